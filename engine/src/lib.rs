@@ -1,0 +1,16 @@
+//! The pure core of Lockwright: hex geometry, the hex lock model and its validation.
+//!
+//! # Layout
+//! - [`hex`]: axial coordinates, the six directions, rotation and distance.
+//! - [`lock`]: the hex lock — frame and bolthole, blocks, springs, pivots, balls, the hook and the
+//!   wrench — and [`lock::validate`], which returns every problem with its reason and place.
+//!
+//! Nothing here does I/O, spawns threads for its own sake or knows about text or windows: the text
+//! format lives in `lockfmt`, and everything above builds on these types.
+#![deny(missing_docs)]
+
+pub mod hex;
+pub mod lock;
+
+pub use hex::{Dir, Hex, Rotation};
+pub use lock::{Anchor, Block, Hook, Lock, LockInfo, Pivot, Spring, Wrench};

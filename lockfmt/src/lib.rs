@@ -1,0 +1,35 @@
+//! The Lockwright lock text format: a lock as a source file.
+//!
+//! A lock file shows the lock's picture as an ASCII hex grid and holds every fact about it:
+//! name, author, size, notes, the pieces, springs with their natural lengths, pivot arms and the
+//! tools' states. `print(parse(text))` is the canonical form, and formatting keeps comments.
+//!
+//! # Layout
+//! - `grammar.js` → `src/parser.c` (generated, committed) → [`language`]: the tree-sitter grammar.
+//! - [`parse`]: text → syntax tree → [`engine::Lock`], with [`Diagnostic`]s at line and column.
+//! - [`print`]: the canonical printer.
+//! - [`grid`]: how cells map to rows and columns, and the glyphs.
+//! - [`document`]: a lock with its file's comments.
+#![deny(missing_docs)]
+
+pub mod diagnostic;
+pub mod document;
+pub mod grid;
+pub mod language;
+pub mod parse;
+pub mod print;
+
+pub use diagnostic::{Diagnostic, Severity, Span};
+pub use document::{Comments, Document, Item};
+pub use parse::{Parsed, SourceMap, parse, parse_bytes};
+pub use print::{print, print_document};
+
+/// Formats lock text: the canonical form of a file that parses without errors, comments kept.
+/// Returns the diagnostics when it has errors.
+pub fn format(text: &str) -> Result<String, Vec<Diagnostic>> {
+    let parsed = parse(text);
+    match parsed.document {
+        Some(doc) if !parsed.has_errors() => Ok(print_document(&doc)),
+        _ => Err(parsed.diagnostics),
+    }
+}
