@@ -4,6 +4,8 @@
 //! - [`hex`]: axial coordinates, the six directions, rotation and distance.
 //! - [`lock`]: the hex lock — frame and bolthole, blocks, springs, pivots, balls, the hook and the
 //!   wrench — and [`lock::validate`], which returns every problem with its reason and place.
+//! - [`physics`]: one turn of play — force groups, clawing, springs, blocking — with a trace of
+//!   how it was resolved and the blockage annotations drawn from it.
 //!
 //! Nothing here does I/O, spawns threads for its own sake or knows about text or windows: the text
 //! format lives in `lockfmt`, and everything above builds on these types.
@@ -11,6 +13,8 @@
 
 pub mod hex;
 pub mod lock;
+pub mod physics;
 
 pub use hex::{Dir, Hex, Rotation};
 pub use lock::{Anchor, Block, Hook, Lock, LockInfo, Pivot, Spring, Wrench};
+pub use physics::{Mechanism, Move, State, Trace, TurnOutcome, turn};
