@@ -15,7 +15,7 @@ pub mod validate;
 pub use piece::{Anchor, Block, Hook, PieceRef, Pivot, Spring, Wrench};
 pub use validate::{Problem, ProblemKind};
 
-use crate::hex::Hex;
+use crate::hex::{Dir, Hex};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -56,6 +56,24 @@ impl Lock {
     pub fn empty(size: i32) -> Lock {
         Lock {
             size,
+            ..Lock::default()
+        }
+    }
+
+    /// A new lock of a size with nothing but the tools at their starting places: the wrench in
+    /// the south-west corner and the hook just north-east of it with its arm pointing east —
+    /// the corner farthest from the bolthole, so that a fresh design starts with the tools out
+    /// of the way.
+    pub fn starter(size: i32) -> Lock {
+        let corner = Dir::SW.offset() * size;
+        let hub = corner.neighbour(Dir::NE);
+        Lock {
+            size,
+            hooks: vec![Hook { hub, arm: Dir::E }],
+            wrenches: vec![Wrench {
+                cells: vec![corner],
+                momentum: None,
+            }],
             ..Lock::default()
         }
     }
@@ -154,5 +172,30 @@ impl Lock {
     /// Every problem that makes this lock invalid; empty when it is valid.
     pub fn validate(&self) -> Vec<Problem> {
         validate::validate(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn starter_lock_is_valid_with_tools_in_the_south_west_corner() {
+        for size in frame::MIN_SIZE..=frame::MAX_SIZE {
+            let lock = Lock::starter(size);
+            assert_eq!(lock.validate(), vec![], "size {size}");
+            let wrench = lock.wrench().expect("one wrench");
+            assert_eq!(wrench.cells, vec![Hex::new(-size, size)]);
+            let hook = lock.hook().expect("one hook");
+            assert_eq!(hook.hub, Hex::new(-size + 1, size - 1));
+        }
+    }
+
+    #[test]
+    fn an_empty_bolthole_means_open() {
+        let mut lock = Lock::starter(3);
+        assert!(lock.is_open());
+        lock.balls.push(Hex::new(3, -3));
+        assert!(!lock.is_open());
     }
 }

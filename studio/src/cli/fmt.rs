@@ -1,0 +1,43 @@
+//! `lockwright fmt [--check] FILE...`
+
+use super::read_lock;
+use crate::files::write_atomic;
+use anyhow::Result;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+pub fn run(files: &[PathBuf], check: bool) -> Result<ExitCode> {
+    let mut failed = false;
+    let mut stderr = std::io::stderr().lock();
+    for path in files {
+        let shown = path.display().to_string();
+        let (text, parsed) = read_lock(path);
+        let doc = match &parsed.document {
+            Some(doc) if !parsed.has_errors() => doc,
+            _ => {
+                // A file with errors is left as it is: formatting must never lose anything.
+                for d in &parsed.diagnostics {
+                    write!(stderr, "{}", d.render(&shown, &text))?;
+                }
+                failed = true;
+                continue;
+            }
+        };
+        let canonical = lockfmt::print_document(doc);
+        if canonical == text {
+            continue;
+        }
+        if check {
+            println!("{shown}: not in canonical form (run `lockwright fmt {shown}`)");
+            failed = true;
+        } else {
+            write_atomic(path, &canonical)?;
+        }
+    }
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}

@@ -1,0 +1,97 @@
+//! The command-line interface: one subcommand per job the studio does on a lock.
+
+mod check;
+mod fmt;
+mod new;
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Lockwright: a lock design studio for the hex-grid lockpicking game Intricacy.
+///
+/// With no command, opens the studio. Every command works without a display.
+#[derive(Parser, Debug)]
+#[command(name = "lockwright", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do; with none, the studio opens.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Create a new lock file NAME.lock from a template or as an empty lock of a size.
+    New {
+        /// The lock's name; the file is NAME.lock (a path may be given).
+        name: String,
+        /// A template to start from (see `--template list`).
+        #[arg(long, short)]
+        template: Option<String>,
+        /// The size of an empty lock (3 to 11).
+        #[arg(long, short)]
+        size: Option<i32>,
+        /// Write the file even if it exists.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Check lock files: print nothing and exit 0 when all are valid, else print diagnostics
+    /// and exit 1.
+    Check {
+        /// The lock files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print diagnostics as JSON on standard output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Rewrite lock files in canonical form, keeping comments.
+    Fmt {
+        /// The lock files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Change nothing: exit 1 and name the files that are not in canonical form.
+        #[arg(long)]
+        check: bool,
+    },
+}
+
+/// Runs a subcommand, returning its exit code.
+pub fn run(command: Command) -> Result<ExitCode> {
+    match command {
+        Command::New {
+            name,
+            template,
+            size,
+            force,
+        } => new::run(&name, template.as_deref(), size, force),
+        Command::Check { files, json } => check::run(&files, json),
+        Command::Fmt { files, check } => fmt::run(&files, check),
+    }
+}
+
+/// Reads a lock file and parses it; an unreadable file becomes a diagnostic at its start.
+pub fn read_lock(path: &std::path::Path) -> (String, lockfmt::Parsed) {
+    match std::fs::read(path) {
+        Ok(bytes) => {
+            let parsed = lockfmt::parse_bytes(&bytes);
+            (String::from_utf8_lossy(&bytes).into_owned(), parsed)
+        }
+        Err(e) => {
+            let d = lockfmt::Diagnostic::error(
+                lockfmt::Span::START,
+                "io",
+                format!("cannot read the file: {e}"),
+            );
+            (
+                String::new(),
+                lockfmt::Parsed {
+                    diagnostics: vec![d],
+                    ..Default::default()
+                },
+            )
+        }
+    }
+}

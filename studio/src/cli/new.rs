@@ -1,0 +1,62 @@
+//! `lockwright new NAME [--template T] [--size N]`
+
+use crate::files::write_atomic;
+use crate::templates;
+use anyhow::{Context, Result, bail};
+use engine::lock::frame;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+pub fn run(name: &str, template: Option<&str>, size: Option<i32>, force: bool) -> Result<ExitCode> {
+    if template == Some("list") {
+        for t in templates::ALL {
+            println!("{:<12} {}", t.name, t.folder);
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut path = PathBuf::from(name);
+    if path.extension().and_then(|e| e.to_str()) != Some("lock") {
+        path.set_extension("lock");
+    }
+    let title = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .filter(|s| !s.is_empty())
+        .context("the lock needs a name")?
+        .to_string();
+    let mut lock = match (template, size) {
+        (Some(_), Some(_)) => bail!("give either --template or --size, not both"),
+        (Some(t), None) => {
+            let t = templates::find(t).with_context(|| {
+                format!(
+                    "no template is called `{t}`; `lockwright new X --template list` lists them"
+                )
+            })?;
+            lockfmt::parse(t.text)
+                .valid_lock()
+                .cloned()
+                .with_context(|| format!("the built-in template `{}` does not parse", t.name))?
+        }
+        (None, size) => {
+            let size = size.unwrap_or(6);
+            if !frame::size_in_range(size) {
+                bail!(
+                    "size {size} is out of range: a lock's size is from {} to {}",
+                    frame::MIN_SIZE,
+                    frame::MAX_SIZE
+                );
+            }
+            engine::Lock::starter(size)
+        }
+    };
+    lock.info.name = title;
+    if path.exists() && !force {
+        bail!(
+            "{} already exists (use --force to replace it)",
+            path.display()
+        );
+    }
+    write_atomic(&path, &lockfmt::print(&lock))?;
+    println!("{}", path.display());
+    Ok(ExitCode::SUCCESS)
+}
