@@ -186,22 +186,6 @@ impl Builder {
         if let Some(reason) = clash {
             return Err(resisted(reason));
         }
-        for &s in &mech.springs_at[p] {
-            let info = &mech.springs[usize::from(s)];
-            let shift_of = |q: u16| {
-                let f = if q == piece {
-                    Some(force)
-                } else {
-                    self.assigned[usize::from(q)]
-                };
-                let at = rules.pos[usize::from(q)];
-                f.map_or(at, |f| at.after(f)).shift()
-            };
-            match info.geometry(shift_of(info.root), shift_of(info.end)) {
-                Some((_, len)) if info.allows(len) => {}
-                _ => return Err(resisted(Reason::SpringLimit(s))),
-            }
-        }
         self.assigned[p] = Some(force);
         let claims = &mut self.claims;
         mech.for_each_cell(p, after, |c| claims[mech.index(c)] = piece);
@@ -213,9 +197,42 @@ impl Builder {
             via,
         });
         match force {
-            Force::Push(d) => self.push_consequences(rules, piece, d, me),
-            Force::Torque(r) => self.torque_consequences(rules, piece, r, me),
+            Force::Push(d) => self.push_consequences(rules, piece, d, me)?,
+            Force::Torque(r) => self.torque_consequences(rules, piece, r, me)?,
         }
+        // Checked last, so that what the push runs into is reported first; a spring's other
+        // piece that gets its force later checks the spring again then.
+        self.check_springs(rules, piece, force)
+    }
+
+    /// Whether the group's forces so far keep every spring of `piece` within its limits.
+    fn check_springs(
+        &self,
+        rules: &PhaseRules<'_>,
+        piece: u16,
+        force: Force,
+    ) -> Result<(), Resisted> {
+        let mech = rules.mech;
+        for &s in &mech.springs_at[usize::from(piece)] {
+            let info = &mech.springs[usize::from(s)];
+            let shift_of = |q: u16| {
+                let at = rules.pos[usize::from(q)];
+                self.assigned[usize::from(q)]
+                    .map_or(at, |f| at.after(f))
+                    .shift()
+            };
+            match info.geometry(shift_of(info.root), shift_of(info.end)) {
+                Some((_, len)) if info.allows(len) => {}
+                _ => {
+                    return Err(Resisted {
+                        piece,
+                        force,
+                        reason: Reason::SpringLimit(s),
+                    });
+                }
+            }
+        }
+        Ok(())
     }
 
     /// A push overlaps whatever lies in the cells it moves into, and springs may carry it on.
