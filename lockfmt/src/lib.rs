@@ -10,17 +10,22 @@
 //! - [`print`]: the canonical printer.
 //! - [`grid`]: how cells map to rows and columns, and the glyphs.
 //! - [`document`]: a lock with its file's comments.
+//! - [`moves`]: the move notation and solution files.
 #![deny(missing_docs)]
 
 pub mod diagnostic;
 pub mod document;
 pub mod grid;
 pub mod language;
+pub mod moves;
 pub mod parse;
 pub mod print;
 
 pub use diagnostic::{Diagnostic, Severity, Span};
 pub use document::{Comments, Document, Item};
+pub use moves::{
+    Solution, format_move, format_moves, parse_move, parse_moves, parse_solution, print_solution,
+};
 pub use parse::{Parsed, SourceMap, parse, parse_bytes};
 pub use print::{print, print_document};
 
