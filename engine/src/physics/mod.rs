@@ -32,7 +32,7 @@ mod turn;
 pub use annotate::{Annotation, AnnotationKind, AnnotationMode, annotations};
 pub use error::PhysicsError;
 pub use force::{Force, ForceOn};
-pub use mechanism::{Mechanism, State};
+pub use mechanism::{Mechanism, State, problems};
 pub use moves::Move;
 pub use resolve::Workspace;
 pub use trace::Trace;

@@ -69,7 +69,7 @@ pub(crate) fn resolve_phase(
     mech: &Mechanism,
     pos: &mut [Pos],
     ws: &mut Workspace,
-    mut trace: Option<&mut PhaseTrace>,
+    trace: Option<&mut PhaseTrace>,
 ) {
     let cells = mech.blank.len();
     let pieces = mech.pieces.len();
@@ -146,7 +146,7 @@ pub(crate) fn resolve_phase(
         }
     }
     ws.mark_a.iter_mut().for_each(|m| *m = None);
-    if let Some(t) = trace.as_deref_mut() {
+    if let Some(t) = trace {
         t.kind = rules_in.kind;
         t.applied = applied;
         t.groups = ws
@@ -301,10 +301,10 @@ fn clash(mech: &Mechanism, pos: &[Pos], ws: &Workspace, entries: &[Entry]) -> Op
     let of_a = |p: u16| ws.mark_a[usize::from(p)];
     // Same piece, different directions.
     for e in entries {
-        if let Some(fa) = of_a(e.piece) {
-            if fa != e.force {
-                return Some(((e.piece, fa), (e.piece, e.force), ClashKind::SamePiece));
-            }
+        if let Some(fa) = of_a(e.piece)
+            && fa != e.force
+        {
+            return Some(((e.piece, fa), (e.piece, e.force), ClashKind::SamePiece));
         }
     }
     // Overlap once both are applied.
