@@ -391,3 +391,37 @@ fn player_compresses_a_spring_rooted_in_a_pivot() {
     let out = play(&out.lock, Move::HookTurn(Rotation::Clockwise));
     assert_eq!(block_cells(&out.lock, 'B'), vec![Hex::new(2, 0)]);
 }
+
+#[test]
+fn pivot_arm_may_turn_into_the_run_of_its_own_spring() {
+    let before = lock(
+        "
+       * . . .
+      . . . . .
+     @ ~ o ~ . .
+    . . . 1 . B .
+     . . . . . .
+      . . . . .
+       . . . .
+",
+    )
+    .spring('1', 'B', 1)
+    .build();
+    let out = play(&before, Move::Hook(Dir::E));
+    assert_picture(
+        &out.lock,
+        "
+       * . . .
+      . . . . .
+     . @ ~ o . .
+    . . . 1 ~ B .
+     . . . . . .
+      . . . . .
+       . . . .
+",
+    );
+    assert!(engine::physics::problems(&out.lock).is_empty());
+    // Play goes on from there.
+    let next = play(&out.lock, Move::Wait);
+    assert_eq!(next.lock, out.lock);
+}

@@ -658,3 +658,22 @@ fn moving_wrench_pushes_a_ball_ahead_of_it() {
 fn render_cells(l: &engine::Lock) -> String {
     physics_support::render(l)
 }
+
+#[test]
+fn player_push_on_a_moving_wrench_is_its_only_initial_force() {
+    let before = lock(WRENCH_AT_WEST).momentum(Dir::NE).build();
+    let out = play(&before, Move::Wrench(Dir::E));
+    let groups = &out.trace.phases[0].groups;
+    assert_eq!(groups.len(), 1);
+    assert_eq!(groups[0].origin, engine::physics::trace::Origin::Player);
+    assert_eq!(groups[0].initial.force, Force::Push(Dir::E));
+}
+
+#[test]
+fn moving_wrench_push_is_a_momentum_force() {
+    let before = lock(WRENCH_AT_WEST).momentum(Dir::E).build();
+    let out = play(&before, Move::Hook(Dir::E));
+    let groups = &out.trace.phases[0].groups;
+    assert_eq!(groups.len(), 2);
+    assert_eq!(groups[1].origin, engine::physics::trace::Origin::Momentum);
+}

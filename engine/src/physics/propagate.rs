@@ -416,3 +416,71 @@ fn transmits(rules: &PhaseRules<'_>, s: u16, piece: u16, d: Dir) -> Option<u16> 
     };
     carries.then_some(other)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lock::{Block, Hook, Lock, Wrench};
+
+    #[test]
+    fn push_across_an_arm_twists_it_and_along_it_does_not() {
+        use Rotation::{Anticlockwise as Acw, Clockwise as Cw};
+        for arm in Dir::ALL {
+            let at = |k: usize| Dir::from_index(arm.index() + k);
+            assert_eq!(twist(arm, at(0)), None, "along the arm");
+            assert_eq!(twist(arm, at(3)), None, "along the arm, towards the hub");
+            assert_eq!(twist(arm, at(1)), Some(Acw));
+            assert_eq!(twist(arm, at(2)), Some(Acw));
+            assert_eq!(twist(arm, at(4)), Some(Cw));
+            assert_eq!(twist(arm, at(5)), Some(Cw));
+        }
+    }
+
+    #[test]
+    fn torque_on_a_block_or_a_ball_is_resisted() {
+        let mut lock = Lock::empty(3);
+        lock.blocks.push(Block {
+            name: 'A',
+            cells: vec![Hex::new(0, 0)],
+        });
+        lock.balls.push(Hex::new(1, 0));
+        lock.hooks.push(Hook {
+            hub: Hex::new(-2, 0),
+            arm: Dir::E,
+        });
+        lock.wrenches.push(Wrench {
+            cells: vec![Hex::new(0, 2)],
+            momentum: None,
+        });
+        let mech = Mechanism::new(&lock).unwrap();
+        let pos = vec![Pos::default(); mech.pieces.len()];
+        let mut grid = Vec::new();
+        mech.fill_grid(&pos, &mut grid);
+        let rules = PhaseRules {
+            mech: &mech,
+            pos: &pos,
+            grid: &grid,
+            hook_force: None,
+            momentum: None,
+            player_phase: true,
+        };
+        let torque = Force::Torque(Rotation::Clockwise);
+        assert!(matches!(
+            resistance(&rules, 0, torque),
+            Some(Reason::TorqueOnBlock)
+        ));
+        assert!(matches!(
+            resistance(&rules, 1, torque),
+            Some(Reason::TorqueOnBall)
+        ));
+        assert!(resistance(&rules, 1, Force::Push(Dir::E)).is_none());
+        assert!(matches!(
+            resistance(&rules, 2, torque),
+            Some(Reason::HookNotPlayerForce)
+        ));
+        assert!(matches!(
+            resistance(&rules, 3, Force::Push(Dir::E)),
+            Some(Reason::WrenchNotMomentum)
+        ));
+    }
+}
