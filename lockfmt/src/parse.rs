@@ -128,6 +128,13 @@ struct CellGlyph {
     span: Span,
 }
 
+/// The grid's rows as read, each with its place.
+type GridRows = Vec<(Span, Vec<CellGlyph>)>;
+
+/// A `spring` line as read: root name, root cell, end name, end cell (1-based row and cell),
+/// natural length, and the places of the four parts.
+type SpringLine = (char, (usize, usize), char, (usize, usize), i32, [Span; 4]);
+
 struct Statement<T> {
     value: T,
     span: Span,
@@ -142,9 +149,9 @@ struct Reader<'t> {
     comments: Vec<(Span, String, bool)>,
     format_lines: Vec<(u32, Span)>,
     fields: BTreeMap<&'static str, Vec<(String, Span)>>,
-    grid: Option<(Span, Vec<(Span, Vec<CellGlyph>)>)>,
+    grid: Option<(Span, GridRows)>,
     pivots: Vec<Statement<(char, Vec<Dir>)>>,
-    springs: Vec<Statement<(char, (usize, usize), char, (usize, usize), i32, [Span; 4])>>,
+    springs: Vec<Statement<SpringLine>>,
     hooks: Vec<Statement<Dir>>,
     wrenches: Vec<Statement<Option<Dir>>>,
 }
@@ -552,7 +559,7 @@ impl<'t> Reader<'t> {
                     );
                 }
                 self.items.push((Item::Format, span));
-                for (_, s) in rest.to_vec() {
+                for &(_, s) in rest {
                     self.error(s, "duplicate-statement", "a second `lockwright-lock` line");
                 }
             }
@@ -972,11 +979,11 @@ impl<'t> Reader<'t> {
         let mut by_line: Vec<(usize, &Item)> = items.iter().map(|(i, s)| (s.line, i)).collect();
         by_line.sort_by_key(|x| x.0);
         for (span, text, trailing) in &self.comments {
-            if *trailing {
-                if let Some((_, item)) = by_line.iter().find(|(l, _)| *l == span.line) {
-                    comments.trailing.insert((*item).clone(), text.clone());
-                    continue;
-                }
+            if *trailing
+                && let Some((_, item)) = by_line.iter().find(|(l, _)| *l == span.line)
+            {
+                comments.trailing.insert((*item).clone(), text.clone());
+                continue;
             }
             match by_line.iter().find(|(l, _)| *l > span.line) {
                 Some((_, item)) => comments
@@ -1061,11 +1068,11 @@ fn infer_arms(
     let mut ambiguous = false;
     for d in Dir::ALL {
         let cell = hub.neighbour(d);
-        if let Some(&g) = arms.get(&cell) {
-            if grid::arm_dirs(g).is_some_and(|ds| ds.contains(&d)) {
-                out.push(d);
-                ambiguous |= claims.get(&cell).copied().unwrap_or(0) > 1;
-            }
+        if let Some(&g) = arms.get(&cell)
+            && grid::arm_dirs(g).is_some_and(|ds| ds.contains(&d))
+        {
+            out.push(d);
+            ambiguous |= claims.get(&cell).copied().unwrap_or(0) > 1;
         }
     }
     (out, ambiguous)
@@ -1081,8 +1088,8 @@ fn close(a: &str, b: &str) -> bool {
     for (i, row) in d.iter_mut().enumerate() {
         row[0] = i;
     }
-    for j in 0..=b.len() {
-        d[0][j] = j;
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
     }
     for i in 1..=a.len() {
         for j in 1..=b.len() {

@@ -366,21 +366,21 @@ fn check_springs(lock: &Lock, out: &mut Vec<Problem>) {
                 );
             }
         }
-        if let Some(b) = end {
-            if !b.cells.contains(&s.end_cell) {
-                out.push(
-                    Problem::new(
-                        ProblemKind::SpringNotAttached,
-                        format!(
-                            "a spring's end is not attached at a cell of block {}",
-                            b.name
-                        ),
-                    )
-                    .spring(i)
-                    .on(PieceRef::Block(b.name))
-                    .at([s.end_cell]),
-                );
-            }
+        if let Some(b) = end
+            && !b.cells.contains(&s.end_cell)
+        {
+            out.push(
+                Problem::new(
+                    ProblemKind::SpringNotAttached,
+                    format!(
+                        "a spring's end is not attached at a cell of block {}",
+                        b.name
+                    ),
+                )
+                .spring(i)
+                .on(PieceRef::Block(b.name))
+                .at([s.end_cell]),
+            );
         }
         if s.natural_length < 1 {
             out.push(
