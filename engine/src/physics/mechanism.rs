@@ -107,6 +107,10 @@ pub(crate) struct PieceInfo {
     pub hub: Hex,
     /// For pivots and the hook: the arms as placed.
     pub arms: Vec<Dir>,
+    /// `cells` as grid indices, so the hot path adds one offset per cell.
+    pub at: Vec<isize>,
+    /// `hub` as a grid index.
+    pub hub_at: isize,
 }
 
 /// The unchanging facts about one spring.
@@ -154,6 +158,8 @@ pub struct Mechanism {
     pub(crate) hook: u16,
     pub(crate) wrench: u16,
     pub(crate) bolthole: [Hex; 3],
+    /// The grid-index offset of one step in each direction.
+    pub(crate) steps: [isize; 6],
 }
 
 impl Mechanism {
@@ -182,6 +188,8 @@ impl Mechanism {
                     cells,
                     hub: Hex::ORIGIN,
                     arms: Vec::new(),
+                    at: Vec::new(),
+                    hub_at: 0,
                 },
                 PieceRef::Pivot(name) => {
                     let p = lock.pivot(name).ok_or_else(|| missing(lock))?;
@@ -191,6 +199,8 @@ impl Mechanism {
                         cells: Vec::new(),
                         hub: p.hub,
                         arms: p.arms.clone(),
+                        at: Vec::new(),
+                        hub_at: 0,
                     }
                 }
                 PieceRef::Ball(_) => PieceInfo {
@@ -199,6 +209,8 @@ impl Mechanism {
                     cells,
                     hub: Hex::ORIGIN,
                     arms: Vec::new(),
+                    at: Vec::new(),
+                    hub_at: 0,
                 },
                 PieceRef::Hook(i) => {
                     let h = lock.hooks.get(i).ok_or_else(|| missing(lock))?;
@@ -208,6 +220,8 @@ impl Mechanism {
                         cells: Vec::new(),
                         hub: h.hub,
                         arms: vec![h.arm],
+                        at: Vec::new(),
+                        hub_at: 0,
                     }
                 }
                 PieceRef::Wrench(_) => PieceInfo {
@@ -216,6 +230,8 @@ impl Mechanism {
                     cells,
                     hub: Hex::ORIGIN,
                     arms: Vec::new(),
+                    at: Vec::new(),
+                    hub_at: 0,
                 },
             };
             pieces.push(info);
@@ -258,6 +274,18 @@ impl Mechanism {
         for cell in crate::hex::hexagon(lock.size) {
             blank[cell_index(span, width, cell)] = EMPTY;
         }
+        for info in &mut pieces {
+            info.at = info
+                .cells
+                .iter()
+                .map(|&c| cell_index(span, width, c) as isize)
+                .collect();
+            info.hub_at = cell_index(span, width, info.hub) as isize;
+        }
+        let steps = Dir::ALL.map(|d| {
+            let o = d.offset();
+            o.r as isize * width as isize + o.q as isize
+        });
         Ok(Mechanism {
             lock: lock.clone(),
             span,
@@ -270,6 +298,7 @@ impl Mechanism {
             hook: hook as u16,
             wrench: wrench as u16,
             bolthole: lock.bolthole(),
+            steps,
         })
     }
 
@@ -404,6 +433,37 @@ impl Mechanism {
         }
     }
 
+    /// Calls `f` with the grid index of every cell a piece covers at a position.
+    #[inline]
+    pub(crate) fn for_each_at(&self, p: usize, pos: Pos, mut f: impl FnMut(usize)) {
+        let info = &self.pieces[p];
+        let shift = isize::from(pos.dr) * self.width as isize + isize::from(pos.dq);
+        let len = self.blank.len();
+        // Only a state from another lock can stray off the grid; it then reads as frame.
+        let clamp = |i: isize| usize::try_from(i).ok().filter(|&u| u < len).unwrap_or(0);
+        match info.kind {
+            Kind::Pivot | Kind::Hook => {
+                let hub = info.hub_at + shift;
+                f(clamp(hub));
+                for &a in &info.arms {
+                    f(clamp(hub + self.steps[turned(a, pos.turn).index()]));
+                }
+            }
+            _ => {
+                for &c in &info.at {
+                    f(clamp(c + shift));
+                }
+            }
+        }
+    }
+
+    /// The cell at a grid index.
+    pub(crate) fn cell_of(&self, at: usize) -> Hex {
+        let w = self.width as i32;
+        let i = at as i32;
+        Hex::new(i % w - self.span, i / w - self.span)
+    }
+
     /// The grid index of a cell; cells beyond the frame map to a frame cell.
     #[inline]
     pub(crate) fn index(&self, cell: Hex) -> usize {
@@ -419,10 +479,7 @@ impl Mechanism {
         grid.clear();
         grid.extend_from_slice(&self.blank);
         for (i, &p) in pos.iter().enumerate() {
-            self.for_each_cell(i, p, |c| {
-                let at = self.index(c);
-                grid[at] = i as u16;
-            });
+            self.for_each_at(i, p, |at| grid[at] = i as u16);
         }
     }
 

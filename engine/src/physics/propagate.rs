@@ -136,8 +136,7 @@ impl Builder {
             self.assigned[usize::from(e.piece)] = None;
             let after = rules.pos[usize::from(e.piece)].after(e.force);
             let claims = &mut self.claims;
-            rules.mech.for_each_cell(usize::from(e.piece), after, |c| {
-                let at = rules.mech.index(c);
+            rules.mech.for_each_at(usize::from(e.piece), after, |at| {
                 if claims[at] == e.piece {
                     claims[at] = EMPTY;
                 }
@@ -172,15 +171,14 @@ impl Builder {
         let mech = rules.mech;
         let after = rules.pos[p].after(force);
         let mut clash = None;
-        mech.for_each_cell(p, after, |c| {
+        mech.for_each_at(p, after, |at| {
             if clash.is_some() {
                 return;
             }
-            let at = mech.index(c);
             if rules.grid[at] == FRAME {
-                clash = Some(Reason::IntoFrame(c));
+                clash = Some(Reason::IntoFrame(mech.cell_of(at)));
             } else if self.claims[at] != EMPTY && self.claims[at] != piece {
-                clash = Some(Reason::Crowded(self.claims[at], c));
+                clash = Some(Reason::Crowded(self.claims[at], mech.cell_of(at)));
             }
         });
         if let Some(reason) = clash {
@@ -188,7 +186,7 @@ impl Builder {
         }
         self.assigned[p] = Some(force);
         let claims = &mut self.claims;
-        mech.for_each_cell(p, after, |c| claims[mech.index(c)] = piece);
+        mech.for_each_at(p, after, |at| claims[at] = piece);
         let me = self.entries.len() as u16;
         self.entries.push(Entry {
             piece,
@@ -249,9 +247,10 @@ impl Builder {
         let mut hit = [(EMPTY, Hex::ORIGIN); 8];
         let mut n_hit = 0;
         let mut many: Vec<(u16, Hex)> = Vec::new();
-        mech.for_each_cell(p, after, |c| {
-            let occupant = rules.grid[mech.index(c)];
+        mech.for_each_at(p, after, |at| {
+            let occupant = rules.grid[at];
             if occupant != EMPTY && occupant != piece {
+                let c = mech.cell_of(at);
                 if n_hit < hit.len() {
                     hit[n_hit] = (occupant, c);
                     n_hit += 1;

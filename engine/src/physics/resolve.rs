@@ -25,6 +25,10 @@ pub struct Workspace {
     mark_b: Vec<Option<Force>>,
     claims_a: Vec<u16>,
     clashes: Vec<Clash>,
+    /// Pieces moved by the phase, with where they were.
+    moved: Vec<(u16, Pos)>,
+    /// Whether `grid` matches the positions; a turn starts with it stale.
+    pub(crate) grid_fresh: bool,
 }
 
 impl Workspace {
@@ -71,9 +75,19 @@ pub(crate) fn resolve_phase(
     ws: &mut Workspace,
     trace: Option<&mut PhaseTrace>,
 ) {
+    if ws.initial.is_empty() {
+        // Nothing pushes: most spring phases, and waiting with the wrench at rest.
+        if let Some(t) = trace {
+            t.kind = rules_in.kind;
+        }
+        return;
+    }
     let cells = mech.blank.len();
     let pieces = mech.pieces.len();
-    mech.fill_grid(pos, &mut ws.grid);
+    if !ws.grid_fresh {
+        mech.fill_grid(pos, &mut ws.grid);
+        ws.grid_fresh = true;
+    }
     ws.builder.prepare(pieces, cells);
     ws.builder.tracing = trace.is_some();
     ws.groups.clear();
@@ -138,6 +152,7 @@ pub(crate) fn resolve_phase(
             let p = usize::from(e.piece);
             if ws.mark_a[p].is_none() {
                 ws.mark_a[p] = Some(e.force);
+                ws.moved.push((e.piece, pos[p]));
                 pos[p] = pos[p].after(e.force);
                 if trace.is_some() {
                     applied.push(mech.named(e.piece, e.force));
@@ -146,6 +161,26 @@ pub(crate) fn resolve_phase(
         }
     }
     ws.mark_a.iter_mut().for_each(|m| *m = None);
+    // Keep the grid in step for the next phase: lift every moved piece, then put each down.
+    for &(p, old) in &ws.moved {
+        let grid = &mut ws.grid;
+        mech.for_each_at(usize::from(p), old, |at| {
+            if grid[at] == p {
+                grid[at] = EMPTY;
+            }
+        });
+    }
+    for &(p, _) in &ws.moved {
+        let grid = &mut ws.grid;
+        mech.for_each_at(usize::from(p), pos[usize::from(p)], |at| grid[at] = p);
+    }
+    ws.moved.clear();
+    #[cfg(debug_assertions)]
+    {
+        let mut fresh = Vec::new();
+        mech.fill_grid(pos, &mut fresh);
+        debug_assert!(fresh == ws.grid, "the grid kept in step matches a fresh one");
+    }
     if let Some(t) = trace {
         t.kind = rules_in.kind;
         t.applied = applied;
@@ -253,6 +288,9 @@ fn find_clashes(mech: &Mechanism, pos: &[Pos], ws: &mut Workspace) {
         ws.claims_a = vec![EMPTY; cells];
     }
     let n = ws.groups.len();
+    if ws.groups.iter().filter(|g| g.start != g.end).count() < 2 {
+        return;
+    }
     for a in 0..n {
         let ga = ws.groups[a];
         if ga.start == ga.end {
@@ -262,9 +300,7 @@ fn find_clashes(mech: &Mechanism, pos: &[Pos], ws: &mut Workspace) {
             ws.mark_a[usize::from(e.piece)] = Some(e.force);
             let after = pos[usize::from(e.piece)].after(e.force);
             let claims = &mut ws.claims_a;
-            mech.for_each_cell(usize::from(e.piece), after, |c| {
-                claims[mech.index(c)] = e.piece
-            });
+            mech.for_each_at(usize::from(e.piece), after, |at| claims[at] = e.piece);
         }
         for b in a + 1..n {
             let gb = ws.groups[b];
@@ -286,9 +322,7 @@ fn find_clashes(mech: &Mechanism, pos: &[Pos], ws: &mut Workspace) {
             ws.mark_a[usize::from(e.piece)] = None;
             let after = pos[usize::from(e.piece)].after(e.force);
             let claims = &mut ws.claims_a;
-            mech.for_each_cell(usize::from(e.piece), after, |c| {
-                claims[mech.index(c)] = EMPTY
-            });
+            mech.for_each_at(usize::from(e.piece), after, |at| claims[at] = EMPTY);
         }
     }
 }
@@ -314,10 +348,10 @@ fn clash(mech: &Mechanism, pos: &[Pos], ws: &Workspace, entries: &[Entry]) -> Op
         }
         let mut hit = None;
         let after = pos[usize::from(e.piece)].after(e.force);
-        mech.for_each_cell(usize::from(e.piece), after, |c| {
-            let q = ws.claims_a[mech.index(c)];
+        mech.for_each_at(usize::from(e.piece), after, |at| {
+            let q = ws.claims_a[at];
             if hit.is_none() && q != EMPTY && q != e.piece {
-                hit = Some((q, c));
+                hit = Some((q, mech.cell_of(at)));
             }
         });
         if let Some((q, cell)) = hit {

@@ -72,6 +72,7 @@ impl Mechanism {
         mut trace: Option<&mut Trace>,
     ) -> State {
         let mut pos = state.pos.clone();
+        ws.grid_fresh = false;
         // A player's push on the wrench sets it moving that way before anything is resolved,
         // so the push is "in the direction it is already moving" and not resisted.
         let momentum = match mv {
