@@ -179,7 +179,10 @@ pub(crate) fn resolve_phase(
     {
         let mut fresh = Vec::new();
         mech.fill_grid(pos, &mut fresh);
-        debug_assert!(fresh == ws.grid, "the grid kept in step matches a fresh one");
+        debug_assert!(
+            fresh == ws.grid,
+            "the grid kept in step matches a fresh one"
+        );
     }
     if let Some(t) = trace {
         t.kind = rules_in.kind;

@@ -131,10 +131,10 @@ impl Builder {
         let mut best: Option<(i32, Hex, Hex)> = None;
         for &a in &root_cells {
             for &b in &end_cells {
-                if let Some((_, n)) = a.line_to(b) {
-                    if best.is_none_or(|(m, _, _)| n < m) {
-                        best = Some((n, a, b));
-                    }
+                if let Some((_, n)) = a.line_to(b)
+                    && best.is_none_or(|(m, _, _)| n < m)
+                {
+                    best = Some((n, a, b));
                 }
             }
         }
