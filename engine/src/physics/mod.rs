@@ -10,7 +10,8 @@
 //! # Layout
 //! - [`force`]: pushes and torques.
 //! - [`moves`]: the player's move.
-//! - [`mechanism`]: a lock compiled for play, and the compact [`State`] that changes.
+//! - [`mechanism`]: a lock compiled for play, the compact [`State`] that changes, and
+//!   [`problems`], what stops a lock being played.
 //! - `propagate`: one initial force to one force group — overlap, arms, clawing, springs,
 //!   resistance.
 //! - `resolve`: one phase — groups, inconsistency, domination, application.
