@@ -300,3 +300,23 @@ fn every_problem_is_reported_not_just_the_first() {
     lock.balls.push(Hex::new(2, 0));
     assert!(kinds(&lock).len() >= 4, "{:?}", kinds(&lock));
 }
+
+#[test]
+fn a_pivot_arm_lying_along_its_own_spring_is_allowed() {
+    // Turning a pivot leaves its springs at the hub, so an arm may come to lie along one.
+    let mut lock = base();
+    lock.pivots.push(Pivot {
+        name: '1',
+        hub: Hex::new(-2, 0),
+        arms: vec![Dir::E],
+    });
+    lock.blocks.push(block('B', &[(1, 0)]));
+    lock.springs.push(Spring {
+        root: Anchor::Pivot('1'),
+        root_cell: Hex::new(-2, 0),
+        end: 'B',
+        end_cell: Hex::new(1, 0),
+        natural_length: 2,
+    });
+    assert_eq!(kinds(&lock), vec![]);
+}

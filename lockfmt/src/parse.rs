@@ -979,9 +979,7 @@ impl<'t> Reader<'t> {
         let mut by_line: Vec<(usize, &Item)> = items.iter().map(|(i, s)| (s.line, i)).collect();
         by_line.sort_by_key(|x| x.0);
         for (span, text, trailing) in &self.comments {
-            if *trailing
-                && let Some((_, item)) = by_line.iter().find(|(l, _)| *l == span.line)
-            {
+            if *trailing && let Some((_, item)) = by_line.iter().find(|(l, _)| *l == span.line) {
                 comments.trailing.insert((*item).clone(), text.clone());
                 continue;
             }

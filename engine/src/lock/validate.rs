@@ -434,7 +434,12 @@ fn check_springs(lock: &Lock, out: &mut Vec<Problem>) {
                         .at(ends),
                     );
                 }
-                let mut own: Vec<Hex> = root.map(|(_, c)| c).unwrap_or_default();
+                // A pivot's arms turn while its springs stay put at the hub, so only the hub
+                // counts as the root's own cell.
+                let mut own: Vec<Hex> = match s.root {
+                    Anchor::Pivot(_) => vec![s.root_cell],
+                    Anchor::Block(_) => root.map(|(_, c)| c).unwrap_or_default(),
+                };
                 own.extend(end.map(|b| b.cells.clone()).unwrap_or_default());
                 let crossed: Vec<Hex> = s.run().into_iter().filter(|c| own.contains(c)).collect();
                 if !crossed.is_empty() {

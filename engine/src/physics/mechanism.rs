@@ -8,7 +8,7 @@
 use super::error::PhysicsError;
 use super::force::{Force, ForceOn};
 use crate::hex::{Dir, Hex, Rotation};
-use crate::lock::{Anchor, Lock, PieceRef, Problem, ProblemKind};
+use crate::lock::{Anchor, Lock, PieceRef, Problem};
 use serde::{Deserialize, Serialize};
 
 /// The grid value of a cell nothing covers.
@@ -491,32 +491,9 @@ impl Mechanism {
     }
 }
 
-/// The problems that stop a lock being played: every validation problem except a spring rooted
-/// in a pivot running past that pivot's own arms.
-///
-/// Springs are not solid and a pivot's turning leaves its springs where they are, so an arm may
-/// turn into the run of a spring rooted at its hub; play can reach such a lock, and must be
-/// able to go on from it.
+/// The problems that stop a lock being played: exactly its validation problems.
 pub fn problems(lock: &Lock) -> Vec<Problem> {
-    let mut found = lock.validate();
-    found
-        .retain(|p| !(p.kind == ProblemKind::SpringThroughPiece && crosses_only_own_arms(lock, p)));
-    found
-}
-
-fn crosses_only_own_arms(lock: &Lock, problem: &Problem) -> bool {
-    let Some(spring) = problem.spring.and_then(|i| lock.springs.get(i)) else {
-        return false;
-    };
-    let Anchor::Pivot(name) = spring.root else {
-        return false;
-    };
-    let (Some(pivot), Some(end)) = (lock.pivot(name), lock.block(spring.end)) else {
-        return false;
-    };
-    let arms: Vec<Hex> = pivot.arms.iter().map(|&a| pivot.hub.neighbour(a)).collect();
-    spring.run().iter().all(|c| !end.cells.contains(c))
-        && problem.cells.iter().all(|c| arms.contains(c))
+    lock.validate()
 }
 
 fn cell_index(span: i32, width: usize, cell: Hex) -> usize {
