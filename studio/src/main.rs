@@ -4,6 +4,7 @@
 //! subcommand, scriptable, with exit codes and `--json`.
 
 mod cli;
+mod describe;
 mod display;
 mod files;
 mod templates;

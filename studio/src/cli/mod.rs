@@ -3,6 +3,7 @@
 mod check;
 mod fmt;
 mod new;
+mod play;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -47,6 +48,28 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Play moves on a lock: print the lock after each move, with the blockages of that turn.
+    Play {
+        /// The lock file.
+        file: PathBuf,
+        /// The moves, in the move notation (`hE hCW wSW .`); see docs/moves.md.
+        moves: Vec<String>,
+        /// Read moves from a solution file (before any given as MOVES).
+        #[arg(long)]
+        solution: Option<PathBuf>,
+        /// Print only the state after the last move.
+        #[arg(long = "final")]
+        final_only: bool,
+        /// Print the whole resolution of each turn, phase by phase.
+        #[arg(long)]
+        trace: bool,
+        /// Blockage annotations: `blocking` (the default), `all` or `none`.
+        #[arg(long, default_value = "blocking", value_parser = ["blocking", "all", "none"])]
+        annotations: String,
+        /// Print JSON for tools.
+        #[arg(long)]
+        json: bool,
+    },
     /// Rewrite lock files in canonical form, keeping comments.
     Fmt {
         /// The lock files.
@@ -69,6 +92,32 @@ pub fn run(command: Command) -> Result<ExitCode> {
         } => new::run(&name, template.as_deref(), size, force),
         Command::Check { files, json } => check::run(&files, json),
         Command::Fmt { files, check } => fmt::run(&files, check),
+        Command::Play {
+            file,
+            moves,
+            solution,
+            final_only,
+            trace,
+            annotations,
+            json,
+        } => {
+            let moves = play::moves_from(&moves, solution.as_deref())?;
+            let annotations = match annotations.as_str() {
+                "all" => engine::physics::AnnotationMode::All,
+                "none" => engine::physics::AnnotationMode::None,
+                _ => engine::physics::AnnotationMode::Blocking,
+            };
+            play::run(
+                &file,
+                &moves,
+                &play::Options {
+                    final_only,
+                    trace,
+                    json,
+                    annotations,
+                },
+            )
+        }
     }
 }
 

@@ -1,0 +1,124 @@
+//! `lockwright play FILE MOVES`: plays moves on a lock and shows each state.
+
+use super::read_lock;
+use crate::describe;
+use anyhow::{Context, Result, bail};
+use engine::physics::{AnnotationMode, Mechanism, Move, Workspace, annotations};
+use serde::Serialize;
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+
+/// What to show.
+pub struct Options {
+    pub final_only: bool,
+    pub trace: bool,
+    pub json: bool,
+    pub annotations: AnnotationMode,
+}
+
+#[derive(Serialize)]
+struct TurnReport {
+    turn: usize,
+    #[serde(rename = "move")]
+    mv: String,
+    open: bool,
+    lock: String,
+    annotations: Vec<engine::physics::Annotation>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    trace: Option<engine::physics::Trace>,
+}
+
+/// Reads the moves: the words given, or a solution file.
+pub fn moves_from(words: &[String], solution: Option<&Path>) -> Result<Vec<Move>> {
+    let mut moves = Vec::new();
+    if let Some(path) = solution {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        match lockfmt::parse_solution(&text) {
+            Ok(s) => moves.extend(s.moves),
+            Err(d) => {
+                let shown = path.display().to_string();
+                let rendered: String = d.iter().map(|d| d.render(&shown, &text)).collect();
+                bail!("the solution file has errors:\n{rendered}");
+            }
+        }
+    }
+    let text = words.join(" ");
+    moves.extend(lockfmt::parse_moves(&text).map_err(|e| anyhow::anyhow!("in MOVES, {e}"))?);
+    Ok(moves)
+}
+
+pub fn run(file: &Path, moves: &[Move], opts: &Options) -> Result<ExitCode> {
+    let (text, parsed) = read_lock(file);
+    let shown = file.display().to_string();
+    let lock = match parsed.valid_lock() {
+        Some(lock) => lock.clone(),
+        None => {
+            let mut stderr = std::io::stderr().lock();
+            for d in &parsed.diagnostics {
+                write!(stderr, "{}", d.render(&shown, &text))?;
+            }
+            return Ok(ExitCode::from(1));
+        }
+    };
+    let mech = Mechanism::new(&lock).context("the lock cannot be played")?;
+    let mut ws = Workspace::new();
+    let mut state = mech.initial_state();
+    let mut reports = Vec::new();
+    for (i, &mv) in moves.iter().enumerate() {
+        let before = mech.to_lock(&state);
+        let (next, trace) = mech.step_traced(&state, mv, &mut ws)?;
+        state = next;
+        let after = mech.to_lock(&state);
+        let last = i + 1 == moves.len();
+        if opts.final_only && !last {
+            continue;
+        }
+        let notes = annotations(&trace, opts.annotations);
+        let report = TurnReport {
+            turn: i + 1,
+            mv: lockfmt::format_move(mv),
+            open: mech.is_open(&state),
+            lock: lockfmt::print(&after),
+            annotations: notes,
+            trace: opts.trace.then_some(trace),
+        };
+        if opts.json {
+            reports.push(report);
+        } else {
+            print_turn(&before, &report);
+        }
+    }
+    if moves.is_empty() && !opts.json {
+        print!("{}", lockfmt::print(&lock));
+    }
+    if opts.json {
+        println!("{}", serde_json::to_string_pretty(&reports)?);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_turn(before: &engine::Lock, r: &TurnReport) {
+    println!(
+        "# turn {}: {}{}",
+        r.turn,
+        r.mv,
+        if r.open { " — the lock is open" } else { "" }
+    );
+    print!("{}", r.lock);
+    if let Some(trace) = &r.trace {
+        println!("# resolution");
+        for line in describe::trace_text(before, trace).lines() {
+            println!("#   {line}");
+        }
+    }
+    let lines = describe::annotation_lines(&r.annotations);
+    if !lines.is_empty() {
+        println!("# blockages");
+        for line in lines {
+            println!("#   {line}");
+        }
+    }
+    println!();
+}

@@ -1,0 +1,266 @@
+//! The command line, run as a user runs it: exit codes, output and files.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn lockwright(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_lockwright"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("runs")
+}
+
+fn template(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../templates")
+        .join(path)
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn no_arguments_without_a_display_says_so_and_exits_1() {
+    let dir = tempfile::tempdir().expect("dir");
+    let out = lockwright(&[], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("needs a display") && err.contains("lockwright --help"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "one plain sentence: {err}");
+}
+
+#[test]
+fn check_prints_nothing_for_valid_files() {
+    let dir = tempfile::tempdir().expect("dir");
+    let a = template("starter/spring-pull.lock");
+    let b = template("empty/size-11.lock");
+    let out = lockwright(
+        &[
+            "check",
+            a.to_str().expect("path"),
+            b.to_str().expect("path"),
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty() && out.stderr.is_empty());
+}
+
+#[test]
+fn check_prints_rustc_style_diagnostics_and_exits_1() {
+    let dir = tempfile::tempdir().expect("dir");
+    let source = std::fs::read_to_string(template("empty/size-3.lock")).expect("template");
+    std::fs::write(
+        dir.path().join("bad.lock"),
+        source.replace(" . . . . . .\n. .", " . . $ . . .\n. ."),
+    )
+    .expect("write");
+    let out = lockwright(&["check", "bad.lock"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with("bad.lock:9:6: error: unknown glyph `$`"),
+        "{err}"
+    );
+    assert!(err.contains("9 |  . . $ . . ."), "{err}");
+    assert!(err.contains("  |      ^"), "{err}");
+}
+
+#[test]
+fn check_json_reports_each_file() {
+    let dir = tempfile::tempdir().expect("dir");
+    std::fs::write(dir.path().join("bad.lock"), "lockwright-lock 1\nsize: 3\n").expect("write");
+    let out = lockwright(&["check", "--json", "bad.lock"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v[0]["path"], "bad.lock");
+    assert_eq!(v[0]["valid"], false);
+    assert_eq!(v[0]["diagnostics"][0]["code"], "missing-grid");
+    assert_eq!(v[0]["diagnostics"][0]["line"], 1);
+}
+
+#[test]
+fn fmt_check_names_files_not_in_canonical_form_and_changes_nothing() {
+    let dir = tempfile::tempdir().expect("dir");
+    let source = std::fs::read_to_string(template("empty/size-3.lock")).expect("template");
+    let messy = source.replace(
+        "hook arm E\nwrench momentum none\n",
+        "wrench momentum none\nhook arm E\n",
+    );
+    std::fs::write(dir.path().join("messy.lock"), &messy).expect("write");
+    let out = lockwright(&["fmt", "--check", "messy.lock"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("messy.lock"));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("messy.lock")).expect("read"),
+        messy
+    );
+
+    let out = lockwright(&["fmt", "messy.lock"], dir.path());
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("messy.lock")).expect("read"),
+        source
+    );
+    let out = lockwright(&["fmt", "--check", "messy.lock"], dir.path());
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn fmt_leaves_a_file_with_errors_untouched() {
+    let dir = tempfile::tempdir().expect("dir");
+    std::fs::write(dir.path().join("bad.lock"), "lockwright-lock 1\nsize: 3\n").expect("write");
+    let out = lockwright(&["fmt", "bad.lock"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("bad.lock")).expect("read"),
+        "lockwright-lock 1\nsize: 3\n"
+    );
+}
+
+#[test]
+fn new_writes_a_valid_lock_and_refuses_to_overwrite() {
+    let dir = tempfile::tempdir().expect("dir");
+    let out = lockwright(&["new", "Mine", "--size", "5"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(dir.path().join("Mine.lock")).expect("written");
+    assert!(written.contains("name: Mine\n") && written.contains("size: 5\n"));
+    assert_eq!(
+        lockwright(&["check", "Mine.lock"], dir.path())
+            .status
+            .code(),
+        Some(0)
+    );
+    let again = lockwright(&["new", "Mine"], dir.path());
+    assert_ne!(again.status.code(), Some(0));
+    assert!(text(&again.stderr).contains("already exists"));
+    let from = lockwright(&["new", "Gate", "--template", "pivot-gate"], dir.path());
+    assert_eq!(from.status.code(), Some(0));
+    let gate = std::fs::read_to_string(dir.path().join("Gate.lock")).expect("written");
+    assert!(gate.contains("name: Gate\n") && gate.contains("pivot 1 arms E W"));
+    let bad = lockwright(&["new", "Big", "--size", "12"], dir.path());
+    assert!(text(&bad.stderr).contains("out of range"));
+}
+
+#[test]
+fn play_prints_each_state_and_says_when_the_lock_opens() {
+    let dir = tempfile::tempdir().expect("dir");
+    let lock = template("starter/pivot-gate.lock");
+    let out = lockwright(
+        &["play", lock.to_str().expect("path"), ".", "hW"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("# turn 1: .\n") && s.contains("# turn 2: hW — the lock is open"),
+        "{s}"
+    );
+    assert_eq!(s.matches("lockwright-lock 1").count(), 2);
+}
+
+#[test]
+fn play_final_prints_only_the_last_state_and_it_parses() {
+    let dir = tempfile::tempdir().expect("dir");
+    let lock = template("starter/spring-pull.lock");
+    let out = lockwright(
+        &["play", "--final", lock.to_str().expect("path"), "hCW"],
+        dir.path(),
+    );
+    let s = text(&out.stdout);
+    assert_eq!(s.matches("lockwright-lock 1").count(), 1);
+    let parsed = lockfmt::parse(&s);
+    assert!(!parsed.has_errors(), "{:#?}", parsed.diagnostics);
+    assert!(parsed.valid_lock().expect("lock").is_open());
+}
+
+#[test]
+fn play_shows_blockages_and_the_trace() {
+    let dir = tempfile::tempdir().expect("dir");
+    let lock = template("starter/pivot-gate.lock");
+    let out = lockwright(
+        &[
+            "play",
+            "--trace",
+            "--annotations",
+            "all",
+            lock.to_str().expect("path"),
+            ".",
+        ],
+        dir.path(),
+    );
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("# resolution") && s.contains("spring phase:"),
+        "{s}"
+    );
+    assert!(s.contains("resisted: push E on the hook"), "{s}");
+    assert!(s.contains("blocked (orange)"), "{s}");
+}
+
+#[test]
+fn play_json_has_one_entry_per_turn() {
+    let dir = tempfile::tempdir().expect("dir");
+    let lock = template("starter/ball-stop.lock");
+    let out = lockwright(
+        &[
+            "play",
+            "--json",
+            "--trace",
+            lock.to_str().expect("path"),
+            ".",
+            "hNW",
+        ],
+        dir.path(),
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v.as_array().map(Vec::len), Some(2));
+    assert_eq!(v[1]["move"], "hNW");
+    assert_eq!(v[1]["open"], true);
+    assert!(v[0]["trace"]["phases"].is_array());
+}
+
+#[test]
+fn play_names_the_position_of_an_unknown_move() {
+    let dir = tempfile::tempdir().expect("dir");
+    let lock = template("starter/ball-stop.lock");
+    let out = lockwright(
+        &["play", lock.to_str().expect("path"), "hE", "wNE", "jump"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("move 3 `jump` is not a move"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn play_reads_a_solution_file() {
+    let dir = tempfile::tempdir().expect("dir");
+    let lock = template("starter/ball-stop.lock");
+    let solution = template("starter/ball-stop.solution");
+    let out = lockwright(
+        &[
+            "play",
+            "--final",
+            lock.to_str().expect("path"),
+            "--solution",
+            solution.to_str().expect("path"),
+        ],
+        dir.path(),
+    );
+    assert!(
+        text(&out.stdout).contains("the lock is open"),
+        "{}",
+        text(&out.stdout)
+    );
+}
