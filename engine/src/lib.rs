@@ -2,6 +2,7 @@
 //!
 //! # Layout
 //! - [`hex`]: axial coordinates, the six directions, rotation and distance.
+//! - [`colour`]: five colours for pieces, no two touching pieces alike.
 //! - [`lock`]: the hex lock — frame and bolthole, blocks, springs, pivots, balls, the hook and the
 //!   wrench — and [`lock::validate`], which returns every problem with its reason and place.
 //! - [`physics`]: one turn of play — force groups, clawing, springs, blocking — with a trace of
@@ -11,6 +12,7 @@
 //! format lives in `lockfmt`, and everything above builds on these types.
 #![deny(missing_docs)]
 
+pub mod colour;
 pub mod hex;
 pub mod lock;
 pub mod physics;
