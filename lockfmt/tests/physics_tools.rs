@@ -1,0 +1,1093 @@
+//! Scenarios for pushes, torques, arms, clawing and the two tools, in the lock text format.
+
+mod physics_text;
+
+use engine::physics::Force;
+use engine::physics::trace::{GroupOutcome, Origin, ResistReason, Via};
+use engine::{Dir, Rotation};
+use physics_text::{assert_lock_text, resisted, scenario};
+
+const EMPTY_WITH_HOOK: &str = r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   % . : :
+  . . . . :
+ . . . . . .
+. @ - . . . .
+ . . . . . .
+  . . . . .
+   . . . .
+
+hook arm E
+wrench momentum none
+";
+
+#[test]
+fn hook_push_moves_the_hook_into_empty_cells() {
+    let out = scenario(EMPTY_WITH_HOOK, "hE");
+    assert_lock_text(
+        &out.lock,
+        r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   % . : :
+  . . . . :
+ . . . . . .
+. . @ - . . .
+ . . . . . .
+  . . . . .
+   . . . .
+
+hook arm E
+wrench momentum none
+",
+    );
+}
+
+#[test]
+fn hook_push_into_the_frame_is_resisted() {
+    let out = scenario(EMPTY_WITH_HOOK, "hW hW");
+    assert_lock_text(
+        &out.lock,
+        r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   % . : :
+  . . . . :
+ . . . . . .
+@ - . . . . .
+ . . . . . .
+  . . . . .
+   . . . .
+
+hook arm E
+wrench momentum none
+",
+    );
+    let r = resisted(&out.player().groups[0]);
+    assert_eq!(
+        r.reason,
+        ResistReason::IntoFrame {
+            cell: out.cell("r4c1").neighbour(Dir::W)
+        }
+    );
+}
+
+#[test]
+fn hook_turns_clockwise_about_its_hub() {
+    let out = scenario(EMPTY_WITH_HOOK, "hCW");
+    assert_lock_text(
+        &out.lock,
+        r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   % . : :
+  . . . . :
+ . . . . . .
+. @ . . . . .
+ . \ . . . .
+  . . . . .
+   . . . .
+
+hook arm SE
+wrench momentum none
+",
+    );
+}
+
+#[test]
+fn hook_turns_anticlockwise_about_its_hub() {
+    let out = scenario(EMPTY_WITH_HOOK, "hCCW");
+    assert_lock_text(
+        &out.lock,
+        r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   % . : :
+  . . . . :
+ . / . . . .
+. @ . . . . .
+ . . . . . .
+  . . . . .
+   . . . .
+
+hook arm NE
+wrench momentum none
+",
+    );
+}
+
+#[test]
+fn push_overlapping_a_ball_pushes_the_ball() {
+    let before = r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   % . : :
+  . . . . :
+ . . . . . .
+@ - o o . . .
+ . . . . . .
+  . . . . .
+   . . . .
+
+hook arm E
+wrench momentum none
+";
+    let out = scenario(before, "hE");
+    assert_lock_text(
+        &out.lock,
+        r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   % . : :
+  . . . . :
+ . . . . . .
+. @ - o o . .
+ . . . . . .
+  . . . . .
+   . . . .
+
+hook arm E
+wrench momentum none
+",
+    );
+    let forces = &out.player().groups[0].forces;
+    assert_eq!(forces.len(), 3);
+    assert_eq!(forces[1].via, Via::Overlap);
+    assert_eq!(forces[1].cause, Some(0));
+}
+
+#[test]
+fn push_on_a_ball_into_the_frame_resists_the_whole_group() {
+    let before = r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   % . : :
+  . . . . :
+ . . . . . .
+. . . @ - o o
+ . . . . . .
+  . . . . .
+   . . . .
+
+hook arm E
+wrench momentum none
+";
+    let out = scenario(before, "hE");
+    assert_lock_text(&out.lock, before);
+    assert!(out.player().applied.is_empty());
+}
+
+#[test]
+fn push_on_block_not_end_of_spring_is_resisted() {
+    let before = r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   % . : :
+  . . . . :
+ . . . . . .
+. @ - A . . .
+ . . . . . .
+  . . . . .
+   . . . .
+
+hook arm E
+wrench momentum none
+";
+    let out = scenario(before, "hE");
+    assert_lock_text(&out.lock, before);
+    let r = resisted(&out.player().groups[0]);
+    assert_eq!(r.reason, ResistReason::StationaryBlock);
+    assert_eq!(r.force.force, Force::Push(Dir::E));
+}
+
+#[test]
+fn push_on_a_pivot_hub_is_resisted() {
+    let before = r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   % . : :
+  . . . . :
+ . . . . . .
+@ - o 1 - . .
+ . . . . . .
+  . . . . .
+   . . . .
+
+pivot 1 arms E
+hook arm E
+wrench momentum none
+";
+    let out = scenario(before, "hE");
+    assert_lock_text(&out.lock, before);
+    assert_eq!(
+        resisted(&out.player().groups[0]).reason,
+        ResistReason::PushOnPivot
+    );
+}
+
+#[test]
+fn push_along_a_pivot_arm_is_a_push_on_the_pivot_and_is_resisted() {
+    let before = r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   % . : :
+  . . . . :
+ . . . . . .
+@ - o - 1 . .
+ . . . . . .
+  . . . . .
+   . . . .
+
+pivot 1 arms W
+hook arm E
+wrench momentum none
+";
+    let out = scenario(before, "hE");
+    assert_lock_text(&out.lock, before);
+}
+
+#[test]
+fn push_across_a_pivot_arm_twists_the_pivot() {
+    let before = r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   % . : :
+  . . . . :
+ @ - \ . . .
+. . . 1 . . .
+ . . . . . .
+  . . . . .
+   . . . .
+
+pivot 1 arms NW
+hook arm E
+wrench momentum none
+";
+    let out = scenario(before, "hE");
+    assert_lock_text(
+        &out.lock,
+        r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   % . : :
+  . . . . :
+ . @ - / . .
+. . . 1 . . .
+ . . . . . .
+  . . . . .
+   . . . .
+
+pivot 1 arms NE
+hook arm E
+wrench momentum none
+",
+    );
+    let forces = &out.player().groups[0].forces;
+    assert_eq!(forces[1].force.force, Force::Torque(Rotation::Clockwise));
+}
+
+#[test]
+fn push_at_sixty_degrees_to_an_arm_twists_the_pivot() {
+    let before = r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   % . : :
+  . . . . :
+ . . . . . .
+. . . 1 - . .
+ . . . o . .
+  . . / . .
+   . @ . .
+
+pivot 1 arms E
+hook arm NE
+wrench momentum none
+";
+    let out = scenario(before, "hNE");
+    assert_lock_text(
+        &out.lock,
+        r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   % . : :
+  . . . . :
+ . . . / . .
+. . . 1 o . .
+ . . . / . .
+  . . @ . .
+   . . . .
+
+pivot 1 arms NE
+hook arm NE
+wrench momentum none
+",
+    );
+}
+
+#[test]
+fn turning_pivot_arm_pushes_a_ball_the_obvious_way() {
+    let before = r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   % . : :
+  . . . . :
+ @ - \ . . .
+. . . 1 . . .
+ . . o \ . .
+  . . . . .
+   . . . .
+
+pivot 1 arms NW SE
+hook arm E
+wrench momentum none
+";
+    let out = scenario(before, "hE");
+    assert_lock_text(
+        &out.lock,
+        r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   % . : :
+  . . . . :
+ . @ - / . .
+. . . 1 . . .
+ . o / . . .
+  . . . . .
+   . . . .
+
+pivot 1 arms NE SW
+hook arm E
+wrench momentum none
+",
+    );
+    assert!(out.player().groups[0].claws.is_empty());
+}
+
+#[test]
+fn clawing_example_from_the_rules() {
+    // `\ o A` in row 4, with the pivot's hub below: twisted clockwise, the arm first pushes the
+    // ball east into the stationary block, which resists; it then claws the ball south-east.
+    let before = r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   % . : :
+  . . . . :
+ . . . . . .
+. . . \ o A .
+ . . . 1 . .
+  . . / . .
+   . . - @
+
+pivot 1 arms NW SW
+hook arm W
+wrench momentum none
+";
+    let out = scenario(before, "hNW");
+    assert_lock_text(
+        &out.lock,
+        r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   % . : :
+  . . . . :
+ . . . . . .
+. . . . / A .
+ . . - 1 o .
+  . . - @ .
+   . . . .
+
+pivot 1 arms NE W
+hook arm W
+wrench momentum none
+",
+    );
+    let group = &out.player().groups[0];
+    assert_eq!(group.claws.len(), 1);
+    let claw = group.claws[0];
+    assert_eq!(claw.obvious.force, Force::Push(Dir::E));
+    assert_eq!(claw.resisted.reason, ResistReason::StationaryBlock);
+    assert_eq!(claw.clawing.force, Force::Push(Dir::SE));
+    assert!(group.forces.iter().any(|f| f.via == Via::Claw));
+}
+
+#[test]
+fn hook_arm_claws_like_a_pivot_arm() {
+    let before = r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   % . : :
+  . . . . :
+ . . . . . .
+. . . \ o A .
+ . . . @ . .
+  . . . . .
+   . . . .
+
+hook arm NW
+wrench momentum none
+";
+    let out = scenario(before, "hCW");
+    assert_lock_text(
+        &out.lock,
+        r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   % . : :
+  . . . . :
+ . . . . . .
+. . . . / A .
+ . . . @ o .
+  . . . . .
+   . . . .
+
+hook arm NE
+wrench momentum none
+",
+    );
+}
+
+#[test]
+fn clawing_push_that_is_resisted_resists_the_group() {
+    let before = r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   % . : :
+  . . . . :
+ . . . . . .
+. . . \ o A .
+ . . . @ A .
+  . . . . .
+   . . . .
+
+hook arm NW
+wrench momentum none
+";
+    let out = scenario(before, "hCW");
+    assert_lock_text(&out.lock, before);
+    let group = &out.player().groups[0];
+    assert_eq!(group.claws.len(), 1);
+    assert!(matches!(group.outcome, GroupOutcome::Resisted(_)));
+}
+
+#[test]
+fn hook_arm_turning_into_a_ball_pushes_it() {
+    let before = r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   % . : :
+  . . . . :
+ . . . o . .
+. . . @ - . .
+ . . . . . .
+  . . . . .
+   . . . .
+
+hook arm E
+wrench momentum none
+";
+    let out = scenario(before, "hCCW");
+    assert_lock_text(
+        &out.lock,
+        r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   % . : :
+  . . o . :
+ . . . / . .
+. . . @ . . .
+ . . . . . .
+  . . . . .
+   . . . .
+
+hook arm NE
+wrench momentum none
+",
+    );
+}
+
+#[test]
+fn hook_arm_turning_into_the_frame_is_resisted() {
+    let before = r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   % . : :
+  . . . . :
+ . . . . . \
+. . . . . . @
+ . . . . . .
+  . . . . .
+   . . . .
+
+hook arm NW
+wrench momentum none
+";
+    let out = scenario(before, "hCW");
+    assert_lock_text(&out.lock, before);
+    assert!(matches!(
+        resisted(&out.player().groups[0]).reason,
+        ResistReason::IntoFrame { .. }
+    ));
+}
+
+#[test]
+fn force_on_hook_that_is_not_the_player_force_is_resisted() {
+    let before = r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   . . : :
+  . . . . :
+ . . . . . .
+% @ - . . . .
+ . . . . . .
+  . . . . .
+   . . . .
+
+hook arm E
+wrench momentum E
+";
+    let out = scenario(before, ".");
+    // Nothing moves, and the wrench stops.
+    assert_lock_text(
+        &out.lock,
+        r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   . . : :
+  . . . . :
+ . . . . . .
+% @ - . . . .
+ . . . . . .
+  . . . . .
+   . . . .
+
+hook arm E
+wrench momentum none
+",
+    );
+    assert_eq!(
+        resisted(&out.player().groups[0]).reason,
+        ResistReason::HookNotPlayerForce
+    );
+}
+
+#[test]
+fn moving_wrench_may_push_the_hook_the_way_the_player_pushes_it() {
+    let before = r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   . . : :
+  . . . . :
+ . . . . . .
+% @ - . . . .
+ . . . . . .
+  . . . . .
+   . . . .
+
+hook arm E
+wrench momentum E
+";
+    let out = scenario(before, "hE");
+    assert_lock_text(
+        &out.lock,
+        r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   . . : :
+  . . . . :
+ . . . . . .
+. % @ - . . .
+ . . . . . .
+  . . . . .
+   . . . .
+
+hook arm E
+wrench momentum E
+",
+    );
+}
+
+#[test]
+fn force_on_wrench_that_is_not_along_its_momentum_is_resisted() {
+    let before = r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   . . : :
+  . . . . :
+ . . . . . .
+. @ - % . . .
+ . . . . . .
+  . . . . .
+   . . . .
+
+hook arm E
+wrench momentum none
+";
+    let out = scenario(before, "hE");
+    assert_lock_text(&out.lock, before);
+    assert_eq!(
+        resisted(&out.player().groups[0]).reason,
+        ResistReason::WrenchNotMomentum
+    );
+}
+
+#[test]
+fn hook_may_push_a_moving_wrench_along_its_momentum() {
+    let before = r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   . . : :
+  . . . . :
+ . . . . . .
+. @ - % . . .
+ . . . . . .
+  . . . . .
+   . . . .
+
+hook arm E
+wrench momentum E
+";
+    let out = scenario(before, "hE");
+    assert_lock_text(
+        &out.lock,
+        r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   . . : :
+  . . . . :
+ . . . . . .
+. . @ - % . .
+ . . . . . .
+  . . . . .
+   . . . .
+
+hook arm E
+wrench momentum E
+",
+    );
+}
+
+const WRENCH_AT_WEST: &str = r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   . . : :
+  . . . . :
+ . . . . . .
+% . . . . . .
+ . . . . . .
+  . . . . .
+   . @ - .
+
+hook arm E
+wrench momentum none
+";
+
+#[test]
+fn player_push_on_wrench_moves_it_and_sets_its_momentum() {
+    let out = scenario(WRENCH_AT_WEST, "wE");
+    assert_lock_text(
+        &out.lock,
+        r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   . . : :
+  . . . . :
+ . . . . . .
+. % . . . . .
+ . . . . . .
+  . . . . .
+   . @ - .
+
+hook arm E
+wrench momentum E
+",
+    );
+    assert_eq!(out.trace.momentum_after, Some(Dir::E));
+}
+
+#[test]
+fn moving_wrench_keeps_moving_while_the_player_waits() {
+    let out = scenario(WRENCH_AT_WEST, "wE . .");
+    assert_lock_text(
+        &out.lock,
+        r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   . . : :
+  . . . . :
+ . . . . . .
+. . . % . . .
+ . . . . . .
+  . . . . .
+   . @ - .
+
+hook arm E
+wrench momentum E
+",
+    );
+}
+
+#[test]
+fn moving_wrench_keeps_moving_while_the_player_works_the_hook() {
+    let out = scenario(WRENCH_AT_WEST, "wE hNE hCW");
+    assert_lock_text(
+        &out.lock,
+        r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   . . : :
+  . . . . :
+ . . . . . .
+. . . % . . .
+ . . . . . .
+  . . @ . .
+   . . \ .
+
+hook arm SE
+wrench momentum E
+",
+    );
+}
+
+#[test]
+fn moving_wrench_stops_when_its_push_is_resisted() {
+    let out = scenario(WRENCH_AT_WEST, "wE . . . . . .");
+    assert_lock_text(
+        &out.lock,
+        r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   . . : :
+  . . . . :
+ . . . . . .
+. . . . . . %
+ . . . . . .
+  . . . . .
+   . @ - .
+
+hook arm E
+wrench momentum none
+",
+    );
+    assert_eq!(out.trace.momentum_before, Some(Dir::E));
+    assert_eq!(out.trace.momentum_after, None);
+}
+
+#[test]
+fn player_push_on_wrench_replaces_its_momentum() {
+    let out = scenario(WRENCH_AT_WEST, "wE wNE");
+    assert_lock_text(
+        &out.lock,
+        r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   . . : :
+  . . . . :
+ . % . . . .
+. . . . . . .
+ . . . . . .
+  . . . . .
+   . @ - .
+
+hook arm E
+wrench momentum NE
+",
+    );
+}
+
+#[test]
+fn player_push_on_wrench_that_is_resisted_leaves_it_still() {
+    let out = scenario(WRENCH_AT_WEST, "wW");
+    assert_lock_text(&out.lock, WRENCH_AT_WEST);
+}
+
+#[test]
+fn moving_wrench_pushes_a_ball_ahead_of_it() {
+    let before = r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   . . : :
+  . . . . :
+ . . . . . .
+% o . . . . .
+ . . . . . .
+  . . . . .
+   . @ - .
+
+hook arm E
+wrench momentum E
+";
+    let out = scenario(before, ".");
+    assert_lock_text(
+        &out.lock,
+        r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   . . : :
+  . . . . :
+ . . . . . .
+. % o . . . .
+ . . . . . .
+  . . . . .
+   . @ - .
+
+hook arm E
+wrench momentum E
+",
+    );
+}
+
+#[test]
+fn player_push_on_a_moving_wrench_is_its_only_initial_force() {
+    let before = r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   . . : :
+  . . . . :
+ . . . . . .
+% . . . . . .
+ . . . . . .
+  . . . . .
+   . @ - .
+
+hook arm E
+wrench momentum NE
+";
+    let out = scenario(before, "wE");
+    assert_lock_text(
+        &out.lock,
+        r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   . . : :
+  . . . . :
+ . . . . . .
+. % . . . . .
+ . . . . . .
+  . . . . .
+   . @ - .
+
+hook arm E
+wrench momentum E
+",
+    );
+    let groups = &out.player().groups;
+    assert_eq!(groups.len(), 1);
+    assert_eq!(groups[0].origin, Origin::Player);
+    assert_eq!(groups[0].initial.force, Force::Push(Dir::E));
+}
+
+#[test]
+fn moving_wrench_push_is_a_momentum_force() {
+    let before = r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   . . : :
+  . . . . :
+ . . . . . .
+% . . . . . .
+ . . . . . .
+  . . . . .
+   . @ - .
+
+hook arm E
+wrench momentum E
+";
+    let out = scenario(before, "hE");
+    assert_lock_text(
+        &out.lock,
+        r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   . . : :
+  . . . . :
+ . . . . . .
+. % . . . . .
+ . . . . . .
+  . . . . .
+   . . @ -
+
+hook arm E
+wrench momentum E
+",
+    );
+    let groups = &out.player().groups;
+    assert_eq!(groups.len(), 2);
+    assert_eq!(groups[1].origin, Origin::Momentum);
+}
