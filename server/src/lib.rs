@@ -1,8 +1,12 @@
-//! The Lockwright metagame server: players, slots, notes and relative scores, served over HTTP.
+//! The Lockwright metagame server: players, slots, locks, notes and relative scores, served
+//! over HTTP, with its storage and the client that speaks to it.
 //!
 //! # Layout
-//! This crate is the server's home; for now it holds only the port it will listen on, so that
-//! the workspace's dependency order (engine ← lockfmt ← server ← studio) is in place.
+//! - [`rules`]: the metagame, pure — slots, notes, the access fixpoint, scores. The heart.
+//! - [`verify`]: checking a lock's text and replaying a solution with the engine.
+
+pub mod rules;
+pub mod verify;
 
 /// Intricacy's port, and the server's default.
 pub const DEFAULT_PORT: u16 = 27001;

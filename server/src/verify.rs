@@ -1,0 +1,166 @@
+//! Checking what players send: a lock's text (valid, within the size cap) and a solution
+//! (replayed move by move with the engine until the lock opens).
+
+use engine::physics::Workspace;
+use engine::{Lock, Mechanism, Move};
+use lockfmt::Diagnostic;
+
+/// The most moves a solution may have: replaying is cheap, but not free, and a bound keeps one
+/// request from holding a core for long.
+pub const MAX_SOLUTION_MOVES: usize = 10_000;
+
+/// Why a lock or a solution is refused.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum VerifyError {
+    /// The text is not a valid lock; the diagnostics say where (line and column).
+    #[error("the lock is not valid: {}", first(.0))]
+    MalformedLock(Vec<Diagnostic>),
+    /// The lock is larger than the server accepts.
+    #[error("the lock has size {size}; this server accepts locks up to size {max}")]
+    TooLarge {
+        /// The lock's size.
+        size: i32,
+        /// The server's cap.
+        max: i32,
+    },
+    /// The lock cannot be played (the physics refused it).
+    #[error("the lock cannot be played: {0}")]
+    Unplayable(String),
+    /// The solution text does not parse; the diagnostics say where.
+    #[error("the solution is not readable: {}", first(.0))]
+    MalformedSolution(Vec<Diagnostic>),
+    /// The solution file names a different lock (its digest does not match).
+    #[error("the solution was written for another lock (its lock-digest does not match)")]
+    OtherLock,
+    /// Too many moves.
+    #[error("the solution has {0} moves; at most {MAX_SOLUTION_MOVES} are accepted")]
+    TooLong(usize),
+    /// The moves were replayed and the lock stayed shut.
+    #[error(
+        "the solution does not open the lock: after its {0} moves the bolthole is still blocked"
+    )]
+    DoesNotOpen(usize),
+}
+
+fn first(d: &[Diagnostic]) -> String {
+    match d.iter().find(|d| d.is_error()) {
+        Some(d) => format!("{}:{}: {}", d.span.line, d.span.column, d.message),
+        None => "unknown problem".into(),
+    }
+}
+
+/// Parses a lock's text and checks it is valid and within the size cap.
+pub fn lock(text: &str, max_size: i32) -> Result<Lock, VerifyError> {
+    let parsed = lockfmt::parse_bytes(text.as_bytes());
+    let Some(lock) = parsed.valid_lock() else {
+        let mut errors: Vec<Diagnostic> = parsed
+            .diagnostics
+            .into_iter()
+            .filter(Diagnostic::is_error)
+            .collect();
+        if errors.is_empty() {
+            errors.push(Diagnostic::error(
+                lockfmt::Span::START,
+                "syntax",
+                "the text is not a lock",
+            ));
+        }
+        return Err(VerifyError::MalformedLock(errors));
+    };
+    if lock.size > max_size {
+        return Err(VerifyError::TooLarge {
+            size: lock.size,
+            max: max_size,
+        });
+    }
+    Ok(lock.clone())
+}
+
+/// Compiles a valid lock for replaying solutions.
+pub fn mechanism(lock: &Lock) -> Result<Mechanism, VerifyError> {
+    Mechanism::new(lock).map_err(|e| VerifyError::Unplayable(e.to_string()))
+}
+
+/// Reads a solution: a solution file or a bare list of moves. A file that records the digest
+/// of another lock is refused.
+pub fn solution_moves(text: &str, lock: &Lock) -> Result<Vec<Move>, VerifyError> {
+    let solution = lockfmt::parse_solution(text).map_err(VerifyError::MalformedSolution)?;
+    if solution.lock_digest.is_some() && !solution.names(lock) {
+        return Err(VerifyError::OtherLock);
+    }
+    if solution.moves.len() > MAX_SOLUTION_MOVES {
+        return Err(VerifyError::TooLong(solution.moves.len()));
+    }
+    Ok(solution.moves)
+}
+
+/// Replays moves from the lock's starting state; the solution holds when the lock is open
+/// after some move (moves after it opens are not played). A lock is never open before the
+/// first move, since validation requires the bolt in the bolthole, so an empty solution fails.
+pub fn opens(mechanism: &Mechanism, moves: &[Move]) -> Result<(), VerifyError> {
+    let mut ws = Workspace::default();
+    let mut state = mechanism.initial_state();
+    for &mv in moves {
+        state = mechanism
+            .step(&state, mv, &mut ws)
+            .map_err(|e| VerifyError::Unplayable(e.to_string()))?;
+        if mechanism.is_open(&state) {
+            return Ok(());
+        }
+    }
+    Err(VerifyError::DoesNotOpen(moves.len()))
+}
+
+/// Checks a solution's text against a compiled lock.
+pub fn solution(text: &str, mechanism: &Mechanism) -> Result<(), VerifyError> {
+    let moves = solution_moves(text, mechanism.lock())?;
+    opens(mechanism, &moves)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SPRING_PULL: &str = include_str!("../../templates/starter/spring-pull.lock");
+    const SPRING_PULL_SOLUTION: &str = include_str!("../../templates/starter/spring-pull.solution");
+
+    #[test]
+    fn a_starter_lock_and_its_solution_verify() {
+        let lock = lock(SPRING_PULL, 8).expect("valid");
+        let m = mechanism(&lock).expect("playable");
+        solution(SPRING_PULL_SOLUTION, &m).expect("opens");
+        solution("hCW", &m).expect("a bare move list");
+    }
+
+    #[test]
+    fn a_wrong_solution_does_not_open() {
+        let lock = lock(SPRING_PULL, 8).expect("valid");
+        let m = mechanism(&lock).expect("playable");
+        assert_eq!(solution("hCCW", &m), Err(VerifyError::DoesNotOpen(1)));
+        assert_eq!(solution("", &m), Err(VerifyError::DoesNotOpen(0)));
+        assert!(matches!(
+            solution("hQ", &m),
+            Err(VerifyError::MalformedSolution(_))
+        ));
+    }
+
+    #[test]
+    fn the_size_cap_holds() {
+        assert_eq!(
+            lock(SPRING_PULL, 3).err(),
+            Some(VerifyError::TooLarge { size: 4, max: 3 })
+        );
+    }
+
+    #[test]
+    fn a_malformed_lock_is_refused_with_line_and_column() {
+        let broken = SPRING_PULL.replace("size: 4", "size: four");
+        match lock(&broken, 8) {
+            Err(VerifyError::MalformedLock(d)) => {
+                assert!(d.iter().all(|d| d.span.line >= 1 && d.span.column >= 1));
+                assert!(!d.is_empty());
+            }
+            other => panic!("expected a malformed lock, got {other:?}"),
+        }
+    }
+}
