@@ -8,6 +8,7 @@
 //! - `grammar.js` → `src/parser.c` (generated, committed) → [`language`]: the tree-sitter grammar.
 //! - [`parse`]: text → syntax tree → [`engine::Lock`], with [`Diagnostic`]s at line and column.
 //! - [`print`]: the canonical printer.
+//! - [`highlight`]: the highlights query as spans per line, for editors.
 //! - [`grid`]: how cells map to rows and columns, and the glyphs.
 //! - [`document`]: a lock with its file's comments.
 //! - [`moves`]: the move notation and solution files.
@@ -16,6 +17,7 @@
 pub mod diagnostic;
 pub mod document;
 pub mod grid;
+pub mod highlight;
 pub mod language;
 pub mod moves;
 pub mod parse;
