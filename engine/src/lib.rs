@@ -16,7 +16,9 @@ pub mod colour;
 pub mod hex;
 pub mod lock;
 pub mod physics;
+pub mod search;
 
 pub use hex::{Dir, Hex, Rotation};
 pub use lock::{Anchor, Block, Hook, Lock, LockInfo, Pivot, Spring, Wrench};
 pub use physics::{Mechanism, Move, State, Trace, TurnOutcome, turn};
+pub use search::{SearchOptions, SearchReport, analyse, replay, solve};
