@@ -9,12 +9,14 @@
 //! - [`parse`]: text → syntax tree → [`engine::Lock`], with [`Diagnostic`]s at line and column.
 //! - [`print`]: the canonical printer.
 //! - [`highlight`]: the highlights query as spans per line, for editors.
+//! - [`diff`]: line diffs and piece-by-piece differences between two locks.
 //! - [`grid`]: how cells map to rows and columns, and the glyphs.
 //! - [`document`]: a lock with its file's comments.
 //! - [`moves`]: the move notation and solution files.
 #![deny(missing_docs)]
 
 pub mod diagnostic;
+pub mod diff;
 pub mod document;
 pub mod grid;
 pub mod highlight;

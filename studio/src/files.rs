@@ -7,6 +7,11 @@ use std::path::Path;
 /// Writes a file atomically: the text goes to a temporary file beside it, which is synced and
 /// then renamed over the target, so a crash leaves either the old file or the new one.
 pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
+    write_atomic_bytes(path, text.as_bytes())
+}
+
+/// [`write_atomic`] for bytes.
+pub fn write_atomic_bytes(path: &Path, bytes: &[u8]) -> Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -16,7 +21,7 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
         .suffix(".tmp")
         .tempfile_in(dir)
         .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
-    tmp.write_all(text.as_bytes())
+    tmp.write_all(bytes)
         .and_then(|()| tmp.as_file().sync_all())
         .with_context(|| format!("cannot write {}", path.display()))?;
     if let Ok(meta) = std::fs::metadata(path) {

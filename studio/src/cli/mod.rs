@@ -1,9 +1,11 @@
 //! The command-line interface: one subcommand per job the studio does on a lock.
 
 mod check;
+mod diff;
 mod fmt;
 mod new;
 mod play;
+mod render;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -70,6 +72,38 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Open the studio on a lock file or a folder of locks.
+    Studio {
+        /// The file or folder.
+        path: PathBuf,
+    },
+    /// Show the difference between two lock files: a line diff and the pieces that changed.
+    Diff {
+        /// The old lock.
+        old: PathBuf,
+        /// The new lock.
+        new: PathBuf,
+        /// Print JSON for tools.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Draw a lock as a PNG picture.
+    Render {
+        /// The lock file.
+        file: PathBuf,
+        /// Where to write the PNG.
+        #[arg(long, short)]
+        output: PathBuf,
+        /// The picture's width in pixels (the height follows).
+        #[arg(long, default_value_t = 800)]
+        width: u32,
+        /// Colour touching pieces differently instead of by kind.
+        #[arg(long)]
+        distinct: bool,
+        /// The dark theme's colours.
+        #[arg(long)]
+        dark: bool,
+    },
     /// Rewrite lock files in canonical form, keeping comments.
     Fmt {
         /// The lock files.
@@ -92,6 +126,22 @@ pub fn run(command: Command) -> Result<ExitCode> {
         } => new::run(&name, template.as_deref(), size, force),
         Command::Check { files, json } => check::run(&files, json),
         Command::Fmt { files, check } => fmt::run(&files, check),
+        Command::Studio { path } => Ok(crate::open_studio(Some(path))),
+        Command::Diff { old, new, json } => diff::run(&old, &new, json),
+        Command::Render {
+            file,
+            output,
+            width,
+            distinct,
+            dark,
+        } => {
+            let colouring = if distinct {
+                crate::picture::Colouring::Distinct
+            } else {
+                crate::picture::Colouring::ByKind
+            };
+            render::run(&file, &output, width, colouring, dark)
+        }
         Command::Play {
             file,
             moves,

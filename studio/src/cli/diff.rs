@@ -1,0 +1,59 @@
+//! `lockwright diff OLD NEW`
+
+use super::read_lock;
+use anyhow::Result;
+use serde::Serialize;
+use std::path::Path;
+use std::process::ExitCode;
+
+#[derive(Serialize)]
+struct Report {
+    lines: Vec<lockfmt::diff::DiffLine>,
+    changes: Vec<lockfmt::diff::Change>,
+}
+
+/// Exit 0 when the two locks are the same text, 1 when they differ, as `diff` does.
+pub fn run(old: &Path, new: &Path, json: bool) -> Result<ExitCode> {
+    let (a_text, a) = read_lock(old);
+    let (b_text, b) = read_lock(new);
+    let changes = match (&a.document, &b.document) {
+        (Some(x), Some(y)) => lockfmt::diff::semantic(&x.lock, &y.lock),
+        _ => Vec::new(),
+    };
+    if json {
+        let lines = lockfmt::diff::line_diff(&a_text, &b_text);
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&Report { lines, changes })?
+        );
+    } else {
+        print!(
+            "{}",
+            lockfmt::diff::unified(
+                &a_text,
+                &b_text,
+                &old.display().to_string(),
+                &new.display().to_string()
+            )
+        );
+        if !changes.is_empty() {
+            println!("# pieces:");
+            for c in &changes {
+                println!("#   {c}");
+            }
+        }
+        for (name, parsed) in [(old, &a), (new, &b)] {
+            if parsed.document.is_none() {
+                println!(
+                    "# {} does not parse, so its pieces cannot be compared",
+                    name.display()
+                );
+            }
+        }
+    }
+    Ok(if a_text == b_text {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}

@@ -1,0 +1,34 @@
+//! `lockwright render FILE -o out.png [--width PX]`
+
+use super::read_lock;
+use crate::files::write_atomic_bytes;
+use crate::picture::{Colouring, Palette};
+use anyhow::{Result, bail};
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+
+pub fn run(
+    file: &Path,
+    out: &Path,
+    width: u32,
+    colouring: Colouring,
+    dark: bool,
+) -> Result<ExitCode> {
+    if !(16..=8192).contains(&width) {
+        bail!("--width {width} is out of range: from 16 to 8192 pixels");
+    }
+    let (text, parsed) = read_lock(file);
+    let Some(doc) = parsed.document.as_ref().filter(|_| !parsed.has_errors()) else {
+        let shown = file.display().to_string();
+        let mut stderr = std::io::stderr().lock();
+        for d in &parsed.diagnostics {
+            write!(stderr, "{}", d.render(&shown, &text))?;
+        }
+        return Ok(ExitCode::from(1));
+    };
+    let palette = if dark { Palette::DARK } else { Palette::LIGHT };
+    let bytes = crate::render::png(&doc.lock, width, colouring, &palette)?;
+    write_atomic_bytes(out, &bytes)?;
+    Ok(ExitCode::SUCCESS)
+}

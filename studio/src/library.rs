@@ -1,0 +1,155 @@
+//! The user's lock folder: where it is, what it holds, and the file operations of the side
+//! panel. Plain file system work, so that it is tested without a window.
+
+use crate::files::write_atomic;
+use crate::templates;
+use anyhow::{Context, Result, bail};
+use std::path::{Path, PathBuf};
+
+/// The platform's lock folder, e.g. `~/.local/share/lockwright/locks`.
+pub fn default_folder() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "lockwright").map(|d| d.data_dir().join("locks"))
+}
+
+/// Creates the folder with the starter locks on first use; returns whether it was created.
+pub fn ensure(folder: &Path) -> Result<bool> {
+    if folder.exists() {
+        return Ok(false);
+    }
+    std::fs::create_dir_all(folder)
+        .with_context(|| format!("cannot create {}", folder.display()))?;
+    for t in templates::ALL.iter().filter(|t| t.folder == "starter") {
+        write_atomic(&folder.join(format!("{}.lock", t.name)), t.text)?;
+    }
+    Ok(true)
+}
+
+/// Every `.lock` file under a folder, subfolders included, sorted by path.
+pub fn list(folder: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![folder.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let path = e.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|x| x == "lock") {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// A free file name in `folder` for a lock called `stem`: `stem.lock`, else `stem 2.lock`, …
+pub fn free_name(folder: &Path, stem: &str) -> PathBuf {
+    let first = folder.join(format!("{stem}.lock"));
+    if !first.exists() {
+        return first;
+    }
+    (2..)
+        .map(|n| folder.join(format!("{stem} {n}.lock")))
+        .find(|p| !p.exists())
+        .unwrap_or(first)
+}
+
+/// Creates a new lock from a template, named after its file.
+pub fn new_from_template(folder: &Path, template: &str) -> Result<PathBuf> {
+    let t =
+        templates::find(template).with_context(|| format!("no template is called {template}"))?;
+    let mut lock = lockfmt::parse(t.text)
+        .valid_lock()
+        .cloned()
+        .context("the template does not parse")?;
+    let path = free_name(folder, "New lock");
+    lock.info.name = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    write_atomic(&path, &lockfmt::print(&lock))?;
+    Ok(path)
+}
+
+/// Copies a lock file beside itself.
+pub fn duplicate(path: &Path) -> Result<PathBuf> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let folder = path.parent().unwrap_or(Path::new("."));
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let copy = free_name(folder, &format!("{stem} copy"));
+    write_atomic(&copy, &text)?;
+    Ok(copy)
+}
+
+/// Renames a lock file within its folder (the new name without `.lock`).
+pub fn rename(path: &Path, new_stem: &str) -> Result<PathBuf> {
+    let stem = new_stem.trim();
+    if stem.is_empty() || stem.contains(['/', '\\']) || stem.starts_with('.') {
+        bail!("`{new_stem}` cannot be a lock's file name");
+    }
+    let target = path.with_file_name(format!("{stem}.lock"));
+    if target.exists() {
+        bail!("{} already exists", target.display());
+    }
+    std::fs::rename(path, &target).with_context(|| format!("cannot rename {}", path.display()))?;
+    Ok(target)
+}
+
+/// Deletes a lock file (the studio asks first).
+pub fn delete(path: &Path) -> Result<()> {
+    std::fs::remove_file(path).with_context(|| format!("cannot delete {}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_use_fills_the_folder_with_starter_locks() {
+        let dir = tempfile::tempdir().expect("dir");
+        let folder = dir.path().join("locks");
+        assert!(ensure(&folder).expect("created"));
+        assert!(!ensure(&folder).expect("exists"));
+        let locks = list(&folder);
+        assert_eq!(locks.len(), 3);
+        for l in locks {
+            let text = std::fs::read_to_string(l).expect("read");
+            assert!(lockfmt::parse(&text).valid_lock().is_some());
+        }
+    }
+
+    #[test]
+    fn new_duplicate_rename_and_delete() {
+        let dir = tempfile::tempdir().expect("dir");
+        std::fs::create_dir_all(dir.path().join("sub")).expect("sub");
+        let a = new_from_template(dir.path(), "size-5").expect("new");
+        assert_eq!(
+            a.file_name().and_then(|n| n.to_str()),
+            Some("New lock.lock")
+        );
+        let b = new_from_template(dir.path(), "size-5").expect("new");
+        assert_eq!(
+            b.file_name().and_then(|n| n.to_str()),
+            Some("New lock 2.lock")
+        );
+        let c = duplicate(&a).expect("copy");
+        assert_eq!(
+            c.file_name().and_then(|n| n.to_str()),
+            Some("New lock copy.lock")
+        );
+        let d = rename(&c, "Tangle").expect("rename");
+        assert!(d.ends_with("Tangle.lock") && !c.exists());
+        assert!(rename(&d, "../escape").is_err());
+        std::fs::write(dir.path().join("sub/inner.lock"), "x").expect("write");
+        assert_eq!(list(dir.path()).len(), 4);
+        delete(&d).expect("delete");
+        assert_eq!(list(dir.path()).len(), 3);
+    }
+}

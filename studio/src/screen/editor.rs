@@ -1,0 +1,627 @@
+//! The editor: the hex canvas and the lock's source side by side, always in step.
+//!
+//! The source text is the truth. A canvas edit changes the lock, which is printed back into the
+//! text (comments kept); a text edit is parsed and redrawn at once. While the text does not
+//! parse, the last good picture stays on the canvas and the errors show under the source.
+
+use crate::edit;
+use crate::highlight::{self, LockHighlighter};
+use crate::picture::{Colouring, Overlay, Palette};
+use crate::widget::hex_canvas::{Camera, Event2, HexCanvas};
+use engine::lock::PieceRef;
+use engine::{Hex, Lock};
+use iced::widget::{button, canvas, column, container, row, scrollable, text, text_editor};
+use iced::{Element, Fill, Font, Length};
+use lockfmt::highlight::Highlights;
+use lockfmt::{Diagnostic, Document};
+use std::path::PathBuf;
+
+/// The id of the source pane, for focus and tests.
+pub const SOURCE_ID: &str = "lock-source";
+
+/// What a click on the canvas does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tool {
+    /// Pick a piece.
+    Select,
+    /// Paint cells into the selected block, or a new one.
+    Block,
+    /// Remove what covers a cell.
+    Erase,
+    /// Put down or take away a ball.
+    Ball,
+    /// Place a pivot; then click beside it to add or remove arms.
+    Pivot,
+    /// Click a root cell, then an end cell.
+    Spring,
+    /// Place the hook; click beside its hub to turn its arm.
+    Hook,
+    /// Add or take away wrench cells.
+    Wrench,
+    /// Click a piece, then where it should go.
+    Move,
+    /// Click a second block to merge it into the selected one.
+    Merge,
+}
+
+impl Tool {
+    /// Every tool, in toolbar order.
+    pub const ALL: [Tool; 10] = [
+        Tool::Select,
+        Tool::Block,
+        Tool::Erase,
+        Tool::Ball,
+        Tool::Pivot,
+        Tool::Spring,
+        Tool::Hook,
+        Tool::Wrench,
+        Tool::Move,
+        Tool::Merge,
+    ];
+
+    /// Its name on the toolbar.
+    pub fn label(self) -> &'static str {
+        match self {
+            Tool::Select => "Select",
+            Tool::Block => "Block",
+            Tool::Erase => "Erase",
+            Tool::Ball => "Ball",
+            Tool::Pivot => "Pivot",
+            Tool::Spring => "Spring",
+            Tool::Hook => "Hook",
+            Tool::Wrench => "Wrench",
+            Tool::Move => "Move",
+            Tool::Merge => "Merge",
+        }
+    }
+}
+
+/// A change on disk while the buffer held unsaved edits: the user chooses.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Conflict {
+    /// What the file now holds.
+    pub theirs: String,
+    /// Whether the comparison is open.
+    pub comparing: bool,
+}
+
+/// The editor's messages.
+#[derive(Debug, Clone)]
+pub enum Message {
+    Source(text_editor::Action),
+    Canvas(Event2),
+    Tool(Tool),
+    Undo,
+    Redo,
+    Save,
+    DeleteSelection,
+    SplitSelection,
+    NaturalLength(i32),
+    ToggleColouring,
+    /// The file on disk now holds this text.
+    DiskChanged(String),
+    KeepMine,
+    TakeTheirs,
+    Compare,
+}
+
+/// What the editor asks of the studio.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    /// Write this text to the file, atomically.
+    Save(PathBuf, String),
+}
+
+/// The editor's state.
+pub struct Editor {
+    /// The file, if the lock has one.
+    pub path: Option<PathBuf>,
+    content: text_editor::Content,
+    /// The text as last read from or written to disk.
+    disk_text: String,
+    /// The current text's diagnostics.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The last document that parsed well enough to draw.
+    pub document: Option<Document>,
+    source_map: lockfmt::SourceMap,
+    highlights: Highlights,
+    highlight: highlight::Settings,
+    undo: Vec<String>,
+    redo: Vec<String>,
+    /// The current tool.
+    pub tool: Tool,
+    /// The selected piece.
+    pub selected: Option<PieceRef>,
+    /// The first click of a two-click tool (spring root, piece to move).
+    pending: Option<Hex>,
+    camera: Camera,
+    /// How pieces are coloured.
+    pub colouring: Colouring,
+    /// The last thing the editor has to say (a refused edit, a save).
+    pub status: String,
+    /// An outside change waiting for the user's choice.
+    pub conflict: Option<Conflict>,
+}
+
+impl Editor {
+    /// An editor on some text, from a file or not.
+    pub fn new(path: Option<PathBuf>, text: &str) -> Editor {
+        let mut e = Editor {
+            path,
+            content: text_editor::Content::with_text(text),
+            disk_text: text.to_string(),
+            diagnostics: Vec::new(),
+            document: None,
+            source_map: Default::default(),
+            highlights: Highlights::new(),
+            highlight: highlight::Settings::default(),
+            undo: Vec::new(),
+            redo: Vec::new(),
+            tool: Tool::Select,
+            selected: None,
+            pending: None,
+            camera: Camera::default(),
+            colouring: Colouring::ByKind,
+            status: String::new(),
+            conflict: None,
+        };
+        e.reparse();
+        e
+    }
+
+    /// The buffer's text.
+    pub fn text(&self) -> String {
+        self.content.text()
+    }
+
+    /// Whether the buffer differs from the file.
+    pub fn is_dirty(&self) -> bool {
+        self.text() != self.disk_text
+    }
+
+    /// The lock on the canvas.
+    pub fn lock(&self) -> Option<&Lock> {
+        self.document.as_ref().map(|d| &d.lock)
+    }
+
+    fn reparse(&mut self) {
+        let text = self.content.text();
+        let parsed = lockfmt::parse(&text);
+        self.diagnostics = parsed.diagnostics;
+        if let Some(doc) = parsed.document {
+            self.document = Some(doc);
+            self.source_map = parsed.source_map;
+        }
+        self.highlight = highlight::Settings::new(
+            self.highlight.version + 1,
+            &text,
+            &self.diagnostics,
+            &self.highlights,
+        );
+    }
+
+    /// Replaces the whole text, as one undoable step.
+    fn set_text(&mut self, text: &str) {
+        let old = self.content.text();
+        if old == text {
+            return;
+        }
+        self.undo.push(old);
+        self.redo.clear();
+        self.content = text_editor::Content::with_text(text);
+        self.reparse();
+    }
+
+    /// Applies a canvas edit to the lock and writes it back into the text.
+    fn edit_lock(&mut self, f: impl FnOnce(&mut Lock) -> Result<(), String>) {
+        let Some(mut doc) = self.document.clone() else {
+            return;
+        };
+        if self
+            .diagnostics
+            .iter()
+            .any(|d| d.is_error() && d.code == "syntax")
+        {
+            self.status = "fix the text's syntax errors before editing on the canvas".into();
+            return;
+        }
+        match f(&mut doc.lock) {
+            Ok(()) => {
+                let text = lockfmt::print_document(&doc);
+                self.set_text(&text);
+                self.status.clear();
+            }
+            Err(why) => self.status = why,
+        }
+    }
+
+    /// Handles a message; may ask the studio to do something.
+    pub fn update(&mut self, message: Message) -> Option<Event> {
+        match message {
+            Message::Source(action) => {
+                let is_edit = action.is_edit();
+                let before = is_edit.then(|| self.content.text());
+                self.content.perform(action);
+                if let Some(before) = before
+                    && before != self.content.text()
+                {
+                    self.undo.push(before);
+                    self.redo.clear();
+                    self.reparse();
+                }
+            }
+            Message::Canvas(Event2::Panned(pan)) => self.camera.pan = pan,
+            Message::Canvas(Event2::Zoomed(zoom)) => self.camera.zoom = zoom,
+            Message::Canvas(Event2::Clicked(cell)) => self.click(cell),
+            Message::Tool(tool) => {
+                self.tool = tool;
+                self.pending = None;
+            }
+            Message::Undo => {
+                if let Some(text) = self.undo.pop() {
+                    self.redo.push(self.content.text());
+                    self.content = text_editor::Content::with_text(&text);
+                    self.reparse();
+                }
+            }
+            Message::Redo => {
+                if let Some(text) = self.redo.pop() {
+                    self.undo.push(self.content.text());
+                    self.content = text_editor::Content::with_text(&text);
+                    self.reparse();
+                }
+            }
+            Message::Save => {
+                if let Some(path) = &self.path {
+                    let text = self.content.text();
+                    self.disk_text = text.clone();
+                    self.status = format!("saved {}", path.display());
+                    return Some(Event::Save(path.clone(), text));
+                }
+            }
+            Message::DeleteSelection => {
+                if let Some(piece) = self.selected.take() {
+                    self.edit_lock(|l| {
+                        edit::delete_piece(l, piece);
+                        Ok(())
+                    });
+                }
+            }
+            Message::SplitSelection => {
+                if let Some(PieceRef::Block(n)) = self.selected {
+                    self.edit_lock(|l| {
+                        if edit::split_block(l, n).is_empty() {
+                            Err(format!("block {n} is already in one piece"))
+                        } else {
+                            Ok(())
+                        }
+                    });
+                }
+            }
+            Message::NaturalLength(delta) => {
+                let cell = self.pending.or(self.selected_cell())?;
+                self.edit_lock(|l| {
+                    let i = l
+                        .springs
+                        .iter()
+                        .position(|s| s.root_cell == cell || s.end_cell == cell);
+                    match i {
+                        Some(i) if edit::adjust_natural_length(l, i, delta) => Ok(()),
+                        Some(_) => Err("that is as far as the natural length goes".into()),
+                        None => Err("select a piece with a spring attached".into()),
+                    }
+                });
+            }
+            Message::ToggleColouring => {
+                self.colouring = match self.colouring {
+                    Colouring::ByKind => Colouring::Distinct,
+                    Colouring::Distinct => Colouring::ByKind,
+                }
+            }
+            Message::DiskChanged(theirs) => {
+                if theirs == self.disk_text || theirs == self.content.text() {
+                    self.disk_text = theirs;
+                } else if self.is_dirty() {
+                    self.conflict = Some(Conflict {
+                        theirs,
+                        comparing: false,
+                    });
+                } else {
+                    self.disk_text = theirs.clone();
+                    self.set_text(&theirs);
+                    self.status = "reloaded: the file changed on disk".into();
+                }
+            }
+            Message::KeepMine => {
+                if let Some(c) = self.conflict.take() {
+                    // Mine stays in the buffer; the file keeps theirs until I save.
+                    self.disk_text = c.theirs;
+                }
+            }
+            Message::TakeTheirs => {
+                if let Some(c) = self.conflict.take() {
+                    self.disk_text = c.theirs.clone();
+                    self.set_text(&c.theirs);
+                }
+            }
+            Message::Compare => {
+                if let Some(c) = &mut self.conflict {
+                    c.comparing = !c.comparing;
+                }
+            }
+        }
+        None
+    }
+
+    fn selected_cell(&self) -> Option<Hex> {
+        let lock = self.lock()?;
+        let piece = self.selected?;
+        lock.pieces()
+            .into_iter()
+            .find(|(p, _)| *p == piece)
+            .and_then(|(_, cells)| cells.first().copied())
+    }
+
+    fn click(&mut self, cell: Hex) {
+        let Some(lock) = self.lock().cloned() else {
+            return;
+        };
+        let under = lock.occupancy().get(&cell).copied();
+        match self.tool {
+            Tool::Select => {
+                self.selected = under;
+                self.pending = Some(cell);
+            }
+            Tool::Block => {
+                let into = match self.selected {
+                    Some(PieceRef::Block(n)) => Some(n),
+                    _ => None,
+                };
+                if under.is_some() && under == self.selected {
+                    self.edit_lock(|l| {
+                        edit::erase(l, cell);
+                        Ok(())
+                    });
+                    return;
+                }
+                let mut made = None;
+                self.edit_lock(|l| match edit::paint_block(l, cell, into) {
+                    Some(n) => {
+                        made = Some(n);
+                        Ok(())
+                    }
+                    None => Err("that cell is taken or outside the lock".into()),
+                });
+                if let Some(n) = made {
+                    self.selected = Some(PieceRef::Block(n));
+                }
+            }
+            Tool::Erase => self.edit_lock(|l| {
+                if edit::erase(l, cell) {
+                    Ok(())
+                } else {
+                    Err("nothing to erase there".into())
+                }
+            }),
+            Tool::Ball => self.edit_lock(|l| {
+                if edit::toggle_ball(l, cell) {
+                    Ok(())
+                } else {
+                    Err("that cell is taken".into())
+                }
+            }),
+            Tool::Pivot => {
+                if let Some(PieceRef::Pivot(n)) = self.selected
+                    && lock.pivot(n).is_some_and(|p| p.hub.distance(cell) == 1)
+                {
+                    self.edit_lock(|l| {
+                        if edit::toggle_arm(l, n, cell) {
+                            Ok(())
+                        } else {
+                            Err("that cell is taken".into())
+                        }
+                    });
+                    return;
+                }
+                if let Some(PieceRef::Pivot(_)) = under {
+                    self.selected = under;
+                    return;
+                }
+                let mut made = None;
+                self.edit_lock(|l| match edit::place_pivot(l, cell) {
+                    Some(n) => {
+                        made = Some(n);
+                        Ok(())
+                    }
+                    None => Err("that cell is taken, or the lock has ten pivots".into()),
+                });
+                if let Some(n) = made {
+                    self.selected = Some(PieceRef::Pivot(n));
+                }
+            }
+            Tool::Spring => match self.pending.take() {
+                None => {
+                    self.pending = Some(cell);
+                    self.status = "now click the end block's cell".into();
+                }
+                Some(root) => {
+                    self.edit_lock(|l| edit::add_spring(l, root, cell).map_err(String::from))
+                }
+            },
+            Tool::Hook => self.edit_lock(|l| {
+                if edit::place_hook(l, cell) {
+                    Ok(())
+                } else {
+                    Err("the hook does not fit there".into())
+                }
+            }),
+            Tool::Wrench => self.edit_lock(|l| {
+                if edit::toggle_wrench_cell(l, cell) {
+                    Ok(())
+                } else {
+                    Err("that cell is taken".into())
+                }
+            }),
+            Tool::Move => match self.pending.take() {
+                None if under.is_some() => {
+                    self.pending = Some(cell);
+                    self.selected = under;
+                    self.status = "now click where it should go".into();
+                }
+                None => {}
+                Some(from) => self.edit_lock(|l| {
+                    if edit::move_piece(l, from, cell) {
+                        Ok(())
+                    } else {
+                        Err("it does not fit there".into())
+                    }
+                }),
+            },
+            Tool::Merge => match (self.selected, under) {
+                (Some(PieceRef::Block(into)), Some(PieceRef::Block(other))) if into != other => {
+                    self.edit_lock(|l| {
+                        edit::merge_blocks(l, into, other);
+                        Ok(())
+                    })
+                }
+                (_, Some(PieceRef::Block(_))) => self.selected = under,
+                _ => self.status = "click a block, then another to merge into it".into(),
+            },
+        }
+    }
+
+    fn overlay(&self) -> Overlay {
+        let mut problems = Vec::new();
+        for d in self.diagnostics.iter().filter(|d| d.is_error()) {
+            for (cell, span) in &self.source_map.cells {
+                if span.line == d.span.line && span.column == d.span.column {
+                    problems.push(*cell);
+                }
+            }
+        }
+        let mut selected = Vec::new();
+        if let (Some(lock), Some(piece)) = (self.lock(), self.selected)
+            && let Some((_, cells)) = lock.pieces().into_iter().find(|(p, _)| *p == piece)
+        {
+            selected = cells;
+        }
+        Overlay { problems, selected }
+    }
+
+    /// The editor's view.
+    pub fn view(&self, palette: Palette) -> Element<'_, Message> {
+        let tools = row(Tool::ALL.iter().map(|&t| {
+            let b = button(text(t.label()).size(13));
+            let b = if t == self.tool {
+                b.style(button::primary)
+            } else {
+                b.style(button::secondary)
+            };
+            b.on_press(Message::Tool(t)).into()
+        }))
+        .spacing(4)
+        .wrap();
+        let actions = row![
+            button(text("Undo").size(13)).on_press(Message::Undo),
+            button(text("Redo").size(13)).on_press(Message::Redo),
+            button(text("Delete").size(13)).on_press(Message::DeleteSelection),
+            button(text("Split").size(13)).on_press(Message::SplitSelection),
+            button(text("Spring −").size(13)).on_press(Message::NaturalLength(-1)),
+            button(text("Spring +").size(13)).on_press(Message::NaturalLength(1)),
+            button(text("Colours").size(13)).on_press(Message::ToggleColouring),
+            button(text("Save").size(13)).on_press(Message::Save),
+        ]
+        .spacing(4);
+        let canvas_view: Element<'_, Message> = match self.lock() {
+            Some(lock) => {
+                let program = HexCanvas {
+                    lock,
+                    camera: self.camera,
+                    colouring: self.colouring,
+                    palette,
+                    overlay: self.overlay(),
+                    labels: true,
+                };
+                Element::from(canvas(program).width(Fill).height(Fill)).map(Message::Canvas)
+            }
+            None => container(text(
+                "Nothing to draw yet: the text has no usable grid and size.",
+            ))
+            .center(Fill)
+            .into(),
+        };
+        let source = text_editor(&self.content)
+            .id(SOURCE_ID)
+            .font(Font::MONOSPACE)
+            .size(14)
+            .height(Fill)
+            .on_action(Message::Source)
+            .highlight_with::<LockHighlighter>(self.highlight.clone(), highlight::format);
+        let problems = column(self.diagnostics.iter().map(|d| {
+            let kind = if d.is_error() { "error" } else { "warning" };
+            text(format!(
+                "{}:{}: {kind}: {}",
+                d.span.line, d.span.column, d.message
+            ))
+            .size(13)
+            .into()
+        }))
+        .spacing(2);
+        let problems_title = if self.diagnostics.is_empty() {
+            "No problems".to_string()
+        } else {
+            format!("{} problem(s)", self.diagnostics.len())
+        };
+        let mut right = column![
+            source,
+            text(problems_title).size(14),
+            scrollable(problems).height(Length::Fixed(120.0)),
+        ]
+        .spacing(6)
+        .width(Length::FillPortion(2));
+        if let Some(c) = &self.conflict {
+            let mut prompt = column![
+                text("The file changed on disk while you have unsaved edits.").size(14),
+                row![
+                    button(text("Keep mine")).on_press(Message::KeepMine),
+                    button(text("Take theirs")).on_press(Message::TakeTheirs),
+                    button(text("Compare")).on_press(Message::Compare),
+                ]
+                .spacing(6),
+            ]
+            .spacing(6);
+            if c.comparing {
+                prompt = prompt.push(crate::screen::diff_view(&self.text(), &c.theirs));
+            }
+            right = right.push(container(prompt).padding(8).style(container::rounded_box));
+        }
+        let status = text(if self.status.is_empty() {
+            format!(
+                "{}{}",
+                self.path
+                    .as_ref()
+                    .map_or("(no file)".to_string(), |p| p.display().to_string()),
+                if self.is_dirty() { " — unsaved" } else { "" }
+            )
+        } else {
+            self.status.clone()
+        })
+        .size(13);
+        column![
+            tools,
+            actions,
+            row![
+                container(canvas_view)
+                    .width(Length::FillPortion(3))
+                    .height(Fill),
+                right
+            ]
+            .spacing(8)
+            .height(Fill),
+            status,
+        ]
+        .spacing(6)
+        .padding(8)
+        .into()
+    }
+}

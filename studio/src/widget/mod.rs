@@ -1,0 +1,3 @@
+//! Widgets shared by the studio's screens.
+
+pub mod hex_canvas;
