@@ -1,9 +1,21 @@
-//! `lockwright-server`: the metagame server binary.
+//! `lockwright-server`: the metagame server. Flags, environment and a TOML file configure it
+//! (see `--help`); it logs with `tracing` (set `RUST_LOG`), and stops gracefully on SIGINT or
+//! SIGTERM.
 
-fn main() {
-    eprintln!(
-        "lockwright-server: the metagame server is not built yet; it will listen on {}",
-        server::default_bind()
-    );
-    std::process::exit(1);
+use clap::Parser;
+
+/// The Lockwright metagame server.
+#[derive(Parser, Debug)]
+#[command(name = "lockwright-server", version, about)]
+struct Args {
+    #[command(flatten)]
+    serve: server::config::ServeArgs,
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    server::init_logging();
+    let config = Args::parse().serve.resolve()?;
+    server::server::run(config).await?;
+    Ok(())
 }

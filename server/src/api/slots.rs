@@ -1,0 +1,61 @@
+//! Slots: placing a lock (with its author's solution) and retiring one.
+
+use super::{AppState, Body, blocking};
+use crate::auth::Me;
+use crate::error::ApiError;
+use crate::protocol::{Publish, Published, RetiredView};
+use crate::rules::Slot;
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+
+/// Reads a slot number from the path: 1, 2 or 3.
+pub fn slot(raw: &str) -> Result<Slot, ApiError> {
+    raw.parse::<i64>().ok().and_then(Slot::new).ok_or_else(|| {
+        ApiError::bad_request(
+            "bad-slot",
+            format!("`{raw}` is not a slot: slots are 1, 2 and 3"),
+        )
+    })
+}
+
+fn retired_view(r: crate::rules::Retired) -> RetiredView {
+    RetiredView {
+        lock: r.lock.0,
+        made_public: r.made_public.iter().map(|n| n.0).collect(),
+    }
+}
+
+/// `PUT /api/v1/slots/{slot}`: place a lock in one of the caller's slots.
+pub async fn publish(
+    State(state): State<AppState>,
+    Me(me): Me,
+    Path(raw): Path<String>,
+    Body(p): Body<Publish>,
+) -> Result<(StatusCode, Json<Published>), ApiError> {
+    let slot = slot(&raw)?;
+    let game = state.game.clone();
+    let (lock, retired) =
+        blocking(move || Ok(game.publish(me, slot, &p.lock, &p.solution)?)).await?;
+    tracing::info!(lock = lock.0, slot = slot.number(), "lock placed");
+    Ok((
+        StatusCode::CREATED,
+        Json(Published {
+            lock: lock.0,
+            slot: slot.number(),
+            retired: retired.map(retired_view),
+        }),
+    ))
+}
+
+/// `DELETE /api/v1/slots/{slot}`: retire the lock in one of the caller's slots.
+pub async fn retire(
+    State(state): State<AppState>,
+    Me(me): Me,
+    Path(raw): Path<String>,
+) -> Result<Json<RetiredView>, ApiError> {
+    let slot = slot(&raw)?;
+    let game = state.game.clone();
+    let retired = blocking(move || Ok(game.retire(me, slot)?)).await?;
+    Ok(Json(retired_view(retired)))
+}

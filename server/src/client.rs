@@ -1,0 +1,306 @@
+//! The client: every endpoint of the API as an async method, and the event stream read line
+//! by line. The studio's online verbs are built on it.
+
+use crate::events::Event;
+use crate::protocol::{
+    Credentials, Declare, ErrorBody, LockView, NoteView, PlayerView, Publish, Published,
+    RetiredView, Scores, Session,
+};
+use reqwest::{Method, RequestBuilder, StatusCode};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// Why a call failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ClientError {
+    /// The server answered with an error.
+    #[error("{}: {}", .status.as_u16(), .body.message)]
+    Refused {
+        /// The status.
+        status: StatusCode,
+        /// What the server said.
+        body: ErrorBody,
+    },
+    /// The server could not be reached, or answered something unreadable.
+    #[error("cannot talk to the server: {0}")]
+    Http(#[from] reqwest::Error),
+    /// A call that needs a login was made without one.
+    #[error("not logged in: run `lockwright login` first")]
+    NoToken,
+}
+
+impl ClientError {
+    /// The status of a refusal.
+    pub fn status(&self) -> Option<StatusCode> {
+        match self {
+            ClientError::Refused { status, .. } => Some(*status),
+            _ => None,
+        }
+    }
+
+    /// The error code of a refusal (`malformed-lock`, `public-holder`, ...).
+    pub fn code(&self) -> Option<&str> {
+        match self {
+            ClientError::Refused { body, .. } => Some(&body.error),
+            _ => None,
+        }
+    }
+}
+
+/// A connection to one server, logged in or not.
+#[derive(Clone, Debug)]
+pub struct Client {
+    base: String,
+    http: reqwest::Client,
+    token: Option<String>,
+}
+
+/// Percent-encodes a path segment: codenames may hold `/`, `?`, `#` or `%`.
+pub fn encode_segment(s: &str) -> String {
+    s.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+impl Client {
+    /// A client for a server at `base` (e.g. `http://127.0.0.1:27001`).
+    pub fn new(base: &str) -> Client {
+        Client {
+            base: base.trim_end_matches('/').to_string(),
+            http: reqwest::Client::new(),
+            token: None,
+        }
+    }
+
+    /// The same client, logged in with a token.
+    pub fn with_token(mut self, token: impl Into<String>) -> Client {
+        self.token = Some(token.into());
+        self
+    }
+
+    /// The token, if logged in.
+    pub fn token(&self) -> Option<&str> {
+        self.token.as_deref()
+    }
+
+    fn request(&self, method: Method, path: &str) -> RequestBuilder {
+        let rb = self
+            .http
+            .request(method, format!("{}/api/v1{path}", self.base));
+        match &self.token {
+            Some(t) => rb.bearer_auth(t),
+            None => rb,
+        }
+    }
+
+    async fn send<T: DeserializeOwned>(rb: RequestBuilder) -> Result<T, ClientError> {
+        let response = rb.send().await?;
+        let status = response.status();
+        if status.is_success() {
+            return Ok(response.json().await?);
+        }
+        let text = response.text().await.unwrap_or_default();
+        let body = serde_json::from_str(&text).unwrap_or(ErrorBody {
+            error: "http".into(),
+            message: text,
+            diagnostics: Vec::new(),
+        });
+        Err(ClientError::Refused { status, body })
+    }
+
+    async fn get<T: DeserializeOwned>(&self, path: &str) -> Result<T, ClientError> {
+        Client::send(self.request(Method::GET, path)).await
+    }
+
+    async fn post<B: Serialize, T: DeserializeOwned>(
+        &self,
+        method: Method,
+        path: &str,
+        body: &B,
+    ) -> Result<T, ClientError> {
+        Client::send(self.request(method, path).json(body)).await
+    }
+
+    /// Registers a player; the client is then logged in as them.
+    pub async fn register(
+        &mut self,
+        codename: &str,
+        password: &str,
+    ) -> Result<Session, ClientError> {
+        let creds = Credentials {
+            codename: codename.into(),
+            password: password.into(),
+        };
+        let s: Session = self.post(Method::POST, "/players", &creds).await?;
+        self.token = Some(s.token.clone());
+        Ok(s)
+    }
+
+    /// Logs in; the client keeps the token.
+    pub async fn login(&mut self, codename: &str, password: &str) -> Result<Session, ClientError> {
+        let creds = Credentials {
+            codename: codename.into(),
+            password: password.into(),
+        };
+        let s: Session = self.post(Method::POST, "/login", &creds).await?;
+        self.token = Some(s.token.clone());
+        Ok(s)
+    }
+
+    /// The caller's own slots.
+    pub async fn me(&self) -> Result<PlayerView, ClientError> {
+        self.get("/me").await
+    }
+
+    /// Every other player with the caller's score relative to them.
+    pub async fn players(&self) -> Result<Scores, ClientError> {
+        self.get("/players").await
+    }
+
+    /// The caller's scores.
+    pub async fn scores(&self) -> Result<Scores, ClientError> {
+        self.get("/scores").await
+    }
+
+    /// One player's slots as the caller sees them.
+    pub async fn player(&self, codename: &str) -> Result<PlayerView, ClientError> {
+        self.get(&format!("/players/{}", encode_segment(codename)))
+            .await
+    }
+
+    /// Places a lock in a slot, with the author's solution.
+    pub async fn publish(
+        &self,
+        slot: u8,
+        lock: &str,
+        solution: &str,
+    ) -> Result<Published, ClientError> {
+        let body = Publish {
+            lock: lock.into(),
+            solution: solution.into(),
+        };
+        self.post(Method::PUT, &format!("/slots/{slot}"), &body)
+            .await
+    }
+
+    /// Retires the lock in a slot.
+    pub async fn retire(&self, slot: u8) -> Result<RetiredView, ClientError> {
+        Client::send(self.request(Method::DELETE, &format!("/slots/{slot}"))).await
+    }
+
+    /// A lock by number.
+    pub async fn lock(&self, id: i64) -> Result<LockView, ClientError> {
+        self.get(&format!("/locks/{id}")).await
+    }
+
+    /// The lock in a player's slot.
+    pub async fn lock_in(&self, codename: &str, slot: u8) -> Result<LockView, ClientError> {
+        let view = self.player(codename).await?;
+        let id = view
+            .slots
+            .iter()
+            .find(|s| s.slot == slot)
+            .and_then(|s| s.lock.as_ref())
+            .map(|l| l.id)
+            .ok_or_else(|| ClientError::Refused {
+                status: StatusCode::NOT_FOUND,
+                body: ErrorBody {
+                    error: "empty-slot".into(),
+                    message: format!("{codename}'s slot {slot} is empty"),
+                    diagnostics: Vec::new(),
+                },
+            })?;
+        self.lock(id).await
+    }
+
+    /// Declares a solution to a lock, securing the note behind the caller's slot `behind`.
+    pub async fn declare(
+        &self,
+        lock: i64,
+        behind: u8,
+        solution: &str,
+    ) -> Result<NoteView, ClientError> {
+        let body = Declare {
+            lock,
+            behind,
+            solution: solution.into(),
+        };
+        self.post(Method::POST, "/notes", &body).await
+    }
+
+    /// Every note the caller has read, with solutions.
+    pub async fn notes(&self) -> Result<Vec<NoteView>, ClientError> {
+        self.get("/notes").await
+    }
+
+    /// One note, if the caller has read it.
+    pub async fn note(&self, id: i64) -> Result<NoteView, ClientError> {
+        self.get(&format!("/notes/{id}")).await
+    }
+
+    /// Opens the event stream.
+    pub async fn events(&self) -> Result<EventStream, ClientError> {
+        if self.token.is_none() {
+            return Err(ClientError::NoToken);
+        }
+        let response = self.request(Method::GET, "/events").send().await?;
+        let status = response.status();
+        if !status.is_success() {
+            let body = response.json().await.unwrap_or(ErrorBody {
+                error: "http".into(),
+                message: status.to_string(),
+                diagnostics: Vec::new(),
+            });
+            return Err(ClientError::Refused { status, body });
+        }
+        Ok(EventStream {
+            response,
+            buffer: String::new(),
+        })
+    }
+}
+
+/// Server-sent events, read as they arrive.
+#[derive(Debug)]
+pub struct EventStream {
+    response: reqwest::Response,
+    buffer: String,
+}
+
+impl EventStream {
+    /// The next event; `None` when the server closed the stream. Keep-alive comments and
+    /// unknown events are skipped.
+    pub async fn next(&mut self) -> Result<Option<Event>, ClientError> {
+        loop {
+            // An event ends with a blank line.
+            if let Some(end) = self.buffer.find("\n\n") {
+                let block: String = self.buffer.drain(..end + 2).collect();
+                let data: String = block
+                    .lines()
+                    .filter_map(|l| l.strip_prefix("data:"))
+                    .map(str::trim_start)
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                if data.is_empty() {
+                    continue;
+                }
+                if let Ok(event) = serde_json::from_str(&data) {
+                    return Ok(Some(event));
+                }
+                continue;
+            }
+            match self.response.chunk().await? {
+                Some(bytes) => self
+                    .buffer
+                    .push_str(&String::from_utf8_lossy(&bytes).replace("\r\n", "\n")),
+                None => return Ok(None),
+            }
+        }
+    }
+}

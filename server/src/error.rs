@@ -1,0 +1,128 @@
+//! API errors: every failure becomes a status and an [`ErrorBody`]. Bad input is always a 4xx;
+//! a 5xx means the server itself failed (the database), never the caller.
+
+use crate::game::GameError;
+use crate::protocol::ErrorBody;
+use crate::rules::RuleError;
+use crate::storage::StorageError;
+use crate::verify::VerifyError;
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+
+/// An error answered to a client.
+#[derive(Debug)]
+pub struct ApiError {
+    /// The HTTP status.
+    pub status: StatusCode,
+    /// The body.
+    pub body: ErrorBody,
+}
+
+impl ApiError {
+    /// An error with a status, a code and a message.
+    pub fn new(status: StatusCode, code: &str, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            body: ErrorBody {
+                error: code.into(),
+                message: message.into(),
+                diagnostics: Vec::new(),
+            },
+        }
+    }
+
+    /// 400: the request itself is malformed.
+    pub fn bad_request(code: &str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, code, message)
+    }
+
+    /// 401: no valid bearer token.
+    pub fn unauthorized() -> ApiError {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "unauthorized",
+            "log in first: send `Authorization: Bearer TOKEN`",
+        )
+    }
+
+    /// 404.
+    pub fn not_found(code: &str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, code, message)
+    }
+
+    fn internal(e: impl std::fmt::Display) -> ApiError {
+        tracing::error!(error = %e, "internal error");
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "the server failed; the change was not made",
+        )
+    }
+}
+
+impl From<RuleError> for ApiError {
+    fn from(e: RuleError) -> ApiError {
+        let message = e.to_string();
+        let (status, code) = match e {
+            RuleError::UnknownPlayer => (StatusCode::NOT_FOUND, "unknown-player"),
+            RuleError::UnknownLock => (StatusCode::NOT_FOUND, "unknown-lock"),
+            RuleError::IdTaken => return ApiError::internal(message),
+            RuleError::EmptySlot(_) => (StatusCode::CONFLICT, "empty-slot"),
+            RuleError::OwnLock => (StatusCode::FORBIDDEN, "own-lock"),
+            RuleError::RetiredLock => (StatusCode::CONFLICT, "retired-lock"),
+            RuleError::AlreadyDeclared => (StatusCode::CONFLICT, "already-declared"),
+            RuleError::NoHolder(_) => (StatusCode::CONFLICT, "no-holder"),
+            RuleError::PublicHolder(_) => (StatusCode::CONFLICT, "public-holder"),
+        };
+        ApiError::new(status, code, message)
+    }
+}
+
+impl From<VerifyError> for ApiError {
+    fn from(e: VerifyError) -> ApiError {
+        let message = e.to_string();
+        let code = match &e {
+            VerifyError::MalformedLock(_) => "malformed-lock",
+            VerifyError::TooLarge { .. } => "lock-too-large",
+            VerifyError::Unplayable(_) => "unplayable-lock",
+            VerifyError::MalformedSolution(_) => "bad-moves",
+            VerifyError::OtherLock => "other-lock",
+            VerifyError::TooLong(_) => "solution-too-long",
+            VerifyError::DoesNotOpen(_) => "does-not-open",
+        };
+        let mut err = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message);
+        if let VerifyError::MalformedLock(d) | VerifyError::MalformedSolution(d) = e {
+            err.body.diagnostics = d;
+        }
+        err
+    }
+}
+
+impl From<GameError> for ApiError {
+    fn from(e: GameError) -> ApiError {
+        match e {
+            GameError::Rule(r) => r.into(),
+            GameError::Verify(v) => v.into(),
+            GameError::Storage(StorageError::CodenameTaken) => ApiError::new(
+                StatusCode::CONFLICT,
+                "codename-taken",
+                "that codename is taken",
+            ),
+            GameError::Storage(s) => ApiError::internal(s),
+            e @ GameError::UnknownCodename(_) => {
+                ApiError::not_found("unknown-player", e.to_string())
+            }
+            e @ GameError::UnknownNote(_) => ApiError::not_found("unknown-note", e.to_string()),
+            e @ GameError::NotRead(_) => {
+                ApiError::new(StatusCode::FORBIDDEN, "not-read", e.to_string())
+            }
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(self.body)).into_response()
+    }
+}

@@ -1,0 +1,514 @@
+//! The shared game handle: the world in memory for reading, the database for writing, and the
+//! event channel. Every change runs the same way: check the rules on the world, commit the
+//! change to the database, apply it to the world, announce it. One writer at a time (the
+//! storage mutex), so nothing changes between the check and the apply; readers read the world
+//! under a read lock and never wait for the disk.
+
+use crate::events::Event;
+use crate::protocol::{
+    LockRef, LockSummary, LockView, NoteView, PlayerSummary, PlayerView, Scores, SlotView,
+};
+use crate::rules::{Access, LockId, NoteId, PlayerId, RuleError, Slot, World};
+use crate::storage::{Storage, StorageError};
+use crate::verify::{self, VerifyError};
+use engine::Mechanism;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use tokio::sync::broadcast;
+
+/// Why a request to change or read the game fails.
+#[derive(Debug, thiserror::Error)]
+pub enum GameError {
+    /// The rules refuse it.
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    /// The lock or solution does not check out.
+    #[error(transparent)]
+    Verify(#[from] VerifyError),
+    /// The database failed.
+    #[error(transparent)]
+    Storage(#[from] StorageError),
+    /// No player has that codename.
+    #[error("there is no player called {0}")]
+    UnknownCodename(String),
+    /// No note has that number.
+    #[error("there is no note {0}")]
+    UnknownNote(i64),
+    /// The note exists but the caller has not read it.
+    #[error("you have not read note {0}")]
+    NotRead(i64),
+}
+
+/// A player's name and password hash, kept in memory to answer logins without the disk.
+#[derive(Clone, Debug)]
+struct PlayerInfo {
+    codename: String,
+    password_hash: String,
+}
+
+/// A lock's text and its compiled mechanism, so that declarations replay without reparsing.
+#[derive(Clone)]
+struct LockInfo {
+    text: Arc<str>,
+    name: String,
+    size: i32,
+    mechanism: Option<Arc<Mechanism>>,
+}
+
+#[derive(Default)]
+struct State {
+    world: World,
+    players: HashMap<PlayerId, PlayerInfo>,
+    by_codename: HashMap<String, PlayerId>,
+    tokens: HashMap<String, PlayerId>,
+    locks: HashMap<LockId, LockInfo>,
+    /// Declared solutions; served only to players who have read the note.
+    solutions: HashMap<NoteId, Arc<str>>,
+}
+
+/// The game: cheap to clone, shared by every request.
+#[derive(Clone)]
+pub struct Game {
+    state: Arc<RwLock<State>>,
+    storage: Arc<Mutex<Storage>>,
+    events: broadcast::Sender<Event>,
+    max_size: i32,
+}
+
+fn lock_info(text: &str, max_size: i32) -> LockInfo {
+    // Stored locks were checked when placed; if one no longer parses (an older server with
+    // other rules), it is still shown, and declarations on it are refused.
+    match verify::lock(text, max_size.max(engine::lock::frame::MAX_SIZE)) {
+        Ok(lock) => LockInfo {
+            text: text.into(),
+            name: lock.info.name.clone(),
+            size: lock.size,
+            mechanism: verify::mechanism(&lock).ok().map(Arc::new),
+        },
+        Err(_) => LockInfo {
+            text: text.into(),
+            name: String::new(),
+            size: 0,
+            mechanism: None,
+        },
+    }
+}
+
+impl Game {
+    /// Loads the game from storage.
+    pub fn load(storage: Storage, max_size: i32) -> Result<Game, GameError> {
+        let snap = storage.load()?;
+        let mut st = State::default();
+        for p in snap.players {
+            st.world.add_player(p.id)?;
+            st.by_codename.insert(p.codename.clone(), p.id);
+            st.players.insert(
+                p.id,
+                PlayerInfo {
+                    codename: p.codename,
+                    password_hash: p.password_hash,
+                },
+            );
+        }
+        st.tokens = snap.tokens.into_iter().collect();
+        for l in snap.locks {
+            st.world.restore_lock(l.id, l.owner, l.slot, l.retired)?;
+            st.locks.insert(l.id, lock_info(&l.text, max_size));
+        }
+        for n in snap.notes {
+            st.world.restore_note(
+                n.id,
+                crate::rules::NoteRec {
+                    author: n.author,
+                    on: n.on,
+                    behind: n.behind,
+                },
+            )?;
+            st.solutions.insert(n.id, n.solution.into());
+        }
+        let (events, _) = broadcast::channel(1024);
+        Ok(Game {
+            state: Arc::new(RwLock::new(st)),
+            storage: Arc::new(Mutex::new(storage)),
+            events,
+            max_size,
+        })
+    }
+
+    // A panic elsewhere poisons a lock; the data under it is still consistent, because every
+    // change is applied only after its commit succeeded, so carry on with it.
+    fn read(&self) -> RwLockReadGuard<'_, State> {
+        self.state.read().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn write(&self) -> RwLockWriteGuard<'_, State> {
+        self.state.write().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn db(&self) -> MutexGuard<'_, Storage> {
+        self.storage.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Subscribes to the events.
+    pub fn subscribe(&self) -> broadcast::Receiver<Event> {
+        self.events.subscribe()
+    }
+
+    fn announce(&self, event: Event) {
+        // No subscriber is not an error.
+        let _ = self.events.send(event);
+    }
+
+    /// The largest lock size accepted.
+    pub fn max_size(&self) -> i32 {
+        self.max_size
+    }
+
+    /// A player's number by codename.
+    pub fn player_id(&self, codename: &str) -> Option<PlayerId> {
+        self.read().by_codename.get(codename).copied()
+    }
+
+    /// A player's codename.
+    pub fn codename(&self, id: PlayerId) -> Option<String> {
+        self.read().players.get(&id).map(|p| p.codename.clone())
+    }
+
+    /// The password hash of a codename, for logging in.
+    pub fn password_hash(&self, codename: &str) -> Option<(PlayerId, String)> {
+        let st = self.read();
+        let id = *st.by_codename.get(codename)?;
+        st.players.get(&id).map(|p| (id, p.password_hash.clone()))
+    }
+
+    /// The player a bearer token belongs to.
+    pub fn token_player(&self, token: &str) -> Option<PlayerId> {
+        self.read().tokens.get(token).copied()
+    }
+
+    /// Registers a player (the password already hashed).
+    pub fn register(&self, codename: &str, password_hash: &str) -> Result<PlayerId, GameError> {
+        let mut db = self.db();
+        let id = db.add_player(codename, password_hash)?;
+        let mut st = self.write();
+        st.world.add_player(id)?;
+        st.by_codename.insert(codename.to_string(), id);
+        st.players.insert(
+            id,
+            PlayerInfo {
+                codename: codename.to_string(),
+                password_hash: password_hash.to_string(),
+            },
+        );
+        drop(st);
+        drop(db);
+        self.announce(Event::Registered {
+            codename: codename.to_string(),
+        });
+        Ok(id)
+    }
+
+    /// Records a new bearer token.
+    pub fn add_token(&self, token: &str, player: PlayerId) -> Result<(), GameError> {
+        let mut db = self.db();
+        db.add_token(token, player)?;
+        self.write().tokens.insert(token.to_string(), player);
+        Ok(())
+    }
+
+    /// Places a lock in a slot: checks the lock (valid, within the cap) and replays its
+    /// author's solution, then stores it, retiring the lock that was there.
+    pub fn publish(
+        &self,
+        owner: PlayerId,
+        slot: Slot,
+        text: &str,
+        solution: &str,
+    ) -> Result<(LockId, Option<crate::rules::Retired>), GameError> {
+        // The expensive checks run before any lock is taken.
+        let lock = verify::lock(text, self.max_size)?;
+        let mechanism = verify::mechanism(&lock)?;
+        verify::solution(solution, &mechanism)?;
+        let mut db = self.db();
+        if !self.read().world.has_player(owner) {
+            return Err(RuleError::UnknownPlayer.into());
+        }
+        let id = db.place_lock(owner, slot, text, solution)?;
+        let mut st = self.write();
+        let retired = st.world.place(owner, slot, id)?;
+        st.locks.insert(
+            id,
+            LockInfo {
+                text: text.into(),
+                name: lock.info.name.clone(),
+                size: lock.size,
+                mechanism: Some(Arc::new(mechanism)),
+            },
+        );
+        let codename = codename_of(&st, owner);
+        drop(st);
+        drop(db);
+        if let Some(r) = &retired {
+            self.announce(Event::Retired {
+                owner: codename.clone(),
+                slot: slot.number(),
+                lock: r.lock.0,
+                made_public: r.made_public.iter().map(|n| n.0).collect(),
+            });
+        }
+        self.announce(Event::Placed {
+            owner: codename,
+            slot: slot.number(),
+            lock: id.0,
+        });
+        Ok((id, retired))
+    }
+
+    /// Retires the lock in a slot, leaving it empty.
+    pub fn retire(&self, owner: PlayerId, slot: Slot) -> Result<crate::rules::Retired, GameError> {
+        let mut db = self.db();
+        // Check first, so an empty slot is refused without touching the database.
+        if self.read().world.slot(owner, slot).is_none() {
+            return Err(RuleError::EmptySlot(slot.number()).into());
+        }
+        db.retire(owner, slot)?;
+        let mut st = self.write();
+        let retired = st.world.retire(owner, slot)?;
+        let codename = codename_of(&st, owner);
+        drop(st);
+        drop(db);
+        self.announce(Event::Retired {
+            owner: codename,
+            slot: slot.number(),
+            lock: retired.lock.0,
+            made_public: retired.made_public.iter().map(|n| n.0).collect(),
+        });
+        Ok(retired)
+    }
+
+    /// Declares a solution to lock `on`, securing the note behind the author's slot `behind`.
+    pub fn declare(
+        &self,
+        author: PlayerId,
+        on: LockId,
+        behind: Slot,
+        solution: &str,
+    ) -> Result<NoteId, GameError> {
+        // Refuse by the rules before replaying, and replay before taking the writer's lock.
+        let mechanism = {
+            let st = self.read();
+            st.world.check_declare(author, on, behind)?;
+            st.locks.get(&on).and_then(|l| l.mechanism.clone())
+        };
+        let mechanism = mechanism.ok_or_else(|| {
+            VerifyError::Unplayable("this lock cannot be played on this server".into())
+        })?;
+        verify::solution(solution, &mechanism)?;
+        let mut db = self.db();
+        // The world may have changed while the solution was replayed: check again.
+        let holder = self.read().world.check_declare(author, on, behind)?;
+        let id = db.add_note(author, on, holder, solution)?;
+        let mut st = self.write();
+        st.world.declare(id, author, on, behind)?;
+        st.solutions.insert(id, solution.into());
+        let event = Event::Declared {
+            note: id.0,
+            author: codename_of(&st, author),
+            lock: lock_ref(&st, on),
+            behind: lock_ref(&st, holder),
+        };
+        drop(st);
+        drop(db);
+        self.announce(event);
+        Ok(id)
+    }
+
+    /// What a player accesses.
+    pub fn access(&self, player: PlayerId) -> Access {
+        self.read().world.access(player)
+    }
+
+    /// The lock numbers in a player's slots.
+    pub fn slots(&self, player: PlayerId) -> [Option<LockId>; 3] {
+        let st = self.read();
+        Slot::all().map(|s| st.world.slot(player, s))
+    }
+
+    /// One player as `me` sees them.
+    pub fn player_view(&self, me: PlayerId, codename: &str) -> Result<PlayerView, GameError> {
+        let st = self.read();
+        let them = *st
+            .by_codename
+            .get(codename)
+            .ok_or_else(|| GameError::UnknownCodename(codename.to_string()))?;
+        let mine = st.world.access(me);
+        let theirs = st.world.access(them);
+        let slots = Slot::all()
+            .into_iter()
+            .map(|s| SlotView {
+                slot: s.number(),
+                accessed: mine.slot(&st.world, them, s),
+                lock: st.world.slot(them, s).map(|l| lock_summary(&st, &mine, l)),
+            })
+            .collect();
+        Ok(PlayerView {
+            codename: codename.to_string(),
+            score: st.world.score_between(&mine, &theirs),
+            slots,
+        })
+    }
+
+    /// Every player with `me`'s score relative to them, best first.
+    pub fn scores(&self, me: PlayerId) -> Scores {
+        let st = self.read();
+        let mine = st.world.access(me);
+        let mut scores: Vec<PlayerSummary> = st
+            .world
+            .players()
+            .into_iter()
+            .filter(|&p| p != me)
+            .map(|p| {
+                let theirs = st.world.access(p);
+                PlayerSummary {
+                    codename: codename_of(&st, p),
+                    locks: Slot::all()
+                        .iter()
+                        .filter(|&&s| st.world.slot(p, s).is_some())
+                        .count() as u8,
+                    accessed: mine.slots_of(&st.world, p) as u8,
+                    accessed_by: theirs.slots_of(&st.world, me) as u8,
+                    score: st.world.score_between(&mine, &theirs),
+                }
+            })
+            .collect();
+        scores.sort_by(|a, b| b.score.cmp(&a.score).then(a.codename.cmp(&b.codename)));
+        Scores {
+            me: codename_of(&st, me),
+            total: scores.iter().map(|s| s.score).sum(),
+            scores,
+        }
+    }
+
+    /// A lock as `me` sees it: its text is public; its notes show who declared and where the
+    /// note is secured, never the solution.
+    pub fn lock_view(&self, me: PlayerId, id: LockId) -> Result<LockView, GameError> {
+        let st = self.read();
+        let rec = st.world.lock(id).ok_or(RuleError::UnknownLock)?;
+        let info = st.locks.get(&id).ok_or(RuleError::UnknownLock)?;
+        let mine = st.world.access(me);
+        Ok(LockView {
+            id: id.0,
+            owner: codename_of(&st, rec.owner),
+            slot: rec.slot.number(),
+            name: info.name.clone(),
+            size: info.size,
+            retired: rec.retired,
+            public: st.world.is_public(id),
+            accessed: !rec.retired && mine.lock(&st.world, id),
+            notes: rec
+                .notes_on
+                .iter()
+                .map(|&n| note_view(&st, &mine, n, false))
+                .collect(),
+            text: info.text.to_string(),
+        })
+    }
+
+    /// Every note `me` has read, solutions included, in number order.
+    pub fn notes_read(&self, me: PlayerId) -> Vec<NoteView> {
+        let st = self.read();
+        let mine = st.world.access(me);
+        let mut ids: Vec<NoteId> = st
+            .solutions
+            .keys()
+            .copied()
+            .filter(|&n| mine.reads(&st.world, n))
+            .collect();
+        ids.sort();
+        ids.into_iter()
+            .map(|n| note_view(&st, &mine, n, true))
+            .collect()
+    }
+
+    /// How many notes `me` has read; cheap enough to compare after every event.
+    pub fn read_count(&self, me: PlayerId) -> usize {
+        let st = self.read();
+        let mine = st.world.access(me);
+        st.solutions
+            .keys()
+            .filter(|&&n| mine.reads(&st.world, n))
+            .count()
+    }
+
+    /// One note; its solution only if `me` has read it.
+    pub fn note(&self, me: PlayerId, id: NoteId) -> Result<NoteView, GameError> {
+        let st = self.read();
+        if st.world.note(id).is_none() {
+            return Err(GameError::UnknownNote(id.0));
+        }
+        let mine = st.world.access(me);
+        if !mine.reads(&st.world, id) {
+            return Err(GameError::NotRead(id.0));
+        }
+        Ok(note_view(&st, &mine, id, true))
+    }
+
+    /// Checks the database (integrity and foreign keys).
+    pub fn check_storage(&self) -> Result<Vec<String>, GameError> {
+        Ok(self.db().check()?)
+    }
+}
+
+fn codename_of(st: &State, p: PlayerId) -> String {
+    st.players
+        .get(&p)
+        .map(|p| p.codename.clone())
+        .unwrap_or_default()
+}
+
+fn lock_ref(st: &State, l: LockId) -> LockRef {
+    let rec = st.world.lock(l);
+    LockRef {
+        id: l.0,
+        owner: rec.map(|r| codename_of(st, r.owner)).unwrap_or_default(),
+        slot: rec.map(|r| r.slot.number()).unwrap_or(0),
+        retired: rec.is_some_and(|r| r.retired),
+    }
+}
+
+fn lock_summary(st: &State, mine: &Access, l: LockId) -> LockSummary {
+    let info = st.locks.get(&l);
+    let notes = st
+        .world
+        .lock(l)
+        .map(|r| r.notes_on.as_slice())
+        .unwrap_or(&[]);
+    LockSummary {
+        id: l.0,
+        name: info.map(|i| i.name.clone()).unwrap_or_default(),
+        size: info.map(|i| i.size).unwrap_or(0),
+        public: st.world.is_public(l),
+        notes: notes
+            .iter()
+            .map(|&n| note_view(st, mine, n, false))
+            .collect(),
+    }
+}
+
+fn note_view(st: &State, mine: &Access, n: NoteId, with_solution: bool) -> NoteView {
+    let rec = st.world.note(n);
+    let read = mine.reads(&st.world, n);
+    NoteView {
+        id: n.0,
+        author: rec.map(|r| codename_of(st, r.author)).unwrap_or_default(),
+        on: rec.map(|r| lock_ref(st, r.on)).unwrap_or_default(),
+        behind: rec.map(|r| lock_ref(st, r.behind)).unwrap_or_default(),
+        public: st.world.note_is_public(n),
+        read,
+        solution: if with_solution && read {
+            st.solutions.get(&n).map(|s| s.to_string())
+        } else {
+            None
+        },
+    }
+}

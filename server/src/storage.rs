@@ -1,0 +1,453 @@
+//! Storage: every SQL statement of the server lives here. One SQLite file in the data folder,
+//! in WAL mode; every change is one transaction, so a crash leaves either all of it or none.
+//!
+//! The database is the record; the server keeps a copy of the world in memory for reading
+//! (see `game`), loaded from here at start. Nothing is acknowledged before its transaction
+//! commits.
+
+use crate::rules::{LockId, NoteId, PlayerId, Slot};
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The database file's name inside the data folder.
+pub const FILE_NAME: &str = "lockwright.sqlite3";
+
+/// The schema. `one_lock_per_slot` makes the database itself refuse two locks in one slot,
+/// and `UNIQUE(author_id, lock_id)` two declarations on one lock by one player, whatever a bug
+/// above might try.
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS players (
+    id            INTEGER PRIMARY KEY,
+    codename      TEXT NOT NULL UNIQUE,
+    password_hash TEXT NOT NULL,
+    created_at    INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tokens (
+    token      TEXT PRIMARY KEY,
+    player_id  INTEGER NOT NULL REFERENCES players(id),
+    created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS locks (
+    id         INTEGER PRIMARY KEY,
+    owner_id   INTEGER NOT NULL REFERENCES players(id),
+    slot       INTEGER NOT NULL CHECK (slot BETWEEN 1 AND 3),
+    text       TEXT NOT NULL,
+    solution   TEXT NOT NULL,
+    placed_at  INTEGER NOT NULL,
+    retired_at INTEGER
+);
+CREATE UNIQUE INDEX IF NOT EXISTS one_lock_per_slot ON locks(owner_id, slot)
+    WHERE retired_at IS NULL;
+CREATE TABLE IF NOT EXISTS notes (
+    id        INTEGER PRIMARY KEY,
+    author_id INTEGER NOT NULL REFERENCES players(id),
+    lock_id   INTEGER NOT NULL REFERENCES locks(id),
+    behind_id INTEGER NOT NULL REFERENCES locks(id),
+    solution  TEXT NOT NULL,
+    placed_at INTEGER NOT NULL,
+    UNIQUE (author_id, lock_id)
+);
+";
+
+/// A storage failure.
+#[derive(Debug, thiserror::Error)]
+pub enum StorageError {
+    /// The codename is registered already.
+    #[error("the codename is taken")]
+    CodenameTaken,
+    /// The data folder could not be created.
+    #[error("cannot create the data folder {path}: {source}")]
+    Folder {
+        /// The folder.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// SQLite refused.
+    #[error("database: {0}")]
+    Sql(#[from] rusqlite::Error),
+    /// A stored row holds something the server would never write.
+    #[error("the database holds an impossible row: {0}")]
+    Corrupt(String),
+}
+
+/// A stored player.
+#[derive(Clone, Debug)]
+pub struct PlayerRow {
+    /// Its number.
+    pub id: PlayerId,
+    /// Its codename.
+    pub codename: String,
+    /// Its password's argon2 hash (PHC string).
+    pub password_hash: String,
+}
+
+/// A stored lock.
+#[derive(Clone, Debug)]
+pub struct LockRow {
+    /// Its number.
+    pub id: LockId,
+    /// Its owner.
+    pub owner: PlayerId,
+    /// Its slot.
+    pub slot: Slot,
+    /// Its text, as published.
+    pub text: String,
+    /// Whether it has left its slot.
+    pub retired: bool,
+}
+
+/// A stored note.
+#[derive(Clone, Debug)]
+pub struct NoteRow {
+    /// Its number.
+    pub id: NoteId,
+    /// The declarer.
+    pub author: PlayerId,
+    /// The lock it solves.
+    pub on: LockId,
+    /// The lock it is secured behind.
+    pub behind: LockId,
+    /// The declared solution.
+    pub solution: String,
+}
+
+/// Everything the server loads at start.
+#[derive(Clone, Debug, Default)]
+pub struct Snapshot {
+    /// Players by number.
+    pub players: Vec<PlayerRow>,
+    /// Bearer tokens and their players.
+    pub tokens: Vec<(String, PlayerId)>,
+    /// Locks by number.
+    pub locks: Vec<LockRow>,
+    /// Notes by number.
+    pub notes: Vec<NoteRow>,
+}
+
+/// How hard a commit waits for the disk.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Durability {
+    /// `synchronous=NORMAL`: a committed transaction survives the process being killed; a
+    /// power cut may lose the last few, never consistency.
+    #[default]
+    Normal,
+    /// `synchronous=FULL`: every commit reaches the disk before it is acknowledged.
+    Full,
+}
+
+/// The database connection.
+pub struct Storage {
+    conn: Connection,
+}
+
+fn now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+fn slot_of(n: i64) -> Result<Slot, StorageError> {
+    Slot::new(n).ok_or_else(|| StorageError::Corrupt(format!("slot {n}")))
+}
+
+impl Storage {
+    /// Opens (creating if needed) the database in a data folder.
+    pub fn open(dir: &Path, durability: Durability) -> Result<Storage, StorageError> {
+        std::fs::create_dir_all(dir).map_err(|source| StorageError::Folder {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+        let conn = Connection::open(dir.join(FILE_NAME))?;
+        Storage::setup(conn, durability)
+    }
+
+    /// An in-memory database, for tests.
+    pub fn in_memory() -> Result<Storage, StorageError> {
+        Storage::setup(Connection::open_in_memory()?, Durability::Normal)
+    }
+
+    fn setup(conn: Connection, durability: Durability) -> Result<Storage, StorageError> {
+        // WAL: readers never block the writer, and a commit is one append.
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(
+            None,
+            "synchronous",
+            match durability {
+                Durability::Normal => "NORMAL",
+                Durability::Full => "FULL",
+            },
+        )?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.execute_batch(SCHEMA)?;
+        Ok(Storage { conn })
+    }
+
+    /// Registers a player.
+    pub fn add_player(
+        &mut self,
+        codename: &str,
+        password_hash: &str,
+    ) -> Result<PlayerId, StorageError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let taken: bool = tx
+            .query_row(
+                "SELECT 1 FROM players WHERE codename = ?1",
+                params![codename],
+                |_| Ok(()),
+            )
+            .optional()?
+            .is_some();
+        if taken {
+            return Err(StorageError::CodenameTaken);
+        }
+        tx.execute(
+            "INSERT INTO players (codename, password_hash, created_at) VALUES (?1, ?2, ?3)",
+            params![codename, password_hash, now()],
+        )?;
+        let id = PlayerId(tx.last_insert_rowid());
+        tx.commit()?;
+        Ok(id)
+    }
+
+    /// Records a bearer token for a player.
+    pub fn add_token(&mut self, token: &str, player: PlayerId) -> Result<(), StorageError> {
+        self.conn.execute(
+            "INSERT INTO tokens (token, player_id, created_at) VALUES (?1, ?2, ?3)",
+            params![token, player.0, now()],
+        )?;
+        Ok(())
+    }
+
+    /// Places a lock in a slot, retiring the lock there, in one transaction. Returns the new
+    /// lock's number.
+    pub fn place_lock(
+        &mut self,
+        owner: PlayerId,
+        slot: Slot,
+        text: &str,
+        solution: &str,
+    ) -> Result<LockId, StorageError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let at = now();
+        tx.execute(
+            "UPDATE locks SET retired_at = ?1
+             WHERE owner_id = ?2 AND slot = ?3 AND retired_at IS NULL",
+            params![at, owner.0, slot.number()],
+        )?;
+        tx.execute(
+            "INSERT INTO locks (owner_id, slot, text, solution, placed_at)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![owner.0, slot.number(), text, solution, at],
+        )?;
+        let id = LockId(tx.last_insert_rowid());
+        tx.commit()?;
+        Ok(id)
+    }
+
+    /// Retires the lock in a slot, leaving it empty. Returns the lock retired, if any.
+    pub fn retire(&mut self, owner: PlayerId, slot: Slot) -> Result<Option<LockId>, StorageError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let lock: Option<i64> = tx
+            .query_row(
+                "SELECT id FROM locks WHERE owner_id = ?1 AND slot = ?2 AND retired_at IS NULL",
+                params![owner.0, slot.number()],
+                |r| r.get(0),
+            )
+            .optional()?;
+        if let Some(id) = lock {
+            tx.execute(
+                "UPDATE locks SET retired_at = ?1 WHERE id = ?2",
+                params![now(), id],
+            )?;
+        }
+        tx.commit()?;
+        Ok(lock.map(LockId))
+    }
+
+    /// Secures a note.
+    pub fn add_note(
+        &mut self,
+        author: PlayerId,
+        on: LockId,
+        behind: LockId,
+        solution: &str,
+    ) -> Result<NoteId, StorageError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        tx.execute(
+            "INSERT INTO notes (author_id, lock_id, behind_id, solution, placed_at)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![author.0, on.0, behind.0, solution, now()],
+        )?;
+        let id = NoteId(tx.last_insert_rowid());
+        tx.commit()?;
+        Ok(id)
+    }
+
+    /// A lock's author's solution; only the server's own checks read it.
+    pub fn author_solution(&self, lock: LockId) -> Result<Option<String>, StorageError> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT solution FROM locks WHERE id = ?1",
+                params![lock.0],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
+    /// Loads everything, in number order.
+    pub fn load(&self) -> Result<Snapshot, StorageError> {
+        let mut snap = Snapshot::default();
+        let mut q = self
+            .conn
+            .prepare("SELECT id, codename, password_hash FROM players ORDER BY id")?;
+        for row in q.query_map([], |r| {
+            Ok(PlayerRow {
+                id: PlayerId(r.get(0)?),
+                codename: r.get(1)?,
+                password_hash: r.get(2)?,
+            })
+        })? {
+            snap.players.push(row?);
+        }
+        let mut q = self
+            .conn
+            .prepare("SELECT token, player_id FROM tokens ORDER BY rowid")?;
+        for row in q.query_map([], |r| Ok((r.get(0)?, PlayerId(r.get(1)?))))? {
+            snap.tokens.push(row?);
+        }
+        let mut q = self.conn.prepare(
+            "SELECT id, owner_id, slot, text, retired_at IS NOT NULL FROM locks ORDER BY id",
+        )?;
+        let rows = q.query_map([], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, i64>(2)?,
+                r.get::<_, String>(3)?,
+                r.get::<_, bool>(4)?,
+            ))
+        })?;
+        for row in rows {
+            let (id, owner, slot, text, retired) = row?;
+            snap.locks.push(LockRow {
+                id: LockId(id),
+                owner: PlayerId(owner),
+                slot: slot_of(slot)?,
+                text,
+                retired,
+            });
+        }
+        let mut q = self
+            .conn
+            .prepare("SELECT id, author_id, lock_id, behind_id, solution FROM notes ORDER BY id")?;
+        for row in q.query_map([], |r| {
+            Ok(NoteRow {
+                id: NoteId(r.get(0)?),
+                author: PlayerId(r.get(1)?),
+                on: LockId(r.get(2)?),
+                behind: LockId(r.get(3)?),
+                solution: r.get(4)?,
+            })
+        })? {
+            snap.notes.push(row?);
+        }
+        Ok(snap)
+    }
+
+    /// Checks the database: SQLite's own integrity check and foreign keys. Returns the
+    /// problems found; empty means consistent.
+    pub fn check(&self) -> Result<Vec<String>, StorageError> {
+        let mut problems = Vec::new();
+        let mut q = self.conn.prepare("PRAGMA integrity_check")?;
+        for row in q.query_map([], |r| r.get::<_, String>(0))? {
+            let row = row?;
+            if row != "ok" {
+                problems.push(row);
+            }
+        }
+        let mut q = self.conn.prepare("PRAGMA foreign_key_check")?;
+        let mut rows = q.query([])?;
+        while let Some(r) = rows.next()? {
+            problems.push(format!("foreign key broken in {}", r.get::<_, String>(0)?));
+        }
+        Ok(problems)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn slot(n: i64) -> Slot {
+        Slot::new(n).expect("slot")
+    }
+
+    #[test]
+    fn a_codename_is_registered_once() {
+        let mut s = Storage::in_memory().expect("db");
+        s.add_player("ABC", "h").expect("first");
+        assert!(matches!(
+            s.add_player("ABC", "h"),
+            Err(StorageError::CodenameTaken)
+        ));
+    }
+
+    #[test]
+    fn placing_retires_the_lock_in_the_slot() {
+        let mut s = Storage::in_memory().expect("db");
+        let a = s.add_player("AAA", "h").expect("player");
+        let l1 = s.place_lock(a, slot(1), "one", "hCW").expect("place");
+        let l2 = s.place_lock(a, slot(1), "two", "hCW").expect("replace");
+        let snap = s.load().expect("load");
+        let retired: Vec<(LockId, bool)> = snap.locks.iter().map(|l| (l.id, l.retired)).collect();
+        assert_eq!(retired, vec![(l1, true), (l2, false)]);
+        assert_eq!(s.retire(a, slot(1)).expect("retire"), Some(l2));
+        assert_eq!(s.retire(a, slot(1)).expect("retire"), None);
+        assert_eq!(s.author_solution(l1).expect("read").as_deref(), Some("hCW"));
+        assert!(s.check().expect("check").is_empty());
+    }
+
+    #[test]
+    fn a_player_declares_once_per_lock() {
+        let mut s = Storage::in_memory().expect("db");
+        let a = s.add_player("AAA", "h").expect("player");
+        let b = s.add_player("BBB", "h").expect("player");
+        let la = s.place_lock(a, slot(1), "a", "x").expect("place");
+        let lb = s.place_lock(b, slot(1), "b", "x").expect("place");
+        s.add_note(a, lb, la, "hCW").expect("note");
+        assert!(s.add_note(a, lb, la, "hCW").is_err());
+        let snap = s.load().expect("load");
+        assert_eq!(snap.notes.len(), 1);
+        assert_eq!(snap.notes[0].solution, "hCW");
+    }
+
+    #[test]
+    fn a_restart_finds_what_was_written() {
+        let dir = tempfile::tempdir().expect("dir");
+        {
+            let mut s = Storage::open(dir.path(), Durability::Normal).expect("db");
+            let a = s.add_player("AAA", "h").expect("player");
+            s.add_token("t0k", a).expect("token");
+            s.place_lock(a, slot(2), "a", "x").expect("place");
+        }
+        let s = Storage::open(dir.path(), Durability::Full).expect("reopen");
+        let snap = s.load().expect("load");
+        assert_eq!(snap.players.len(), 1);
+        assert_eq!(snap.tokens.len(), 1);
+        assert_eq!(snap.locks[0].slot, slot(2));
+    }
+}

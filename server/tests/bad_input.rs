@@ -1,0 +1,253 @@
+//! What a caller without the right may not see or do, and bad input: every refusal is a 4xx
+//! with a reason, never a 5xx.
+
+mod support;
+
+use server::client::Client;
+use support::{Locks, assert_refused, start};
+
+#[tokio::test]
+async fn every_endpoint_but_register_and_login_needs_a_token() {
+    let (srv, _dir) = start().await;
+    let anon = srv.client();
+    assert_refused(anon.players().await, 401, "unauthorized");
+    assert_refused(anon.scores().await, 401, "unauthorized");
+    assert_refused(anon.me().await, 401, "unauthorized");
+    assert_refused(anon.player("ABC").await, 401, "unauthorized");
+    assert_refused(anon.lock(1).await, 401, "unauthorized");
+    assert_refused(anon.notes().await, 401, "unauthorized");
+    assert_refused(anon.note(1).await, 401, "unauthorized");
+    assert_refused(anon.publish(1, "x", "y").await, 401, "unauthorized");
+    assert_refused(anon.retire(1).await, 401, "unauthorized");
+    assert_refused(anon.declare(1, 1, "hCW").await, 401, "unauthorized");
+    let forged = srv.client().with_token("0000");
+    assert_refused(forged.players().await, 401, "unauthorized");
+    assert_refused(forged.events().await, 401, "unauthorized");
+}
+
+#[tokio::test]
+async fn registering_and_logging_in() {
+    let (srv, _dir) = start().await;
+    let mut c = srv.client();
+    assert_refused(c.register("abc", "pw").await, 400, "bad-codename");
+    assert_refused(c.register("ABCD", "pw").await, 400, "bad-codename");
+    assert_refused(c.register("A C", "pw").await, 400, "bad-codename");
+    assert_refused(c.register("ABC", "").await, 400, "bad-password");
+    c.register("A/?", "pw")
+        .await
+        .expect("symbols are printable");
+    assert_refused(c.register("A/?", "pw").await, 409, "codename-taken");
+    let mut d = srv.client();
+    assert_refused(d.login("A/?", "wrong").await, 401, "bad-login");
+    assert_refused(d.login("ZZZ", "pw").await, 401, "bad-login");
+    d.login("A/?", "pw").await.expect("login");
+    assert_eq!(d.me().await.expect("me").codename, "A/?");
+    assert_eq!(d.player("A/?").await.expect("by name").codename, "A/?");
+}
+
+#[tokio::test]
+async fn bad_locks_moves_slots_and_holders_are_refused_with_reasons() {
+    let (srv, _dir) = start().await;
+    let locks = Locks::load();
+    let a = srv.player("AAA").await;
+    let b = srv.player("BBB").await;
+    // A malformed lock: 422 with line:column diagnostics.
+    let broken = locks.spring.replace("size: 4", "size: four");
+    let err = a
+        .publish(1, &broken, &locks.spring_solution)
+        .await
+        .expect_err("malformed");
+    assert_eq!(err.status().map(|s| s.as_u16()), Some(422));
+    assert_eq!(err.code(), Some("malformed-lock"));
+    match err {
+        server::client::ClientError::Refused { body, .. } => {
+            assert!(!body.diagnostics.is_empty());
+            assert!(body.diagnostics.iter().all(|d| d.span.line >= 1));
+        }
+        other => panic!("{other}"),
+    }
+    assert_refused(a.publish(1, "", "hCW").await, 422, "malformed-lock");
+    // A solution that does not open it, bad moves, the wrong slot.
+    assert_refused(
+        a.publish(1, &locks.spring, "hCCW").await,
+        422,
+        "does-not-open",
+    );
+    assert_refused(a.publish(1, &locks.spring, "jump").await, 422, "bad-moves");
+    assert_refused(
+        a.publish(1, &locks.spring, &locks.pivot_solution).await,
+        422,
+        "other-lock",
+    );
+    assert_refused(a.publish(4, &locks.spring, "hCW").await, 400, "bad-slot");
+    assert_refused(a.publish(0, &locks.spring, "hCW").await, 400, "bad-slot");
+    assert_refused(a.retire(1).await, 409, "empty-slot");
+    let a1 = a
+        .publish(1, &locks.spring, &locks.spring_solution)
+        .await
+        .expect("ok");
+    let b1 = b
+        .publish(1, &locks.pivot, &locks.pivot_solution)
+        .await
+        .expect("ok");
+    // Not your lock; unknown lock, player, note; no holder; wrong moves.
+    assert_refused(a.declare(a1.lock, 1, "hCW").await, 403, "own-lock");
+    assert_refused(a.declare(999, 1, "hCW").await, 404, "unknown-lock");
+    assert_refused(a.player("QQQ").await, 404, "unknown-player");
+    assert_refused(a.note(999).await, 404, "unknown-note");
+    assert_refused(
+        a.declare(b1.lock, 2, &locks.pivot_solution).await,
+        409,
+        "no-holder",
+    );
+    assert_refused(
+        a.declare(b1.lock, 1, "hCCW hCCW").await,
+        422,
+        "does-not-open",
+    );
+    assert_refused(a.declare(b1.lock, 1, "h?").await, 422, "bad-moves");
+    a.declare(b1.lock, 1, &locks.pivot_solution)
+        .await
+        .expect("declare");
+    assert_refused(
+        a.declare(b1.lock, 1, &locks.pivot_solution).await,
+        409,
+        "already-declared",
+    );
+    // A retired lock takes no declarations.
+    b.publish(1, &locks.ball, &locks.ball_solution)
+        .await
+        .expect("replace");
+    let c = srv.player("CCC").await;
+    c.publish(1, &locks.ball, &locks.ball_solution)
+        .await
+        .expect("ok");
+    assert_refused(
+        c.declare(b1.lock, 1, &locks.pivot_solution).await,
+        409,
+        "retired-lock",
+    );
+}
+
+#[tokio::test]
+async fn secrets_stay_secret() {
+    let (srv, _dir) = start().await;
+    let locks = Locks::load();
+    let a = srv.player("AAA").await;
+    let b = srv.player("BBB").await;
+    let a1 = a
+        .publish(1, &locks.spring, &locks.spring_solution)
+        .await
+        .expect("ok");
+    let b1 = b
+        .publish(1, &locks.pivot, &locks.pivot_solution)
+        .await
+        .expect("ok");
+    // A lock's text is public; no view carries the author's solution.
+    let seen = b.lock(a1.lock).await.expect("lock");
+    assert_eq!(seen.text, locks.spring);
+    let raw = reqwest::Client::new()
+        .get(format!("{}/api/v1/locks/{}", srv.running.url(), a1.lock))
+        .bearer_auth(b.token().expect("token"))
+        .send()
+        .await
+        .expect("get")
+        .text()
+        .await
+        .expect("text");
+    assert!(!raw.contains("solution\""), "{raw}");
+    // A's note on B's lock, behind A1: B has not read it.
+    let note = a
+        .declare(b1.lock, 1, &locks.pivot_solution)
+        .await
+        .expect("declare");
+    assert_refused(b.note(note.id).await, 403, "not-read");
+    assert!(b.notes().await.expect("notes").is_empty());
+    let view = b.player("AAA").await.expect("view");
+    let listed = &view.slots[0].lock.as_ref().expect("lock").notes;
+    assert!(listed.iter().all(|n| n.solution.is_none()));
+    let lock = b.lock(b1.lock).await.expect("own lock");
+    assert!(lock.notes.iter().all(|n| n.solution.is_none()));
+}
+
+#[tokio::test]
+async fn malformed_requests_get_json_errors_not_5xx() {
+    let (srv, _dir) = start().await;
+    let a = srv.player("AAA").await;
+    let http = reqwest::Client::new();
+    let url = srv.running.url();
+    let token = a.token().expect("token").to_string();
+    let cases: Vec<(reqwest::Method, &str, String, u16)> = vec![
+        (reqwest::Method::POST, "/api/v1/players", "{".into(), 400),
+        (reqwest::Method::POST, "/api/v1/players", "[]".into(), 400),
+        (reqwest::Method::POST, "/api/v1/login", "null".into(), 400),
+        (
+            reqwest::Method::PUT,
+            "/api/v1/slots/1",
+            "{\"lock\": 3}".into(),
+            400,
+        ),
+        (reqwest::Method::PUT, "/api/v1/slots/x", "{}".into(), 400),
+        (
+            reqwest::Method::POST,
+            "/api/v1/notes",
+            "{\"lock\":\"a\"}".into(),
+            400,
+        ),
+        (
+            reqwest::Method::POST,
+            "/api/v1/notes",
+            "{\"lock\":1,\"behind\":9,\"solution\":\"\"}".into(),
+            400,
+        ),
+        (
+            reqwest::Method::GET,
+            "/api/v1/locks/abc",
+            String::new(),
+            400,
+        ),
+        (reqwest::Method::GET, "/api/v1/nowhere", String::new(), 404),
+        (
+            reqwest::Method::PUT,
+            "/api/v1/slots/1",
+            "x".repeat(200 * 1024),
+            413,
+        ),
+    ];
+    for (method, path, body, status) in cases {
+        let r = http
+            .request(method.clone(), format!("{url}{path}"))
+            .bearer_auth(&token)
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+            .await
+            .expect("send");
+        assert_eq!(r.status().as_u16(), status, "{method} {path}");
+        let body: server::protocol::ErrorBody = r.json().await.expect("a JSON error body");
+        assert!(!body.message.is_empty());
+    }
+}
+
+#[tokio::test]
+async fn a_rate_limited_client_gets_429() {
+    let dir = tempfile::tempdir().expect("dir");
+    let mut config = support::test_config(dir.path());
+    config.rate_limit = 1.0;
+    config.rate_burst = 5.0;
+    let running = server::server::Running::start(config).await.expect("start");
+    let c = Client::new(&running.url()).with_token("x");
+    let mut statuses = Vec::new();
+    for _ in 0..8 {
+        statuses.push(
+            c.players()
+                .await
+                .expect_err("refused")
+                .status()
+                .map(|s| s.as_u16()),
+        );
+    }
+    assert_eq!(statuses[..5], [Some(401); 5]);
+    assert_eq!(statuses[7], Some(429));
+    running.stop().await.expect("stop");
+}
