@@ -480,7 +480,7 @@ mod tests {
         assert!(toggle_ball(&mut l, Hex::ORIGIN));
         assert!(l.balls.is_empty());
         let w = l.wrenches[0].cells[0];
-        assert!(toggle_wrench_cell(&mut l, w.neighbour(Dir::NE)));
+        assert!(toggle_wrench_cell(&mut l, w.neighbour(Dir::E)));
         assert_eq!(l.wrenches[0].cells.len(), 2);
     }
 }

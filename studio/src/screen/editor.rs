@@ -625,3 +625,236 @@ impl Editor {
         .into()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::picture;
+    use iced::keyboard::key::Named;
+    use iced::{Element, Theme};
+    use iced_test::{Error, Simulator, selector, simulator};
+
+    const CANVAS: f32 = 600.0;
+
+    fn starter(size: i32) -> String {
+        lockfmt::print(&engine::Lock::starter(size))
+    }
+
+    fn template(path: &str) -> String {
+        std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../templates")
+                .join(path),
+        )
+        .expect("template")
+    }
+
+    fn canvas_only(editor: &Editor) -> Element<'_, Event2> {
+        let lock = editor.lock().expect("a lock");
+        canvas(HexCanvas {
+            lock,
+            camera: Camera::default(),
+            colouring: editor.colouring,
+            palette: Palette::LIGHT,
+            overlay: editor.overlay(),
+            labels: false,
+        })
+        .width(CANVAS)
+        .height(CANVAS)
+        .into()
+    }
+
+    /// Clicks the centre of a cell on a canvas-only view and feeds what the canvas says back.
+    fn click_cell(editor: &mut Editor, cell: Hex) {
+        let size = editor.lock().expect("lock").size;
+        let point =
+            Camera::default().project(picture::centre(cell), size, iced::Size::new(CANVAS, CANVAS));
+        let mut ui =
+            Simulator::with_size(Default::default(), (CANVAS, CANVAS), canvas_only(editor));
+        ui.point_at(point);
+        let _ = ui.simulate(iced_test::simulator::click());
+        let events: Vec<Event2> = ui.into_messages().collect();
+        assert!(!events.is_empty(), "the canvas reported the click");
+        for e in events {
+            editor.update(Message::Canvas(e));
+        }
+    }
+
+    #[test]
+    fn opening_a_lock_shows_its_source_and_no_problems() -> Result<(), Error> {
+        let editor = Editor::new(None, &template("starter/ball-stop.lock"));
+        let mut ui = simulator(editor.view(Palette::LIGHT));
+        let _ = ui.find("No problems")?;
+        let _ = ui.find("Block")?;
+        assert_eq!(
+            editor.lock().map(|l| l.info.name.as_str()),
+            Some("Ball Stop")
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn painting_a_cell_on_the_canvas_changes_the_text() -> Result<(), Error> {
+        let mut editor = Editor::new(None, &starter(3));
+        let mut ui = simulator(editor.view(Palette::LIGHT));
+        let _ = ui.click("Block")?;
+        for m in ui.into_messages() {
+            editor.update(m);
+        }
+        assert_eq!(editor.tool, Tool::Block);
+        click_cell(&mut editor, Hex::ORIGIN);
+        let text = editor.text();
+        // The centre of a size-3 lock is row 4, cell 4.
+        assert!(text.contains("\n. . . A . . .\n"), "{text}");
+        assert!(editor.diagnostics.is_empty());
+        // Only the painted row changed.
+        let changed = starter(3)
+            .lines()
+            .zip(text.lines())
+            .filter(|(a, b)| a != b)
+            .count();
+        assert_eq!(changed, 1);
+        // And it can be undone and redone.
+        editor.update(Message::Undo);
+        assert_eq!(editor.text(), starter(3));
+        editor.update(Message::Redo);
+        assert_eq!(editor.text(), text);
+        Ok(())
+    }
+
+    #[test]
+    fn typing_in_the_source_changes_the_canvas() -> Result<(), Error> {
+        let mut editor = Editor::new(None, &starter(3));
+        assert!(editor.lock().is_some_and(|l| l.balls.is_empty()));
+        let mut ui = simulator(editor.view(Palette::LIGHT));
+        let _ = ui.click(selector::id(SOURCE_ID))?;
+        // Up to the first line wherever the click left the cursor, then down to the middle grid
+        // row (line 10), to its fourth cell, and put a ball there.
+        for _ in 0..30 {
+            let _ = ui.tap_key(Named::ArrowUp);
+        }
+        let _ = ui.tap_key(Named::Home);
+        for _ in 0..9 {
+            let _ = ui.tap_key(Named::ArrowDown);
+        }
+        for _ in 0..6 {
+            let _ = ui.tap_key(Named::ArrowRight);
+        }
+        let _ = ui.typewrite("o");
+        let _ = ui.tap_key(Named::Delete);
+        for m in ui.into_messages() {
+            editor.update(m);
+        }
+        assert!(
+            editor.text().contains("\n. . . o . . .\n"),
+            "{}",
+            editor.text()
+        );
+        assert_eq!(
+            editor.lock().map(|l| l.balls.clone()),
+            Some(vec![Hex::ORIGIN])
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn while_the_text_does_not_parse_the_last_picture_stays() {
+        let mut editor = Editor::new(None, &template("starter/spring-pull.lock"));
+        let before = editor.lock().cloned();
+        editor.update(Message::DiskChanged(
+            "lockwright-lock 1\nthis is not a lock".into(),
+        ));
+        assert!(!editor.diagnostics.is_empty());
+        assert_eq!(editor.lock().cloned(), before);
+    }
+
+    #[test]
+    fn a_change_on_disk_reloads_a_clean_buffer() {
+        let mut editor = Editor::new(None, &starter(3));
+        editor.update(Message::DiskChanged(starter(4)));
+        assert_eq!(editor.text(), starter(4));
+        assert_eq!(editor.lock().map(|l| l.size), Some(4));
+        assert!(editor.conflict.is_none());
+    }
+
+    #[test]
+    fn unsaved_edits_and_a_change_on_disk_ask_which_to_keep() -> Result<(), Error> {
+        let mut editor = Editor::new(None, &starter(3));
+        editor.update(Message::Tool(Tool::Ball));
+        editor.click(Hex::ORIGIN);
+        let mine = editor.text();
+        assert!(editor.is_dirty());
+        editor.update(Message::DiskChanged(starter(5)));
+        assert_eq!(editor.text(), mine, "nothing is dropped silently");
+        let mut ui = simulator(editor.view(Palette::LIGHT));
+        let _ = ui.find("Keep mine")?;
+        let _ = ui.click("Compare")?;
+        for m in ui.into_messages() {
+            editor.update(m);
+        }
+        let mut ui = simulator(editor.view(Palette::LIGHT));
+        let _ = ui.find("on disk")?;
+        let _ = ui.click("Take theirs")?;
+        for m in ui.into_messages() {
+            editor.update(m);
+        }
+        assert_eq!(editor.text(), starter(5));
+        assert!(editor.conflict.is_none());
+        // Taking theirs is one undo step: mine comes back.
+        editor.update(Message::Undo);
+        assert_eq!(editor.text(), mine);
+        Ok(())
+    }
+
+    #[test]
+    fn keep_mine_keeps_the_buffer_until_it_is_saved() {
+        let mut editor = Editor::new(Some("x.lock".into()), &starter(3));
+        editor.update(Message::Tool(Tool::Ball));
+        editor.click(Hex::ORIGIN);
+        let mine = editor.text();
+        editor.update(Message::DiskChanged(starter(5)));
+        editor.update(Message::KeepMine);
+        assert_eq!(editor.text(), mine);
+        assert!(editor.is_dirty());
+        assert_eq!(
+            editor.update(Message::Save),
+            Some(Event::Save("x.lock".into(), mine))
+        );
+        assert!(!editor.is_dirty());
+    }
+
+    #[test]
+    fn problems_are_listed_with_their_line_and_column() -> Result<(), Error> {
+        let text = starter(3).replace("\n. . . . . . .\n", "\n. . . $ . . .\n");
+        let editor = Editor::new(None, &text);
+        let mut ui = simulator(editor.view(Palette::LIGHT));
+        let _ = ui.find("1 problem(s)")?;
+        let _ = ui.find("10:7: error: unknown glyph `$`: a cell is `.` (empty), `:` (bolthole), `~` (spring), `o` (ball), `@` (hook), `%` (wrench), `-` `/` `\\` (arm), a letter (block) or a digit (pivot)")?;
+        Ok(())
+    }
+
+    #[test]
+    fn an_invalid_lock_marks_its_problem_cells_on_the_canvas() {
+        let text = starter(3).replace("\n. . . . . . .\n", "\n. . A . A . .\n");
+        let editor = Editor::new(None, &text);
+        assert!(
+            !editor.overlay().problems.is_empty(),
+            "the disconnected block is marked"
+        );
+    }
+
+    #[test]
+    fn canvas_snapshots_of_three_templates_match() -> Result<(), Error> {
+        for name in ["spring-pull", "pivot-gate", "ball-stop"] {
+            let editor = Editor::new(None, &template(&format!("starter/{name}.lock")));
+            let mut ui =
+                Simulator::with_size(Default::default(), (CANVAS, CANVAS), canvas_only(&editor));
+            let snapshot = ui.snapshot(&Theme::Light)?;
+            assert!(
+                snapshot.matches_hash(format!("tests/snapshots/canvas-{name}"))?,
+                "{name} looks different"
+            );
+        }
+        Ok(())
+    }
+}
