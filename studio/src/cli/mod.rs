@@ -4,8 +4,10 @@ mod check;
 mod diff;
 mod fmt;
 mod new;
+mod online;
 mod play;
 mod render;
+mod serve;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -113,6 +115,11 @@ pub enum Command {
         #[arg(long)]
         check: bool,
     },
+    #[command(flatten)]
+    Online(online::Verb),
+    /// Run the metagame server in this process, with the same flags, environment and TOML
+    /// configuration as `lockwright-server`; SIGINT or SIGTERM stops it.
+    Serve(server::config::ServeArgs),
 }
 
 /// Runs a subcommand, returning its exit code.
@@ -128,6 +135,8 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Fmt { files, check } => fmt::run(&files, check),
         Command::Studio { path } => Ok(crate::open_studio(Some(path))),
         Command::Diff { old, new, json } => diff::run(&old, &new, json),
+        Command::Online(verb) => online::run(verb),
+        Command::Serve(args) => serve::run(&args),
         Command::Render {
             file,
             output,

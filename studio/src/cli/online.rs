@@ -1,0 +1,849 @@
+//! The online verbs: `register`, `login`, `players`, `show`, `publish`, `retire`, `get`,
+//! `declare`, `notes` and `scores`, spoken to a metagame server through its client.
+//!
+//! Tokens are kept in `tokens.toml` in the user's config folder, keyed by server URL and
+//! codename, readable only by the user. A refusal from the server is printed with its reason
+//! and exits 1; so does a server that cannot be reached.
+
+use anyhow::{Context, Result, bail};
+use serde::{Deserialize, Serialize};
+use server::client::{Client, ClientError};
+use server::protocol::{ErrorBody, LockView, NoteView, PlayerView, Scores};
+use std::collections::BTreeMap;
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// The server spoken to when neither `--server` nor the settings name one.
+pub const DEFAULT_SERVER: &str = "http://127.0.0.1:27001";
+
+/// The environment variable a password may come from.
+pub const PASSWORD_ENV: &str = "LOCKWRIGHT_PASSWORD";
+
+/// Where and how: shared by every online verb.
+#[derive(clap::Args, Debug, Clone)]
+pub struct Online {
+    /// The server's URL; else the settings' `server-url`, else http://127.0.0.1:27001.
+    #[arg(long, value_name = "URL")]
+    pub server: Option<String>,
+    /// Act as this player, logged in on this server before; else the player who logged in
+    /// last.
+    #[arg(long = "as", id = "as_player", value_name = "CODENAME")]
+    pub as_player: Option<String>,
+    /// Print JSON for tools (the server's answer).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The online verbs, each a subcommand of `lockwright`.
+#[derive(clap::Subcommand, Debug)]
+pub enum Verb {
+    /// Register a player on the server and log in as them. The password comes from
+    /// --password, or LOCKWRIGHT_PASSWORD, or standard input when it is not a terminal.
+    Register {
+        /// Three printable ASCII characters, none lowercase.
+        codename: String,
+        /// The password (prefer LOCKWRIGHT_PASSWORD or standard input: flags are visible to
+        /// other users of the machine).
+        #[arg(long)]
+        password: Option<String>,
+        #[command(flatten)]
+        online: Online,
+    },
+    /// Log in as a player; the token is kept for later verbs. The password comes as for
+    /// `register`.
+    Login {
+        /// The player's codename.
+        codename: String,
+        /// The password.
+        #[arg(long)]
+        password: Option<String>,
+        #[command(flatten)]
+        online: Online,
+    },
+    /// List the other players with your score relative to each.
+    Players {
+        #[command(flatten)]
+        online: Online,
+    },
+    /// Show a player's slots: their locks, whether you access each, and the notes on them.
+    Show {
+        /// The player's codename.
+        player: String,
+        #[command(flatten)]
+        online: Online,
+    },
+    /// Place a lock in one of your slots, with your solution (the server replays it and never
+    /// shows it to anyone). A lock already in the slot is retired.
+    Publish {
+        /// The lock file.
+        file: PathBuf,
+        /// The slot, 1 to 3.
+        #[arg(long)]
+        slot: u8,
+        /// Your solution file (or a file holding a move list).
+        #[arg(long)]
+        solution: PathBuf,
+        #[command(flatten)]
+        online: Online,
+    },
+    /// Retire the lock in one of your slots, leaving it empty: the notes behind it become
+    /// public.
+    Retire {
+        /// The slot, 1 to 3.
+        #[arg(long)]
+        slot: u8,
+        #[command(flatten)]
+        online: Online,
+    },
+    /// Fetch a lock and save its file.
+    Get {
+        /// The lock: its number, or CODENAME:SLOT for the lock in a player's slot.
+        lock: String,
+        /// Where to save it (default: lock-NUMBER.lock).
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+        /// Replace the file if it exists.
+        #[arg(long)]
+        force: bool,
+        #[command(flatten)]
+        online: Online,
+    },
+    /// Declare a solution to another player's lock, securing the note behind the lock in one
+    /// of your slots.
+    Declare {
+        /// The lock: its number, or CODENAME:SLOT.
+        lock: String,
+        /// The solution file (or a file holding a move list).
+        solution: PathBuf,
+        /// Your slot whose lock secures the note.
+        #[arg(long)]
+        behind: u8,
+        #[command(flatten)]
+        online: Online,
+    },
+    /// List every note you have read, with its solution.
+    Notes {
+        #[command(flatten)]
+        online: Online,
+    },
+    /// Show your scores: your total and your score relative to each player.
+    Scores {
+        #[command(flatten)]
+        online: Online,
+    },
+}
+
+/// A lock as the command line names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LockName {
+    /// By number.
+    Id(i64),
+    /// The lock in a player's slot.
+    InSlot(String, u8),
+}
+
+impl std::str::FromStr for LockName {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<LockName, String> {
+        if let Ok(id) = s.parse::<i64>() {
+            return Ok(LockName::Id(id));
+        }
+        // Codenames may hold a colon themselves: the slot follows the last one.
+        if let Some((codename, slot)) = s.rsplit_once(':')
+            && let Ok(slot) = slot.parse::<u8>()
+            && !codename.is_empty()
+        {
+            return Ok(LockName::InSlot(codename.to_string(), slot));
+        }
+        Err(format!(
+            "`{s}` names no lock: give a lock number (e.g. 12) or CODENAME:SLOT (e.g. ABC:1)"
+        ))
+    }
+}
+
+/// How a verb failed in a way the user should read, rather than a bug.
+enum Failure {
+    /// The server refused, with its reason.
+    Refused(ErrorBody, u16),
+    /// The server cannot be reached.
+    Unreachable(String),
+    /// Not logged in, or similar: a sentence.
+    Plain(String),
+}
+
+impl Failure {
+    fn from_client(e: ClientError, url: &str) -> Failure {
+        match e {
+            ClientError::Refused { status, body } => Failure::Refused(body, status.as_u16()),
+            ClientError::Http(e) if e.is_connect() || e.is_timeout() => {
+                Failure::Unreachable(format!("the server cannot be reached at {url}"))
+            }
+            ClientError::Http(e) => {
+                Failure::Unreachable(format!("the server at {url} answered unreadably: {e}"))
+            }
+            ClientError::NoToken => Failure::Plain(not_logged_in(url)),
+        }
+    }
+}
+
+fn not_logged_in(url: &str) -> String {
+    format!("not logged in on {url}: run `lockwright login CODENAME --server {url}` first")
+}
+
+/// What a verb's diagnostics refer to, to show them with their lines.
+struct Sources<'a> {
+    lock: Option<(&'a str, &'a str)>,
+    solution: Option<(&'a str, &'a str)>,
+}
+
+const NO_SOURCES: Sources<'static> = Sources {
+    lock: None,
+    solution: None,
+};
+
+fn report(f: Failure, sources: &Sources<'_>, url: &str) -> ExitCode {
+    let mut err = std::io::stderr().lock();
+    match f {
+        Failure::Refused(body, status) => {
+            let _ = writeln!(
+                err,
+                "lockwright: the server refused: {} ({})",
+                body.message, body.error
+            );
+            let source = if body.error == "bad-moves" {
+                sources.solution
+            } else {
+                sources.lock
+            };
+            for d in &body.diagnostics {
+                match source {
+                    Some((path, text)) => {
+                        let _ = write!(err, "{}", d.render(path, text));
+                    }
+                    None => {
+                        let _ = writeln!(err, "  {}:{}: {}", d.span.line, d.span.column, d.message);
+                    }
+                }
+            }
+            if status == 401 {
+                let _ = writeln!(err, "lockwright: {}", not_logged_in(url));
+            }
+        }
+        Failure::Unreachable(s) | Failure::Plain(s) => {
+            let _ = writeln!(err, "lockwright: {s}");
+        }
+    }
+    ExitCode::from(1)
+}
+
+/// Runs an online verb.
+pub fn run(verb: Verb) -> Result<ExitCode> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the network runtime")?;
+    runtime.block_on(run_async(verb))
+}
+
+fn online_of(verb: &Verb) -> &Online {
+    match verb {
+        Verb::Register { online, .. }
+        | Verb::Login { online, .. }
+        | Verb::Players { online }
+        | Verb::Show { online, .. }
+        | Verb::Publish { online, .. }
+        | Verb::Retire { online, .. }
+        | Verb::Get { online, .. }
+        | Verb::Declare { online, .. }
+        | Verb::Notes { online }
+        | Verb::Scores { online } => online,
+    }
+}
+
+async fn run_async(verb: Verb) -> Result<ExitCode> {
+    let online = online_of(&verb).clone();
+    let url = server_url(online.server.as_deref());
+    let tokens_path = tokens_path()?;
+    let json = online.json;
+    match verb {
+        Verb::Register {
+            codename, password, ..
+        } => {
+            let password = read_password(password)?;
+            let mut client = Client::new(&url);
+            match client.register(&codename, &password).await {
+                Ok(session) => {
+                    save_token(&tokens_path, &url, &session.codename, &session.token)?;
+                    if json {
+                        print_json(&serde_json::json!({ "codename": session.codename }))?;
+                    } else {
+                        println!(
+                            "Registered {} on {url}; logged in as them.",
+                            session.codename
+                        );
+                    }
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(e) => Ok(report(Failure::from_client(e, &url), &NO_SOURCES, &url)),
+            }
+        }
+        Verb::Login {
+            codename, password, ..
+        } => {
+            let password = read_password(password)?;
+            let mut client = Client::new(&url);
+            match client.login(&codename, &password).await {
+                Ok(session) => {
+                    save_token(&tokens_path, &url, &session.codename, &session.token)?;
+                    if json {
+                        print_json(&serde_json::json!({ "codename": session.codename }))?;
+                    } else {
+                        println!("Logged in as {} on {url}.", session.codename);
+                    }
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(e) => Ok(report(Failure::from_client(e, &url), &NO_SOURCES, &url)),
+            }
+        }
+        Verb::Players { .. } => {
+            let client = match logged_in(&tokens_path, &url, online.as_player.as_deref())? {
+                Ok(c) => c,
+                Err(f) => return Ok(report(f, &NO_SOURCES, &url)),
+            };
+            match client.players().await {
+                Ok(scores) => {
+                    if json {
+                        print_json(&scores)?;
+                    } else {
+                        print_players(&scores);
+                    }
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(e) => Ok(report(Failure::from_client(e, &url), &NO_SOURCES, &url)),
+            }
+        }
+        Verb::Scores { .. } => {
+            let client = match logged_in(&tokens_path, &url, online.as_player.as_deref())? {
+                Ok(c) => c,
+                Err(f) => return Ok(report(f, &NO_SOURCES, &url)),
+            };
+            match client.scores().await {
+                Ok(scores) => {
+                    if json {
+                        print_json(&scores)?;
+                    } else {
+                        print_scores(&scores);
+                    }
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(e) => Ok(report(Failure::from_client(e, &url), &NO_SOURCES, &url)),
+            }
+        }
+        Verb::Show { player, .. } => {
+            let client = match logged_in(&tokens_path, &url, online.as_player.as_deref())? {
+                Ok(c) => c,
+                Err(f) => return Ok(report(f, &NO_SOURCES, &url)),
+            };
+            match client.player(&player).await {
+                Ok(view) => {
+                    if json {
+                        print_json(&view)?;
+                    } else {
+                        print_player(&view);
+                    }
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(e) => Ok(report(Failure::from_client(e, &url), &NO_SOURCES, &url)),
+            }
+        }
+        Verb::Publish {
+            file,
+            slot,
+            solution,
+            ..
+        } => {
+            let lock_text = read_text(&file)?;
+            let solution_text = read_text(&solution)?;
+            let client = match logged_in(&tokens_path, &url, online.as_player.as_deref())? {
+                Ok(c) => c,
+                Err(f) => return Ok(report(f, &NO_SOURCES, &url)),
+            };
+            let (lock_shown, solution_shown) =
+                (file.display().to_string(), solution.display().to_string());
+            let sources = Sources {
+                lock: Some((&lock_shown, &lock_text)),
+                solution: Some((&solution_shown, &solution_text)),
+            };
+            match client.publish(slot, &lock_text, &solution_text).await {
+                Ok(done) => {
+                    if json {
+                        print_json(&done)?;
+                    } else {
+                        println!(
+                            "Placed {} as lock {} in slot {}.",
+                            file.display(),
+                            done.lock,
+                            done.slot
+                        );
+                        if let Some(r) = &done.retired {
+                            println!(
+                                "Retired lock {} from the slot; notes made public: {}.",
+                                r.lock,
+                                list_or_none(&r.made_public)
+                            );
+                        }
+                    }
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(e) => Ok(report(Failure::from_client(e, &url), &sources, &url)),
+            }
+        }
+        Verb::Retire { slot, .. } => {
+            let client = match logged_in(&tokens_path, &url, online.as_player.as_deref())? {
+                Ok(c) => c,
+                Err(f) => return Ok(report(f, &NO_SOURCES, &url)),
+            };
+            match client.retire(slot).await {
+                Ok(r) => {
+                    if json {
+                        print_json(&r)?;
+                    } else {
+                        println!(
+                            "Retired lock {} from slot {slot}; notes made public: {}.",
+                            r.lock,
+                            list_or_none(&r.made_public)
+                        );
+                    }
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(e) => Ok(report(Failure::from_client(e, &url), &NO_SOURCES, &url)),
+            }
+        }
+        Verb::Get {
+            lock,
+            output,
+            force,
+            ..
+        } => {
+            let name: LockName = lock.parse().map_err(anyhow::Error::msg)?;
+            let client = match logged_in(&tokens_path, &url, online.as_player.as_deref())? {
+                Ok(c) => c,
+                Err(f) => return Ok(report(f, &NO_SOURCES, &url)),
+            };
+            let view = match fetch_lock(&client, &name).await {
+                Ok(v) => v,
+                Err(e) => return Ok(report(Failure::from_client(e, &url), &NO_SOURCES, &url)),
+            };
+            let path = output.unwrap_or_else(|| PathBuf::from(format!("lock-{}.lock", view.id)));
+            if path.exists() && !force {
+                bail!(
+                    "{} exists; give --force to replace it, or -o another file",
+                    path.display()
+                );
+            }
+            crate::files::write_atomic(&path, &view.text)?;
+            if json {
+                print_json(&view)?;
+            } else {
+                println!(
+                    "Saved lock {} ({}'s slot {}{}, \"{}\", size {}) to {}.",
+                    view.id,
+                    view.owner,
+                    view.slot,
+                    if view.retired { ", retired" } else { "" },
+                    view.name,
+                    view.size,
+                    path.display()
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Verb::Declare {
+            lock,
+            solution,
+            behind,
+            ..
+        } => {
+            let name: LockName = lock.parse().map_err(anyhow::Error::msg)?;
+            let solution_text = read_text(&solution)?;
+            let client = match logged_in(&tokens_path, &url, online.as_player.as_deref())? {
+                Ok(c) => c,
+                Err(f) => return Ok(report(f, &NO_SOURCES, &url)),
+            };
+            let solution_shown = solution.display().to_string();
+            let sources = Sources {
+                lock: None,
+                solution: Some((&solution_shown, &solution_text)),
+            };
+            let id = match &name {
+                LockName::Id(id) => *id,
+                LockName::InSlot(..) => match fetch_lock(&client, &name).await {
+                    Ok(v) => v.id,
+                    Err(e) => return Ok(report(Failure::from_client(e, &url), &sources, &url)),
+                },
+            };
+            match client.declare(id, behind, &solution_text).await {
+                Ok(note) => {
+                    if json {
+                        print_json(&note)?;
+                    } else {
+                        println!(
+                            "Declared note {} on lock {} ({}:{}), secured behind your lock {} in slot {}.",
+                            note.id,
+                            note.on.id,
+                            note.on.owner,
+                            note.on.slot,
+                            note.behind.id,
+                            note.behind.slot
+                        );
+                    }
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(e) => Ok(report(Failure::from_client(e, &url), &sources, &url)),
+            }
+        }
+        Verb::Notes { .. } => {
+            let client = match logged_in(&tokens_path, &url, online.as_player.as_deref())? {
+                Ok(c) => c,
+                Err(f) => return Ok(report(f, &NO_SOURCES, &url)),
+            };
+            match client.notes().await {
+                Ok(notes) => {
+                    if json {
+                        print_json(&notes)?;
+                    } else {
+                        print_notes(&notes);
+                    }
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(e) => Ok(report(Failure::from_client(e, &url), &NO_SOURCES, &url)),
+            }
+        }
+    }
+}
+
+async fn fetch_lock(client: &Client, name: &LockName) -> Result<LockView, ClientError> {
+    match name {
+        LockName::Id(id) => client.lock(*id).await,
+        LockName::InSlot(codename, slot) => client.lock_in(codename, *slot).await,
+    }
+}
+
+fn print_json<T: Serialize>(value: &T) -> Result<()> {
+    let text = serde_json::to_string_pretty(value)?;
+    match writeln!(std::io::stdout().lock(), "{text}") {
+        // A reader that stopped reading (`| head`) is not an error.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        r => Ok(r?),
+    }
+}
+
+fn read_text(path: &Path) -> Result<String> {
+    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+}
+
+fn list_or_none(ids: &[i64]) -> String {
+    if ids.is_empty() {
+        "none".into()
+    } else {
+        ids.iter()
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+fn signed(n: i64) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}
+
+fn print_players(s: &Scores) {
+    println!("You are {}; your total score is {}.", s.me, signed(s.total));
+    if s.scores.is_empty() {
+        println!("There are no other players yet.");
+        return;
+    }
+    println!("player  locks  you access  they access  score");
+    for p in &s.scores {
+        println!(
+            "{:<6}  {:>5}  {:>10}  {:>11}  {:>5}",
+            p.codename,
+            p.locks,
+            p.accessed,
+            p.accessed_by,
+            signed(p.score)
+        );
+    }
+}
+
+fn print_scores(s: &Scores) {
+    println!("{}: total {}", s.me, signed(s.total));
+    for p in &s.scores {
+        println!("  {:<6} {:>3}", p.codename, signed(p.score));
+    }
+}
+
+fn print_player(v: &PlayerView) {
+    println!(
+        "{}: your score relative to them is {}.",
+        v.codename,
+        signed(v.score)
+    );
+    for slot in &v.slots {
+        let access = if slot.accessed {
+            "you access it"
+        } else {
+            "you do not access it"
+        };
+        match &slot.lock {
+            None => println!("slot {}: empty; {access}", slot.slot),
+            Some(l) => {
+                println!(
+                    "slot {}: lock {} \"{}\", size {}{}; {access}",
+                    slot.slot,
+                    l.id,
+                    l.name,
+                    l.size,
+                    if l.public { ", public" } else { "" }
+                );
+                let solvers: Vec<&str> = l.notes.iter().map(|n| n.author.as_str()).collect();
+                if !solvers.is_empty() {
+                    println!("  accessed by its solvers: {}", solvers.join(", "));
+                }
+                for n in &l.notes {
+                    println!("  {}", note_line(n));
+                }
+            }
+        }
+    }
+}
+
+fn note_line(n: &NoteView) -> String {
+    format!(
+        "note {} by {} on lock {} ({}:{}{}), secured behind lock {} ({}:{}{}){}{}",
+        n.id,
+        n.author,
+        n.on.id,
+        n.on.owner,
+        n.on.slot,
+        if n.on.retired { ", retired" } else { "" },
+        n.behind.id,
+        n.behind.owner,
+        n.behind.slot,
+        if n.behind.retired { ", retired" } else { "" },
+        if n.public { "; public" } else { "" },
+        if n.read { "; read by you" } else { "" },
+    )
+}
+
+fn print_notes(notes: &[NoteView]) {
+    if notes.is_empty() {
+        println!("You have read no notes.");
+        return;
+    }
+    for n in notes {
+        println!("{}", note_line(n));
+        if let Some(s) = &n.solution {
+            for line in s.lines() {
+                println!("    {line}");
+            }
+        }
+    }
+}
+
+/// The server: the flag, else the settings' `server-url`, else the default.
+fn server_url(flag: Option<&str>) -> String {
+    let from_settings = || {
+        let path = crate::settings::Settings::default_path()?;
+        match crate::settings::Settings::load(&path) {
+            Ok(s) => s.server_url,
+            Err(e) => {
+                eprintln!("lockwright: {e:#}; using the default server");
+                None
+            }
+        }
+    };
+    let url = flag
+        .map(str::to_string)
+        .or_else(from_settings)
+        .unwrap_or_else(|| DEFAULT_SERVER.to_string());
+    url.trim_end_matches('/').to_string()
+}
+
+/// The password: the flag, the environment, or standard input when it is not a terminal.
+/// It is never echoed.
+fn read_password(flag: Option<String>) -> Result<String> {
+    if let Some(p) = flag {
+        return Ok(p);
+    }
+    if let Ok(p) = std::env::var(PASSWORD_ENV) {
+        return Ok(p);
+    }
+    let stdin = std::io::stdin();
+    if stdin.is_terminal() {
+        bail!(
+            "give the password with --password, in {PASSWORD_ENV}, or on standard input \
+             (e.g. `lockwright login ABC < password-file`)"
+        );
+    }
+    let mut text = String::new();
+    stdin
+        .lock()
+        .read_to_string(&mut text)
+        .context("cannot read the password from standard input")?;
+    let password = text.lines().next().unwrap_or("").to_string();
+    if password.is_empty() {
+        bail!("standard input holds no password");
+    }
+    Ok(password)
+}
+
+/// The tokens file: the server URL, then the codename.
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct Tokens {
+    #[serde(default)]
+    servers: BTreeMap<String, ServerTokens>,
+}
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct ServerTokens {
+    /// The player who logged in last.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    current: Option<String>,
+    /// Codename → token.
+    #[serde(default)]
+    players: BTreeMap<String, String>,
+}
+
+/// `tokens.toml` in the user's config folder.
+pub fn tokens_path() -> Result<PathBuf> {
+    directories::ProjectDirs::from("", "", "lockwright")
+        .map(|d| d.config_dir().join("tokens.toml"))
+        .context("cannot find the user's config folder for the login tokens")
+}
+
+fn load_tokens(path: &Path) -> Result<Tokens> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => toml::from_str(&text)
+            .with_context(|| format!("{} is not a valid tokens file", path.display())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Tokens::default()),
+        Err(e) => Err(e).with_context(|| format!("cannot read {}", path.display())),
+    }
+}
+
+fn save_token(path: &Path, url: &str, codename: &str, token: &str) -> Result<()> {
+    let mut tokens = load_tokens(path)?;
+    let entry = tokens.servers.entry(url.to_string()).or_default();
+    entry
+        .players
+        .insert(codename.to_string(), token.to_string());
+    entry.current = Some(codename.to_string());
+    let text = toml::to_string_pretty(&tokens).context("cannot write the tokens as TOML")?;
+    write_private(path, text.as_bytes())
+}
+
+/// Writes a file atomically and readable only by its owner: the temporary file gets mode 0600
+/// before anything is written to it, and is then renamed over the target.
+fn write_private(path: &Path, bytes: &[u8]) -> Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".tokens-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        tmp.as_file()
+            .set_permissions(std::fs::Permissions::from_mode(0o600))
+            .with_context(|| format!("cannot make {} private", tmp.path().display()))?;
+    }
+    tmp.write_all(bytes)
+        .and_then(|()| tmp.as_file().sync_all())
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    tmp.persist(path)
+        .map_err(|e| e.error)
+        .with_context(|| format!("cannot replace {}", path.display()))?;
+    Ok(())
+}
+
+/// A client logged in on `url`, as `player` or the player who logged in last.
+fn logged_in(
+    path: &Path,
+    url: &str,
+    player: Option<&str>,
+) -> Result<std::result::Result<Client, Failure>> {
+    let tokens = load_tokens(path)?;
+    let Some(server) = tokens.servers.get(url) else {
+        return Ok(Err(Failure::Plain(not_logged_in(url))));
+    };
+    let codename = match player.or(server.current.as_deref()) {
+        Some(c) => c,
+        None => return Ok(Err(Failure::Plain(not_logged_in(url)))),
+    };
+    match server.players.get(codename) {
+        Some(token) => Ok(Ok(Client::new(url).with_token(token.clone()))),
+        None => Ok(Err(Failure::Plain(format!(
+            "{codename} has not logged in on {url}: run `lockwright login {codename} --server {url}` first"
+        )))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        use clap::CommandFactory;
+        crate::cli::Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn locks_are_named_by_number_or_codename_and_slot() {
+        assert_eq!("12".parse(), Ok(LockName::Id(12)));
+        assert_eq!("ABC:2".parse(), Ok(LockName::InSlot("ABC".into(), 2)));
+        assert_eq!("A:C:3".parse(), Ok(LockName::InSlot("A:C".into(), 3)));
+        assert!("ABC".parse::<LockName>().is_err());
+        assert!(":1".parse::<LockName>().is_err());
+    }
+
+    #[test]
+    fn tokens_are_kept_per_server_and_player_privately() {
+        let dir = tempfile::tempdir().expect("dir");
+        let path = dir.path().join("cfg/tokens.toml");
+        save_token(&path, "http://127.0.0.1:1", "ABC", "t1").expect("save");
+        save_token(&path, "http://127.0.0.1:1", "X\"Y", "t2").expect("save");
+        save_token(&path, "http://127.0.0.1:2", "ABC", "t3").expect("save");
+        let t = load_tokens(&path).expect("load");
+        let one = &t.servers["http://127.0.0.1:1"];
+        assert_eq!(one.current.as_deref(), Some("X\"Y"));
+        assert_eq!(one.players["ABC"], "t1");
+        assert_eq!(t.servers["http://127.0.0.1:2"].players["ABC"], "t3");
+        let client = logged_in(&path, "http://127.0.0.1:1", Some("ABC"))
+            .expect("read")
+            .ok()
+            .expect("logged in");
+        assert_eq!(client.token(), Some("t1"));
+        assert!(matches!(
+            logged_in(&path, "http://127.0.0.1:3", None).expect("read"),
+            Err(Failure::Plain(_))
+        ));
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).expect("meta").permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+    }
+}
