@@ -47,6 +47,10 @@ pub struct Studio {
     confirm_delete: Option<PathBuf>,
     renaming: Option<String>,
     pub notice: String,
+    /// Whether the settings panel is showing.
+    pub showing_settings: bool,
+    /// The action waiting for its new key.
+    pub rebinding: Option<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -66,6 +70,9 @@ pub enum Message {
     Export,
     Done(Result<String, String>),
     ToggleTheme,
+    ShowSettings(bool),
+    Rebind(String),
+    ServerUrl(String),
 }
 
 impl Studio {
@@ -98,6 +105,8 @@ impl Studio {
             confirm_delete: None,
             renaming: None,
             notice,
+            showing_settings: false,
+            rebinding: None,
         };
         (studio, Task::none())
     }
@@ -231,6 +240,15 @@ impl Studio {
                 }
             }
             Message::Key(key, modifiers) => {
+                if let Some(action) = self.rebinding.take() {
+                    if let Some(name) = settings::key_name(&key, modifiers) {
+                        // One key, one action: the key leaves whatever it was bound to.
+                        self.settings.keys.retain(|_, k| *k != name);
+                        self.settings.keys.insert(action, name);
+                        self.save_settings();
+                    }
+                    return Task::none();
+                }
                 if let Some(name) = settings::key_name(&key, modifiers)
                     && let Some(action) = self.settings.action_for(&name).map(str::to_string)
                 {
@@ -269,14 +287,82 @@ impl Studio {
                     ThemeChoice::Light => ThemeChoice::Dark,
                     ThemeChoice::Dark => ThemeChoice::Light,
                 };
-                if let Some(p) = &self.settings_path
-                    && let Err(e) = self.settings.save(p)
-                {
-                    self.notice = format!("{e:#}");
-                }
+                self.save_settings();
+            }
+            Message::ShowSettings(on) => {
+                self.showing_settings = on;
+                self.rebinding = None;
+            }
+            Message::Rebind(action) => self.rebinding = Some(action),
+            Message::ServerUrl(url) => {
+                self.settings.server_url = Some(url).filter(|u| !u.trim().is_empty());
+                self.save_settings();
             }
         }
         Task::none()
+    }
+
+    fn save_settings(&mut self) {
+        if let Some(p) = &self.settings_path
+            && let Err(e) = self.settings.save(p)
+        {
+            self.notice = format!("{e:#}");
+        }
+    }
+
+    fn settings_view(&self) -> Element<'_, Message> {
+        let keys = column(settings::ACTIONS.iter().map(|(action, _, what)| {
+            let key = self.settings.keys.get(*action).cloned().unwrap_or_default();
+            let waiting = self.rebinding.as_deref() == Some(*action);
+            row![
+                text(*what).size(13).width(Length::Fixed(260.0)),
+                text(if waiting {
+                    "press a key…".to_string()
+                } else {
+                    key
+                })
+                .size(13)
+                .width(Length::Fixed(140.0)),
+                button(text("Rebind").size(12)).on_press(Message::Rebind(action.to_string())),
+            ]
+            .spacing(8)
+            .into()
+        }))
+        .spacing(4);
+        let folder = self.folder.display().to_string();
+        let file = self
+            .settings_path
+            .as_ref()
+            .map_or("(none)".to_string(), |p| p.display().to_string());
+        column![
+            row![
+                text("Settings").size(20),
+                button(text("Close").size(13)).on_press(Message::ShowSettings(false))
+            ]
+            .spacing(12),
+            text(format!("Settings file: {file}")).size(13),
+            text(format!("Lock folder: {folder}")).size(13),
+            row![
+                text("Server").size(13),
+                text_input(
+                    "the embedded server",
+                    self.settings.server_url.as_deref().unwrap_or("")
+                )
+                .on_input(Message::ServerUrl)
+                .size(13),
+            ]
+            .spacing(8),
+            row![
+                text(format!("Theme: {:?}", self.settings.theme)).size(13),
+                button(text("Switch").size(12)).on_press(Message::ToggleTheme),
+            ]
+            .spacing(8),
+            text("Keys").size(16),
+            scrollable(keys).height(Fill),
+        ]
+        .spacing(8)
+        .padding(12)
+        .into()
     }
 
     fn action(&mut self, action: &str) -> Task<Message> {
@@ -371,17 +457,23 @@ impl Studio {
             row![
                 button(text("Export PNG").size(13)).on_press(Message::Export),
                 button(text("Theme").size(13)).on_press(Message::ToggleTheme),
+                button(text("Settings").size(13)).on_press(Message::ShowSettings(true)),
             ]
             .spacing(4),
         );
         if !self.notice.is_empty() {
             side = side.push(text(self.notice.clone()).size(12));
         }
+        let main = if self.showing_settings {
+            self.settings_view()
+        } else {
+            self.editor.view(self.palette()).map(Message::Editor)
+        };
         row![
             container(side.padding(8))
-                .width(Length::Fixed(240.0))
+                .width(Length::Fixed(260.0))
                 .height(Fill),
-            self.editor.view(self.palette()).map(Message::Editor),
+            main
         ]
         .into()
     }
@@ -404,4 +496,151 @@ fn same_file(a: &Path, b: &Path) -> bool {
 async fn save(path: PathBuf, text: String) -> Result<String, String> {
     crate::files::write_atomic(&path, &text).map_err(|e| format!("{e:#}"))?;
     Ok(format!("saved {}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use iced_test::{Error, simulator};
+
+    fn studio(folder: &Path, file: Option<PathBuf>) -> Studio {
+        let start = Start {
+            folder: folder.to_path_buf(),
+            file,
+            settings: Settings::default(),
+            settings_path: None,
+        };
+        Studio::new(start).0
+    }
+
+    fn press(studio: &mut Studio, label: &str) -> Result<(), Error> {
+        let mut ui = simulator(studio.view());
+        let _ = ui.click(label)?;
+        for m in ui.into_messages() {
+            let _ = studio.update(m);
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn first_start_fills_the_lock_folder_and_opens_a_lock() -> Result<(), Error> {
+        let dir = tempfile::tempdir().expect("dir");
+        let folder = dir.path().join("locks");
+        let s = studio(&folder, None);
+        assert_eq!(s.locks.len(), 3);
+        let mut ui = simulator(s.view());
+        for name in ["ball-stop", "pivot-gate", "spring-pull"] {
+            let _ = ui.find(name)?;
+        }
+        assert!(s.editor.lock().is_some());
+        Ok(())
+    }
+
+    #[test]
+    fn the_side_panel_makes_duplicates_and_deletes_with_confirmation() -> Result<(), Error> {
+        let dir = tempfile::tempdir().expect("dir");
+        let mut s = studio(&dir.path().join("locks"), None);
+        press(&mut s, "New")?;
+        assert_eq!(s.locks.len(), 4);
+        assert!(
+            s.editor
+                .path
+                .as_ref()
+                .is_some_and(|p| p.ends_with("New lock.lock"))
+        );
+        press(&mut s, "Duplicate")?;
+        assert_eq!(s.locks.len(), 5);
+        let doomed = s.editor.path.clone().expect("open");
+        press(&mut s, "Delete")?;
+        assert!(
+            doomed.exists(),
+            "nothing is deleted before the user confirms"
+        );
+        let mut ui = simulator(s.view());
+        let _ = ui.find("Delete New lock copy?")?;
+        let _ = ui.click("Keep")?;
+        for m in ui.into_messages() {
+            let _ = s.update(m);
+        }
+        assert!(doomed.exists());
+        press(&mut s, "Delete")?;
+        // The confirmation's own button is the second "Delete" on screen: confirm directly.
+        let _ = s.update(Message::ConfirmDelete(true));
+        assert!(!doomed.exists());
+        assert_eq!(s.locks.len(), 4);
+        Ok(())
+    }
+
+    #[test]
+    fn a_lock_written_from_outside_is_reloaded() {
+        let dir = tempfile::tempdir().expect("dir");
+        let mut s = studio(&dir.path().join("locks"), None);
+        let open = s.editor.path.clone().expect("a lock is open");
+        let mut lock = s.editor.lock().cloned().expect("lock");
+        lock.balls.push(engine::Hex::ORIGIN);
+        let text = lockfmt::print(&lock);
+        std::fs::write(&open, &text).expect("another editor saves");
+        let _ = s.update(Message::Changed(watch::Changed(open)));
+        assert_eq!(s.editor.text(), text);
+        assert!(
+            s.editor
+                .lock()
+                .is_some_and(|l| l.balls.contains(&engine::Hex::ORIGIN))
+        );
+    }
+
+    #[test]
+    fn a_bound_key_runs_its_action() {
+        let dir = tempfile::tempdir().expect("dir");
+        let mut s = studio(&dir.path().join("locks"), None);
+        s.settings.keys.insert("tool-ball".into(), "b".into());
+        let _ = s.update(Message::Key(
+            keyboard::Key::Character("b".into()),
+            keyboard::Modifiers::empty(),
+        ));
+        assert_eq!(s.editor.tool, editor::Tool::Ball);
+        let _ = s.update(Message::Key(
+            keyboard::Key::Character("4".into()),
+            keyboard::Modifiers::CTRL,
+        ));
+        assert_eq!(
+            s.editor.tool,
+            editor::Tool::Ball,
+            "ctrl+4 is the ball tool by default too"
+        );
+        let _ = s.update(Message::Key(
+            keyboard::Key::Character("1".into()),
+            keyboard::Modifiers::CTRL,
+        ));
+        assert_eq!(s.editor.tool, editor::Tool::Select);
+    }
+
+    #[test]
+    fn keys_are_rebound_from_the_settings_screen_and_saved() -> Result<(), Error> {
+        let dir = tempfile::tempdir().expect("dir");
+        let path = dir.path().join("settings.toml");
+        let start = Start {
+            folder: dir.path().join("locks"),
+            file: None,
+            settings: Settings::default(),
+            settings_path: Some(path.clone()),
+        };
+        let mut s = Studio::new(start).0;
+        press(&mut s, "Settings")?;
+        assert!(s.showing_settings, "the settings screen opened");
+        let mut ui = simulator(s.view());
+        let _ = ui.find("Save the lock")?;
+        let _ = ui.find("ctrl+z")?;
+        drop(ui);
+        let _ = s.update(Message::Rebind("undo".into()));
+        let _ = s.update(Message::Key(
+            keyboard::Key::Character("u".into()),
+            keyboard::Modifiers::CTRL,
+        ));
+        assert_eq!(s.settings.action_for("ctrl+u"), Some("undo"));
+        let saved = Settings::load(&path).expect("saved settings");
+        assert_eq!(saved.action_for("ctrl+u"), Some("undo"));
+        assert_eq!(saved.action_for("ctrl+z"), None);
+        Ok(())
+    }
 }
