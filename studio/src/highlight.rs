@@ -27,8 +27,10 @@ impl PartialEq for Settings {
 
 impl Settings {
     /// Highlights `text`, marking the places of `diagnostics` over the grammar's captures.
+    ///
+    /// Every call gets a new version, unique in the process: the text editor keeps its
+    /// highlighter across files, and equal versions would keep another file's colours.
     pub fn new(
-        version: u64,
         text: &str,
         diagnostics: &[lockfmt::Diagnostic],
         highlights: &lockfmt::highlight::Highlights,
@@ -62,6 +64,8 @@ impl Settings {
                 ));
             }
         }
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        let version = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         Settings {
             version,
             lines: Arc::new(lines),

@@ -192,12 +192,7 @@ impl Editor {
             self.document = Some(doc);
             self.source_map = parsed.source_map;
         }
-        self.highlight = highlight::Settings::new(
-            self.highlight.version + 1,
-            &text,
-            &self.diagnostics,
-            &self.highlights,
-        );
+        self.highlight = highlight::Settings::new(&text, &self.diagnostics, &self.highlights);
     }
 
     /// Replaces the whole text, as one undoable step.
