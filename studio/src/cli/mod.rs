@@ -8,6 +8,8 @@ mod online;
 mod play;
 mod render;
 mod serve;
+mod solve;
+mod verify;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -120,6 +122,16 @@ pub enum Command {
     /// Run the metagame server in this process, with the same flags, environment and TOML
     /// configuration as `lockwright-server`; SIGINT or SIGTERM stops it.
     Serve(server::config::ServeArgs),
+    /// Search a lock for a shortest solution, prove it cannot be opened, or analyse it.
+    Solve(solve::SolveArgs),
+    /// Check a solution file: exit 0 exactly when its moves open the lock, else say why and
+    /// exit 1.
+    Verify {
+        /// The lock file.
+        file: PathBuf,
+        /// The solution file (or a bare move list).
+        solution: PathBuf,
+    },
 }
 
 /// Runs a subcommand, returning its exit code.
@@ -133,6 +145,8 @@ pub fn run(command: Command) -> Result<ExitCode> {
         } => new::run(&name, template.as_deref(), size, force),
         Command::Check { files, json } => check::run(&files, json),
         Command::Fmt { files, check } => fmt::run(&files, check),
+        Command::Solve(args) => solve::run(&args),
+        Command::Verify { file, solution } => verify::run(&file, &solution),
         Command::Studio { path } => Ok(crate::open_studio(Some(path))),
         Command::Diff { old, new, json } => diff::run(&old, &new, json),
         Command::Online(verb) => online::run(verb),

@@ -1,0 +1,344 @@
+//! `lockwright solve FILE`: a shortest solution, a proof that none exists, or the limit that
+//! stopped the search; with `--analyse`, what the search says about the lock's design.
+
+use super::read_lock;
+use anyhow::{Context, Result, anyhow, bail};
+use engine::search::{
+    self, Analysis, Goal, Limits, Progress, SearchOptions, SearchReport, Verdict,
+};
+use engine::{Lock, Mechanism};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Exit code when a limit stopped the search (1 is a lock that cannot be opened).
+const GAVE_UP: u8 = 3;
+
+/// The options of `lockwright solve`.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Exit status: 0 solved, 1 the lock cannot be opened (or is invalid), \
+                        3 a limit stopped the search."
+)]
+pub struct SolveArgs {
+    /// The lock file.
+    pub file: PathBuf,
+    /// Print the answer as JSON on standard output.
+    #[arg(long)]
+    pub json: bool,
+    /// Threads to search with (default: every core). The answer is the same with any number.
+    #[arg(long, short = 'j')]
+    pub threads: Option<usize>,
+    /// Stop after visiting this many states.
+    #[arg(long)]
+    pub max_states: Option<u64>,
+    /// Stop rather than hold more memory than this: bytes, or with a unit (500M, 2G, 1.5GiB).
+    #[arg(long, value_parser = parse_size)]
+    pub max_memory: Option<u64>,
+    /// Stop after this many seconds.
+    #[arg(long)]
+    pub timeout: Option<f64>,
+    /// Write the solution found to this solution file.
+    #[arg(long, short = 'o', value_name = "PATH")]
+    pub write_solution: Option<PathBuf>,
+    /// Analyse the lock: visit every reachable state, count them, say whether the shortest
+    /// solution is unique and how much the lock branches.
+    #[arg(long, alias = "analyze")]
+    pub analyse: bool,
+    /// With --analyse: the author's solution file, checked and compared with the shortest.
+    #[arg(long, value_name = "SOLUTION", requires = "analyse")]
+    pub author: Option<PathBuf>,
+}
+
+/// Reads a size such as `512M`, `2G`, `1.5GiB` or `1000000`: units are powers of 1024.
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (number, unit) = t.split_at(split);
+    let value: f64 = number
+        .parse()
+        .map_err(|_| format!("`{text}` is not a size: write bytes, or e.g. 500M, 2G"))?;
+    let scale: f64 = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 1.0,
+        "k" | "kb" | "kib" => 1024.0,
+        "m" | "mb" | "mib" => 1024.0 * 1024.0,
+        "g" | "gb" | "gib" => 1024.0 * 1024.0 * 1024.0,
+        "t" | "tb" | "tib" => 1024.0_f64.powi(4),
+        other => return Err(format!("unknown size unit `{other}`: use K, M, G or T")),
+    };
+    Ok((value * scale) as u64)
+}
+
+#[derive(Serialize)]
+struct JsonAnswer<'a> {
+    path: String,
+    lock: &'a str,
+    #[serde(flatten)]
+    verdict: Verdict,
+    solution: Option<String>,
+    report: &'a SearchReport,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    analysis: Option<JsonAnalysis<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonAnalysis<'a> {
+    reachable: Option<u64>,
+    shortest_length: Option<usize>,
+    unique: Option<bool>,
+    branching: f64,
+    author: Option<&'a engine::search::AuthorCheck>,
+    author_solution: Option<String>,
+    shortcut: Option<String>,
+}
+
+pub fn run(args: &SolveArgs) -> Result<ExitCode> {
+    let shown = args.file.display().to_string();
+    let (text, parsed) = read_lock(&args.file);
+    let Some(lock) = parsed.valid_lock().cloned() else {
+        for d in &parsed.diagnostics {
+            eprint!("{}", d.render(&shown, &text));
+        }
+        return Ok(ExitCode::from(1));
+    };
+    let mech = Mechanism::new(&lock).map_err(|e| anyhow!("{shown}: {e}"))?;
+    let author = match &args.author {
+        Some(path) => Some(read_solution(path, &lock)?),
+        None => None,
+    };
+    let threads = match args.threads {
+        Some(0) => bail!("--threads must be at least 1"),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, usize::from),
+    };
+    let timeout = match args.timeout {
+        Some(s) if !(s.is_finite() && s >= 0.0) => bail!("--timeout takes a number of seconds"),
+        Some(s) => Some(Duration::from_secs_f64(s)),
+        None => None,
+    };
+    let options = SearchOptions {
+        threads,
+        limits: Limits {
+            max_states: args.max_states,
+            max_memory: args.max_memory,
+            timeout,
+        },
+        goal: Goal::Solution,
+    };
+
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {msg}").unwrap_or(ProgressStyle::default_spinner()),
+    );
+    let mut on_progress = |p: &Progress| {
+        // Only searches that take a while earn a bar.
+        if p.elapsed >= Duration::from_millis(300) {
+            bar.set_message(progress_line(p));
+            bar.tick();
+        }
+    };
+    let (report, analysis) = if args.analyse {
+        let a = search::analyse(&mech, &options, author.as_deref(), &mut on_progress)?;
+        (a.report.clone(), Some(a))
+    } else {
+        let r = search::solve_with_progress(&mech, &options, &mut on_progress)?;
+        (r, None)
+    };
+    bar.finish_and_clear();
+
+    if let (Some(path), Some(moves)) = (&args.write_solution, &report.solution) {
+        let solution = lockfmt::Solution::for_lock(&lock, moves.clone());
+        crate::files::write_atomic(path, &lockfmt::print_solution(&solution))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    let verdict = report.verdict();
+    if args.json {
+        let answer = JsonAnswer {
+            path: shown,
+            lock: &lock.info.name,
+            verdict,
+            solution: report.solution.as_deref().map(lockfmt::format_moves),
+            report: &report,
+            analysis: analysis.as_ref().map(|a| JsonAnalysis {
+                reachable: a.reachable,
+                shortest_length: a.shortest_length,
+                unique: a.unique,
+                branching: a.branching,
+                author: a.author.as_ref(),
+                author_solution: a.author.as_ref().map(|c| lockfmt::format_moves(&c.moves)),
+                shortcut: a
+                    .author
+                    .as_ref()
+                    .and_then(|c| c.shortcut.as_deref())
+                    .map(lockfmt::format_moves),
+            }),
+        };
+        println!("{}", serde_json::to_string_pretty(&answer)?);
+    } else {
+        print_answer(&shown, &lock, &report);
+        if let Some(a) = &analysis {
+            print_analysis(a);
+        }
+        if let (Some(path), Some(_)) = (&args.write_solution, &report.solution) {
+            println!("solution written to {}", path.display());
+        }
+    }
+    Ok(match verdict {
+        Verdict::Solved => ExitCode::SUCCESS,
+        Verdict::Unsolvable => ExitCode::from(1),
+        Verdict::GaveUp { .. } => ExitCode::from(GAVE_UP),
+    })
+}
+
+/// Reads the author's solution for a lock.
+fn read_solution(path: &Path, lock: &Lock) -> Result<Vec<engine::Move>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let shown = path.display().to_string();
+    let solution = lockfmt::parse_solution(&text).map_err(|ds| {
+        let rendered: String = ds.iter().map(|d| d.render(&shown, &text)).collect();
+        anyhow!("{}", rendered.trim_end())
+    })?;
+    if !solution.names(lock) {
+        bail!(
+            "{shown} is a solution of another lock (`{}`), not of `{}`",
+            solution.lock_name,
+            lock.info.name
+        );
+    }
+    Ok(solution.moves)
+}
+
+fn progress_line(p: &Progress) -> String {
+    let rate = p.generated as f64 / p.elapsed.as_secs_f64().max(1e-9);
+    format!(
+        "turn {}: {} states, frontier {}, {}/s, {}",
+        p.depth + 1,
+        p.visited,
+        p.frontier,
+        si(rate),
+        bytes(p.bytes as f64)
+    )
+}
+
+fn print_answer(shown: &str, lock: &Lock, report: &SearchReport) {
+    let name = &lock.info.name;
+    match report.verdict() {
+        Verdict::Solved => {
+            let moves = report.solution.as_deref().unwrap_or_default();
+            println!(
+                "{shown}: {name} opens in {} move{}",
+                moves.len(),
+                plural(moves.len())
+            );
+            println!("{}", lockfmt::format_moves(moves));
+        }
+        Verdict::Unsolvable => println!(
+            "{shown}: {name} cannot be opened: all {} reachable states visited",
+            report.stats.visited
+        ),
+        Verdict::GaveUp { limit } => println!(
+            "{shown}: no solution within {} moves; stopped by {limit}",
+            report.stats.layers.len().saturating_sub(1)
+        ),
+    }
+    let st = &report.stats;
+    println!(
+        "{} states visited, {} turns played in {:.2} s ({}/s, {} thread{}), {:.1} bytes per state",
+        st.visited,
+        st.generated,
+        st.elapsed.as_secs_f64(),
+        si(st.generated_per_second()),
+        st.threads,
+        if st.threads == 1 { "" } else { "s" },
+        st.bytes_per_state()
+    );
+}
+
+fn print_analysis(a: &Analysis) {
+    match a.reachable {
+        Some(n) => println!("reachable states: {n}"),
+        None => println!(
+            "reachable states: unknown (stopped by {})",
+            a.report
+                .stopped_by
+                .map_or("a limit".to_string(), |l| l.to_string())
+        ),
+    }
+    if let (Some(len), Some(count)) = (a.shortest_length, a.report.shortest) {
+        let which = if count.unique() {
+            "unique".to_string()
+        } else {
+            format!(
+                "not unique: {} state sequences, {} move lists",
+                count.state_paths, count.move_lists
+            )
+        };
+        println!("shortest solution: {len} move{}, {which}", plural(len));
+    }
+    println!("branching factor: {:.2}", a.branching);
+    if let Some(c) = &a.author {
+        match c.replay.opened_after {
+            Some(n) => println!(
+                "author's solution: opens the lock after {n} move{}",
+                plural(n)
+            ),
+            None => println!(
+                "author's solution: does not open the lock (not open after {} moves)",
+                c.replay.moves
+            ),
+        }
+        println!("  {}", lockfmt::format_moves(&c.moves));
+        if let Some(short) = &c.shortcut {
+            println!(
+                "shortcut: {} move{}, shorter than the author's",
+                short.len(),
+                plural(short.len())
+            );
+            println!("  {}", lockfmt::format_moves(short));
+        }
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// A rate with an SI prefix.
+fn si(x: f64) -> String {
+    if x >= 1e6 {
+        format!("{:.2}M", x / 1e6)
+    } else if x >= 1e3 {
+        format!("{:.1}k", x / 1e3)
+    } else {
+        format!("{x:.0}")
+    }
+}
+
+fn bytes(x: f64) -> String {
+    const MIB: f64 = 1024.0 * 1024.0;
+    if x >= 1024.0 * MIB {
+        format!("{:.2} GiB", x / (1024.0 * MIB))
+    } else {
+        format!("{:.1} MiB", x / MIB)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn sizes_take_binary_units() {
+        assert_eq!(parse_size("1000"), Ok(1000));
+        assert_eq!(parse_size("2K"), Ok(2048));
+        assert_eq!(parse_size("1.5GiB"), Ok(1_610_612_736));
+        assert_eq!(parse_size("500m"), Ok(500 << 20));
+        assert!(parse_size("lots").is_err());
+        assert!(parse_size("3Q").is_err());
+    }
+}

@@ -1,0 +1,63 @@
+//! `lockwright verify FILE SOLUTION`: exit 0 exactly when the solution opens the lock.
+
+use super::read_lock;
+use anyhow::{Result, anyhow};
+use engine::Mechanism;
+use std::path::Path;
+use std::process::ExitCode;
+
+pub fn run(lock_path: &Path, solution_path: &Path) -> Result<ExitCode> {
+    let shown = lock_path.display().to_string();
+    let (text, parsed) = read_lock(lock_path);
+    let Some(lock) = parsed.valid_lock().cloned() else {
+        for d in &parsed.diagnostics {
+            eprint!("{}", d.render(&shown, &text));
+        }
+        return Ok(ExitCode::from(1));
+    };
+    let shown_solution = solution_path.display().to_string();
+    let solution_text = match std::fs::read_to_string(solution_path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("{shown_solution}: cannot read the file: {e}");
+            return Ok(ExitCode::from(1));
+        }
+    };
+    let solution = match lockfmt::parse_solution(&solution_text) {
+        Ok(s) => s,
+        Err(diagnostics) => {
+            for d in &diagnostics {
+                eprint!("{}", d.render(&shown_solution, &solution_text));
+            }
+            return Ok(ExitCode::from(1));
+        }
+    };
+    if !solution.names(&lock) {
+        eprintln!(
+            "{shown_solution}: this solution names another lock (`{}`), not {shown} (`{}`)",
+            solution.lock_name, lock.info.name
+        );
+        return Ok(ExitCode::from(1));
+    }
+    let mech = Mechanism::new(&lock).map_err(|e| anyhow!("{shown}: {e}"))?;
+    let replay = engine::search::replay(&mech, &solution.moves)?;
+    let n = solution.moves.len();
+    match replay.opened_after {
+        Some(k) if k == n => {
+            println!("{shown}: opens after {k} move{}", plural(k));
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(k) => {
+            println!("{shown}: opens after {k} of the {n} moves; the rest are never played",);
+            Ok(ExitCode::SUCCESS)
+        }
+        None => {
+            eprintln!("{shown}: not open after {n} move{}", plural(n));
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
