@@ -6,6 +6,7 @@ use crate::screen::editor::{self, Editor};
 use crate::settings::{self, Settings, ThemeChoice};
 use crate::templates;
 use crate::watch;
+use crate::widget::hex_canvas::{Camera, HexCanvas};
 use iced::widget::{button, column, container, pick_list, row, scrollable, text, text_input};
 use iced::{Element, Fill, Length, Subscription, Task, Theme, keyboard};
 use std::path::{Path, PathBuf};
@@ -40,6 +41,8 @@ pub fn run(start: Start) -> iced::Result {
 pub struct Studio {
     pub folder: PathBuf,
     pub locks: Vec<PathBuf>,
+    /// Each listed file's lock, for its thumbnail (`None` when it does not parse).
+    thumbnails: Vec<Option<engine::Lock>>,
     pub editor: Editor,
     pub settings: Settings,
     settings_path: Option<PathBuf>,
@@ -95,9 +98,11 @@ impl Studio {
             },
             None => Editor::new(None, &lockfmt::print(&engine::Lock::starter(6))),
         };
+        let thumbnails = locks.iter().map(|p| thumbnail(p)).collect();
         let studio = Studio {
             folder: start.folder,
             locks,
+            thumbnails,
             editor,
             settings: start.settings,
             settings_path: start.settings_path,
@@ -175,7 +180,7 @@ impl Studio {
             Message::TemplatePicked(t) => self.template = t,
             Message::New => match library::new_from_template(&self.folder, &self.template) {
                 Ok(p) => {
-                    self.locks = library::list(&self.folder);
+                    self.refresh_list();
                     self.open(p);
                 }
                 Err(e) => self.notice = format!("{e:#}"),
@@ -184,7 +189,7 @@ impl Studio {
                 if let Some(p) = self.editor.path.clone() {
                     match library::duplicate(&p) {
                         Ok(copy) => {
-                            self.locks = library::list(&self.folder);
+                            self.refresh_list();
                             self.open(copy);
                         }
                         Err(e) => self.notice = format!("{e:#}"),
@@ -205,7 +210,7 @@ impl Studio {
                     match library::rename(&p, &name) {
                         Ok(to) => {
                             self.editor.path = Some(to);
-                            self.locks = library::list(&self.folder);
+                            self.refresh_list();
                         }
                         Err(e) => self.notice = format!("{e:#}"),
                     }
@@ -218,7 +223,7 @@ impl Studio {
                 {
                     match library::delete(&p) {
                         Ok(()) => {
-                            self.locks = library::list(&self.folder);
+                            self.refresh_list();
                             match self.locks.first().cloned() {
                                 Some(next) => self.open(next),
                                 None => self.editor = Editor::new(None, ""),
@@ -230,7 +235,7 @@ impl Studio {
             }
             Message::Changed(watch::Changed(path)) => {
                 if path.starts_with(&self.folder) {
-                    self.locks = library::list(&self.folder);
+                    self.refresh_list();
                 }
                 if let Some(open) = &self.editor.path
                     && same_file(open, &path)
@@ -300,6 +305,11 @@ impl Studio {
             }
         }
         Task::none()
+    }
+
+    fn refresh_list(&mut self) {
+        self.locks = library::list(&self.folder);
+        self.thumbnails = self.locks.iter().map(|p| thumbnail(p)).collect();
     }
 
     fn save_settings(&mut self) {
@@ -433,7 +443,8 @@ impl Studio {
                 .style(container::rounded_box),
             );
         }
-        let list = column(self.locks.iter().map(|p| {
+        let palette = self.palette();
+        let list = column(self.locks.iter().zip(&self.thumbnails).map(|(p, lock)| {
             let label = p
                 .strip_prefix(&self.folder)
                 .unwrap_or(p)
@@ -441,9 +452,33 @@ impl Studio {
                 .display()
                 .to_string();
             let open = self.editor.path.as_deref() == Some(p.as_path());
-            let b = button(text(label).size(13))
-                .width(Fill)
-                .on_press(Message::Open(p.clone()));
+            let picture: Element<'_, Message> = match lock {
+                Some(lock) => Element::from(
+                    iced::widget::canvas(HexCanvas {
+                        lock,
+                        camera: Camera::default(),
+                        colouring: crate::picture::Colouring::ByKind,
+                        palette,
+                        overlay: Default::default(),
+                        labels: false,
+                        interactive: false,
+                    })
+                    .width(Length::Fixed(36.0))
+                    .height(Length::Fixed(32.0)),
+                )
+                .map(|_| Message::Done(Ok(String::new()))),
+                None => container(text("?").size(13))
+                    .width(Length::Fixed(36.0))
+                    .center_x(Length::Fixed(36.0))
+                    .into(),
+            };
+            let b = button(
+                row![picture, text(label).size(13)]
+                    .spacing(6)
+                    .align_y(iced::Center),
+            )
+            .width(Fill)
+            .on_press(Message::Open(p.clone()));
             (if open {
                 b.style(button::primary)
             } else {
@@ -477,6 +512,12 @@ impl Studio {
         ]
         .into()
     }
+}
+
+/// A listed file's lock, for its thumbnail.
+fn thumbnail(path: &Path) -> Option<engine::Lock> {
+    let bytes = std::fs::read(path).ok()?;
+    lockfmt::parse_bytes(&bytes).document.map(|d| d.lock)
 }
 
 fn display_name(p: &Path) -> String {

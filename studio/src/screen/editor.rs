@@ -103,6 +103,8 @@ pub enum Message {
     KeepMine,
     TakeTheirs,
     Compare,
+    /// Show or hide the buffer against the file on disk.
+    ToggleDiff,
 }
 
 /// What the editor asks of the studio.
@@ -141,6 +143,10 @@ pub struct Editor {
     pub status: String,
     /// An outside change waiting for the user's choice.
     pub conflict: Option<Conflict>,
+    /// Whether the buffer is shown against the file on disk.
+    pub diffing: bool,
+    /// The lock the file on disk holds, when it parses.
+    disk_lock: Option<Lock>,
 }
 
 impl Editor {
@@ -164,9 +170,17 @@ impl Editor {
             colouring: Colouring::ByKind,
             status: String::new(),
             conflict: None,
+            diffing: false,
+            disk_lock: None,
         };
+        e.set_disk(text.to_string());
         e.reparse();
         e
+    }
+
+    fn set_disk(&mut self, text: String) {
+        self.disk_lock = lockfmt::parse(&text).document.map(|d| d.lock);
+        self.disk_text = text;
     }
 
     /// The buffer's text.
@@ -267,11 +281,11 @@ impl Editor {
                 }
             }
             Message::Save => {
-                if let Some(path) = &self.path {
+                if let Some(path) = self.path.clone() {
                     let text = self.content.text();
-                    self.disk_text = text.clone();
+                    self.set_disk(text.clone());
                     self.status = format!("saved {}", path.display());
-                    return Some(Event::Save(path.clone(), text));
+                    return Some(Event::Save(path, text));
                 }
             }
             Message::DeleteSelection => {
@@ -315,14 +329,14 @@ impl Editor {
             }
             Message::DiskChanged(theirs) => {
                 if theirs == self.disk_text || theirs == self.content.text() {
-                    self.disk_text = theirs;
+                    self.set_disk(theirs);
                 } else if self.is_dirty() {
                     self.conflict = Some(Conflict {
                         theirs,
                         comparing: false,
                     });
                 } else {
-                    self.disk_text = theirs.clone();
+                    self.set_disk(theirs.clone());
                     self.set_text(&theirs);
                     self.status = "reloaded: the file changed on disk".into();
                 }
@@ -330,15 +344,16 @@ impl Editor {
             Message::KeepMine => {
                 if let Some(c) = self.conflict.take() {
                     // Mine stays in the buffer; the file keeps theirs until I save.
-                    self.disk_text = c.theirs;
+                    self.set_disk(c.theirs);
                 }
             }
             Message::TakeTheirs => {
                 if let Some(c) = self.conflict.take() {
-                    self.disk_text = c.theirs.clone();
+                    self.set_disk(c.theirs.clone());
                     self.set_text(&c.theirs);
                 }
             }
+            Message::ToggleDiff => self.diffing = !self.diffing,
             Message::Compare => {
                 if let Some(c) = &mut self.conflict {
                     c.comparing = !c.comparing;
@@ -503,6 +518,58 @@ impl Editor {
         Overlay { problems, selected }
     }
 
+    /// The file on disk against the buffer: both pictures with the cells that changed outlined,
+    /// what changed in words, and the line diff.
+    fn diff_view<'a>(&'a self, palette: Palette) -> Element<'a, Message> {
+        let (Some(disk), Some(mine)) = (self.disk_lock.as_ref(), self.lock()) else {
+            return column![
+                text("The file on disk or the buffer does not parse; the line diff:").size(13),
+                crate::screen::diff_view(&self.text(), &self.disk_text),
+            ]
+            .into();
+        };
+        let changed = changed_cells(disk, mine);
+        let changes = lockfmt::diff::semantic(disk, mine);
+        let picture = |lock: &'a Lock, title: &'static str| -> Element<'a, Message> {
+            let program = HexCanvas {
+                lock,
+                camera: Camera::default(),
+                colouring: self.colouring,
+                palette,
+                overlay: Overlay {
+                    problems: Vec::new(),
+                    selected: changed.clone(),
+                },
+                labels: true,
+                interactive: false,
+            };
+            column![
+                text(title).size(13),
+                Element::from(canvas(program).width(Fill).height(Fill)).map(Message::Canvas)
+            ]
+            .width(Fill)
+            .into()
+        };
+        let summary: Vec<Element<'a, Message>> = if changes.is_empty() {
+            vec![text("No pieces changed.").size(13).into()]
+        } else {
+            changes
+                .iter()
+                .map(|c| text(c.to_string()).size(13).into())
+                .collect()
+        };
+        column![
+            row![picture(disk, "on disk"), picture(mine, "this buffer")]
+                .spacing(8)
+                .height(Length::FillPortion(3)),
+            column(summary).spacing(2),
+            container(crate::screen::diff_view(&self.text(), &self.disk_text))
+                .height(Length::FillPortion(2)),
+        ]
+        .spacing(6)
+        .into()
+    }
+
     /// The editor's view.
     pub fn view(&self, palette: Palette) -> Element<'_, Message> {
         let tools = row(Tool::ALL.iter().map(|&t| {
@@ -525,6 +592,15 @@ impl Editor {
             button(text("Spring +").size(13)).on_press(Message::NaturalLength(1)),
             button(text("Colours").size(13)).on_press(Message::ToggleColouring),
             button(text("Save").size(13)).on_press(Message::Save),
+            button(
+                text(if self.diffing {
+                    "Back"
+                } else {
+                    "Diff with disk"
+                })
+                .size(13)
+            )
+            .on_press(Message::ToggleDiff),
         ]
         .spacing(4);
         let canvas_view: Element<'_, Message> = match self.lock() {
@@ -536,6 +612,7 @@ impl Editor {
                     palette,
                     overlay: self.overlay(),
                     labels: true,
+                    interactive: true,
                 };
                 Element::from(canvas(program).width(Fill).height(Fill)).map(Message::Canvas)
             }
@@ -544,6 +621,11 @@ impl Editor {
             ))
             .center(Fill)
             .into(),
+        };
+        let canvas_view = if self.diffing {
+            self.diff_view(palette)
+        } else {
+            canvas_view
         };
         let source = text_editor(&self.content)
             .id(SOURCE_ID)
@@ -621,6 +703,28 @@ impl Editor {
     }
 }
 
+/// The cells whose piece differs between two locks, and the runs of springs that differ.
+pub fn changed_cells(old: &Lock, new: &Lock) -> Vec<Hex> {
+    let (a, b) = (old.occupancy(), new.occupancy());
+    let mut cells: Vec<Hex> = a
+        .keys()
+        .chain(b.keys())
+        .copied()
+        .filter(|c| a.get(c) != b.get(c))
+        .collect();
+    for s in old
+        .springs
+        .iter()
+        .filter(|s| !new.springs.contains(s))
+        .chain(new.springs.iter().filter(|s| !old.springs.contains(s)))
+    {
+        cells.extend([s.root_cell, s.end_cell]);
+    }
+    cells.sort();
+    cells.dedup();
+    cells
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -653,6 +757,7 @@ mod tests {
             palette: Palette::LIGHT,
             overlay: editor.overlay(),
             labels: false,
+            interactive: true,
         })
         .width(CANVAS)
         .height(CANVAS)
@@ -836,6 +941,29 @@ mod tests {
             !editor.overlay().problems.is_empty(),
             "the disconnected block is marked"
         );
+    }
+
+    #[test]
+    fn the_buffer_against_the_disk_shows_what_changed() -> Result<(), Error> {
+        let mut editor = Editor::new(Some("x.lock".into()), &starter(3));
+        editor.update(Message::Tool(Tool::Ball));
+        editor.click(Hex::ORIGIN);
+        let mut ui = simulator(editor.view(Palette::LIGHT));
+        let _ = ui.click("Diff with disk")?;
+        for m in ui.into_messages() {
+            editor.update(m);
+        }
+        assert!(editor.diffing);
+        let mut ui = simulator(editor.view(Palette::LIGHT));
+        let _ = ui.find("on disk")?;
+        let _ = ui.find("this buffer")?;
+        let _ = ui.find("added a ball (1 cells)")?;
+        let _ = ui.find(". . . o . . .")?;
+        assert_eq!(
+            changed_cells(&engine::Lock::starter(3), editor.lock().expect("lock")),
+            vec![Hex::ORIGIN]
+        );
+        Ok(())
     }
 
     #[test]

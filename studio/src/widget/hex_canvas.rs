@@ -68,6 +68,8 @@ pub struct HexCanvas<'a> {
     pub palette: Palette,
     pub overlay: Overlay,
     pub labels: bool,
+    /// Whether it takes clicks, drags and the wheel (a thumbnail does not).
+    pub interactive: bool,
 }
 
 /// Drag state kept by the canvas itself.
@@ -95,6 +97,9 @@ impl canvas::Program<Event2> for HexCanvas<'_> {
         bounds: Rectangle,
         cursor: mouse::Cursor,
     ) -> Option<canvas::Action<Event2>> {
+        if !self.interactive {
+            return None;
+        }
         if let Event::Mouse(mouse::Event::ButtonReleased(mouse::Button::Right)) = event {
             *state = Interaction::None;
         }
@@ -236,6 +241,9 @@ impl canvas::Program<Event2> for HexCanvas<'_> {
         bounds: Rectangle,
         cursor: mouse::Cursor,
     ) -> mouse::Interaction {
+        if !self.interactive {
+            return mouse::Interaction::default();
+        }
         match state {
             Interaction::Panning { .. } => mouse::Interaction::Grabbing,
             Interaction::None if cursor.is_over(bounds) => mouse::Interaction::Crosshair,
