@@ -304,3 +304,119 @@ mod tests {
         assert!(semantic(&a, &a).is_empty());
     }
 }
+
+/// Carries the change from `old` to `new` over to `text`, a version of `old` with its own
+/// layout: each changed run of lines is replaced where `text` holds the same lines, so the lines
+/// the change does not touch keep their layout and comments. `None` when a changed line of `old`
+/// is not in `text` as it is (the caller then uses `new` whole).
+pub fn carry_over(text: &str, old: &str, new: &str) -> Option<String> {
+    if text == old {
+        return Some(new.to_string());
+    }
+    let t: Vec<&str> = text.split_inclusive('\n').collect();
+    let o: Vec<&str> = old.split_inclusive('\n').collect();
+    let n: Vec<&str> = new.split_inclusive('\n').collect();
+    // Where each line of `old` stands in `text`, when it stands there unchanged.
+    let mut at: Vec<Option<usize>> = vec![None; o.len()];
+    for op in similar::capture_diff_slices(similar::Algorithm::Myers, &o, &t) {
+        if let similar::DiffOp::Equal {
+            old_index,
+            new_index,
+            len,
+        } = op
+        {
+            for k in 0..len {
+                at[old_index + k] = Some(new_index + k);
+            }
+        }
+    }
+    // The edits, in `text`'s terms: replace text[a..b] with these lines.
+    let mut edits: Vec<(usize, usize, Vec<&str>)> = Vec::new();
+    for op in similar::capture_diff_slices(similar::Algorithm::Myers, &o, &n) {
+        let (oi, ol, ni, nl) = match op {
+            similar::DiffOp::Equal { .. } => continue,
+            similar::DiffOp::Delete {
+                old_index,
+                old_len,
+                new_index,
+            } => (old_index, old_len, new_index, 0),
+            similar::DiffOp::Insert {
+                old_index,
+                new_index,
+                new_len,
+            } => (old_index, 0, new_index, new_len),
+            similar::DiffOp::Replace {
+                old_index,
+                old_len,
+                new_index,
+                new_len,
+            } => (old_index, old_len, new_index, new_len),
+        };
+        let lines = n[ni..ni + nl].to_vec();
+        if ol == 0 {
+            // An insertion goes after the line before it, or before the line after it.
+            let pos = match oi.checked_sub(1) {
+                Some(p) => at[p].map(|x| x + 1),
+                None => Some(0),
+            }
+            .or_else(|| at.get(oi).copied().flatten())?;
+            edits.push((pos, pos, lines));
+        } else {
+            let spots: Vec<usize> = (oi..oi + ol).map(|i| at[i]).collect::<Option<_>>()?;
+            let (a, b) = (spots[0], spots[spots.len() - 1] + 1);
+            if b - a != ol {
+                return None;
+            }
+            edits.push((a, b, lines));
+        }
+    }
+    edits.sort_by_key(|e| (e.0, e.1));
+    let mut out = String::new();
+    let mut cur = 0;
+    for (a, b, lines) in edits {
+        if a < cur {
+            return None;
+        }
+        out.extend(t[cur..a].iter().copied());
+        out.extend(lines);
+        cur = b;
+    }
+    out.extend(t[cur..].iter().copied());
+    Some(out)
+}
+
+#[cfg(test)]
+mod carry_over_tests {
+    use super::carry_over;
+
+    #[test]
+    fn a_change_lands_on_the_same_line_in_another_layout() {
+        let old = "a\nb\nc\nd\n";
+        let new = "a\nB\nc\nd\n";
+        // The text has an extra comment and its lines in another order.
+        let text = "# mine\nd\na\nb\nc\n";
+        assert_eq!(
+            carry_over(text, old, new).as_deref(),
+            Some("# mine\nd\na\nB\nc\n")
+        );
+    }
+
+    #[test]
+    fn insertions_and_deletions_follow_their_neighbours() {
+        let old = "a\nb\nc\n";
+        let new = "a\nb\nx\nc\n";
+        assert_eq!(
+            carry_over("a\n  # note\nb\nc\n", old, new).as_deref(),
+            Some("a\n  # note\nb\nx\nc\n")
+        );
+        assert_eq!(
+            carry_over("a\nb\n# c next\nc\n", "a\nb\nc\n", "a\nc\n").as_deref(),
+            Some("a\n# c next\nc\n")
+        );
+    }
+
+    #[test]
+    fn a_changed_line_written_differently_gives_up() {
+        assert_eq!(carry_over("a\n  b\nc\n", "a\nb\nc\n", "a\nB\nc\n"), None);
+    }
+}

@@ -234,9 +234,19 @@ impl Editor {
             self.status = "fix the text's syntax errors before editing on the canvas".into();
             return;
         }
+        let before = lockfmt::print_document(&doc);
         match f(&mut doc.lock) {
             Ok(()) => {
-                let text = lockfmt::print_document(&doc);
+                let after = lockfmt::print_document(&doc);
+                // Keep the buffer's own layout where the change does not reach, as long as the
+                // result reads back as the edited lock; else write the canonical text.
+                let text = lockfmt::diff::carry_over(&self.content.text(), &before, &after)
+                    .filter(|t| {
+                        lockfmt::parse(t)
+                            .document
+                            .is_some_and(|d| d.lock == doc.lock)
+                    })
+                    .unwrap_or(after);
                 self.set_text(&text);
                 self.status.clear();
             }
@@ -941,6 +951,28 @@ mod tests {
             !editor.overlay().problems.is_empty(),
             "the disconnected block is marked"
         );
+    }
+
+    #[test]
+    fn a_canvas_edit_keeps_the_layout_of_untouched_lines() {
+        // A hand-written file: statements out of canonical order, an indented comment, extra
+        // blank lines.
+        let text = starter(3).replace(
+            "hook arm E\nwrench momentum none\n",
+            "wrench momentum none\n\n   # the hook\nhook arm E\n",
+        );
+        let mut editor = Editor::new(None, &text);
+        assert!(editor.diagnostics.is_empty());
+        editor.update(Message::Tool(Tool::Ball));
+        editor.click(Hex::ORIGIN);
+        let after = editor.text();
+        let changed: Vec<(&str, &str)> = text
+            .lines()
+            .zip(after.lines())
+            .filter(|(a, b)| a != b)
+            .collect();
+        assert_eq!(changed, vec![(". . . . . . .", ". . . o . . .")], "{after}");
+        assert_eq!(after.lines().count(), text.lines().count());
     }
 
     #[test]
