@@ -43,8 +43,16 @@ fn main() {
     // `cargo bench` passes `--bench`; any other argument would be a filter, which this ignores.
     let cases: [(&str, Lock, Option<u64>); 3] = [
         ("size 8, hook + wrench, exhausted", open_field(0), None),
-        ("size 8, hook + wrench + 1 ball, 3M states", open_field(1), Some(3_000_000)),
-        ("size 8, 16 movable pieces, 3M states", open_field(14), Some(3_000_000)),
+        (
+            "size 8, hook + wrench + 1 ball, 3M states",
+            open_field(1),
+            Some(3_000_000),
+        ),
+        (
+            "size 8, 16 movable pieces, 3M states",
+            open_field(14),
+            Some(3_000_000),
+        ),
     ];
     println!(
         "{:<44} {:>7} {:>10} {:>12} {:>14} {:>11} {:>9}",
@@ -64,7 +72,11 @@ fn main() {
             let runs: Vec<SearchReport> = (0..3)
                 .map(|_| search::solve(&mech, &options).expect("searches"))
                 .collect();
-            let rate = median(runs.iter().map(|r| r.stats.generated_per_second()).collect());
+            let rate = median(
+                runs.iter()
+                    .map(|r| r.stats.generated_per_second())
+                    .collect(),
+            );
             let r = &runs[0];
             println!(
                 "{:<44} {:>7} {:>10} {:>12} {:>12.2}M {:>11.1} {:>9.1}",
