@@ -27,8 +27,8 @@ use server::protocol::Session;
 use server::rules::Slot;
 use server::server::Running;
 use server::storage::{Durability, Storage};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The load benchmark for the metagame server.
@@ -53,6 +53,16 @@ struct Args {
     /// Seconds each phase may last; it stops early when the limit is reached.
     #[arg(long, default_value_t = 20)]
     time_limit: u64,
+    /// Seconds of the paced phase: reads and declarations together at fixed rates (0 skips
+    /// it).
+    #[arg(long, default_value_t = 10.0)]
+    mixed_seconds: f64,
+    /// Reads per second in the paced phase.
+    #[arg(long, default_value_t = 5000.0)]
+    mixed_reads: f64,
+    /// Declarations per second in the paced phase.
+    #[arg(long, default_value_t = 500.0)]
+    mixed_declares: f64,
     /// Worker threads of the server started here (0: one per core).
     #[arg(long, default_value_t = 0)]
     server_threads: usize,
@@ -179,6 +189,15 @@ struct Phase {
 }
 
 impl Phase {
+    fn empty() -> Phase {
+        Phase {
+            done: 0,
+            failed: 0,
+            elapsed: Duration::ZERO,
+            latencies: Vec::new(),
+        }
+    }
+
     fn print(&self, what: &str) {
         let mut l = self.latencies.clone();
         l.sort();
@@ -256,6 +275,156 @@ fn mix(i: usize) -> usize {
     (x ^ (x >> 32)) as usize
 }
 
+/// What the requests need: the client, the server and the seeded players.
+#[derive(Clone)]
+struct Target {
+    http: reqwest::Client,
+    url: Arc<str>,
+    seeded: Arc<Vec<Seeded>>,
+    solutions: Arc<[String; 3]>,
+}
+
+impl Target {
+    /// The `i`th read (of a run salted by `salt`): a player's view or a lock, alternately, as
+    /// a random player.
+    fn read(&self, i: usize, salt: usize) -> reqwest::RequestBuilder {
+        let n = self.seeded.len();
+        let me = &self.seeded[mix(i ^ salt) % n];
+        let them = &self.seeded[mix(i ^ salt ^ 0x55) % n];
+        let path = if i.is_multiple_of(2) {
+            format!(
+                "{}/api/v1/players/{}",
+                self.url,
+                server::client::encode_segment(&them.codename)
+            )
+        } else {
+            format!(
+                "{}/api/v1/locks/{}",
+                self.url,
+                them.locks[mix(i ^ salt ^ 0xAA) % 3]
+            )
+        };
+        self.http.get(path).bearer_auth(&me.token)
+    }
+
+    /// The `j`th declaration: by player j mod P, on the lock of the k-th player after them
+    /// (k = j div P + 1), in slot k mod 3, behind their own slot j mod 3. No two are alike,
+    /// and each solution opens its lock.
+    fn declare(&self, j: usize) -> reqwest::RequestBuilder {
+        let n = self.seeded.len();
+        let author = j % n;
+        let k = j / n + 1;
+        let target = (author + k) % n;
+        let slot = k % 3;
+        let body = serde_json::json!({
+            "lock": self.seeded[target].locks[slot],
+            "behind": (j % 3) + 1,
+            "solution": self.solutions[slot],
+        });
+        self.http
+            .post(format!("{}/api/v1/notes", self.url))
+            .bearer_auth(&self.seeded[author].token)
+            .json(&body)
+    }
+
+    /// How many distinct declarations there are.
+    fn declarations(&self) -> usize {
+        let n = self.seeded.len();
+        n * (n - 1)
+    }
+}
+
+/// Sends a request; true when it succeeded and its body arrived. The first few refusals are
+/// kept to show.
+async fn send(request: reqwest::RequestBuilder, refusals: Arc<Mutex<Vec<String>>>) -> bool {
+    match request.send().await {
+        Ok(r) if r.status().is_success() => r.bytes().await.is_ok(),
+        Ok(r) => {
+            let status = r.status();
+            let text = r.text().await.unwrap_or_default();
+            if let Ok(mut f) = refusals.lock()
+                && f.len() < 3
+            {
+                f.push(format!("{status}: {text}"));
+            }
+            false
+        }
+        Err(e) => {
+            if let Ok(mut f) = refusals.lock()
+                && f.len() < 3
+            {
+                f.push(e.to_string());
+            }
+            false
+        }
+    }
+}
+
+/// Reads and declarations at fixed rates together, for `seconds`: each request starts at its
+/// scheduled time, and its latency counts from then, so a slow server cannot hide its delays
+/// by slowing the generator down.
+async fn paced(
+    target: Target,
+    seconds: f64,
+    read_rate: f64,
+    declare_rate: f64,
+    first_declaration: usize,
+    refusals: Arc<Mutex<Vec<String>>>,
+) -> (Phase, Phase) {
+    let total_reads = (read_rate * seconds) as usize;
+    let total_declares = ((declare_rate * seconds) as usize)
+        .min(target.declarations().saturating_sub(first_declaration));
+    let start = Instant::now();
+    let mut reads = Vec::with_capacity(total_reads);
+    let mut declares = Vec::with_capacity(total_declares);
+    let (mut r, mut d) = (0, 0);
+    while r < total_reads || d < total_declares {
+        let now = start.elapsed().as_secs_f64();
+        while r < total_reads && r as f64 / read_rate <= now {
+            let due = start + Duration::from_secs_f64(r as f64 / read_rate);
+            let request = target.read(r, 0x5EED);
+            let refusals = refusals.clone();
+            reads.push(tokio::spawn(async move {
+                let ok = send(request, refusals).await;
+                (due.elapsed(), ok)
+            }));
+            r += 1;
+        }
+        while d < total_declares && d as f64 / declare_rate <= now {
+            let due = start + Duration::from_secs_f64(d as f64 / declare_rate);
+            let request = target.declare(first_declaration + d);
+            let refusals = refusals.clone();
+            declares.push(tokio::spawn(async move {
+                let ok = send(request, refusals).await;
+                (due.elapsed(), ok)
+            }));
+            d += 1;
+        }
+        tokio::time::sleep(Duration::from_micros(500)).await;
+    }
+    let mut out = Vec::new();
+    for handles in [reads, declares] {
+        let mut phase = Phase {
+            done: 0,
+            failed: 0,
+            elapsed: Duration::ZERO,
+            latencies: Vec::with_capacity(handles.len()),
+        };
+        for h in handles {
+            if let Ok((latency, ok)) = h.await {
+                phase.latencies.push(latency);
+                phase.done += 1;
+                phase.failed += usize::from(!ok);
+            }
+        }
+        phase.elapsed = start.elapsed();
+        out.push(phase);
+    }
+    let declares = out.pop().unwrap_or_else(Phase::empty);
+    let reads = out.pop().unwrap_or_else(Phase::empty);
+    (reads, declares)
+}
+
 fn main() -> Result<()> {
     let args = Args::parse();
     if args.players < 2 {
@@ -310,113 +479,60 @@ fn main() -> Result<()> {
         started.elapsed().as_secs_f64()
     );
 
-    let http = reqwest::Client::builder()
-        .pool_max_idle_per_host(args.concurrency)
-        .build()?;
-    let seeded = Arc::new(seeded);
+    let target = Target {
+        http: reqwest::Client::builder()
+            .pool_max_idle_per_host(args.concurrency.max(64))
+            .build()?,
+        url: url.into(),
+        seeded: Arc::new(seeded),
+        solutions: Arc::new(st.solutions.clone()),
+    };
+    let refusals = Arc::new(Mutex::new(Vec::<String>::new()));
     let limit = Duration::from_secs(args.time_limit);
 
-    // Reads: a player's view and a lock, alternately, as random players.
     let reads = {
-        let (http, seeded, url) = (http.clone(), seeded.clone(), url.clone());
+        let (t, f) = (target.clone(), refusals.clone());
         client_rt.block_on(phase(args.reads, args.concurrency, limit, move |i| {
-            let n = seeded.len();
-            let me = &seeded[mix(i) % n];
-            let them = &seeded[mix(i + 1) % n];
-            let path = if i % 2 == 0 {
-                format!(
-                    "{url}/api/v1/players/{}",
-                    server::client::encode_segment(&them.codename)
-                )
-            } else {
-                format!("{url}/api/v1/locks/{}", them.locks[mix(i + 2) % 3])
-            };
-            let request = http.get(path).bearer_auth(&me.token);
-            async move {
-                match request.send().await {
-                    Ok(r) => r.status().is_success() && r.bytes().await.is_ok(),
-                    Err(_) => false,
-                }
-            }
+            send(t.read(i, 0), f.clone())
         }))
     };
-    reads.print("reads (GET /players/{codename}, GET /locks/{id})");
+    reads.print("reads, flat out (GET /players/{codename}, GET /locks/{id})");
 
-    // Declarations: the j-th by player j mod P, on the lock of the k-th player after them
-    // (k = j div P + 1), in slot k mod 3, behind their own slot j mod 3. No two are alike.
-    let n = seeded.len();
-    let declares = args.declares.min(n * (n - 1));
-    let solutions = Arc::new(st.solutions.clone());
-    let failures = Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+    let declares = args.declares.min(target.declarations());
     let decl = {
-        let (http, seeded, url, failures) =
-            (http.clone(), seeded.clone(), url.clone(), failures.clone());
+        let (t, f) = (target.clone(), refusals.clone());
         client_rt.block_on(phase(declares, args.concurrency, limit, move |j| {
-            let author = j % n;
-            let k = j / n + 1;
-            let target = (author + k) % n;
-            let slot = k % 3;
-            let body = serde_json::json!({
-                "lock": seeded[target].locks[slot],
-                "behind": (j % 3) + 1,
-                "solution": solutions[slot],
-            });
-            let request = http
-                .post(format!("{url}/api/v1/notes"))
-                .bearer_auth(&seeded[author].token)
-                .json(&body);
-            let failures = failures.clone();
-            async move {
-                match request.send().await {
-                    Ok(r) if r.status().is_success() => r.bytes().await.is_ok(),
-                    Ok(r) => {
-                        let status = r.status();
-                        let text = r.text().await.unwrap_or_default();
-                        if let Ok(mut f) = failures.lock()
-                            && f.len() < 3
-                        {
-                            f.push(format!("{status}: {text}"));
-                        }
-                        false
-                    }
-                    Err(_) => false,
-                }
-            }
+            send(t.declare(j), f.clone())
         }))
     };
-    decl.print("declares (POST /notes)");
-    if let Ok(f) = failures.lock() {
-        for f in f.iter() {
-            eprintln!("  a refused declaration: {f}");
-        }
+    decl.print("declares, flat out (POST /notes)");
+
+    let reads_after = {
+        let (t, f) = (target.clone(), refusals.clone());
+        client_rt.block_on(phase(args.reads, args.concurrency, limit, move |i| {
+            send(t.read(i, 0xD0_0D), f.clone())
+        }))
+    };
+    reads_after.print("reads, flat out, after the declarations");
+
+    if args.mixed_seconds > 0.0 {
+        let (r, d) = client_rt.block_on(paced(
+            target.clone(),
+            args.mixed_seconds.min(args.time_limit as f64),
+            args.mixed_reads,
+            args.mixed_declares,
+            declares,
+            refusals.clone(),
+        ));
+        r.print("reads, paced, mixed with declares");
+        d.print("declares, paced, mixed with reads");
     }
 
-    // Reads again, now that the notes make access wider.
-    let reads_after = {
-        let (http, seeded, url) = (http.clone(), seeded.clone(), url.clone());
-        client_rt.block_on(phase(args.reads, args.concurrency, limit, move |i| {
-            let n = seeded.len();
-            let me = &seeded[mix(i + 7) % n];
-            let them = &seeded[mix(i + 8) % n];
-            let path = if i % 2 == 0 {
-                format!(
-                    "{url}/api/v1/players/{}",
-                    server::client::encode_segment(&them.codename)
-                )
-            } else {
-                format!("{url}/api/v1/locks/{}", them.locks[mix(i + 9) % 3])
-            };
-            let request = http.get(path).bearer_auth(&me.token);
-            async move {
-                match request.send().await {
-                    Ok(r) => r.status().is_success() && r.bytes().await.is_ok(),
-                    Err(_) => false,
-                }
-            }
-        }))
-    };
-    reads_after.print("reads after the declarations");
-
+    if let Ok(f) = refusals.lock() {
+        for f in f.iter() {
+            eprintln!("  a failed request: {f}");
+        }
+    }
     if let Some(r) = running {
         server_rt.block_on(r.stop())?;
     }

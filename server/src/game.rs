@@ -8,7 +8,7 @@ use crate::events::Event;
 use crate::protocol::{
     LockRef, LockSummary, LockView, NoteView, PlayerSummary, PlayerView, Scores, SlotView,
 };
-use crate::rules::{Access, LockId, NoteId, PlayerId, RuleError, Slot, World};
+use crate::rules::{Access, IdMap, LockId, NoteId, PlayerId, RuleError, Slot, World};
 use crate::storage::{Storage, StorageError};
 use crate::verify::{self, VerifyError};
 use engine::Mechanism;
@@ -64,6 +64,16 @@ struct State {
     locks: HashMap<LockId, LockInfo>,
     /// Declared solutions; served only to players who have read the note.
     solutions: HashMap<NoteId, Arc<str>>,
+    /// Counts the changes to the world: access computed at one version holds until the next.
+    version: u64,
+}
+
+/// Players' access, each computed at most once per version of the world: between two changes,
+/// reads share it instead of each running the fixpoint again.
+#[derive(Default)]
+struct AccessCache {
+    version: u64,
+    by_player: IdMap<PlayerId, Arc<Access>>,
 }
 
 /// The game: cheap to clone, shared by every request.
@@ -73,6 +83,7 @@ pub struct Game {
     storage: Arc<Mutex<Storage>>,
     events: broadcast::Sender<Event>,
     max_size: i32,
+    access: Arc<Mutex<AccessCache>>,
 }
 
 fn lock_info(text: &str, max_size: i32) -> LockInfo {
@@ -132,6 +143,7 @@ impl Game {
             storage: Arc::new(Mutex::new(storage)),
             events,
             max_size,
+            access: Arc::default(),
         })
     }
 
@@ -147,6 +159,28 @@ impl Game {
 
     fn db(&self) -> MutexGuard<'_, Storage> {
         self.storage.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A player's access at the version of the world `st` holds, from the cache when another
+    /// read computed it already.
+    fn access_in(&self, st: &State, player: PlayerId) -> Arc<Access> {
+        {
+            let mut cache = self.access.lock().unwrap_or_else(|e| e.into_inner());
+            if cache.version != st.version {
+                cache.by_player.clear();
+                cache.version = st.version;
+            }
+            if let Some(a) = cache.by_player.get(&player) {
+                return a.clone();
+            }
+        }
+        // Computed without holding the cache: other players' reads go on meanwhile.
+        let access = Arc::new(st.world.access(player));
+        let mut cache = self.access.lock().unwrap_or_else(|e| e.into_inner());
+        if cache.version == st.version {
+            cache.by_player.insert(player, access.clone());
+        }
+        access
     }
 
     /// Subscribes to the events.
@@ -191,6 +225,7 @@ impl Game {
         let mut db = self.db();
         let id = db.add_player(codename, password_hash)?;
         let mut st = self.write();
+        st.version += 1;
         st.world.add_player(id)?;
         st.by_codename.insert(codename.to_string(), id);
         st.players.insert(
@@ -235,6 +270,7 @@ impl Game {
         }
         let id = db.place_lock(owner, slot, text, solution)?;
         let mut st = self.write();
+        st.version += 1;
         let retired = st.world.place(owner, slot, id)?;
         st.locks.insert(
             id,
@@ -273,6 +309,7 @@ impl Game {
         }
         db.retire(owner, slot)?;
         let mut st = self.write();
+        st.version += 1;
         let retired = st.world.retire(owner, slot)?;
         let codename = codename_of(&st, owner);
         drop(st);
@@ -309,6 +346,7 @@ impl Game {
         let holder = self.read().world.check_declare(author, on, behind)?;
         let id = db.add_note(author, on, holder, solution)?;
         let mut st = self.write();
+        st.version += 1;
         st.world.declare(id, author, on, behind)?;
         st.solutions.insert(id, solution.into());
         let event = Event::Declared {
@@ -341,8 +379,8 @@ impl Game {
             .by_codename
             .get(codename)
             .ok_or_else(|| GameError::UnknownCodename(codename.to_string()))?;
-        let mine = st.world.access(me);
-        let theirs = st.world.access(them);
+        let mine = self.access_in(&st, me);
+        let theirs = self.access_in(&st, them);
         let slots = Slot::all()
             .into_iter()
             .map(|s| SlotView {
@@ -361,14 +399,14 @@ impl Game {
     /// Every player with `me`'s score relative to them, best first.
     pub fn scores(&self, me: PlayerId) -> Scores {
         let st = self.read();
-        let mine = st.world.access(me);
+        let mine = self.access_in(&st, me);
         let mut scores: Vec<PlayerSummary> = st
             .world
             .players()
             .into_iter()
             .filter(|&p| p != me)
             .map(|p| {
-                let theirs = st.world.access(p);
+                let theirs = self.access_in(&st, p);
                 PlayerSummary {
                     codename: codename_of(&st, p),
                     locks: Slot::all()
@@ -395,7 +433,7 @@ impl Game {
         let st = self.read();
         let rec = st.world.lock(id).ok_or(RuleError::UnknownLock)?;
         let info = st.locks.get(&id).ok_or(RuleError::UnknownLock)?;
-        let mine = st.world.access(me);
+        let mine = self.access_in(&st, me);
         Ok(LockView {
             id: id.0,
             owner: codename_of(&st, rec.owner),
@@ -417,7 +455,7 @@ impl Game {
     /// Every note `me` has read, solutions included, in number order.
     pub fn notes_read(&self, me: PlayerId) -> Vec<NoteView> {
         let st = self.read();
-        let mine = st.world.access(me);
+        let mine = self.access_in(&st, me);
         let mut ids: Vec<NoteId> = st
             .solutions
             .keys()
@@ -433,7 +471,7 @@ impl Game {
     /// How many notes `me` has read; cheap enough to compare after every event.
     pub fn read_count(&self, me: PlayerId) -> usize {
         let st = self.read();
-        let mine = st.world.access(me);
+        let mine = self.access_in(&st, me);
         st.solutions
             .keys()
             .filter(|&&n| mine.reads(&st.world, n))
@@ -446,7 +484,7 @@ impl Game {
         if st.world.note(id).is_none() {
             return Err(GameError::UnknownNote(id.0));
         }
-        let mine = st.world.access(me);
+        let mine = self.access_in(&st, me);
         if !mine.reads(&st.world, id) {
             return Err(GameError::NotRead(id.0));
         }

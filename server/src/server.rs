@@ -4,7 +4,7 @@ use crate::api::{self, AppState};
 use crate::config::Config;
 use crate::game::{Game, GameError};
 use crate::rate::RateLimiter;
-use crate::storage::{Storage, StorageError};
+use crate::storage::{Checkpointer, Storage, StorageError};
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -26,9 +26,39 @@ pub enum ServerError {
 }
 
 /// Opens the data folder and loads the game.
+/// The writer leaves checkpoints to [`serve`], which runs them on another connection.
 pub fn open(config: &Config) -> Result<Game, ServerError> {
     let storage = Storage::open(&config.data, config.durability)?;
+    storage.set_auto_checkpoint(false)?;
     Ok(Game::load(storage, config.max_lock_size)?)
+}
+
+/// How often the log is copied into the database file.
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Checkpoints the database every [`CHECKPOINT_EVERY`] on its own connection, until the
+/// server stops.
+fn spawn_checkpoints(config: &Config, mut stop: watch::Receiver<bool>) -> Result<(), ServerError> {
+    let checkpointer = Arc::new(std::sync::Mutex::new(Checkpointer::open(&config.data)?));
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                _ = stop.changed() => break,
+            }
+            let c = checkpointer.clone();
+            let done = tokio::task::spawn_blocking(move || {
+                c.lock().unwrap_or_else(|e| e.into_inner()).run()
+            })
+            .await;
+            if let Ok(Err(e)) = done {
+                tracing::warn!(error = %e, "checkpoint failed; the next one will try again");
+            }
+        }
+    });
+    Ok(())
 }
 
 /// Serves on a bound listener until `shutdown` completes, then lets requests in flight
@@ -40,6 +70,7 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServerError> {
     let (stop_tx, stop_rx) = watch::channel(false);
+    spawn_checkpoints(config, stop_rx.clone())?;
     let state = AppState {
         game,
         limiter: Arc::new(RateLimiter::new(config.rate_limit, config.rate_burst)),

@@ -187,6 +187,17 @@ impl Storage {
         Ok(Storage { conn })
     }
 
+    /// Stops (or restarts) the writer copying the log into the database file itself, which
+    /// waits for the disk while every other change waits for it: the server leaves that to a
+    /// [`Checkpointer`] on another connection. Without one, the log grows until the last
+    /// connection closes.
+    pub fn set_auto_checkpoint(&self, on: bool) -> Result<(), StorageError> {
+        // SQLite's default: a checkpoint when the log reaches 1,000 pages.
+        self.conn
+            .pragma_update(None, "wal_autocheckpoint", if on { 1000 } else { 0 })?;
+        Ok(())
+    }
+
     /// Registers a player.
     pub fn add_player(
         &mut self,
@@ -388,6 +399,32 @@ impl Storage {
     }
 }
 
+/// A second connection to the database that copies the log into the database file (a
+/// checkpoint) without stopping the writer or the readers: the disk waits happen here, off the
+/// path of every request.
+pub struct Checkpointer {
+    conn: Connection,
+}
+
+impl Checkpointer {
+    /// Opens a connection to the database in a data folder.
+    pub fn open(dir: &Path) -> Result<Checkpointer, StorageError> {
+        let conn = Connection::open(dir.join(FILE_NAME))?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        Ok(Checkpointer { conn })
+    }
+
+    /// Copies what it can of the log into the database file, waiting for no one. Returns the
+    /// log's pages and how many of them are now in the database file.
+    pub fn run(&self) -> Result<(i64, i64), StorageError> {
+        Ok(self
+            .conn
+            .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| {
+                Ok((r.get(1)?, r.get(2)?))
+            })?)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -433,6 +470,21 @@ mod tests {
         let snap = s.load().expect("load");
         assert_eq!(snap.notes.len(), 1);
         assert_eq!(snap.notes[0].solution, "hCW");
+    }
+
+    #[test]
+    fn a_checkpoint_on_another_connection_copies_the_log() {
+        let dir = tempfile::tempdir().expect("dir");
+        let mut s = Storage::open(dir.path(), Durability::Normal).expect("db");
+        s.set_auto_checkpoint(false).expect("pragma");
+        let a = s.add_player("AAA", "h").expect("player");
+        s.place_lock(a, slot(1), "a", "x").expect("place");
+        let c = Checkpointer::open(dir.path()).expect("second connection");
+        let (log, copied) = c.run().expect("checkpoint");
+        assert!(log > 0 && copied == log, "{log} pages, {copied} copied");
+        drop(s);
+        let s = Storage::open(dir.path(), Durability::Normal).expect("reopen");
+        assert_eq!(s.load().expect("load").locks.len(), 1);
     }
 
     #[test]
