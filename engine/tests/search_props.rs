@@ -321,3 +321,21 @@ fn analysis_counts_reachable_states_and_spots_a_shortcut() {
     let a = search::analyse(&mech, &everything(1), Some(&[Move::Wait]), &mut |_| {}).expect("ok");
     assert_eq!(a.author.expect("checked").replay.opened_after, None);
 }
+
+#[test]
+fn a_cancelled_search_stops_and_says_so() {
+    use std::sync::atomic::AtomicBool;
+    // A bolt that can never move: the search would go on through every state of the tools.
+    let mut lock = engine::Lock::starter(8);
+    lock.blocks.push(engine::Block {
+        name: 'B',
+        cells: lock.bolthole().to_vec(),
+    });
+    let mech = engine::physics::Mechanism::new(&lock).expect("playable");
+    let cancel = AtomicBool::new(true);
+    let report =
+        engine::search::solve_cancellable(&mech, &Default::default(), &mut |_| {}, &cancel)
+            .expect("runs");
+    assert_eq!(report.stopped_by, Some(engine::search::Limit::Cancelled));
+    assert!(report.solution.is_none());
+}

@@ -3,6 +3,7 @@
 use crate::library;
 use crate::picture::Palette;
 use crate::screen::editor::{self, Editor};
+use crate::screen::play::{self, Play};
 use crate::settings::{self, Settings, ThemeChoice};
 use crate::templates;
 use crate::watch;
@@ -10,6 +11,8 @@ use crate::widget::hex_canvas::{Camera, HexCanvas};
 use iced::widget::{button, column, container, pick_list, row, scrollable, text, text_input};
 use iced::{Element, Fill, Length, Subscription, Task, Theme, keyboard};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Where the studio starts.
 #[derive(Clone, Debug)]
@@ -54,6 +57,10 @@ pub struct Studio {
     pub showing_settings: bool,
     /// The action waiting for its new key.
     pub rebinding: Option<String>,
+    /// Play mode, when the lock is being played.
+    pub play: Option<Play>,
+    /// Set to call off the running search.
+    solver_cancel: Option<Arc<AtomicBool>>,
 }
 
 #[derive(Debug, Clone)]
@@ -74,6 +81,7 @@ pub enum Message {
     Done(Result<String, String>),
     ToggleTheme,
     ShowSettings(bool),
+    Play(play::Message),
     Rebind(String),
     ServerUrl(String),
 }
@@ -112,6 +120,8 @@ impl Studio {
             notice,
             showing_settings: false,
             rebinding: None,
+            play: None,
+            solver_cancel: None,
         };
         (studio, Task::none())
     }
@@ -171,9 +181,35 @@ impl Studio {
 
     pub fn update(&mut self, message: Message) -> Task<Message> {
         match message {
-            Message::Editor(m) => {
-                if let Some(editor::Event::Save(path, text)) = self.editor.update(m) {
+            Message::Editor(m) => match self.editor.update(m) {
+                Some(editor::Event::Save(path, text)) => {
                     return Task::perform(save(path, text), Message::Done);
+                }
+                Some(editor::Event::Play(lock)) => self.start_play(&lock),
+                None => {}
+            },
+            Message::Play(m) => {
+                let Some(p) = &mut self.play else {
+                    return Task::none();
+                };
+                match p.update(m) {
+                    Some(play::Event::Back) => {
+                        self.cancel_solver();
+                        self.play = None;
+                    }
+                    Some(play::Event::Copy(text)) => return iced::clipboard::write(text),
+                    Some(play::Event::SaveSolution(text)) => match self.editor.path.clone() {
+                        Some(path) => {
+                            let out = path.with_extension("solution");
+                            return Task::perform(save(out, text), Message::Done);
+                        }
+                        None => {
+                            self.notice = "save the lock first: its solution goes beside it".into()
+                        }
+                    },
+                    Some(play::Event::Solve) => return self.start_solver(),
+                    Some(play::Event::CancelSolve) => self.cancel_solver(),
+                    None => {}
                 }
             }
             Message::Open(path) => self.open(path),
@@ -307,6 +343,58 @@ impl Studio {
         Task::none()
     }
 
+    fn start_play(&mut self, lock: &engine::Lock) {
+        // The author's solution, when one is saved beside the lock and names it.
+        let saved = self
+            .editor
+            .path
+            .as_ref()
+            .and_then(|p| std::fs::read_to_string(p.with_extension("solution")).ok())
+            .and_then(|t| lockfmt::parse_solution(&t).ok())
+            .filter(|s| s.names(lock))
+            .map(|s| s.moves);
+        match Play::new(lock, saved) {
+            Some(p) => self.play = Some(p),
+            None => self.notice = "this lock cannot be played: fix its problems first".into(),
+        }
+    }
+
+    fn cancel_solver(&mut self) {
+        if let Some(c) = self.solver_cancel.take() {
+            c.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn start_solver(&mut self) -> Task<Message> {
+        self.cancel_solver();
+        let Some(p) = &self.play else {
+            return Task::none();
+        };
+        let lock = p.session.mechanism().lock().clone();
+        let saved = p.saved_solution.clone();
+        let cancel = Arc::new(AtomicBool::new(false));
+        self.solver_cancel = Some(cancel.clone());
+        let stream = iced::stream::channel(
+            64,
+            async move |mut out: iced::futures::channel::mpsc::Sender<play::SolverUpdate>| {
+                use iced::futures::{SinkExt, StreamExt};
+                let (tx, mut rx) = iced::futures::channel::mpsc::unbounded();
+                // The search is CPU work: it runs on its own thread, never on the UI's.
+                std::thread::spawn(move || {
+                    play::run_solver(&lock, saved.as_deref(), &cancel, &mut |u| {
+                        let _ = tx.unbounded_send(u);
+                    });
+                });
+                while let Some(u) = rx.next().await {
+                    if out.send(u).await.is_err() {
+                        break;
+                    }
+                }
+            },
+        );
+        Task::run(stream, |u| Message::Play(play::Message::Solver(u)))
+    }
+
     fn refresh_list(&mut self) {
         self.locks = library::list(&self.folder);
         self.thumbnails = self.locks.iter().map(|p| thumbnail(p)).collect();
@@ -377,6 +465,20 @@ impl Studio {
 
     fn action(&mut self, action: &str) -> Task<Message> {
         use editor::{Message as E, Tool};
+        if action == "play" {
+            if self.play.is_some() {
+                self.cancel_solver();
+                self.play = None;
+                return Task::none();
+            }
+            return self.update(Message::Editor(E::Play));
+        }
+        if self.play.is_some() {
+            return match play_action(action) {
+                Some(m) => self.update(Message::Play(m)),
+                None => Task::none(),
+            };
+        }
         let m = match action {
             "save" => E::Save,
             "undo" => E::Undo,
@@ -501,6 +603,8 @@ impl Studio {
         }
         let main = if self.showing_settings {
             self.settings_view()
+        } else if let Some(p) = &self.play {
+            p.view(self.palette()).map(Message::Play)
         } else {
             self.editor.view(self.palette()).map(Message::Editor)
         };
@@ -511,6 +615,40 @@ impl Studio {
             main
         ]
         .into()
+    }
+}
+
+/// The play screen's message for a key action.
+fn play_action(action: &str) -> Option<play::Message> {
+    use engine::physics::{AnnotationMode, Move};
+    use engine::{Dir, Rotation};
+    let m = |mv| Some(play::Message::Move(mv));
+    match action {
+        "hook-nw" => m(Move::Hook(Dir::NW)),
+        "hook-ne" => m(Move::Hook(Dir::NE)),
+        "hook-w" => m(Move::Hook(Dir::W)),
+        "hook-e" => m(Move::Hook(Dir::E)),
+        "hook-sw" => m(Move::Hook(Dir::SW)),
+        "hook-se" => m(Move::Hook(Dir::SE)),
+        "hook-cw" => m(Move::HookTurn(Rotation::Clockwise)),
+        "hook-ccw" => m(Move::HookTurn(Rotation::Anticlockwise)),
+        "wrench-nw" => m(Move::Wrench(Dir::NW)),
+        "wrench-ne" => m(Move::Wrench(Dir::NE)),
+        "wrench-w" => m(Move::Wrench(Dir::W)),
+        "wrench-e" => m(Move::Wrench(Dir::E)),
+        "wrench-sw" => m(Move::Wrench(Dir::SW)),
+        "wrench-se" => m(Move::Wrench(Dir::SE)),
+        "wait" => m(Move::Wait),
+        "undo" => Some(play::Message::Undo),
+        "redo" => Some(play::Message::Redo),
+        "restart" => Some(play::Message::Restart),
+        "mark" => Some(play::Message::Mark),
+        "back-to-mark" => Some(play::Message::BackToMark),
+        "step" => Some(play::Message::StepForward),
+        "step-back" => Some(play::Message::StepBack),
+        "save" => Some(play::Message::SaveSolution),
+        "annotations" => Some(play::Message::Annotations(AnnotationMode::All)),
+        _ => None,
     }
 }
 

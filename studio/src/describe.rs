@@ -119,7 +119,8 @@ fn via(lock: &Lock, v: Via) -> String {
     }
 }
 
-fn claw(lock: &Lock, c: &ClawRetry) -> String {
+/// A clawing retry, in words.
+pub fn trace_text_claw(lock: &Lock, c: &ClawRetry) -> String {
     format!(
         "{}: the obvious {} failed ({}); clawing with {}",
         c.torque,
@@ -150,7 +151,7 @@ pub fn trace_text(lock: &Lock, trace: &Trace) -> String {
                 let _ = writeln!(out, "    {} ({})", f.force, via(lock, f.via));
             }
             for c in &g.claws {
-                let _ = writeln!(out, "    claw: {}", claw(lock, c));
+                let _ = writeln!(out, "    claw: {}", trace_text_claw(lock, c));
             }
             match &g.outcome {
                 GroupOutcome::Applied => {

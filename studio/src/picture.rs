@@ -165,6 +165,8 @@ pub struct Overlay {
     pub problems: Vec<Hex>,
     /// The selected cells, outlined.
     pub selected: Vec<Hex>,
+    /// Force arrows, from and to in lock space: orange when blocked, purple when blocking.
+    pub arrows: Vec<(P, P, bool)>,
 }
 
 /// The shapes of a lock, back to front.
@@ -312,6 +314,14 @@ pub fn draw(lock: &Lock, colouring: Colouring, palette: &Palette, overlay: &Over
             stroke: Some((palette.hook, 0.12)),
         });
     }
+    for &(a, b, blocked) in &overlay.arrows {
+        let colour = if blocked {
+            Rgba::rgb8(0xf3, 0x8b, 0x1c)
+        } else {
+            Rgba::rgb8(0x8e, 0x44, 0xad)
+        };
+        out.extend(arrow_shapes(a, b, colour));
+    }
     for &c in &overlay.problems {
         out.push(Shape::Polygon {
             points: corners(c, 0.85),
@@ -320,6 +330,29 @@ pub fn draw(lock: &Lock, colouring: Colouring, palette: &Palette, overlay: &Over
         });
     }
     out
+}
+
+/// A thick arrow from `a` to `b` with a head.
+fn arrow_shapes(a: P, b: P, colour: Rgba) -> Vec<Shape> {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-3);
+    let (ux, uy) = (dx / len, dy / len);
+    let head = 0.35;
+    let base = P(b.0 - ux * head, b.1 - uy * head);
+    let left = P(base.0 - uy * head * 0.6, base.1 + ux * head * 0.6);
+    let right = P(base.0 + uy * head * 0.6, base.1 - ux * head * 0.6);
+    vec![
+        Shape::Line {
+            points: vec![a, base],
+            colour,
+            width: 0.16,
+        },
+        Shape::Polygon {
+            points: vec![b, left, right],
+            fill: colour,
+            stroke: None,
+        },
+    ]
 }
 
 fn arrow(from: Hex, d: Dir, colour: Rgba) -> Shape {

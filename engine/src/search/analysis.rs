@@ -50,7 +50,7 @@ pub fn analyse(
         goal: Goal::Everything,
         ..*options
     };
-    let report = bfs::run(mech, &options, progress)?;
+    let report = bfs::run(mech, &options, progress, None)?;
     let author = match author {
         Some(moves) => {
             let replay = replay(mech, moves)?;

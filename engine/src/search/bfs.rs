@@ -224,6 +224,7 @@ pub(crate) fn run(
     mech: &Mechanism,
     options: &SearchOptions,
     progress: &mut dyn FnMut(&Progress),
+    cancel: Option<&std::sync::atomic::AtomicBool>,
 ) -> Result<SearchReport, SearchError> {
     let start = Instant::now();
     let enc = Encoder::new(mech);
@@ -300,6 +301,10 @@ pub(crate) fn run(
                 && start.elapsed() >= t
             {
                 stop = Some(Limit::Time { after: t });
+                break 'search;
+            }
+            if cancel.is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed)) {
+                stop = Some(Limit::Cancelled);
                 break 'search;
             }
             // Room for every move from every state of the batch, reserved before expanding so

@@ -33,6 +33,8 @@ pub enum Limit {
         /// The bound.
         after: Duration,
     },
+    /// The user called it off.
+    Cancelled,
 }
 
 impl std::fmt::Display for Limit {
@@ -41,6 +43,7 @@ impl std::fmt::Display for Limit {
             Limit::States { max } => write!(f, "the limit of {max} states"),
             Limit::Memory { max_bytes } => write!(f, "the memory limit of {max_bytes} bytes"),
             Limit::Time { after } => write!(f, "the time limit of {:.1} s", after.as_secs_f64()),
+            Limit::Cancelled => write!(f, "a cancellation"),
         }
     }
 }

@@ -40,7 +40,7 @@ use crate::physics::Mechanism;
 
 /// Searches a lock for a shortest solution (or as far as `options.goal` says).
 pub fn solve(mech: &Mechanism, options: &SearchOptions) -> Result<SearchReport, SearchError> {
-    bfs::run(mech, options, &mut |_| {})
+    bfs::run(mech, options, &mut |_| {}, None)
 }
 
 /// [`solve`], reporting progress after each batch of states.
@@ -49,5 +49,16 @@ pub fn solve_with_progress(
     options: &SearchOptions,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<SearchReport, SearchError> {
-    bfs::run(mech, options, progress)
+    bfs::run(mech, options, progress, None)
+}
+
+/// [`solve_with_progress`] that stops, with [`Limit::Cancelled`], soon after `cancel` is set:
+/// for a search the user runs in the background and may call off.
+pub fn solve_cancellable(
+    mech: &Mechanism,
+    options: &SearchOptions,
+    progress: &mut dyn FnMut(&Progress),
+    cancel: &std::sync::atomic::AtomicBool,
+) -> Result<SearchReport, SearchError> {
+    bfs::run(mech, options, progress, Some(cancel))
 }

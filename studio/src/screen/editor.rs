@@ -105,6 +105,8 @@ pub enum Message {
     Compare,
     /// Show or hide the buffer against the file on disk.
     ToggleDiff,
+    /// Play the lock.
+    Play,
 }
 
 /// What the editor asks of the studio.
@@ -112,6 +114,8 @@ pub enum Message {
 pub enum Event {
     /// Write this text to the file, atomically.
     Save(PathBuf, String),
+    /// Play this lock.
+    Play(Lock),
 }
 
 /// The editor's state.
@@ -364,6 +368,13 @@ impl Editor {
                 }
             }
             Message::ToggleDiff => self.diffing = !self.diffing,
+            Message::Play => {
+                if self.diagnostics.iter().any(Diagnostic::is_error) {
+                    self.status = "fix the lock's problems before playing it".into();
+                } else if let Some(lock) = self.lock() {
+                    return Some(Event::Play(lock.clone()));
+                }
+            }
             Message::Compare => {
                 if let Some(c) = &mut self.conflict {
                     c.comparing = !c.comparing;
@@ -525,7 +536,11 @@ impl Editor {
         {
             selected = cells;
         }
-        Overlay { problems, selected }
+        Overlay {
+            problems,
+            selected,
+            arrows: Vec::new(),
+        }
     }
 
     /// The file on disk against the buffer: both pictures with the cells that changed outlined,
@@ -547,8 +562,8 @@ impl Editor {
                 colouring: self.colouring,
                 palette,
                 overlay: Overlay {
-                    problems: Vec::new(),
                     selected: changed.clone(),
+                    ..Overlay::default()
                 },
                 labels: true,
                 interactive: false,
@@ -582,15 +597,20 @@ impl Editor {
 
     /// The editor's view.
     pub fn view(&self, palette: Palette) -> Element<'_, Message> {
-        let tools = row(Tool::ALL.iter().map(|&t| {
-            let b = button(text(t.label()).size(13));
-            let b = if t == self.tool {
-                b.style(button::primary)
-            } else {
-                b.style(button::secondary)
-            };
-            b.on_press(Message::Tool(t)).into()
-        }))
+        let play = button(text("▶ Play").size(13))
+            .on_press(Message::Play)
+            .style(button::success);
+        let tools = row(
+            std::iter::once(play.into()).chain(Tool::ALL.iter().map(|&t| {
+                let b = button(text(t.label()).size(13));
+                let b = if t == self.tool {
+                    b.style(button::primary)
+                } else {
+                    b.style(button::secondary)
+                };
+                b.on_press(Message::Tool(t)).into()
+            })),
+        )
         .spacing(4)
         .wrap();
         let actions = row![
