@@ -7,7 +7,6 @@ use crate::screen::play::{self, Play};
 use crate::settings::{self, Settings, ThemeChoice};
 use crate::templates;
 use crate::watch;
-use crate::widget::hex_canvas::{Camera, HexCanvas};
 use iced::widget::{button, column, container, pick_list, row, scrollable, text, text_input};
 use iced::{Element, Fill, Length, Subscription, Task, Theme, keyboard};
 use std::path::{Path, PathBuf};
@@ -44,8 +43,9 @@ pub fn run(start: Start) -> iced::Result {
 pub struct Studio {
     pub folder: PathBuf,
     pub locks: Vec<PathBuf>,
-    /// Each listed file's lock, for its thumbnail (`None` when it does not parse).
-    thumbnails: Vec<Option<engine::Lock>>,
+    /// Each listed file's picture, drawn as `lockwright render` draws it (`None` when the file
+    /// does not parse).
+    thumbnails: Vec<Option<iced::widget::image::Handle>>,
     pub editor: Editor,
     pub settings: Settings,
     settings_path: Option<PathBuf>,
@@ -545,7 +545,6 @@ impl Studio {
                 .style(container::rounded_box),
             );
         }
-        let palette = self.palette();
         let list = column(self.locks.iter().zip(&self.thumbnails).map(|(p, lock)| {
             let label = p
                 .strip_prefix(&self.folder)
@@ -555,20 +554,10 @@ impl Studio {
                 .to_string();
             let open = self.editor.path.as_deref() == Some(p.as_path());
             let picture: Element<'_, Message> = match lock {
-                Some(lock) => Element::from(
-                    iced::widget::canvas(HexCanvas {
-                        lock,
-                        camera: Camera::default(),
-                        colouring: crate::picture::Colouring::ByKind,
-                        palette,
-                        overlay: Default::default(),
-                        labels: false,
-                        interactive: false,
-                    })
+                Some(handle) => iced::widget::image(handle.clone())
                     .width(Length::Fixed(36.0))
-                    .height(Length::Fixed(32.0)),
-                )
-                .map(|_| Message::Done(Ok(String::new()))),
+                    .height(Length::Fixed(32.0))
+                    .into(),
                 None => container(text("?").size(13))
                     .width(Length::Fixed(36.0))
                     .center_x(Length::Fixed(36.0))
@@ -652,10 +641,22 @@ fn play_action(action: &str) -> Option<play::Message> {
     }
 }
 
-/// A listed file's lock, for its thumbnail.
-fn thumbnail(path: &Path) -> Option<engine::Lock> {
+/// A listed file's thumbnail: the exported picture, small.
+fn thumbnail(path: &Path) -> Option<iced::widget::image::Handle> {
     let bytes = std::fs::read(path).ok()?;
-    lockfmt::parse_bytes(&bytes).document.map(|d| d.lock)
+    let lock = lockfmt::parse_bytes(&bytes).document?.lock;
+    let pm = crate::render::pixmap(
+        &lock,
+        72,
+        crate::picture::Colouring::ByKind,
+        &Palette::LIGHT,
+    )
+    .ok()?;
+    Some(iced::widget::image::Handle::from_rgba(
+        pm.width(),
+        pm.height(),
+        crate::render::straight_rgba(&pm),
+    ))
 }
 
 fn display_name(p: &Path) -> String {

@@ -91,19 +91,23 @@ pub fn pixmap(lock: &Lock, width: u32, colouring: Colouring, palette: &Palette) 
     Ok(pm)
 }
 
-/// Encodes a lock's picture as PNG bytes.
-pub fn png(lock: &Lock, width: u32, colouring: Colouring, palette: &Palette) -> Result<Vec<u8>> {
-    let pm = pixmap(lock, width, colouring, palette)?;
-    let (w, h) = (pm.width(), pm.height());
-    // tiny-skia keeps premultiplied alpha; PNG wants straight alpha.
-    let rgba: Vec<u8> = pm
-        .pixels()
+/// A pixmap's pixels as straight (not premultiplied) RGBA bytes, as PNG and image widgets
+/// want them; tiny-skia keeps premultiplied alpha.
+pub fn straight_rgba(pm: &Pixmap) -> Vec<u8> {
+    pm.pixels()
         .iter()
         .flat_map(|p| {
             let c = p.demultiply();
             [c.red(), c.green(), c.blue(), c.alpha()]
         })
-        .collect();
+        .collect()
+}
+
+/// Encodes a lock's picture as PNG bytes.
+pub fn png(lock: &Lock, width: u32, colouring: Colouring, palette: &Palette) -> Result<Vec<u8>> {
+    let pm = pixmap(lock, width, colouring, palette)?;
+    let (w, h) = (pm.width(), pm.height());
+    let rgba = straight_rgba(&pm);
     let img = image::RgbaImage::from_raw(w, h, rgba)
         .context("the picture's pixels do not fit its size")?;
     let mut out = std::io::Cursor::new(Vec::new());
