@@ -19,7 +19,9 @@ fn stream(paths: Vec<PathBuf>) -> impl Stream<Item = Changed> {
     iced::stream::channel(64, async move |mut output: mpsc::Sender<Changed>| {
         let (tx, mut rx) = mpsc::unbounded::<PathBuf>();
         let watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
-            if let Ok(event) = event {
+            if let Ok(event) = event
+                && is_change(&event)
+            {
                 for p in event.paths {
                     let _ = tx.unbounded_send(p);
                 }
@@ -43,6 +45,20 @@ fn stream(paths: Vec<PathBuf>) -> impl Stream<Item = Changed> {
     })
 }
 
+/// Whether an event changes what a path holds. Opening and reading a file is reported too, and
+/// must not count: the studio reads the files it is told about, which would report them again,
+/// and so on for ever.
+pub fn is_change(event: &notify::Event) -> bool {
+    use notify::EventKind;
+    matches!(
+        event.kind,
+        EventKind::Create(_) | EventKind::Modify(_) | EventKind::Remove(_)
+    ) && !matches!(
+        event.kind,
+        EventKind::Modify(notify::event::ModifyKind::Metadata(_))
+    )
+}
+
 /// Blocking form for tests: watches `path`, returning the first change's path and
 /// when it arrived, or `None` after `timeout`.
 #[cfg(test)]
@@ -53,7 +69,9 @@ pub fn first_change(
 ) -> Option<(PathBuf, std::time::Instant)> {
     let (tx, rx) = std::sync::mpsc::channel();
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
-        if let Ok(event) = event {
+        if let Ok(event) = event
+            && is_change(&event)
+        {
             for p in event.paths {
                 let _ = tx.send((p, std::time::Instant::now()));
             }
@@ -83,5 +101,21 @@ mod tests {
         let (_, at) = seen.expect("a change was reported");
         let latency = at.saturating_duration_since(written);
         assert!(latency < Duration::from_millis(50), "took {latency:?}");
+    }
+
+    /// Regression: reading the watched files reported them as changed, the studio read them again
+    /// to redraw, and the window spun for ever.
+    #[test]
+    fn reading_a_watched_file_is_not_a_change() {
+        let dir = tempfile::tempdir().expect("dir");
+        let file = dir.path().join("a.lock");
+        std::fs::write(&file, "text").expect("write");
+        let seen = first_change(dir.path(), Duration::from_millis(300), || {
+            for _ in 0..3 {
+                let _ = std::fs::read_to_string(&file);
+                let _ = std::fs::read_dir(dir.path()).map(|d| d.count());
+            }
+        });
+        assert_eq!(seen, None);
     }
 }
