@@ -82,6 +82,8 @@ pub enum Message {
     ToggleTheme,
     ShowSettings(bool),
     Play(play::Message),
+    /// Compare the open lock with another file.
+    CompareWith(PathBuf),
     Rebind(String),
     ServerUrl(String),
 }
@@ -213,6 +215,13 @@ impl Studio {
                 }
             }
             Message::Open(path) => self.open(path),
+            Message::CompareWith(path) => match std::fs::read_to_string(&path) {
+                Ok(text) => {
+                    let name = display_name(&path);
+                    let _ = self.editor.update(editor::Message::CompareWith(name, text));
+                }
+                Err(e) => self.notice = format!("cannot read {}: {e}", path.display()),
+            },
             Message::TemplatePicked(t) => self.template = t,
             Message::New => match library::new_from_template(&self.folder, &self.template) {
                 Ok(p) => {
@@ -570,12 +579,15 @@ impl Studio {
             )
             .width(Fill)
             .on_press(Message::Open(p.clone()));
-            (if open {
+            let b = if open {
                 b.style(button::primary)
             } else {
                 b.style(button::text)
-            })
-            .into()
+            };
+            let compare = button(text("⇄").size(12))
+                .style(button::text)
+                .on_press_maybe((!open).then(|| Message::CompareWith(p.clone())));
+            row![b, compare].align_y(iced::Center).into()
         }))
         .spacing(2);
         side = side.push(scrollable(list).height(Fill));
@@ -793,6 +805,34 @@ mod tests {
             keyboard::Modifiers::CTRL,
         ));
         assert_eq!(s.editor.tool, editor::Tool::Select);
+    }
+
+    #[test]
+    fn any_two_locks_are_compared_on_two_canvases() -> Result<(), Error> {
+        let dir = tempfile::tempdir().expect("dir");
+        let mut s = studio(&dir.path().join("locks"), None);
+        let other = s
+            .locks
+            .iter()
+            .find(|p| s.editor.path.as_ref() != Some(*p))
+            .cloned()
+            .expect("another lock");
+        let _ = s.update(Message::CompareWith(other.clone()));
+        assert!(s.editor.diffing);
+        let mut ui = simulator(s.view());
+        let _ = ui.find(display_name(&other).as_str())?;
+        let _ = ui.find("this buffer")?;
+        // Ball Stop (open) against Pivot Gate: the pivot is gone and a ball is new.
+        assert!(
+            s.editor
+                .path
+                .as_ref()
+                .is_some_and(|p| p.ends_with("ball-stop.lock"))
+        );
+        assert!(other.ends_with("pivot-gate.lock"));
+        let _ = ui.find("removed pivot 1 (3 cells)")?;
+        let _ = ui.find("added a ball (1 cells)")?;
+        Ok(())
     }
 
     #[test]

@@ -167,6 +167,8 @@ pub struct Overlay {
     pub selected: Vec<Hex>,
     /// Force arrows, from and to in lock space: orange when blocked, purple when blocking.
     pub arrows: Vec<(P, P, bool)>,
+    /// Messages to write beside cells: each problem at its place.
+    pub notes: Vec<(Hex, String)>,
 }
 
 /// The shapes of a lock, back to front.

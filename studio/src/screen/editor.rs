@@ -107,6 +107,8 @@ pub enum Message {
     ToggleDiff,
     /// Play the lock.
     Play,
+    /// Compare the buffer with another lock file: its name and text.
+    CompareWith(String, String),
 }
 
 /// What the editor asks of the studio.
@@ -151,6 +153,9 @@ pub struct Editor {
     pub diffing: bool,
     /// The lock the file on disk holds, when it parses.
     disk_lock: Option<Lock>,
+    /// Another lock file the buffer is compared with instead of the disk: its name, text and
+    /// lock.
+    other: Option<(String, String, Option<Lock>)>,
 }
 
 impl Editor {
@@ -176,6 +181,7 @@ impl Editor {
             conflict: None,
             diffing: false,
             disk_lock: None,
+            other: None,
         };
         e.set_disk(text.to_string());
         e.reparse();
@@ -367,7 +373,15 @@ impl Editor {
                     self.set_text(&c.theirs);
                 }
             }
-            Message::ToggleDiff => self.diffing = !self.diffing,
+            Message::ToggleDiff => {
+                self.diffing = !self.diffing;
+                self.other = None;
+            }
+            Message::CompareWith(name, text) => {
+                let lock = lockfmt::parse(&text).document.map(|d| d.lock);
+                self.other = Some((name, text, lock));
+                self.diffing = true;
+            }
             Message::Play => {
                 if self.diagnostics.iter().any(Diagnostic::is_error) {
                     self.status = "fix the lock's problems before playing it".into();
@@ -523,10 +537,12 @@ impl Editor {
 
     fn overlay(&self) -> Overlay {
         let mut problems = Vec::new();
+        let mut notes = Vec::new();
         for d in self.diagnostics.iter().filter(|d| d.is_error()) {
             for (cell, span) in &self.source_map.cells {
                 if span.line == d.span.line && span.column == d.span.column {
                     problems.push(*cell);
+                    notes.push((*cell, d.message.clone()));
                 }
             }
         }
@@ -540,22 +556,30 @@ impl Editor {
             problems,
             selected,
             arrows: Vec::new(),
+            notes,
         }
     }
 
     /// The file on disk against the buffer: both pictures with the cells that changed outlined,
     /// what changed in words, and the line diff.
     fn diff_view<'a>(&'a self, palette: Palette) -> Element<'a, Message> {
-        let (Some(disk), Some(mine)) = (self.disk_lock.as_ref(), self.lock()) else {
+        let (other_name, other_text, other_lock) = match &self.other {
+            Some((name, text, lock)) => (name.as_str(), text.as_str(), lock.as_ref()),
+            None => ("on disk", self.disk_text.as_str(), self.disk_lock.as_ref()),
+        };
+        let (Some(disk), Some(mine)) = (other_lock, self.lock()) else {
             return column![
-                text("The file on disk or the buffer does not parse; the line diff:").size(13),
-                crate::screen::diff_view(&self.text(), &self.disk_text),
+                text(format!(
+                    "{other_name} or the buffer does not parse; the line diff:"
+                ))
+                .size(13),
+                crate::screen::diff_view(&self.text(), other_text),
             ]
             .into();
         };
         let changed = changed_cells(disk, mine);
         let changes = lockfmt::diff::semantic(disk, mine);
-        let picture = |lock: &'a Lock, title: &'static str| -> Element<'a, Message> {
+        let picture = |lock: &'a Lock, title: &'a str| -> Element<'a, Message> {
             let program = HexCanvas {
                 lock,
                 camera: Camera::default(),
@@ -584,11 +608,11 @@ impl Editor {
                 .collect()
         };
         column![
-            row![picture(disk, "on disk"), picture(mine, "this buffer")]
+            row![picture(disk, other_name), picture(mine, "this buffer")]
                 .spacing(8)
                 .height(Length::FillPortion(3)),
             column(summary).spacing(2),
-            container(crate::screen::diff_view(&self.text(), &self.disk_text))
+            container(crate::screen::diff_view(&self.text(), other_text))
                 .height(Length::FillPortion(2)),
         ]
         .spacing(6)

@@ -232,6 +232,16 @@ impl canvas::Program<Event2> for HexCanvas<'_> {
                 });
             }
         }
+        for (cell, message) in &self.overlay.notes {
+            let c = picture::centre(*cell);
+            frame.fill_text(Text {
+                content: message.clone(),
+                position: at(P(c.0 + 0.9, c.1 - 0.2)),
+                color: color(self.palette.problem),
+                size: iced::Pixels(13.0),
+                ..Text::default()
+            });
+        }
         vec![frame.into_geometry()]
     }
 
