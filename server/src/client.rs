@@ -174,6 +174,15 @@ impl Client {
             .await
     }
 
+    /// One player's slots, with every other player who accesses each.
+    pub async fn player_with_accessors(&self, codename: &str) -> Result<PlayerView, ClientError> {
+        self.get(&format!(
+            "/players/{}?accessors=true",
+            encode_segment(codename)
+        ))
+        .await
+    }
+
     /// Places a lock in a slot, with the author's solution.
     pub async fn publish(
         &self,

@@ -374,6 +374,17 @@ impl Game {
 
     /// One player as `me` sees them.
     pub fn player_view(&self, me: PlayerId, codename: &str) -> Result<PlayerView, GameError> {
+        self.player_view_with(me, codename, false)
+    }
+
+    /// [`Game::player_view`], with, when `accessors` is set, every other player who accesses
+    /// each slot.
+    pub fn player_view_with(
+        &self,
+        me: PlayerId,
+        codename: &str,
+        accessors: bool,
+    ) -> Result<PlayerView, GameError> {
         let st = self.read();
         let them = *st
             .by_codename
@@ -381,12 +392,31 @@ impl Game {
             .ok_or_else(|| GameError::UnknownCodename(codename.to_string()))?;
         let mine = self.access_in(&st, me);
         let theirs = self.access_in(&st, them);
+        let everyone: Vec<(PlayerId, Arc<Access>)> = if accessors {
+            st.world
+                .players()
+                .into_iter()
+                .filter(|&p| p != them)
+                .map(|p| (p, self.access_in(&st, p)))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let slots = Slot::all()
             .into_iter()
             .map(|s| SlotView {
                 slot: s.number(),
                 accessed: mine.slot(&st.world, them, s),
                 lock: st.world.slot(them, s).map(|l| lock_summary(&st, &mine, l)),
+                accessed_by: accessors.then(|| {
+                    let mut names: Vec<String> = everyone
+                        .iter()
+                        .filter(|(_, a)| a.slot(&st.world, them, s))
+                        .map(|(p, _)| codename_of(&st, *p))
+                        .collect();
+                    names.sort();
+                    names
+                }),
             })
             .collect();
         Ok(PlayerView {

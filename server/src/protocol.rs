@@ -119,6 +119,10 @@ pub struct SlotView {
     pub accessed: bool,
     /// Its lock, if filled.
     pub lock: Option<LockSummary>,
+    /// Every other player who accesses it, by codename, when asked for with
+    /// `?accessors=true` (working it out takes every player's access, so plain reads skip it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accessed_by: Option<Vec<String>>,
 }
 
 /// `GET /api/v1/players/{codename}`.

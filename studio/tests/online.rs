@@ -255,6 +255,25 @@ fn two_players_publish_get_declare_and_the_scores_move() {
     assert_eq!(shown["slots"][0]["accessed"], true);
     let shown = w.run(&["show", "AAA"]).ok();
     assert!(shown.out.contains("by BBB"), "{}", shown.out);
+    // Who accesses each slot: BBB every one of AAA's (the lock by declaring, the empty slots
+    // by accessing every filled one).
+    let shown = w.run(&["show", "AAA", "--json"]).ok().json();
+    for slot in 0..3 {
+        assert_eq!(
+            shown["slots"][slot]["accessed_by"],
+            serde_json::json!(["BBB"]),
+            "slot {}",
+            slot + 1
+        );
+    }
+    let theirs = w.run(&["show", "BBB", "--json", "--as", "AAA"]).ok().json();
+    assert_eq!(theirs["slots"][0]["accessed_by"], serde_json::json!([]));
+    assert!(
+        w.run(&["show", "AAA"])
+            .ok()
+            .out
+            .contains("accessed by: BBB")
+    );
 
     // The declarer reads their note; the lock's owner does not.
     let notes = w.run(&["notes", "--json"]).ok().json();

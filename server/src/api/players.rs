@@ -87,11 +87,25 @@ pub async fn scores(State(state): State<AppState>, Me(me): Me) -> Json<Scores> {
     Json(state.game.scores(me))
 }
 
-/// `GET /api/v1/players/{codename}`: a player's slots as the caller sees them.
+/// The query of `GET /api/v1/players/{codename}`.
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct ShowQuery {
+    /// List, for each slot, every other player who accesses it.
+    #[serde(default)]
+    pub accessors: bool,
+}
+
+/// `GET /api/v1/players/{codename}[?accessors=true]`: a player's slots as the caller sees
+/// them, and who accesses each when asked.
 pub async fn show(
     State(state): State<AppState>,
     Me(me): Me,
     Path(codename): Path<String>,
+    axum::extract::Query(q): axum::extract::Query<ShowQuery>,
 ) -> Result<Json<PlayerView>, ApiError> {
-    Ok(Json(state.game.player_view(me, &codename)?))
+    Ok(Json(state.game.player_view_with(
+        me,
+        &codename,
+        q.accessors,
+    )?))
 }

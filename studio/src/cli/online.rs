@@ -346,7 +346,7 @@ async fn run_async(verb: Verb) -> Result<ExitCode> {
                 Ok(c) => c,
                 Err(f) => return Ok(report(f, &NO_SOURCES, &url)),
             };
-            match client.player(&player).await {
+            match client.player_with_accessors(&player).await {
                 Ok(view) => {
                     if json {
                         print_json(&view)?;
@@ -620,6 +620,14 @@ fn print_player(v: &PlayerView) {
                     println!("  {}", note_line(n));
                 }
             }
+        }
+        if let Some(who) = &slot.accessed_by {
+            let who = if who.is_empty() {
+                "no one else".to_string()
+            } else {
+                who.join(", ")
+            };
+            println!("  accessed by: {who}");
         }
     }
 }
