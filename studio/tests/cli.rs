@@ -264,3 +264,64 @@ fn play_reads_a_solution_file() {
         text(&out.stdout)
     );
 }
+
+#[test]
+fn solve_finds_a_solution_that_verify_accepts() {
+    let dir = tempfile::tempdir().expect("dir");
+    let lock = template("starter/pivot-gate.lock");
+    let lock = lock.to_str().expect("path");
+    let out = lockwright(
+        &["solve", lock, "--write-solution", "found.solution"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("hW"), "{}", text(&out.stdout));
+    assert_eq!(
+        lockwright(&["verify", lock, "found.solution"], dir.path())
+            .status
+            .code(),
+        Some(0)
+    );
+}
+
+#[test]
+fn verify_exits_1_when_the_moves_do_not_open_the_lock() {
+    let dir = tempfile::tempdir().expect("dir");
+    std::fs::write(dir.path().join("wait.solution"), ". . .\n").expect("write");
+    let lock = template("starter/pivot-gate.lock");
+    let out = lockwright(
+        &["verify", lock.to_str().expect("path"), "wait.solution"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let solution = template("starter/pivot-gate.solution");
+    let out = lockwright(
+        &[
+            "verify",
+            lock.to_str().expect("path"),
+            solution.to_str().expect("path"),
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn solve_proves_a_lock_with_a_fixed_bolt_cannot_be_opened() {
+    let dir = tempfile::tempdir().expect("dir");
+    let source = std::fs::read_to_string(template("empty/size-3.lock")).expect("template");
+    // A one-cell block in the bolthole's corner, not the end of any spring: it never moves.
+    let stuck = source.replace("   . . : :\n", "   . . : B\n");
+    std::fs::write(dir.path().join("stuck.lock"), stuck).expect("write");
+    let out = lockwright(
+        &["solve", "stuck.lock", "--max-states", "2000000"],
+        dir.path(),
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+}
