@@ -753,36 +753,7 @@ fn save_token(path: &Path, url: &str, codename: &str, token: &str) -> Result<()>
         .insert(codename.to_string(), token.to_string());
     entry.current = Some(codename.to_string());
     let text = toml::to_string_pretty(&tokens).context("cannot write the tokens as TOML")?;
-    write_private(path, text.as_bytes())
-}
-
-/// Writes a file atomically and readable only by its owner: the temporary file gets mode 0600
-/// before anything is written to it, and is then renamed over the target.
-fn write_private(path: &Path, bytes: &[u8]) -> Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".tokens-")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        tmp.as_file()
-            .set_permissions(std::fs::Permissions::from_mode(0o600))
-            .with_context(|| format!("cannot make {} private", tmp.path().display()))?;
-    }
-    tmp.write_all(bytes)
-        .and_then(|()| tmp.as_file().sync_all())
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    tmp.persist(path)
-        .map_err(|e| e.error)
-        .with_context(|| format!("cannot replace {}", path.display()))?;
-    Ok(())
+    crate::files::write_private(path, text.as_bytes())
 }
 
 /// A client logged in on `url`, as `player` or the player who logged in last.
