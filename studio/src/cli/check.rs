@@ -3,7 +3,6 @@
 use super::read_lock;
 use anyhow::Result;
 use serde::Serialize;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -17,7 +16,6 @@ struct FileReport<'a> {
 pub fn run(files: &[PathBuf], json: bool) -> Result<ExitCode> {
     let mut failed = false;
     let mut reports = Vec::new();
-    let mut stderr = std::io::stderr().lock();
     for path in files {
         let (text, parsed) = read_lock(path);
         let valid = !parsed.has_errors();
@@ -26,9 +24,7 @@ pub fn run(files: &[PathBuf], json: bool) -> Result<ExitCode> {
         if json {
             reports.push((shown, valid, parsed.diagnostics));
         } else {
-            for d in &parsed.diagnostics {
-                write!(stderr, "{}", d.render(&shown, &text))?;
-            }
+            super::print_diagnostics(&shown, &text, &parsed.diagnostics);
         }
     }
     if json {

@@ -3,13 +3,11 @@
 use super::read_lock;
 use crate::files::write_atomic;
 use anyhow::Result;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 pub fn run(files: &[PathBuf], check: bool) -> Result<ExitCode> {
     let mut failed = false;
-    let mut stderr = std::io::stderr().lock();
     for path in files {
         let shown = path.display().to_string();
         let (text, parsed) = read_lock(path);
@@ -17,9 +15,7 @@ pub fn run(files: &[PathBuf], check: bool) -> Result<ExitCode> {
             Some(doc) if !parsed.has_errors() => doc,
             _ => {
                 // A file with errors is left as it is: formatting must never lose anything.
-                for d in &parsed.diagnostics {
-                    write!(stderr, "{}", d.render(&shown, &text))?;
-                }
+                super::print_diagnostics(&shown, &text, &parsed.diagnostics);
                 failed = true;
                 continue;
             }

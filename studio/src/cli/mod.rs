@@ -194,6 +194,13 @@ pub fn run(command: Command) -> Result<ExitCode> {
     }
 }
 
+/// Prints diagnostics on standard error, as rustc does, against the text they are about.
+pub fn print_diagnostics(path: &str, text: &str, diagnostics: &[lockfmt::Diagnostic]) {
+    for d in diagnostics {
+        eprint!("{}", d.render(path, text));
+    }
+}
+
 /// Reads a lock file and parses it; an unreadable file becomes a diagnostic at its start.
 pub fn read_lock(path: &std::path::Path) -> (String, lockfmt::Parsed) {
     match std::fs::read(path) {

@@ -5,7 +5,6 @@ use crate::describe;
 use anyhow::{Context, Result, bail};
 use engine::physics::{AnnotationMode, Mechanism, Move, Workspace, annotations};
 use serde::Serialize;
-use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -55,10 +54,7 @@ pub fn run(file: &Path, moves: &[Move], opts: &Options) -> Result<ExitCode> {
     let lock = match parsed.valid_lock() {
         Some(lock) => lock.clone(),
         None => {
-            let mut stderr = std::io::stderr().lock();
-            for d in &parsed.diagnostics {
-                write!(stderr, "{}", d.render(&shown, &text))?;
-            }
+            super::print_diagnostics(&shown, &text, &parsed.diagnostics);
             return Ok(ExitCode::from(1));
         }
     };

@@ -4,7 +4,6 @@ use super::read_lock;
 use crate::files::write_atomic_bytes;
 use crate::picture::{Colouring, Palette};
 use anyhow::{Result, bail};
-use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -21,10 +20,7 @@ pub fn run(
     let (text, parsed) = read_lock(file);
     let Some(doc) = parsed.document.as_ref().filter(|_| !parsed.has_errors()) else {
         let shown = file.display().to_string();
-        let mut stderr = std::io::stderr().lock();
-        for d in &parsed.diagnostics {
-            write!(stderr, "{}", d.render(&shown, &text))?;
-        }
+        super::print_diagnostics(&shown, &text, &parsed.diagnostics);
         return Ok(ExitCode::from(1));
     };
     let palette = if dark { Palette::DARK } else { Palette::LIGHT };

@@ -100,9 +100,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     let shown = args.file.display().to_string();
     let (text, parsed) = read_lock(&args.file);
     let Some(lock) = parsed.valid_lock().cloned() else {
-        for d in &parsed.diagnostics {
-            eprint!("{}", d.render(&shown, &text));
-        }
+        super::print_diagnostics(&shown, &text, &parsed.diagnostics);
         return Ok(ExitCode::from(1));
     };
     let mech = Mechanism::new(&lock).map_err(|e| anyhow!("{shown}: {e}"))?;

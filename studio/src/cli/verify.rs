@@ -10,9 +10,7 @@ pub fn run(lock_path: &Path, solution_path: &Path) -> Result<ExitCode> {
     let shown = lock_path.display().to_string();
     let (text, parsed) = read_lock(lock_path);
     let Some(lock) = parsed.valid_lock().cloned() else {
-        for d in &parsed.diagnostics {
-            eprint!("{}", d.render(&shown, &text));
-        }
+        super::print_diagnostics(&shown, &text, &parsed.diagnostics);
         return Ok(ExitCode::from(1));
     };
     let shown_solution = solution_path.display().to_string();
@@ -26,9 +24,7 @@ pub fn run(lock_path: &Path, solution_path: &Path) -> Result<ExitCode> {
     let solution = match lockfmt::parse_solution(&solution_text) {
         Ok(s) => s,
         Err(diagnostics) => {
-            for d in &diagnostics {
-                eprint!("{}", d.render(&shown_solution, &solution_text));
-            }
+            super::print_diagnostics(&shown_solution, &solution_text, &diagnostics);
             return Ok(ExitCode::from(1));
         }
     };
