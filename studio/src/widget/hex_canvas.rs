@@ -83,6 +83,21 @@ pub enum Interaction {
     },
 }
 
+/// A path through lock-space points, projected to the screen; closed for a polygon.
+fn polyline(points: &[P], close: bool, at: &dyn Fn(P) -> Point) -> Path {
+    Path::new(|b| {
+        if let Some((first, rest)) = points.split_first() {
+            b.move_to(at(*first));
+            for p in rest {
+                b.line_to(at(*p));
+            }
+            if close {
+                b.close();
+            }
+        }
+    })
+}
+
 fn color(c: Rgba) -> Color {
     Color::from_rgba(c.0, c.1, c.2, c.3)
 }
@@ -161,15 +176,7 @@ impl canvas::Program<Event2> for HexCanvas<'_> {
                     fill,
                     stroke,
                 } => {
-                    let path = Path::new(|b| {
-                        if let Some((first, rest)) = points.split_first() {
-                            b.move_to(at(*first));
-                            for p in rest {
-                                b.line_to(at(*p));
-                            }
-                            b.close();
-                        }
-                    });
+                    let path = polyline(&points, true, &at);
                     if fill.3 > 0.0 {
                         frame.fill(&path, color(fill));
                     }
@@ -185,14 +192,7 @@ impl canvas::Program<Event2> for HexCanvas<'_> {
                     colour,
                     width,
                 } => {
-                    let path = Path::new(|b| {
-                        if let Some((first, rest)) = points.split_first() {
-                            b.move_to(at(*first));
-                            for p in rest {
-                                b.line_to(at(*p));
-                            }
-                        }
-                    });
+                    let path = polyline(&points, false, &at);
                     frame.stroke(
                         &path,
                         Stroke::default()
