@@ -71,9 +71,15 @@ pub fn encode_segment(s: &str) -> String {
 impl Client {
     /// A client for a server at `base` (e.g. `http://127.0.0.1:27001`).
     pub fn new(base: &str) -> Client {
+        // A server that is down should say so in seconds, not after the system's connect
+        // timeout of minutes. There is no overall timeout: the event stream stays open.
+        let http = reqwest::Client::builder()
+            .connect_timeout(std::time::Duration::from_secs(5))
+            .build()
+            .unwrap_or_default();
         Client {
             base: base.trim_end_matches('/').to_string(),
-            http: reqwest::Client::new(),
+            http,
             token: None,
         }
     }

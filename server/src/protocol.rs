@@ -76,7 +76,7 @@ pub struct LockRef {
 
 /// A note. Who declared, on which lock, behind which: public. The solution: only to players
 /// who have read it.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NoteView {
     /// Its number.
     pub id: i64,
@@ -96,7 +96,7 @@ pub struct NoteView {
 }
 
 /// A lock in a slot, in a player's view.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LockSummary {
     /// Its number.
     pub id: i64,
@@ -111,7 +111,7 @@ pub struct LockSummary {
 }
 
 /// One slot of a player.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SlotView {
     /// 1 to 3.
     pub slot: u8,
@@ -126,7 +126,7 @@ pub struct SlotView {
 }
 
 /// `GET /api/v1/players/{codename}`.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerView {
     /// The player.
     pub codename: String,
@@ -137,7 +137,7 @@ pub struct PlayerView {
 }
 
 /// One line of the scores.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerSummary {
     /// The other player.
     pub codename: String,
@@ -152,7 +152,7 @@ pub struct PlayerSummary {
 }
 
 /// `GET /api/v1/players` and `GET /api/v1/scores`.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Scores {
     /// The caller.
     pub me: String,
@@ -163,7 +163,7 @@ pub struct Scores {
 }
 
 /// `GET /api/v1/locks/{id}`.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LockView {
     /// Its number.
     pub id: i64,
