@@ -3,6 +3,7 @@
 use crate::library;
 use crate::picture::Palette;
 use crate::screen::editor::{self, Editor};
+use crate::screen::online::{self, Online};
 use crate::screen::play::{self, Play};
 use crate::settings::{self, Settings, ThemeChoice};
 use crate::templates;
@@ -23,6 +24,8 @@ pub struct Start {
     /// The settings and where they live.
     pub settings: Settings,
     pub settings_path: Option<PathBuf>,
+    /// Where the online screen keeps its files.
+    pub online: online::Setup,
 }
 
 /// Opens the studio window.
@@ -61,6 +64,23 @@ pub struct Studio {
     pub play: Option<Play>,
     /// Set to call off the running search.
     solver_cancel: Option<Arc<AtomicBool>>,
+    /// The player's client: server, login, cache.
+    pub online: Online,
+    /// Whether the online screen is showing.
+    pub showing_online: bool,
+    /// What is being played.
+    pub playing: Playing,
+}
+
+/// Where the lock in play came from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Playing {
+    /// The editor's lock.
+    Editor,
+    /// Another player's lock, picked on the online screen.
+    Picked(server::protocol::LockView),
+    /// A lock with a note's solution loaded.
+    Note,
 }
 
 #[derive(Debug, Clone)]
@@ -84,6 +104,10 @@ pub enum Message {
     Play(play::Message),
     /// Compare the open lock with another file.
     CompareWith(PathBuf),
+    Online(online::Message),
+    ShowOnline(bool),
+    /// Apply the remote server's URL typed in the settings.
+    ApplyServerUrl,
     Rebind(String),
     ServerUrl(String),
 }
@@ -109,6 +133,12 @@ impl Studio {
             None => Editor::new(None, &lockfmt::print(&engine::Lock::starter(6))),
         };
         let thumbnails = locks.iter().map(|p| thumbnail(p)).collect();
+        let online = Online::new(
+            start.online,
+            start.settings.server,
+            start.settings.server_url.as_deref(),
+        );
+        let first = online.refresh().map(Message::Online);
         let studio = Studio {
             folder: start.folder,
             locks,
@@ -124,8 +154,11 @@ impl Studio {
             rebinding: None,
             play: None,
             solver_cancel: None,
+            online,
+            showing_online: false,
+            playing: Playing::Editor,
         };
-        (studio, Task::none())
+        (studio, first)
     }
 
     fn title(&self) -> String {
@@ -160,7 +193,20 @@ impl Studio {
         {
             paths.push(dir.to_path_buf());
         }
+        let live = match self.online.live() {
+            Some((url, token)) => crate::online::live::subscription(url, token)
+                .map(|l| Message::Online(online::Message::Live(l))),
+            None => Subscription::none(),
+        };
+        let probe = if self.online.probing() {
+            iced::time::every(std::time::Duration::from_secs(5))
+                .map(|_| Message::Online(online::Message::Retry))
+        } else {
+            Subscription::none()
+        };
         Subscription::batch([
+            live,
+            probe,
             watch::subscription(paths).map(Message::Changed),
             keyboard::listen().filter_map(|e| match e {
                 keyboard::Event::KeyPressed { key, modifiers, .. } => {
@@ -187,34 +233,75 @@ impl Studio {
                 Some(editor::Event::Save(path, text)) => {
                     return Task::perform(save(path, text), Message::Done);
                 }
-                Some(editor::Event::Play(lock)) => self.start_play(&lock),
+                Some(editor::Event::Play(lock)) => {
+                    self.start_play(&lock);
+                    self.playing = Playing::Editor;
+                }
                 None => {}
             },
             Message::Play(m) => {
                 let Some(p) = &mut self.play else {
                     return Task::none();
                 };
-                match p.update(m) {
+                let was_open = p.session.is_open();
+                let event = p.update(m);
+                if !was_open && p.session.is_open() {
+                    self.opened();
+                }
+                let Some(p) = &mut self.play else {
+                    return Task::none();
+                };
+                match event {
                     Some(play::Event::Back) => {
                         self.cancel_solver();
                         self.play = None;
+                        self.playing = Playing::Editor;
                     }
                     Some(play::Event::Copy(text)) => return iced::clipboard::write(text),
                     Some(play::Event::SaveSolution(text)) => match self.editor.path.clone() {
-                        Some(path) => {
+                        Some(path) if self.playing == Playing::Editor => {
                             let out = path.with_extension("solution");
                             return Task::perform(save(out, text), Message::Done);
+                        }
+                        Some(_) => {
+                            self.notice =
+                                "this is not the editor's lock: copy the moves instead".into()
                         }
                         None => {
                             self.notice = "save the lock first: its solution goes beside it".into()
                         }
                     },
-                    Some(play::Event::Solve) => return self.start_solver(),
+                    Some(play::Event::Solve) => {
+                        let _ = p;
+                        return self.start_solver();
+                    }
                     Some(play::Event::CancelSolve) => self.cancel_solver(),
                     None => {}
                 }
             }
-            Message::Open(path) => self.open(path),
+            Message::Open(path) => {
+                self.showing_online = false;
+                self.open(path);
+            }
+            Message::ShowOnline(on) => {
+                self.showing_online = on;
+                self.showing_settings = false;
+                if on {
+                    return self.online.refresh().map(Message::Online);
+                }
+            }
+            Message::Online(m) => return self.online_message(m),
+            Message::ApplyServerUrl => {
+                if self.settings.server == settings::ServerChoice::Remote {
+                    return self
+                        .online
+                        .switch(
+                            settings::ServerChoice::Remote,
+                            self.settings.server_url.as_deref(),
+                        )
+                        .map(Message::Online);
+                }
+            }
             Message::CompareWith(path) => match std::fs::read_to_string(&path) {
                 Ok(text) => {
                     let name = display_name(&path);
@@ -352,6 +439,97 @@ impl Studio {
         Task::none()
     }
 
+    /// The online screen's messages; publishing and switching servers need the studio.
+    fn online_message(&mut self, m: online::Message) -> Task<Message> {
+        match m {
+            online::Message::Publish(slot) => {
+                let Some(lock) = self.editor.lock().cloned() else {
+                    self.online.status =
+                        "the editor's lock has problems: fix them before publishing".into();
+                    return Task::none();
+                };
+                let solution = self
+                    .editor
+                    .path
+                    .as_ref()
+                    .and_then(|p| std::fs::read_to_string(p.with_extension("solution")).ok())
+                    .and_then(|t| lockfmt::parse_solution(&t).ok())
+                    .filter(|s| s.names(&lock))
+                    .map(|s| lockfmt::format_moves(&s.moves));
+                let text = self.editor.text().to_string();
+                self.online
+                    .publish(slot, lock.info.name.clone(), text, solution)
+                    .map(Message::Online)
+            }
+            online::Message::SwitchServer => {
+                self.settings.server = match self.settings.server {
+                    settings::ServerChoice::Embedded => settings::ServerChoice::Remote,
+                    settings::ServerChoice::Remote => settings::ServerChoice::Embedded,
+                };
+                self.save_settings();
+                self.online
+                    .switch(self.settings.server, self.settings.server_url.as_deref())
+                    .map(Message::Online)
+            }
+            m => {
+                let (task, event) = self.online.update(m);
+                let task = task.map(Message::Online);
+                match event {
+                    Some(online::Event::Pick(view)) => self.play_online(view, None),
+                    Some(online::Event::PlayNote(view, moves, author)) => {
+                        self.play_online(view, Some((moves, author)))
+                    }
+                    None => {}
+                }
+                task
+            }
+        }
+    }
+
+    /// Plays a lock from the server: picked, or with a note's solution ready to replay.
+    fn play_online(
+        &mut self,
+        view: server::protocol::LockView,
+        note: Option<(Vec<engine::Move>, String)>,
+    ) {
+        let parsed = lockfmt::parse(&view.text);
+        let Some(lock) = parsed.valid_lock() else {
+            self.online.status = format!("lock {} cannot be read by this studio", view.id);
+            return;
+        };
+        let Some(mut p) = Play::new(lock, None) else {
+            self.online.status = format!("lock {} cannot be played", view.id);
+            return;
+        };
+        self.cancel_solver();
+        match note {
+            Some((moves, author)) => {
+                p.session.load(&moves);
+                p.session.restart();
+                p.status = format!(
+                    "{author}'s solution to «{}» is loaded: Redo plays it move by move",
+                    view.name
+                );
+                self.playing = Playing::Note;
+            }
+            None => {
+                p.status = format!("{}'s «{}»: pick it open", view.owner, view.name);
+                self.playing = Playing::Picked(view);
+            }
+        }
+        self.online.declaring = None;
+        self.play = Some(p);
+    }
+
+    /// The lock in play just opened.
+    fn opened(&mut self) {
+        let Some(p) = &self.play else { return };
+        if let Playing::Picked(view) = &self.playing {
+            let moves = p.session.played().to_vec();
+            self.online.opened(view.clone(), moves);
+        }
+    }
+
     fn start_play(&mut self, lock: &engine::Lock) {
         // The author's solution, when one is saved beside the lock and names it.
         let saved = self
@@ -450,12 +628,13 @@ impl Studio {
             text(format!("Settings file: {file}")).size(13),
             text(format!("Lock folder: {folder}")).size(13),
             row![
-                text("Server").size(13),
+                text("Remote server").size(13),
                 text_input(
                     "the embedded server",
                     self.settings.server_url.as_deref().unwrap_or("")
                 )
                 .on_input(Message::ServerUrl)
+                .on_submit(Message::ApplyServerUrl)
                 .size(13),
             ]
             .spacing(8),
@@ -478,6 +657,7 @@ impl Studio {
             if self.play.is_some() {
                 self.cancel_solver();
                 self.play = None;
+                self.playing = Playing::Editor;
                 return Task::none();
             }
             return self.update(Message::Editor(E::Play));
@@ -599,13 +779,34 @@ impl Studio {
             ]
             .spacing(4),
         );
+        side = side.push(
+            row![
+                button(text("Online").size(13))
+                    .style(if self.showing_online {
+                        button::primary
+                    } else {
+                        button::secondary
+                    })
+                    .on_press(Message::ShowOnline(!self.showing_online)),
+                text(self.online.summary()).size(11),
+            ]
+            .spacing(6)
+            .align_y(iced::Center),
+        );
         if !self.notice.is_empty() {
             side = side.push(text(self.notice.clone()).size(12));
         }
         let main = if self.showing_settings {
             self.settings_view()
         } else if let Some(p) = &self.play {
-            p.view(self.palette()).map(Message::Play)
+            let board = p.view(self.palette()).map(Message::Play);
+            match self.online.declare_bar() {
+                Some(bar) => column![bar.map(Message::Online), board].spacing(6).into(),
+                None => board,
+            }
+        } else if self.showing_online {
+            let name = self.editor.lock().map(|l| l.info.name.as_str());
+            self.online.view(name).map(Message::Online)
         } else {
             self.editor.view(self.palette()).map(Message::Editor)
         };
@@ -691,9 +892,22 @@ async fn save(path: PathBuf, text: String) -> Result<String, String> {
 }
 
 #[cfg(test)]
+#[path = "online_flows.rs"]
+mod online_flows;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use iced_test::{Error, simulator};
+
+    /// No data folder: no embedded server, no cache, no tokens.
+    fn offline_setup() -> online::Setup {
+        online::Setup {
+            data_dir: None,
+            tokens_path: None,
+            password_memory_kib: 64,
+        }
+    }
 
     fn studio(folder: &Path, file: Option<PathBuf>) -> Studio {
         let start = Start {
@@ -701,6 +915,7 @@ mod tests {
             file,
             settings: Settings::default(),
             settings_path: None,
+            online: offline_setup(),
         };
         Studio::new(start).0
     }
@@ -844,6 +1059,7 @@ mod tests {
             file: None,
             settings: Settings::default(),
             settings_path: Some(path.clone()),
+            online: offline_setup(),
         };
         let mut s = Studio::new(start).0;
         press(&mut s, "Settings")?;

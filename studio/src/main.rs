@@ -11,11 +11,13 @@ mod edit;
 mod files;
 mod highlight;
 mod library;
+mod online;
 mod picture;
 mod render;
 mod screen;
 mod settings;
 mod templates;
+mod tokens;
 mod watch;
 mod widget;
 
@@ -81,6 +83,7 @@ pub fn open_studio(path: Option<std::path::PathBuf>) -> ExitCode {
         file,
         settings,
         settings_path,
+        online: screen::online::Setup::for_user(),
     };
     match app::run(start) {
         Ok(()) => ExitCode::SUCCESS,

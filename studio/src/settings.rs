@@ -52,6 +52,17 @@ pub const ACTIONS: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// The embedded server, or the remote one the settings name.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ServerChoice {
+    /// A server run by the studio itself on 127.0.0.1.
+    #[default]
+    Embedded,
+    /// The server at `server-url`.
+    Remote,
+}
+
 /// Light or dark.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -67,7 +78,9 @@ pub enum ThemeChoice {
 pub struct Settings {
     /// Where the locks live; the platform data folder when unset.
     pub lock_folder: Option<PathBuf>,
-    /// The metagame server; the embedded one when unset.
+    /// Which server the studio plays on: the embedded one, or `server-url`.
+    pub server: ServerChoice,
+    /// The remote metagame server's URL.
     pub server_url: Option<String>,
     /// Light or dark.
     pub theme: ThemeChoice,
@@ -79,6 +92,7 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             lock_folder: None,
+            server: ServerChoice::Embedded,
             server_url: None,
             theme: ThemeChoice::Light,
             keys: ACTIONS

@@ -6,10 +6,9 @@
 //! and exits 1; so does a server that cannot be reached.
 
 use anyhow::{Context, Result, bail};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use server::client::{Client, ClientError};
 use server::protocol::{ErrorBody, LockView, NoteView, PlayerView, Scores};
-use std::collections::BTreeMap;
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -265,7 +264,7 @@ fn online_of(verb: &Verb) -> &Online {
 async fn run_async(verb: Verb) -> Result<ExitCode> {
     let online = online_of(&verb).clone();
     let url = server_url(online.server.as_deref());
-    let tokens_path = tokens_path()?;
+    let tokens_path = crate::tokens::default_path()?;
     let json = online.json;
     match verb {
         Verb::Register {
@@ -275,7 +274,7 @@ async fn run_async(verb: Verb) -> Result<ExitCode> {
             let mut client = Client::new(&url);
             match client.register(&codename, &password).await {
                 Ok(session) => {
-                    save_token(&tokens_path, &url, &session.codename, &session.token)?;
+                    crate::tokens::save(&tokens_path, &url, &session.codename, &session.token)?;
                     if json {
                         print_json(&serde_json::json!({ "codename": session.codename }))?;
                     } else {
@@ -296,7 +295,7 @@ async fn run_async(verb: Verb) -> Result<ExitCode> {
             let mut client = Client::new(&url);
             match client.login(&codename, &password).await {
                 Ok(session) => {
-                    save_token(&tokens_path, &url, &session.codename, &session.token)?;
+                    crate::tokens::save(&tokens_path, &url, &session.codename, &session.token)?;
                     if json {
                         print_json(&serde_json::json!({ "codename": session.codename }))?;
                     } else {
@@ -712,69 +711,21 @@ fn read_password(flag: Option<String>) -> Result<String> {
     Ok(password)
 }
 
-/// The tokens file: the server URL, then the codename.
-#[derive(Debug, Default, Serialize, Deserialize)]
-struct Tokens {
-    #[serde(default)]
-    servers: BTreeMap<String, ServerTokens>,
-}
-
-#[derive(Debug, Default, Serialize, Deserialize)]
-struct ServerTokens {
-    /// The player who logged in last.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    current: Option<String>,
-    /// Codename → token.
-    #[serde(default)]
-    players: BTreeMap<String, String>,
-}
-
-/// `tokens.toml` in the user's config folder.
-pub fn tokens_path() -> Result<PathBuf> {
-    directories::ProjectDirs::from("", "", "lockwright")
-        .map(|d| d.config_dir().join("tokens.toml"))
-        .context("cannot find the user's config folder for the login tokens")
-}
-
-fn load_tokens(path: &Path) -> Result<Tokens> {
-    match std::fs::read_to_string(path) {
-        Ok(text) => toml::from_str(&text)
-            .with_context(|| format!("{} is not a valid tokens file", path.display())),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Tokens::default()),
-        Err(e) => Err(e).with_context(|| format!("cannot read {}", path.display())),
-    }
-}
-
-fn save_token(path: &Path, url: &str, codename: &str, token: &str) -> Result<()> {
-    let mut tokens = load_tokens(path)?;
-    let entry = tokens.servers.entry(url.to_string()).or_default();
-    entry
-        .players
-        .insert(codename.to_string(), token.to_string());
-    entry.current = Some(codename.to_string());
-    let text = toml::to_string_pretty(&tokens).context("cannot write the tokens as TOML")?;
-    crate::files::write_private(path, text.as_bytes())
-}
-
 /// A client logged in on `url`, as `player` or the player who logged in last.
 fn logged_in(
     path: &Path,
     url: &str,
     player: Option<&str>,
 ) -> Result<std::result::Result<Client, Failure>> {
-    let tokens = load_tokens(path)?;
-    let Some(server) = tokens.servers.get(url) else {
-        return Ok(Err(Failure::Plain(not_logged_in(url))));
-    };
-    let codename = match player.or(server.current.as_deref()) {
-        Some(c) => c,
-        None => return Ok(Err(Failure::Plain(not_logged_in(url)))),
-    };
-    match server.players.get(codename) {
-        Some(token) => Ok(Ok(Client::new(url).with_token(token.clone()))),
-        None => Ok(Err(Failure::Plain(format!(
-            "{codename} has not logged in on {url}: run `lockwright login {codename} --server {url}` first"
-        )))),
+    let tokens = crate::tokens::load(path)?;
+    match tokens.login(url, player) {
+        Some((_, token)) => Ok(Ok(Client::new(url).with_token(token))),
+        None => Ok(Err(Failure::Plain(match player {
+            Some(codename) => format!(
+                "{codename} has not logged in on {url}: run `lockwright login {codename} --server {url}` first"
+            ),
+            None => not_logged_in(url),
+        }))),
     }
 }
 
@@ -795,34 +746,5 @@ mod tests {
         assert_eq!("A:C:3".parse(), Ok(LockName::InSlot("A:C".into(), 3)));
         assert!("ABC".parse::<LockName>().is_err());
         assert!(":1".parse::<LockName>().is_err());
-    }
-
-    #[test]
-    fn tokens_are_kept_per_server_and_player_privately() {
-        let dir = tempfile::tempdir().expect("dir");
-        let path = dir.path().join("cfg/tokens.toml");
-        save_token(&path, "http://127.0.0.1:1", "ABC", "t1").expect("save");
-        save_token(&path, "http://127.0.0.1:1", "X\"Y", "t2").expect("save");
-        save_token(&path, "http://127.0.0.1:2", "ABC", "t3").expect("save");
-        let t = load_tokens(&path).expect("load");
-        let one = &t.servers["http://127.0.0.1:1"];
-        assert_eq!(one.current.as_deref(), Some("X\"Y"));
-        assert_eq!(one.players["ABC"], "t1");
-        assert_eq!(t.servers["http://127.0.0.1:2"].players["ABC"], "t3");
-        let client = logged_in(&path, "http://127.0.0.1:1", Some("ABC"))
-            .expect("read")
-            .ok()
-            .expect("logged in");
-        assert_eq!(client.token(), Some("t1"));
-        assert!(matches!(
-            logged_in(&path, "http://127.0.0.1:3", None).expect("read"),
-            Err(Failure::Plain(_))
-        ));
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let mode = std::fs::metadata(&path).expect("meta").permissions().mode();
-            assert_eq!(mode & 0o777, 0o600);
-        }
     }
 }

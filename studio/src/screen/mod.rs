@@ -1,6 +1,7 @@
 //! The studio's screens, each with its own state, messages, `update` and `view`.
 
 pub mod editor;
+pub mod online;
 pub mod play;
 
 use iced::widget::{column, row, scrollable, text};

@@ -1,0 +1,495 @@
+//! The studio as the metagame's client, driven through its window against real servers on
+//! 127.0.0.1: the studio's own embedded server, and servers started by the test. Every task
+//! the studio returns is run for real, so each request reaches the server.
+
+use super::*;
+use crate::online::live::Live;
+use crate::screen::online::{CODENAME_ID, Connection, PASSWORD_ID, Setup};
+use iced::futures::StreamExt;
+use iced_test::{Error, selector, simulator};
+use server::config::Config;
+use server::server::Running;
+
+/// Runs the studio's tasks on a real runtime and clicks through its window.
+struct Driver {
+    rt: tokio::runtime::Runtime,
+}
+
+impl Driver {
+    fn new() -> Driver {
+        Driver {
+            rt: tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .expect("runtime"),
+        }
+    }
+
+    /// Runs a task and every task its messages lead to, feeding each message to the studio.
+    fn run(&self, s: &mut Studio, task: Task<Message>) {
+        let mut queue = vec![task];
+        let mut rounds = 0;
+        while let Some(task) = queue.pop() {
+            rounds += 1;
+            assert!(rounds < 1000, "the tasks never settle");
+            let Some(stream) = iced_runtime::task::into_stream(task) else {
+                continue;
+            };
+            let actions: Vec<_> = self.rt.block_on(stream.collect());
+            for action in actions {
+                if let iced_runtime::Action::Output(m) = action {
+                    queue.push(s.update(m));
+                }
+            }
+        }
+    }
+
+    fn send(&self, s: &mut Studio, m: Message) {
+        let t = s.update(m);
+        self.run(s, t);
+    }
+
+    fn click(&self, s: &mut Studio, label: &str) -> Result<(), Error> {
+        let messages: Vec<Message> = {
+            let mut ui = simulator(s.view());
+            let _ = ui.click(label)?;
+            ui.into_messages().collect()
+        };
+        for m in messages {
+            self.send(s, m);
+        }
+        Ok(())
+    }
+
+    fn type_into(&self, s: &mut Studio, id: &'static str, text: &str) -> Result<(), Error> {
+        let messages: Vec<Message> = {
+            let mut ui = simulator(s.view());
+            let _ = ui.click(selector::id(id))?;
+            let _ = ui.typewrite(text);
+            ui.into_messages().collect()
+        };
+        for m in messages {
+            self.send(s, m);
+        }
+        Ok(())
+    }
+
+    /// Opens the online screen and registers a player through the login form.
+    fn register(&self, s: &mut Studio, codename: &str) -> Result<(), Error> {
+        if !s.showing_online {
+            self.click(s, "Online")?;
+        }
+        self.type_into(s, CODENAME_ID, codename)?;
+        self.type_into(s, PASSWORD_ID, "correct horse")?;
+        self.click(s, "Register")?;
+        assert_eq!(
+            s.online.codename.as_deref(),
+            Some(codename),
+            "{}",
+            s.online.status
+        );
+        Ok(())
+    }
+}
+
+fn sees(s: &Studio, what: &str) -> bool {
+    let mut ui = simulator(s.view());
+    ui.find(what).is_ok()
+}
+
+/// A studio with its own home: lock folder, data folder and tokens file.
+fn studio_at(home: &Path, settings: Settings) -> (Studio, Task<Message>) {
+    Studio::new(Start {
+        folder: home.join("locks"),
+        file: None,
+        settings,
+        settings_path: None,
+        online: Setup {
+            data_dir: Some(home.join("data")),
+            tokens_path: Some(home.join("tokens.toml")),
+            password_memory_kib: 64,
+        },
+    })
+}
+
+fn remote(url: &str) -> Settings {
+    Settings {
+        server: settings::ServerChoice::Remote,
+        server_url: Some(url.to_string()),
+        ..Settings::default()
+    }
+}
+
+fn server_config(data: &Path) -> Config {
+    Config {
+        bind: "127.0.0.1:0".parse().expect("addr"),
+        rate_limit: 0.0,
+        password_memory_kib: 64,
+        ..crate::online::embedded::config(data)
+    }
+}
+
+fn total(s: &Studio) -> i64 {
+    s.online.cache.scores.as_ref().map_or(0, |sc| sc.total)
+}
+
+#[test]
+fn out_of_the_box_the_studio_runs_its_own_server_on_loopback() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let (mut s, first) = studio_at(home.path(), Settings::default());
+    d.run(&mut s, first);
+    let url = s.online.url.clone().expect("the embedded server runs");
+    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+    assert!(
+        home.path().join("data/server").is_dir(),
+        "its database lives in the data folder"
+    );
+    assert!(
+        sees(&s, &s.online.summary()),
+        "the side panel always says which server"
+    );
+    assert!(s.online.summary().contains("the embedded server"));
+    d.register(&mut s, "AAA")?;
+    assert!(
+        sees(&s, "Your slots"),
+        "after registering, the player's own slots show"
+    );
+    Ok(())
+}
+
+/// Two studios, one server: AAA's embedded server, which BBB's studio names as its remote.
+#[test]
+fn register_publish_pick_declare_and_see_the_score_move() -> Result<(), Error> {
+    let d = Driver::new();
+    let home_a = tempfile::tempdir().expect("home");
+    let home_b = tempfile::tempdir().expect("home");
+    let (mut a, first) = studio_at(home_a.path(), Settings::default());
+    d.run(&mut a, first);
+    d.register(&mut a, "AAA")?;
+
+    // AAA publishes the open lock, which has no saved solution: the solver finds one once
+    // AAA agrees.
+    let name = a
+        .editor
+        .lock()
+        .map(|l| l.info.name.clone())
+        .expect("a lock");
+    d.click(&mut a, &format!("Publish «{name}» here"))?;
+    assert!(sees(&a, "Solve and publish"), "{}", a.online.status);
+    d.click(&mut a, "Solve and publish")?;
+    assert!(
+        a.online.status.starts_with("published lock"),
+        "{}",
+        a.online.status
+    );
+    let me = a.online.me().expect("AAA's slots");
+    assert_eq!(
+        me.slots[0].lock.as_ref().map(|l| l.name.as_str()),
+        Some(name.as_str())
+    );
+    assert!(sees(&a, &format!("Slot 1: «{name}» (lock 1, size 4)")));
+
+    // BBB, on the same server as a remote one, publishes with the solution saved beside the
+    // lock.
+    let url = a.online.url.clone().expect("url");
+    let (mut b, first) = studio_at(home_b.path(), remote(&url));
+    d.run(&mut b, first);
+    assert!(b.online.summary().contains(&url));
+    d.register(&mut b, "BBB")?;
+    let gate = b.folder.join("pivot-gate.lock");
+    std::fs::write(
+        gate.with_extension("solution"),
+        include_str!("../../templates/starter/pivot-gate.solution"),
+    )
+    .expect("solution");
+    let _ = b.update(Message::Open(gate));
+    d.click(&mut b, "Online")?;
+    d.click(&mut b, "Publish «Pivot Gate» here")?;
+    assert!(
+        b.online.status.starts_with("published lock 2"),
+        "{}",
+        b.online.status
+    );
+    d.send(&mut b, Message::Online(online::Message::Refresh));
+    let before = total(&b);
+
+    // BBB picks AAA's lock: it opens in play mode.
+    d.click(&mut b, "AAA · score 0")?;
+    assert!(sees(&b, "AAA's slots"));
+    d.click(&mut b, "Pick")?;
+    assert!(matches!(b.playing, Playing::Picked(_)));
+    assert!(b.play.is_some(), "the picked lock is in play");
+    let solution =
+        lockfmt::parse_solution(include_str!("../../templates/starter/ball-stop.solution"))
+            .expect("solution");
+    for mv in solution.moves {
+        d.send(&mut b, Message::Play(play::Message::Move(mv)));
+    }
+    assert!(b.play.as_ref().is_some_and(|p| p.session.is_open()));
+
+    // Opened: the declaration is offered, with the reason each slot cannot hold the note.
+    assert!(sees(&b, "You opened AAA's «Ball Stop» in 1 moves."));
+    assert!(sees(&b, "slot 2 is empty"));
+    d.click(&mut b, "slot 1: «Pivot Gate»")?;
+    assert!(
+        b.online.status.starts_with("declared"),
+        "{}",
+        b.online.status
+    );
+    assert!(b.online.declaring.is_none());
+    assert_eq!(
+        total(&b),
+        before + 3,
+        "BBB accesses AAA's slot 1, then the two empty ones"
+    );
+    d.send(&mut b, Message::Play(play::Message::Back));
+    assert!(sees(&b, "AAA · score +3"));
+
+    // AAA sees the note on the lock, by BBB, behind BBB's slot 1, but has not read it.
+    d.send(&mut a, Message::Online(online::Message::Refresh));
+    assert_eq!(total(&a), -3);
+    assert!(sees(&a, "note 1 by BBB, behind BBB:1 · not read"));
+    // BBB has read the note: it is playable on the canvas.
+    assert!(sees(&b, "Notes you have read"));
+    assert!(sees(&b, "BBB's note on AAA:1 «Ball Stop»"));
+    d.click(&mut b, "Play")?;
+    assert_eq!(b.playing, Playing::Note);
+    let p = b.play.as_ref().expect("playing the note");
+    assert_eq!(p.session.at, 0, "the note starts at the beginning");
+    assert_eq!(
+        p.session.all_moves().len(),
+        1,
+        "with its moves ready to redo"
+    );
+    d.send(&mut b, Message::Play(play::Message::Redo));
+    assert!(b.play.as_ref().is_some_and(|p| p.session.is_open()));
+    Ok(())
+}
+
+#[test]
+fn retiring_asks_first_and_an_empty_or_public_slot_cannot_hold_a_note() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let (mut a, first) = studio_at(home.path(), Settings::default());
+    d.run(&mut a, first);
+    d.register(&mut a, "CCC")?;
+    assert_eq!(
+        a.online.holders()[0].1,
+        Err("slot 1 is empty".to_string()),
+        "nothing to secure a note behind yet"
+    );
+    d.click(&mut a, "Publish «Ball Stop» here")?;
+    d.click(&mut a, "Solve and publish")?;
+    assert!(a.online.holders()[0].1.is_ok());
+    d.click(&mut a, "Retire")?;
+    assert!(
+        a.online.me().is_some_and(|m| m.slots[0].lock.is_some()),
+        "nothing is retired before the player confirms"
+    );
+    assert!(sees(
+        &a,
+        "Retire the lock in slot 1? The notes behind it become public."
+    ));
+    d.send(
+        &mut a,
+        Message::Online(online::Message::ConfirmRetire(true)),
+    );
+    assert!(
+        a.online.status.starts_with("retired lock 1"),
+        "{}",
+        a.online.status
+    );
+    assert!(a.online.me().is_some_and(|m| m.slots[0].lock.is_none()));
+    Ok(())
+}
+
+#[test]
+fn live_events_from_the_server_update_the_screen() -> Result<(), Error> {
+    let d = Driver::new();
+    let home_a = tempfile::tempdir().expect("home");
+    let home_b = tempfile::tempdir().expect("home");
+    let (mut a, first) = studio_at(home_a.path(), Settings::default());
+    d.run(&mut a, first);
+    d.register(&mut a, "AAA")?;
+    let url = a.online.url.clone().expect("url");
+    let (mut b, first) = studio_at(home_b.path(), remote(&url));
+    d.run(&mut b, first);
+    d.register(&mut b, "BBB")?;
+
+    // The studio follows the events while it is online and logged in.
+    let (live_url, token) = a.online.live().expect("AAA follows the events");
+    let mut events = Box::pin(crate::online::live::stream(live_url, token));
+    assert_eq!(d.rt.block_on(events.next()), Some(Live::Connected));
+
+    d.click(&mut b, "Publish «Ball Stop» here")?;
+    d.click(&mut b, "Solve and publish")?;
+    let listed = |a: &Studio| {
+        a.online
+            .cache
+            .scores
+            .as_ref()
+            .and_then(|s| s.scores.iter().find(|p| p.codename == "BBB"))
+            .map(|p| p.locks)
+    };
+    assert_eq!(listed(&a), None, "AAA has not heard of BBB yet");
+
+    // The event arrives on its own, and AAA's screen shows BBB's new lock without a click.
+    let event = loop {
+        let next = d.rt.block_on(async {
+            tokio::time::timeout(std::time::Duration::from_secs(10), events.next()).await
+        });
+        match next {
+            Ok(Some(Live::Event(e @ server::events::Event::Placed { .. }))) => break e,
+            Ok(Some(_)) => continue,
+            other => panic!("no placed event: {other:?}"),
+        }
+    };
+    d.send(
+        &mut a,
+        Message::Online(online::Message::Live(Live::Event(event))),
+    );
+    assert_eq!(listed(&a), Some(1), "the placed lock is counted");
+    // AAA has no locks, so BBB accesses all three of AAA's slots.
+    assert!(sees(&a, "BBB · score -3"));
+    Ok(())
+}
+
+#[test]
+fn losing_the_server_is_one_state_and_it_comes_back_with_the_cache_shown() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let data = tempfile::tempdir().expect("data");
+    let running =
+        d.rt.block_on(Running::start(server_config(data.path())))
+            .expect("server");
+    let addr = running.addr;
+    let url = running.url();
+    let (mut s, first) = studio_at(home.path(), remote(&url));
+    d.run(&mut s, first);
+    d.register(&mut s, "DDD")?;
+    d.click(&mut s, "Publish «Ball Stop» here")?;
+    d.click(&mut s, "Solve and publish")?;
+    assert_eq!(s.online.connection, Connection::Online);
+
+    // The server goes away.
+    d.rt.block_on(running.stop()).expect("stops");
+    s.online.status.clear();
+    d.send(&mut s, Message::Online(online::Message::Refresh));
+    assert!(
+        matches!(s.online.connection, Connection::Unreachable(_)),
+        "{:?}",
+        s.online.connection
+    );
+    assert!(
+        s.online.status.is_empty(),
+        "no error per request: the one state says it ({})",
+        s.online.status
+    );
+    assert!(
+        s.online.live().is_none(),
+        "no event stream while unreachable"
+    );
+    assert!(s.online.probing(), "the server is probed instead");
+    // Background refreshes wait for the probe: no storm of failing requests.
+    let t = s.online.refresh();
+    assert!(iced_runtime::task::into_stream(t).is_none());
+    assert!(sees(&s, "Try now"));
+    assert!(
+        sees(&s, "Slot 1: «Ball Stop» (lock 1, size 4)"),
+        "the cache is still shown"
+    );
+    d.send(&mut s, Message::Online(online::Message::Retry));
+    assert!(matches!(s.online.connection, Connection::Unreachable(_)));
+
+    // The server comes back on the same address: the next probe finds it and refreshes.
+    let mut config = server_config(data.path());
+    config.bind = addr;
+    let running = d.rt.block_on(Running::start(config)).expect("restarts");
+    d.send(&mut s, Message::Online(online::Message::Retry));
+    assert_eq!(s.online.connection, Connection::Online);
+    assert_eq!(s.online.status, "the server answers again");
+    assert!(s.online.live().is_some(), "the events flow again");
+
+    // Working offline: nothing leaves the studio, the cache shows, and back again.
+    d.click(&mut s, "Work offline (cache only)")?;
+    assert!(s.online.work_offline);
+    assert!(iced_runtime::task::into_stream(s.online.refresh()).is_none());
+    assert!(sees(
+        &s,
+        "Working offline: nothing is sent; this is the cache from 0 s ago."
+    ));
+    assert!(s.online.live().is_none());
+    d.click(&mut s, "Work offline (cache only)")?;
+    assert!(!s.online.work_offline);
+    assert_eq!(s.online.connection, Connection::Online);
+    d.rt.block_on(running.stop()).expect("stops");
+    Ok(())
+}
+
+#[test]
+fn the_cache_shows_at_once_on_the_next_start_even_with_no_server() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let data = tempfile::tempdir().expect("data");
+    let running =
+        d.rt.block_on(Running::start(server_config(data.path())))
+            .expect("server");
+    let url = running.url();
+    let (mut s, first) = studio_at(home.path(), remote(&url));
+    d.run(&mut s, first);
+    d.register(&mut s, "EEE")?;
+    d.click(&mut s, "Publish «Ball Stop» here")?;
+    d.click(&mut s, "Solve and publish")?;
+    drop(s);
+    d.rt.block_on(running.stop()).expect("stops");
+
+    // A new start: the login is remembered and the cache shows before any answer.
+    let (mut s, first) = studio_at(home.path(), remote(&url));
+    assert_eq!(s.online.codename.as_deref(), Some("EEE"));
+    let _ = s.update(Message::ShowOnline(true));
+    assert!(sees(&s, "Slot 1: «Ball Stop» (lock 1, size 4)"));
+    d.run(&mut s, first);
+    assert!(matches!(s.online.connection, Connection::Unreachable(_)));
+    assert!(sees(&s, "Slot 1: «Ball Stop» (lock 1, size 4)"));
+    Ok(())
+}
+
+#[test]
+fn switching_servers_is_one_click_and_is_kept_in_the_settings() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let settings_path = home.path().join("settings.toml");
+    let (mut s, first) = Studio::new(Start {
+        folder: home.path().join("locks"),
+        file: None,
+        settings: Settings {
+            server_url: Some("http://127.0.0.1:9".into()),
+            ..Settings::default()
+        },
+        settings_path: Some(settings_path.clone()),
+        online: Setup {
+            data_dir: Some(home.path().join("data")),
+            tokens_path: Some(home.path().join("tokens.toml")),
+            password_memory_kib: 64,
+        },
+    });
+    d.run(&mut s, first);
+    d.register(&mut s, "FFF")?;
+    d.click(&mut s, "Switch to the remote server")?;
+    assert_eq!(s.online.url.as_deref(), Some("http://127.0.0.1:9"));
+    assert_eq!(s.online.codename, None, "logins are per server");
+    assert_eq!(
+        Settings::load(&settings_path).expect("saved").server,
+        settings::ServerChoice::Remote
+    );
+    d.click(&mut s, "Switch to the embedded server")?;
+    assert!(s.online.summary().contains("the embedded server"));
+    assert_eq!(
+        s.online.codename.as_deref(),
+        Some("FFF"),
+        "the embedded server's login is remembered"
+    );
+    Ok(())
+}
