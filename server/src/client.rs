@@ -133,6 +133,23 @@ impl Client {
         Client::send(self.request(method, path).json(body)).await
     }
 
+    /// Whether the server answers: `GET /health`.
+    pub async fn health(&self) -> Result<(), ClientError> {
+        let response = self.request(Method::GET, "/health").send().await?;
+        let status = response.status();
+        if status.is_success() {
+            return Ok(());
+        }
+        Err(ClientError::Refused {
+            status,
+            body: ErrorBody {
+                error: "http".into(),
+                message: response.text().await.unwrap_or_default(),
+                diagnostics: Vec::new(),
+            },
+        })
+    }
+
     /// Registers a player; the client is then logged in as them.
     pub async fn register(
         &mut self,

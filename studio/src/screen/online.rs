@@ -119,6 +119,7 @@ pub enum Message {
 #[derive(Debug, Clone)]
 pub enum Reply {
     Session(Result<Session, Trouble>),
+    Health(Result<(), Trouble>),
     Scores(Result<Scores, Trouble>),
     Player(Result<PlayerView, Trouble>),
     Lock(i64, Result<LockView, Trouble>),
@@ -348,8 +349,11 @@ impl Online {
 
     /// Asks the server for everything the screen shows.
     pub fn refresh(&self) -> Task<Message> {
-        if !self.may_ask() || self.codename.is_none() {
+        if !self.may_ask() {
             return Task::none();
+        }
+        if self.codename.is_none() {
+            return self.task(|c| async move { c.health().await }, Reply::Health);
         }
         let mut tasks = vec![
             self.ask_scores(),
@@ -566,7 +570,7 @@ impl Online {
             }
             Message::Retry => {
                 if self.probing() {
-                    self.task(|c| async move { c.players().await }, Reply::Scores)
+                    self.task(|c| async move { c.health().await }, Reply::Health)
                 } else {
                     Task::none()
                 }
@@ -721,6 +725,7 @@ impl Online {
                 self.connection = Connection::Online;
                 self.refresh()
             }
+            Reply::Health(Ok(())) => self.heard(),
             Reply::Scores(Ok(s)) => {
                 self.cache.scores = Some(s);
                 self.heard()
@@ -778,6 +783,7 @@ impl Online {
                 Task::none()
             }
             Reply::Session(Err(t))
+            | Reply::Health(Err(t))
             | Reply::Scores(Err(t))
             | Reply::Player(Err(t))
             | Reply::Lock(_, Err(t))
