@@ -5,6 +5,7 @@ use crate::picture::Palette;
 use crate::screen::editor::{self, Editor};
 use crate::screen::online::{self, Online};
 use crate::screen::play::{self, Play};
+use crate::screen::tutorial::{self, Tutorial};
 use crate::settings::{self, Settings, ThemeChoice};
 use crate::templates;
 use crate::watch;
@@ -70,6 +71,10 @@ pub struct Studio {
     pub showing_online: bool,
     /// What is being played.
     pub playing: Playing,
+    /// The tutorial series and the player's progress.
+    pub tutorial: Tutorial,
+    /// Whether the tutorial screen is showing.
+    pub showing_tutorial: bool,
 }
 
 /// Where the lock in play came from.
@@ -81,6 +86,8 @@ pub enum Playing {
     Picked(server::protocol::LockView),
     /// A lock with a note's solution loaded.
     Note,
+    /// A lesson of the tutorial series.
+    Lesson,
 }
 
 #[derive(Debug, Clone)]
@@ -106,6 +113,8 @@ pub enum Message {
     CompareWith(PathBuf),
     Online(online::Message),
     ShowOnline(bool),
+    Tutorial(tutorial::Message),
+    ShowTutorial,
     /// Apply the remote server's URL typed in the settings.
     ApplyServerUrl,
     Rebind(String),
@@ -134,11 +143,20 @@ impl Studio {
         };
         let thumbnails = locks.iter().map(|p| thumbnail(p)).collect();
         let online = Online::new(
-            start.online,
+            start.online.clone(),
             start.settings.server,
             start.settings.server_url.as_deref(),
         );
         let first = online.refresh().map(Message::Online);
+        let progress = start
+            .online
+            .data_dir
+            .as_ref()
+            .map(|d| d.join("tutorial.toml"));
+        let (tutorial, problem) = Tutorial::load(progress);
+        if let Some(p) = problem {
+            notice = p;
+        }
         let studio = Studio {
             folder: start.folder,
             locks,
@@ -157,6 +175,8 @@ impl Studio {
             online,
             showing_online: false,
             playing: Playing::Editor,
+            showing_tutorial: tutorial.welcome,
+            tutorial,
         };
         (studio, first)
     }
@@ -256,6 +276,7 @@ impl Studio {
                         self.cancel_solver();
                         self.play = None;
                         self.playing = Playing::Editor;
+                        self.tutorial.playing = None;
                     }
                     Some(play::Event::Copy(text)) => return iced::clipboard::write(text),
                     Some(play::Event::SaveSolution(text)) => match self.editor.path.clone() {
@@ -281,9 +302,16 @@ impl Studio {
             }
             Message::Open(path) => {
                 self.showing_online = false;
+                self.showing_tutorial = false;
                 self.open(path);
             }
+            Message::ShowTutorial => {
+                self.showing_tutorial = !self.showing_tutorial;
+                self.showing_settings = false;
+            }
+            Message::Tutorial(m) => self.tutorial_message(m),
             Message::ShowOnline(on) => {
+                self.showing_tutorial = false;
                 self.showing_online = on;
                 self.showing_settings = false;
                 if on {
@@ -521,8 +549,57 @@ impl Studio {
         self.play = Some(p);
     }
 
+    fn tutorial_message(&mut self, m: tutorial::Message) {
+        match m {
+            tutorial::Message::Open(i) => {
+                let Some(lock) = crate::tutorial::SERIES.get(i).and_then(|l| l.lock()) else {
+                    return;
+                };
+                let Some(p) = Play::new(&lock, None) else {
+                    return;
+                };
+                self.cancel_solver();
+                if let Err(e) = self.tutorial.start(i) {
+                    self.notice = e;
+                }
+                self.tutorial.welcome = false;
+                self.play = Some(p);
+                self.playing = Playing::Lesson;
+            }
+            tutorial::Message::ShowMe => {
+                let lesson = self
+                    .tutorial
+                    .playing
+                    .and_then(|(i, _)| crate::tutorial::SERIES.get(i));
+                let moves = lesson.and_then(|l| lockfmt::parse_solution(l.solution).ok());
+                if let (Some(p), Some(s)) = (&mut self.play, moves) {
+                    p.session.load(&s.moves);
+                    p.session.restart();
+                    p.status = "the solution is loaded: Redo plays it move by move".into();
+                }
+            }
+            tutorial::Message::Close => {
+                self.tutorial.welcome = false;
+                self.showing_tutorial = false;
+            }
+            tutorial::Message::GoOnline => {
+                self.cancel_solver();
+                self.play = None;
+                self.playing = Playing::Editor;
+                self.tutorial.playing = None;
+                self.showing_tutorial = false;
+                self.showing_online = true;
+            }
+        }
+    }
+
     /// The lock in play just opened.
     fn opened(&mut self) {
+        if self.playing == Playing::Lesson
+            && let Err(e) = self.tutorial.opened()
+        {
+            self.notice = e;
+        }
         let Some(p) = &self.play else { return };
         if let Playing::Picked(view) = &self.playing {
             let moves = p.session.played().to_vec();
@@ -658,6 +735,7 @@ impl Studio {
                 self.cancel_solver();
                 self.play = None;
                 self.playing = Playing::Editor;
+                self.tutorial.playing = None;
                 return Task::none();
             }
             return self.update(Message::Editor(E::Play));
@@ -781,6 +859,13 @@ impl Studio {
         );
         side = side.push(
             row![
+                button(text("Tutorial").size(13))
+                    .style(if self.showing_tutorial {
+                        button::primary
+                    } else {
+                        button::secondary
+                    })
+                    .on_press(Message::ShowTutorial),
                 button(text("Online").size(13))
                     .style(if self.showing_online {
                         button::primary
@@ -788,11 +873,10 @@ impl Studio {
                         button::secondary
                     })
                     .on_press(Message::ShowOnline(!self.showing_online)),
-                text(self.online.summary()).size(11),
             ]
-            .spacing(6)
-            .align_y(iced::Center),
+            .spacing(4),
         );
+        side = side.push(text(self.online.summary()).size(11));
         if !self.notice.is_empty() {
             side = side.push(text(self.notice.clone()).size(12));
         }
@@ -800,10 +884,19 @@ impl Studio {
             self.settings_view()
         } else if let Some(p) = &self.play {
             let board = p.view(self.palette()).map(Message::Play);
-            match self.online.declare_bar() {
-                Some(bar) => column![bar.map(Message::Online), board].spacing(6).into(),
+            let bar = match self.playing {
+                Playing::Lesson => self
+                    .tutorial
+                    .bar(p.session.at)
+                    .map(|b| b.map(Message::Tutorial)),
+                _ => self.online.declare_bar().map(|b| b.map(Message::Online)),
+            };
+            match bar {
+                Some(bar) => column![bar, board].spacing(6).into(),
                 None => board,
             }
+        } else if self.showing_tutorial {
+            self.tutorial.view().map(Message::Tutorial)
         } else if self.showing_online {
             let name = self.editor.lock().map(|l| l.info.name.as_str());
             self.online.view(name).map(Message::Online)
@@ -892,8 +985,8 @@ async fn save(path: PathBuf, text: String) -> Result<String, String> {
 }
 
 #[cfg(test)]
-#[path = "online_flows.rs"]
-mod online_flows;
+#[path = "flows.rs"]
+mod flows;
 
 #[cfg(test)]
 mod tests {

@@ -18,6 +18,7 @@ mod screen;
 mod settings;
 mod templates;
 mod tokens;
+mod tutorial;
 mod watch;
 mod widget;
 

@@ -3,6 +3,7 @@
 pub mod editor;
 pub mod online;
 pub mod play;
+pub mod tutorial;
 
 use iced::widget::{column, row, scrollable, text};
 use iced::{Color, Element, Font, Length};
