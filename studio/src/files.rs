@@ -4,8 +4,9 @@ use anyhow::{Context, Result};
 use std::io::Write;
 use std::path::Path;
 
-/// Writes a file atomically: the text goes to a temporary file beside it, which is synced and
-/// then renamed over the target, so a crash leaves either the old file or the new one.
+/// Writes a file atomically, creating its folder: the text goes to a temporary file beside it,
+/// which is synced and then renamed over the target, so a crash leaves either the old file or
+/// the new one.
 pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
     write_atomic_bytes(path, text.as_bytes())
 }
@@ -29,9 +30,7 @@ fn write_via_temp(path: &Path, bytes: &[u8], private: bool) -> Result<()> {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    if private {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    }
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let mut tmp = tempfile::Builder::new()
         .prefix(".lockwright-")
         .suffix(".tmp")

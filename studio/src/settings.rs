@@ -125,12 +125,8 @@ impl Settings {
         Ok(s)
     }
 
-    /// Writes settings atomically, creating the folder.
+    /// Writes settings atomically (its folder is created).
     pub fn save(&self, path: &Path) -> Result<()> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)
-                .with_context(|| format!("cannot create {}", dir.display()))?;
-        }
         let text = toml::to_string_pretty(self).context("cannot write the settings as TOML")?;
         crate::files::write_atomic(path, &text)
     }

@@ -51,12 +51,8 @@ impl Cache {
             .unwrap_or_default()
     }
 
-    /// Writes the cache atomically, creating its folder.
+    /// Writes the cache atomically (its folder is created).
     pub fn save(&self, path: &Path) -> Result<()> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)
-                .with_context(|| format!("cannot create {}", dir.display()))?;
-        }
         let bytes = serde_json::to_vec(self).context("cannot write the cache as JSON")?;
         crate::files::write_atomic_bytes(path, &bytes)
     }
