@@ -135,6 +135,24 @@ fn total(s: &Studio) -> i64 {
     s.online.cache.scores.as_ref().map_or(0, |sc| sc.total)
 }
 
+/// AAA on their studio's embedded server, and BBB on another studio that names that server as
+/// its remote: two players, one real server. The homes are returned to keep them alive.
+fn two_players(d: &Driver) -> Result<(Studio, Studio, [tempfile::TempDir; 2]), Error> {
+    let homes = [
+        tempfile::tempdir().expect("home"),
+        tempfile::tempdir().expect("home"),
+    ];
+    let (mut a, first) = studio_at(homes[0].path(), Settings::default());
+    d.run(&mut a, first);
+    d.register(&mut a, "AAA")?;
+    let url = a.online.url.clone().expect("url");
+    let (mut b, first) = studio_at(homes[1].path(), remote(&url));
+    d.run(&mut b, first);
+    assert!(b.online.summary().contains(&url));
+    d.register(&mut b, "BBB")?;
+    Ok((a, b, homes))
+}
+
 #[test]
 fn out_of_the_box_the_studio_runs_its_own_server_on_loopback() -> Result<(), Error> {
     let d = Driver::new();
@@ -164,11 +182,7 @@ fn out_of_the_box_the_studio_runs_its_own_server_on_loopback() -> Result<(), Err
 #[test]
 fn register_publish_pick_declare_and_see_the_score_move() -> Result<(), Error> {
     let d = Driver::new();
-    let home_a = tempfile::tempdir().expect("home");
-    let home_b = tempfile::tempdir().expect("home");
-    let (mut a, first) = studio_at(home_a.path(), Settings::default());
-    d.run(&mut a, first);
-    d.register(&mut a, "AAA")?;
+    let (mut a, mut b, _homes) = two_players(&d)?;
 
     // AAA publishes the open lock, which has no saved solution: the solver finds one once
     // AAA agrees.
@@ -192,13 +206,7 @@ fn register_publish_pick_declare_and_see_the_score_move() -> Result<(), Error> {
     );
     assert!(sees(&a, &format!("Slot 1: «{name}» (lock 1, size 4)")));
 
-    // BBB, on the same server as a remote one, publishes with the solution saved beside the
-    // lock.
-    let url = a.online.url.clone().expect("url");
-    let (mut b, first) = studio_at(home_b.path(), remote(&url));
-    d.run(&mut b, first);
-    assert!(b.online.summary().contains(&url));
-    d.register(&mut b, "BBB")?;
+    // BBB publishes with the solution saved beside the lock.
     let gate = b.folder.join("pivot-gate.lock");
     std::fs::write(
         gate.with_extension("solution"),
@@ -309,15 +317,7 @@ fn retiring_asks_first_and_an_empty_or_public_slot_cannot_hold_a_note() -> Resul
 #[test]
 fn live_events_from_the_server_update_the_screen() -> Result<(), Error> {
     let d = Driver::new();
-    let home_a = tempfile::tempdir().expect("home");
-    let home_b = tempfile::tempdir().expect("home");
-    let (mut a, first) = studio_at(home_a.path(), Settings::default());
-    d.run(&mut a, first);
-    d.register(&mut a, "AAA")?;
-    let url = a.online.url.clone().expect("url");
-    let (mut b, first) = studio_at(home_b.path(), remote(&url));
-    d.run(&mut b, first);
-    d.register(&mut b, "BBB")?;
+    let (mut a, mut b, _homes) = two_players(&d)?;
 
     // The studio follows the events while it is online and logged in.
     let (live_url, token) = a.online.live().expect("AAA follows the events");
