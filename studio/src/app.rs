@@ -730,6 +730,11 @@ impl Studio {
 
     fn action(&mut self, action: &str) -> Task<Message> {
         use editor::{Message as E, Tool};
+        // The editor is hidden behind another screen, where keys are typed into forms: its
+        // actions (delete, undo, the tools) must not reach it unseen.
+        if self.play.is_none() && (self.showing_online || self.showing_tutorial) {
+            return Task::none();
+        }
         if action == "play" {
             if self.play.is_some() {
                 self.cancel_solver();

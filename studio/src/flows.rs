@@ -618,3 +618,29 @@ mod tutorial_series {
         Ok(())
     }
 }
+
+#[test]
+fn keys_typed_on_the_online_screen_do_not_reach_the_hidden_editor() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let (mut s, first) = studio_at(home.path(), Settings::default());
+    d.run(&mut s, first);
+    d.click(&mut s, "Online")?;
+    let before = s.editor.text().to_string();
+    let _ = s.editor.update(editor::Message::Tool(editor::Tool::Ball));
+    let _ = s.update(Message::Key(
+        keyboard::Key::Character("1".into()),
+        keyboard::Modifiers::CTRL,
+    ));
+    assert_eq!(
+        s.editor.tool,
+        editor::Tool::Ball,
+        "ctrl+1 did not pick a tool"
+    );
+    let _ = s.update(Message::Key(
+        keyboard::Key::Named(keyboard::key::Named::Delete),
+        keyboard::Modifiers::empty(),
+    ));
+    assert_eq!(s.editor.text(), before);
+    Ok(())
+}
