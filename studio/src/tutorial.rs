@@ -27,24 +27,40 @@ impl Lesson {
     }
 
     /// The title: the lock's name.
-    pub fn title(&self) -> String {
-        self.lock()
-            .map(|l| l.info.name)
-            .unwrap_or_else(|| self.file.to_string())
+    pub fn title(&self) -> &'static str {
+        &self.words().0
     }
 
     /// The intro: the lock's notes, one paragraph.
-    pub fn intro(&self) -> String {
-        self.lock()
-            .map(|l| {
-                l.info
-                    .notes
-                    .iter()
-                    .map(|n| n.trim())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .unwrap_or_default()
+    pub fn intro(&self) -> &'static str {
+        &self.words().1
+    }
+
+    /// Title and intro, read from the lock once: the tutorial screen shows them on every
+    /// redraw, and parsing thirteen locks per frame would be wasted work.
+    fn words(&self) -> &'static (String, String) {
+        static WORDS: std::sync::LazyLock<Vec<(String, String)>> = std::sync::LazyLock::new(|| {
+            SERIES
+                .iter()
+                .map(|l| match l.lock() {
+                    Some(lock) => (
+                        lock.info.name,
+                        lock.info
+                            .notes
+                            .iter()
+                            .map(|n| n.trim())
+                            .collect::<Vec<_>>()
+                            .join(" "),
+                    ),
+                    None => (l.file.to_string(), String::new()),
+                })
+                .collect()
+        });
+        let i = SERIES
+            .iter()
+            .position(|l| l.file == self.file)
+            .unwrap_or_default();
+        &WORDS[i]
     }
 }
 
