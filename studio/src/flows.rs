@@ -357,21 +357,31 @@ fn live_events_from_the_server_update_the_screen() -> Result<(), Error> {
     Ok(())
 }
 
+/// A server started by the test, and a studio whose player has published Ball Stop on it.
+fn publisher_on_a_test_server(
+    d: &Driver,
+    home: &Path,
+    data: &Path,
+    codename: &str,
+) -> Result<(Studio, Running), Error> {
+    let running =
+        d.rt.block_on(Running::start(server_config(data)))
+            .expect("server");
+    let (mut s, first) = studio_at(home, remote(&running.url()));
+    d.run(&mut s, first);
+    d.register(&mut s, codename)?;
+    d.click(&mut s, "Publish «Ball Stop» here")?;
+    d.click(&mut s, "Solve and publish")?;
+    Ok((s, running))
+}
+
 #[test]
 fn losing_the_server_is_one_state_and_it_comes_back_with_the_cache_shown() -> Result<(), Error> {
     let d = Driver::new();
     let home = tempfile::tempdir().expect("home");
     let data = tempfile::tempdir().expect("data");
-    let running =
-        d.rt.block_on(Running::start(server_config(data.path())))
-            .expect("server");
+    let (mut s, running) = publisher_on_a_test_server(&d, home.path(), data.path(), "DDD")?;
     let addr = running.addr;
-    let url = running.url();
-    let (mut s, first) = studio_at(home.path(), remote(&url));
-    d.run(&mut s, first);
-    d.register(&mut s, "DDD")?;
-    d.click(&mut s, "Publish «Ball Stop» here")?;
-    d.click(&mut s, "Solve and publish")?;
     assert_eq!(s.online.connection, Connection::Online);
 
     // The server goes away.
@@ -434,15 +444,8 @@ fn the_cache_shows_at_once_on_the_next_start_even_with_no_server() -> Result<(),
     let d = Driver::new();
     let home = tempfile::tempdir().expect("home");
     let data = tempfile::tempdir().expect("data");
-    let running =
-        d.rt.block_on(Running::start(server_config(data.path())))
-            .expect("server");
+    let (s, running) = publisher_on_a_test_server(&d, home.path(), data.path(), "EEE")?;
     let url = running.url();
-    let (mut s, first) = studio_at(home.path(), remote(&url));
-    d.run(&mut s, first);
-    d.register(&mut s, "EEE")?;
-    d.click(&mut s, "Publish «Ball Stop» here")?;
-    d.click(&mut s, "Solve and publish")?;
     drop(s);
     d.rt.block_on(running.stop()).expect("stops");
 
