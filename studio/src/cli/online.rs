@@ -311,51 +311,26 @@ async fn run_async(verb: Verb) -> Result<ExitCode> {
                 Ok(c) => c,
                 Err(f) => return Ok(report(f, &NO_SOURCES, &url)),
             };
-            match client.players().await {
-                Ok(scores) => {
-                    if json {
-                        print_json(&scores)?;
-                    } else {
-                        print_players(&scores);
-                    }
-                    Ok(ExitCode::SUCCESS)
-                }
-                Err(e) => Ok(report(Failure::from_client(e, &url), &NO_SOURCES, &url)),
-            }
+            answer(client.players().await, json, print_players, &url)
         }
         Verb::Scores { .. } => {
             let client = match logged_in(&tokens_path, &url, online.as_player.as_deref())? {
                 Ok(c) => c,
                 Err(f) => return Ok(report(f, &NO_SOURCES, &url)),
             };
-            match client.scores().await {
-                Ok(scores) => {
-                    if json {
-                        print_json(&scores)?;
-                    } else {
-                        print_scores(&scores);
-                    }
-                    Ok(ExitCode::SUCCESS)
-                }
-                Err(e) => Ok(report(Failure::from_client(e, &url), &NO_SOURCES, &url)),
-            }
+            answer(client.scores().await, json, print_scores, &url)
         }
         Verb::Show { player, .. } => {
             let client = match logged_in(&tokens_path, &url, online.as_player.as_deref())? {
                 Ok(c) => c,
                 Err(f) => return Ok(report(f, &NO_SOURCES, &url)),
             };
-            match client.player_with_accessors(&player).await {
-                Ok(view) => {
-                    if json {
-                        print_json(&view)?;
-                    } else {
-                        print_player(&view);
-                    }
-                    Ok(ExitCode::SUCCESS)
-                }
-                Err(e) => Ok(report(Failure::from_client(e, &url), &NO_SOURCES, &url)),
-            }
+            answer(
+                client.player_with_accessors(&player).await,
+                json,
+                print_player,
+                &url,
+            )
         }
         Verb::Publish {
             file,
@@ -508,18 +483,33 @@ async fn run_async(verb: Verb) -> Result<ExitCode> {
                 Ok(c) => c,
                 Err(f) => return Ok(report(f, &NO_SOURCES, &url)),
             };
-            match client.notes().await {
-                Ok(notes) => {
-                    if json {
-                        print_json(&notes)?;
-                    } else {
-                        print_notes(&notes);
-                    }
-                    Ok(ExitCode::SUCCESS)
-                }
-                Err(e) => Ok(report(Failure::from_client(e, &url), &NO_SOURCES, &url)),
-            }
+            answer(
+                client.notes().await,
+                json,
+                |n: &Vec<NoteView>| print_notes(n),
+                &url,
+            )
         }
+    }
+}
+
+/// A read verb's answer: JSON for tools, else printed for people; a failure is reported.
+fn answer<T: Serialize>(
+    result: Result<T, ClientError>,
+    json: bool,
+    print: impl Fn(&T),
+    url: &str,
+) -> Result<ExitCode> {
+    match result {
+        Ok(value) => {
+            if json {
+                print_json(&value)?;
+            } else {
+                print(&value);
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => Ok(report(Failure::from_client(e, url), &NO_SOURCES, url)),
     }
 }
 
