@@ -26,16 +26,22 @@ pub async fn register(
     let session = blocking(move || {
         let hash = auth::hash_password(&c.password, cost)?;
         let id = game.register(&c.codename, &hash)?;
-        let token = auth::new_token();
-        game.add_token(&token, id)?;
-        Ok(Session {
-            codename: c.codename,
-            token,
-        })
+        new_session(&game, id, c.codename)
     })
     .await?;
     tracing::info!(codename = %session.codename, "registered");
     Ok((StatusCode::CREATED, Json(session)))
+}
+
+/// A new bearer token for a player who has just registered or proved their password.
+fn new_session(
+    game: &crate::game::Game,
+    id: crate::rules::PlayerId,
+    codename: String,
+) -> Result<Session, ApiError> {
+    let token = auth::new_token();
+    game.add_token(&token, id)?;
+    Ok(Session { codename, token })
 }
 
 /// `POST /api/v1/login`: a new bearer token for a codename and password.
@@ -59,12 +65,7 @@ pub async fn login(
         if !auth::verify_password(&c.password, &hash) {
             return Err(refused());
         }
-        let token = auth::new_token();
-        game.add_token(&token, id)?;
-        Ok(Session {
-            codename: c.codename,
-            token,
-        })
+        new_session(&game, id, c.codename)
     })
     .await?;
     Ok(Json(session))
