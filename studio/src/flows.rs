@@ -233,7 +233,7 @@ fn register_publish_pick_declare_and_see_the_score_move() -> Result<(), Error> {
     let solution =
         lockfmt::parse_solution(include_str!("../../templates/starter/ball-stop.solution"))
             .expect("solution");
-    for mv in solution.moves {
+    for &mv in &solution.moves {
         d.send(&mut b, Message::Play(play::Message::Move(mv)));
     }
     assert!(b.play.as_ref().is_some_and(|p| p.session.is_open()));
@@ -263,6 +263,8 @@ fn register_publish_pick_declare_and_see_the_score_move() -> Result<(), Error> {
     // BBB has read the note: it is playable on the canvas.
     assert!(sees(&b, "Notes you have read"));
     assert!(sees(&b, "BBB's note on AAA:1 «Ball Stop»"));
+    let moves = lockfmt::format_moves(&solution.moves);
+    assert!(sees(&b, &moves), "the note's solution is shown: {moves}");
     d.click(&mut b, "Play")?;
     assert_eq!(b.playing, Playing::Note);
     let p = b.play.as_ref().expect("playing the note");

@@ -1157,7 +1157,8 @@ impl Online {
                 .solution
                 .as_deref()
                 .and_then(|s| lockfmt::parse_solution(s).ok())
-                .map_or(0, |s| s.moves.len());
+                .map(|s| s.moves)
+                .unwrap_or_default();
             list = list.push(
                 row![
                     column![
@@ -1167,10 +1168,14 @@ impl Online {
                         ))
                         .size(12),
                         text(format!(
-                            "{moves} moves{}",
+                            "{} moves{}",
+                            moves.len(),
                             if n.public { " · public" } else { "" }
                         ))
                         .size(11),
+                        text(lockfmt::format_moves(&moves))
+                            .font(iced::Font::MONOSPACE)
+                            .size(11),
                     ]
                     .width(Fill),
                     button(text("Play").size(12)).on_press(Message::PlayNote(n.id)),
