@@ -1,16 +1,24 @@
-//! Compiles the generated tree-sitter parser (src/parser.c), committed so that building needs
-//! neither Node nor the tree-sitter CLI.
+//! Compiles each family's generated tree-sitter parser (`grammars/<family>/src/parser.c`),
+//! committed so that building needs neither Node nor the tree-sitter CLI.
+
+/// The families with a grammar: the folder under `grammars/` and the library's name.
+const GRAMMARS: &[(&str, &str)] = &[("hexlock", "tree-sitter-lockwright-lock")];
 
 fn main() {
-    let dir = std::path::Path::new("src");
-    cc::Build::new()
-        .include(dir)
-        .file(dir.join("parser.c"))
-        .flag_if_supported("-Wno-unused-parameter")
-        .flag_if_supported("-Wno-unused-but-set-variable")
-        .flag_if_supported("-Wno-trigraphs")
-        .std("c11")
-        .compile("tree-sitter-lockwright-lock");
-    println!("cargo:rerun-if-changed=src/parser.c");
-    println!("cargo:rerun-if-changed=src/tree_sitter/parser.h");
+    for (family, library) in GRAMMARS {
+        let dir = std::path::Path::new("grammars").join(family).join("src");
+        cc::Build::new()
+            .include(&dir)
+            .file(dir.join("parser.c"))
+            .flag_if_supported("-Wno-unused-parameter")
+            .flag_if_supported("-Wno-unused-but-set-variable")
+            .flag_if_supported("-Wno-trigraphs")
+            .std("c11")
+            .compile(library);
+        println!("cargo:rerun-if-changed={}", dir.join("parser.c").display());
+        println!(
+            "cargo:rerun-if-changed={}",
+            dir.join("tree_sitter/parser.h").display()
+        );
+    }
 }

@@ -1,11 +1,11 @@
-//! Builds the tutorial series into the binary: every `templates/tutorial/NN-name.lock`, in file
+//! Builds the tutorial series into the binary: every `templates/hexlock/tutorial/NN-name.lock`, in file
 //! name order, with its `.solution` beside it. Adding a lesson is adding its two files.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates/tutorial");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates/hexlock/tutorial");
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .map(|entries| {

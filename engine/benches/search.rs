@@ -3,11 +3,12 @@
 //! times per thread count and the median is printed.
 //!
 //! Run with `cargo bench -p lockwright-engine --bench search`. The starter templates are measured
-//! through the command line: `lockwright solve templates/starter/ball-stop.lock --analyse`.
+//! through the command line: `lockwright solve templates/hexlock/starter/ball-stop.lock --analyse`.
 
-use engine::lock::{Block, Hook, Wrench};
-use engine::search::{self, Goal, Limits, SearchOptions, SearchReport};
-use engine::{Dir, Hex, Lock, Mechanism};
+use engine::hexlock::model::{Block, Hook, Wrench};
+use engine::hexlock::search::{self, Goal, Limits, SearchOptions, SearchReport};
+use engine::hexlock::{Lock, Mechanism};
+use engine::{Dir, Hex};
 
 /// A size-8 lock whose bolt is a stationary block (it never opens), with the hook, a two-cell
 /// wrench and `balls` free balls along the middle row: every reachable state is searched.

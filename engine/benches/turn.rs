@@ -7,8 +7,8 @@
 mod support;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use engine::Lock;
-use engine::physics::{Mechanism, Move, State, Workspace, turn};
+use engine::hexlock::Lock;
+use engine::hexlock::physics::{Mechanism, Move, State, Workspace, turn};
 use std::hint::black_box;
 
 /// The first random lock with exactly the benchmark's make-up.

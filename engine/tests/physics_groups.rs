@@ -4,8 +4,9 @@
 //! `lockfmt/tests/physics_tools.rs`, `physics_springs.rs` and `physics_groups.rs`; this test
 //! stays here because it needs `serde_json`.
 
-use engine::physics::{Move, turn};
-use engine::{Dir, Hex, Hook, Lock, Wrench};
+use engine::hexlock::physics::{Move, turn};
+use engine::hexlock::{Hook, Lock, Wrench};
+use engine::{Dir, Hex};
 
 #[test]
 fn trace_serialises_to_json() {
@@ -25,6 +26,6 @@ fn trace_serialises_to_json() {
     let json = serde_json::to_string(&out.trace).unwrap();
     assert!(json.contains("\"Blocked\""));
     assert!(json.contains("\"Overlap\""));
-    let back: engine::physics::Trace = serde_json::from_str(&json).unwrap();
+    let back: engine::hexlock::physics::Trace = serde_json::from_str(&json).unwrap();
     assert_eq!(back, out.trace);
 }

@@ -2,7 +2,7 @@
 
 mod physics_support;
 
-use engine::physics::{Mechanism, Move, Workspace, problems, turn};
+use engine::hexlock::physics::{Mechanism, Move, Workspace, problems, turn};
 use physics_support::random_lock;
 use proptest::prelude::*;
 
@@ -10,7 +10,7 @@ fn moves() -> impl Strategy<Value = Vec<Move>> {
     prop::collection::vec((0..Move::ALL.len()).prop_map(|i| Move::ALL[i]), 1..40)
 }
 
-fn valid_lock() -> impl Strategy<Value = engine::Lock> {
+fn valid_lock() -> impl Strategy<Value = engine::hexlock::Lock> {
     (any::<u64>(), 3..=5i32, 4..=18usize)
         .prop_map(|(seed, size, pieces)| random_lock(seed, size, pieces))
         .prop_filter("the generator placed both tools", |l| {

@@ -5,10 +5,11 @@
 #[path = "physics_support/mod.rs"]
 mod support;
 
-use engine::lock::Wrench;
-use engine::physics::{Mechanism, Move, State, Workspace};
-use engine::search::{self, Goal, Limit, Limits, SearchOptions, SearchReport, Verdict};
-use engine::{Dir, Hex, Hook, Lock};
+use engine::hexlock::model::Wrench;
+use engine::hexlock::physics::{Mechanism, Move, State, Workspace};
+use engine::hexlock::search::{self, Goal, Limit, Limits, SearchOptions, SearchReport, Verdict};
+use engine::hexlock::{Hook, Lock};
+use engine::{Dir, Hex};
 use std::collections::{HashSet, VecDeque};
 use std::time::Duration;
 
@@ -108,7 +109,7 @@ fn solutions_are_shortest_and_state_counts_match_a_plain_search() {
 fn open_field(size: i32, balls: &[(i32, i32)]) -> Lock {
     let mut lock = Lock::empty(size);
     let corner = Hex::new(size, -size);
-    lock.blocks.push(engine::Block {
+    lock.blocks.push(engine::hexlock::Block {
         name: 'B',
         cells: vec![corner],
     });
@@ -139,7 +140,7 @@ fn ball_bolt() -> Lock {
         cells: vec![Hex::new(-3, 3)],
         momentum: None,
     }];
-    lock.blocks.push(engine::Block {
+    lock.blocks.push(engine::hexlock::Block {
         name: 'X',
         cells: vec![Hex::new(-2, 3), Hex::new(-2, 2), Hex::new(-3, 2)],
     });
@@ -153,7 +154,7 @@ fn ball_bolt() -> Lock {
 fn shut_pocket() -> Lock {
     let mut lock = ball_bolt();
     lock.balls = vec![Hex::ORIGIN];
-    lock.blocks.push(engine::Block {
+    lock.blocks.push(engine::hexlock::Block {
         name: 'B',
         cells: vec![Hex::new(3, -3)],
     });
@@ -326,16 +327,23 @@ fn analysis_counts_reachable_states_and_spots_a_shortcut() {
 fn a_cancelled_search_stops_and_says_so() {
     use std::sync::atomic::AtomicBool;
     // A bolt that can never move: the search would go on through every state of the tools.
-    let mut lock = engine::Lock::starter(8);
-    lock.blocks.push(engine::Block {
+    let mut lock = engine::hexlock::Lock::starter(8);
+    lock.blocks.push(engine::hexlock::Block {
         name: 'B',
         cells: lock.bolthole().to_vec(),
     });
-    let mech = engine::physics::Mechanism::new(&lock).expect("playable");
+    let mech = engine::hexlock::physics::Mechanism::new(&lock).expect("playable");
     let cancel = AtomicBool::new(true);
-    let report =
-        engine::search::solve_cancellable(&mech, &Default::default(), &mut |_| {}, &cancel)
-            .expect("runs");
-    assert_eq!(report.stopped_by, Some(engine::search::Limit::Cancelled));
+    let report = engine::hexlock::search::solve_cancellable(
+        &mech,
+        &Default::default(),
+        &mut |_| {},
+        &cancel,
+    )
+    .expect("runs");
+    assert_eq!(
+        report.stopped_by,
+        Some(engine::hexlock::search::Limit::Cancelled)
+    );
     assert!(report.solution.is_none());
 }

@@ -1,7 +1,8 @@
 //! Validation: each rule a lock must keep, with the problem it reports and where.
 
-use engine::lock::{PieceRef, ProblemKind};
-use engine::{Anchor, Block, Dir, Hex, Hook, Lock, Pivot, Spring, Wrench};
+use engine::hexlock::model::{PieceRef, ProblemKind};
+use engine::hexlock::{Anchor, Block, Hook, Lock, Pivot, Spring, Wrench};
+use engine::{Dir, Hex};
 
 fn base() -> Lock {
     Lock::starter(4)

@@ -2,12 +2,12 @@
 //! play. Run with `cargo bench -p lockwright-lockfmt --bench templates`.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use engine::physics::{Mechanism, Move, State, Workspace};
+use engine::hexlock::physics::{Mechanism, Move, State, Workspace};
 use std::hint::black_box;
 use std::path::Path;
 
-fn templates() -> Vec<(String, engine::Lock)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates");
+fn templates() -> Vec<(String, engine::hexlock::Lock)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates/hexlock");
     let mut out = Vec::new();
     for folder in ["starter", "empty"] {
         let mut files: Vec<_> = std::fs::read_dir(root.join(folder))
@@ -18,7 +18,7 @@ fn templates() -> Vec<(String, engine::Lock)> {
         files.sort();
         for path in files {
             let text = std::fs::read_to_string(&path).expect("read");
-            let lock = lockfmt::parse(&text)
+            let lock = lockfmt::hexlock::parse(&text)
                 .valid_lock()
                 .cloned()
                 .expect("valid template");

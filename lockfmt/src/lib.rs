@@ -1,44 +1,16 @@
-//! The Lockwright lock text format: a lock as a source file.
+//! Lockwright's text formats: every puzzle family as a source file.
 //!
-//! A lock file shows the lock's picture as an ASCII hex grid and holds every fact about it:
-//! name, author, size, notes, the pieces, springs with their natural lengths, pivot arms and the
-//! tools' states. `print(parse(text))` is the canonical form, and formatting keeps comments.
+//! Each family has a tree-sitter grammar (`grammars/<family>/`), a parser whose diagnostics
+//! carry line and column, and a canonical printer that keeps comments.
 //!
 //! # Layout
-//! - `grammar.js` → `src/parser.c` (generated, committed) → [`language`]: the tree-sitter grammar.
-//! - [`parse`]: text → syntax tree → [`engine::Lock`], with [`Diagnostic`]s at line and column.
-//! - [`print`]: the canonical printer.
-//! - [`highlight`]: the highlights query as spans per line, for editors.
-//! - [`diff`]: line diffs and piece-by-piece differences between two locks.
-//! - [`grid`]: how cells map to rows and columns, and the glyphs.
-//! - [`document`]: a lock with its file's comments.
-//! - [`moves`]: the move notation and solution files.
+//! - [`hexlock`]: the hex lock format (Intricacy's locks), its move notation and solution files.
+//! - [`diagnostic`]: problems with their line and column, shared by every format.
+//! - [`diff`]: line diffs of any two texts, and a change carried over to another layout.
 #![deny(missing_docs)]
 
 pub mod diagnostic;
 pub mod diff;
-pub mod document;
-pub mod grid;
-pub mod highlight;
-pub mod language;
-pub mod moves;
-pub mod parse;
-pub mod print;
+pub mod hexlock;
 
 pub use diagnostic::{Diagnostic, Severity, Span};
-pub use document::{Comments, Document, Item};
-pub use moves::{
-    Solution, format_move, format_moves, parse_move, parse_moves, parse_solution, print_solution,
-};
-pub use parse::{Parsed, SourceMap, parse, parse_bytes};
-pub use print::{print, print_document};
-
-/// Formats lock text: the canonical form of a file that parses without errors, comments kept.
-/// Returns the diagnostics when it has errors.
-pub fn format(text: &str) -> Result<String, Vec<Diagnostic>> {
-    let parsed = parse(text);
-    match parsed.document {
-        Some(doc) if !parsed.has_errors() => Ok(print_document(&doc)),
-        _ => Err(parsed.diagnostics),
-    }
-}

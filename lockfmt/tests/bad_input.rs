@@ -1,6 +1,7 @@
 //! Bad input never panics: each kind gets a clear diagnostic at its place.
 
-use lockfmt::{Diagnostic, parse, parse_bytes};
+use lockfmt::Diagnostic;
+use lockfmt::hexlock::{parse, parse_bytes};
 use proptest::prelude::*;
 
 const GOOD: &str = "\

@@ -3,10 +3,11 @@
 
 mod common;
 
-use engine::colour::{COLOURS, adjacency, five_colouring};
+use engine::colour::COLOURS;
+use engine::hexlock::colour::{adjacency, five_colouring};
 use proptest::prelude::*;
 
-fn assert_proper(lock: &engine::Lock) {
+fn assert_proper(lock: &engine::hexlock::Lock) {
     let (pieces, adj) = adjacency(lock);
     let colours = five_colouring(lock);
     assert_eq!(colours.len(), pieces.len());
@@ -25,13 +26,13 @@ fn assert_proper(lock: &engine::Lock) {
 
 #[test]
 fn every_template_is_properly_five_coloured() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates/hexlock");
     for folder in ["empty", "starter"] {
         for entry in std::fs::read_dir(root.join(folder)).expect("templates") {
             let path = entry.expect("entry").path();
             if path.extension().is_some_and(|e| e == "lock") {
                 let text = std::fs::read_to_string(&path).expect("read");
-                assert_proper(lockfmt::parse(&text).valid_lock().expect("valid"));
+                assert_proper(lockfmt::hexlock::parse(&text).valid_lock().expect("valid"));
             }
         }
     }

@@ -26,7 +26,7 @@ fn every_lock_example_in_the_format_doc_parses_and_is_canonical() {
     );
     for (i, text) in examples.iter().enumerate() {
         let formatted =
-            lockfmt::format(text).unwrap_or_else(|d| panic!("example {}: {d:#?}", i + 1));
+            lockfmt::hexlock::format(text).unwrap_or_else(|d| panic!("example {}: {d:#?}", i + 1));
         assert_eq!(&formatted, text, "example {} is not canonical", i + 1);
     }
 }

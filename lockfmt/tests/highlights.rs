@@ -4,8 +4,8 @@ use tree_sitter::{Parser, Query, QueryCursor, StreamingIterator};
 
 fn query() -> Query {
     Query::new(
-        &lockfmt::language::language(),
-        lockfmt::language::HIGHLIGHTS_QUERY,
+        &lockfmt::hexlock::language::language(),
+        lockfmt::hexlock::language::HIGHLIGHTS_QUERY,
     )
     .expect("highlights.scm compiles against the grammar")
 }
@@ -14,7 +14,7 @@ fn query() -> Query {
 fn capture_at(text: &str, row: usize, col: usize) -> Option<String> {
     let mut parser = Parser::new();
     parser
-        .set_language(&lockfmt::language::language())
+        .set_language(&lockfmt::hexlock::language::language())
         .expect("language");
     let tree = parser.parse(text, None).expect("tree");
     let q = query();
@@ -93,8 +93,8 @@ fn every_cell_glyph_has_a_capture() {
 /// grammar's digest when it regenerates the parser.
 #[test]
 fn generated_parser_matches_grammar_js() {
-    let recorded = include_str!("../src/grammar.digest").trim();
-    let digest = fnv1a64(lockfmt::language::GRAMMAR_JS.as_bytes());
+    let recorded = include_str!("../grammars/hexlock/src/grammar.digest").trim();
+    let digest = fnv1a64(lockfmt::hexlock::language::GRAMMAR_JS.as_bytes());
     assert_eq!(
         recorded,
         format!("{digest:016x}"),

@@ -4,9 +4,9 @@
 mod physics_text;
 
 use engine::Dir;
-use engine::lock::PieceRef;
-use engine::physics::trace::{GroupOutcome, Inconsistency, Origin, PhaseKind};
-use engine::physics::{AnnotationMode, Force, Mechanism, Move, PhysicsError, Workspace};
+use engine::hexlock::model::PieceRef;
+use engine::hexlock::physics::trace::{GroupOutcome, Inconsistency, Origin, PhaseKind};
+use engine::hexlock::physics::{AnnotationMode, Force, Mechanism, Move, PhysicsError, Workspace};
 use physics_text::{assert_lock_text, blockages, lock_text, parse_lock, scenario};
 
 /// The hook pushes the ball east while the moving wrench pushes it north-east.
@@ -547,10 +547,10 @@ grid:
   . . . . .
    . . . .
 ";
-    let parsed = lockfmt::parse(lock_text(text));
+    let parsed = lockfmt::hexlock::parse(lock_text(text));
     assert!(parsed.diagnostics.iter().any(|d| d.code == "missing-tool"));
     let lock = parsed.document.expect("a lock").lock;
-    let err = engine::turn(&lock, Move::Wait).unwrap_err();
+    let err = engine::hexlock::turn(&lock, Move::Wait).unwrap_err();
     let PhysicsError::InvalidLock { problems } = &err else {
         panic!("{err}")
     };

@@ -4,9 +4,9 @@
 mod physics_text;
 
 use engine::Dir;
-use engine::lock::PieceRef;
-use engine::physics::Force;
-use engine::physics::trace::{GroupOutcome, Origin, ResistReason};
+use engine::hexlock::model::PieceRef;
+use engine::hexlock::physics::Force;
+use engine::hexlock::physics::trace::{GroupOutcome, Origin, ResistReason};
 use physics_text::{assert_lock_text, resisted, scenario, spring_length};
 
 #[test]
@@ -756,7 +756,7 @@ wrench momentum none
 ";
     let out = scenario(before, "hE");
     assert_lock_text(&out.lock, after);
-    assert!(engine::physics::problems(&out.lock).is_empty());
+    assert!(engine::hexlock::physics::problems(&out.lock).is_empty());
     // Play goes on from there.
     let next = scenario(after, ".");
     assert_lock_text(&next.lock, after);

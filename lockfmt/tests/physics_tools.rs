@@ -2,8 +2,8 @@
 
 mod physics_text;
 
-use engine::physics::Force;
-use engine::physics::trace::{GroupOutcome, Origin, ResistReason, Via};
+use engine::hexlock::physics::Force;
+use engine::hexlock::physics::trace::{GroupOutcome, Origin, ResistReason, Via};
 use engine::{Dir, Rotation};
 use physics_text::{assert_lock_text, resisted, scenario};
 

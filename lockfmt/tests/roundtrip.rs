@@ -5,8 +5,8 @@ mod common;
 
 use proptest::prelude::*;
 
-fn reparse(text: &str) -> engine::Lock {
-    let parsed = lockfmt::parse(text);
+fn reparse(text: &str) -> engine::hexlock::Lock {
+    let parsed = lockfmt::hexlock::parse(text);
     assert!(!parsed.has_errors(), "{:#?}\n{text}", parsed.diagnostics);
     parsed.document.expect("a document").lock
 }
@@ -18,21 +18,21 @@ proptest! {
     fn parse_of_print_is_the_same_lock(seed in any::<u64>()) {
         let lock = common::random_lock(seed);
         prop_assert_eq!(lock.validate(), vec![]);
-        let text = lockfmt::print(&lock);
+        let text = lockfmt::hexlock::print(&lock);
         prop_assert_eq!(reparse(&text), lock, "{}", text);
     }
 
     #[test]
     fn printing_twice_changes_nothing(seed in any::<u64>()) {
-        let text = lockfmt::print(&common::random_lock(seed));
-        let again = lockfmt::format(&text).expect("formats");
+        let text = lockfmt::hexlock::print(&common::random_lock(seed));
+        let again = lockfmt::hexlock::format(&text).expect("formats");
         prop_assert_eq!(again, text);
     }
 }
 
 #[test]
 fn templates_are_canonical_and_stable() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates/hexlock");
     let mut seen = 0;
     for folder in std::fs::read_dir(&root).expect("templates") {
         let folder = folder.expect("entry").path();
@@ -45,8 +45,8 @@ fn templates_are_canonical_and_stable() {
                 continue;
             }
             let text = std::fs::read_to_string(&path).expect("read");
-            let once =
-                lockfmt::format(&text).unwrap_or_else(|d| panic!("{}: {d:#?}", path.display()));
+            let once = lockfmt::hexlock::format(&text)
+                .unwrap_or_else(|d| panic!("{}: {d:#?}", path.display()));
             assert_eq!(once, text, "{} is not canonical", path.display());
             seen += 1;
         }
@@ -76,7 +76,7 @@ hook arm E  # the hook's arm
 wrench momentum none
 # At the end.
 ";
-    let formatted = lockfmt::format(text).expect("formats");
+    let formatted = lockfmt::hexlock::format(text).expect("formats");
     for comment in [
         "# The header comment.",
         "# Before the grid.\ngrid:  # on the grid line",
@@ -89,7 +89,10 @@ wrench momentum none
             "lost {comment:?} in:\n{formatted}"
         );
     }
-    assert_eq!(lockfmt::format(&formatted).expect("formats"), formatted);
+    assert_eq!(
+        lockfmt::hexlock::format(&formatted).expect("formats"),
+        formatted
+    );
 }
 
 #[test]
@@ -110,7 +113,7 @@ grid:
   . @ - . .
    % . . .
 ";
-    let formatted = lockfmt::format(text).expect("formats");
+    let formatted = lockfmt::hexlock::format(text).expect("formats");
     let order: Vec<&str> = formatted
         .lines()
         .filter(|l| !l.starts_with(' ') && !l.starts_with('.'))
@@ -133,11 +136,11 @@ grid:
 
 #[test]
 fn moving_one_piece_changes_few_lines() {
-    let text = include_str!("../../templates/starter/pivot-gate.lock");
-    let mut doc = lockfmt::parse(text).document.expect("a document");
+    let text = include_str!("../../templates/hexlock/starter/pivot-gate.lock");
+    let mut doc = lockfmt::hexlock::parse(text).document.expect("a document");
     doc.lock.balls.push(engine::Hex::new(0, 0));
     doc.lock.normalise();
-    let after = lockfmt::print_document(&doc);
+    let after = lockfmt::hexlock::print_document(&doc);
     let changed = text
         .lines()
         .zip(after.lines())
@@ -146,9 +149,9 @@ fn moving_one_piece_changes_few_lines() {
     assert_eq!(changed, 1, "adding a ball changes only its row:\n{after}");
 
     // Turning the pivot changes its two arm rows and its `pivot` line.
-    let mut doc = lockfmt::parse(text).document.expect("a document");
+    let mut doc = lockfmt::hexlock::parse(text).document.expect("a document");
     doc.lock.pivots[0].arms = vec![engine::Dir::NW, engine::Dir::SE];
-    let after = lockfmt::print_document(&doc);
+    let after = lockfmt::hexlock::print_document(&doc);
     let changed = text
         .lines()
         .zip(after.lines())
@@ -159,7 +162,7 @@ fn moving_one_piece_changes_few_lines() {
 
 #[test]
 fn notes_keep_their_leading_spaces_and_hashes() {
-    let mut lock = engine::Lock::starter(3);
+    let mut lock = engine::hexlock::Lock::starter(3);
     lock.info.notes = vec!["  indented".into(), "# not a comment".into(), String::new()];
-    assert_eq!(reparse(&lockfmt::print(&lock)), lock);
+    assert_eq!(reparse(&lockfmt::hexlock::print(&lock)), lock);
 }

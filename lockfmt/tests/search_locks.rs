@@ -1,27 +1,28 @@
 //! The solver on hand-made locks whose shortest solutions are known: it finds one of that length,
 //! the physics agrees it opens the lock, and unopenable locks are proved so.
 
-use engine::Move;
-use engine::search::{self, Goal, SearchOptions, Verdict};
-use engine::{Dir, Mechanism};
+use engine::Dir;
+use engine::hexlock::Mechanism;
+use engine::hexlock::Move;
+use engine::hexlock::search::{self, Goal, SearchOptions, Verdict};
 use std::path::Path;
 
-fn lock(text: &str) -> engine::Lock {
-    let parsed = lockfmt::parse(text);
+fn lock(text: &str) -> engine::hexlock::Lock {
+    let parsed = lockfmt::hexlock::parse(text);
     parsed
         .valid_lock()
         .cloned()
         .unwrap_or_else(|| panic!("invalid test lock: {:#?}", parsed.diagnostics))
 }
 
-fn starter(name: &str) -> (engine::Lock, lockfmt::Solution) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates/starter");
+fn starter(name: &str) -> (engine::hexlock::Lock, lockfmt::hexlock::Solution) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates/hexlock/starter");
     let text = std::fs::read_to_string(dir.join(format!("{name}.lock"))).expect("lock file");
     let text_solution =
         std::fs::read_to_string(dir.join(format!("{name}.solution"))).expect("solution file");
     (
         lock(&text),
-        lockfmt::parse_solution(&text_solution).expect("a solution"),
+        lockfmt::hexlock::parse_solution(&text_solution).expect("a solution"),
     )
 }
 
@@ -34,12 +35,17 @@ fn all_shortest() -> SearchOptions {
 
 /// Solves a lock, checks the answer opens it in exactly `len` moves, and returns the report.
 #[track_caller]
-fn solves_in(lock: &engine::Lock, len: usize) -> search::SearchReport {
+fn solves_in(lock: &engine::hexlock::Lock, len: usize) -> search::SearchReport {
     let mech = Mechanism::new(lock).expect("playable");
     let report = search::solve(&mech, &all_shortest()).expect("searches");
     assert_eq!(report.verdict(), Verdict::Solved, "{report:#?}");
     let moves = report.solution.clone().expect("a solution");
-    assert_eq!(moves.len(), len, "moves {}", lockfmt::format_moves(&moves));
+    assert_eq!(
+        moves.len(),
+        len,
+        "moves {}",
+        lockfmt::hexlock::format_moves(&moves)
+    );
     let replay = search::replay(&mech, &moves).expect("replays");
     assert_eq!(replay.opened_after, Some(len), "the physics agrees");
     report

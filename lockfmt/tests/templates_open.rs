@@ -1,18 +1,18 @@
 //! The starter locks work: each opens with its solution file, and none opens by waiting.
 
-use engine::physics::{Mechanism, Move, Workspace};
+use engine::hexlock::physics::{Mechanism, Move, Workspace};
 use std::path::Path;
 
-fn starter(name: &str) -> (engine::Lock, lockfmt::Solution) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates/starter");
+fn starter(name: &str) -> (engine::hexlock::Lock, lockfmt::hexlock::Solution) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates/hexlock/starter");
     let text = std::fs::read_to_string(dir.join(format!("{name}.lock"))).expect("lock file");
-    let lock = lockfmt::parse(&text)
+    let lock = lockfmt::hexlock::parse(&text)
         .valid_lock()
         .cloned()
         .expect("a valid lock");
     let text =
         std::fs::read_to_string(dir.join(format!("{name}.solution"))).expect("solution file");
-    let solution = lockfmt::parse_solution(&text).expect("a solution");
+    let solution = lockfmt::hexlock::parse_solution(&text).expect("a solution");
     (lock, solution)
 }
 
@@ -58,11 +58,11 @@ fn no_starter_lock_opens_by_waiting() {
 fn rewrite_starter_solution_digests() {
     for name in STARTERS {
         let (lock, solution) = starter(name);
-        let fixed = lockfmt::Solution::for_lock(&lock, solution.moves);
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates/starter");
+        let fixed = lockfmt::hexlock::Solution::for_lock(&lock, solution.moves);
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates/hexlock/starter");
         std::fs::write(
             dir.join(format!("{name}.solution")),
-            lockfmt::print_solution(&fixed),
+            lockfmt::hexlock::print_solution(&fixed),
         )
         .expect("write");
     }

@@ -1,4 +1,4 @@
-//! The tutorial series in `templates/tutorial/`: every lock parses cleanly, its solution file
+//! The tutorial series in `templates/hexlock/tutorial/`: every lock parses cleanly, its solution file
 //! names it, opens it and is a shortest solution whose length the file's comment states, the
 //! series grows harder, and each lock's lesson cannot be skipped.
 //!
@@ -11,11 +11,14 @@
 //!
 //! `docs/tutorial.md` lists the locks and what each test shows.
 
-use engine::lock::PieceRef;
-use engine::physics::trace::{GroupOutcome, Inconsistency, Origin, PhaseTrace, ResistReason, Via};
-use engine::physics::{Force, ForceOn, Trace, Workspace};
-use engine::search::{self, Goal, SearchOptions, Verdict};
-use engine::{Anchor, Block, Dir, Hex, Lock, Mechanism, Move, State};
+use engine::hexlock::model::PieceRef;
+use engine::hexlock::physics::trace::{
+    GroupOutcome, Inconsistency, Origin, PhaseTrace, ResistReason, Via,
+};
+use engine::hexlock::physics::{Force, ForceOn, Trace, Workspace};
+use engine::hexlock::search::{self, Goal, SearchOptions, Verdict};
+use engine::hexlock::{Anchor, Block, Lock, Mechanism, Move, State};
+use engine::{Dir, Hex};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
@@ -37,26 +40,26 @@ const SERIES: [(&str, &str); 13] = [
 ];
 
 fn dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates/tutorial")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates/hexlock/tutorial")
 }
 
 struct Tutorial {
     text: String,
     lock: Lock,
-    solution: lockfmt::Solution,
+    solution: lockfmt::hexlock::Solution,
     solution_text: String,
 }
 
 fn tutorial(stem: &str) -> Tutorial {
     let text = std::fs::read_to_string(dir().join(format!("{stem}.lock"))).expect("lock file");
-    let parsed = lockfmt::parse(&text);
+    let parsed = lockfmt::hexlock::parse(&text);
     let lock = parsed
         .valid_lock()
         .cloned()
         .unwrap_or_else(|| panic!("{stem}: {:#?}", parsed.diagnostics));
     let solution_text =
         std::fs::read_to_string(dir().join(format!("{stem}.solution"))).expect("solution file");
-    let solution = lockfmt::parse_solution(&solution_text)
+    let solution = lockfmt::hexlock::parse_solution(&solution_text)
         .unwrap_or_else(|d| panic!("{stem}.solution: {d:#?}"));
     Tutorial {
         text,
@@ -248,14 +251,14 @@ fn the_series_is_exactly_the_documented_files() {
 fn every_lock_parses_cleanly_and_introduces_its_lesson() {
     for (stem, _) in SERIES {
         let t = tutorial(stem);
-        let parsed = lockfmt::parse(&t.text);
+        let parsed = lockfmt::hexlock::parse(&t.text);
         assert!(
             parsed.diagnostics.is_empty(),
             "{stem}: {:#?}",
             parsed.diagnostics
         );
         assert_eq!(
-            lockfmt::format(&t.text).as_deref(),
+            lockfmt::hexlock::format(&t.text).as_deref(),
             Ok(t.text.as_str()),
             "{stem} is canonical"
         );

@@ -75,7 +75,7 @@ struct Starters {
 }
 
 fn starters() -> Result<Starters> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates/starter");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates/hexlock/starter");
     let read = |name: &str| {
         std::fs::read_to_string(dir.join(name)).with_context(|| format!("cannot read {name}"))
     };

@@ -11,7 +11,7 @@ use crate::protocol::{
 use crate::rules::{Access, IdMap, LockId, NoteId, PlayerId, RuleError, Slot, World};
 use crate::storage::{Storage, StorageError};
 use crate::verify::{self, VerifyError};
-use engine::Mechanism;
+use engine::hexlock::Mechanism;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use tokio::sync::broadcast;
@@ -89,7 +89,7 @@ pub struct Game {
 fn lock_info(text: &str, max_size: i32) -> LockInfo {
     // Stored locks were checked when placed; if one no longer parses (an older server with
     // other rules), it is still shown, and declarations on it are refused.
-    match verify::lock(text, max_size.max(engine::lock::frame::MAX_SIZE)) {
+    match verify::lock(text, max_size.max(engine::hexlock::model::frame::MAX_SIZE)) {
         Ok(lock) => LockInfo {
             text: text.into(),
             name: lock.info.name.clone(),

@@ -1,8 +1,8 @@
 //! Checking what players send: a lock's text (valid, within the size cap) and a solution
 //! (replayed move by move with the engine until the lock opens).
 
-use engine::physics::Workspace;
-use engine::{Lock, Mechanism, Move};
+use engine::hexlock::physics::Workspace;
+use engine::hexlock::{Lock, Mechanism, Move};
 use lockfmt::Diagnostic;
 
 /// The most moves a solution may have: replaying is cheap, but not free, and a bound keeps one
@@ -51,7 +51,7 @@ fn first(d: &[Diagnostic]) -> String {
 
 /// Parses a lock's text and checks it is valid and within the size cap.
 pub fn lock(text: &str, max_size: i32) -> Result<Lock, VerifyError> {
-    let parsed = lockfmt::parse_bytes(text.as_bytes());
+    let parsed = lockfmt::hexlock::parse_bytes(text.as_bytes());
     let Some(lock) = parsed.valid_lock() else {
         let mut errors: Vec<Diagnostic> = parsed
             .diagnostics
@@ -84,7 +84,8 @@ pub fn mechanism(lock: &Lock) -> Result<Mechanism, VerifyError> {
 /// Reads a solution: a solution file or a bare list of moves. A file that records the digest
 /// of another lock is refused.
 pub fn solution_moves(text: &str, lock: &Lock) -> Result<Vec<Move>, VerifyError> {
-    let solution = lockfmt::parse_solution(text).map_err(VerifyError::MalformedSolution)?;
+    let solution =
+        lockfmt::hexlock::parse_solution(text).map_err(VerifyError::MalformedSolution)?;
     if solution.lock_digest.is_some() && !solution.names(lock) {
         return Err(VerifyError::OtherLock);
     }
@@ -121,8 +122,9 @@ pub fn solution(text: &str, mechanism: &Mechanism) -> Result<(), VerifyError> {
 mod tests {
     use super::*;
 
-    const SPRING_PULL: &str = include_str!("../../templates/starter/spring-pull.lock");
-    const SPRING_PULL_SOLUTION: &str = include_str!("../../templates/starter/spring-pull.solution");
+    const SPRING_PULL: &str = include_str!("../../templates/hexlock/starter/spring-pull.lock");
+    const SPRING_PULL_SOLUTION: &str =
+        include_str!("../../templates/hexlock/starter/spring-pull.solution");
 
     #[test]
     fn a_starter_lock_and_its_solution_verify() {

@@ -1,13 +1,13 @@
 //! The studio: the lock folder on the left, the editor on the right.
 
+use crate::hexlock::picture::Palette;
+use crate::hexlock::templates;
 use crate::library;
-use crate::picture::Palette;
-use crate::screen::editor::{self, Editor};
+use crate::screen::hexlock::editor::{self, Editor};
+use crate::screen::hexlock::play::{self, Play};
+use crate::screen::hexlock::tutorial::{self, Tutorial};
 use crate::screen::online::{self, Online};
-use crate::screen::play::{self, Play};
-use crate::screen::tutorial::{self, Tutorial};
 use crate::settings::{self, Settings, ThemeChoice};
-use crate::templates;
 use crate::watch;
 use iced::widget::{button, column, container, pick_list, row, scrollable, text, text_input};
 use iced::{Element, Fill, Length, Subscription, Task, Theme, keyboard};
@@ -139,7 +139,10 @@ impl Studio {
                     Editor::new(None, "")
                 }
             },
-            None => Editor::new(None, &lockfmt::print(&engine::Lock::starter(6))),
+            None => Editor::new(
+                None,
+                &lockfmt::hexlock::print(&engine::hexlock::Lock::starter(6)),
+            ),
         };
         let thumbnails = locks.iter().map(|p| thumbnail(p)).collect();
         let online = Online::new(
@@ -428,10 +431,10 @@ impl Studio {
                     let out = path.with_extension("png");
                     return Task::perform(
                         async move {
-                            let bytes = crate::render::png(
+                            let bytes = crate::hexlock::render::png(
                                 &lock,
                                 1200,
-                                crate::picture::Colouring::ByKind,
+                                crate::hexlock::picture::Colouring::ByKind,
                                 &palette,
                             )
                             .map_err(|e| format!("{e:#}"))?;
@@ -481,9 +484,9 @@ impl Studio {
                     .path
                     .as_ref()
                     .and_then(|p| std::fs::read_to_string(p.with_extension("solution")).ok())
-                    .and_then(|t| lockfmt::parse_solution(&t).ok())
+                    .and_then(|t| lockfmt::hexlock::parse_solution(&t).ok())
                     .filter(|s| s.names(&lock))
-                    .map(|s| lockfmt::format_moves(&s.moves));
+                    .map(|s| lockfmt::hexlock::format_moves(&s.moves));
                 let text = self.editor.text().to_string();
                 self.online
                     .publish(slot, lock.info.name.clone(), text, solution)
@@ -518,9 +521,9 @@ impl Studio {
     fn play_online(
         &mut self,
         view: server::protocol::LockView,
-        note: Option<(Vec<engine::Move>, String)>,
+        note: Option<(Vec<engine::hexlock::Move>, String)>,
     ) {
-        let parsed = lockfmt::parse(&view.text);
+        let parsed = lockfmt::hexlock::parse(&view.text);
         let Some(lock) = parsed.valid_lock() else {
             self.online.status = format!("lock {} cannot be read by this studio", view.id);
             return;
@@ -552,7 +555,10 @@ impl Studio {
     fn tutorial_message(&mut self, m: tutorial::Message) {
         match m {
             tutorial::Message::Open(i) => {
-                let Some(lock) = crate::tutorial::SERIES.get(i).and_then(|l| l.lock()) else {
+                let Some(lock) = crate::hexlock::tutorial::SERIES
+                    .get(i)
+                    .and_then(|l| l.lock())
+                else {
                     return;
                 };
                 let Some(p) = Play::new(&lock, None) else {
@@ -570,8 +576,8 @@ impl Studio {
                 let lesson = self
                     .tutorial
                     .playing
-                    .and_then(|(i, _)| crate::tutorial::SERIES.get(i));
-                let moves = lesson.and_then(|l| lockfmt::parse_solution(l.solution).ok());
+                    .and_then(|(i, _)| crate::hexlock::tutorial::SERIES.get(i));
+                let moves = lesson.and_then(|l| lockfmt::hexlock::parse_solution(l.solution).ok());
                 if let (Some(p), Some(s)) = (&mut self.play, moves) {
                     p.session.load(&s.moves);
                     p.session.restart();
@@ -607,14 +613,14 @@ impl Studio {
         }
     }
 
-    fn start_play(&mut self, lock: &engine::Lock) {
+    fn start_play(&mut self, lock: &engine::hexlock::Lock) {
         // The author's solution, when one is saved beside the lock and names it.
         let saved = self
             .editor
             .path
             .as_ref()
             .and_then(|p| std::fs::read_to_string(p.with_extension("solution")).ok())
-            .and_then(|t| lockfmt::parse_solution(&t).ok())
+            .and_then(|t| lockfmt::hexlock::parse_solution(&t).ok())
             .filter(|s| s.names(lock))
             .map(|s| s.moves);
         match Play::new(lock, saved) {
@@ -920,7 +926,7 @@ impl Studio {
 
 /// The play screen's message for a key action.
 fn play_action(action: &str) -> Option<play::Message> {
-    use engine::physics::{AnnotationMode, Move};
+    use engine::hexlock::physics::{AnnotationMode, Move};
     use engine::{Dir, Rotation};
     let m = |mv| Some(play::Message::Move(mv));
     match action {
@@ -955,18 +961,18 @@ fn play_action(action: &str) -> Option<play::Message> {
 /// A listed file's thumbnail: the exported picture, small.
 fn thumbnail(path: &Path) -> Option<iced::widget::image::Handle> {
     let bytes = std::fs::read(path).ok()?;
-    let lock = lockfmt::parse_bytes(&bytes).document?.lock;
-    let pm = crate::render::pixmap(
+    let lock = lockfmt::hexlock::parse_bytes(&bytes).document?.lock;
+    let pm = crate::hexlock::render::pixmap(
         &lock,
         72,
-        crate::picture::Colouring::ByKind,
+        crate::hexlock::picture::Colouring::ByKind,
         &Palette::LIGHT,
     )
     .ok()?;
     Some(iced::widget::image::Handle::from_rgba(
         pm.width(),
         pm.height(),
-        crate::render::straight_rgba(&pm),
+        crate::hexlock::render::straight_rgba(&pm),
     ))
 }
 
@@ -1083,7 +1089,7 @@ mod tests {
         let open = s.editor.path.clone().expect("a lock is open");
         let mut lock = s.editor.lock().cloned().expect("lock");
         lock.balls.push(engine::Hex::ORIGIN);
-        let text = lockfmt::print(&lock);
+        let text = lockfmt::hexlock::print(&lock);
         std::fs::write(&open, &text).expect("another editor saves");
         let _ = s.update(Message::Changed(watch::Changed(open)));
         assert_eq!(s.editor.text(), text);

@@ -210,7 +210,7 @@ fn register_publish_pick_declare_and_see_the_score_move() -> Result<(), Error> {
     let gate = b.folder.join("pivot-gate.lock");
     std::fs::write(
         gate.with_extension("solution"),
-        include_str!("../../templates/starter/pivot-gate.solution"),
+        include_str!("../../templates/hexlock/starter/pivot-gate.solution"),
     )
     .expect("solution");
     let _ = b.update(Message::Open(gate));
@@ -230,9 +230,10 @@ fn register_publish_pick_declare_and_see_the_score_move() -> Result<(), Error> {
     d.click(&mut b, "Pick")?;
     assert!(matches!(b.playing, Playing::Picked(_)));
     assert!(b.play.is_some(), "the picked lock is in play");
-    let solution =
-        lockfmt::parse_solution(include_str!("../../templates/starter/ball-stop.solution"))
-            .expect("solution");
+    let solution = lockfmt::hexlock::parse_solution(include_str!(
+        "../../templates/hexlock/starter/ball-stop.solution"
+    ))
+    .expect("solution");
     for &mv in &solution.moves {
         d.send(&mut b, Message::Play(play::Message::Move(mv)));
     }
@@ -263,7 +264,7 @@ fn register_publish_pick_declare_and_see_the_score_move() -> Result<(), Error> {
     // BBB has read the note: it is playable on the canvas.
     assert!(sees(&b, "Notes you have read"));
     assert!(sees(&b, "BBB's note on AAA:1 «Ball Stop»"));
-    let moves = lockfmt::format_moves(&solution.moves);
+    let moves = lockfmt::hexlock::format_moves(&solution.moves);
     assert!(sees(&b, &moves), "the note's solution is shown: {moves}");
     d.click(&mut b, "Play")?;
     assert_eq!(b.playing, Playing::Note);
@@ -502,15 +503,15 @@ fn switching_servers_is_one_click_and_is_kept_in_the_settings() -> Result<(), Er
 
 mod tutorial_series {
     use super::*;
-    use crate::tutorial::SERIES;
+    use crate::hexlock::tutorial::SERIES;
 
-    fn solution(i: usize) -> Vec<engine::Move> {
-        lockfmt::parse_solution(SERIES[i].solution)
+    fn solution(i: usize) -> Vec<engine::hexlock::Move> {
+        lockfmt::hexlock::parse_solution(SERIES[i].solution)
             .expect("solution")
             .moves
     }
 
-    fn play_moves(d: &Driver, s: &mut Studio, moves: Vec<engine::Move>) {
+    fn play_moves(d: &Driver, s: &mut Studio, moves: Vec<engine::hexlock::Move>) {
         for mv in moves {
             d.send(s, Message::Play(play::Message::Move(mv)));
         }

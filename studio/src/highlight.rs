@@ -33,7 +33,7 @@ impl Settings {
     pub fn new(
         text: &str,
         diagnostics: &[lockfmt::Diagnostic],
-        highlights: &lockfmt::highlight::Highlights,
+        highlights: &lockfmt::hexlock::highlight::Highlights,
     ) -> Settings {
         let mut lines: LineSpans = highlights
             .lines(text)

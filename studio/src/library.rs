@@ -2,7 +2,7 @@
 //! panel. Plain file system work, so that it is tested without a window.
 
 use crate::files::write_atomic;
-use crate::templates;
+use crate::hexlock::templates;
 use anyhow::{Context, Result, bail};
 use std::path::{Path, PathBuf};
 
@@ -61,7 +61,7 @@ pub fn free_name(folder: &Path, stem: &str) -> PathBuf {
 pub fn new_from_template(folder: &Path, template: &str) -> Result<PathBuf> {
     let t =
         templates::find(template).with_context(|| format!("no template is called {template}"))?;
-    let mut lock = lockfmt::parse(t.text)
+    let mut lock = lockfmt::hexlock::parse(t.text)
         .valid_lock()
         .cloned()
         .context("the template does not parse")?;
@@ -70,7 +70,7 @@ pub fn new_from_template(folder: &Path, template: &str) -> Result<PathBuf> {
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    write_atomic(&path, &lockfmt::print(&lock))?;
+    write_atomic(&path, &lockfmt::hexlock::print(&lock))?;
     Ok(path)
 }
 
@@ -121,7 +121,7 @@ mod tests {
         assert_eq!(locks.len(), 3);
         for l in locks {
             let text = std::fs::read_to_string(l).expect("read");
-            assert!(lockfmt::parse(&text).valid_lock().is_some());
+            assert!(lockfmt::hexlock::parse(&text).valid_lock().is_some());
         }
     }
 

@@ -15,7 +15,7 @@ fn lockwright(args: &[&str], dir: &Path) -> Output {
 
 fn template(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../templates")
+        .join("../templates/hexlock")
         .join(path)
 }
 
@@ -176,7 +176,7 @@ fn play_final_prints_only_the_last_state_and_it_parses() {
     );
     let s = text(&out.stdout);
     assert_eq!(s.matches("lockwright-lock 1").count(), 1);
-    let parsed = lockfmt::parse(&s);
+    let parsed = lockfmt::hexlock::parse(&s);
     assert!(!parsed.has_errors(), "{:#?}", parsed.diagnostics);
     assert!(parsed.valid_lock().expect("lock").is_open());
 }

@@ -64,7 +64,7 @@ impl Run {
 
 fn template(path: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../templates/starter")
+        .join("../templates/hexlock/starter")
         .join(path)
         .to_string_lossy()
         .into_owned()

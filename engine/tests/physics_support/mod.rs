@@ -3,8 +3,9 @@
 //! The physics scenarios are written in the lock text format, in `lockfmt/tests/physics_*.rs`.
 #![allow(dead_code)]
 
-use engine::lock::{Anchor, Block, Hook, Pivot, Spring, Wrench};
-use engine::{Dir, Hex, Lock};
+use engine::hexlock::Lock;
+use engine::hexlock::model::{Anchor, Block, Hook, Pivot, Spring, Wrench};
+use engine::{Dir, Hex};
 
 /// A small deterministic random source, so that a failing case replays from its seed.
 pub struct Rng(u64);
@@ -48,7 +49,7 @@ pub fn random_lock(seed: u64, size: i32, pieces: usize) -> Lock {
         if trial
             .validate()
             .iter()
-            .all(|p| matches!(p.kind, engine::lock::ProblemKind::MissingTool))
+            .all(|p| matches!(p.kind, engine::hexlock::model::ProblemKind::MissingTool))
         {
             *lock = trial;
             true

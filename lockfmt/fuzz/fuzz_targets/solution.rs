@@ -5,9 +5,9 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data) {
-        if let Ok(solution) = lockfmt::parse_solution(text) {
-            let printed = lockfmt::print_solution(&solution);
-            let again = lockfmt::parse_solution(&printed).map(|s| s.moves);
+        if let Ok(solution) = lockfmt::hexlock::parse_solution(text) {
+            let printed = lockfmt::hexlock::print_solution(&solution);
+            let again = lockfmt::hexlock::parse_solution(&printed).map(|s| s.moves);
             assert_eq!(again.ok(), Some(solution.moves));
         }
     }

@@ -2,7 +2,8 @@
 
 #![allow(dead_code)]
 
-use engine::{Anchor, Block, Dir, Hex, Hook, Lock, Pivot, Spring, Wrench};
+use engine::hexlock::{Anchor, Block, Hook, Lock, Pivot, Spring, Wrench};
+use engine::{Dir, Hex};
 use std::collections::BTreeMap;
 
 /// A small deterministic generator (xorshift64*), so that every seed gives one lock.

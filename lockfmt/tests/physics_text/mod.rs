@@ -7,12 +7,13 @@
 //! Moves are written in the move notation (`hE`, `hCW`, `wNE`, `.`; see `docs/moves.md`).
 #![allow(dead_code)]
 
-use engine::lock::PieceRef;
-use engine::physics::trace::{
+use engine::Hex;
+use engine::hexlock::Lock;
+use engine::hexlock::model::PieceRef;
+use engine::hexlock::physics::trace::{
     Blockage, GroupOutcome, GroupTrace, PhaseKind, PhaseTrace, Resistance,
 };
-use engine::physics::{AnnotationKind, AnnotationMode, ForceOn, Trace, annotations};
-use engine::{Hex, Lock};
+use engine::hexlock::physics::{AnnotationKind, AnnotationMode, ForceOn, Trace, annotations};
 
 /// A lock text as written in a scenario: without the newline after the opening quote.
 pub fn lock_text(text: &str) -> &str {
@@ -23,7 +24,7 @@ pub fn lock_text(text: &str) -> &str {
 #[track_caller]
 pub fn parse_lock(text: &str) -> Lock {
     let text = lock_text(text);
-    let parsed = lockfmt::parse(text);
+    let parsed = lockfmt::hexlock::parse(text);
     assert!(
         parsed.diagnostics.is_empty(),
         "the lock text has diagnostics: {:#?}\n{text}",
@@ -31,7 +32,7 @@ pub fn parse_lock(text: &str) -> Lock {
     );
     let lock = parsed.document.expect("a lock").lock;
     assert_same_text(
-        &lockfmt::print(&lock),
+        &lockfmt::hexlock::print(&lock),
         text,
         "the lock text is not canonical",
     );
@@ -55,12 +56,12 @@ pub struct Outcome {
 #[track_caller]
 pub fn scenario(before: &str, moves: &str) -> Outcome {
     let mut lock = parse_lock(before);
-    let moves = lockfmt::parse_moves(moves)
+    let moves = lockfmt::hexlock::parse_moves(moves)
         .unwrap_or_else(|bad| panic!("move {} `{}` is not a move", bad.index, bad.token));
     assert!(!moves.is_empty(), "a scenario plays at least one move");
     let mut last = None;
     for mv in moves {
-        let out = engine::turn(&lock, mv).unwrap_or_else(|e| panic!("{e}"));
+        let out = engine::hexlock::turn(&lock, mv).unwrap_or_else(|e| panic!("{e}"));
         let start = std::mem::replace(&mut lock, out.lock.clone());
         last = Some(Outcome {
             start,
@@ -77,7 +78,11 @@ pub fn scenario(before: &str, moves: &str) -> Outcome {
 #[track_caller]
 pub fn assert_lock_text(lock: &Lock, expected: &str) {
     let want = lock_text(expected);
-    assert_same_text(&lockfmt::print(lock), want, "the lock is not as expected");
+    assert_same_text(
+        &lockfmt::hexlock::print(lock),
+        want,
+        "the lock is not as expected",
+    );
     parse_lock(want);
 }
 
@@ -108,8 +113,8 @@ fn assert_same_text(got: &str, want: &str, what: &str) {
 /// The cell at a reference such as `r4c2`, in a lock of a size.
 #[track_caller]
 pub fn cell(size: i32, reference: &str) -> Hex {
-    let (row, col) = lockfmt::grid::parse_cell_ref(reference).expect("a cell reference");
-    lockfmt::grid::cell_at(size, row - 1, col - 1).expect("a cell of the lock")
+    let (row, col) = lockfmt::hexlock::grid::parse_cell_ref(reference).expect("a cell reference");
+    lockfmt::hexlock::grid::cell_at(size, row - 1, col - 1).expect("a cell of the lock")
 }
 
 /// A spring's current length, by the names of its root and end.
@@ -165,7 +170,10 @@ impl Outcome {
             PieceRef::Block(c) => format!("block {c}"),
             PieceRef::Pivot(c) => format!("pivot {c}"),
             PieceRef::Ball(i) => match self.start.balls.get(i) {
-                Some(&b) => format!("ball {}", lockfmt::grid::cell_ref(self.start.size, b)),
+                Some(&b) => format!(
+                    "ball {}",
+                    lockfmt::hexlock::grid::cell_ref(self.start.size, b)
+                ),
                 None => format!("ball #{i}"),
             },
             PieceRef::Hook(_) => "hook".into(),

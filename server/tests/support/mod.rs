@@ -66,7 +66,10 @@ pub struct Locks {
 }
 
 fn read(name: &str) -> String {
-    let path = format!("{}/../templates/starter/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../templates/hexlock/starter/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
     std::fs::read_to_string(&path).expect("starter file")
 }
 

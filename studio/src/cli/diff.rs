@@ -9,7 +9,7 @@ use std::process::ExitCode;
 #[derive(Serialize)]
 struct Report {
     lines: Vec<lockfmt::diff::DiffLine>,
-    changes: Vec<lockfmt::diff::Change>,
+    changes: Vec<lockfmt::hexlock::diff::Change>,
 }
 
 /// Exit 0 when the two locks are the same text, 1 when they differ, as `diff` does.
@@ -17,7 +17,7 @@ pub fn run(old: &Path, new: &Path, json: bool) -> Result<ExitCode> {
     let (a_text, a) = read_lock(old);
     let (b_text, b) = read_lock(new);
     let changes = match (&a.document, &b.document) {
-        (Some(x), Some(y)) => lockfmt::diff::semantic(&x.lock, &y.lock),
+        (Some(x), Some(y)) => lockfmt::hexlock::diff::semantic(&x.lock, &y.lock),
         _ => Vec::new(),
     };
     if json {

@@ -20,7 +20,7 @@ pub fn run(files: &[PathBuf], check: bool) -> Result<ExitCode> {
                 continue;
             }
         };
-        let canonical = lockfmt::print_document(doc);
+        let canonical = lockfmt::hexlock::print_document(doc);
         if canonical == text {
             continue;
         }

@@ -159,9 +159,9 @@ pub fn run(command: Command) -> Result<ExitCode> {
             dark,
         } => {
             let colouring = if distinct {
-                crate::picture::Colouring::Distinct
+                crate::hexlock::picture::Colouring::Distinct
             } else {
-                crate::picture::Colouring::ByKind
+                crate::hexlock::picture::Colouring::ByKind
             };
             render::run(&file, &output, width, colouring, dark)
         }
@@ -176,9 +176,9 @@ pub fn run(command: Command) -> Result<ExitCode> {
         } => {
             let moves = play::moves_from(&moves, solution.as_deref())?;
             let annotations = match annotations.as_str() {
-                "all" => engine::physics::AnnotationMode::All,
-                "none" => engine::physics::AnnotationMode::None,
-                _ => engine::physics::AnnotationMode::Blocking,
+                "all" => engine::hexlock::physics::AnnotationMode::All,
+                "none" => engine::hexlock::physics::AnnotationMode::None,
+                _ => engine::hexlock::physics::AnnotationMode::Blocking,
             };
             play::run(
                 &file,
@@ -202,10 +202,10 @@ pub fn print_diagnostics(path: &str, text: &str, diagnostics: &[lockfmt::Diagnos
 }
 
 /// Reads a lock file and parses it; an unreadable file becomes a diagnostic at its start.
-pub fn read_lock(path: &std::path::Path) -> (String, lockfmt::Parsed) {
+pub fn read_lock(path: &std::path::Path) -> (String, lockfmt::hexlock::Parsed) {
     match std::fs::read(path) {
         Ok(bytes) => {
-            let parsed = lockfmt::parse_bytes(&bytes);
+            let parsed = lockfmt::hexlock::parse_bytes(&bytes);
             (String::from_utf8_lossy(&bytes).into_owned(), parsed)
         }
         Err(e) => {
@@ -216,7 +216,7 @@ pub fn read_lock(path: &std::path::Path) -> (String, lockfmt::Parsed) {
             );
             (
                 String::new(),
-                lockfmt::Parsed {
+                lockfmt::hexlock::Parsed {
                     diagnostics: vec![d],
                     ..Default::default()
                 },

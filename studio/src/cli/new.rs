@@ -1,9 +1,9 @@
 //! `lockwright new NAME [--template T] [--size N]`
 
 use crate::files::write_atomic;
-use crate::templates;
+use crate::hexlock::templates;
 use anyhow::{Context, Result, bail};
-use engine::lock::frame;
+use engine::hexlock::model::frame;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -32,7 +32,7 @@ pub fn run(name: &str, template: Option<&str>, size: Option<i32>, force: bool) -
                     "no template is called `{t}`; `lockwright new X --template list` lists them"
                 )
             })?;
-            lockfmt::parse(t.text)
+            lockfmt::hexlock::parse(t.text)
                 .valid_lock()
                 .cloned()
                 .with_context(|| format!("the built-in template `{}` does not parse", t.name))?
@@ -46,7 +46,7 @@ pub fn run(name: &str, template: Option<&str>, size: Option<i32>, force: bool) -
                     frame::MAX_SIZE
                 );
             }
-            engine::Lock::starter(size)
+            engine::hexlock::Lock::starter(size)
         }
     };
     lock.info.name = title;
@@ -56,7 +56,7 @@ pub fn run(name: &str, template: Option<&str>, size: Option<i32>, force: bool) -
             path.display()
         );
     }
-    write_atomic(&path, &lockfmt::print(&lock))?;
+    write_atomic(&path, &lockfmt::hexlock::print(&lock))?;
     println!("{}", path.display());
     Ok(ExitCode::SUCCESS)
 }

@@ -1,9 +1,9 @@
 //! `lockwright play FILE MOVES`: plays moves on a lock and shows each state.
 
 use super::read_lock;
-use crate::describe;
+use crate::hexlock::describe;
 use anyhow::{Context, Result, bail};
-use engine::physics::{AnnotationMode, Mechanism, Move, Workspace, annotations};
+use engine::hexlock::physics::{AnnotationMode, Mechanism, Move, Workspace, annotations};
 use serde::Serialize;
 use std::path::Path;
 use std::process::ExitCode;
@@ -23,9 +23,9 @@ struct TurnReport {
     mv: String,
     open: bool,
     lock: String,
-    annotations: Vec<engine::physics::Annotation>,
+    annotations: Vec<engine::hexlock::physics::Annotation>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    trace: Option<engine::physics::Trace>,
+    trace: Option<engine::hexlock::physics::Trace>,
 }
 
 /// Reads the moves: the words given, or a solution file.
@@ -34,7 +34,7 @@ pub fn moves_from(words: &[String], solution: Option<&Path>) -> Result<Vec<Move>
     if let Some(path) = solution {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read {}", path.display()))?;
-        match lockfmt::parse_solution(&text) {
+        match lockfmt::hexlock::parse_solution(&text) {
             Ok(s) => moves.extend(s.moves),
             Err(d) => {
                 let shown = path.display().to_string();
@@ -44,7 +44,9 @@ pub fn moves_from(words: &[String], solution: Option<&Path>) -> Result<Vec<Move>
         }
     }
     let text = words.join(" ");
-    moves.extend(lockfmt::parse_moves(&text).map_err(|e| anyhow::anyhow!("in MOVES, {e}"))?);
+    moves.extend(
+        lockfmt::hexlock::parse_moves(&text).map_err(|e| anyhow::anyhow!("in MOVES, {e}"))?,
+    );
     Ok(moves)
 }
 
@@ -74,9 +76,9 @@ pub fn run(file: &Path, moves: &[Move], opts: &Options) -> Result<ExitCode> {
         let notes = annotations(&trace, opts.annotations);
         let report = TurnReport {
             turn: i + 1,
-            mv: lockfmt::format_move(mv),
+            mv: lockfmt::hexlock::format_move(mv),
             open: mech.is_open(&state),
-            lock: lockfmt::print(&after),
+            lock: lockfmt::hexlock::print(&after),
             annotations: notes,
             trace: opts.trace.then_some(trace),
         };
@@ -87,7 +89,7 @@ pub fn run(file: &Path, moves: &[Move], opts: &Options) -> Result<ExitCode> {
         }
     }
     if moves.is_empty() && !opts.json {
-        print!("{}", lockfmt::print(&lock));
+        print!("{}", lockfmt::hexlock::print(&lock));
     }
     if opts.json {
         println!("{}", serde_json::to_string_pretty(&reports)?);
@@ -95,7 +97,7 @@ pub fn run(file: &Path, moves: &[Move], opts: &Options) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_turn(before: &engine::Lock, r: &TurnReport) {
+fn print_turn(before: &engine::hexlock::Lock, r: &TurnReport) {
     println!(
         "# turn {}: {}{}",
         r.turn,

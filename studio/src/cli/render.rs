@@ -2,7 +2,7 @@
 
 use super::read_lock;
 use crate::files::write_atomic_bytes;
-use crate::picture::{Colouring, Palette};
+use crate::hexlock::picture::{Colouring, Palette};
 use anyhow::{Result, bail};
 use std::path::Path;
 use std::process::ExitCode;
@@ -24,7 +24,7 @@ pub fn run(
         return Ok(ExitCode::from(1));
     };
     let palette = if dark { Palette::DARK } else { Palette::LIGHT };
-    let bytes = crate::render::png(&doc.lock, width, colouring, &palette)?;
+    let bytes = crate::hexlock::render::png(&doc.lock, width, colouring, &palette)?;
     write_atomic_bytes(out, &bytes)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -3,10 +3,10 @@
 
 use super::read_lock;
 use anyhow::{Context, Result, anyhow, bail};
-use engine::search::{
+use engine::hexlock::search::{
     self, Analysis, Goal, Limits, Progress, SearchOptions, SearchReport, Verdict,
 };
-use engine::{Lock, Mechanism};
+use engine::hexlock::{Lock, Mechanism};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -91,7 +91,7 @@ struct JsonAnalysis<'a> {
     shortest_length: Option<usize>,
     unique: Option<bool>,
     branching: f64,
-    author: Option<&'a engine::search::AuthorCheck>,
+    author: Option<&'a engine::hexlock::search::AuthorCheck>,
     author_solution: Option<String>,
     shortcut: Option<String>,
 }
@@ -149,8 +149,8 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     bar.finish_and_clear();
 
     if let (Some(path), Some(moves)) = (&args.write_solution, &report.solution) {
-        let solution = lockfmt::Solution::for_lock(&lock, moves.clone());
-        crate::files::write_atomic(path, &lockfmt::print_solution(&solution))
+        let solution = lockfmt::hexlock::Solution::for_lock(&lock, moves.clone());
+        crate::files::write_atomic(path, &lockfmt::hexlock::print_solution(&solution))
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     let verdict = report.verdict();
@@ -159,7 +159,10 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
             path: shown,
             lock: &lock.info.name,
             verdict,
-            solution: report.solution.as_deref().map(lockfmt::format_moves),
+            solution: report
+                .solution
+                .as_deref()
+                .map(lockfmt::hexlock::format_moves),
             report: &report,
             analysis: analysis.as_ref().map(|a| JsonAnalysis {
                 reachable: a.reachable,
@@ -167,12 +170,15 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
                 unique: a.unique,
                 branching: a.branching,
                 author: a.author.as_ref(),
-                author_solution: a.author.as_ref().map(|c| lockfmt::format_moves(&c.moves)),
+                author_solution: a
+                    .author
+                    .as_ref()
+                    .map(|c| lockfmt::hexlock::format_moves(&c.moves)),
                 shortcut: a
                     .author
                     .as_ref()
                     .and_then(|c| c.shortcut.as_deref())
-                    .map(lockfmt::format_moves),
+                    .map(lockfmt::hexlock::format_moves),
             }),
         };
         println!("{}", serde_json::to_string_pretty(&answer)?);
@@ -193,11 +199,11 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
 }
 
 /// Reads the author's solution for a lock.
-fn read_solution(path: &Path, lock: &Lock) -> Result<Vec<engine::Move>> {
+fn read_solution(path: &Path, lock: &Lock) -> Result<Vec<engine::hexlock::Move>> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let shown = path.display().to_string();
-    let solution = lockfmt::parse_solution(&text).map_err(|ds| {
+    let solution = lockfmt::hexlock::parse_solution(&text).map_err(|ds| {
         let rendered: String = ds.iter().map(|d| d.render(&shown, &text)).collect();
         anyhow!("{}", rendered.trim_end())
     })?;
@@ -233,7 +239,7 @@ fn print_answer(shown: &str, lock: &Lock, report: &SearchReport) {
                 moves.len(),
                 plural(moves.len())
             );
-            println!("{}", lockfmt::format_moves(moves));
+            println!("{}", lockfmt::hexlock::format_moves(moves));
         }
         Verdict::Unsolvable => println!(
             "{shown}: {name} cannot be opened: all {} reachable states visited",
@@ -290,14 +296,14 @@ fn print_analysis(a: &Analysis) {
                 c.replay.moves
             ),
         }
-        println!("  {}", lockfmt::format_moves(&c.moves));
+        println!("  {}", lockfmt::hexlock::format_moves(&c.moves));
         if let Some(short) = &c.shortcut {
             println!(
                 "shortcut: {} move{}, shorter than the author's",
                 short.len(),
                 plural(short.len())
             );
-            println!("  {}", lockfmt::format_moves(short));
+            println!("  {}", lockfmt::hexlock::format_moves(short));
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use super::read_lock;
 use anyhow::{Result, anyhow};
-use engine::Mechanism;
+use engine::hexlock::Mechanism;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -21,7 +21,7 @@ pub fn run(lock_path: &Path, solution_path: &Path) -> Result<ExitCode> {
             return Ok(ExitCode::from(1));
         }
     };
-    let solution = match lockfmt::parse_solution(&solution_text) {
+    let solution = match lockfmt::hexlock::parse_solution(&solution_text) {
         Ok(s) => s,
         Err(diagnostics) => {
             super::print_diagnostics(&shown_solution, &solution_text, &diagnostics);
@@ -36,7 +36,7 @@ pub fn run(lock_path: &Path, solution_path: &Path) -> Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     let mech = Mechanism::new(&lock).map_err(|e| anyhow!("{shown}: {e}"))?;
-    let replay = engine::search::replay(&mech, &solution.moves)?;
+    let replay = engine::hexlock::search::replay(&mech, &solution.moves)?;
     let n = solution.moves.len();
     match replay.opened_after {
         Some(k) if k == n => {

@@ -1,9 +1,7 @@
 //! The studio's screens, each with its own state, messages, `update` and `view`.
 
-pub mod editor;
+pub mod hexlock;
 pub mod online;
-pub mod play;
-pub mod tutorial;
 
 use iced::widget::{column, row, scrollable, text};
 use iced::{Color, Element, Font, Length};

@@ -7,14 +7,14 @@
 //! start and stays readable offline. A server that cannot be reached is one state, shown once
 //! and probed every few seconds; background refreshes wait until it answers again.
 
+use crate::hexlock::picture::Palette;
 use crate::online::cache::{self, Cache};
 use crate::online::embedded::{self, Embedded};
 use crate::online::live::Live;
 use crate::online::{Trouble, ask};
-use crate::picture::Palette;
 use crate::settings::ServerChoice;
 use crate::tokens;
-use engine::Move;
+use engine::hexlock::Move;
 use iced::widget::{button, checkbox, column, container, image, row, scrollable, text, text_input};
 use iced::{Color, Element, Fill, Length, Task};
 use server::client::Client;
@@ -422,19 +422,19 @@ impl Online {
         let Some(view) = self.cache.locks.get(&id) else {
             return;
         };
-        let Some(lock) = lockfmt::parse(&view.text).document.map(|d| d.lock) else {
+        let Some(lock) = lockfmt::hexlock::parse(&view.text).document.map(|d| d.lock) else {
             return;
         };
-        if let Ok(pm) = crate::render::pixmap(
+        if let Ok(pm) = crate::hexlock::render::pixmap(
             &lock,
             96,
-            crate::picture::Colouring::ByKind,
+            crate::hexlock::picture::Colouring::ByKind,
             &Palette::LIGHT,
         ) {
             let handle = image::Handle::from_rgba(
                 pm.width(),
                 pm.height(),
-                crate::render::straight_rgba(&pm),
+                crate::hexlock::render::straight_rgba(&pm),
             );
             self.thumbnails.insert(id, handle);
         }
@@ -601,7 +601,7 @@ impl Online {
                         match n
                             .solution
                             .as_deref()
-                            .map(lockfmt::parse_solution)
+                            .map(lockfmt::hexlock::parse_solution)
                             .and_then(Result::ok)
                         {
                             Some(s) => {
@@ -654,7 +654,7 @@ impl Online {
             Message::Declare(behind) => match &self.declaring {
                 Some(d) => {
                     let lock = d.lock.id;
-                    let solution = lockfmt::format_moves(&d.moves);
+                    let solution = lockfmt::hexlock::format_moves(&d.moves);
                     self.status = format!("declaring behind slot {behind}…");
                     self.task(
                         move |c| async move { c.declare(lock, behind, &solution).await },
@@ -767,11 +767,16 @@ impl Online {
                 Task::batch([self.heard(), self.refresh()])
             }
             Reply::Solved(slot, text, Ok(moves)) => {
-                let name = lockfmt::parse(&text)
+                let name = lockfmt::hexlock::parse(&text)
                     .document
                     .map(|d| d.lock.info.name)
                     .unwrap_or_default();
-                self.publish(slot, name, text, Some(lockfmt::format_moves(&moves)))
+                self.publish(
+                    slot,
+                    name,
+                    text,
+                    Some(lockfmt::hexlock::format_moves(&moves)),
+                )
             }
             Reply::Solved(_, _, Err(why)) => {
                 self.status = why;
@@ -1156,7 +1161,7 @@ impl Online {
             let moves = n
                 .solution
                 .as_deref()
-                .and_then(|s| lockfmt::parse_solution(s).ok())
+                .and_then(|s| lockfmt::hexlock::parse_solution(s).ok())
                 .map(|s| s.moves)
                 .unwrap_or_default();
             list = list.push(
@@ -1173,7 +1178,7 @@ impl Online {
                             if n.public { " · public" } else { "" }
                         ))
                         .size(11),
-                        text(lockfmt::format_moves(&moves))
+                        text(lockfmt::hexlock::format_moves(&moves))
                             .font(iced::Font::MONOSPACE)
                             .size(11),
                     ]
@@ -1258,13 +1263,14 @@ fn ago(secs: u64) -> String {
 
 /// Finds a shortest solution for a lock about to be published.
 fn solve(text: &str) -> Result<Vec<Move>, String> {
-    let parsed = lockfmt::parse(text);
+    let parsed = lockfmt::hexlock::parse(text);
     let lock = parsed
         .valid_lock()
         .ok_or("the lock has problems: fix them before publishing")?;
-    let mech = engine::Mechanism::new(lock).map_err(|e| e.to_string())?;
-    let report = engine::search::solve(&mech, &engine::search::SearchOptions::default())
-        .map_err(|e| e.to_string())?;
+    let mech = engine::hexlock::Mechanism::new(lock).map_err(|e| e.to_string())?;
+    let report =
+        engine::hexlock::search::solve(&mech, &engine::hexlock::search::SearchOptions::default())
+            .map_err(|e| e.to_string())?;
     report.solution.ok_or_else(|| match report.stopped_by {
         Some(limit) => format!("the solver stopped ({limit:?}) before finding a solution"),
         None => "the lock cannot be opened, so it cannot be published".into(),

@@ -1,0 +1,264 @@
+//! The hex canvas: draws a lock, pans with the right button, zooms with the wheel, and reports
+//! the cell under a left click.
+
+use crate::hexlock::picture::{self, Colouring, Overlay, P, Palette, Rgba, Shape};
+use engine::Hex;
+use engine::hexlock::Lock;
+use iced::mouse;
+use iced::widget::canvas::{self, Event, Frame, Geometry, Path, Stroke, Text};
+use iced::{Color, Point, Rectangle, Renderer, Theme, Vector};
+
+/// Where the camera looks: a zoom factor (1 fits the lock) and a pan offset in lock space.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Camera {
+    pub zoom: f32,
+    pub pan: Vector,
+}
+
+impl Default for Camera {
+    fn default() -> Self {
+        Camera {
+            zoom: 1.0,
+            pan: Vector::new(0.0, 0.0),
+        }
+    }
+}
+
+impl Camera {
+    /// Pixels per lock-space unit for a canvas of `size`.
+    pub fn scale(&self, lock_size: i32, bounds: iced::Size) -> f32 {
+        let (hw, hh) = picture::extent(lock_size);
+        (bounds.width / (2.0 * hw)).min(bounds.height / (2.0 * hh)) * self.zoom
+    }
+
+    /// Lock space to screen space.
+    pub fn project(&self, p: P, lock_size: i32, bounds: iced::Size) -> Point {
+        let s = self.scale(lock_size, bounds);
+        Point::new(
+            bounds.width / 2.0 + (p.0 + self.pan.x) * s,
+            bounds.height / 2.0 + (p.1 + self.pan.y) * s,
+        )
+    }
+
+    /// Screen space to the cell under it.
+    pub fn cell_under(&self, point: Point, lock_size: i32, bounds: iced::Size) -> Hex {
+        let s = self.scale(lock_size, bounds).max(1e-3);
+        picture::cell_at(P(
+            (point.x - bounds.width / 2.0) / s - self.pan.x,
+            (point.y - bounds.height / 2.0) / s - self.pan.y,
+        ))
+    }
+}
+
+/// What the canvas tells its screen.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event2 {
+    /// The left button went down on a cell.
+    Clicked(Hex),
+    /// The right button dragged the view.
+    Panned(Vector),
+    /// The wheel zoomed the view.
+    Zoomed(f32),
+}
+
+/// The canvas program: everything it needs to draw, borrowed from its screen.
+pub struct HexCanvas<'a> {
+    pub lock: &'a Lock,
+    pub camera: Camera,
+    pub colouring: Colouring,
+    pub palette: Palette,
+    pub overlay: Overlay,
+    pub labels: bool,
+    /// Whether it takes clicks, drags and the wheel (a thumbnail does not).
+    pub interactive: bool,
+}
+
+/// Drag state kept by the canvas itself.
+#[derive(Default)]
+pub enum Interaction {
+    #[default]
+    None,
+    Panning {
+        start: Point,
+        pan: Vector,
+    },
+}
+
+/// A path through lock-space points, projected to the screen; closed for a polygon.
+fn polyline(points: &[P], close: bool, at: &dyn Fn(P) -> Point) -> Path {
+    Path::new(|b| {
+        if let Some((first, rest)) = points.split_first() {
+            b.move_to(at(*first));
+            for p in rest {
+                b.line_to(at(*p));
+            }
+            if close {
+                b.close();
+            }
+        }
+    })
+}
+
+fn color(c: Rgba) -> Color {
+    Color::from_rgba(c.0, c.1, c.2, c.3)
+}
+
+impl canvas::Program<Event2> for HexCanvas<'_> {
+    type State = Interaction;
+
+    fn update(
+        &self,
+        state: &mut Interaction,
+        event: &Event,
+        bounds: Rectangle,
+        cursor: mouse::Cursor,
+    ) -> Option<canvas::Action<Event2>> {
+        if !self.interactive {
+            return None;
+        }
+        if let Event::Mouse(mouse::Event::ButtonReleased(mouse::Button::Right)) = event {
+            *state = Interaction::None;
+        }
+        let position = cursor.position_in(bounds)?;
+        match event {
+            Event::Mouse(mouse::Event::ButtonPressed(mouse::Button::Left)) => {
+                let cell = self
+                    .camera
+                    .cell_under(position, self.lock.size, bounds.size());
+                Some(canvas::Action::publish(Event2::Clicked(cell)).and_capture())
+            }
+            Event::Mouse(mouse::Event::ButtonPressed(mouse::Button::Right)) => {
+                *state = Interaction::Panning {
+                    start: position,
+                    pan: self.camera.pan,
+                };
+                Some(canvas::Action::capture())
+            }
+            Event::Mouse(mouse::Event::CursorMoved { .. }) => match *state {
+                Interaction::Panning { start, pan } => {
+                    let s = self.camera.scale(self.lock.size, bounds.size()).max(1e-3);
+                    let moved = (position - start) * (1.0 / s);
+                    Some(canvas::Action::publish(Event2::Panned(pan + moved)).and_capture())
+                }
+                Interaction::None => None,
+            },
+            Event::Mouse(mouse::Event::WheelScrolled { delta }) => {
+                let y = match delta {
+                    mouse::ScrollDelta::Lines { y, .. } => *y,
+                    mouse::ScrollDelta::Pixels { y, .. } => y / 30.0,
+                };
+                let zoom = (self.camera.zoom * (1.0 + y / 10.0)).clamp(0.3, 8.0);
+                Some(canvas::Action::publish(Event2::Zoomed(zoom)).and_capture())
+            }
+            _ => None,
+        }
+    }
+
+    fn draw(
+        &self,
+        _state: &Interaction,
+        renderer: &Renderer,
+        _theme: &Theme,
+        bounds: Rectangle,
+        _cursor: mouse::Cursor,
+    ) -> Vec<Geometry> {
+        let mut frame = Frame::new(renderer, bounds.size());
+        let size = bounds.size();
+        frame.fill(
+            &Path::rectangle(Point::ORIGIN, size),
+            color(self.palette.background),
+        );
+        let s = self.camera.scale(self.lock.size, size);
+        let at = |p: P| self.camera.project(p, self.lock.size, size);
+        for shape in picture::draw(self.lock, self.colouring, &self.palette, &self.overlay) {
+            match shape {
+                Shape::Polygon {
+                    points,
+                    fill,
+                    stroke,
+                } => {
+                    let path = polyline(&points, true, &at);
+                    if fill.3 > 0.0 {
+                        frame.fill(&path, color(fill));
+                    }
+                    if let Some((c, w)) = stroke {
+                        frame.stroke(
+                            &path,
+                            Stroke::default().with_color(color(c)).with_width(w * s),
+                        );
+                    }
+                }
+                Shape::Line {
+                    points,
+                    colour,
+                    width,
+                } => {
+                    let path = polyline(&points, false, &at);
+                    frame.stroke(
+                        &path,
+                        Stroke::default()
+                            .with_color(color(colour))
+                            .with_width(width * s)
+                            .with_line_cap(canvas::LineCap::Round)
+                            .with_line_join(canvas::LineJoin::Round),
+                    );
+                }
+                Shape::Circle {
+                    centre,
+                    radius,
+                    fill,
+                    stroke,
+                } => {
+                    let path = Path::circle(at(centre), radius * s);
+                    frame.fill(&path, color(fill));
+                    if let Some((c, w)) = stroke {
+                        frame.stroke(
+                            &path,
+                            Stroke::default().with_color(color(c)).with_width(w * s),
+                        );
+                    }
+                }
+            }
+        }
+        if self.labels {
+            for (cell, name) in picture::labels(self.lock) {
+                frame.fill_text(Text {
+                    content: name.to_string(),
+                    position: at(picture::centre(cell)),
+                    color: Color::WHITE,
+                    size: iced::Pixels((0.8 * s).max(6.0)),
+                    align_x: iced::widget::text::Alignment::Center,
+                    align_y: iced::alignment::Vertical::Center,
+                    ..Text::default()
+                });
+            }
+        }
+        for (cell, message) in &self.overlay.notes {
+            let c = picture::centre(*cell);
+            frame.fill_text(Text {
+                content: message.clone(),
+                position: at(P(c.0 + 0.9, c.1 - 0.2)),
+                color: color(self.palette.problem),
+                size: iced::Pixels(13.0),
+                ..Text::default()
+            });
+        }
+        vec![frame.into_geometry()]
+    }
+
+    fn mouse_interaction(
+        &self,
+        state: &Interaction,
+        bounds: Rectangle,
+        cursor: mouse::Cursor,
+    ) -> mouse::Interaction {
+        if !self.interactive {
+            return mouse::Interaction::default();
+        }
+        match state {
+            Interaction::Panning { .. } => mouse::Interaction::Grabbing,
+            Interaction::None if cursor.is_over(bounds) => mouse::Interaction::Crosshair,
+            Interaction::None => mouse::Interaction::default(),
+        }
+    }
+}

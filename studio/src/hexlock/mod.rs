@@ -1,0 +1,11 @@
+//! What the studio knows of hex locks beyond the screens: canvas edits, the picture shared by
+//! the canvas and the PNG exporter, words for traces, the built-in templates and tutorial, and
+//! the solver run in the background.
+
+pub mod canvas;
+pub mod describe;
+pub mod edit;
+pub mod picture;
+pub mod render;
+pub mod templates;
+pub mod tutorial;

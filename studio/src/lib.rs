@@ -1,0 +1,86 @@
+//! Lockwright's studio and its command-line interface, as a library so that the binary stays
+//! thin and the studio's flows can be tested from `tests/`.
+//!
+//! # Layout
+//! - [`app`]: the root of the studio window; it only routes between screens.
+//! - [`screen`]: one module per screen, each with its state, `Message`, `Event`, `update` and
+//!   `view`; [`screen::hexlock`] holds the hex lock's editor, play and tutorial screens.
+//! - [`hexlock`]: the hex lock's canvas, picture, canvas edits, templates and tutorial series.
+//! - [`family`]: the registry of puzzle families, by file extension.
+//! - [`cli`]: the command line, one file per verb.
+//! - [`files`], [`library`], [`watch`], [`settings`], [`keys`], [`tokens`], [`online`]: files
+//!   written safely, the lock folder, file watching, settings, key actions, login tokens and the
+//!   player's side of the metagame.
+
+pub mod app;
+pub mod cli;
+pub mod display;
+pub mod family;
+pub mod files;
+pub mod hexlock;
+pub mod highlight;
+pub mod keys;
+pub mod library;
+pub mod online;
+pub mod screen;
+pub mod settings;
+pub mod tokens;
+pub mod watch;
+
+use std::process::ExitCode;
+
+/// Opens the studio on the user's lock folder, or on a given file or folder.
+pub fn open_studio(path: Option<std::path::PathBuf>) -> ExitCode {
+    if let Err(why) = display::check() {
+        eprintln!(
+            "lockwright: the studio needs a display, and this machine has none ({why}); \
+             the command-line interface works without one: run `lockwright --help`."
+        );
+        return ExitCode::from(1);
+    }
+    let settings_path = settings::Settings::default_path();
+    let settings = match settings_path.as_deref().map(settings::Settings::load) {
+        Some(Ok(s)) => s,
+        Some(Err(e)) => {
+            eprintln!("lockwright: {e:#}; using the default settings");
+            settings::Settings::default()
+        }
+        None => settings::Settings::default(),
+    };
+    let default_folder = settings
+        .lock_folder
+        .clone()
+        .or_else(library::default_folder);
+    let (folder, file) = match path {
+        Some(p) if p.is_dir() => (p, None),
+        Some(p) => (
+            p.parent()
+                .map(|d| d.to_path_buf())
+                .unwrap_or_else(|| ".".into()),
+            Some(p),
+        ),
+        None => match default_folder {
+            Some(f) => (f, None),
+            None => {
+                eprintln!(
+                    "lockwright: cannot find a home folder for the locks; run `lockwright studio FOLDER`"
+                );
+                return ExitCode::from(1);
+            }
+        },
+    };
+    let start = app::Start {
+        folder,
+        file,
+        settings,
+        settings_path,
+        online: screen::online::Setup::for_user(),
+    };
+    match app::run(start) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("lockwright: the studio window could not open: {e}");
+            ExitCode::from(1)
+        }
+    }
+}

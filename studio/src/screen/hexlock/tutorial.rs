@@ -1,0 +1,198 @@
+//! The tutorial screen: the series of lessons, which ones are opened, the current lesson's
+//! intro; and the bar above a lesson in play. Every lesson can be opened from the list: the
+//! series suggests an order and enforces none.
+
+use crate::hexlock::tutorial::{Progress, SERIES};
+use iced::widget::{button, column, container, row, scrollable, text};
+use iced::{Element, Fill, Length};
+use std::path::PathBuf;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Message {
+    /// Play a lesson.
+    Open(usize),
+    /// Load the lesson's solution, to be played move by move.
+    ShowMe,
+    /// Leave the tutorial screen.
+    Close,
+    /// After the series: to the online screen.
+    GoOnline,
+}
+
+/// The series and the player's progress through it.
+pub struct Tutorial {
+    pub progress: Progress,
+    path: Option<PathBuf>,
+    /// Whether this is the first start's welcome.
+    pub welcome: bool,
+    /// The lesson in play, and whether it has been opened.
+    pub playing: Option<(usize, bool)>,
+}
+
+impl Tutorial {
+    /// Loads the progress; on a first start (no progress yet) the series is offered.
+    pub fn load(path: Option<PathBuf>) -> (Tutorial, Option<String>) {
+        let (progress, first, problem) = match path.as_deref().map(Progress::load) {
+            Some(Ok(Some(p))) => (p, false, None),
+            Some(Ok(None)) => (Progress::default(), true, None),
+            Some(Err(e)) => (Progress::default(), false, Some(format!("{e:#}"))),
+            None => (Progress::default(), false, None),
+        };
+        let mut t = Tutorial {
+            progress,
+            path,
+            welcome: first,
+            playing: None,
+        };
+        if first {
+            t.progress.offered = true;
+            let _ = t.save();
+        }
+        (t, problem)
+    }
+
+    /// Saves the progress; the error is for the notice line.
+    pub fn save(&self) -> Result<(), String> {
+        match &self.path {
+            Some(p) => self.progress.save(p).map_err(|e| format!("{e:#}")),
+            None => Ok(()),
+        }
+    }
+
+    /// A lesson starts: it becomes the current one.
+    pub fn start(&mut self, index: usize) -> Result<(), String> {
+        self.progress.current = SERIES.get(index).map(|l| l.file.to_string());
+        self.playing = Some((index, false));
+        self.save()
+    }
+
+    /// The lesson in play opened: it is marked, and the series moves on.
+    pub fn opened(&mut self) -> Result<(), String> {
+        if let Some((index, done)) = &mut self.playing {
+            *done = true;
+            self.progress.opened(*index);
+            return self.save();
+        }
+        Ok(())
+    }
+
+    pub fn view(&self) -> Element<'_, Message> {
+        let current = self.progress.current_index();
+        let mut page = column![].spacing(10).padding(12);
+        if self.welcome {
+            page = page.push(
+                column![
+                    text("Welcome to Lockwright").size(22),
+                    text(format!(
+                        "Learn to pick locks with a series of {} lessons, one mechanic each. \
+                         Start with the first, or open any lesson from the list.",
+                        SERIES.len()
+                    ))
+                    .size(14),
+                ]
+                .spacing(4),
+            );
+        } else {
+            page = page.push(text("Tutorial").size(20));
+        }
+        let done = self.progress.opened.len().min(SERIES.len());
+        page = page.push(text(format!("{done} of {} lessons opened", SERIES.len())).size(13));
+        if let Some(lesson) = SERIES.get(current) {
+            page = page.push(
+                container(
+                    column![
+                        text(format!("Lesson {}: {}", current + 1, lesson.title())).size(16),
+                        text(lesson.intro()).size(13),
+                        row![
+                            button(text(format!("Play lesson {}", current + 1)).size(13))
+                                .on_press(Message::Open(current)),
+                            button(text("Not now").size(13))
+                                .style(button::secondary)
+                                .on_press(Message::Close),
+                        ]
+                        .spacing(8),
+                    ]
+                    .spacing(6),
+                )
+                .padding(8)
+                .style(container::rounded_box)
+                .width(Fill),
+            );
+        }
+        if self.progress.finished() {
+            page = page.push(finished());
+        }
+        let list = column(SERIES.iter().enumerate().map(|(i, l)| {
+            let mark = if self.progress.opened.contains(l.file) {
+                "✓"
+            } else {
+                "·"
+            };
+            button(text(format!("{mark} {:>2}. {}", i + 1, l.title())).size(13))
+                .width(Length::Fixed(360.0))
+                .style(if i == current {
+                    button::primary
+                } else {
+                    button::text
+                })
+                .on_press(Message::Open(i))
+                .into()
+        }))
+        .spacing(2);
+        page.push(scrollable(list).height(Fill)).into()
+    }
+
+    /// The bar above a lesson in play: its intro, then, once opened, the way on.
+    pub fn bar(&self, moves: usize) -> Option<Element<'_, Message>> {
+        let (index, opened) = self.playing?;
+        let lesson = SERIES.get(index)?;
+        let mut bar = column![
+            text(format!(
+                "Lesson {} of {}: {}",
+                index + 1,
+                SERIES.len(),
+                lesson.title()
+            ))
+            .size(16),
+            text(lesson.intro()).size(13),
+        ]
+        .spacing(4);
+        if !opened {
+            bar = bar.push(
+                button(text("Stuck? Show me").size(12))
+                    .style(button::secondary)
+                    .on_press(Message::ShowMe),
+            );
+        }
+        if opened {
+            bar = bar.push(text(format!("Opened in {moves} moves!")).size(14));
+            bar = bar.push(match SERIES.get(index + 1) {
+                Some(next) => Element::from(
+                    button(text(format!("Next lesson: {}", next.title())).size(13))
+                        .on_press(Message::Open(index + 1)),
+                ),
+                None => finished(),
+            });
+        }
+        Some(
+            container(bar)
+                .padding(8)
+                .style(container::rounded_box)
+                .width(Fill)
+                .into(),
+        )
+    }
+}
+
+fn finished<'a>() -> Element<'a, Message> {
+    column![
+        text(
+            "That is the whole series. Now pick other players' locks, and publish your own, \
+             on the online screen."
+        )
+        .size(13),
+        button(text("Go online").size(13)).on_press(Message::GoOnline),
+    ]
+    .spacing(4)
+    .into()
+}

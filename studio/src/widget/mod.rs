@@ -1,3 +1,0 @@
-//! Widgets shared by the studio's screens.
-
-pub mod hex_canvas;
