@@ -7,10 +7,12 @@
 //! - [`hexlock`]: the hex lock format (Intricacy's locks), its move notation and solution files.
 //! - [`diagnostic`]: problems with their line and column, shared by every format.
 //! - [`diff`]: line diffs of any two texts, and a change carried over to another layout.
+//! - [`highlight`]: a grammar's highlights query over a parsed tree, as spans per line.
 #![deny(missing_docs)]
 
 pub mod diagnostic;
 pub mod diff;
 pub mod hexlock;
+pub mod highlight;
 
 pub use diagnostic::{Diagnostic, Severity, Span};

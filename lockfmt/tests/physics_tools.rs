@@ -2,8 +2,8 @@
 
 mod physics_text;
 
-use engine::hexlock::physics::Force;
 use engine::hexlock::physics::trace::{GroupOutcome, Origin, ResistReason, Via};
+use engine::hexlock::physics::{AnnotationMode, Force};
 use engine::{Dir, Rotation};
 use physics_text::{assert_lock_text, resisted, scenario};
 
@@ -208,6 +208,44 @@ wrench momentum none
     let out = scenario(before, "hE");
     assert_lock_text(&out.lock, before);
     assert!(out.player().applied.is_empty());
+}
+
+/// The default blockage mode says why a player's push did nothing: the push (orange) and the
+/// force that met the fixed piece (purple).
+#[test]
+fn rule_default_annotations_show_why_a_player_push_did_nothing() {
+    let before = r"
+lockwright-lock 1
+name:
+author:
+size: 3
+
+grid:
+   % . : :
+  . . . . :
+ . . . . . .
+. @ - A . . .
+ . . . . . .
+  . . . . .
+   . . . .
+
+hook arm E
+wrench momentum none
+";
+    let out = scenario(before, "hE");
+    assert_eq!(
+        out.annotations(AnnotationMode::Blocking),
+        [
+            "player: blocked push E on hook",
+            "player: blocking push E on block A",
+        ]
+    );
+    // Straight into the frame, the push is its own blocker: one arrow.
+    let out = scenario(EMPTY_WITH_HOOK, "hW hW");
+    assert_eq!(
+        out.annotations(AnnotationMode::Blocking),
+        ["player: blocked push W on hook"]
+    );
 }
 
 #[test]

@@ -35,6 +35,9 @@ pub struct Parsed {
     pub diagnostics: Vec<Diagnostic>,
     /// Where each cell and item is in the text.
     pub source_map: SourceMap,
+    /// The syntax tree, kept so that highlighting reuses this parse; `None` when the text was
+    /// never parsed (too large, not UTF-8).
+    pub tree: Option<tree_sitter::Tree>,
 }
 
 impl Parsed {
@@ -119,7 +122,9 @@ pub fn parse(text: &str) -> Parsed {
     let mut reader = Reader::new(text);
     reader.syntax_errors(tree.root_node());
     reader.read_items(tree.root_node());
-    reader.finish()
+    let mut parsed = reader.finish();
+    parsed.tree = Some(tree);
+    parsed
 }
 
 /// A grid cell as read: its glyph, node kind and place.
@@ -1004,6 +1009,7 @@ impl<'t> Reader<'t> {
             document,
             diagnostics: self.diagnostics,
             source_map,
+            tree: None,
         }
     }
 }

@@ -3,7 +3,7 @@
 //! A blocked force is drawn orange and the force that blocked it purple, as in Intricacy.
 
 use super::force::{Force, ForceOn};
-use super::trace::{GroupOutcome, PhaseKind, Trace};
+use super::trace::{GroupOutcome, Origin, PhaseKind, Trace};
 use crate::hexlock::model::PieceRef;
 use serde::{Deserialize, Serialize};
 
@@ -12,8 +12,9 @@ use serde::{Deserialize, Serialize};
 pub enum AnnotationMode {
     /// No annotations.
     None,
-    /// Only the forces that clashed between groups: in each blockage, the blocked force and
-    /// the force that blocked it.
+    /// The forces that clashed between groups — in each blockage, the blocked force and the
+    /// force that blocked it — and the player's own push or turn that did nothing: its force
+    /// (blocked) and the force that met the frame or a fixed piece (blocking).
     #[default]
     Blocking,
     /// Also every force of a blocked group, and for each resisted group its initial force
@@ -76,9 +77,14 @@ pub fn annotations(trace: &Trace, mode: AnnotationMode) -> Vec<Annotation> {
                     }
                 }
                 GroupOutcome::Resisted(r) => {
-                    if mode == AnnotationMode::All {
+                    // A move of the player's that did nothing is the commonest puzzle of a
+                    // newcomer: say why by default. Springs and momentum resisted are routine,
+                    // shown only in mode All.
+                    if mode == AnnotationMode::All || group.origin == Origin::Player {
                         put(phase.kind, group.initial, AnnotationKind::Blocked);
-                        put(phase.kind, r.force, AnnotationKind::Blocking);
+                        if r.force != group.initial {
+                            put(phase.kind, r.force, AnnotationKind::Blocking);
+                        }
                     }
                 }
             }

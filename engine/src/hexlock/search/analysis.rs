@@ -46,11 +46,23 @@ pub fn analyse(
     author: Option<&[Move]>,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Analysis, SearchError> {
+    analyse_cancellable(mech, options, author, progress, None)
+}
+
+/// [`analyse`] that stops, with [`Limit::Cancelled`](super::Limit::Cancelled), soon after
+/// `cancel` is set.
+pub fn analyse_cancellable(
+    mech: &Mechanism,
+    options: &SearchOptions,
+    author: Option<&[Move]>,
+    progress: &mut dyn FnMut(&Progress),
+    cancel: Option<&std::sync::atomic::AtomicBool>,
+) -> Result<Analysis, SearchError> {
     let options = SearchOptions {
         goal: Goal::Everything,
         ..*options
     };
-    let report = bfs::run(mech, &options, progress, None)?;
+    let report = bfs::run(mech, &options, progress, cancel)?;
     let author = match author {
         Some(moves) => {
             let replay = replay(mech, moves)?;

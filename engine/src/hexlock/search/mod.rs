@@ -28,7 +28,7 @@ pub mod replay;
 pub mod report;
 mod store;
 
-pub use analysis::{Analysis, AuthorCheck, analyse};
+pub use analysis::{Analysis, AuthorCheck, analyse, analyse_cancellable};
 pub use error::SearchError;
 pub use limits::{Limit, Limits};
 pub use replay::{Replay, replay};
