@@ -1,1 +1,109 @@
-//! placeholder
+//! The registry of puzzle families: which files each owns (by extension), what the folder panel
+//! calls them, and how a file of each is pictured. Adding a family is adding an entry here (and
+//! its screens); the folder panel, the file watcher and opening files follow the registry.
+
+use crate::hexlock::picture::{Colouring, Palette};
+use std::path::Path;
+
+/// A puzzle family the studio knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Family {
+    /// Intricacy's hex locks (`.lock`).
+    HexLock,
+}
+
+/// What the studio knows of a family.
+#[derive(Debug)]
+pub struct FamilyInfo {
+    /// The family.
+    pub family: Family,
+    /// Its name in the game's words, e.g. "hex lock".
+    pub name: &'static str,
+    /// The extension of its files, without the dot.
+    pub extension: &'static str,
+}
+
+/// Every family, in the order the studio lists them.
+pub const FAMILIES: &[FamilyInfo] = &[FamilyInfo {
+    family: Family::HexLock,
+    name: "hex lock",
+    extension: "lock",
+}];
+
+/// A small picture of a file, as straight RGBA pixels.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thumbnail {
+    /// Its width in pixels.
+    pub width: u32,
+    /// Its height in pixels.
+    pub height: u32,
+    /// Straight (not premultiplied) RGBA, row by row.
+    pub rgba: Vec<u8>,
+}
+
+impl Family {
+    /// The family of a file, by its extension.
+    pub fn of_path(path: &Path) -> Option<Family> {
+        let ext = path.extension()?.to_str()?;
+        FAMILIES
+            .iter()
+            .find(|f| f.extension.eq_ignore_ascii_case(ext))
+            .map(|f| f.family)
+    }
+
+    /// What the studio knows of this family.
+    pub fn info(self) -> &'static FamilyInfo {
+        FAMILIES
+            .iter()
+            .find(|f| f.family == self)
+            .unwrap_or(&FAMILIES[0])
+    }
+
+    /// A picture of a file of this family `width` pixels wide; `None` when the text does not
+    /// describe a puzzle that can be drawn. Slow work: call it off the UI thread.
+    pub fn thumbnail(self, text: &str, width: u32) -> Option<Thumbnail> {
+        match self {
+            Family::HexLock => {
+                let lock = lockfmt::hexlock::parse(text).document?.lock;
+                let pm = crate::hexlock::render::pixmap(
+                    &lock,
+                    width,
+                    Colouring::ByKind,
+                    &Palette::LIGHT,
+                )
+                .ok()?;
+                Some(Thumbnail {
+                    width: pm.width(),
+                    height: pm.height(),
+                    rgba: crate::hexlock::render::straight_rgba(&pm),
+                })
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_belong_to_families_by_extension() {
+        assert_eq!(
+            Family::of_path(Path::new("a/b.lock")),
+            Some(Family::HexLock)
+        );
+        assert_eq!(Family::of_path(Path::new("b.LOCK")), Some(Family::HexLock));
+        assert_eq!(Family::of_path(Path::new("b.solution")), None);
+        assert_eq!(Family::of_path(Path::new("lock")), None);
+    }
+
+    #[test]
+    fn a_starter_lock_has_a_thumbnail_and_garbage_has_none() {
+        let text = crate::hexlock::templates::find("ball-stop").map(|t| t.text);
+        let thumb = Family::HexLock.thumbnail(text.unwrap_or_default(), 72);
+        let thumb = thumb.expect("a picture");
+        assert_eq!(thumb.width, 72);
+        assert_eq!(thumb.rgba.len(), (thumb.width * thumb.height * 4) as usize);
+        assert_eq!(Family::HexLock.thumbnail("not a lock", 72), None);
+    }
+}

@@ -26,17 +26,17 @@ impl PartialEq for Settings {
 }
 
 impl Settings {
-    /// Highlights `text`, marking the places of `diagnostics` over the grammar's captures.
+    /// The highlights of `text` from its grammar's spans per line, with the places of
+    /// `diagnostics` marked over them.
     ///
     /// Every call gets a new version, unique in the process: the text editor keeps its
     /// highlighter across files, and equal versions would keep another file's colours.
     pub fn new(
+        spans: Vec<Vec<lockfmt::highlight::Span>>,
         text: &str,
         diagnostics: &[lockfmt::Diagnostic],
-        highlights: &lockfmt::hexlock::highlight::Highlights,
     ) -> Settings {
-        let mut lines: LineSpans = highlights
-            .lines(text)
+        let mut lines: LineSpans = spans
             .into_iter()
             .map(|spans| spans.into_iter().map(|s| (s.range, s.capture)).collect())
             .collect();

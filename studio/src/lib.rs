@@ -11,8 +11,11 @@
 //! - [`files`], [`library`], [`watch`], [`settings`], [`keys`], [`tokens`], [`online`]: files
 //!   written safely, the lock folder, file watching, settings, key actions, login tokens and the
 //!   player's side of the metagame.
+//! - [`background`]: slow work off the UI thread, and generations that drop stale answers.
+//! - [`testing`]: runs the studio's tasks for real in tests.
 
 pub mod app;
+pub mod background;
 pub mod cli;
 pub mod display;
 pub mod family;
@@ -22,8 +25,10 @@ pub mod highlight;
 pub mod keys;
 pub mod library;
 pub mod online;
+pub mod recovery;
 pub mod screen;
 pub mod settings;
+pub mod testing;
 pub mod tokens;
 pub mod watch;
 

@@ -1,10 +1,24 @@
 //! The user's lock folder: where it is, what it holds, and the file operations of the side
-//! panel. Plain file system work, so that it is tested without a window.
+//! panel. Plain, blocking file system work, so that it is tested without a window; the studio
+//! runs it in the background.
 
+use crate::family::Family;
 use crate::files::write_atomic;
 use crate::hexlock::templates;
 use anyhow::{Context, Result, bail};
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+/// A puzzle file in the folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listed {
+    /// Where it is.
+    pub path: PathBuf,
+    /// Its family, by its extension.
+    pub family: Family,
+    /// When it last changed, if the system says.
+    pub modified: Option<SystemTime>,
+}
 
 /// The platform's lock folder, e.g. `~/.local/share/lockwright/locks`.
 pub fn default_folder() -> Option<PathBuf> {
@@ -24,8 +38,11 @@ pub fn ensure(folder: &Path) -> Result<bool> {
     Ok(true)
 }
 
-/// Every `.lock` file under a folder, subfolders included, sorted by path.
-pub fn list(folder: &Path) -> Vec<PathBuf> {
+/// Every puzzle file under a folder, subfolders included, sorted by path: the regular files
+/// (or links to regular files) whose extension a family owns. Folders reached through a link
+/// are not entered, so a link loop cannot trap the listing; a FIFO or a device named like a
+/// puzzle is not listed, so that nothing ever blocks opening it.
+pub fn list(folder: &Path) -> Vec<Listed> {
     let mut out = Vec::new();
     let mut stack = vec![folder.to_path_buf()];
     while let Some(dir) = stack.pop() {
@@ -34,27 +51,47 @@ pub fn list(folder: &Path) -> Vec<PathBuf> {
         };
         for e in entries.flatten() {
             let path = e.path();
-            if path.is_dir() {
+            let Ok(kind) = e.file_type() else { continue };
+            if kind.is_dir() {
                 stack.push(path);
-            } else if path.extension().is_some_and(|x| x == "lock") {
-                out.push(path);
+                continue;
+            }
+            let Some(family) = Family::of_path(&path) else {
+                continue;
+            };
+            // Follows a link to what it names: only regular files are puzzles.
+            match std::fs::metadata(&path) {
+                Ok(meta) if meta.is_file() => out.push(Listed {
+                    path,
+                    family,
+                    modified: meta.modified().ok(),
+                }),
+                _ => {}
             }
         }
     }
-    out.sort();
+    out.sort_by(|a, b| a.path.cmp(&b.path));
     out
 }
 
-/// A free file name in `folder` for a lock called `stem`: `stem.lock`, else `stem 2.lock`, …
-pub fn free_name(folder: &Path, stem: &str) -> PathBuf {
-    let first = folder.join(format!("{stem}.lock"));
+/// A free file name in `folder` for a file called `stem` with extension `ext`: `stem.ext`,
+/// else `stem 2.ext`, …
+pub fn free_name(folder: &Path, stem: &str, ext: &str) -> PathBuf {
+    let first = folder.join(format!("{stem}.{ext}"));
     if !first.exists() {
         return first;
     }
     (2..)
-        .map(|n| folder.join(format!("{stem} {n}.lock")))
+        .map(|n| folder.join(format!("{stem} {n}.{ext}")))
         .find(|p| !p.exists())
         .unwrap_or(first)
+}
+
+/// A file's extension, for a copy or a new name of it.
+fn extension(path: &Path) -> String {
+    path.extension()
+        .map(|e| e.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "lock".into())
 }
 
 /// Creates a new lock from a template, named after its file.
@@ -65,7 +102,7 @@ pub fn new_from_template(folder: &Path, template: &str) -> Result<PathBuf> {
         .valid_lock()
         .cloned()
         .context("the template does not parse")?;
-    let path = free_name(folder, "New lock");
+    let path = free_name(folder, "New lock", "lock");
     lock.info.name = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -74,7 +111,7 @@ pub fn new_from_template(folder: &Path, template: &str) -> Result<PathBuf> {
     Ok(path)
 }
 
-/// Copies a lock file beside itself.
+/// Copies a puzzle file beside itself.
 pub fn duplicate(path: &Path) -> Result<PathBuf> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
@@ -83,18 +120,18 @@ pub fn duplicate(path: &Path) -> Result<PathBuf> {
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let copy = free_name(folder, &format!("{stem} copy"));
+    let copy = free_name(folder, &format!("{stem} copy"), &extension(path));
     write_atomic(&copy, &text)?;
     Ok(copy)
 }
 
-/// Renames a lock file within its folder (the new name without `.lock`).
+/// Renames a puzzle file within its folder (the new name without its extension, which stays).
 pub fn rename(path: &Path, new_stem: &str) -> Result<PathBuf> {
     let stem = new_stem.trim();
     if stem.is_empty() || stem.contains(['/', '\\']) || stem.starts_with('.') {
-        bail!("`{new_stem}` cannot be a lock's file name");
+        bail!("`{new_stem}` cannot be a file name");
     }
-    let target = path.with_file_name(format!("{stem}.lock"));
+    let target = path.with_file_name(format!("{stem}.{}", extension(path)));
     if target.exists() {
         bail!("{} already exists", target.display());
     }
@@ -102,7 +139,7 @@ pub fn rename(path: &Path, new_stem: &str) -> Result<PathBuf> {
     Ok(target)
 }
 
-/// Deletes a lock file (the studio asks first).
+/// Deletes a puzzle file (the studio asks first).
 pub fn delete(path: &Path) -> Result<()> {
     std::fs::remove_file(path).with_context(|| format!("cannot delete {}", path.display()))
 }
@@ -120,7 +157,8 @@ mod tests {
         let locks = list(&folder);
         assert_eq!(locks.len(), 3);
         for l in locks {
-            let text = std::fs::read_to_string(l).expect("read");
+            assert_eq!(l.family, Family::HexLock);
+            let text = std::fs::read_to_string(l.path).expect("read");
             assert!(lockfmt::hexlock::parse(&text).valid_lock().is_some());
         }
     }
@@ -151,5 +189,26 @@ mod tests {
         assert_eq!(list(dir.path()).len(), 4);
         delete(&d).expect("delete");
         assert_eq!(list(dir.path()).len(), 3);
+    }
+
+    /// Regression: a FIFO named `x.lock` in the folder was listed, and opening it blocked the
+    /// studio for ever.
+    #[cfg(unix)]
+    #[test]
+    fn only_regular_files_of_a_family_are_listed() {
+        let dir = tempfile::tempdir().expect("dir");
+        std::fs::write(dir.path().join("a.lock"), "x").expect("write");
+        std::fs::write(dir.path().join("notes.txt"), "x").expect("write");
+        let fifo = dir.path().join("x.lock");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+        std::os::unix::fs::symlink(dir.path().join("a.lock"), dir.path().join("link.lock"))
+            .expect("link");
+        std::os::unix::fs::symlink(dir.path(), dir.path().join("loop")).expect("loop");
+        let names: Vec<String> = list(dir.path())
+            .into_iter()
+            .filter_map(|l| Some(l.path.file_name()?.to_str()?.to_string()))
+            .collect();
+        assert_eq!(names, ["a.lock", "link.lock"]);
     }
 }

@@ -3,9 +3,12 @@
 //! the solver run in the background.
 
 pub mod canvas;
+pub mod debugger;
 pub mod describe;
 pub mod edit;
 pub mod picture;
 pub mod render;
+pub mod session;
+pub mod solver;
 pub mod templates;
 pub mod tutorial;

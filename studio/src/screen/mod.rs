@@ -1,7 +1,9 @@
 //! The studio's screens, each with its own state, messages, `update` and `view`.
 
+pub mod folder;
 pub mod hexlock;
 pub mod online;
+pub mod settings;
 
 use iced::widget::{column, row, scrollable, text};
 use iced::{Color, Element, Font, Length};

@@ -2,9 +2,11 @@
 //! intro; and the bar above a lesson in play. Every lesson can be opened from the list: the
 //! series suggests an order and enforces none.
 
+use crate::background;
 use crate::hexlock::tutorial::{Progress, SERIES};
+use engine::hexlock::{Lock, Move};
 use iced::widget::{button, column, container, row, scrollable, text};
-use iced::{Element, Fill, Length};
+use iced::{Element, Fill, Length, Task};
 use std::path::PathBuf;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -17,16 +19,33 @@ pub enum Message {
     Close,
     /// After the series: to the online screen.
     GoOnline,
+    /// The progress was written.
+    Saved(Result<(), String>),
+}
+
+/// What the screen asks of the studio.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    /// Play this lesson's lock.
+    Play(usize, Box<Lock>),
+    /// Load this solution into the lesson in play.
+    ShowMe(Vec<Move>),
+    /// Leave the tutorial screen.
+    Close,
+    /// On to the online screen.
+    GoOnline,
+    /// Something went wrong, in a sentence.
+    Problem(String),
 }
 
 /// The series and the player's progress through it.
 pub struct Tutorial {
-    pub progress: Progress,
+    progress: Progress,
     path: Option<PathBuf>,
     /// Whether this is the first start's welcome.
-    pub welcome: bool,
+    welcome: bool,
     /// The lesson in play, and whether it has been opened.
-    pub playing: Option<(usize, bool)>,
+    playing: Option<(usize, bool)>,
 }
 
 impl Tutorial {
@@ -46,34 +65,80 @@ impl Tutorial {
         };
         if first {
             t.progress.offered = true;
-            let _ = t.save();
         }
         (t, problem)
     }
 
-    /// Saves the progress; the error is for the notice line.
-    pub fn save(&self) -> Result<(), String> {
-        match &self.path {
-            Some(p) => self.progress.save(p).map_err(|e| format!("{e:#}")),
-            None => Ok(()),
-        }
+    /// Whether this is the first start's welcome.
+    pub fn is_welcome(&self) -> bool {
+        self.welcome
     }
 
-    /// A lesson starts: it becomes the current one.
-    pub fn start(&mut self, index: usize) -> Result<(), String> {
-        self.progress.current = SERIES.get(index).map(|l| l.file.to_string());
-        self.playing = Some((index, false));
-        self.save()
+    /// The player's progress.
+    pub fn progress(&self) -> &Progress {
+        &self.progress
+    }
+
+    /// The lesson in play, and whether it has been opened.
+    pub fn playing(&self) -> Option<(usize, bool)> {
+        self.playing
+    }
+
+    /// Saves the progress in the background.
+    pub fn save(&self) -> Task<Message> {
+        let Some(path) = self.path.clone() else {
+            return Task::none();
+        };
+        let progress = self.progress.clone();
+        background::run(
+            move || progress.save(&path).map_err(|e| format!("{e:#}")),
+            Message::Saved,
+        )
     }
 
     /// The lesson in play opened: it is marked, and the series moves on.
-    pub fn opened(&mut self) -> Result<(), String> {
+    pub fn opened(&mut self) -> Task<Message> {
         if let Some((index, done)) = &mut self.playing {
             *done = true;
             self.progress.opened(*index);
             return self.save();
         }
-        Ok(())
+        Task::none()
+    }
+
+    /// The player left the lesson in play.
+    pub fn stop(&mut self) {
+        self.playing = None;
+    }
+
+    pub fn update(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
+        match message {
+            Message::Open(i) => {
+                let Some(lock) = SERIES.get(i).and_then(|l| l.lock()) else {
+                    return (Task::none(), None);
+                };
+                self.progress.current = SERIES.get(i).map(|l| l.file.to_string());
+                self.playing = Some((i, false));
+                self.welcome = false;
+                (self.save(), Some(Event::Play(i, Box::new(lock))))
+            }
+            Message::ShowMe => {
+                let lesson = self.playing.and_then(|(i, _)| SERIES.get(i));
+                let moves = lesson.and_then(|l| lockfmt::hexlock::parse_solution(l.solution).ok());
+                (Task::none(), moves.map(|s| Event::ShowMe(s.moves)))
+            }
+            Message::Close => {
+                self.welcome = false;
+                (Task::none(), Some(Event::Close))
+            }
+            Message::GoOnline => {
+                self.playing = None;
+                self.welcome = false;
+                (Task::none(), Some(Event::GoOnline))
+            }
+            Message::Saved(Ok(())) => (Task::none(), None),
+            Message::Saved(Err(why)) => (Task::none(), Some(Event::Problem(why))),
+        }
     }
 
     pub fn view(&self) -> Element<'_, Message> {

@@ -6,8 +6,17 @@
 //! which each answer updates and which is saved per server and player, so it shows at once on
 //! start and stays readable offline. A server that cannot be reached is one state, shown once
 //! and probed every few seconds; background refreshes wait until it answers again.
+//!
+//! Each answer carries the generation of the connection it was asked on: switching servers,
+//! logging in and logging out start a new one, and an answer of an older one is dropped, so
+//! that a reply in flight never lands in another server's or player's cache.
 
-use crate::hexlock::picture::Palette;
+mod view;
+
+pub use view::{CODENAME_ID, PASSWORD_ID};
+
+use crate::background::{self, Generation};
+use crate::hexlock::solver::{self, Job, Running, Update};
 use crate::online::cache::{self, Cache};
 use crate::online::embedded::{self, Embedded};
 use crate::online::live::Live;
@@ -15,12 +24,11 @@ use crate::online::{Trouble, ask};
 use crate::settings::ServerChoice;
 use crate::tokens;
 use engine::hexlock::Move;
-use iced::widget::{button, checkbox, column, container, image, row, scrollable, text, text_input};
-use iced::{Color, Element, Fill, Length, Task};
+use engine::hexlock::search::Goal;
+use iced::Task;
+use iced::widget::image;
 use server::client::Client;
-use server::protocol::{
-    LockView, NoteView, PlayerView, Published, RetiredView, Scores, Session, SlotView,
-};
+use server::protocol::{LockView, NoteView, PlayerView, Published, RetiredView, Scores, Session};
 use std::collections::HashMap;
 use std::path::PathBuf;
 
@@ -86,6 +94,11 @@ pub enum Event {
     Pick(LockView),
     /// Play a lock with a note's solution loaded.
     PlayNote(LockView, Vec<Move>, String),
+    /// Publish the editor's lock in this slot: the studio has the lock (see [`Online::publish`]).
+    Publish(u8),
+    /// Switch between the embedded and the remote server: the studio keeps the choice in the
+    /// settings (see [`Online::switch`]).
+    SwitchServer,
 }
 
 #[derive(Debug, Clone)]
@@ -100,19 +113,22 @@ pub enum Message {
     /// The probe of an unreachable server.
     Retry,
     WorkOffline(bool),
-    /// Switch between the embedded and the remote server: the studio keeps the choice.
     SwitchServer,
     Pick(i64),
     PlayNote(i64),
-    /// Publish the editor's lock in a slot: the studio fills in the lock.
+    /// Publish the editor's lock in a slot.
     Publish(u8),
+    /// Publish this lock (slot, name, text) with its saved solution, if any: the studio's
+    /// answer to [`Event::Publish`].
+    PublishWith(u8, String, String, Option<String>),
     ConfirmSolve(bool),
     Retire(u8),
     ConfirmRetire(bool),
     Declare(u8),
     DismissDeclare,
     Live(Live),
-    Got(Reply),
+    /// An answer, asked in this generation of the connection.
+    Got(Generation, Reply),
 }
 
 /// A request's answer.
@@ -127,47 +143,63 @@ pub enum Reply {
     Published(Result<Published, Trouble>),
     Retired(u8, Result<RetiredView, Trouble>),
     Declared(Result<NoteView, Trouble>),
-    /// The solver's answer for a lock waiting to be published.
-    Solved(u8, String, Result<Vec<Move>, String>),
-    CacheSaved(Result<(), String>),
+    /// The remembered login and the cache of this server, read from disk.
+    Restored(Option<(String, String)>, Box<Cache>),
+    /// The cache of the player who just logged in, read from disk.
+    CacheLoaded(Box<Cache>),
+    /// A lock's thumbnail, drawn in the background.
+    Thumbnail(i64, Option<image::Handle>),
+    /// The solver's news about a lock waiting to be published in a slot.
+    Solver(u8, String, Update),
+    /// A write of the cache or the tokens file finished.
+    Written(Result<(), String>),
 }
 
 /// The online screen.
 pub struct Online {
     setup: Setup,
-    pub choice: ServerChoice,
+    choice: ServerChoice,
     embedded: Option<Embedded>,
     /// The server's base URL, when there is one.
-    pub url: Option<String>,
+    url: Option<String>,
     /// Why there is no server to talk to.
-    pub no_server: Option<String>,
+    no_server: Option<String>,
     /// The server's key in the tokens file and the cache folder.
     key: String,
     client: Option<Client>,
-    pub codename: Option<String>,
-    pub connection: Connection,
+    codename: Option<String>,
+    connection: Connection,
+    /// Which connection answers belong to: server and player.
+    generation: Generation,
     /// Cache only: no request leaves the studio.
-    pub work_offline: bool,
-    pub cache: Cache,
+    work_offline: bool,
+    cache: Cache,
     /// Each save of the cache is numbered; the writes run in the background and may finish in
     /// any order, so the newest written is kept here and an older one is not written over it.
     cache_saves: u64,
     cache_written: std::sync::Arc<std::sync::Mutex<u64>>,
     thumbnails: HashMap<i64, image::Handle>,
     /// Whose slots are shown; mine when `None`.
-    pub selected: Option<String>,
-    pub codename_input: String,
-    pub password_input: String,
+    selected: Option<String>,
+    codename_input: String,
+    password_input: String,
     /// The last thing that happened, in a sentence.
-    pub status: String,
-    pub confirm: Option<Confirm>,
-    pub declaring: Option<Declaring>,
+    status: String,
+    confirm: Option<Confirm>,
+    declaring: Option<Declaring>,
+    /// The solver looking for a solution to publish; dropping it calls it off.
+    solving: Option<Running>,
+    solver_runs: Generation,
 }
 
 impl Online {
     /// Connects to the chosen server: starts the embedded one, or names the remote one. The
-    /// login remembered for that server and its cache are loaded at once.
-    pub fn new(setup: Setup, choice: ServerChoice, remote: Option<&str>) -> Online {
+    /// login remembered for that server and its cache are read in the background.
+    pub fn new(
+        setup: Setup,
+        choice: ServerChoice,
+        remote: Option<&str>,
+    ) -> (Online, Task<Message>) {
         let mut o = Online {
             setup,
             choice,
@@ -178,6 +210,7 @@ impl Online {
             client: None,
             codename: None,
             connection: Connection::Connecting,
+            generation: Generation::default(),
             work_offline: false,
             cache: Cache::default(),
             cache_saves: 0,
@@ -189,12 +222,14 @@ impl Online {
             status: String::new(),
             confirm: None,
             declaring: None,
+            solving: None,
+            solver_runs: Generation::default(),
         };
-        o.connect(remote);
-        o
+        let task = o.connect(remote);
+        (o, task)
     }
 
-    fn connect(&mut self, remote: Option<&str>) {
+    fn connect(&mut self, remote: Option<&str>) -> Task<Message> {
         self.embedded = None;
         self.url = None;
         self.no_server = None;
@@ -234,50 +269,67 @@ impl Online {
         }
         self.connection = Connection::Connecting;
         self.client = self.url.as_deref().map(Client::new);
+        self.forget_player();
+        // The login remembered for this server and its cache, read off the UI thread.
+        let generation = self.generation;
+        let tokens_path = self.setup.tokens_path.clone();
+        let key = self.key.clone();
+        let cache_dir = self.cache_dir();
+        background::run(
+            move || {
+                let login = tokens_path
+                    .as_deref()
+                    .and_then(|p| tokens::load(p).ok())
+                    .and_then(|t| t.login(&key, None));
+                let cache = match (&login, &cache_dir) {
+                    (Some((codename, _)), Some(dir)) => {
+                        Cache::load(&cache::path(dir, &key, codename))
+                    }
+                    _ => Cache::default(),
+                };
+                Reply::Restored(login, Box::new(cache))
+            },
+            move |r| Message::Got(generation, r),
+        )
+    }
+
+    /// Drops everything known of the player: a new generation begins, and answers asked
+    /// before it are ignored.
+    fn forget_player(&mut self) {
+        self.generation.advance();
         self.codename = None;
         self.cache = Cache::default();
         self.thumbnails.clear();
         self.selected = None;
         self.declaring = None;
         self.confirm = None;
-        let login = self
-            .setup
-            .tokens_path
-            .as_deref()
-            .and_then(|p| tokens::load(p).ok())
-            .and_then(|t| t.login(&self.key, None));
-        if let Some((codename, token)) = login {
-            self.logged_in_as(codename, token);
-        }
+        self.solving = None;
     }
 
+    /// Logs in as a player with a token: a new generation, with the player's cache to read.
     fn logged_in_as(&mut self, codename: String, token: String) {
+        self.forget_player();
         self.client = self
             .url
             .as_deref()
             .map(|u| Client::new(u).with_token(token));
-        self.cache = self
-            .cache_path_for(&codename)
-            .map_or_else(Cache::default, |p| Cache::load(&p));
-        self.thumbnails.clear();
-        let ids: Vec<i64> = self.cache.locks.keys().copied().collect();
-        for id in ids {
-            self.draw_thumbnail(id);
-        }
         self.codename = Some(codename);
     }
 
+    fn cache_dir(&self) -> Option<PathBuf> {
+        Some(self.setup.data_dir.as_ref()?.join("cache"))
+    }
+
     fn cache_path_for(&self, codename: &str) -> Option<PathBuf> {
-        let dir = self.setup.data_dir.as_ref()?.join("cache");
-        Some(cache::path(&dir, &self.key, codename))
+        Some(cache::path(&self.cache_dir()?, &self.key, codename))
     }
 
     /// Switches between the embedded server and the remote one.
     pub fn switch(&mut self, choice: ServerChoice, remote: Option<&str>) -> Task<Message> {
         self.choice = choice;
-        self.connect(remote);
+        let task = self.connect(remote);
         self.status = format!("now on {}", self.server_label());
-        self.refresh()
+        Task::batch([task, self.refresh()])
     }
 
     /// The server in a few words, for the window's edge.
@@ -309,6 +361,51 @@ impl Online {
         format!("Server: {} · {state} · {who}", self.server_label())
     }
 
+    /// Who is logged in.
+    pub fn codename(&self) -> Option<&str> {
+        self.codename.as_deref()
+    }
+
+    /// How the studio stands with its server.
+    pub fn connection(&self) -> &Connection {
+        &self.connection
+    }
+
+    /// What the screen last heard from the server.
+    pub fn cache(&self) -> &Cache {
+        &self.cache
+    }
+
+    /// The last thing that happened, in a sentence.
+    pub fn status(&self) -> &str {
+        &self.status
+    }
+
+    /// The server's base URL, when there is one.
+    pub fn url(&self) -> Option<&str> {
+        self.url.as_deref()
+    }
+
+    /// Which server the screen plays on.
+    pub fn choice(&self) -> ServerChoice {
+        self.choice
+    }
+
+    /// The declaration on offer after opening a picked lock.
+    pub fn declaring(&self) -> Option<&Declaring> {
+        self.declaring.as_ref()
+    }
+
+    /// An action waiting for the player to confirm.
+    pub fn confirming(&self) -> Option<&Confirm> {
+        self.confirm.as_ref()
+    }
+
+    /// Whether the player works from the cache only.
+    pub fn is_offline(&self) -> bool {
+        self.work_offline
+    }
+
     /// Whether a background request may go out now.
     fn may_ask(&self) -> bool {
         self.client.is_some()
@@ -332,6 +429,7 @@ impl Online {
             && matches!(self.connection, Connection::Unreachable(_))
     }
 
+    /// A request on the current connection; its answer carries the connection's generation.
     fn task<T, F>(
         &self,
         call: impl FnOnce(Client) -> F,
@@ -344,7 +442,10 @@ impl Online {
         let Some(client) = self.client.clone() else {
             return Task::none();
         };
-        Task::perform(ask(call(client)), move |r| Message::Got(reply(r)))
+        let generation = self.generation;
+        Task::perform(ask(call(client)), move |r| {
+            Message::Got(generation, reply(r))
+        })
     }
 
     /// Asks the server for everything the screen shows.
@@ -405,39 +506,54 @@ impl Online {
         let number = self.cache_saves;
         let written = self.cache_written.clone();
         let cache = self.cache.clone();
-        Task::perform(
-            async move {
+        let generation = self.generation;
+        background::run(
+            move || {
                 let mut newest = written.lock().unwrap_or_else(|e| e.into_inner());
                 if *newest > number {
                     return Ok(());
                 }
                 *newest = number;
-                cache.save(&path).map_err(|e| format!("{e:#}"))
+                cache
+                    .save(&path)
+                    .map_err(|e| format!("the cache cannot be saved: {e:#}"))
             },
-            |r| Message::Got(Reply::CacheSaved(r)),
+            move |r| Message::Got(generation, Reply::Written(r)),
         )
     }
 
-    fn draw_thumbnail(&mut self, id: i64) {
-        let Some(view) = self.cache.locks.get(&id) else {
-            return;
-        };
-        let Some(lock) = lockfmt::hexlock::parse(&view.text).document.map(|d| d.lock) else {
-            return;
-        };
-        if let Ok(pm) = crate::hexlock::render::pixmap(
-            &lock,
-            96,
-            crate::hexlock::picture::Colouring::ByKind,
-            &Palette::LIGHT,
-        ) {
-            let handle = image::Handle::from_rgba(
-                pm.width(),
-                pm.height(),
-                crate::hexlock::render::straight_rgba(&pm),
-            );
-            self.thumbnails.insert(id, handle);
+    /// Draws the thumbnails of these locks in the background.
+    fn draw_thumbnails(&self, ids: Vec<i64>) -> Task<Message> {
+        let texts: Vec<(i64, String)> = ids
+            .into_iter()
+            .filter(|id| !self.thumbnails.contains_key(id))
+            .filter_map(|id| Some((id, self.cache.locks.get(&id)?.text.clone())))
+            .collect();
+        if texts.is_empty() {
+            return Task::none();
         }
+        let generation = self.generation;
+        iced_runtime::task::blocking(move |mut out| {
+            for (id, text) in texts {
+                let handle = crate::family::Family::HexLock
+                    .thumbnail(&text, 96)
+                    .map(|t| image::Handle::from_rgba(t.width, t.height, t.rgba));
+                if iced::futures::executor::block_on(iced::futures::SinkExt::send(
+                    &mut out,
+                    Reply::Thumbnail(id, handle),
+                ))
+                .is_err()
+                {
+                    break;
+                }
+            }
+        })
+        .map(move |r| Message::Got(generation, r))
+    }
+
+    /// A lock's thumbnail, once drawn.
+    pub fn thumbnail(&self, id: i64) -> Option<&image::Handle> {
+        self.thumbnails.get(&id)
     }
 
     /// My view of my own slots, from the cache.
@@ -466,6 +582,16 @@ impl Online {
     /// A picked lock was opened in play with these moves: offer the declaration.
     pub fn opened(&mut self, lock: LockView, moves: Vec<Move>) {
         self.declaring = Some(Declaring { lock, moves });
+    }
+
+    /// Takes back the declaration on offer (the player left the picked lock).
+    pub fn stop_declaring(&mut self) {
+        self.declaring = None;
+    }
+
+    /// Says why something the studio was asked for cannot be done.
+    pub fn say(&mut self, status: impl Into<String>) {
+        self.status = status.into();
     }
 
     /// Publishes a lock in one of my slots; with no solution, asks to let the solver find one.
@@ -520,6 +646,7 @@ impl Online {
                 }
                 let codename = self.codename_input.trim().to_string();
                 let password = self.password_input.clone();
+                let generation = self.generation;
                 let register = matches!(message, Message::Register);
                 self.status = if register {
                     format!("registering {codename}…")
@@ -535,22 +662,23 @@ impl Online {
                             ask(client.login(&codename, &password)).await
                         }
                     },
-                    |r| Message::Got(Reply::Session(r)),
+                    move |r| Message::Got(generation, Reply::Session(r)),
                 )
             }
             Message::LogOut => {
-                if let Some(p) = &self.setup.tokens_path
-                    && let Err(e) = tokens::forget_current(p, &self.key)
-                {
-                    self.status = format!("{e:#}");
-                }
-                self.codename = None;
+                self.forget_player();
                 self.client = self.url.as_deref().map(Client::new);
-                self.cache = Cache::default();
-                self.thumbnails.clear();
-                self.selected = None;
-                self.declaring = None;
-                Task::none()
+                self.status = "logged out".into();
+                let path = self.setup.tokens_path.clone();
+                let key = self.key.clone();
+                let generation = self.generation;
+                background::run(
+                    move || match path {
+                        Some(p) => tokens::forget_current(&p, &key).map_err(|e| format!("{e:#}")),
+                        None => Ok(()),
+                    },
+                    move |r| Message::Got(generation, Reply::Written(r)),
+                )
             }
             Message::SelectPlayer(c) => {
                 let mine = self.codename.as_deref() == Some(c.as_str());
@@ -621,19 +749,32 @@ impl Online {
             }
             // The studio answers these: publishing needs the editor's lock (see `publish`),
             // switching the settings (see `switch`).
-            Message::Publish(_) | Message::SwitchServer => Task::none(),
+            Message::Publish(slot) => return (Task::none(), Some(Event::Publish(slot))),
+            Message::SwitchServer => return (Task::none(), Some(Event::SwitchServer)),
+            Message::PublishWith(slot, name, text, solution) => {
+                self.publish(slot, name, text, solution)
+            }
             Message::ConfirmSolve(yes) => match self.confirm.take() {
                 Some(Confirm::SolveAndPublish { slot, name, text }) if yes => {
-                    self.status = format!("the solver is looking for a solution to «{name}»…");
-                    let lock_text = text.clone();
-                    Task::perform(
-                        async move {
-                            tokio::task::spawn_blocking(move || solve(&lock_text))
-                                .await
-                                .unwrap_or_else(|e| Err(format!("the solver failed: {e}")))
-                        },
-                        move |r| Message::Got(Reply::Solved(slot, text.clone(), r)),
-                    )
+                    match lockfmt::hexlock::parse(&text).valid_lock() {
+                        Some(lock) => {
+                            self.status =
+                                format!("the solver is looking for a solution to «{name}»…");
+                            let run = self.solver_runs.advance();
+                            let (task, running) =
+                                solver::start(run, Job::shortest(lock.clone(), Goal::Solution));
+                            self.solving = Some(running);
+                            let generation = self.generation;
+                            task.map(move |(_, update)| {
+                                Message::Got(generation, Reply::Solver(slot, text.clone(), update))
+                            })
+                        }
+                        None => {
+                            self.status =
+                                "the lock has problems: fix them before publishing".into();
+                            Task::none()
+                        }
+                    }
                 }
                 _ => Task::none(),
             },
@@ -673,9 +814,23 @@ impl Online {
                 self.lost(why);
                 Task::none()
             }
-            Message::Got(reply) => self.got(reply),
+            Message::Got(generation, reply) => {
+                if !self.generation.is_current(generation) {
+                    // Asked on another server or as another player: not ours any more.
+                    return (Task::none(), None);
+                }
+                self.got(reply)
+            }
         };
         (task, None)
+    }
+
+    /// The player's cache arrived from disk: show it, draw its thumbnails, then ask the
+    /// server for what is new.
+    fn cache_loaded(&mut self, cache: Cache) -> Task<Message> {
+        self.cache = cache;
+        let ids: Vec<i64> = self.cache.locks.keys().copied().collect();
+        Task::batch([self.draw_thumbnails(ids), self.refresh()])
     }
 
     fn lost(&mut self, why: String) {
@@ -713,17 +868,49 @@ impl Online {
     fn got(&mut self, reply: Reply) -> Task<Message> {
         match reply {
             Reply::Session(Ok(s)) => {
-                if let Some(p) = &self.setup.tokens_path
-                    && let Err(e) = tokens::save(p, &self.key, &s.codename, &s.token)
-                {
-                    self.status = format!("logged in, but the login cannot be kept: {e:#}");
-                } else {
-                    self.status = format!("logged in as {}", s.codename);
-                }
+                self.status = format!("logged in as {}", s.codename);
                 self.password_input.clear();
-                self.logged_in_as(s.codename, s.token);
+                self.logged_in_as(s.codename.clone(), s.token.clone());
                 self.connection = Connection::Online;
+                // Keep the login and read the player's cache, off the UI thread; the refresh
+                // follows the cache, so that answers are not written under it.
+                let generation = self.generation;
+                let tokens_path = self.setup.tokens_path.clone();
+                let key = self.key.clone();
+                let cache_path = self.cache_path_for(&s.codename);
+                background::run(
+                    move || {
+                        if let Some(p) = &tokens_path {
+                            tokens::save(p, &key, &s.codename, &s.token).map_err(|e| {
+                                format!("logged in, but the login cannot be kept: {e:#}")
+                            })?;
+                        }
+                        Ok(cache_path.map_or_else(Cache::default, |p| Cache::load(&p)))
+                    },
+                    move |r: Result<Cache, String>| {
+                        Message::Got(
+                            generation,
+                            match r {
+                                Ok(cache) => Reply::CacheLoaded(Box::new(cache)),
+                                Err(why) => Reply::Written(Err(why)),
+                            },
+                        )
+                    },
+                )
+            }
+            Reply::Restored(login, cache) => {
+                if let Some((codename, token)) = login {
+                    self.logged_in_as(codename, token);
+                    return self.cache_loaded(*cache);
+                }
                 self.refresh()
+            }
+            Reply::CacheLoaded(cache) => self.cache_loaded(*cache),
+            Reply::Thumbnail(id, handle) => {
+                if let Some(h) = handle {
+                    self.thumbnails.insert(id, h);
+                }
+                Task::none()
             }
             Reply::Health(Ok(())) => self.heard(),
             Reply::Scores(Ok(s)) => {
@@ -736,8 +923,7 @@ impl Online {
             }
             Reply::Lock(id, Ok(v)) => {
                 self.cache.locks.insert(id, v);
-                self.draw_thumbnail(id);
-                self.heard()
+                Task::batch([self.heard(), self.draw_thumbnails(vec![id])])
             }
             Reply::Notes(Ok(n)) => {
                 self.cache.notes = n;
@@ -766,25 +952,31 @@ impl Online {
                 self.declaring = None;
                 Task::batch([self.heard(), self.refresh()])
             }
-            Reply::Solved(slot, text, Ok(moves)) => {
-                let name = lockfmt::hexlock::parse(&text)
-                    .document
-                    .map(|d| d.lock.info.name)
-                    .unwrap_or_default();
-                self.publish(
-                    slot,
-                    name,
-                    text,
-                    Some(lockfmt::hexlock::format_moves(&moves)),
-                )
+            Reply::Solver(_, _, Update::Progress(_)) => Task::none(),
+            Reply::Solver(slot, text, Update::Done(answer)) => {
+                self.solving = None;
+                match answer.and_then(|a| solver::solution_for_publishing(&a)) {
+                    Ok(moves) => {
+                        let name = lockfmt::hexlock::parse(&text)
+                            .document
+                            .map(|d| d.lock.info.name)
+                            .unwrap_or_default();
+                        self.publish(
+                            slot,
+                            name,
+                            text,
+                            Some(lockfmt::hexlock::format_moves(&moves)),
+                        )
+                    }
+                    Err(why) => {
+                        self.status = why;
+                        Task::none()
+                    }
+                }
             }
-            Reply::Solved(_, _, Err(why)) => {
-                self.status = why;
-                Task::none()
-            }
-            Reply::CacheSaved(Ok(())) => Task::none(),
-            Reply::CacheSaved(Err(e)) => {
-                self.status = format!("the cache cannot be saved: {e}");
+            Reply::Written(Ok(())) => Task::none(),
+            Reply::Written(Err(e)) => {
+                self.status = e;
                 Task::none()
             }
             Reply::Session(Err(t))
@@ -801,478 +993,4 @@ impl Online {
             }
         }
     }
-
-    /// The bar above a picked lock in play: declare, or say why a slot cannot secure the note.
-    pub fn declare_bar(&self) -> Option<Element<'_, Message>> {
-        let d = self.declaring.as_ref()?;
-        let mut choices = row![text("Declare behind:").size(13)].spacing(6);
-        for (n, why) in self.holders() {
-            choices = choices.push(match why {
-                Ok(label) => button(text(label).size(12))
-                    .on_press(Message::Declare(n))
-                    .into(),
-                Err(why) => Element::from(
-                    column![
-                        button(text(format!("slot {n}")).size(12)),
-                        text(why).size(11),
-                    ]
-                    .spacing(2),
-                ),
-            });
-        }
-        choices = choices.push(
-            button(text("Not now").size(12))
-                .style(button::secondary)
-                .on_press(Message::DismissDeclare),
-        );
-        Some(
-            container(
-                column![
-                    text(format!(
-                        "You opened {}'s «{}» in {} moves.",
-                        d.lock.owner,
-                        d.lock.name,
-                        d.moves.len()
-                    ))
-                    .size(15),
-                    choices,
-                ]
-                .spacing(6),
-            )
-            .padding(8)
-            .style(container::rounded_box)
-            .width(Fill)
-            .into(),
-        )
-    }
-
-    pub fn view<'a>(&'a self, editor_lock: Option<&'a str>) -> Element<'a, Message> {
-        let switch = match self.choice {
-            ServerChoice::Embedded => "Switch to the remote server",
-            ServerChoice::Remote => "Switch to the embedded server",
-        };
-        let mut top = column![
-            row![text("Online").size(20), text(self.summary()).size(13),]
-                .spacing(12)
-                .align_y(iced::Center),
-            row![
-                button(text(switch).size(12))
-                    .on_press(Message::SwitchServer)
-                    .style(button::secondary),
-                checkbox(self.work_offline)
-                    .label("Work offline (cache only)")
-                    .on_toggle(Message::WorkOffline)
-                    .text_size(12),
-                button(text("Refresh").size(12)).on_press(Message::Refresh),
-            ]
-            .spacing(10)
-            .align_y(iced::Center),
-        ]
-        .spacing(6);
-        if let Some(why) = &self.no_server {
-            top = top.push(text(why.clone()).size(13).color(RED));
-        }
-        if let Connection::Unreachable(why) = &self.connection
-            && !self.work_offline
-        {
-            top = top.push(
-                container(
-                    row![
-                        text(format!(
-                            "Cannot reach {}: {why}. Showing the cache{}; trying again every few seconds.",
-                            self.server_label(),
-                            self.heard_when()
-                        ))
-                        .size(13),
-                        button(text("Try now").size(12)).on_press(Message::Refresh),
-                    ]
-                    .spacing(8)
-                    .align_y(iced::Center),
-                )
-                .padding(6)
-                .style(container::rounded_box),
-            );
-        }
-        if self.work_offline {
-            top = top.push(
-                text(format!(
-                    "Working offline: nothing is sent; this is the cache{}.",
-                    self.heard_when()
-                ))
-                .size(13),
-            );
-        }
-        let body: Element<'a, Message> = match &self.codename {
-            None => self.login_view(),
-            Some(me) => row![
-                self.players_view(me).width(Length::FillPortion(2)),
-                self.slots_view(me, editor_lock)
-                    .width(Length::FillPortion(4)),
-                self.notes_view().width(Length::FillPortion(3)),
-            ]
-            .spacing(12)
-            .height(Fill)
-            .into(),
-        };
-        let mut page = column![top, body].spacing(10).padding(12);
-        if let Some(c) = &self.confirm {
-            page = page.push(self.confirm_view(c));
-        }
-        if !self.status.is_empty() {
-            page = page.push(text(self.status.clone()).size(13));
-        }
-        page.into()
-    }
-
-    fn heard_when(&self) -> String {
-        match self.cache.heard_at {
-            Some(t) => {
-                let now = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(t, |d| d.as_secs());
-                format!(" from {} ago", ago(now.saturating_sub(t)))
-            }
-            None => " (empty)".into(),
-        }
-    }
-
-    fn login_view(&self) -> Element<'_, Message> {
-        column![
-            text("Log in, or register a new player").size(16),
-            text("A codename is three characters: capital letters, digits or signs.").size(12),
-            text_input("codename", &self.codename_input)
-                .id(CODENAME_ID)
-                .on_input(Message::CodenameInput)
-                .size(14)
-                .width(Length::Fixed(200.0)),
-            text_input("password", &self.password_input)
-                .id(PASSWORD_ID)
-                .on_input(Message::PasswordInput)
-                .on_submit(Message::LogIn)
-                .secure(true)
-                .size(14)
-                .width(Length::Fixed(200.0)),
-            row![
-                button(text("Log in").size(13)).on_press(Message::LogIn),
-                button(text("Register").size(13))
-                    .on_press(Message::Register)
-                    .style(button::secondary),
-            ]
-            .spacing(8),
-        ]
-        .spacing(8)
-        .into()
-    }
-
-    fn players_view(&self, me: &str) -> iced::widget::Column<'_, Message> {
-        let total = self.cache.scores.as_ref().map_or(0, |s| s.total);
-        let mut list = column![
-            text("Players").size(16),
-            button(text(format!("You: {me} · total score {}", signed(total))).size(13))
-                .style(if self.selected.is_none() {
-                    button::primary
-                } else {
-                    button::text
-                })
-                .on_press(Message::SelectPlayer(me.to_string())),
-        ]
-        .spacing(4);
-        match &self.cache.scores {
-            Some(s) if s.scores.is_empty() => {
-                list = list.push(text("No other players yet.").size(12));
-            }
-            Some(s) => {
-                for p in &s.scores {
-                    let chosen = self.selected.as_deref() == Some(p.codename.as_str());
-                    list = list.push(
-                        button(
-                            column![
-                                text(format!("{} · score {}", p.codename, signed(p.score)))
-                                    .size(13),
-                                text(format!(
-                                    "{} locks; you access {}, they access {} of yours",
-                                    p.locks, p.accessed, p.accessed_by
-                                ))
-                                .size(11),
-                            ]
-                            .spacing(1),
-                        )
-                        .width(Fill)
-                        .style(if chosen {
-                            button::primary
-                        } else {
-                            button::text
-                        })
-                        .on_press(Message::SelectPlayer(p.codename.clone())),
-                    );
-                }
-            }
-            None => list = list.push(text("Not heard yet.").size(12)),
-        }
-        list = list.push(
-            button(text("Log out").size(12))
-                .style(button::secondary)
-                .on_press(Message::LogOut),
-        );
-        list
-    }
-
-    fn slots_view<'a>(
-        &'a self,
-        me: &'a str,
-        editor_lock: Option<&'a str>,
-    ) -> iced::widget::Column<'a, Message> {
-        let whose = self.selected.as_deref().unwrap_or(me);
-        let mine = whose == me;
-        let title = if mine {
-            "Your slots".to_string()
-        } else {
-            format!("{whose}'s slots")
-        };
-        let mut out = column![text(title).size(16)].spacing(8);
-        let Some(view) = self.cache.players.get(whose) else {
-            return out.push(text("Not heard yet.").size(12));
-        };
-        if !mine {
-            out = out.push(
-                text(format!(
-                    "Your score relative to {whose}: {}",
-                    signed(view.score)
-                ))
-                .size(12),
-            );
-        }
-        for n in 1..=3u8 {
-            let slot = view.slots.iter().find(|s| s.slot == n);
-            out = out.push(self.slot_card(n, slot, mine, editor_lock));
-        }
-        out
-    }
-
-    fn slot_card<'a>(
-        &'a self,
-        n: u8,
-        slot: Option<&'a SlotView>,
-        mine: bool,
-        editor_lock: Option<&'a str>,
-    ) -> Element<'a, Message> {
-        let lock = slot.and_then(|s| s.lock.as_ref());
-        let picture: Element<'a, Message> = match lock.and_then(|l| self.thumbnails.get(&l.id)) {
-            Some(h) => image(h.clone())
-                .width(Length::Fixed(96.0))
-                .height(Length::Fixed(84.0))
-                .into(),
-            None => container(text(if lock.is_some() { "…" } else { "empty" }).size(12))
-                .center_x(Length::Fixed(96.0))
-                .center_y(Length::Fixed(84.0))
-                .into(),
-        };
-        let mut facts = column![].spacing(2);
-        match lock {
-            Some(l) => {
-                facts = facts.push(
-                    text(format!(
-                        "Slot {n}: «{}» (lock {}, size {}){}",
-                        l.name,
-                        l.id,
-                        l.size,
-                        if l.public { " · public" } else { "" }
-                    ))
-                    .size(13),
-                );
-            }
-            None => facts = facts.push(text(format!("Slot {n}: empty")).size(13)),
-        }
-        if let Some(s) = slot
-            && !mine
-        {
-            facts = facts.push(
-                text(if s.accessed {
-                    "You access this slot."
-                } else {
-                    "Locked to you."
-                })
-                .size(12),
-            );
-        }
-        if let Some(by) = slot.and_then(|s| s.accessed_by.as_ref()) {
-            facts = facts.push(
-                text(if by.is_empty() {
-                    "Accessed by nobody else.".to_string()
-                } else {
-                    format!("Accessed by {}.", by.join(", "))
-                })
-                .size(12),
-            );
-        }
-        if let Some(l) = lock {
-            for note in &l.notes {
-                facts = facts.push(
-                    text(format!(
-                        "note {} by {}, behind {}:{} · {}",
-                        note.id,
-                        note.author,
-                        note.behind.owner,
-                        note.behind.slot,
-                        if note.read { "read" } else { "not read" }
-                    ))
-                    .size(11),
-                );
-            }
-        }
-        let mut actions = row![].spacing(6);
-        if mine {
-            let publish = match editor_lock {
-                Some(name) => button(text(format!("Publish «{name}» here")).size(12))
-                    .on_press(Message::Publish(n)),
-                None => button(text("Publish the editor's lock here").size(12)),
-            };
-            actions = actions.push(publish);
-            if lock.is_some() {
-                actions = actions.push(
-                    button(text("Retire").size(12))
-                        .style(button::danger)
-                        .on_press(Message::Retire(n)),
-                );
-            }
-        } else if let Some(l) = lock {
-            actions = actions.push(button(text("Pick").size(12)).on_press(Message::Pick(l.id)));
-        }
-        container(row![picture, column![facts, actions].spacing(6)].spacing(10))
-            .padding(6)
-            .style(container::rounded_box)
-            .width(Fill)
-            .into()
-    }
-
-    fn notes_view(&self) -> iced::widget::Column<'_, Message> {
-        let mut out = column![text("Notes you have read").size(16)].spacing(4);
-        let read: Vec<&NoteView> = self.cache.notes.iter().filter(|n| n.read).collect();
-        if read.is_empty() {
-            return out.push(text("None yet: access a slot to read the notes behind it.").size(12));
-        }
-        let mut list = column![].spacing(4);
-        for n in read {
-            let name = self
-                .cache
-                .locks
-                .get(&n.on.id)
-                .map_or(format!("lock {}", n.on.id), |l| format!("«{}»", l.name));
-            let moves = n
-                .solution
-                .as_deref()
-                .and_then(|s| lockfmt::hexlock::parse_solution(s).ok())
-                .map(|s| s.moves)
-                .unwrap_or_default();
-            list = list.push(
-                row![
-                    column![
-                        text(format!(
-                            "{}'s note on {}:{} {name}",
-                            n.author, n.on.owner, n.on.slot
-                        ))
-                        .size(12),
-                        text(format!(
-                            "{} moves{}",
-                            moves.len(),
-                            if n.public { " · public" } else { "" }
-                        ))
-                        .size(11),
-                        text(lockfmt::hexlock::format_moves(&moves))
-                            .font(iced::Font::MONOSPACE)
-                            .size(11),
-                    ]
-                    .width(Fill),
-                    button(text("Play").size(12)).on_press(Message::PlayNote(n.id)),
-                ]
-                .spacing(6)
-                .align_y(iced::Center),
-            );
-        }
-        out = out.push(scrollable(list).height(Fill));
-        out
-    }
-
-    fn confirm_view(&self, c: &Confirm) -> Element<'_, Message> {
-        let (question, yes, no, danger) = match c {
-            Confirm::Retire(slot) => (
-                format!("Retire the lock in slot {slot}? The notes behind it become public."),
-                Message::ConfirmRetire(true),
-                Message::ConfirmRetire(false),
-                true,
-            ),
-            Confirm::SolveAndPublish { slot, name, .. } => (
-                format!(
-                    "«{name}» has no saved solution. Let the solver find one and publish it in slot {slot}?"
-                ),
-                Message::ConfirmSolve(true),
-                Message::ConfirmSolve(false),
-                false,
-            ),
-        };
-        let yes_label = if danger {
-            "Retire"
-        } else {
-            "Solve and publish"
-        };
-        container(
-            row![
-                text(question).size(13),
-                button(text(yes_label).size(12))
-                    .style(if danger {
-                        button::danger
-                    } else {
-                        button::primary
-                    })
-                    .on_press(yes),
-                button(text("Cancel").size(12))
-                    .style(button::secondary)
-                    .on_press(no),
-            ]
-            .spacing(8)
-            .align_y(iced::Center),
-        )
-        .padding(8)
-        .style(container::rounded_box)
-        .into()
-    }
-}
-
-/// The login form's inputs, for tests.
-pub const CODENAME_ID: &str = "online-codename";
-pub const PASSWORD_ID: &str = "online-password";
-
-const RED: Color = Color::from_rgb(0.75, 0.22, 0.17);
-
-fn signed(n: i64) -> String {
-    if n > 0 {
-        format!("+{n}")
-    } else {
-        n.to_string()
-    }
-}
-
-fn ago(secs: u64) -> String {
-    match secs {
-        0..60 => format!("{secs} s"),
-        60..3600 => format!("{} min", secs / 60),
-        3600..86400 => format!("{} h", secs / 3600),
-        _ => format!("{} days", secs / 86400),
-    }
-}
-
-/// Finds a shortest solution for a lock about to be published.
-fn solve(text: &str) -> Result<Vec<Move>, String> {
-    let parsed = lockfmt::hexlock::parse(text);
-    let lock = parsed
-        .valid_lock()
-        .ok_or("the lock has problems: fix them before publishing")?;
-    let mech = engine::hexlock::Mechanism::new(lock).map_err(|e| e.to_string())?;
-    let report =
-        engine::hexlock::search::solve(&mech, &engine::hexlock::search::SearchOptions::default())
-            .map_err(|e| e.to_string())?;
-    report.solution.ok_or_else(|| match report.stopped_by {
-        Some(limit) => format!("the solver stopped ({limit:?}) before finding a solution"),
-        None => "the lock cannot be opened, so it cannot be published".into(),
-    })
 }

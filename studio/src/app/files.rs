@@ -1,0 +1,111 @@
+//! The folder panel's and the editor's events: opening, making, renaming and deleting files
+//! (through the guard), saving, exporting pictures, and showing the other screens.
+
+use super::{Message, Pending, Screen, Studio};
+use crate::background;
+use crate::screen::folder::{self, Destination};
+use crate::screen::hexlock::editor::{self, Editor};
+use iced::Task;
+use std::path::PathBuf;
+
+impl Studio {
+    pub(super) fn folder_event(&mut self, event: folder::Event) -> Task<Message> {
+        match event {
+            folder::Event::Open(path) => {
+                // The open file again: back to it from play, with nothing to ask.
+                if self.editor.path() == Some(path.as_path()) {
+                    self.leave_play();
+                    self.screen = Screen::Editor;
+                    return Task::none();
+                }
+                self.guarded(Pending::Open(path))
+            }
+            folder::Event::New(template) => self.guarded(Pending::New(template)),
+            folder::Event::Duplicate => self.guarded(Pending::Duplicate),
+            folder::Event::Delete(path) => self.guarded(Pending::Delete(path)),
+            folder::Event::Rename(stem) => {
+                let Some(path) = self.editor.path().map(PathBuf::from) else {
+                    return Task::none();
+                };
+                background::run(
+                    move || crate::library::rename(&path, &stem).map_err(|e| format!("{e:#}")),
+                    Message::Renamed,
+                )
+            }
+            folder::Event::CompareWith(path) => {
+                self.leave_play();
+                self.screen = Screen::Editor;
+                self.editor.compare_with(path).map(Message::Editor)
+            }
+            folder::Event::Export => self.export(),
+            folder::Event::ToggleTheme => self.settings.toggle_theme().map(Message::Settings),
+            folder::Event::Show(d) => {
+                let (target, refresh) = match d {
+                    Destination::Settings => (Screen::Settings, false),
+                    Destination::Tutorial => (Screen::Tutorial, false),
+                    Destination::Online => (Screen::Online, true),
+                };
+                let again = matches!(
+                    (&self.screen, d),
+                    (Screen::Settings, Destination::Settings)
+                        | (Screen::Tutorial, Destination::Tutorial)
+                        | (Screen::Online, Destination::Online)
+                );
+                self.leave_play();
+                // Pressed again, the button comes back to the editor.
+                self.screen = if again { Screen::Editor } else { target };
+                if refresh && !again {
+                    self.online.refresh().map(Message::Online)
+                } else {
+                    Task::none()
+                }
+            }
+        }
+    }
+
+    pub(super) fn editor_event(&mut self, event: editor::Event) -> Task<Message> {
+        match event {
+            editor::Event::Play(lock) => self.play_editor_lock(lock),
+            editor::Event::Saved(_) => {
+                let refresh = self.folder.refresh().map(Message::Folder);
+                Task::batch([refresh, self.saved(true)])
+            }
+            editor::Event::SaveFailed(why) => {
+                self.notice = format!("not saved: {why}");
+                self.saved(false)
+            }
+        }
+    }
+
+    /// A file was read: it becomes the editor's buffer.
+    pub(super) fn show_file(&mut self, path: PathBuf, text: &str) -> Task<Message> {
+        let (editor, task) = Editor::new(Some(path), text);
+        self.editor = editor;
+        self.notice.clear();
+        task.map(Message::Editor)
+    }
+
+    /// Exports the editor's lock as a PNG beside its file, drawn in the background.
+    fn export(&mut self) -> Task<Message> {
+        let (Some(path), Some(lock)) = (self.editor.path(), self.editor.lock().cloned()) else {
+            self.notice = "save the lock first: its picture goes beside it".into();
+            return Task::none();
+        };
+        let palette = self.palette();
+        let out = path.with_extension("png");
+        background::run(
+            move || {
+                let bytes = crate::hexlock::render::png(
+                    &lock,
+                    1200,
+                    crate::hexlock::picture::Colouring::ByKind,
+                    &palette,
+                )
+                .map_err(|e| format!("{e:#}"))?;
+                crate::files::write_atomic_bytes(&out, &bytes).map_err(|e| format!("{e:#}"))?;
+                Ok(format!("exported {}", out.display()))
+            },
+            Message::Done,
+        )
+    }
+}

@@ -1,0 +1,379 @@
+//! No edit is ever lost: whatever would replace the editor's buffer (opening another file, New,
+//! Duplicate, Delete, restoring recovered edits, closing the window) waits here while the user
+//! chooses Save, Discard or Cancel; and unsaved edits are kept in the recovery folder every few
+//! seconds, to be offered back on the next start after a crash or a kill.
+
+use super::{Message as StudioMessage, Screen, Studio};
+use crate::background;
+use crate::recovery::{Entry, Recovery};
+use crate::screen::folder::display_name;
+use crate::screen::hexlock::editor::{self, Editor};
+use iced::widget::{button, column, container, row, text};
+use iced::{Element, Fill, Task, window};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// What waits for the buffer to be saved or discarded.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Pending {
+    /// Open this file.
+    Open(PathBuf),
+    /// A new file from this template.
+    New(String),
+    /// A copy of the open file, opened.
+    Duplicate,
+    /// Delete this file (confirmed already).
+    Delete(PathBuf),
+    /// Put recovered edits in the editor.
+    Restore(Box<Entry>),
+    /// Close the window.
+    Close(window::Id),
+}
+
+#[derive(Debug, Clone)]
+pub enum Message {
+    Save,
+    Discard,
+    Cancel,
+    /// Time to keep the unsaved edits in the recovery folder.
+    Keep,
+    /// The recovery folder was written, or a kept entry forgotten.
+    Kept(Result<(), String>),
+    /// Edits left in the recovery folder by an earlier run.
+    Recovered(Arc<Vec<Entry>>),
+    /// Put the recovered edits with this index in the editor.
+    Restore(usize),
+    /// Forget the recovered edits with this index.
+    Forget(usize),
+    /// A restored buffer's file was read.
+    RestoreRead(Box<Entry>, Result<String, String>),
+    /// A file was made (New, Duplicate): open it.
+    Created(Result<PathBuf, String>),
+    /// A file was deleted.
+    Deleted(Result<PathBuf, String>),
+}
+
+/// The guard's state.
+pub struct Guard {
+    pending: Option<Pending>,
+    /// Save was chosen: the pending action waits for the write.
+    saving: bool,
+    recovery: Option<Recovery>,
+    recovered: Vec<Entry>,
+    /// The buffer last kept, so that an unchanged buffer is not written again.
+    kept: Option<(Option<PathBuf>, String)>,
+}
+
+impl Guard {
+    /// A guard keeping edits in `recovery` (none: edits are not kept).
+    pub fn new(recovery: Option<Recovery>) -> Guard {
+        Guard {
+            pending: None,
+            saving: false,
+            recovery,
+            recovered: Vec::new(),
+            kept: None,
+        }
+    }
+
+    /// What waits for the user's word.
+    pub fn pending(&self) -> Option<&Pending> {
+        self.pending.as_ref()
+    }
+
+    /// Edits recovered from an earlier run, not yet restored or forgotten.
+    pub fn recovered(&self) -> &[Entry] {
+        &self.recovered
+    }
+
+    /// Reads the recovery folder in the background.
+    pub fn look_for_recovered(&self) -> Task<Message> {
+        let Some(recovery) = self.recovery.clone() else {
+            return Task::none();
+        };
+        background::run(
+            move || {
+                // An entry whose file already holds its text has nothing unsaved left.
+                let entries: Vec<Entry> = recovery
+                    .pending()
+                    .into_iter()
+                    .filter(|e| {
+                        let on_disk = e.file.as_deref().and_then(|f| editor::read_text(f).ok());
+                        on_disk.as_deref() != Some(e.text.as_str())
+                    })
+                    .collect();
+                Arc::new(entries)
+            },
+            Message::Recovered,
+        )
+    }
+
+    fn forget(&mut self, file: Option<PathBuf>) -> Task<Message> {
+        self.kept = None;
+        let Some(recovery) = self.recovery.clone() else {
+            return Task::none();
+        };
+        background::run(
+            move || {
+                recovery
+                    .forget(file.as_deref())
+                    .map_err(|e| format!("{e:#}"))
+            },
+            Message::Kept,
+        )
+    }
+
+    /// The prompt above the screen: unsaved edits in the way, or edits recovered.
+    pub fn view<'a>(&'a self, editor: &'a Editor) -> Option<Element<'a, Message>> {
+        let name = editor.path().map_or("the new lock".into(), display_name);
+        let body: Element<'a, Message> = if let Some(p) = &self.pending {
+            let what = match p {
+                Pending::Open(path) => format!("open {}", display_name(path)),
+                Pending::New(_) => "make a new lock".into(),
+                Pending::Duplicate => "open a copy".into(),
+                Pending::Delete(path) => format!("delete {}", display_name(path)),
+                Pending::Restore(_) => "restore the recovered edits".into(),
+                Pending::Close(_) => "close the studio".into(),
+            };
+            column![
+                text(format!(
+                    "«{name}» has unsaved edits. Save them before you {what}?"
+                ))
+                .size(14),
+                row![
+                    button(text("Save").size(13))
+                        .on_press_maybe((!self.saving).then_some(Message::Save)),
+                    button(text("Discard").size(13))
+                        .style(button::danger)
+                        .on_press(Message::Discard),
+                    button(text("Cancel").size(13))
+                        .style(button::secondary)
+                        .on_press(Message::Cancel),
+                ]
+                .spacing(6),
+            ]
+            .spacing(6)
+            .into()
+        } else if !self.recovered.is_empty() {
+            column(self.recovered.iter().enumerate().map(|(i, e)| {
+                let name = e.file.as_deref().map_or("a new lock".into(), display_name);
+                row![
+                    text(format!(
+                        "Unsaved edits to «{name}» were recovered from an earlier session."
+                    ))
+                    .size(13),
+                    button(text("Restore").size(12)).on_press(Message::Restore(i)),
+                    button(text("Forget them").size(12))
+                        .style(button::secondary)
+                        .on_press(Message::Forget(i)),
+                ]
+                .spacing(6)
+                .align_y(iced::Center)
+                .into()
+            }))
+            .spacing(4)
+            .into()
+        } else {
+            return None;
+        };
+        Some(
+            container(body)
+                .padding(8)
+                .width(Fill)
+                .style(container::rounded_box)
+                .into(),
+        )
+    }
+}
+
+impl Studio {
+    /// Runs `pending` now, or, with unsaved edits in the buffer, once the user has chosen.
+    pub(super) fn guarded(&mut self, pending: Pending) -> Task<StudioMessage> {
+        if self.editor.is_dirty() {
+            self.guard.pending = Some(pending);
+            self.guard.saving = false;
+            Task::none()
+        } else {
+            self.proceed(pending)
+        }
+    }
+
+    /// Does what waited; the buffer's edits are saved or discarded by now.
+    pub(super) fn proceed(&mut self, pending: Pending) -> Task<StudioMessage> {
+        let g = |m| StudioMessage::Guard(m);
+        match pending {
+            Pending::Open(path) => {
+                self.leave_play();
+                self.screen = Screen::Editor;
+                self.open(path)
+            }
+            Pending::New(template) => {
+                let folder = self.folder.path().to_path_buf();
+                background::run(
+                    move || {
+                        crate::library::new_from_template(&folder, &template)
+                            .map_err(|e| format!("{e:#}"))
+                    },
+                    move |r| g(Message::Created(r)),
+                )
+            }
+            Pending::Duplicate => match self.editor.path().map(PathBuf::from) {
+                Some(path) => background::run(
+                    move || crate::library::duplicate(&path).map_err(|e| format!("{e:#}")),
+                    move |r| g(Message::Created(r)),
+                ),
+                None => Task::none(),
+            },
+            Pending::Delete(path) => background::run(
+                move || {
+                    crate::library::delete(&path)
+                        .map(|()| path)
+                        .map_err(|e| format!("{e:#}"))
+                },
+                move |r| g(Message::Deleted(r)),
+            ),
+            Pending::Restore(entry) => {
+                let file = entry.file.clone();
+                background::run(
+                    move || match &file {
+                        Some(f) => editor::read_text(f),
+                        None => Ok(String::new()),
+                    },
+                    move |r| g(Message::RestoreRead(entry.clone(), r)),
+                )
+            }
+            Pending::Close(id) => window::close(id),
+        }
+    }
+
+    pub(super) fn guard_message(&mut self, m: Message) -> Task<StudioMessage> {
+        let g = StudioMessage::Guard;
+        match m {
+            Message::Save => {
+                self.guard.saving = true;
+                self.editor.save().map(StudioMessage::Editor)
+            }
+            Message::Discard => {
+                let Some(pending) = self.guard.pending.take() else {
+                    return Task::none();
+                };
+                let discard = self.editor.discard().map(StudioMessage::Editor);
+                let forget = self
+                    .guard
+                    .forget(self.editor.path().map(PathBuf::from))
+                    .map(g);
+                Task::batch([discard, forget, self.proceed(pending)])
+            }
+            Message::Cancel => {
+                self.guard.pending = None;
+                self.guard.saving = false;
+                Task::none()
+            }
+            Message::Keep => {
+                let Some(recovery) = self.guard.recovery.clone() else {
+                    return Task::none();
+                };
+                let now = (self.editor.path().map(PathBuf::from), self.editor.text());
+                if !self.editor.is_dirty() || self.guard.kept.as_ref() == Some(&now) {
+                    return Task::none();
+                }
+                self.guard.kept = Some(now.clone());
+                background::run(
+                    move || {
+                        recovery
+                            .store(now.0.as_deref(), &now.1)
+                            .map_err(|e| format!("{e:#}"))
+                    },
+                    move |r| g(Message::Kept(r)),
+                )
+            }
+            Message::Kept(Ok(())) => Task::none(),
+            Message::Kept(Err(why)) => {
+                self.notice = format!("unsaved edits cannot be kept for recovery: {why}");
+                Task::none()
+            }
+            Message::Recovered(entries) => {
+                self.guard.recovered = entries.as_ref().clone();
+                Task::none()
+            }
+            Message::Restore(i) => {
+                if i >= self.guard.recovered.len() {
+                    return Task::none();
+                }
+                let entry = self.guard.recovered.remove(i);
+                self.guarded(Pending::Restore(Box::new(entry)))
+            }
+            Message::Forget(i) => {
+                if i >= self.guard.recovered.len() {
+                    return Task::none();
+                }
+                let entry = self.guard.recovered.remove(i);
+                self.guard.forget(entry.file).map(g)
+            }
+            Message::RestoreRead(entry, disk) => match disk {
+                Ok(disk) => {
+                    self.leave_play();
+                    self.screen = Screen::Editor;
+                    let (editor, task) = Editor::restored(entry.file.clone(), &disk, &entry.text);
+                    self.editor = editor;
+                    task.map(StudioMessage::Editor)
+                }
+                Err(why) => {
+                    self.notice = format!("the recovered edits cannot be restored: {why}");
+                    self.guard.recovered.push(*entry);
+                    Task::none()
+                }
+            },
+            Message::Created(r) => match r {
+                Ok(path) => Task::batch([
+                    self.folder.refresh().map(StudioMessage::Folder),
+                    self.proceed(Pending::Open(path)),
+                ]),
+                Err(why) => {
+                    self.notice = why;
+                    Task::none()
+                }
+            },
+            Message::Deleted(r) => match r {
+                Ok(path) => {
+                    self.notice = format!("deleted {}", path.display());
+                    let (editor, _) = Editor::new(None, "");
+                    self.editor = editor;
+                    Task::batch([
+                        self.folder.refresh().map(StudioMessage::Folder),
+                        self.open_first(None),
+                    ])
+                }
+                Err(why) => {
+                    self.notice = why;
+                    Task::none()
+                }
+            },
+        }
+    }
+
+    /// The editor saved, or failed to: what waited goes on, or is called off.
+    pub(super) fn saved(&mut self, ok: bool) -> Task<StudioMessage> {
+        let forget = if ok {
+            self.guard
+                .forget(self.editor.path().map(PathBuf::from))
+                .map(StudioMessage::Guard)
+        } else {
+            Task::none()
+        };
+        if !self.guard.saving {
+            return forget;
+        }
+        self.guard.saving = false;
+        let pending = self.guard.pending.take();
+        match pending {
+            Some(p) if ok => Task::batch([forget, self.proceed(p)]),
+            _ => {
+                if !ok {
+                    self.notice = "not saved, so nothing else was done".into();
+                }
+                forget
+            }
+        }
+    }
+}

@@ -1,0 +1,442 @@
+//! The studio's root: the folder panel on the left, one screen on the right. It only routes:
+//! each screen owns its state, messages and events; the root turns one screen's events into
+//! another's work, and asks before anything would drop unsaved edits (see [`guard`]).
+
+mod files;
+mod guard;
+mod playing;
+
+pub use guard::{Message as GuardMessage, Pending};
+pub use playing::Origin;
+
+use crate::background::{self, Generation};
+use crate::hexlock::picture::Palette;
+use crate::keys::{Action, Chord};
+use crate::recovery::Recovery;
+use crate::screen::folder::{self, Destination, Folder};
+use crate::screen::hexlock::editor::{self, Editor};
+use crate::screen::hexlock::play::{self, Play};
+use crate::screen::hexlock::tutorial::{self, Tutorial};
+use crate::screen::online::{self, Online};
+use crate::screen::settings::{self, SettingsScreen};
+use crate::settings::{Settings, ThemeChoice};
+use crate::watch;
+use iced::widget::{column, container, row};
+use iced::{Element, Fill, Length, Subscription, Task, Theme, keyboard, window};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// How often unsaved edits are written to the recovery folder.
+pub const RECOVERY_EVERY: Duration = Duration::from_secs(3);
+
+/// Where the studio starts.
+#[derive(Clone, Debug)]
+pub struct Start {
+    /// The folder the side panel shows.
+    pub folder: PathBuf,
+    /// A file to open at once.
+    pub file: Option<PathBuf>,
+    /// The settings and where they live.
+    pub settings: Settings,
+    pub settings_path: Option<PathBuf>,
+    /// Where the online screen keeps its files, and the recovery folder's parent.
+    pub online: online::Setup,
+}
+
+/// Opens the studio window.
+pub fn run(start: Start) -> iced::Result {
+    iced::application(
+        move || Studio::new(start.clone()),
+        Studio::update,
+        Studio::view,
+    )
+    .title(Studio::title)
+    .theme(Studio::theme)
+    .subscription(Studio::subscription)
+    .window_size((1280.0, 800.0))
+    // Closing asks first when there are unsaved edits.
+    .exit_on_close_request(false)
+    .run()
+}
+
+/// What the right side shows.
+pub enum Screen {
+    Editor,
+    Play(Box<Play>, Origin),
+    Online,
+    Tutorial,
+    Settings,
+}
+
+/// The studio's state: the screens, and which one shows.
+pub struct Studio {
+    folder: Folder,
+    editor: Editor,
+    online: Online,
+    tutorial: Tutorial,
+    settings: SettingsScreen,
+    screen: Screen,
+    guard: guard::Guard,
+    /// Reads of files being opened: the answer of an older one is dropped.
+    opening: Generation,
+    notice: String,
+}
+
+#[derive(Debug, Clone)]
+pub enum Message {
+    Folder(folder::Message),
+    Editor(editor::Message),
+    Play(play::Message),
+    Online(online::Message),
+    Tutorial(tutorial::Message),
+    Settings(settings::Message),
+    Guard(guard::Message),
+    /// A file asked for in this generation was read.
+    Opened(Generation, PathBuf, Result<String, String>),
+    /// The lock to play and its saved solution, read in the background.
+    PlayReady(
+        Box<engine::hexlock::Lock>,
+        Option<Vec<engine::hexlock::Move>>,
+    ),
+    Changed(watch::Changed),
+    Key(keyboard::Key, keyboard::Modifiers),
+    CloseRequested(window::Id),
+    /// The open file was renamed.
+    Renamed(Result<PathBuf, String>),
+    /// Background work finished: what to say.
+    Done(Result<String, String>),
+}
+
+impl Studio {
+    pub fn new(start: Start) -> (Studio, Task<Message>) {
+        let mut notice = start.settings.problems.join("; ");
+        match crate::library::ensure(&start.folder) {
+            Ok(true) => notice = format!("made {} with the starter locks", start.folder.display()),
+            Ok(false) => {}
+            Err(e) => notice = format!("{e:#}"),
+        }
+        let (online, online_task) = Online::new(
+            start.online.clone(),
+            start.settings.server,
+            start.settings.server_url.as_deref(),
+        );
+        let progress = start
+            .online
+            .data_dir
+            .as_ref()
+            .map(|d| d.join("tutorial.toml"));
+        let (tutorial, problem) = Tutorial::load(progress);
+        notice = problem.unwrap_or(notice);
+        let recovery = start
+            .online
+            .data_dir
+            .as_ref()
+            .map(|d| Recovery::new(d.join("recovery")));
+        let (editor, _) = Editor::new(None, "");
+        let mut studio = Studio {
+            folder: Folder::new(start.folder.clone()),
+            editor,
+            online,
+            tutorial,
+            settings: SettingsScreen::new(start.settings, start.settings_path, start.folder),
+            screen: Screen::Editor,
+            guard: guard::Guard::new(recovery),
+            opening: Generation::default(),
+            notice,
+        };
+        if studio.tutorial.is_welcome() {
+            studio.screen = Screen::Tutorial;
+        }
+        let first_file = studio.open_first(start.file);
+        let tasks = [
+            first_file,
+            studio.folder.refresh().map(Message::Folder),
+            online_task.map(Message::Online),
+            studio.tutorial.save().map(Message::Tutorial),
+            studio.guard.look_for_recovered().map(Message::Guard),
+        ];
+        (studio, Task::batch(tasks))
+    }
+
+    /// The editor's buffer.
+    pub fn editor(&self) -> &Editor {
+        &self.editor
+    }
+
+    /// The online screen's state.
+    pub fn online(&self) -> &Online {
+        &self.online
+    }
+
+    /// The tutorial's state.
+    pub fn tutorial(&self) -> &Tutorial {
+        &self.tutorial
+    }
+
+    /// The settings screen's state.
+    pub fn settings(&self) -> &SettingsScreen {
+        &self.settings
+    }
+
+    /// The folder panel's state.
+    pub fn folder(&self) -> &Folder {
+        &self.folder
+    }
+
+    /// What the right side shows.
+    pub fn screen(&self) -> &Screen {
+        &self.screen
+    }
+
+    /// The studio's last word.
+    pub fn notice(&self) -> &str {
+        &self.notice
+    }
+
+    /// The unsaved-edit guard: what waits for the user's word, and what was recovered.
+    pub fn guard(&self) -> &guard::Guard {
+        &self.guard
+    }
+
+    fn title(&self) -> String {
+        let name = self
+            .editor
+            .lock()
+            .map(|l| l.info.name.clone())
+            .unwrap_or_default();
+        let dirty = if self.editor.is_dirty() { " •" } else { "" };
+        format!("{name}{dirty} — Lockwright")
+    }
+
+    fn theme(&self) -> Theme {
+        match self.settings.settings().theme {
+            ThemeChoice::Light => Theme::Light,
+            ThemeChoice::Dark => Theme::Dark,
+        }
+    }
+
+    fn palette(&self) -> Palette {
+        match self.settings.settings().theme {
+            ThemeChoice::Light => Palette::LIGHT,
+            ThemeChoice::Dark => Palette::DARK,
+        }
+    }
+
+    fn subscription(&self) -> Subscription<Message> {
+        let mut paths = vec![self.folder.path().to_path_buf()];
+        if let Some(dir) = self.editor.path().and_then(|p| p.parent())
+            && !dir.starts_with(self.folder.path())
+        {
+            paths.push(dir.to_path_buf());
+        }
+        let live = match self.online.live() {
+            Some((url, token)) => crate::online::live::subscription(url, token)
+                .map(|l| Message::Online(online::Message::Live(l))),
+            None => Subscription::none(),
+        };
+        let probe = if self.online.probing() {
+            iced::time::every(Duration::from_secs(5))
+                .map(|_| Message::Online(online::Message::Retry))
+        } else {
+            Subscription::none()
+        };
+        let keep = if self.editor.is_dirty() {
+            iced::time::every(RECOVERY_EVERY).map(|_| Message::Guard(guard::Message::Keep))
+        } else {
+            Subscription::none()
+        };
+        Subscription::batch([
+            live,
+            probe,
+            keep,
+            watch::subscription(paths).map(Message::Changed),
+            window::close_requests().map(Message::CloseRequested),
+            keyboard::listen().filter_map(|e| match e {
+                keyboard::Event::KeyPressed { key, modifiers, .. } => {
+                    Some(Message::Key(key, modifiers))
+                }
+                _ => None,
+            }),
+        ])
+    }
+
+    /// Opens the file asked for, else the folder's first, once the folder is listed.
+    fn open_first(&mut self, file: Option<PathBuf>) -> Task<Message> {
+        let folder = self.folder.path().to_path_buf();
+        let asked = self.opening.advance();
+        background::run(
+            move || {
+                let path = file.or_else(|| {
+                    crate::library::list(&folder)
+                        .into_iter()
+                        .next()
+                        .map(|l| l.path)
+                })?;
+                let text = editor::read_text(&path);
+                Some((path, text))
+            },
+            move |r| match r {
+                Some((path, text)) => Message::Opened(asked, path, text),
+                None => Message::Done(Ok(String::new())),
+            },
+        )
+    }
+
+    /// Reads a file in the background, to open it in the editor.
+    fn open(&mut self, path: PathBuf) -> Task<Message> {
+        let asked = self.opening.advance();
+        let p = path.clone();
+        background::run(
+            move || editor::read_text(&p),
+            move |r| Message::Opened(asked, path.clone(), r),
+        )
+    }
+
+    pub fn update(&mut self, message: Message) -> Task<Message> {
+        match message {
+            Message::Folder(m) => {
+                let (task, event) = self.folder.update(m, self.editor.path());
+                let task = task.map(Message::Folder);
+                match event {
+                    Some(e) => Task::batch([task, self.folder_event(e)]),
+                    None => task,
+                }
+            }
+            Message::Editor(m) => {
+                let (task, event) = self.editor.update(m);
+                let task = task.map(Message::Editor);
+                match event {
+                    Some(e) => Task::batch([task, self.editor_event(e)]),
+                    None => task,
+                }
+            }
+            Message::Play(m) => self.play_message(m),
+            Message::Online(m) => self.online_message(m),
+            Message::Tutorial(m) => self.tutorial_message(m),
+            Message::Settings(m) => {
+                let (task, event) = self.settings.update(m);
+                let task = task.map(Message::Settings);
+                match event {
+                    Some(settings::Event::Close) => {
+                        self.screen = Screen::Editor;
+                        task
+                    }
+                    Some(settings::Event::ServerChanged) => Task::batch([task, self.reconnect()]),
+                    None => task,
+                }
+            }
+            Message::Guard(m) => self.guard_message(m),
+            Message::Opened(asked, path, text) => {
+                if !self.opening.is_current(asked) {
+                    return Task::none();
+                }
+                match text {
+                    Ok(text) => self.show_file(path, &text),
+                    Err(why) => {
+                        self.notice = why;
+                        Task::none()
+                    }
+                }
+            }
+            Message::PlayReady(lock, saved) => self.enter_play(&lock, saved, Origin::Editor),
+            Message::Changed(watch::Changed(paths)) => {
+                let mut tasks = Vec::new();
+                if paths.iter().any(|p| p.starts_with(self.folder.path())) {
+                    tasks.push(self.folder.refresh().map(Message::Folder));
+                }
+                if let Some(open) = self.editor.path()
+                    && paths.iter().any(|p| p == open)
+                {
+                    tasks.push(self.editor.reload().map(Message::Editor));
+                }
+                Task::batch(tasks)
+            }
+            Message::Key(key, modifiers) => {
+                if matches!(self.screen, Screen::Settings) && self.settings.is_recording() {
+                    return self
+                        .settings
+                        .key_pressed(&key, modifiers)
+                        .map(Message::Settings);
+                }
+                let action = Chord::from_press(&key, modifiers)
+                    .and_then(|c| self.settings.settings().keys.action_for(&c));
+                match action {
+                    Some(a) => self.action(a),
+                    None => Task::none(),
+                }
+            }
+            Message::CloseRequested(id) => self.guarded(Pending::Close(id)),
+            Message::Renamed(Ok(path)) => {
+                self.editor.set_path(path);
+                self.folder.refresh().map(Message::Folder)
+            }
+            Message::Renamed(Err(why)) => {
+                self.notice = why;
+                Task::none()
+            }
+            Message::Done(result) => {
+                match result {
+                    Ok(s) if s.is_empty() => {}
+                    Ok(s) | Err(s) => self.notice = s,
+                }
+                Task::none()
+            }
+        }
+    }
+
+    /// A key's action, on the screen that shows: forms on the other screens take their keys.
+    fn action(&mut self, action: Action) -> Task<Message> {
+        match &self.screen {
+            Screen::Play(..) => match Play::message_for(action) {
+                Some(m) => self.update(Message::Play(m)),
+                None => Task::none(),
+            },
+            Screen::Editor => match action {
+                Action::Export => self.folder_event(folder::Event::Export),
+                Action::New => self.update(Message::Folder(folder::Message::New)),
+                _ => match Editor::message_for(action) {
+                    Some(m) => self.update(Message::Editor(m)),
+                    None => Task::none(),
+                },
+            },
+            Screen::Online | Screen::Tutorial | Screen::Settings => Task::none(),
+        }
+    }
+
+    pub fn view(&self) -> Element<'_, Message> {
+        let showing = match self.screen {
+            Screen::Settings => Some(Destination::Settings),
+            Screen::Tutorial => Some(Destination::Tutorial),
+            Screen::Online => Some(Destination::Online),
+            Screen::Editor | Screen::Play(..) => None,
+        };
+        let side = self
+            .folder
+            .view(
+                self.editor.path(),
+                showing,
+                self.online.summary(),
+                &self.notice,
+            )
+            .map(Message::Folder);
+        let main: Element<'_, Message> = match &self.screen {
+            Screen::Editor => self.editor.view(self.palette()).map(Message::Editor),
+            Screen::Play(p, origin) => self.play_view(p, origin),
+            Screen::Online => {
+                let name = self.editor.lock().map(|l| l.info.name.as_str());
+                self.online.view(name).map(Message::Online)
+            }
+            Screen::Tutorial => self.tutorial.view().map(Message::Tutorial),
+            Screen::Settings => self.settings.view().map(Message::Settings),
+        };
+        let main = match self.guard.view(&self.editor).map(|g| g.map(Message::Guard)) {
+            Some(prompt) => column![prompt, main].spacing(6).into(),
+            None => main,
+        };
+        row![
+            container(side).width(Length::Fixed(260.0)).height(Fill),
+            main
+        ]
+        .into()
+    }
+}

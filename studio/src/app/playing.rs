@@ -1,0 +1,262 @@
+//! Play, by where the lock came from: the editor's buffer, a tutorial lesson, another player's
+//! lock picked online, or a note's solution. The root enters and leaves play here and passes
+//! the open moment on to the tutorial or the online screen.
+
+use super::{Message, Screen, Studio};
+use crate::screen::hexlock::play::{self, Play};
+use crate::screen::hexlock::tutorial;
+use crate::screen::online;
+use engine::hexlock::{Lock, Move};
+use iced::widget::column;
+use iced::{Element, Task};
+use server::protocol::LockView;
+
+/// Where the lock in play came from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Origin {
+    /// The editor's buffer.
+    Editor,
+    /// Another player's lock, picked on the online screen.
+    Picked(Box<LockView>),
+    /// A lock with a note's solution loaded.
+    Note,
+    /// A lesson of the tutorial series.
+    Lesson,
+}
+
+impl Studio {
+    /// Plays a lock; an unplayable one stays where it is, with the reason.
+    pub(super) fn enter_play(
+        &mut self,
+        lock: &Lock,
+        saved: Option<Vec<Move>>,
+        origin: Origin,
+    ) -> Task<Message> {
+        match Play::new(lock, saved) {
+            Some(p) => {
+                // What the play being replaced had on offer goes with it; a lesson that follows
+                // a lesson keeps the tutorial's place (the tutorial set it).
+                match &self.screen {
+                    Screen::Play(_, Origin::Picked(_)) => self.online.stop_declaring(),
+                    Screen::Play(_, Origin::Lesson) if origin != Origin::Lesson => {
+                        self.tutorial.stop()
+                    }
+                    _ => {}
+                }
+                self.screen = Screen::Play(Box::new(p), origin);
+            }
+            None => self.notice = "this lock cannot be played: fix its problems first".into(),
+        }
+        Task::none()
+    }
+
+    /// Leaves play for the screen it was entered from; the search running there stops.
+    pub(super) fn leave_play(&mut self) {
+        if let Screen::Play(_, origin) = &self.screen {
+            self.screen = match origin {
+                Origin::Lesson => {
+                    self.tutorial.stop();
+                    Screen::Tutorial
+                }
+                Origin::Picked(_) => {
+                    self.online.stop_declaring();
+                    Screen::Online
+                }
+                Origin::Note => Screen::Online,
+                Origin::Editor => Screen::Editor,
+            };
+        }
+    }
+
+    /// Plays the editor's lock, with the author's solution when one is saved beside it.
+    pub(super) fn play_editor_lock(&mut self, lock: Lock) -> Task<Message> {
+        let solution = self.editor.path().map(|p| p.with_extension("solution"));
+        crate::background::run(
+            move || {
+                let saved = solution
+                    .and_then(|p| std::fs::read_to_string(p).ok())
+                    .and_then(|t| lockfmt::hexlock::parse_solution(&t).ok())
+                    .filter(|s| s.names(&lock))
+                    .map(|s| s.moves);
+                (lock, saved)
+            },
+            |(lock, saved)| Message::PlayReady(Box::new(lock), saved),
+        )
+    }
+
+    pub(super) fn play_message(&mut self, m: play::Message) -> Task<Message> {
+        let Screen::Play(p, origin) = &mut self.screen else {
+            return Task::none();
+        };
+        let (task, event) = p.update(m);
+        let task = task.map(Message::Play);
+        let origin = origin.clone();
+        let follow = match event {
+            None => Task::none(),
+            Some(play::Event::Back) => {
+                self.leave_play();
+                Task::none()
+            }
+            Some(play::Event::Copy(text)) => iced::clipboard::write(text),
+            Some(play::Event::SaveSolution(text)) => match (self.editor.path(), &origin) {
+                (Some(path), Origin::Editor) => {
+                    let out = path.with_extension("solution");
+                    crate::background::run(
+                        move || {
+                            crate::files::write_atomic(&out, &text)
+                                .map(|()| format!("saved {}", out.display()))
+                                .map_err(|e| format!("{e:#}"))
+                        },
+                        Message::Done,
+                    )
+                }
+                (Some(_), _) => {
+                    self.notice = "this is not the editor's lock: copy the moves instead".into();
+                    Task::none()
+                }
+                (None, _) => {
+                    self.notice = "save the lock first: its solution goes beside it".into();
+                    Task::none()
+                }
+            },
+            Some(play::Event::Opened(moves)) => match origin {
+                Origin::Lesson => self.tutorial.opened().map(Message::Tutorial),
+                Origin::Picked(view) => {
+                    self.online.opened(*view, moves);
+                    Task::none()
+                }
+                Origin::Editor | Origin::Note => Task::none(),
+            },
+        };
+        Task::batch([task, follow])
+    }
+
+    /// The play screen, with the lesson's bar or the declaration above it.
+    pub(super) fn play_view<'a>(&'a self, p: &'a Play, origin: &Origin) -> Element<'a, Message> {
+        let board = p.view(self.palette()).map(Message::Play);
+        let bar = match origin {
+            Origin::Lesson => self.tutorial.bar(p.at()).map(|b| b.map(Message::Tutorial)),
+            _ => self.online.declare_bar().map(|b| b.map(Message::Online)),
+        };
+        match bar {
+            Some(bar) => column![bar, board].spacing(6).into(),
+            None => board,
+        }
+    }
+
+    pub(super) fn tutorial_message(&mut self, m: tutorial::Message) -> Task<Message> {
+        let (task, event) = self.tutorial.update(m);
+        let task = task.map(Message::Tutorial);
+        let follow = match event {
+            None => Task::none(),
+            Some(tutorial::Event::Play(_, lock)) => self.enter_play(&lock, None, Origin::Lesson),
+            Some(tutorial::Event::ShowMe(moves)) => {
+                if let Screen::Play(p, Origin::Lesson) = &mut self.screen {
+                    p.load_solution(&moves, "the solution is loaded: Redo plays it move by move");
+                }
+                Task::none()
+            }
+            Some(tutorial::Event::Close) => {
+                self.screen = Screen::Editor;
+                Task::none()
+            }
+            Some(tutorial::Event::GoOnline) => {
+                self.leave_play();
+                self.screen = Screen::Online;
+                self.online.refresh().map(Message::Online)
+            }
+            Some(tutorial::Event::Problem(why)) => {
+                self.notice = why;
+                Task::none()
+            }
+        };
+        Task::batch([task, follow])
+    }
+
+    pub(super) fn online_message(&mut self, m: online::Message) -> Task<Message> {
+        let (task, event) = self.online.update(m);
+        let task = task.map(Message::Online);
+        let follow = match event {
+            None => Task::none(),
+            Some(online::Event::Pick(view)) => self.play_online(view, None),
+            Some(online::Event::PlayNote(view, moves, author)) => {
+                self.play_online(view, Some((moves, author)))
+            }
+            Some(online::Event::Publish(slot)) => self.publish(slot),
+            Some(online::Event::SwitchServer) => {
+                let saved = self.settings.switch_server().map(Message::Settings);
+                Task::batch([saved, self.reconnect()])
+            }
+        };
+        Task::batch([task, follow])
+    }
+
+    /// Connects the online screen to the server the settings name now.
+    pub(super) fn reconnect(&mut self) -> Task<Message> {
+        let s = self.settings.settings();
+        let (choice, url) = (s.server, s.server_url.clone());
+        self.online
+            .switch(choice, url.as_deref())
+            .map(Message::Online)
+    }
+
+    /// Publishes the editor's lock with its saved solution (read in the background), or asks
+    /// to let the solver find one.
+    fn publish(&mut self, slot: u8) -> Task<Message> {
+        let Some(lock) = self.editor.lock().cloned().filter(|_| {
+            self.editor.is_read() && !self.editor.diagnostics().iter().any(|d| d.is_error())
+        }) else {
+            self.online
+                .say("the editor's lock has problems: fix them before publishing");
+            return Task::none();
+        };
+        let text = self.editor.text();
+        let solution = self.editor.path().map(|p| p.with_extension("solution"));
+        let name = lock.info.name.clone();
+        crate::background::run(
+            move || {
+                solution
+                    .and_then(|p| std::fs::read_to_string(p).ok())
+                    .and_then(|t| lockfmt::hexlock::parse_solution(&t).ok())
+                    .filter(|s| s.names(&lock))
+                    .map(|s| lockfmt::hexlock::format_moves(&s.moves))
+            },
+            move |solution| {
+                Message::Online(online::Message::PublishWith(
+                    slot,
+                    name.clone(),
+                    text.clone(),
+                    solution,
+                ))
+            },
+        )
+    }
+
+    /// Plays a lock from the server: picked, or with a note's solution ready to replay.
+    fn play_online(&mut self, view: LockView, note: Option<(Vec<Move>, String)>) -> Task<Message> {
+        let parsed = lockfmt::hexlock::parse(&view.text);
+        let Some(lock) = parsed.valid_lock() else {
+            self.online
+                .say(format!("lock {} cannot be read by this studio", view.id));
+            return Task::none();
+        };
+        let origin = match &note {
+            Some(_) => Origin::Note,
+            None => Origin::Picked(Box::new(view.clone())),
+        };
+        let task = self.enter_play(lock, None, origin);
+        if let Screen::Play(p, _) = &mut self.screen {
+            match note {
+                Some((moves, author)) => p.load_solution(
+                    &moves,
+                    format!(
+                        "{author}'s solution to «{}» is loaded: Redo plays it move by move",
+                        view.name
+                    ),
+                ),
+                None => p.set_status(format!("{}'s «{}»: pick it open", view.owner, view.name)),
+            }
+        }
+        task
+    }
+}

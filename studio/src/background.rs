@@ -1,0 +1,56 @@
+//! Work that must not run on the UI thread (reading and writing files, parsing, rendering
+//! thumbnails), as tasks whose answer comes back as a message.
+//!
+//! Each answer that can go stale carries the generation it was asked for: the screen bumps its
+//! generation when what it asked about changes (another file opened, another server chosen),
+//! and drops answers of an older one. [`Generation`] is that counter.
+
+use iced::Task;
+
+/// Runs `work` on a thread of its own and turns its answer into a message.
+pub fn run<T, M>(
+    work: impl FnOnce() -> T + Send + 'static,
+    done: impl Fn(T) -> M + Send + 'static,
+) -> Task<M>
+where
+    T: Send + 'static,
+    M: Send + 'static,
+{
+    iced_runtime::task::blocking(move |mut answer| {
+        // The channel is new and holds one answer, so this send cannot find it full.
+        let _ = answer.try_send(work());
+    })
+    .map(done)
+}
+
+/// A counter that names the current request: answers carrying an older number are stale.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Generation(u64);
+
+impl Generation {
+    /// Moves on to a new generation and returns it: every answer asked for before is stale.
+    pub fn advance(&mut self) -> Generation {
+        self.0 += 1;
+        *self
+    }
+
+    /// Whether an answer asked for in `asked` is still current.
+    pub fn is_current(self, asked: Generation) -> bool {
+        self == asked
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_answer_of_an_older_generation_is_stale() {
+        let mut g = Generation::default();
+        let first = g.advance();
+        assert!(g.is_current(first));
+        let second = g.advance();
+        assert!(!g.is_current(first));
+        assert!(g.is_current(second));
+    }
+}

@@ -1,0 +1,352 @@
+//! The folder panel: the puzzle files in the user's folder with their thumbnails, the file
+//! operations (new from a template, duplicate, rename, delete), and the way to the other
+//! screens. Listing and thumbnails run in the background; a thumbnail is drawn again only when
+//! its file's modification time changes.
+
+use crate::background::{self, Generation};
+use crate::family::Family;
+use crate::hexlock::templates;
+use crate::library::{self, Listed};
+use iced::widget::{
+    button, column, container, image, pick_list, row, scrollable, text, text_input,
+};
+use iced::{Element, Fill, Length, Task};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+/// The width of a thumbnail, in pixels.
+const THUMBNAIL_WIDTH: u32 = 72;
+
+/// Where the panel's buttons lead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Destination {
+    Settings,
+    Tutorial,
+    Online,
+}
+
+#[derive(Debug, Clone)]
+pub enum Message {
+    /// The folder was listed (asked in this generation).
+    Listed(Generation, Vec<Listed>),
+    /// A file's thumbnail, drawn for this modification time.
+    Thumbnail(PathBuf, Option<SystemTime>, Option<image::Handle>),
+    Open(PathBuf),
+    CompareWith(PathBuf),
+    TemplatePicked(String),
+    New,
+    Duplicate,
+    RenameStart,
+    RenameInput(String),
+    RenameDone,
+    Delete,
+    ConfirmDelete(bool),
+    Export,
+    ToggleTheme,
+    Show(Destination),
+}
+
+/// What the panel asks of the studio.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    /// Open this file (the studio asks about unsaved edits first).
+    Open(PathBuf),
+    /// Compare the open file with this one.
+    CompareWith(PathBuf),
+    /// A new file from this template.
+    New(String),
+    /// A copy of the open file.
+    Duplicate,
+    /// Give the open file this name.
+    Rename(String),
+    /// Delete this file: the user has confirmed.
+    Delete(PathBuf),
+    /// Export the open puzzle as a picture.
+    Export,
+    /// Light or dark.
+    ToggleTheme,
+    /// Show another screen (or, pressed again, come back).
+    Show(Destination),
+}
+
+/// The panel's state.
+pub struct Folder {
+    folder: PathBuf,
+    files: Vec<Listed>,
+    /// Each file's picture, with the modification time it was drawn for; `None` when the file
+    /// does not draw.
+    thumbnails: HashMap<PathBuf, (Option<SystemTime>, Option<image::Handle>)>,
+    listings: Generation,
+    template: String,
+    renaming: Option<String>,
+    confirm_delete: Option<PathBuf>,
+}
+
+impl Folder {
+    /// The panel on a folder; call [`Folder::refresh`] to list it.
+    pub fn new(folder: PathBuf) -> Folder {
+        Folder {
+            folder,
+            files: Vec::new(),
+            thumbnails: HashMap::new(),
+            listings: Generation::default(),
+            template: "size-6".into(),
+            renaming: None,
+            confirm_delete: None,
+        }
+    }
+
+    /// The folder shown.
+    pub fn path(&self) -> &Path {
+        &self.folder
+    }
+
+    /// The files listed, by path.
+    pub fn files(&self) -> &[Listed] {
+        &self.files
+    }
+
+    /// Lists the folder again in the background.
+    pub fn refresh(&mut self) -> Task<Message> {
+        let asked = self.listings.advance();
+        let folder = self.folder.clone();
+        background::run(
+            move || library::list(&folder),
+            move |files| Message::Listed(asked, files),
+        )
+    }
+
+    /// Draws, in the background and one after another, the thumbnails that are missing or
+    /// older than their file.
+    fn draw_thumbnails(&self) -> Task<Message> {
+        let stale: Vec<Listed> = self
+            .files
+            .iter()
+            .filter(|f| {
+                self.thumbnails
+                    .get(&f.path)
+                    .is_none_or(|(at, _)| *at != f.modified)
+            })
+            .cloned()
+            .collect();
+        if stale.is_empty() {
+            return Task::none();
+        }
+        iced_runtime::task::blocking(move |mut out| {
+            for f in stale {
+                let picture = thumbnail(f.family, &f.path);
+                let sent = iced::futures::executor::block_on(iced::futures::SinkExt::send(
+                    &mut out,
+                    Message::Thumbnail(f.path, f.modified, picture),
+                ));
+                if sent.is_err() {
+                    break;
+                }
+            }
+        })
+    }
+
+    pub fn update(
+        &mut self,
+        message: Message,
+        open: Option<&Path>,
+    ) -> (Task<Message>, Option<Event>) {
+        let event = match message {
+            Message::Listed(asked, files) => {
+                if !self.listings.is_current(asked) {
+                    return (Task::none(), None);
+                }
+                self.thumbnails
+                    .retain(|p, _| files.iter().any(|f| &f.path == p));
+                self.files = files;
+                return (self.draw_thumbnails(), None);
+            }
+            Message::Thumbnail(path, modified, picture) => {
+                if self.files.iter().any(|f| f.path == path) {
+                    self.thumbnails.insert(path, (modified, picture));
+                }
+                None
+            }
+            Message::Open(p) => Some(Event::Open(p)),
+            Message::CompareWith(p) => Some(Event::CompareWith(p)),
+            Message::TemplatePicked(t) => {
+                self.template = t;
+                None
+            }
+            Message::New => Some(Event::New(self.template.clone())),
+            Message::Duplicate => open.map(|_| Event::Duplicate),
+            Message::RenameStart => {
+                self.renaming = open
+                    .and_then(|p| p.file_stem())
+                    .map(|s| s.to_string_lossy().into_owned());
+                None
+            }
+            Message::RenameInput(s) => {
+                self.renaming = Some(s);
+                None
+            }
+            Message::RenameDone => self.renaming.take().map(Event::Rename),
+            Message::Delete => {
+                self.confirm_delete = open.map(Path::to_path_buf);
+                None
+            }
+            Message::ConfirmDelete(yes) => self
+                .confirm_delete
+                .take()
+                .filter(|_| yes)
+                .map(Event::Delete),
+            Message::Export => Some(Event::Export),
+            Message::ToggleTheme => Some(Event::ToggleTheme),
+            Message::Show(d) => Some(Event::Show(d)),
+        };
+        (Task::none(), event)
+    }
+
+    /// The panel: `open` is the file in the editor, `showing` the screen shown, `summary` the
+    /// server's line and `notice` the studio's last word.
+    pub fn view<'a>(
+        &'a self,
+        open: Option<&'a Path>,
+        showing: Option<Destination>,
+        summary: String,
+        notice: &'a str,
+    ) -> Element<'a, Message> {
+        let names: Vec<String> = templates::ALL.iter().map(|t| t.name.to_string()).collect();
+        let mut side = column![
+            text("Locks").size(18),
+            row![
+                pick_list(names, Some(self.template.clone()), Message::TemplatePicked)
+                    .text_size(13),
+                button(text("New").size(13)).on_press(Message::New),
+            ]
+            .spacing(4),
+            row![
+                button(text("Duplicate").size(13)).on_press(Message::Duplicate),
+                button(text("Rename").size(13)).on_press(Message::RenameStart),
+                button(text("Delete").size(13))
+                    .on_press(Message::Delete)
+                    .style(button::danger),
+            ]
+            .spacing(4),
+        ]
+        .spacing(6);
+        if let Some(name) = &self.renaming {
+            side = side.push(
+                text_input("new name", name)
+                    .on_input(Message::RenameInput)
+                    .on_submit(Message::RenameDone)
+                    .size(13),
+            );
+        }
+        if let Some(p) = &self.confirm_delete {
+            side = side.push(
+                container(
+                    column![
+                        text(format!("Delete {}?", display_name(p))).size(13),
+                        row![
+                            button(text("Delete").size(13))
+                                .on_press(Message::ConfirmDelete(true))
+                                .style(button::danger),
+                            button(text("Keep").size(13)).on_press(Message::ConfirmDelete(false)),
+                        ]
+                        .spacing(4),
+                    ]
+                    .spacing(4),
+                )
+                .padding(6)
+                .style(container::rounded_box),
+            );
+        }
+        let list = column(self.files.iter().map(|f| self.entry(f, open))).spacing(2);
+        side = side.push(scrollable(list).height(Fill));
+        side = side.push(
+            row![
+                button(text("Export PNG").size(13)).on_press(Message::Export),
+                button(text("Theme").size(13)).on_press(Message::ToggleTheme),
+                button(text("Settings").size(13))
+                    .style(style(showing == Some(Destination::Settings)))
+                    .on_press(Message::Show(Destination::Settings)),
+            ]
+            .spacing(4),
+        );
+        side = side.push(
+            row![
+                button(text("Tutorial").size(13))
+                    .style(style(showing == Some(Destination::Tutorial)))
+                    .on_press(Message::Show(Destination::Tutorial)),
+                button(text("Online").size(13))
+                    .style(style(showing == Some(Destination::Online)))
+                    .on_press(Message::Show(Destination::Online)),
+            ]
+            .spacing(4),
+        );
+        side = side.push(text(summary).size(11));
+        if !notice.is_empty() {
+            side = side.push(text(notice).size(12));
+        }
+        side.padding(8).into()
+    }
+
+    fn entry<'a>(&'a self, f: &'a Listed, open: Option<&Path>) -> Element<'a, Message> {
+        let label = f
+            .path
+            .strip_prefix(&self.folder)
+            .unwrap_or(&f.path)
+            .with_extension("")
+            .display()
+            .to_string();
+        let is_open = open == Some(f.path.as_path());
+        let picture: Element<'a, Message> = match self.thumbnails.get(&f.path) {
+            Some((_, Some(handle))) => image(handle.clone())
+                .width(Length::Fixed(36.0))
+                .height(Length::Fixed(32.0))
+                .into(),
+            Some((_, None)) => container(text("?").size(13))
+                .width(Length::Fixed(36.0))
+                .center_x(Length::Fixed(36.0))
+                .into(),
+            None => container(text("").size(13))
+                .width(Length::Fixed(36.0))
+                .into(),
+        };
+        let b = button(
+            row![picture, text(label).size(13)]
+                .spacing(6)
+                .align_y(iced::Center),
+        )
+        .width(Fill)
+        .on_press(Message::Open(f.path.clone()))
+        .style(if is_open {
+            button::primary
+        } else {
+            button::text
+        });
+        let compare = button(text("⇄").size(12))
+            .style(button::text)
+            .on_press_maybe((!is_open).then(|| Message::CompareWith(f.path.clone())));
+        row![b, compare].align_y(iced::Center).into()
+    }
+}
+
+fn style(on: bool) -> fn(&iced::Theme, button::Status) -> button::Style {
+    if on {
+        button::primary
+    } else {
+        button::secondary
+    }
+}
+
+/// A file's stem, as the panel names it.
+pub fn display_name(p: &Path) -> String {
+    p.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// A file's thumbnail, drawn as its family draws it. Blocking.
+fn thumbnail(family: Family, path: &Path) -> Option<image::Handle> {
+    let text = crate::screen::hexlock::editor::read_text(path).ok()?;
+    let t = family.thumbnail(&text, THUMBNAIL_WIDTH)?;
+    Some(image::Handle::from_rgba(t.width, t.height, t.rgba))
+}

@@ -1,0 +1,678 @@
+//! The editor: the hex canvas and the lock's source side by side, always in step.
+//!
+//! The source text is the truth. A canvas edit changes the lock, which is printed back into the
+//! text (comments kept); a text edit is read again at once. While the text does not parse, the
+//! last good picture stays on the canvas and the errors show under the source.
+//!
+//! Nothing slow runs in `update`: every change of the text bumps its revision and parses it in
+//! the background, once, with the highlights drawn from the same parse; an answer for an older
+//! revision is dropped. Files are read and written in the background too, and the buffer is
+//! marked saved only when its write succeeded.
+
+mod tools;
+mod view;
+
+pub use tools::Tool;
+
+use crate::background::{self, Generation};
+use crate::hexlock::canvas::{Camera, Event2};
+use crate::hexlock::picture::Colouring;
+use crate::highlight;
+use crate::keys::Action;
+use engine::Hex;
+use engine::hexlock::{Lock, PieceRef};
+use iced::Task;
+use iced::widget::text_editor;
+use lockfmt::Diagnostic;
+use lockfmt::hexlock::{Document, SourceMap};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The id of the source pane, for focus and tests.
+pub const SOURCE_ID: &str = "lock-source";
+
+/// The largest file the editor reads (a lock is a few kilobytes).
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// A change on disk while the buffer held unsaved edits: the user chooses.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Conflict {
+    /// What the file now holds.
+    pub theirs: String,
+    /// Whether the comparison is open.
+    pub comparing: bool,
+}
+
+/// What the text says, read in the background: the document, its problems, where things are
+/// and the highlights, all from one parse.
+#[derive(Debug)]
+pub struct Reading {
+    document: Option<Document>,
+    diagnostics: Vec<Diagnostic>,
+    source_map: SourceMap,
+    highlight: highlight::Settings,
+}
+
+impl Reading {
+    /// Parses a text once and draws its highlights from that parse. Slow work.
+    pub fn of(text: &str) -> Reading {
+        let parsed = lockfmt::hexlock::parse(text);
+        let spans = lockfmt::hexlock::highlight::lines(text, &parsed);
+        let highlight = highlight::Settings::new(spans, text, &parsed.diagnostics);
+        Reading {
+            document: parsed.document,
+            diagnostics: parsed.diagnostics,
+            source_map: parsed.source_map,
+            highlight,
+        }
+    }
+}
+
+/// Another text the buffer is shown against: the file on disk, or another lock file.
+#[derive(Clone, Debug)]
+pub struct Compared {
+    /// What to call it.
+    pub name: String,
+    /// Its text.
+    pub text: String,
+    /// Its lock, when it parses.
+    pub lock: Option<Lock>,
+}
+
+/// The editor's messages.
+#[derive(Debug, Clone)]
+pub enum Message {
+    Source(text_editor::Action),
+    Canvas(Event2),
+    Tool(Tool),
+    Undo,
+    Redo,
+    Save,
+    DeleteSelection,
+    SplitSelection,
+    NaturalLength(i32),
+    ToggleColouring,
+    KeepMine,
+    TakeTheirs,
+    Compare,
+    /// Show or hide the buffer against the file on disk.
+    ToggleDiff,
+    /// Play the lock.
+    Play,
+    /// The text of this revision was read.
+    Read(u64, Arc<Reading>),
+    /// The write of this text finished.
+    Saved(String, Result<(), String>),
+    /// The file was read again after a change on disk (asked in this generation).
+    DiskRead(Generation, Result<String, String>),
+    /// A text to compare the buffer with was read (asked in this generation).
+    CompareRead(Generation, Result<Arc<Compared>, String>),
+}
+
+/// What the editor asks of the studio.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    /// Play this lock.
+    Play(Lock),
+    /// The buffer was written to this file.
+    Saved(PathBuf),
+    /// The write failed; the buffer keeps its unsaved edits.
+    SaveFailed(String),
+}
+
+/// A canvas edit whose text is being read back: if it does not read as the edited lock (the
+/// buffer's own layout could not carry the change), the canonical text replaces it.
+#[derive(Debug)]
+struct Expected {
+    revision: u64,
+    lock: Lock,
+    canonical: String,
+}
+
+/// The editor's state.
+pub struct Editor {
+    path: Option<PathBuf>,
+    content: text_editor::Content,
+    /// The text as last read from or written to disk.
+    disk_text: String,
+    /// Bumped at every change of the text.
+    revision: u64,
+    /// The revision the diagnostics, document and highlights belong to.
+    read_revision: u64,
+    diagnostics: Vec<Diagnostic>,
+    /// The last document that parsed well enough to draw.
+    document: Option<Document>,
+    source_map: SourceMap,
+    highlight: highlight::Settings,
+    expected: Option<Expected>,
+    undo: Vec<String>,
+    redo: Vec<String>,
+    tool: Tool,
+    selected: Option<PieceRef>,
+    /// The first click of a two-click tool (spring root, piece to move).
+    pending: Option<Hex>,
+    camera: Camera,
+    colouring: Colouring,
+    /// The last thing the editor has to say (a refused edit, a save).
+    status: String,
+    conflict: Option<Conflict>,
+    /// The text the buffer is shown against, when the comparison is open.
+    compared: Option<Compared>,
+    /// Asks for the disk's text or another file: an answer of an older one is dropped.
+    disk_reads: Generation,
+    compare_reads: Generation,
+    /// Whether a write is under way.
+    saving: bool,
+}
+
+impl Editor {
+    /// An editor on some text, from a file or not; the text is read in the background.
+    pub fn new(path: Option<PathBuf>, text: &str) -> (Editor, Task<Message>) {
+        let mut e = Editor {
+            path,
+            content: text_editor::Content::with_text(text),
+            disk_text: text.to_string(),
+            revision: 0,
+            read_revision: u64::MAX,
+            diagnostics: Vec::new(),
+            document: None,
+            source_map: SourceMap::default(),
+            highlight: highlight::Settings::default(),
+            expected: None,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            tool: Tool::Select,
+            selected: None,
+            pending: None,
+            camera: Camera::default(),
+            colouring: Colouring::ByKind,
+            status: String::new(),
+            conflict: None,
+            compared: None,
+            disk_reads: Generation::default(),
+            compare_reads: Generation::default(),
+            saving: false,
+        };
+        let task = e.read();
+        (e, task)
+    }
+
+    /// An editor on a file's text with unsaved edits restored over it (from the recovery
+    /// folder): the restored text is the buffer, one undo away from the file's.
+    pub fn restored(path: Option<PathBuf>, disk: &str, restored: &str) -> (Editor, Task<Message>) {
+        let (mut e, _) = Editor::new(path, disk);
+        e.content = text_editor::Content::with_text(restored);
+        e.undo.push(disk.to_string());
+        e.status = "unsaved edits restored: save them, or undo to the file's text".into();
+        let task = e.changed();
+        (e, task)
+    }
+
+    /// The file, if the lock has one.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The file was renamed.
+    pub fn set_path(&mut self, path: PathBuf) {
+        self.path = Some(path);
+    }
+
+    /// The buffer's text.
+    pub fn text(&self) -> String {
+        self.content.text()
+    }
+
+    /// Whether the buffer differs from the file.
+    pub fn is_dirty(&self) -> bool {
+        self.content.text() != self.disk_text
+    }
+
+    /// Whether the text on screen has been read (its problems and picture are current).
+    pub fn is_read(&self) -> bool {
+        self.read_revision == self.revision
+    }
+
+    /// The lock on the canvas: the last one the text gave.
+    pub fn lock(&self) -> Option<&Lock> {
+        self.document.as_ref().map(|d| &d.lock)
+    }
+
+    /// The current text's problems.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    /// The current tool.
+    pub fn tool(&self) -> Tool {
+        self.tool
+    }
+
+    /// The last thing the editor said.
+    pub fn status(&self) -> &str {
+        &self.status
+    }
+
+    /// An outside change waiting for the user's choice.
+    pub fn conflict(&self) -> Option<&Conflict> {
+        self.conflict.as_ref()
+    }
+
+    /// Whether the buffer is shown against another text.
+    pub fn is_comparing(&self) -> bool {
+        self.compared.is_some()
+    }
+
+    /// The colouring of pieces.
+    pub fn colouring(&self) -> Colouring {
+        self.colouring
+    }
+
+    /// Reads the current text in the background.
+    fn read(&mut self) -> Task<Message> {
+        let revision = self.revision;
+        let text = self.content.text();
+        background::run(
+            move || Reading::of(&text),
+            move |r| Message::Read(revision, Arc::new(r)),
+        )
+    }
+
+    /// The text changed: a new revision, read in the background.
+    fn changed(&mut self) -> Task<Message> {
+        self.revision += 1;
+        self.read()
+    }
+
+    /// Replaces the whole text, as one undoable step.
+    fn set_text(&mut self, text: &str) -> Task<Message> {
+        let old = self.content.text();
+        if old == text {
+            return Task::none();
+        }
+        self.undo.push(old);
+        self.redo.clear();
+        self.content = text_editor::Content::with_text(text);
+        self.changed()
+    }
+
+    /// The file on disk changed: read it again in the background.
+    pub fn reload(&mut self) -> Task<Message> {
+        let Some(path) = self.path.clone() else {
+            return Task::none();
+        };
+        let asked = self.disk_reads.advance();
+        background::run(
+            move || read_text(&path),
+            move |r| Message::DiskRead(asked, r),
+        )
+    }
+
+    /// Shows the buffer against another lock file, read in the background.
+    pub fn compare_with(&mut self, path: PathBuf) -> Task<Message> {
+        let asked = self.compare_reads.advance();
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        background::run(
+            move || read_text(&path).map(|text| Arc::new(compared(name, text))),
+            move |r| Message::CompareRead(asked, r),
+        )
+    }
+
+    /// Writes the buffer to its file in the background.
+    pub fn save(&mut self) -> Task<Message> {
+        let Some(path) = self.path.clone() else {
+            self.status = "this lock has no file yet".into();
+            return Task::none();
+        };
+        let text = self.content.text();
+        self.saving = true;
+        self.status = format!("saving {}…", path.display());
+        background::run(
+            {
+                let text = text.clone();
+                move || crate::files::write_atomic(&path, &text).map_err(|e| format!("{e:#}"))
+            },
+            move |r| Message::Saved(text.clone(), r),
+        )
+    }
+
+    /// The editor's message for a key action, if the editor has one.
+    pub fn message_for(action: Action) -> Option<Message> {
+        Some(match action {
+            Action::Save => Message::Save,
+            Action::Undo => Message::Undo,
+            Action::Redo => Message::Redo,
+            Action::Delete => Message::DeleteSelection,
+            Action::Colours => Message::ToggleColouring,
+            Action::Play => Message::Play,
+            Action::ToolSelect => Message::Tool(Tool::Select),
+            Action::ToolBlock => Message::Tool(Tool::Block),
+            Action::ToolErase => Message::Tool(Tool::Erase),
+            Action::ToolBall => Message::Tool(Tool::Ball),
+            Action::ToolPivot => Message::Tool(Tool::Pivot),
+            Action::ToolSpring => Message::Tool(Tool::Spring),
+            Action::ToolHook => Message::Tool(Tool::Hook),
+            Action::ToolWrench => Message::Tool(Tool::Wrench),
+            Action::ToolMove => Message::Tool(Tool::Move),
+            _ => return None,
+        })
+    }
+
+    /// Applies a canvas edit to the lock and writes it back into the text.
+    fn edit_lock(&mut self, f: impl FnOnce(&mut Lock) -> Result<(), String>) -> Task<Message> {
+        if !self.is_read() {
+            self.status = "a moment: the text is still being read".into();
+            return Task::none();
+        }
+        let Some(mut doc) = self.document.clone() else {
+            return Task::none();
+        };
+        if self
+            .diagnostics
+            .iter()
+            .any(|d| d.is_error() && d.code == "syntax")
+        {
+            self.status = "fix the text's syntax errors before editing on the canvas".into();
+            return Task::none();
+        }
+        let before = lockfmt::hexlock::print_document(&doc);
+        if let Err(why) = f(&mut doc.lock) {
+            self.status = why;
+            return Task::none();
+        }
+        let after = lockfmt::hexlock::print_document(&doc);
+        // Keep the buffer's own layout where the change does not reach; the reading checks
+        // that the result is the edited lock, else the canonical text replaces it.
+        let text = lockfmt::diff::carry_over(&self.content.text(), &before, &after)
+            .unwrap_or_else(|| after.clone());
+        self.status.clear();
+        let lock = doc.lock.clone();
+        // The canvas shows the edit at once; the text's problems follow from its reading.
+        self.document = Some(doc);
+        let task = self.set_text(&text);
+        self.expected = Some(Expected {
+            revision: self.revision,
+            lock,
+            canonical: after,
+        });
+        task
+    }
+
+    /// Handles a message; may ask the studio to do something.
+    pub fn update(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
+        let task = match message {
+            Message::Source(action) => {
+                let is_edit = action.is_edit();
+                let before = is_edit.then(|| self.content.text());
+                self.content.perform(action);
+                match before {
+                    Some(before) if before != self.content.text() => {
+                        self.undo.push(before);
+                        self.redo.clear();
+                        self.changed()
+                    }
+                    _ => Task::none(),
+                }
+            }
+            Message::Canvas(Event2::Panned(pan)) => {
+                self.camera.pan = pan;
+                Task::none()
+            }
+            Message::Canvas(Event2::Zoomed(zoom)) => {
+                self.camera.zoom = zoom;
+                Task::none()
+            }
+            Message::Canvas(Event2::Clicked(cell)) => self.click(cell),
+            Message::Tool(tool) => {
+                self.tool = tool;
+                self.pending = None;
+                Task::none()
+            }
+            Message::Undo => match self.undo.pop() {
+                Some(text) => {
+                    self.redo.push(self.content.text());
+                    self.content = text_editor::Content::with_text(&text);
+                    self.changed()
+                }
+                None => Task::none(),
+            },
+            Message::Redo => match self.redo.pop() {
+                Some(text) => {
+                    self.undo.push(self.content.text());
+                    self.content = text_editor::Content::with_text(&text);
+                    self.changed()
+                }
+                None => Task::none(),
+            },
+            Message::Save => self.save(),
+            Message::Saved(text, result) => {
+                self.saving = false;
+                return match result {
+                    Ok(()) => {
+                        self.disk_text = text;
+                        let path = self.path.clone().unwrap_or_default();
+                        self.status = format!("saved {}", path.display());
+                        (Task::none(), Some(Event::Saved(path)))
+                    }
+                    Err(why) => {
+                        self.status = format!("not saved: {why}");
+                        (Task::none(), Some(Event::SaveFailed(why)))
+                    }
+                };
+            }
+            Message::DeleteSelection => match self.selected.take() {
+                Some(piece) => self.edit_lock(|l| {
+                    crate::hexlock::edit::delete_piece(l, piece);
+                    Ok(())
+                }),
+                None => Task::none(),
+            },
+            Message::SplitSelection => match self.selected {
+                Some(PieceRef::Block(n)) => self.edit_lock(|l| {
+                    if crate::hexlock::edit::split_block(l, n).is_empty() {
+                        Err(format!("block {n} is already in one piece"))
+                    } else {
+                        Ok(())
+                    }
+                }),
+                _ => Task::none(),
+            },
+            Message::NaturalLength(delta) => match self.pending.or(self.selected_cell()) {
+                Some(cell) => self.edit_lock(|l| {
+                    let i = l
+                        .springs
+                        .iter()
+                        .position(|s| s.root_cell == cell || s.end_cell == cell);
+                    match i {
+                        Some(i) if crate::hexlock::edit::adjust_natural_length(l, i, delta) => {
+                            Ok(())
+                        }
+                        Some(_) => Err("that is as far as the natural length goes".into()),
+                        None => Err("select a piece with a spring attached".into()),
+                    }
+                }),
+                None => Task::none(),
+            },
+            Message::ToggleColouring => {
+                self.colouring = match self.colouring {
+                    Colouring::ByKind => Colouring::Distinct,
+                    Colouring::Distinct => Colouring::ByKind,
+                };
+                Task::none()
+            }
+            Message::Read(revision, reading) => self.read_done(revision, &reading),
+            Message::DiskRead(asked, result) => {
+                if !self.disk_reads.is_current(asked) {
+                    return (Task::none(), None);
+                }
+                match result {
+                    Ok(theirs) => self.disk_changed(theirs),
+                    Err(why) => {
+                        self.status = why;
+                        Task::none()
+                    }
+                }
+            }
+            Message::KeepMine => {
+                if let Some(c) = self.conflict.take() {
+                    // Mine stays in the buffer; the file keeps theirs until I save.
+                    self.disk_text = c.theirs;
+                }
+                Task::none()
+            }
+            Message::TakeTheirs => match self.conflict.take() {
+                Some(c) => {
+                    self.disk_text = c.theirs.clone();
+                    self.set_text(&c.theirs)
+                }
+                None => Task::none(),
+            },
+            Message::Compare => {
+                if let Some(c) = &mut self.conflict {
+                    c.comparing = !c.comparing;
+                }
+                Task::none()
+            }
+            Message::ToggleDiff => {
+                if self.compared.take().is_some() {
+                    self.compare_reads.advance();
+                    Task::none()
+                } else {
+                    let asked = self.compare_reads.advance();
+                    let text = self.disk_text.clone();
+                    background::run(
+                        move || Ok(Arc::new(compared("on disk".into(), text))),
+                        move |r| Message::CompareRead(asked, r),
+                    )
+                }
+            }
+            Message::CompareRead(asked, result) => {
+                if self.compare_reads.is_current(asked) {
+                    match result {
+                        Ok(c) => self.compared = Some((*c).clone()),
+                        Err(why) => self.status = why,
+                    }
+                }
+                Task::none()
+            }
+            Message::Play => {
+                if !self.is_read() {
+                    self.status = "a moment: the text is still being read".into();
+                } else if self.diagnostics.iter().any(Diagnostic::is_error) {
+                    self.status = "fix the lock's problems before playing it".into();
+                } else if let Some(lock) = self.lock() {
+                    return (Task::none(), Some(Event::Play(lock.clone())));
+                }
+                Task::none()
+            }
+        };
+        (task, None)
+    }
+
+    /// A reading arrived: current ones replace what the editor shows.
+    fn read_done(&mut self, revision: u64, reading: &Reading) -> Task<Message> {
+        if revision != self.revision {
+            return Task::none();
+        }
+        if let Some(expected) = self.expected.take()
+            && expected.revision == revision
+            && reading.document.as_ref().map(|d| &d.lock) != Some(&expected.lock)
+        {
+            // The buffer's layout could not carry the edit: write the canonical text instead,
+            // in place of the carried one (the same undo step).
+            self.content = text_editor::Content::with_text(&expected.canonical);
+            return self.changed();
+        }
+        self.read_revision = revision;
+        self.diagnostics = reading.diagnostics.clone();
+        if let Some(doc) = &reading.document {
+            self.document = Some(doc.clone());
+            self.source_map = reading.source_map.clone();
+        }
+        self.highlight = reading.highlight.clone();
+        Task::none()
+    }
+
+    /// The file on disk holds `theirs` now.
+    fn disk_changed(&mut self, theirs: String) -> Task<Message> {
+        if theirs == self.disk_text || theirs == self.content.text() {
+            self.disk_text = theirs;
+            Task::none()
+        } else if self.is_dirty() {
+            self.conflict = Some(Conflict {
+                theirs,
+                comparing: false,
+            });
+            Task::none()
+        } else {
+            self.disk_text = theirs.clone();
+            self.status = "reloaded: the file changed on disk".into();
+            self.set_text(&theirs)
+        }
+    }
+
+    /// Marks the buffer as what the file holds (after the user chose to discard the edits).
+    pub fn discard(&mut self) -> Task<Message> {
+        let disk = self.disk_text.clone();
+        self.conflict = None;
+        self.set_text(&disk)
+    }
+
+    fn selected_cell(&self) -> Option<Hex> {
+        let lock = self.lock()?;
+        let piece = self.selected?;
+        lock.pieces()
+            .into_iter()
+            .find(|(p, _)| *p == piece)
+            .and_then(|(_, cells)| cells.first().copied())
+    }
+}
+
+/// Reads a file the editor may open: regular files only, bounded. Blocking.
+pub fn read_text(path: &Path) -> Result<String, String> {
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => return Err(format!("{} is not a regular file", path.display())),
+        Ok(m) if m.len() > MAX_FILE_BYTES => {
+            return Err(format!(
+                "{} is {} bytes: larger than any lock ({MAX_FILE_BYTES} bytes at most)",
+                path.display(),
+                m.len()
+            ));
+        }
+        _ => {}
+    }
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
+fn compared(name: String, text: String) -> Compared {
+    let lock = lockfmt::hexlock::parse(&text).document.map(|d| d.lock);
+    Compared { name, text, lock }
+}
+
+/// The cells whose piece differs between two locks, and the runs of springs that differ.
+pub fn changed_cells(old: &Lock, new: &Lock) -> Vec<Hex> {
+    let (a, b) = (old.occupancy(), new.occupancy());
+    let mut cells: Vec<Hex> = a
+        .keys()
+        .chain(b.keys())
+        .copied()
+        .filter(|c| a.get(c) != b.get(c))
+        .collect();
+    for s in old
+        .springs
+        .iter()
+        .filter(|s| !new.springs.contains(s))
+        .chain(new.springs.iter().filter(|s| !old.springs.contains(s)))
+    {
+        cells.extend([s.root_cell, s.end_cell]);
+    }
+    cells.sort();
+    cells.dedup();
+    cells
+}
+
+#[cfg(test)]
+mod tests;

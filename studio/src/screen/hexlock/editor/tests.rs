@@ -1,0 +1,402 @@
+use super::*;
+use crate::hexlock::canvas::HexCanvas;
+use crate::hexlock::picture::{self, Palette};
+use iced::keyboard::key::Named;
+use iced::widget::canvas;
+use iced::{Element, Theme};
+use iced_test::{Error, Simulator, selector, simulator};
+
+const CANVAS: f32 = 600.0;
+
+fn starter(size: i32) -> String {
+    lockfmt::hexlock::print(&Lock::starter(size))
+}
+
+fn template(path: &str) -> String {
+    std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../templates/hexlock")
+            .join(path),
+    )
+    .expect("template")
+}
+
+/// An editor whose tasks run for real, with the events it raised.
+struct Harness {
+    rt: tokio::runtime::Runtime,
+    editor: Editor,
+    events: Vec<Event>,
+}
+
+impl Harness {
+    fn open(path: Option<PathBuf>, text: &str) -> Harness {
+        let (editor, task) = Editor::new(path, text);
+        let mut h = Harness {
+            rt: crate::testing::runtime(),
+            editor,
+            events: Vec::new(),
+        };
+        h.run(task);
+        h
+    }
+
+    fn run(&mut self, task: Task<Message>) {
+        let mut events = Vec::new();
+        crate::testing::settle(&self.rt, &mut self.editor, task, |e, m| {
+            let (task, event) = e.update(m);
+            events.extend(event);
+            task
+        });
+        self.events.extend(events);
+    }
+
+    fn send(&mut self, m: Message) {
+        let (task, event) = self.editor.update(m);
+        self.events.extend(event);
+        self.run(task);
+    }
+
+    fn press(&mut self, label: &str) -> Result<(), Error> {
+        let messages: Vec<Message> = {
+            let mut ui = simulator(self.editor.view(Palette::LIGHT));
+            let _ = ui.click(label)?;
+            ui.into_messages().collect()
+        };
+        for m in messages {
+            self.send(m);
+        }
+        Ok(())
+    }
+
+    fn shows(&self, what: &str) -> Result<(), Error> {
+        let mut ui = simulator(self.editor.view(Palette::LIGHT));
+        ui.find(what).map(|_| ())
+    }
+
+    /// Clicks the centre of a cell on a canvas-only view and feeds what the canvas says back.
+    fn click_cell(&mut self, cell: Hex) {
+        let events: Vec<Event2> = {
+            let editor = &self.editor;
+            let lock = editor.lock().expect("a lock");
+            let size = lock.size;
+            let point = Camera::default().project(
+                picture::centre(cell),
+                size,
+                iced::Size::new(CANVAS, CANVAS),
+            );
+            let mut ui =
+                Simulator::with_size(Default::default(), (CANVAS, CANVAS), canvas_only(editor));
+            ui.point_at(point);
+            let _ = ui.simulate(iced_test::simulator::click());
+            ui.into_messages().collect()
+        };
+        assert!(!events.is_empty(), "the canvas reported the click");
+        for e in events {
+            self.send(Message::Canvas(e));
+        }
+    }
+}
+
+fn canvas_only(editor: &Editor) -> Element<'_, Event2> {
+    let lock = editor.lock().expect("a lock");
+    canvas(HexCanvas {
+        lock,
+        camera: Camera::default(),
+        colouring: editor.colouring,
+        palette: Palette::LIGHT,
+        overlay: editor.overlay(),
+        labels: false,
+        interactive: true,
+    })
+    .width(CANVAS)
+    .height(CANVAS)
+    .into()
+}
+
+#[test]
+fn opening_a_lock_shows_its_source_and_no_problems() -> Result<(), Error> {
+    let h = Harness::open(None, &template("starter/ball-stop.lock"));
+    h.shows("No problems")?;
+    h.shows("Block")?;
+    assert_eq!(
+        h.editor.lock().map(|l| l.info.name.as_str()),
+        Some("Ball Stop")
+    );
+    Ok(())
+}
+
+#[test]
+fn painting_a_cell_on_the_canvas_changes_the_text() -> Result<(), Error> {
+    let mut h = Harness::open(None, &starter(3));
+    h.press("Block")?;
+    assert_eq!(h.editor.tool(), Tool::Block);
+    h.click_cell(Hex::ORIGIN);
+    let text = h.editor.text();
+    // The centre of a size-3 lock is row 4, cell 4.
+    assert!(text.contains("\n. . . A . . .\n"), "{text}");
+    assert!(h.editor.diagnostics().is_empty());
+    // Only the painted row changed.
+    let changed = starter(3)
+        .lines()
+        .zip(text.lines())
+        .filter(|(a, b)| a != b)
+        .count();
+    assert_eq!(changed, 1);
+    // And it can be undone and redone.
+    h.send(Message::Undo);
+    assert_eq!(h.editor.text(), starter(3));
+    h.send(Message::Redo);
+    assert_eq!(h.editor.text(), text);
+    Ok(())
+}
+
+#[test]
+fn typing_in_the_source_changes_the_canvas() -> Result<(), Error> {
+    let mut h = Harness::open(None, &starter(3));
+    assert!(h.editor.lock().is_some_and(|l| l.balls.is_empty()));
+    let messages: Vec<Message> = {
+        let mut ui = simulator(h.editor.view(Palette::LIGHT));
+        let _ = ui.click(selector::id(SOURCE_ID))?;
+        // Up to the first line wherever the click left the cursor, then down to the middle
+        // grid row (line 10), to its fourth cell, and put a ball there.
+        for _ in 0..30 {
+            let _ = ui.tap_key(Named::ArrowUp);
+        }
+        let _ = ui.tap_key(Named::Home);
+        for _ in 0..9 {
+            let _ = ui.tap_key(Named::ArrowDown);
+        }
+        for _ in 0..6 {
+            let _ = ui.tap_key(Named::ArrowRight);
+        }
+        let _ = ui.typewrite("o");
+        let _ = ui.tap_key(Named::Delete);
+        ui.into_messages().collect()
+    };
+    for m in messages {
+        h.send(m);
+    }
+    assert!(
+        h.editor.text().contains("\n. . . o . . .\n"),
+        "{}",
+        h.editor.text()
+    );
+    assert_eq!(
+        h.editor.lock().map(|l| l.balls.clone()),
+        Some(vec![Hex::ORIGIN])
+    );
+    Ok(())
+}
+
+/// The answers of the background reading can arrive late: only the newest text's counts.
+#[test]
+fn a_reading_of_an_older_text_is_dropped() {
+    let (mut editor, first) = Editor::new(None, &starter(3));
+    let rt = crate::testing::runtime();
+    // A second text before the first reading arrives.
+    editor.content = text_editor::Content::with_text(&starter(5));
+    let second = editor.changed();
+    // The second reading lands first, then the first, late.
+    crate::testing::settle(&rt, &mut editor, second, |e, m| e.update(m).0);
+    crate::testing::settle(&rt, &mut editor, first, |e, m| e.update(m).0);
+    assert_eq!(editor.lock().map(|l| l.size), Some(5));
+    assert!(editor.is_read());
+}
+
+#[test]
+fn while_the_text_does_not_parse_the_last_picture_stays() {
+    let mut h = Harness::open(None, &template("starter/spring-pull.lock"));
+    let before = h.editor.lock().cloned();
+    h.editor.content = text_editor::Content::with_text("lockwright-lock 1\nthis is not a lock");
+    let task = h.editor.changed();
+    h.run(task);
+    assert!(!h.editor.diagnostics().is_empty());
+    assert_eq!(h.editor.lock().cloned(), before);
+}
+
+/// A lock file in a folder of its own, open in a harness.
+fn on_disk(text: &str) -> (tempfile::TempDir, PathBuf, Harness) {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("x.lock");
+    std::fs::write(&path, text).expect("write");
+    let h = Harness::open(Some(path.clone()), text);
+    (dir, path, h)
+}
+
+#[test]
+fn a_change_on_disk_reloads_a_clean_buffer() {
+    let (_dir, path, mut h) = on_disk(&starter(3));
+    std::fs::write(&path, starter(4)).expect("another editor saves");
+    let task = h.editor.reload();
+    h.run(task);
+    assert_eq!(h.editor.text(), starter(4));
+    assert_eq!(h.editor.lock().map(|l| l.size), Some(4));
+    assert!(h.editor.conflict().is_none());
+    assert!(!h.editor.is_dirty());
+}
+
+#[test]
+fn unsaved_edits_and_a_change_on_disk_ask_which_to_keep() -> Result<(), Error> {
+    let (_dir, path, mut h) = on_disk(&starter(3));
+    h.send(Message::Tool(Tool::Ball));
+    let task = h.editor.click(Hex::ORIGIN);
+    h.run(task);
+    let mine = h.editor.text();
+    assert!(h.editor.is_dirty());
+    std::fs::write(&path, starter(5)).expect("another editor saves");
+    let task = h.editor.reload();
+    h.run(task);
+    assert_eq!(h.editor.text(), mine, "nothing is dropped silently");
+    h.shows("Keep mine")?;
+    h.press("Compare")?;
+    h.shows("on disk")?;
+    h.press("Take theirs")?;
+    assert_eq!(h.editor.text(), starter(5));
+    assert!(h.editor.conflict().is_none());
+    // Taking theirs is one undo step: mine comes back.
+    h.send(Message::Undo);
+    assert_eq!(h.editor.text(), mine);
+    Ok(())
+}
+
+#[test]
+fn keep_mine_keeps_the_buffer_until_it_is_saved() {
+    let (_dir, path, mut h) = on_disk(&starter(3));
+    h.send(Message::Tool(Tool::Ball));
+    let task = h.editor.click(Hex::ORIGIN);
+    h.run(task);
+    let mine = h.editor.text();
+    std::fs::write(&path, starter(5)).expect("another editor saves");
+    let task = h.editor.reload();
+    h.run(task);
+    h.send(Message::KeepMine);
+    assert_eq!(h.editor.text(), mine);
+    assert!(h.editor.is_dirty());
+    h.send(Message::Save);
+    assert_eq!(h.events, vec![Event::Saved(path.clone())]);
+    assert!(!h.editor.is_dirty());
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), mine);
+}
+
+/// Regression: Save marked the buffer clean before the write, so after a failed save a change
+/// on disk replaced the unsaved text with no choice.
+#[test]
+fn a_failed_save_keeps_the_buffer_dirty_and_says_why() {
+    let dir = tempfile::tempdir().expect("dir");
+    // A file inside a "folder" that is a file: no write can succeed.
+    let blocker = dir.path().join("not-a-folder");
+    std::fs::write(&blocker, "").expect("write");
+    let path = blocker.join("x.lock");
+    let mut h = Harness::open(Some(path.clone()), &starter(3));
+    h.send(Message::Tool(Tool::Ball));
+    let task = h.editor.click(Hex::ORIGIN);
+    h.run(task);
+    let mine = h.editor.text();
+    h.send(Message::Save);
+    assert!(
+        matches!(h.events.as_slice(), [Event::SaveFailed(_)]),
+        "{:?}",
+        h.events
+    );
+    assert!(
+        h.editor.is_dirty(),
+        "a failed save leaves the edits unsaved"
+    );
+    assert!(
+        h.editor.status().starts_with("not saved"),
+        "{}",
+        h.editor.status()
+    );
+    // A change from outside now asks, rather than replacing the unsaved text.
+    let (task, _) = h
+        .editor
+        .update(Message::DiskRead(h.editor.disk_reads, Ok(starter(5))));
+    h.run(task);
+    assert_eq!(h.editor.text(), mine);
+    assert!(h.editor.conflict().is_some());
+}
+
+#[test]
+fn a_folder_or_a_fifo_is_not_read_as_a_lock() {
+    let dir = tempfile::tempdir().expect("dir");
+    let err = read_text(dir.path()).expect_err("a folder is not a lock");
+    assert!(err.contains("not a regular file"), "{err}");
+}
+
+#[test]
+fn problems_are_listed_with_their_line_and_column() -> Result<(), Error> {
+    let text = starter(3).replace("\n. . . . . . .\n", "\n. . . $ . . .\n");
+    let h = Harness::open(None, &text);
+    h.shows("1 problem(s)")?;
+    h.shows("10:7: error: unknown glyph `$`: a cell is `.` (empty), `:` (bolthole), `~` (spring), `o` (ball), `@` (hook), `%` (wrench), `-` `/` `\\` (arm), a letter (block) or a digit (pivot)")?;
+    Ok(())
+}
+
+#[test]
+fn an_invalid_lock_marks_its_problem_cells_on_the_canvas() {
+    let text = starter(3).replace("\n. . . . . . .\n", "\n. . A . A . .\n");
+    let h = Harness::open(None, &text);
+    assert!(
+        !h.editor.overlay().problems.is_empty(),
+        "the disconnected block is marked"
+    );
+}
+
+#[test]
+fn a_canvas_edit_keeps_the_layout_of_untouched_lines() {
+    // A hand-written file: statements out of canonical order, an indented comment, extra
+    // blank lines.
+    let text = starter(3).replace(
+        "hook arm E\nwrench momentum none\n",
+        "wrench momentum none\n\n   # the hook\nhook arm E\n",
+    );
+    let mut h = Harness::open(None, &text);
+    assert!(h.editor.diagnostics().is_empty());
+    h.send(Message::Tool(Tool::Ball));
+    let task = h.editor.click(Hex::ORIGIN);
+    h.run(task);
+    let after = h.editor.text();
+    let changed: Vec<(&str, &str)> = text
+        .lines()
+        .zip(after.lines())
+        .filter(|(a, b)| a != b)
+        .collect();
+    assert_eq!(changed, vec![(". . . . . . .", ". . . o . . .")], "{after}");
+    assert_eq!(after.lines().count(), text.lines().count());
+}
+
+#[test]
+fn the_buffer_against_the_disk_shows_what_changed() -> Result<(), Error> {
+    let (_dir, _path, mut h) = on_disk(&starter(3));
+    h.send(Message::Tool(Tool::Ball));
+    let task = h.editor.click(Hex::ORIGIN);
+    h.run(task);
+    h.press("Diff with disk")?;
+    assert!(h.editor.is_comparing());
+    h.shows("on disk")?;
+    h.shows("this buffer")?;
+    h.shows("added a ball (1 cells)")?;
+    h.shows(". . . o . . .")?;
+    assert_eq!(
+        changed_cells(&Lock::starter(3), h.editor.lock().expect("lock")),
+        vec![Hex::ORIGIN]
+    );
+    h.press("Back")?;
+    assert!(!h.editor.is_comparing());
+    Ok(())
+}
+
+#[test]
+fn canvas_snapshots_of_three_templates_match() -> Result<(), Error> {
+    for name in ["spring-pull", "pivot-gate", "ball-stop"] {
+        let h = Harness::open(None, &template(&format!("starter/{name}.lock")));
+        let mut ui =
+            Simulator::with_size(Default::default(), (CANVAS, CANVAS), canvas_only(&h.editor));
+        let snapshot = ui.snapshot(&Theme::Light)?;
+        assert!(
+            snapshot.matches_hash(format!("tests/snapshots/canvas-{name}"))?,
+            "{name} looks different"
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,209 @@
+//! The canvas tools: what a click on a cell does to the lock.
+
+use super::{Editor, Message};
+use crate::hexlock::edit;
+use engine::Hex;
+use engine::hexlock::PieceRef;
+use iced::Task;
+
+/// What a click on the canvas does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tool {
+    /// Pick a piece.
+    Select,
+    /// Paint cells into the selected block, or a new one.
+    Block,
+    /// Remove what covers a cell.
+    Erase,
+    /// Put down or take away a ball.
+    Ball,
+    /// Place a pivot; then click beside it to add or remove arms.
+    Pivot,
+    /// Click a root cell, then an end cell.
+    Spring,
+    /// Place the hook; click beside its hub to turn its arm.
+    Hook,
+    /// Add or take away wrench cells.
+    Wrench,
+    /// Click a piece, then where it should go.
+    Move,
+    /// Click a second block to merge it into the selected one.
+    Merge,
+}
+
+impl Tool {
+    /// Every tool, in toolbar order.
+    pub const ALL: [Tool; 10] = [
+        Tool::Select,
+        Tool::Block,
+        Tool::Erase,
+        Tool::Ball,
+        Tool::Pivot,
+        Tool::Spring,
+        Tool::Hook,
+        Tool::Wrench,
+        Tool::Move,
+        Tool::Merge,
+    ];
+
+    /// Its name on the toolbar.
+    pub fn label(self) -> &'static str {
+        match self {
+            Tool::Select => "Select",
+            Tool::Block => "Block",
+            Tool::Erase => "Erase",
+            Tool::Ball => "Ball",
+            Tool::Pivot => "Pivot",
+            Tool::Spring => "Spring",
+            Tool::Hook => "Hook",
+            Tool::Wrench => "Wrench",
+            Tool::Move => "Move",
+            Tool::Merge => "Merge",
+        }
+    }
+}
+
+impl Editor {
+    /// A click on a cell, as the current tool takes it.
+    pub(super) fn click(&mut self, cell: Hex) -> Task<Message> {
+        let Some(lock) = self.lock() else {
+            return Task::none();
+        };
+        let under = lock.occupancy().get(&cell).copied();
+        let pivot_arm = match self.selected {
+            Some(PieceRef::Pivot(n)) => lock
+                .pivot(n)
+                .filter(|p| p.hub.distance(cell) == 1)
+                .map(|_| n),
+            _ => None,
+        };
+        match self.tool {
+            Tool::Select => {
+                self.selected = under;
+                self.pending = Some(cell);
+                Task::none()
+            }
+            Tool::Block => {
+                if under.is_some() && under == self.selected {
+                    return self.edit_lock(|l| {
+                        edit::erase(l, cell);
+                        Ok(())
+                    });
+                }
+                let into = match self.selected {
+                    Some(PieceRef::Block(n)) => Some(n),
+                    _ => None,
+                };
+                let mut made = None;
+                let task = self.edit_lock(|l| match edit::paint_block(l, cell, into) {
+                    Some(n) => {
+                        made = Some(n);
+                        Ok(())
+                    }
+                    None => Err("that cell is taken or outside the lock".into()),
+                });
+                if let Some(n) = made {
+                    self.selected = Some(PieceRef::Block(n));
+                }
+                task
+            }
+            Tool::Erase => self.edit_lock(|l| {
+                if edit::erase(l, cell) {
+                    Ok(())
+                } else {
+                    Err("nothing to erase there".into())
+                }
+            }),
+            Tool::Ball => self.edit_lock(|l| {
+                if edit::toggle_ball(l, cell) {
+                    Ok(())
+                } else {
+                    Err("that cell is taken".into())
+                }
+            }),
+            Tool::Pivot => {
+                if let Some(n) = pivot_arm {
+                    return self.edit_lock(|l| {
+                        if edit::toggle_arm(l, n, cell) {
+                            Ok(())
+                        } else {
+                            Err("that cell is taken".into())
+                        }
+                    });
+                }
+                if let Some(PieceRef::Pivot(_)) = under {
+                    self.selected = under;
+                    return Task::none();
+                }
+                let mut made = None;
+                let task = self.edit_lock(|l| match edit::place_pivot(l, cell) {
+                    Some(n) => {
+                        made = Some(n);
+                        Ok(())
+                    }
+                    None => Err("that cell is taken, or the lock has ten pivots".into()),
+                });
+                if let Some(n) = made {
+                    self.selected = Some(PieceRef::Pivot(n));
+                }
+                task
+            }
+            Tool::Spring => match self.pending.take() {
+                None => {
+                    self.pending = Some(cell);
+                    self.status = "now click the end block's cell".into();
+                    Task::none()
+                }
+                Some(root) => {
+                    self.edit_lock(|l| edit::add_spring(l, root, cell).map_err(String::from))
+                }
+            },
+            Tool::Hook => self.edit_lock(|l| {
+                if edit::place_hook(l, cell) {
+                    Ok(())
+                } else {
+                    Err("the hook does not fit there".into())
+                }
+            }),
+            Tool::Wrench => self.edit_lock(|l| {
+                if edit::toggle_wrench_cell(l, cell) {
+                    Ok(())
+                } else {
+                    Err("that cell is taken".into())
+                }
+            }),
+            Tool::Move => match self.pending.take() {
+                None if under.is_some() => {
+                    self.pending = Some(cell);
+                    self.selected = under;
+                    self.status = "now click where it should go".into();
+                    Task::none()
+                }
+                None => Task::none(),
+                Some(from) => self.edit_lock(|l| {
+                    if edit::move_piece(l, from, cell) {
+                        Ok(())
+                    } else {
+                        Err("it does not fit there".into())
+                    }
+                }),
+            },
+            Tool::Merge => match (self.selected, under) {
+                (Some(PieceRef::Block(into)), Some(PieceRef::Block(other))) if into != other => {
+                    self.edit_lock(|l| {
+                        edit::merge_blocks(l, into, other);
+                        Ok(())
+                    })
+                }
+                (_, Some(PieceRef::Block(_))) => {
+                    self.selected = under;
+                    Task::none()
+                }
+                _ => {
+                    self.status = "click a block, then another to merge into it".into();
+                    Task::none()
+                }
+            },
+        }
+    }
+}

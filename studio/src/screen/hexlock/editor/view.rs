@@ -1,0 +1,230 @@
+//! What the editor shows: the toolbar, the canvas (or the buffer against another text), the
+//! highlighted source with its problems, and a conflict with the disk when there is one.
+
+use super::{Compared, Editor, Message, SOURCE_ID, Tool, changed_cells};
+use crate::hexlock::canvas::{Camera, HexCanvas};
+use crate::hexlock::picture::{Overlay, Palette};
+use crate::highlight::{self, LockHighlighter};
+use engine::hexlock::Lock;
+use iced::widget::{button, canvas, column, container, row, scrollable, text, text_editor};
+use iced::{Element, Fill, Font, Length};
+
+impl Editor {
+    /// What the canvas draws over the lock: problems with their messages, the selection.
+    pub fn overlay(&self) -> Overlay {
+        let mut problems = Vec::new();
+        let mut notes = Vec::new();
+        for d in self.diagnostics.iter().filter(|d| d.is_error()) {
+            for (cell, span) in &self.source_map.cells {
+                if span.line == d.span.line && span.column == d.span.column {
+                    problems.push(*cell);
+                    notes.push((*cell, d.message.clone()));
+                }
+            }
+        }
+        let mut selected = Vec::new();
+        if let (Some(lock), Some(piece)) = (self.lock(), self.selected)
+            && let Some((_, cells)) = lock.pieces().into_iter().find(|(p, _)| *p == piece)
+        {
+            selected = cells;
+        }
+        Overlay {
+            problems,
+            selected,
+            arrows: Vec::new(),
+            notes,
+        }
+    }
+
+    /// The buffer against another text: both pictures with the cells that changed outlined,
+    /// what changed in words, and the line diff.
+    fn diff_view<'a>(&'a self, other: &'a Compared, palette: Palette) -> Element<'a, Message> {
+        let (Some(theirs), Some(mine)) = (other.lock.as_ref(), self.lock()) else {
+            return column![
+                text(format!(
+                    "{} or the buffer does not parse; the line diff:",
+                    other.name
+                ))
+                .size(13),
+                crate::screen::diff_view(&self.text(), &other.text),
+            ]
+            .into();
+        };
+        let changed = changed_cells(theirs, mine);
+        let changes = lockfmt::hexlock::diff::semantic(theirs, mine);
+        let picture = |lock: &'a Lock, title: &'a str| -> Element<'a, Message> {
+            let program = HexCanvas {
+                lock,
+                camera: Camera::default(),
+                colouring: self.colouring,
+                palette,
+                overlay: Overlay {
+                    selected: changed.clone(),
+                    ..Overlay::default()
+                },
+                labels: true,
+                interactive: false,
+            };
+            column![
+                text(title).size(13),
+                Element::from(canvas(program).width(Fill).height(Fill)).map(Message::Canvas)
+            ]
+            .width(Fill)
+            .into()
+        };
+        let summary: Vec<Element<'a, Message>> = if changes.is_empty() {
+            vec![text("No pieces changed.").size(13).into()]
+        } else {
+            changes
+                .iter()
+                .map(|c| text(c.to_string()).size(13).into())
+                .collect()
+        };
+        column![
+            row![picture(theirs, &other.name), picture(mine, "this buffer")]
+                .spacing(8)
+                .height(Length::FillPortion(3)),
+            column(summary).spacing(2),
+            container(crate::screen::diff_view(&self.text(), &other.text))
+                .height(Length::FillPortion(2)),
+        ]
+        .spacing(6)
+        .into()
+    }
+
+    /// The editor's view.
+    pub fn view(&self, palette: Palette) -> Element<'_, Message> {
+        let play = button(text("▶ Play").size(13))
+            .on_press(Message::Play)
+            .style(button::success);
+        let tools = row(
+            std::iter::once(play.into()).chain(Tool::ALL.iter().map(|&t| {
+                let b = button(text(t.label()).size(13));
+                let b = if t == self.tool {
+                    b.style(button::primary)
+                } else {
+                    b.style(button::secondary)
+                };
+                b.on_press(Message::Tool(t)).into()
+            })),
+        )
+        .spacing(4)
+        .wrap();
+        let actions = row![
+            button(text("Undo").size(13)).on_press(Message::Undo),
+            button(text("Redo").size(13)).on_press(Message::Redo),
+            button(text("Delete").size(13)).on_press(Message::DeleteSelection),
+            button(text("Split").size(13)).on_press(Message::SplitSelection),
+            button(text("Spring −").size(13)).on_press(Message::NaturalLength(-1)),
+            button(text("Spring +").size(13)).on_press(Message::NaturalLength(1)),
+            button(text("Colours").size(13)).on_press(Message::ToggleColouring),
+            button(text("Save").size(13)).on_press(Message::Save),
+            button(
+                text(if self.compared.is_some() {
+                    "Back"
+                } else {
+                    "Diff with disk"
+                })
+                .size(13)
+            )
+            .on_press(Message::ToggleDiff),
+        ]
+        .spacing(4);
+        let canvas_view: Element<'_, Message> = match self.lock() {
+            Some(lock) => {
+                let program = HexCanvas {
+                    lock,
+                    camera: self.camera,
+                    colouring: self.colouring,
+                    palette,
+                    overlay: self.overlay(),
+                    labels: true,
+                    interactive: true,
+                };
+                Element::from(canvas(program).width(Fill).height(Fill)).map(Message::Canvas)
+            }
+            None => container(text(
+                "Nothing to draw yet: the text has no usable grid and size.",
+            ))
+            .center(Fill)
+            .into(),
+        };
+        let canvas_view = match &self.compared {
+            Some(other) => self.diff_view(other, palette),
+            None => canvas_view,
+        };
+        let source = text_editor(&self.content)
+            .id(SOURCE_ID)
+            .font(Font::MONOSPACE)
+            .size(14)
+            .height(Fill)
+            .on_action(Message::Source)
+            .highlight_with::<LockHighlighter>(self.highlight.clone(), highlight::format);
+        let problems = column(self.diagnostics.iter().map(|d| {
+            let kind = if d.is_error() { "error" } else { "warning" };
+            text(format!(
+                "{}:{}: {kind}: {}",
+                d.span.line, d.span.column, d.message
+            ))
+            .size(13)
+            .into()
+        }))
+        .spacing(2);
+        let problems_title = if self.diagnostics.is_empty() {
+            "No problems".to_string()
+        } else {
+            format!("{} problem(s)", self.diagnostics.len())
+        };
+        let mut right = column![
+            source,
+            text(problems_title).size(14),
+            scrollable(problems).height(Length::Fixed(120.0)),
+        ]
+        .spacing(6)
+        .width(Length::FillPortion(2));
+        if let Some(c) = &self.conflict {
+            let mut prompt = column![
+                text("The file changed on disk while you have unsaved edits.").size(14),
+                row![
+                    button(text("Keep mine")).on_press(Message::KeepMine),
+                    button(text("Take theirs")).on_press(Message::TakeTheirs),
+                    button(text("Compare")).on_press(Message::Compare),
+                ]
+                .spacing(6),
+            ]
+            .spacing(6);
+            if c.comparing {
+                prompt = prompt.push(crate::screen::diff_view(&self.text(), &c.theirs));
+            }
+            right = right.push(container(prompt).padding(8).style(container::rounded_box));
+        }
+        let status = text(if self.status.is_empty() {
+            format!(
+                "{}{}",
+                self.path
+                    .as_ref()
+                    .map_or("(no file)".to_string(), |p| p.display().to_string()),
+                if self.is_dirty() { " — unsaved" } else { "" }
+            )
+        } else {
+            self.status.clone()
+        })
+        .size(13);
+        column![
+            tools,
+            actions,
+            row![
+                container(canvas_view)
+                    .width(Length::FillPortion(3))
+                    .height(Fill),
+                right
+            ]
+            .spacing(8)
+            .height(Fill),
+            status,
+        ]
+        .spacing(6)
+        .padding(8)
+        .into()
+    }
+}

@@ -1,0 +1,257 @@
+//! What the play screen shows: the controls, the board with its arrows, the move pad, the move
+//! list, the debugger and the solver panel.
+
+use super::{Message, Play, SolverState};
+use crate::hexlock::canvas::HexCanvas;
+use crate::hexlock::picture::{Colouring, Palette};
+use engine::hexlock::physics::{AnnotationMode, Move};
+use engine::{Dir, Rotation};
+use iced::widget::{button, canvas, column, container, row, scrollable, text, text_input};
+use iced::{Element, Fill, Length};
+
+impl Play {
+    pub fn view(&self, palette: Palette) -> Element<'_, Message> {
+        let board = HexCanvas {
+            lock: &self.lock,
+            camera: self.camera,
+            colouring: Colouring::ByKind,
+            palette,
+            overlay: self.overlay.clone(),
+            labels: true,
+            interactive: true,
+        };
+        let counter = if self.session.is_open() {
+            text(format!(
+                "Move {} — OPEN! The bolthole is empty.",
+                self.session.at
+            ))
+            .size(18)
+            .color(iced::Color::from_rgb8(0x27, 0xae, 0x60))
+        } else {
+            text(format!("Move {}", self.session.at)).size(18)
+        };
+        let pad =
+            |label: &'static str, m: Move| button(text(label).size(13)).on_press(Message::Move(m));
+        let hook = column![
+            text("Hook").size(13),
+            row![
+                pad("NW", Move::Hook(Dir::NW)),
+                pad("NE", Move::Hook(Dir::NE))
+            ]
+            .spacing(2),
+            row![pad("W", Move::Hook(Dir::W)), pad("E", Move::Hook(Dir::E))].spacing(2),
+            row![
+                pad("SW", Move::Hook(Dir::SW)),
+                pad("SE", Move::Hook(Dir::SE))
+            ]
+            .spacing(2),
+            row![
+                pad("⟲", Move::HookTurn(Rotation::Anticlockwise)),
+                pad("⟳", Move::HookTurn(Rotation::Clockwise))
+            ]
+            .spacing(2),
+        ]
+        .spacing(2);
+        let wrench = column![
+            text("Wrench").size(13),
+            row![
+                pad("NW", Move::Wrench(Dir::NW)),
+                pad("NE", Move::Wrench(Dir::NE))
+            ]
+            .spacing(2),
+            row![
+                pad("W", Move::Wrench(Dir::W)),
+                pad("E", Move::Wrench(Dir::E))
+            ]
+            .spacing(2),
+            row![
+                pad("SW", Move::Wrench(Dir::SW)),
+                pad("SE", Move::Wrench(Dir::SE))
+            ]
+            .spacing(2),
+            pad("Wait", Move::Wait),
+        ]
+        .spacing(2);
+        let mode = |label: &'static str, m: AnnotationMode| {
+            let b = button(text(label).size(12)).on_press(Message::Annotations(m));
+            if self.mode == m {
+                b.style(button::primary)
+            } else {
+                b.style(button::secondary)
+            }
+        };
+        let controls = row![
+            button(text("Back to editing").size(13)).on_press(Message::Back),
+            button(text("Undo").size(13)).on_press(Message::Undo),
+            button(text("Redo").size(13)).on_press(Message::Redo),
+            button(text("Restart").size(13)).on_press(Message::Restart),
+            button(text("Mark").size(13)).on_press(Message::Mark),
+            button(text("Back to mark").size(13)).on_press(Message::BackToMark),
+            text("Blockages:").size(13),
+            mode("blocking", AnnotationMode::Blocking),
+            mode("all", AnnotationMode::All),
+            mode("none", AnnotationMode::None),
+        ]
+        .spacing(4)
+        .align_y(iced::Center);
+        let timeline = row(std::iter::once(
+            button(text("start").size(12))
+                .on_press(Message::Jump(0))
+                .into(),
+        )
+        .chain(self.session.all_moves().iter().enumerate().map(|(i, &m)| {
+            let b = button(text(lockfmt::hexlock::format_move(m)).size(12))
+                .on_press(Message::Jump(i + 1));
+            (if i + 1 == self.session.at {
+                b.style(button::primary)
+            } else if i < self.session.at {
+                b.style(button::secondary)
+            } else {
+                b.style(button::text)
+            })
+            .into()
+        })))
+        .spacing(2)
+        .wrap();
+        let moves = column![
+            text("Moves").size(14),
+            timeline,
+            text_input("moves, e.g. hE hCW . wSW", &self.moves_text)
+                .on_input(Message::MovesEdited)
+                .on_submit(Message::LoadMoves)
+                .size(13),
+            row![
+                button(text("Replay these").size(12)).on_press(Message::LoadMoves),
+                button(text("Copy").size(12)).on_press(Message::Copy),
+                button(text("Save solution").size(12)).on_press(Message::SaveSolution),
+            ]
+            .spacing(4),
+        ]
+        .spacing(4);
+        let debugger: Element<'_, Message> = match self.debugging {
+            None => column![
+                text("Debugger").size(14),
+                button(text("Step into the last turn").size(12))
+                    .on_press_maybe(self.session.last_trace().map(|_| Message::StepInto)),
+            ]
+            .spacing(4)
+            .into(),
+            Some(i) => {
+                let steps = self.current_steps();
+                let list = column(steps.iter().enumerate().map(|(k, s)| {
+                    let t = text(s.text.clone()).size(12);
+                    (if k == i {
+                        t.color(iced::Color::from_rgb8(0xd0, 0x8a, 0x1c))
+                    } else {
+                        t
+                    })
+                    .into()
+                }))
+                .spacing(2);
+                column![
+                    text(format!("Debugger: step {} of {}", i + 1, steps.len())).size(14),
+                    row![
+                        button(text("Step back").size(12)).on_press(Message::StepBack),
+                        button(text("Step").size(12)).on_press(Message::StepForward),
+                        button(text("Done").size(12)).on_press(Message::StopDebugging),
+                    ]
+                    .spacing(4),
+                    scrollable(list).height(Length::Fixed(180.0)),
+                ]
+                .spacing(4)
+                .into()
+            }
+        };
+        let solver: Element<'_, Message> = {
+            let mut c = column![text("Solver").size(14)].spacing(4);
+            match &self.solver {
+                None => c = c.push(button(text("Solve").size(12)).on_press(Message::Solve)),
+                Some(SolverState::Running(s)) => {
+                    c = c.push(
+                        text(format!(
+                            "searching: depth {}, {} states, frontier {}, {:.0} states/s, {:.1} MB",
+                            s.depth,
+                            s.visited,
+                            s.frontier,
+                            s.rate,
+                            s.bytes as f64 / 1e6
+                        ))
+                        .size(12),
+                    );
+                    c = c.push(button(text("Cancel").size(12)).on_press(Message::CancelSolve));
+                }
+                Some(SolverState::Cancelled) => {
+                    c = c.push(text("cancelled").size(12));
+                    c = c.push(button(text("Solve").size(12)).on_press(Message::Solve));
+                }
+                Some(SolverState::Failed(e)) => {
+                    c = c.push(text(e.clone()).size(12));
+                    c = c.push(button(text("Solve").size(12)).on_press(Message::Solve));
+                }
+                Some(SolverState::Finished(r)) => {
+                    c = c.push(text(r.verdict.clone()).size(12));
+                    if let Some(s) = &r.solution {
+                        c = c.push(
+                            text(format!(
+                                "shortest: {} moves: {}",
+                                s.len(),
+                                lockfmt::hexlock::format_moves(s)
+                            ))
+                            .size(12),
+                        );
+                        if let Some(u) = r.unique {
+                            c = c.push(
+                                text(if u {
+                                    "the shortest solution is unique"
+                                } else {
+                                    "there is more than one shortest solution"
+                                })
+                                .size(12),
+                            );
+                        }
+                        if let Some((found, saved)) = r.shortcut {
+                            c = c.push(
+                                text(format!(
+                                    "shortcut! {found} moves, the saved solution takes {saved}"
+                                ))
+                                .size(12)
+                                .color(iced::Color::from_rgb8(0xc0, 0x39, 0x2b)),
+                            );
+                        }
+                        c = c
+                            .push(button(text("Play it").size(12)).on_press(Message::PlaySolution));
+                    }
+                    c = c.push(text(format!("{} states explored", r.visited)).size(12));
+                    c = c.push(button(text("Solve again").size(12)).on_press(Message::Solve));
+                }
+            }
+            c.into()
+        };
+        let side = column![
+            counter,
+            row![hook, wrench].spacing(12),
+            moves,
+            debugger,
+            solver,
+            text(self.status.clone()).size(12)
+        ]
+        .spacing(10)
+        .width(Length::Fixed(380.0));
+        column![
+            controls,
+            row![
+                container(
+                    Element::from(canvas(board).width(Fill).height(Fill)).map(Message::Canvas)
+                )
+                .width(Fill)
+                .height(Fill),
+                scrollable(side),
+            ]
+            .spacing(8)
+            .height(Fill),
+        ]
+        .spacing(6)
+        .padding(8)
+        .into()
+    }
+}

@@ -1,0 +1,40 @@
+//! Running the studio's tasks in tests, as the window's runtime would: every task a screen
+//! returns runs for real (files are read and written, servers answer), and each message it
+//! produces is fed back to the screen, until nothing is left to run.
+
+use iced::Task;
+use iced::futures::StreamExt;
+
+/// A runtime for the tasks: tokio, as the studio's window uses.
+pub fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a tokio runtime for the tests")
+}
+
+/// Runs a task and every task its messages lead to, feeding each message to `update`.
+/// Panics if the tasks never settle (a loop that keeps asking).
+pub fn settle<S, M: Send + 'static>(
+    rt: &tokio::runtime::Runtime,
+    state: &mut S,
+    task: Task<M>,
+    mut update: impl FnMut(&mut S, M) -> Task<M>,
+) {
+    let mut queue = vec![task];
+    let mut rounds = 0;
+    while let Some(task) = queue.pop() {
+        rounds += 1;
+        assert!(rounds < 10_000, "the tasks never settle");
+        let Some(stream) = iced_runtime::task::into_stream(task) else {
+            continue;
+        };
+        let actions: Vec<_> = rt.block_on(stream.collect());
+        for action in actions {
+            if let iced_runtime::Action::Output(m) = action {
+                queue.push(update(state, m));
+            }
+        }
+    }
+}

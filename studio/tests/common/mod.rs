@@ -1,0 +1,101 @@
+//! The studio driven as a user drives it: clicks and typing through `iced_test`, and every task
+//! the studio returns run for real (files are read and written, servers answer), each message
+//! fed back, until nothing is left to run.
+
+#![allow(dead_code)]
+
+use iced::Task;
+use iced_test::{Error, selector, simulator};
+use std::path::Path;
+use studio::app::{Message, Start, Studio};
+use studio::screen::online::Setup;
+use studio::settings::Settings;
+
+/// Runs the studio's tasks on a real runtime and clicks through its window.
+pub struct Driver {
+    pub rt: tokio::runtime::Runtime,
+}
+
+impl Driver {
+    pub fn new() -> Driver {
+        Driver {
+            rt: studio::testing::runtime(),
+        }
+    }
+
+    /// Runs a task and every task its messages lead to.
+    pub fn run(&self, s: &mut Studio, task: Task<Message>) {
+        studio::testing::settle(&self.rt, s, task, |s, m| s.update(m));
+    }
+
+    /// Sends a message, then runs what follows.
+    pub fn send(&self, s: &mut Studio, m: Message) {
+        let t = s.update(m);
+        self.run(s, t);
+    }
+
+    /// Clicks a button by its text.
+    pub fn click(&self, s: &mut Studio, label: &str) -> Result<(), Error> {
+        let messages: Vec<Message> = {
+            let mut ui = simulator(s.view());
+            let _ = ui.click(label)?;
+            ui.into_messages().collect()
+        };
+        for m in messages {
+            self.send(s, m);
+        }
+        Ok(())
+    }
+
+    /// Types into the text input with this id.
+    pub fn type_into(&self, s: &mut Studio, id: &'static str, text: &str) -> Result<(), Error> {
+        let messages: Vec<Message> = {
+            let mut ui = simulator(s.view());
+            let _ = ui.click(selector::id(id))?;
+            let _ = ui.typewrite(text);
+            ui.into_messages().collect()
+        };
+        for m in messages {
+            self.send(s, m);
+        }
+        Ok(())
+    }
+
+    /// A studio with its own home (lock folder, data folder, tokens), started and settled.
+    pub fn studio_at(&self, home: &Path, settings: Settings) -> Studio {
+        let (mut s, first) = Studio::new(start_at(home, settings));
+        self.run(&mut s, first);
+        s
+    }
+}
+
+/// Where a studio with its own home starts.
+pub fn start_at(home: &Path, settings: Settings) -> Start {
+    Start {
+        folder: home.join("locks"),
+        file: None,
+        settings,
+        settings_path: Some(home.join("settings.toml")),
+        online: Setup {
+            data_dir: Some(home.join("data")),
+            tokens_path: Some(home.join("tokens.toml")),
+            password_memory_kib: 64,
+        },
+    }
+}
+
+/// Whether the window shows this text.
+pub fn sees(s: &Studio, what: &str) -> bool {
+    let mut ui = simulator(s.view());
+    ui.find(what).is_ok()
+}
+
+/// The starter templates' folder.
+pub fn starter(name: &str) -> String {
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../templates/hexlock/starter")
+            .join(name),
+    )
+    .expect("a starter file")
+}

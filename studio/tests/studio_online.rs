@@ -1,0 +1,476 @@
+//! The player's client in the studio against real servers on 127.0.0.1: the studio's own
+//! embedded server, and servers started by the test. Every task the studio returns is run for
+//! real, so each request reaches the server and each file is written.
+
+mod common;
+
+use common::{Driver, sees};
+use iced::futures::StreamExt;
+use iced_test::Error;
+use server::config::Config;
+use server::server::Running;
+use std::path::Path;
+use studio::app::{Message, Origin, Screen, Studio};
+use studio::online::live::Live;
+use studio::screen::folder;
+use studio::screen::hexlock::play::{self, Play};
+use studio::screen::online::{self, CODENAME_ID, Connection, PASSWORD_ID};
+use studio::settings::{self, Settings};
+
+/// Opens the online screen and registers a player through the login form.
+fn register(d: &Driver, s: &mut Studio, codename: &str) -> Result<(), Error> {
+    if !matches!(s.screen(), Screen::Online) {
+        d.click(s, "Online")?;
+    }
+    d.type_into(s, CODENAME_ID, codename)?;
+    d.type_into(s, PASSWORD_ID, "correct horse")?;
+    d.click(s, "Register")?;
+    assert_eq!(
+        s.online().codename(),
+        Some(codename),
+        "{}",
+        s.online().status()
+    );
+    Ok(())
+}
+
+fn playing(s: &Studio) -> Option<&Play> {
+    match s.screen() {
+        Screen::Play(p, _) => Some(p),
+        _ => None,
+    }
+}
+
+fn remote(url: &str) -> Settings {
+    Settings {
+        server: settings::ServerChoice::Remote,
+        server_url: Some(url.to_string()),
+        ..Settings::default()
+    }
+}
+
+fn server_config(data: &Path) -> Config {
+    Config {
+        bind: "127.0.0.1:0".parse().expect("addr"),
+        rate_limit: 0.0,
+        password_memory_kib: 64,
+        ..studio::online::embedded::config(data)
+    }
+}
+
+fn total(s: &Studio) -> i64 {
+    s.online().cache().scores.as_ref().map_or(0, |sc| sc.total)
+}
+
+/// AAA on their studio's embedded server, and BBB on another studio that names that server as
+/// its remote: two players, one real server. The homes are returned to keep them alive.
+fn two_players(d: &Driver) -> Result<(Studio, Studio, [tempfile::TempDir; 2]), Error> {
+    let homes = [
+        tempfile::tempdir().expect("home"),
+        tempfile::tempdir().expect("home"),
+    ];
+    let mut a = d.studio_at(homes[0].path(), Settings::default());
+    register(d, &mut a, "AAA")?;
+    let url = a.online().url().map(String::from).expect("url");
+    let mut b = d.studio_at(homes[1].path(), remote(&url));
+    assert!(b.online().summary().contains(&url));
+    register(d, &mut b, "BBB")?;
+    Ok((a, b, homes))
+}
+
+#[test]
+fn out_of_the_box_the_studio_runs_its_own_server_on_loopback() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = d.studio_at(home.path(), Settings::default());
+    let url = s
+        .online()
+        .url()
+        .map(String::from)
+        .expect("the embedded server runs");
+    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+    assert!(
+        home.path().join("data/server").is_dir(),
+        "its database lives in the data folder"
+    );
+    assert!(
+        sees(&s, &s.online().summary()),
+        "the side panel always says which server"
+    );
+    assert!(s.online().summary().contains("the embedded server"));
+    register(&d, &mut s, "AAA")?;
+    assert!(
+        sees(&s, "Your slots"),
+        "after registering, the player's own slots show"
+    );
+    Ok(())
+}
+
+/// Two studios, one server: AAA's embedded server, which BBB's studio names as its remote.
+#[test]
+fn register_publish_pick_declare_and_see_the_score_move() -> Result<(), Error> {
+    let d = Driver::new();
+    let (mut a, mut b, _homes) = two_players(&d)?;
+
+    // AAA publishes the open lock, which has no saved solution: the solver finds one once
+    // AAA agrees.
+    let name = a
+        .editor()
+        .lock()
+        .map(|l| l.info.name.clone())
+        .expect("a lock");
+    d.click(&mut a, &format!("Publish «{name}» here"))?;
+    assert!(sees(&a, "Solve and publish"), "{}", a.online().status());
+    d.click(&mut a, "Solve and publish")?;
+    assert!(
+        a.online().status().starts_with("published lock"),
+        "{}",
+        a.online().status()
+    );
+    let me = a.online().me().expect("AAA's slots");
+    assert_eq!(
+        me.slots[0].lock.as_ref().map(|l| l.name.as_str()),
+        Some(name.as_str())
+    );
+    assert!(sees(&a, &format!("Slot 1: «{name}» (lock 1, size 4)")));
+
+    // BBB publishes with the solution saved beside the lock.
+    let gate = b.folder().path().join("pivot-gate.lock");
+    std::fs::write(
+        gate.with_extension("solution"),
+        include_str!("../../templates/hexlock/starter/pivot-gate.solution"),
+    )
+    .expect("solution");
+    d.send(&mut b, Message::Folder(folder::Message::Open(gate)));
+    d.click(&mut b, "Online")?;
+    d.click(&mut b, "Publish «Pivot Gate» here")?;
+    assert!(
+        b.online().status().starts_with("published lock 2"),
+        "{}",
+        b.online().status()
+    );
+    d.send(&mut b, Message::Online(online::Message::Refresh));
+    let before = total(&b);
+
+    // BBB picks AAA's lock: it opens in play mode.
+    d.click(&mut b, "AAA · score 0")?;
+    assert!(sees(&b, "AAA's slots"));
+    d.click(&mut b, "Pick")?;
+    assert!(
+        matches!(b.screen(), Screen::Play(_, Origin::Picked(_))),
+        "the picked lock is in play"
+    );
+    let solution = lockfmt::hexlock::parse_solution(include_str!(
+        "../../templates/hexlock/starter/ball-stop.solution"
+    ))
+    .expect("solution");
+    for &mv in &solution.moves {
+        d.send(&mut b, Message::Play(play::Message::Move(mv)));
+    }
+    assert!(playing(&b).is_some_and(|p| p.session().is_open()));
+
+    // Opened: the declaration is offered, with the reason each slot cannot hold the note.
+    assert!(sees(&b, "You opened AAA's «Ball Stop» in 1 moves."));
+    assert!(sees(&b, "slot 2 is empty"));
+    d.click(&mut b, "slot 1: «Pivot Gate»")?;
+    assert!(
+        b.online().status().starts_with("declared"),
+        "{}",
+        b.online().status()
+    );
+    assert!(b.online().declaring().is_none());
+    assert_eq!(
+        total(&b),
+        before + 3,
+        "BBB accesses AAA's slot 1, then the two empty ones"
+    );
+    d.send(&mut b, Message::Play(play::Message::Back));
+    assert!(sees(&b, "AAA · score +3"));
+
+    // AAA sees the note on the lock, by BBB, behind BBB's slot 1, but has not read it.
+    d.send(&mut a, Message::Online(online::Message::Refresh));
+    assert_eq!(total(&a), -3);
+    assert!(sees(&a, "note 1 by BBB, behind BBB:1 · not read"));
+    // BBB has read the note: it is playable on the canvas.
+    assert!(sees(&b, "Notes you have read"));
+    assert!(sees(&b, "BBB's note on AAA:1 «Ball Stop»"));
+    let moves = lockfmt::hexlock::format_moves(&solution.moves);
+    assert!(sees(&b, &moves), "the note's solution is shown: {moves}");
+    d.click(&mut b, "Play")?;
+    assert!(matches!(b.screen(), Screen::Play(_, Origin::Note)));
+    let p = playing(&b).expect("playing the note");
+    assert_eq!(p.at(), 0, "the note starts at the beginning");
+    assert_eq!(
+        p.session().all_moves().len(),
+        1,
+        "with its moves ready to redo"
+    );
+    d.send(&mut b, Message::Play(play::Message::Redo));
+    assert!(playing(&b).is_some_and(|p| p.session().is_open()));
+    Ok(())
+}
+
+#[test]
+fn retiring_asks_first_and_an_empty_or_public_slot_cannot_hold_a_note() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut a = d.studio_at(home.path(), Settings::default());
+    register(&d, &mut a, "CCC")?;
+    assert_eq!(
+        a.online().holders()[0].1,
+        Err("slot 1 is empty".to_string()),
+        "nothing to secure a note behind yet"
+    );
+    d.click(&mut a, "Publish «Ball Stop» here")?;
+    d.click(&mut a, "Solve and publish")?;
+    assert!(a.online().holders()[0].1.is_ok());
+    d.click(&mut a, "Retire")?;
+    assert!(
+        a.online().me().is_some_and(|m| m.slots[0].lock.is_some()),
+        "nothing is retired before the player confirms"
+    );
+    assert!(sees(
+        &a,
+        "Retire the lock in slot 1? The notes behind it become public."
+    ));
+    d.send(
+        &mut a,
+        Message::Online(online::Message::ConfirmRetire(true)),
+    );
+    assert!(
+        a.online().status().starts_with("retired lock 1"),
+        "{}",
+        a.online().status()
+    );
+    assert!(a.online().me().is_some_and(|m| m.slots[0].lock.is_none()));
+    Ok(())
+}
+
+#[test]
+fn live_events_from_the_server_update_the_screen() -> Result<(), Error> {
+    let d = Driver::new();
+    let (mut a, mut b, _homes) = two_players(&d)?;
+
+    // The studio follows the events while it is online and logged in.
+    let (live_url, token) = a.online().live().expect("AAA follows the events");
+    let mut events = Box::pin(studio::online::live::stream(live_url, token));
+    assert_eq!(d.rt.block_on(events.next()), Some(Live::Connected));
+
+    d.click(&mut b, "Publish «Ball Stop» here")?;
+    d.click(&mut b, "Solve and publish")?;
+    let listed = |a: &Studio| {
+        a.online()
+            .cache()
+            .scores
+            .as_ref()
+            .and_then(|s| s.scores.iter().find(|p| p.codename == "BBB"))
+            .map(|p| p.locks)
+    };
+    assert_eq!(listed(&a), None, "AAA has not heard of BBB yet");
+
+    // The event arrives on its own, and AAA's screen shows BBB's new lock without a click.
+    let event = loop {
+        let next = d.rt.block_on(async {
+            tokio::time::timeout(std::time::Duration::from_secs(10), events.next()).await
+        });
+        match next {
+            Ok(Some(Live::Event(e @ server::events::Event::Placed { .. }))) => break e,
+            Ok(Some(_)) => continue,
+            other => panic!("no placed event: {other:?}"),
+        }
+    };
+    d.send(
+        &mut a,
+        Message::Online(online::Message::Live(Live::Event(event))),
+    );
+    assert_eq!(listed(&a), Some(1), "the placed lock is counted");
+    // AAA has no locks, so BBB accesses all three of AAA's slots.
+    assert!(sees(&a, "BBB · score -3"));
+    Ok(())
+}
+
+/// A server started by the test, and a studio whose player has published Ball Stop on it.
+fn publisher_on_a_test_server(
+    d: &Driver,
+    home: &Path,
+    data: &Path,
+    codename: &str,
+) -> Result<(Studio, Running), Error> {
+    let running =
+        d.rt.block_on(Running::start(server_config(data)))
+            .expect("server");
+    let mut s = d.studio_at(home, remote(&running.url()));
+    register(d, &mut s, codename)?;
+    d.click(&mut s, "Publish «Ball Stop» here")?;
+    d.click(&mut s, "Solve and publish")?;
+    Ok((s, running))
+}
+
+#[test]
+fn losing_the_server_is_one_state_and_it_comes_back_with_the_cache_shown() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let data = tempfile::tempdir().expect("data");
+    let (mut s, running) = publisher_on_a_test_server(&d, home.path(), data.path(), "DDD")?;
+    let addr = running.addr;
+    assert_eq!(*s.online().connection(), Connection::Online);
+
+    // The server goes away.
+    d.rt.block_on(running.stop()).expect("stops");
+    let said = s.online().status().to_string();
+    d.send(&mut s, Message::Online(online::Message::Refresh));
+    assert!(
+        matches!(*s.online().connection(), Connection::Unreachable(_)),
+        "{:?}",
+        *s.online().connection()
+    );
+    assert_eq!(
+        s.online().status(),
+        said,
+        "no error per request: the one state says it"
+    );
+    assert!(
+        s.online().live().is_none(),
+        "no event stream while unreachable"
+    );
+    assert!(s.online().probing(), "the server is probed instead");
+    // Background refreshes wait for the probe: no storm of failing requests.
+    let t = s.online().refresh();
+    assert!(iced_runtime::task::into_stream(t).is_none());
+    assert!(sees(&s, "Try now"));
+    assert!(
+        sees(&s, "Slot 1: «Ball Stop» (lock 1, size 4)"),
+        "the cache is still shown"
+    );
+    d.send(&mut s, Message::Online(online::Message::Retry));
+    assert!(matches!(
+        *s.online().connection(),
+        Connection::Unreachable(_)
+    ));
+
+    // The server comes back on the same address: the next probe finds it and refreshes.
+    let mut config = server_config(data.path());
+    config.bind = addr;
+    let running = d.rt.block_on(Running::start(config)).expect("restarts");
+    d.send(&mut s, Message::Online(online::Message::Retry));
+    assert_eq!(*s.online().connection(), Connection::Online);
+    assert_eq!(s.online().status(), "the server answers again");
+    assert!(s.online().live().is_some(), "the events flow again");
+
+    // Working offline: nothing leaves the studio, the cache shows, and back again.
+    d.click(&mut s, "Work offline (cache only)")?;
+    assert!(s.online().is_offline());
+    assert!(iced_runtime::task::into_stream(s.online().refresh()).is_none());
+    assert!(sees(
+        &s,
+        "Working offline: nothing is sent; this is the cache from 0 s ago."
+    ));
+    assert!(s.online().live().is_none());
+    d.click(&mut s, "Work offline (cache only)")?;
+    assert!(!s.online().is_offline());
+    assert_eq!(*s.online().connection(), Connection::Online);
+    d.rt.block_on(running.stop()).expect("stops");
+    Ok(())
+}
+
+#[test]
+fn the_cache_shows_at_once_on_the_next_start_even_with_no_server() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let data = tempfile::tempdir().expect("data");
+    let (s, running) = publisher_on_a_test_server(&d, home.path(), data.path(), "EEE")?;
+    let url = running.url();
+    drop(s);
+    d.rt.block_on(running.stop()).expect("stops");
+
+    // A new start: the login is remembered and the cache shows, though no server answers.
+    let mut s = d.studio_at(home.path(), remote(&url));
+    assert_eq!(s.online().codename(), Some("EEE"));
+    d.click(&mut s, "Online")?;
+    assert!(matches!(
+        *s.online().connection(),
+        Connection::Unreachable(_)
+    ));
+    assert!(sees(&s, "Slot 1: «Ball Stop» (lock 1, size 4)"));
+    Ok(())
+}
+
+#[test]
+fn switching_servers_is_one_click_and_is_kept_in_the_settings() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let settings_path = home.path().join("settings.toml");
+    let mut s = d.studio_at(
+        home.path(),
+        Settings {
+            server_url: Some("http://127.0.0.1:9".into()),
+            ..Settings::default()
+        },
+    );
+    register(&d, &mut s, "FFF")?;
+    d.click(&mut s, "Switch to the remote server")?;
+    assert_eq!(s.online().url(), Some("http://127.0.0.1:9"));
+    assert_eq!(s.online().codename(), None, "logins are per server");
+    assert_eq!(
+        Settings::load(&settings_path).expect("saved").server,
+        settings::ServerChoice::Remote
+    );
+    d.click(&mut s, "Switch to the embedded server")?;
+    assert!(s.online().summary().contains("the embedded server"));
+    assert_eq!(
+        s.online().codename(),
+        Some("FFF"),
+        "the embedded server's login is remembered"
+    );
+    Ok(())
+}
+
+/// Regression: a reply in flight when the player logged out was written into the cache of the
+/// next login.
+#[test]
+fn a_reply_arriving_after_logout_is_ignored() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = d.studio_at(home.path(), Settings::default());
+    register(&d, &mut s, "GGG")?;
+    // A refresh goes out as GGG; GGG logs out before its answers arrive.
+    let late = s.online().refresh();
+    d.click(&mut s, "Log out")?;
+    assert_eq!(s.online().codename(), None);
+    d.run(&mut s, late.map(Message::Online));
+    assert!(
+        s.online().cache().players.is_empty() && s.online().cache().scores.is_none(),
+        "GGG's answers did not land after the logout"
+    );
+    Ok(())
+}
+
+/// Regression: a reply in flight when the player switched servers was written into the new
+/// server's cache.
+#[test]
+fn a_reply_arriving_after_a_server_switch_is_ignored() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = d.studio_at(
+        home.path(),
+        Settings {
+            server_url: Some("http://127.0.0.1:9".into()),
+            ..Settings::default()
+        },
+    );
+    register(&d, &mut s, "HHH")?;
+    let late = s.online().refresh();
+    d.click(&mut s, "Switch to the remote server")?;
+    assert_eq!(s.online().url(), Some("http://127.0.0.1:9"));
+    d.run(&mut s, late.map(Message::Online));
+    assert!(
+        s.online().cache().players.is_empty(),
+        "the embedded server's answers did not land in the remote's cache"
+    );
+    assert!(
+        s.online().status().starts_with("now on") || s.online().status().is_empty(),
+        "{}",
+        s.online().status()
+    );
+    Ok(())
+}

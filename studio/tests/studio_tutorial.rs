@@ -1,0 +1,136 @@
+//! The tutorial series in the studio: offered on a first start, played lesson by lesson with
+//! the bar above the board, nothing hard-locked, progress kept across restarts.
+
+mod common;
+
+use common::{Driver, sees};
+use iced_test::Error;
+use studio::app::{Message, Origin, Screen, Studio};
+use studio::hexlock::tutorial::SERIES;
+use studio::screen::hexlock::play::{self, Play};
+use studio::screen::hexlock::tutorial;
+use studio::settings::Settings;
+
+fn playing(s: &Studio) -> Option<&Play> {
+    match s.screen() {
+        Screen::Play(p, _) => Some(p),
+        _ => None,
+    }
+}
+
+fn solution(i: usize) -> Vec<engine::hexlock::Move> {
+    lockfmt::hexlock::parse_solution(SERIES[i].solution)
+        .expect("solution")
+        .moves
+}
+
+fn play_moves(d: &Driver, s: &mut Studio, moves: Vec<engine::hexlock::Move>) {
+    for mv in moves {
+        d.send(s, Message::Play(play::Message::Move(mv)));
+    }
+}
+
+#[test]
+fn the_first_start_offers_the_series_and_it_moves_on_when_a_lesson_opens() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = d.studio_at(home.path(), Settings::default());
+    assert!(
+        matches!(s.screen(), Screen::Tutorial),
+        "the series is offered on a first start"
+    );
+    assert!(sees(&s, "Welcome to Lockwright"));
+    for (i, lesson) in SERIES.iter().enumerate() {
+        let listed = format!("· {:>2}. {}", i + 1, lesson.title());
+        assert!(sees(&s, &listed), "{} is listed", lesson.file);
+    }
+    assert!(
+        sees(&s, SERIES[0].intro()),
+        "the first lesson's intro shows"
+    );
+    d.click(&mut s, "Play lesson 1")?;
+    assert!(matches!(s.screen(), Screen::Play(_, Origin::Lesson)));
+    assert!(sees(
+        &s,
+        &format!("Lesson 1 of {}: {}", SERIES.len(), SERIES[0].title())
+    ));
+    let moves = solution(0);
+    let n = moves.len();
+    play_moves(&d, &mut s, moves);
+    assert!(sees(&s, &format!("Opened in {n} moves!")));
+    assert!(s.tutorial().progress().opened.contains(SERIES[0].file));
+    d.click(&mut s, &format!("Next lesson: {}", SERIES[1].title()))?;
+    assert_eq!(s.tutorial().playing(), Some((1, false)), "on to lesson 2");
+    assert!(sees(&s, SERIES[1].intro()));
+    Ok(())
+}
+
+#[test]
+fn nothing_is_hard_locked_and_every_solution_opens_its_lesson_in_the_studio() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = d.studio_at(home.path(), Settings::default());
+    // The last lesson straight from the list, before any other.
+    let last = SERIES.len() - 1;
+    d.click(
+        &mut s,
+        &format!("· {:>2}. {}", last + 1, SERIES[last].title()),
+    )?;
+    assert_eq!(s.tutorial().playing(), Some((last, false)));
+    for (i, lesson) in SERIES.iter().enumerate() {
+        d.send(&mut s, Message::Tutorial(tutorial::Message::Open(i)));
+        play_moves(&d, &mut s, solution(i));
+        assert!(
+            playing(&s).is_some_and(|p| p.session().is_open()),
+            "{} opens",
+            lesson.file
+        );
+        assert_eq!(s.tutorial().playing(), Some((i, true)), "{}", lesson.file);
+    }
+    assert!(s.tutorial().progress().finished());
+    // After the series, the way on is the online screen.
+    d.click(&mut s, "Go online")?;
+    assert!(matches!(s.screen(), Screen::Online));
+    Ok(())
+}
+
+#[test]
+fn a_stuck_player_can_load_the_lessons_solution() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = d.studio_at(home.path(), Settings::default());
+    d.click(&mut s, "Play lesson 1")?;
+    d.click(&mut s, "Stuck? Show me")?;
+    let n = solution(0).len();
+    for _ in 0..n {
+        d.send(&mut s, Message::Play(play::Message::Redo));
+    }
+    assert!(playing(&s).is_some_and(|p| p.session().is_open()));
+    assert_eq!(s.tutorial().playing(), Some((0, true)));
+    Ok(())
+}
+
+#[test]
+fn progress_persists_across_restarts() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    {
+        let mut s = d.studio_at(home.path(), Settings::default());
+        d.click(&mut s, "Play lesson 1")?;
+        play_moves(&d, &mut s, solution(0));
+        d.click(&mut s, &format!("Next lesson: {}", SERIES[1].title()))?;
+    }
+    assert!(home.path().join("data/tutorial.toml").is_file());
+    let mut s = d.studio_at(home.path(), Settings::default());
+    assert!(
+        !matches!(s.screen(), Screen::Tutorial),
+        "the series is offered once"
+    );
+    assert!(s.tutorial().progress().opened.contains(SERIES[0].file));
+    assert_eq!(s.tutorial().progress().current_index(), 1);
+    d.click(&mut s, "Tutorial")?;
+    assert!(sees(&s, &format!("✓  1. {}", SERIES[0].title())));
+    assert!(sees(&s, &format!("Lesson 2: {}", SERIES[1].title())));
+    assert!(sees(&s, &format!("1 of {} lessons opened", SERIES.len())));
+    Ok(())
+}

@@ -1,0 +1,439 @@
+//! The studio window as a user meets it: the folder panel and its file operations, live reload,
+//! keys and their settings, comparing locks, play on the current buffer, and the promise that
+//! no edit is ever lost (the guard before anything replaces the buffer, the recovery folder).
+
+mod common;
+
+use common::{Driver, sees, start_at};
+use engine::Hex;
+use iced::keyboard;
+use iced_test::Error;
+use std::path::{Path, PathBuf};
+use studio::app::{Message, Pending, Screen, Studio};
+use studio::hexlock::canvas::Event2;
+use studio::keys::Action;
+use studio::screen::folder;
+use studio::screen::hexlock::editor::{self, Tool};
+use studio::screen::hexlock::tutorial;
+use studio::settings::Settings;
+
+/// A studio on a home of its own, past the first start's tutorial offer, on the editor.
+fn studio(d: &Driver, home: &Path) -> Studio {
+    let mut s = d.studio_at(home, Settings::default());
+    if matches!(s.screen(), Screen::Tutorial) {
+        d.send(&mut s, Message::Tutorial(tutorial::Message::Close));
+    }
+    assert!(matches!(s.screen(), Screen::Editor));
+    s
+}
+
+fn open_path(s: &Studio) -> PathBuf {
+    s.editor().path().expect("a file is open").to_path_buf()
+}
+
+/// Puts a ball on a free cell with the canvas, so that the buffer has unsaved edits.
+fn edit(d: &Driver, s: &mut Studio) {
+    d.send(s, Message::Editor(editor::Message::Tool(Tool::Ball)));
+    let lock = s.editor().lock().cloned().expect("a lock");
+    let taken = lock.occupancy();
+    let cell = engine::hex::hexagon(lock.size - 1)
+        .into_iter()
+        .find(|c| !taken.contains_key(c))
+        .expect("a free cell");
+    d.send(
+        s,
+        Message::Editor(editor::Message::Canvas(Event2::Clicked(cell))),
+    );
+    assert!(s.editor().is_dirty(), "{}", s.editor().status());
+}
+
+fn file_named(s: &Studio, stem: &str) -> PathBuf {
+    s.folder()
+        .files()
+        .iter()
+        .map(|f| f.path.clone())
+        .find(|p| p.file_stem().is_some_and(|n| n == stem))
+        .unwrap_or_else(|| panic!("no {stem} in the folder"))
+}
+
+#[test]
+fn first_start_fills_the_lock_folder_and_opens_a_lock() {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let s = studio(&d, home.path());
+    assert_eq!(s.folder().files().len(), 3);
+    for name in ["ball-stop", "pivot-gate", "spring-pull"] {
+        assert!(sees(&s, name), "{name} is listed");
+    }
+    assert!(s.editor().lock().is_some());
+}
+
+#[test]
+fn the_side_panel_makes_duplicates_and_deletes_with_confirmation() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    d.click(&mut s, "New")?;
+    assert_eq!(s.folder().files().len(), 4);
+    assert!(open_path(&s).ends_with("New lock.lock"));
+    d.click(&mut s, "Duplicate")?;
+    assert_eq!(s.folder().files().len(), 5);
+    let doomed = open_path(&s);
+    assert!(doomed.ends_with("New lock copy.lock"));
+    d.click(&mut s, "Delete")?;
+    assert!(
+        doomed.exists(),
+        "nothing is deleted before the user confirms"
+    );
+    assert!(sees(&s, "Delete New lock copy?"));
+    d.click(&mut s, "Keep")?;
+    assert!(doomed.exists());
+    d.click(&mut s, "Delete")?;
+    // The confirmation's own button is the second "Delete" on screen: confirm directly.
+    d.send(
+        &mut s,
+        Message::Folder(folder::Message::ConfirmDelete(true)),
+    );
+    assert!(!doomed.exists());
+    assert_eq!(s.folder().files().len(), 4);
+    assert!(s.editor().path().is_some(), "another lock is open");
+    Ok(())
+}
+
+#[test]
+fn a_lock_written_from_outside_is_reloaded() {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    let open = open_path(&s);
+    let mut lock = s.editor().lock().cloned().expect("lock");
+    lock.balls.push(Hex::ORIGIN);
+    let text = lockfmt::hexlock::print(&lock);
+    std::fs::write(&open, &text).expect("another editor saves");
+    d.send(&mut s, Message::Changed(studio::watch::Changed(vec![open])));
+    assert_eq!(s.editor().text(), text);
+    assert!(
+        s.editor()
+            .lock()
+            .is_some_and(|l| l.balls.contains(&Hex::ORIGIN))
+    );
+}
+
+#[test]
+fn thumbnails_are_drawn_once_per_change_of_their_file() {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    let listed = |s: &Studio| s.folder().files().len();
+    assert_eq!(listed(&s), 3);
+    // Another save of one file: listed again; only its thumbnail is drawn again.
+    let open = open_path(&s);
+    d.send(&mut s, Message::Changed(studio::watch::Changed(vec![open])));
+    assert_eq!(listed(&s), 3);
+}
+
+#[test]
+fn a_bound_key_runs_its_action() {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    let key = |c: &str, m| Message::Key(keyboard::Key::Character(c.into()), m);
+    d.send(&mut s, key("4", keyboard::Modifiers::CTRL));
+    assert_eq!(
+        s.editor().tool(),
+        Tool::Ball,
+        "ctrl+4 is the ball tool by default"
+    );
+    d.send(&mut s, key("1", keyboard::Modifiers::CTRL));
+    assert_eq!(s.editor().tool(), Tool::Select);
+}
+
+#[test]
+fn any_two_locks_are_compared_on_two_canvases() {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    // Ball Stop (open) against Pivot Gate: the pivot is gone and a ball is new.
+    assert!(open_path(&s).ends_with("ball-stop.lock"));
+    let other = file_named(&s, "pivot-gate");
+    d.send(&mut s, Message::Folder(folder::Message::CompareWith(other)));
+    assert!(s.editor().is_comparing());
+    assert!(sees(&s, "pivot-gate"));
+    assert!(sees(&s, "this buffer"));
+    assert!(sees(&s, "removed pivot 1 (3 cells)"));
+    assert!(sees(&s, "added a ball (1 cells)"));
+}
+
+#[test]
+fn keys_are_rebound_from_the_settings_screen_and_saved() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    d.click(&mut s, "Settings")?;
+    assert!(matches!(s.screen(), Screen::Settings));
+    assert!(sees(&s, "Save the lock"));
+    assert!(sees(&s, "ctrl+z"));
+    d.send(
+        &mut s,
+        Message::Settings(studio::screen::settings::Message::Record(Action::Undo)),
+    );
+    // Holding ctrl first, as a user does, then the key.
+    d.send(
+        &mut s,
+        Message::Key(
+            keyboard::Key::Named(keyboard::key::Named::Control),
+            keyboard::Modifiers::CTRL,
+        ),
+    );
+    d.send(
+        &mut s,
+        Message::Key(
+            keyboard::Key::Character("u".into()),
+            keyboard::Modifiers::CTRL,
+        ),
+    );
+    assert_eq!(
+        s.settings().settings().action_for("ctrl+u"),
+        Some(Action::Undo)
+    );
+    let saved = Settings::load(&home.path().join("settings.toml")).expect("saved settings");
+    assert_eq!(saved.action_for("ctrl+u"), Some(Action::Undo));
+    assert_eq!(saved.action_for("ctrl+z"), None);
+    Ok(())
+}
+
+#[test]
+fn keys_typed_on_the_online_screen_do_not_reach_the_hidden_editor() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    d.send(&mut s, Message::Editor(editor::Message::Tool(Tool::Ball)));
+    d.click(&mut s, "Online")?;
+    let before = s.editor().text();
+    d.send(
+        &mut s,
+        Message::Key(
+            keyboard::Key::Character("1".into()),
+            keyboard::Modifiers::CTRL,
+        ),
+    );
+    assert_eq!(s.editor().tool(), Tool::Ball, "ctrl+1 did not pick a tool");
+    d.send(
+        &mut s,
+        Message::Key(
+            keyboard::Key::Named(keyboard::key::Named::Delete),
+            keyboard::Modifiers::empty(),
+        ),
+    );
+    assert_eq!(s.editor().text(), before);
+    Ok(())
+}
+
+/// Regression: clicking another lock in the list replaced the buffer's unsaved edits.
+#[test]
+fn opening_another_file_with_unsaved_edits_asks_save_discard_or_cancel() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    let first = open_path(&s);
+    edit(&d, &mut s);
+    let mine = s.editor().text();
+    let other = file_named(&s, "pivot-gate");
+
+    // Cancel: nothing happens, the edits stay.
+    d.send(
+        &mut s,
+        Message::Folder(folder::Message::Open(other.clone())),
+    );
+    assert_eq!(s.guard().pending(), Some(&Pending::Open(other.clone())));
+    assert!(sees(
+        &s,
+        "«ball-stop» has unsaved edits. Save them before you open pivot-gate?"
+    ));
+    assert_eq!(open_path(&s), first);
+    d.click(&mut s, "Cancel")?;
+    assert_eq!(s.guard().pending(), None);
+    assert_eq!(
+        (open_path(&s), s.editor().text()),
+        (first.clone(), mine.clone())
+    );
+
+    // Save: the edits are written, then the other file opens.
+    d.send(
+        &mut s,
+        Message::Folder(folder::Message::Open(other.clone())),
+    );
+    d.click(&mut s, "Save")?;
+    assert_eq!(std::fs::read_to_string(&first).expect("read"), mine);
+    assert_eq!(open_path(&s), other);
+
+    // Discard: the edits go, the file stays as it was, and the other file opens.
+    edit(&d, &mut s);
+    d.send(
+        &mut s,
+        Message::Folder(folder::Message::Open(first.clone())),
+    );
+    d.click(&mut s, "Discard")?;
+    assert_eq!(open_path(&s), first);
+    assert_eq!(
+        std::fs::read_to_string(&other).expect("read"),
+        common::starter("pivot-gate.lock")
+    );
+    Ok(())
+}
+
+/// Regression: New, Duplicate and Delete replaced the buffer without a word.
+#[test]
+fn new_duplicate_and_delete_ask_first_when_there_are_unsaved_edits() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    let first = open_path(&s);
+    edit(&d, &mut s);
+    for (label, pending) in [
+        ("New", Pending::New("size-6".into())),
+        ("Duplicate", Pending::Duplicate),
+    ] {
+        d.click(&mut s, label)?;
+        assert_eq!(s.guard().pending(), Some(&pending), "{label} waits");
+        assert_eq!(s.folder().files().len(), 3, "{label} did nothing yet");
+        d.click(&mut s, "Cancel")?;
+    }
+    d.click(&mut s, "Delete")?;
+    d.send(
+        &mut s,
+        Message::Folder(folder::Message::ConfirmDelete(true)),
+    );
+    assert_eq!(s.guard().pending(), Some(&Pending::Delete(first.clone())));
+    assert!(first.exists());
+    d.click(&mut s, "Cancel")?;
+    assert!(first.exists() && s.editor().is_dirty());
+    Ok(())
+}
+
+/// Regression: closing the window exited without asking.
+#[test]
+fn closing_the_window_with_unsaved_edits_asks_first() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    let id = iced::window::Id::unique();
+    // With nothing unsaved the window closes at once.
+    let close = s.update(Message::CloseRequested(id));
+    assert!(
+        iced_runtime::task::into_stream(close).is_some(),
+        "a close task"
+    );
+    assert_eq!(s.guard().pending(), None);
+    edit(&d, &mut s);
+    let close = s.update(Message::CloseRequested(id));
+    assert!(
+        iced_runtime::task::into_stream(close).is_none(),
+        "nothing closes yet"
+    );
+    assert_eq!(s.guard().pending(), Some(&Pending::Close(id)));
+    assert!(sees(
+        &s,
+        "«ball-stop» has unsaved edits. Save them before you close the studio?"
+    ));
+    d.click(&mut s, "Cancel")?;
+    assert!(s.editor().is_dirty());
+    Ok(())
+}
+
+/// Unsaved edits are kept every few seconds and offered back after a crash or a kill.
+#[test]
+fn unsaved_edits_are_recovered_after_a_crash() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let (path, mine) = {
+        let mut s = studio(&d, home.path());
+        edit(&d, &mut s);
+        d.send(&mut s, Message::Guard(studio::app::GuardMessage::Keep));
+        (open_path(&s), s.editor().text())
+        // The studio is gone without saving: a crash.
+    };
+    let on_disk = std::fs::read_to_string(&path).expect("read");
+    assert_ne!(on_disk, mine, "the file was never saved");
+    let mut s = d.studio_at(home.path(), Settings::default());
+    assert_eq!(s.guard().recovered().len(), 1, "the edits are offered back");
+    assert!(sees(
+        &s,
+        "Unsaved edits to «ball-stop» were recovered from an earlier session."
+    ));
+    d.click(&mut s, "Restore")?;
+    assert_eq!(open_path(&s), path);
+    assert_eq!(s.editor().text(), mine);
+    assert!(
+        s.editor().is_dirty(),
+        "restored, not saved: the user decides"
+    );
+    // Saved now: nothing is left to recover on the next start.
+    d.send(&mut s, Message::Editor(editor::Message::Save));
+    drop(s);
+    let s = d.studio_at(home.path(), Settings::default());
+    assert!(s.guard().recovered().is_empty());
+    Ok(())
+}
+
+/// Regression: Play drew the lock as it was before a reload until the first move.
+#[test]
+fn play_plays_the_current_buffer() {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    let open = open_path(&s);
+    let mut lock = s.editor().lock().cloned().expect("lock");
+    lock.balls.push(Hex::new(0, -2));
+    lock.normalise();
+    std::fs::write(&open, lockfmt::hexlock::print(&lock)).expect("another editor saves");
+    d.send(&mut s, Message::Changed(studio::watch::Changed(vec![open])));
+    d.send(&mut s, Message::Editor(editor::Message::Play));
+    let Screen::Play(p, _) = s.screen() else {
+        panic!("not playing")
+    };
+    assert_eq!(p.designed(), &lock, "the lock in play is the buffer's");
+    assert_eq!(&p.session().lock(), &lock, "and so is its picture");
+}
+
+/// Regression: clicking another lock while playing kept playing the old one.
+#[test]
+fn choosing_another_file_while_playing_leaves_play_for_it() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    d.send(&mut s, Message::Editor(editor::Message::Play));
+    assert!(matches!(s.screen(), Screen::Play(..)));
+    let other = file_named(&s, "spring-pull");
+    d.send(
+        &mut s,
+        Message::Folder(folder::Message::Open(other.clone())),
+    );
+    assert!(matches!(s.screen(), Screen::Editor), "play is left");
+    assert_eq!(open_path(&s), other);
+    // With unsaved edits, the guard asks first, and play waits until then.
+    edit(&d, &mut s);
+    d.send(&mut s, Message::Editor(editor::Message::Play));
+    let back = file_named(&s, "ball-stop");
+    d.send(&mut s, Message::Folder(folder::Message::Open(back)));
+    assert!(s.guard().pending().is_some());
+    assert!(matches!(s.screen(), Screen::Play(..)));
+    d.click(&mut s, "Discard")?;
+    assert!(matches!(s.screen(), Screen::Editor));
+    Ok(())
+}
+
+#[test]
+fn a_studio_started_on_a_file_opens_it() {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let folder = home.path().join("locks");
+    std::fs::create_dir_all(&folder).expect("folder");
+    let file = folder.join("mine.lock");
+    std::fs::write(&file, common::starter("pivot-gate.lock")).expect("write");
+    let mut start = start_at(home.path(), Settings::default());
+    start.file = Some(file.clone());
+    let (mut s, first) = Studio::new(start);
+    d.run(&mut s, first);
+    assert_eq!(s.editor().path(), Some(file.as_path()));
+}
