@@ -2,11 +2,10 @@
 //! stopped the search; with `--analyse`, what the search says about the lock's design.
 
 use super::read_lock;
+use crate::hexlock::solver::{self, Job};
 use anyhow::{Context, Result, anyhow, bail};
-use engine::hexlock::search::{
-    self, Analysis, Goal, Limits, Progress, SearchOptions, SearchReport, Verdict,
-};
-use engine::hexlock::{Lock, Mechanism};
+use engine::hexlock::Lock;
+use engine::hexlock::search::{Analysis, Goal, Limits, Progress, SearchReport, Verdict};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -103,29 +102,28 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
         super::print_diagnostics(&shown, &text, &parsed.diagnostics);
         return Ok(ExitCode::from(1));
     };
-    let mech = Mechanism::new(&lock).map_err(|e| anyhow!("{shown}: {e}"))?;
     let author = match &args.author {
         Some(path) => Some(read_solution(path, &lock)?),
         None => None,
     };
-    let threads = match args.threads {
-        Some(0) => bail!("--threads must be at least 1"),
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, usize::from),
-    };
+    if args.threads == Some(0) {
+        bail!("--threads must be at least 1");
+    }
     let timeout = match args.timeout {
         Some(s) if !(s.is_finite() && s >= 0.0) => bail!("--timeout takes a number of seconds"),
         Some(s) => Some(Duration::from_secs_f64(s)),
         None => None,
     };
-    let options = SearchOptions {
-        threads,
+    let job = Job {
+        lock: lock.clone(),
+        threads: args.threads,
         limits: Limits {
             max_states: args.max_states,
             max_memory: args.max_memory,
             timeout,
         },
         goal: Goal::Solution,
+        analyse: args.analyse.then(|| author.clone()),
     };
 
     let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
@@ -139,14 +137,9 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
             bar.tick();
         }
     };
-    let (report, analysis) = if args.analyse {
-        let a = search::analyse(&mech, &options, author.as_deref(), &mut on_progress)?;
-        (a.report.clone(), Some(a))
-    } else {
-        let r = search::solve_with_progress(&mech, &options, &mut on_progress)?;
-        (r, None)
-    };
+    let answer = solver::run(&job, &mut on_progress, None).map_err(|e| anyhow!("{shown}: {e}"))?;
     bar.finish_and_clear();
+    let (report, analysis) = (answer.report, answer.analysis);
 
     if let (Some(path), Some(moves)) = (&args.write_solution, &report.solution) {
         let solution = lockfmt::hexlock::Solution::for_lock(&lock, moves.clone());
