@@ -108,4 +108,36 @@ impl Studio {
             Message::Done,
         )
     }
+
+    /// Opens the file asked for, else the folder's first, once the folder is listed.
+    pub(super) fn open_first(&mut self, file: Option<PathBuf>) -> Task<Message> {
+        let folder = self.folder.path().to_path_buf();
+        let asked = self.opening.advance();
+        background::run(
+            move || {
+                let path = file.or_else(|| {
+                    crate::library::list(&folder)
+                        .into_iter()
+                        .next()
+                        .map(|l| l.path)
+                })?;
+                let text = editor::read_text(&path);
+                Some((path, text))
+            },
+            move |r| match r {
+                Some((path, text)) => Message::Opened(asked, path, text),
+                None => Message::Done(Ok(String::new())),
+            },
+        )
+    }
+
+    /// Reads a file in the background, to open it in the editor.
+    pub(super) fn open(&mut self, path: PathBuf) -> Task<Message> {
+        let asked = self.opening.advance();
+        let p = path.clone();
+        background::run(
+            move || editor::read_text(&p),
+            move |r| Message::Opened(asked, path.clone(), r),
+        )
+    }
 }

@@ -4,6 +4,7 @@
 
 mod files;
 mod guard;
+mod input;
 mod playing;
 
 pub use guard::{Message as GuardMessage, Pending};
@@ -11,7 +12,6 @@ pub use playing::Origin;
 
 use crate::background::{self, Generation};
 use crate::hexlock::picture::Palette;
-use crate::keys::{Action, Chord};
 use crate::recovery::Recovery;
 use crate::screen::folder::{self, Destination, Folder};
 use crate::screen::hexlock::editor::{self, Editor};
@@ -22,7 +22,7 @@ use crate::screen::settings::{self, SettingsScreen};
 use crate::settings::{Settings, ThemeChoice};
 use crate::watch;
 use iced::widget::{column, container, row};
-use iced::{Element, Fill, Length, Subscription, Task, Theme, keyboard, window};
+use iced::{Element, Fill, Length, Task, Theme, keyboard, window};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -93,6 +93,13 @@ pub enum Message {
     Guard(guard::Message),
     /// A file asked for in this generation was read.
     Opened(Generation, PathBuf, Result<String, String>),
+    /// A lock from the server, read in the background (`None`: it does not read), to play;
+    /// with a note's moves and author when it is a note's.
+    ServerLockRead(
+        Box<server::protocol::LockView>,
+        Option<(Vec<engine::hexlock::Move>, String)>,
+        Option<Box<engine::hexlock::Lock>>,
+    ),
     /// The lock to play and its saved solution, read in the background.
     PlayReady(
         Box<engine::hexlock::Lock>,
@@ -153,6 +160,9 @@ impl Studio {
             studio.folder.refresh().map(Message::Folder),
             online_task.map(Message::Online),
             studio.tutorial.save().map(Message::Tutorial),
+            background::run(crate::hexlock::tutorial::read_series, |()| {
+                Message::Done(Ok(String::new()))
+            }),
             studio.guard.look_for_recovered().map(Message::Guard),
         ];
         (studio, Task::batch(tasks))
@@ -222,76 +232,6 @@ impl Studio {
         }
     }
 
-    fn subscription(&self) -> Subscription<Message> {
-        let mut paths = vec![self.folder.path().to_path_buf()];
-        if let Some(dir) = self.editor.path().and_then(|p| p.parent())
-            && !dir.starts_with(self.folder.path())
-        {
-            paths.push(dir.to_path_buf());
-        }
-        let live = match self.online.live() {
-            Some((url, token)) => crate::online::live::subscription(url, token)
-                .map(|l| Message::Online(online::Message::Live(l))),
-            None => Subscription::none(),
-        };
-        let probe = if self.online.probing() {
-            iced::time::every(Duration::from_secs(5))
-                .map(|_| Message::Online(online::Message::Retry))
-        } else {
-            Subscription::none()
-        };
-        let keep = if self.editor.is_dirty() {
-            iced::time::every(RECOVERY_EVERY).map(|_| Message::Guard(guard::Message::Keep))
-        } else {
-            Subscription::none()
-        };
-        Subscription::batch([
-            live,
-            probe,
-            keep,
-            watch::subscription(paths).map(Message::Changed),
-            window::close_requests().map(Message::CloseRequested),
-            keyboard::listen().filter_map(|e| match e {
-                keyboard::Event::KeyPressed { key, modifiers, .. } => {
-                    Some(Message::Key(key, modifiers))
-                }
-                _ => None,
-            }),
-        ])
-    }
-
-    /// Opens the file asked for, else the folder's first, once the folder is listed.
-    fn open_first(&mut self, file: Option<PathBuf>) -> Task<Message> {
-        let folder = self.folder.path().to_path_buf();
-        let asked = self.opening.advance();
-        background::run(
-            move || {
-                let path = file.or_else(|| {
-                    crate::library::list(&folder)
-                        .into_iter()
-                        .next()
-                        .map(|l| l.path)
-                })?;
-                let text = editor::read_text(&path);
-                Some((path, text))
-            },
-            move |r| match r {
-                Some((path, text)) => Message::Opened(asked, path, text),
-                None => Message::Done(Ok(String::new())),
-            },
-        )
-    }
-
-    /// Reads a file in the background, to open it in the editor.
-    fn open(&mut self, path: PathBuf) -> Task<Message> {
-        let asked = self.opening.advance();
-        let p = path.clone();
-        background::run(
-            move || editor::read_text(&p),
-            move |r| Message::Opened(asked, path.clone(), r),
-        )
-    }
-
     pub fn update(&mut self, message: Message) -> Task<Message> {
         match message {
             Message::Folder(m) => {
@@ -339,6 +279,9 @@ impl Studio {
                 }
             }
             Message::PlayReady(lock, saved) => self.enter_play(&lock, saved, Origin::Editor),
+            Message::ServerLockRead(view, note, lock) => {
+                self.play_online(*view, note, lock.as_deref())
+            }
             Message::Changed(watch::Changed(paths)) => {
                 let mut tasks = Vec::new();
                 if paths.iter().any(|p| p.starts_with(self.folder.path())) {
@@ -351,20 +294,7 @@ impl Studio {
                 }
                 Task::batch(tasks)
             }
-            Message::Key(key, modifiers) => {
-                if matches!(self.screen, Screen::Settings) && self.settings.is_recording() {
-                    return self
-                        .settings
-                        .key_pressed(&key, modifiers)
-                        .map(Message::Settings);
-                }
-                let action = Chord::from_press(&key, modifiers)
-                    .and_then(|c| self.settings.settings().keys.action_for(&c));
-                match action {
-                    Some(a) => self.action(a),
-                    None => Task::none(),
-                }
-            }
+            Message::Key(key, modifiers) => self.key_pressed(&key, modifiers),
             Message::CloseRequested(id) => self.guarded(Pending::Close(id)),
             Message::Renamed(Ok(path)) => {
                 self.editor.set_path(path);
@@ -381,25 +311,6 @@ impl Studio {
                 }
                 Task::none()
             }
-        }
-    }
-
-    /// A key's action, on the screen that shows: forms on the other screens take their keys.
-    fn action(&mut self, action: Action) -> Task<Message> {
-        match &self.screen {
-            Screen::Play(..) => match Play::message_for(action) {
-                Some(m) => self.update(Message::Play(m)),
-                None => Task::none(),
-            },
-            Screen::Editor => match action {
-                Action::Export => self.folder_event(folder::Event::Export),
-                Action::New => self.update(Message::Folder(folder::Message::New)),
-                _ => match Editor::message_for(action) {
-                    Some(m) => self.update(Message::Editor(m)),
-                    None => Task::none(),
-                },
-            },
-            Screen::Online | Screen::Tutorial | Screen::Settings => Task::none(),
         }
     }
 

@@ -178,9 +178,9 @@ impl Studio {
         let task = task.map(Message::Online);
         let follow = match event {
             None => Task::none(),
-            Some(online::Event::Pick(view)) => self.play_online(view, None),
+            Some(online::Event::Pick(view)) => read_server_lock(view, None),
             Some(online::Event::PlayNote(view, moves, author)) => {
-                self.play_online(view, Some((moves, author)))
+                read_server_lock(view, Some((moves, author)))
             }
             Some(online::Event::Publish(slot)) => self.publish(slot),
             Some(online::Event::SwitchServer) => {
@@ -212,30 +212,33 @@ impl Studio {
         };
         let text = self.editor.text();
         let solution = self.editor.path().map(|p| p.with_extension("solution"));
-        let name = lock.info.name.clone();
         crate::background::run(
             move || {
-                solution
+                let solution = solution
                     .and_then(|p| std::fs::read_to_string(p).ok())
                     .and_then(|t| lockfmt::hexlock::parse_solution(&t).ok())
                     .filter(|s| s.names(&lock))
-                    .map(|s| lockfmt::hexlock::format_moves(&s.moves))
-            },
-            move |solution| {
-                Message::Online(online::Message::PublishWith(
+                    .map(|s| lockfmt::hexlock::format_moves(&s.moves));
+                online::ToPublish {
                     slot,
-                    name.clone(),
-                    text.clone(),
+                    lock,
+                    text,
                     solution,
-                ))
+                }
             },
+            |p| Message::Online(online::Message::PublishWith(Box::new(p))),
         )
     }
 
-    /// Plays a lock from the server: picked, or with a note's solution ready to replay.
-    fn play_online(&mut self, view: LockView, note: Option<(Vec<Move>, String)>) -> Task<Message> {
-        let parsed = lockfmt::hexlock::parse(&view.text);
-        let Some(lock) = parsed.valid_lock() else {
+    /// Plays a lock from the server, read in the background: picked, or with a note's
+    /// solution ready to replay.
+    pub(super) fn play_online(
+        &mut self,
+        view: LockView,
+        note: Option<(Vec<Move>, String)>,
+        lock: Option<&Lock>,
+    ) -> Task<Message> {
+        let Some(lock) = lock else {
             self.online
                 .say(format!("lock {} cannot be read by this studio", view.id));
             return Task::none();
@@ -259,4 +262,15 @@ impl Studio {
         }
         task
     }
+}
+
+/// Reads a lock from the server off the UI thread, then plays it.
+fn read_server_lock(view: LockView, note: Option<(Vec<Move>, String)>) -> Task<Message> {
+    crate::background::run(
+        move || {
+            let lock = lockfmt::hexlock::parse(&view.text).valid_lock().cloned();
+            (view, note, lock)
+        },
+        |(view, note, lock)| Message::ServerLockRead(Box::new(view), note, lock.map(Box::new)),
+    )
 }

@@ -21,47 +21,66 @@ pub struct Lesson {
 pub const SERIES: &[Lesson] = include!(concat!(env!("OUT_DIR"), "/tutorial.rs"));
 
 impl Lesson {
-    /// The lock, parsed (the tests check each one parses cleanly).
+    /// The lock, read once (the tests check each one parses cleanly).
     pub fn lock(&self) -> Option<engine::hexlock::Lock> {
-        lockfmt::hexlock::parse(self.text).valid_lock().cloned()
+        self.read().lock.clone()
     }
 
     /// The title: the lock's name.
     pub fn title(&self) -> &'static str {
-        &self.words().0
+        &self.read().title
     }
 
     /// The intro: the lock's notes, one paragraph.
     pub fn intro(&self) -> &'static str {
-        &self.words().1
+        &self.read().intro
     }
 
-    /// Title and intro, read from the lock once: the tutorial screen shows them on every
-    /// redraw, and parsing thirteen locks per frame would be wasted work.
-    fn words(&self) -> &'static (String, String) {
-        static WORDS: std::sync::LazyLock<Vec<(String, String)>> = std::sync::LazyLock::new(|| {
-            SERIES
-                .iter()
-                .map(|l| match l.lock() {
-                    Some(lock) => (
-                        lock.info.name,
-                        lock.info
-                            .notes
-                            .iter()
-                            .map(|n| n.trim())
-                            .collect::<Vec<_>>()
-                            .join(" "),
-                    ),
-                    None => (l.file.to_string(), String::new()),
-                })
-                .collect()
-        });
+    /// The whole series read, once for the process: the tutorial screen shows titles and
+    /// intros on every redraw, and parsing thirteen locks per frame would be wasted work.
+    /// [`read_series`] reads it off the UI thread at start.
+    fn read(&self) -> &'static Read {
         let i = SERIES
             .iter()
             .position(|l| l.file == self.file)
             .unwrap_or_default();
-        &WORDS[i]
+        &READ[i]
     }
+}
+
+/// A lesson as read from its lock.
+struct Read {
+    lock: Option<engine::hexlock::Lock>,
+    title: String,
+    intro: String,
+}
+
+static READ: std::sync::LazyLock<Vec<Read>> = std::sync::LazyLock::new(|| {
+    SERIES
+        .iter()
+        .map(|l| {
+            let lock = lockfmt::hexlock::parse(l.text).valid_lock().cloned();
+            let (title, intro) = match &lock {
+                Some(lock) => (
+                    lock.info.name.clone(),
+                    lock.info
+                        .notes
+                        .iter()
+                        .map(|n| n.trim())
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                ),
+                None => (l.file.to_string(), String::new()),
+            };
+            Read { lock, title, intro }
+        })
+        .collect()
+});
+
+/// Reads the whole series now (blocking): the studio does this in the background at start, so
+/// that the tutorial screen never parses.
+pub fn read_series() {
+    std::sync::LazyLock::force(&READ);
 }
 
 /// How far the player has come, in `tutorial.toml`.

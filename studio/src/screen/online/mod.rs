@@ -75,11 +75,20 @@ pub enum Confirm {
     /// Retire the lock in this slot.
     Retire(u8),
     /// Publish a lock with no saved solution, after the solver finds one.
-    SolveAndPublish {
-        slot: u8,
-        name: String,
-        text: String,
-    },
+    SolveAndPublish(Box<ToPublish>),
+}
+
+/// A lock to publish in one of my slots.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToPublish {
+    /// The slot, 1 to 3.
+    pub slot: u8,
+    /// The lock, as the editor read it.
+    pub lock: engine::hexlock::Lock,
+    /// Its text, as published.
+    pub text: String,
+    /// Its solution in the move notation, when one is saved or found.
+    pub solution: Option<String>,
 }
 
 /// A picked lock that was just opened: the declaration on offer.
@@ -120,9 +129,8 @@ pub enum Message {
     PlayNote(i64),
     /// Publish the editor's lock in a slot.
     Publish(u8),
-    /// Publish this lock (slot, name, text) with its saved solution, if any: the studio's
-    /// answer to [`Event::Publish`].
-    PublishWith(u8, String, String, Option<String>),
+    /// Publish this lock: the studio's answer to [`Event::Publish`].
+    PublishWith(Box<ToPublish>),
     ConfirmSolve(bool),
     Retire(u8),
     ConfirmRetire(bool),
@@ -151,8 +159,8 @@ pub enum Reply {
     CacheLoaded(Box<Cache>),
     /// A lock's thumbnail, drawn in the background.
     Thumbnail(i64, Option<image::Handle>),
-    /// The solver's news about a lock waiting to be published in a slot.
-    Solver(u8, String, Update),
+    /// The solver's news about a lock waiting to be published.
+    Solver(Box<ToPublish>, Update),
     /// A write of the cache or the tokens file finished.
     Written(Result<(), String>),
 }
@@ -452,13 +460,7 @@ impl Online {
     }
 
     /// Publishes a lock in one of my slots; with no solution, asks to let the solver find one.
-    pub fn publish(
-        &mut self,
-        slot: u8,
-        name: String,
-        text: String,
-        solution: Option<String>,
-    ) -> Task<Message> {
+    pub fn publish(&mut self, p: ToPublish) -> Task<Message> {
         if self.codename.is_none() {
             self.status = "log in to publish".into();
             return Task::none();
@@ -467,16 +469,17 @@ impl Online {
             self.status = "working offline: publishing waits until you go online".into();
             return Task::none();
         }
-        match solution {
+        match p.solution.clone() {
             Some(solution) => {
-                self.status = format!("publishing «{name}» in slot {slot}…");
+                self.status = format!("publishing «{}» in slot {}…", p.lock.info.name, p.slot);
+                let (slot, text) = (p.slot, p.text);
                 self.task(
                     move |c| async move { c.publish(slot, &text, &solution).await },
                     Reply::Published,
                 )
             }
             None => {
-                self.confirm = Some(Confirm::SolveAndPublish { slot, name, text });
+                self.confirm = Some(Confirm::SolveAndPublish(Box::new(p)));
                 Task::none()
             }
         }
@@ -608,30 +611,21 @@ impl Online {
             // switching the settings (see `switch`).
             Message::Publish(slot) => return (Task::none(), Some(Event::Publish(slot))),
             Message::SwitchServer => return (Task::none(), Some(Event::SwitchServer)),
-            Message::PublishWith(slot, name, text, solution) => {
-                self.publish(slot, name, text, solution)
-            }
+            Message::PublishWith(p) => self.publish(*p),
             Message::ConfirmSolve(yes) => match self.confirm.take() {
-                Some(Confirm::SolveAndPublish { slot, name, text }) if yes => {
-                    match lockfmt::hexlock::parse(&text).valid_lock() {
-                        Some(lock) => {
-                            self.status =
-                                format!("the solver is looking for a solution to «{name}»…");
-                            let run = self.solver_runs.advance();
-                            let (task, running) =
-                                solver::start(run, Job::shortest(lock.clone(), Goal::Solution));
-                            self.solving = Some(running);
-                            let generation = self.generation;
-                            task.map(move |(_, update)| {
-                                Message::Got(generation, Reply::Solver(slot, text.clone(), update))
-                            })
-                        }
-                        None => {
-                            self.status =
-                                "the lock has problems: fix them before publishing".into();
-                            Task::none()
-                        }
-                    }
+                Some(Confirm::SolveAndPublish(p)) if yes => {
+                    self.status = format!(
+                        "the solver is looking for a solution to «{}»…",
+                        p.lock.info.name
+                    );
+                    let run = self.solver_runs.advance();
+                    let (task, running) =
+                        solver::start(run, Job::shortest(p.lock.clone(), Goal::Solution));
+                    self.solving = Some(running);
+                    let generation = self.generation;
+                    task.map(move |(_, update)| {
+                        Message::Got(generation, Reply::Solver(p.clone(), update))
+                    })
                 }
                 _ => Task::none(),
             },

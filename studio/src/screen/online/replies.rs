@@ -1,7 +1,7 @@
 //! The online screen's answers: what each reply changes, and how trouble is sorted into the one
 //! "unreachable" state or a sentence.
 
-use super::{Connection, Message, Online, Reply};
+use super::{Connection, Message, Online, Reply, ToPublish};
 use crate::background;
 use crate::hexlock::solver::{self, Update};
 use crate::online::Trouble;
@@ -137,22 +137,14 @@ impl Online {
                 self.declaring = None;
                 Task::batch([self.heard(), self.refresh()])
             }
-            Reply::Solver(_, _, Update::Progress(_)) => Task::none(),
-            Reply::Solver(slot, text, Update::Done(answer)) => {
+            Reply::Solver(_, Update::Progress(_)) => Task::none(),
+            Reply::Solver(p, Update::Done(answer)) => {
                 self.solving = None;
                 match answer.and_then(|a| solver::solution_for_publishing(&a)) {
-                    Ok(moves) => {
-                        let name = lockfmt::hexlock::parse(&text)
-                            .document
-                            .map(|d| d.lock.info.name)
-                            .unwrap_or_default();
-                        self.publish(
-                            slot,
-                            name,
-                            text,
-                            Some(lockfmt::hexlock::format_moves(&moves)),
-                        )
-                    }
+                    Ok(moves) => self.publish(ToPublish {
+                        solution: Some(lockfmt::hexlock::format_moves(&moves)),
+                        ..*p
+                    }),
                     Err(why) => {
                         self.status = why;
                         Task::none()

@@ -407,9 +407,10 @@ impl Online {
                 Message::ConfirmRetire(false),
                 true,
             ),
-            Confirm::SolveAndPublish { slot, name, .. } => (
+            Confirm::SolveAndPublish(p) => (
                 format!(
-                    "«{name}» has no saved solution. Let the solver find one and publish it in slot {slot}?"
+                    "«{}» has no saved solution. Let the solver find one and publish it in slot {}?",
+                    p.lock.info.name, p.slot
                 ),
                 Message::ConfirmSolve(true),
                 Message::ConfirmSolve(false),

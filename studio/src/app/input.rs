@@ -1,0 +1,91 @@
+//! What the studio listens to — the file watcher, the keyboard, the window's close button, the
+//! server's live events and its probe, the recovery timer — and where a key's action goes.
+
+use super::{Message, RECOVERY_EVERY, Screen, Studio, guard};
+use crate::keys::{Action, Chord};
+use crate::screen::folder;
+use crate::screen::hexlock::editor::Editor;
+use crate::screen::hexlock::play::Play;
+use crate::screen::online;
+use crate::watch;
+use iced::{Subscription, Task, keyboard, window};
+use std::time::Duration;
+
+impl Studio {
+    pub(super) fn subscription(&self) -> Subscription<Message> {
+        let mut paths = vec![self.folder.path().to_path_buf()];
+        if let Some(dir) = self.editor.path().and_then(|p| p.parent())
+            && !dir.starts_with(self.folder.path())
+        {
+            paths.push(dir.to_path_buf());
+        }
+        let live = match self.online.live() {
+            Some((url, token)) => crate::online::live::subscription(url, token)
+                .map(|l| Message::Online(online::Message::Live(l))),
+            None => Subscription::none(),
+        };
+        let probe = if self.online.probing() {
+            iced::time::every(Duration::from_secs(5))
+                .map(|_| Message::Online(online::Message::Retry))
+        } else {
+            Subscription::none()
+        };
+        let keep = if self.editor.is_dirty() {
+            iced::time::every(RECOVERY_EVERY).map(|_| Message::Guard(guard::Message::Keep))
+        } else {
+            Subscription::none()
+        };
+        Subscription::batch([
+            live,
+            probe,
+            keep,
+            watch::subscription(paths).map(Message::Changed),
+            window::close_requests().map(Message::CloseRequested),
+            keyboard::listen().filter_map(|e| match e {
+                keyboard::Event::KeyPressed { key, modifiers, .. } => {
+                    Some(Message::Key(key, modifiers))
+                }
+                _ => None,
+            }),
+        ])
+    }
+
+    /// A key press: a chord being recorded on the settings screen, or an action.
+    pub(super) fn key_pressed(
+        &mut self,
+        key: &keyboard::Key,
+        modifiers: keyboard::Modifiers,
+    ) -> Task<Message> {
+        if matches!(self.screen, Screen::Settings) && self.settings.is_recording() {
+            return self
+                .settings
+                .key_pressed(key, modifiers)
+                .map(Message::Settings);
+        }
+        let action = Chord::from_press(key, modifiers)
+            .and_then(|c| self.settings.settings().keys.action_for(&c));
+        match action {
+            Some(a) => self.action(a),
+            None => Task::none(),
+        }
+    }
+
+    /// A key's action, on the screen that shows: forms on the other screens take their keys.
+    fn action(&mut self, action: Action) -> Task<Message> {
+        match &self.screen {
+            Screen::Play(..) => match Play::message_for(action) {
+                Some(m) => self.update(Message::Play(m)),
+                None => Task::none(),
+            },
+            Screen::Editor => match action {
+                Action::Export => self.folder_event(folder::Event::Export),
+                Action::New => self.update(Message::Folder(folder::Message::New)),
+                _ => match Editor::message_for(action) {
+                    Some(m) => self.update(Message::Editor(m)),
+                    None => Task::none(),
+                },
+            },
+            Screen::Online | Screen::Tutorial | Screen::Settings => Task::none(),
+        }
+    }
+}
