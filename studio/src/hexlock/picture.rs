@@ -172,10 +172,18 @@ pub struct Overlay {
     pub notes: Vec<(Hex, String)>,
 }
 
-/// The shapes of a lock, back to front.
+/// The shapes of a lock, back to front: the board, the pieces, then the overlay.
 pub fn draw(lock: &Lock, colouring: Colouring, palette: &Palette, overlay: &Overlay) -> Vec<Shape> {
+    let mut out = board(lock.size, palette);
+    out.extend(pieces(lock, colouring, palette));
+    out.extend(overlay_shapes(overlay, palette));
+    out
+}
+
+/// The board of a lock of this size: the frame, the bolthole and the cells.
+pub fn board(size: i32, palette: &Palette) -> Vec<Shape> {
     let mut out = Vec::new();
-    let size = lock.size.clamp(0, frame::MAX_SIZE + 4);
+    let size = size.clamp(0, frame::MAX_SIZE + 4);
     // The frame and the cells.
     for h in engine::hex::hexagon(size + 1) {
         let fill = if frame::in_frame(size, h) {
@@ -191,7 +199,17 @@ pub fn draw(lock: &Lock, colouring: Colouring, palette: &Palette, overlay: &Over
             stroke: Some((palette.cell_line, 0.04)),
         });
     }
-    let distinct = five_colouring(lock);
+    out
+}
+
+/// The pieces, springs and tools of a lock.
+pub fn pieces(lock: &Lock, colouring: Colouring, palette: &Palette) -> Vec<Shape> {
+    let mut out = Vec::new();
+    // The five-colouring is a search over the pieces' graph: only when that colouring shows.
+    let distinct = match colouring {
+        Colouring::Distinct => five_colouring(lock),
+        Colouring::ByKind => BTreeMap::new(),
+    };
     let sprung: Vec<char> = lock.springs.iter().map(|s| s.end).collect();
     let colour_of = |piece: PieceRef| -> Rgba {
         if colouring == Colouring::Distinct
@@ -310,6 +328,12 @@ pub fn draw(lock: &Lock, colouring: Colouring, palette: &Palette, overlay: &Over
             stroke: Some((palette.frame, 0.06)),
         });
     }
+    out
+}
+
+/// What is drawn over a lock: the selection, force arrows and problem cells.
+pub fn overlay_shapes(overlay: &Overlay, palette: &Palette) -> Vec<Shape> {
+    let mut out = Vec::new();
     for &c in &overlay.selected {
         out.push(Shape::Polygon {
             points: corners(c, 0.9),
