@@ -67,10 +67,88 @@ pub struct HexCanvas<'a> {
     pub camera: Camera,
     pub colouring: Colouring,
     pub palette: Palette,
-    pub overlay: Overlay,
+    pub overlay: &'a Overlay,
     pub labels: bool,
     /// Whether it takes clicks, drags and the wheel (a thumbnail does not).
     pub interactive: bool,
+    /// The drawing, cached layer by layer: the screen that owns it says what changed.
+    pub layers: &'a Layers,
+}
+
+/// A canvas's drawing in four layers, each kept until it changes, as iced's own examples do:
+/// the board (frame and cells), the pieces, the overlay (selection, arrows, problems) and the
+/// labels. A redraw that changes nothing — the mouse moving, another widget changing — costs
+/// nothing but laying the cached layers out again.
+///
+/// The screen clears a layer when what it shows changes ([`Layers::lock_changed`],
+/// [`Layers::overlay_changed`]); a change of size, camera, palette or colouring clears what
+/// depends on it by itself, as the layers remember what they were drawn with.
+#[derive(Default)]
+pub struct Layers {
+    board: canvas::Cache,
+    pieces: canvas::Cache,
+    overlay: canvas::Cache,
+    labels: canvas::Cache,
+    drawn_with: std::cell::Cell<Option<DrawnWith>>,
+    /// How many times each layer was drawn, for the tests that check the caching.
+    #[cfg(test)]
+    drawn: std::cell::Cell<[u32; 4]>,
+}
+
+/// What the cached layers were drawn with.
+#[derive(Clone, Copy, PartialEq)]
+struct DrawnWith {
+    size: i32,
+    camera: Camera,
+    palette: Palette,
+    colouring: Colouring,
+}
+
+impl Layers {
+    /// The lock's pieces changed (an edit, a move, another lock).
+    pub fn lock_changed(&self) {
+        self.pieces.clear();
+        self.labels.clear();
+    }
+
+    /// What is drawn over the lock changed.
+    pub fn overlay_changed(&self) {
+        self.overlay.clear();
+    }
+
+    /// Everything is drawn again.
+    pub fn clear(&self) {
+        self.board.clear();
+        self.lock_changed();
+        self.overlay_changed();
+    }
+
+    /// Counts a drawing of layer `i` (board, pieces, overlay, labels), in tests.
+    fn count(&self, _i: usize) {
+        #[cfg(test)]
+        {
+            let mut d = self.drawn.get();
+            d[_i] += 1;
+            self.drawn.set(d);
+        }
+    }
+
+    /// Clears what the canvas's new inputs make stale.
+    fn follow(&self, now: DrawnWith) {
+        match self.drawn_with.get() {
+            Some(before) if before == now => {}
+            Some(before)
+                if before.camera == now.camera
+                    && before.palette == now.palette
+                    && before.size == now.size =>
+            {
+                // Only the colouring changed.
+                self.pieces.clear();
+            }
+            _ => self.clear(),
+        }
+        self.drawn_with.set(Some(now));
+    }
 }
 
 /// Drag state kept by the canvas itself.
@@ -101,6 +179,60 @@ fn polyline(points: &[P], close: bool, at: &dyn Fn(P) -> Point) -> Path {
 
 fn color(c: Rgba) -> Color {
     Color::from_rgba(c.0, c.1, c.2, c.3)
+}
+
+/// Paints shapes in lock space onto a frame, `s` pixels to a lock-space unit.
+fn paint(frame: &mut Frame, shapes: &[Shape], s: f32, at: &dyn Fn(P) -> Point) {
+    for shape in shapes {
+        match shape {
+            Shape::Polygon {
+                points,
+                fill,
+                stroke,
+            } => {
+                let path = polyline(points, true, at);
+                if fill.3 > 0.0 {
+                    frame.fill(&path, color(*fill));
+                }
+                if let Some((c, w)) = stroke {
+                    frame.stroke(
+                        &path,
+                        Stroke::default().with_color(color(*c)).with_width(w * s),
+                    );
+                }
+            }
+            Shape::Line {
+                points,
+                colour,
+                width,
+            } => {
+                let path = polyline(points, false, at);
+                frame.stroke(
+                    &path,
+                    Stroke::default()
+                        .with_color(color(*colour))
+                        .with_width(width * s)
+                        .with_line_cap(canvas::LineCap::Round)
+                        .with_line_join(canvas::LineJoin::Round),
+                );
+            }
+            Shape::Circle {
+                centre,
+                radius,
+                fill,
+                stroke,
+            } => {
+                let path = Path::circle(at(*centre), radius * s);
+                frame.fill(&path, color(*fill));
+                if let Some((c, w)) = stroke {
+                    frame.stroke(
+                        &path,
+                        Stroke::default().with_color(color(*c)).with_width(w * s),
+                    );
+                }
+            }
+        }
+    }
 }
 
 impl canvas::Program<Event2> for HexCanvas<'_> {
@@ -162,88 +294,70 @@ impl canvas::Program<Event2> for HexCanvas<'_> {
         bounds: Rectangle,
         _cursor: mouse::Cursor,
     ) -> Vec<Geometry> {
-        let mut frame = Frame::new(renderer, bounds.size());
         let size = bounds.size();
-        frame.fill(
-            &Path::rectangle(Point::ORIGIN, size),
-            color(self.palette.background),
-        );
+        self.layers.follow(DrawnWith {
+            size: self.lock.size,
+            camera: self.camera,
+            palette: self.palette,
+            colouring: self.colouring,
+        });
         let s = self.camera.scale(self.lock.size, size);
         let at = |p: P| self.camera.project(p, self.lock.size, size);
-        for shape in picture::draw(self.lock, self.colouring, &self.palette, &self.overlay) {
-            match shape {
-                Shape::Polygon {
-                    points,
-                    fill,
-                    stroke,
-                } => {
-                    let path = polyline(&points, true, &at);
-                    if fill.3 > 0.0 {
-                        frame.fill(&path, color(fill));
-                    }
-                    if let Some((c, w)) = stroke {
-                        frame.stroke(
-                            &path,
-                            Stroke::default().with_color(color(c)).with_width(w * s),
-                        );
-                    }
-                }
-                Shape::Line {
-                    points,
-                    colour,
-                    width,
-                } => {
-                    let path = polyline(&points, false, &at);
-                    frame.stroke(
-                        &path,
-                        Stroke::default()
-                            .with_color(color(colour))
-                            .with_width(width * s)
-                            .with_line_cap(canvas::LineCap::Round)
-                            .with_line_join(canvas::LineJoin::Round),
-                    );
-                }
-                Shape::Circle {
-                    centre,
-                    radius,
-                    fill,
-                    stroke,
-                } => {
-                    let path = Path::circle(at(centre), radius * s);
-                    frame.fill(&path, color(fill));
-                    if let Some((c, w)) = stroke {
-                        frame.stroke(
-                            &path,
-                            Stroke::default().with_color(color(c)).with_width(w * s),
-                        );
-                    }
-                }
-            }
-        }
-        if self.labels {
-            for (cell, name) in picture::labels(self.lock) {
+        let board = self.layers.board.draw(renderer, size, |frame| {
+            self.layers.count(0);
+            frame.fill(
+                &Path::rectangle(Point::ORIGIN, size),
+                color(self.palette.background),
+            );
+            paint(
+                frame,
+                &picture::board(self.lock.size, &self.palette),
+                s,
+                &at,
+            );
+        });
+        let pieces = self.layers.pieces.draw(renderer, size, |frame| {
+            self.layers.count(1);
+            let shapes = picture::pieces(self.lock, self.colouring, &self.palette);
+            paint(frame, &shapes, s, &at);
+        });
+        let overlay = self.layers.overlay.draw(renderer, size, |frame| {
+            self.layers.count(2);
+            paint(
+                frame,
+                &picture::overlay_shapes(self.overlay, &self.palette),
+                s,
+                &at,
+            );
+            for (cell, message) in &self.overlay.notes {
+                let c = picture::centre(*cell);
                 frame.fill_text(Text {
-                    content: name.to_string(),
-                    position: at(picture::centre(cell)),
-                    color: Color::WHITE,
-                    size: iced::Pixels((0.8 * s).max(6.0)),
-                    align_x: iced::widget::text::Alignment::Center,
-                    align_y: iced::alignment::Vertical::Center,
+                    content: message.clone(),
+                    position: at(P(c.0 + 0.9, c.1 - 0.2)),
+                    color: color(self.palette.problem),
+                    size: iced::Pixels(13.0),
                     ..Text::default()
                 });
             }
+        });
+        let mut layers = vec![board, pieces, overlay];
+        if self.labels {
+            layers.push(self.layers.labels.draw(renderer, size, |frame| {
+                self.layers.count(3);
+                for (cell, name) in picture::labels(self.lock) {
+                    frame.fill_text(Text {
+                        content: name.to_string(),
+                        position: at(picture::centre(cell)),
+                        color: Color::WHITE,
+                        size: iced::Pixels((0.8 * s).max(6.0)),
+                        align_x: iced::widget::text::Alignment::Center,
+                        align_y: iced::alignment::Vertical::Center,
+                        ..Text::default()
+                    });
+                }
+            }));
         }
-        for (cell, message) in &self.overlay.notes {
-            let c = picture::centre(*cell);
-            frame.fill_text(Text {
-                content: message.clone(),
-                position: at(P(c.0 + 0.9, c.1 - 0.2)),
-                color: color(self.palette.problem),
-                size: iced::Pixels(13.0),
-                ..Text::default()
-            });
-        }
-        vec![frame.into_geometry()]
+        layers
     }
 
     fn mouse_interaction(
@@ -260,5 +374,82 @@ impl canvas::Program<Event2> for HexCanvas<'_> {
             Interaction::None if cursor.is_over(bounds) => mouse::Interaction::Crosshair,
             Interaction::None => mouse::Interaction::default(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use iced_test::Simulator;
+
+    /// Draws the canvas once, as a frame of the window would.
+    fn frame(
+        lock: &Lock,
+        overlay: &Overlay,
+        layers: &Layers,
+        camera: Camera,
+        colouring: Colouring,
+    ) {
+        let program = HexCanvas {
+            lock,
+            camera,
+            colouring,
+            palette: Palette::LIGHT,
+            overlay,
+            labels: true,
+            interactive: true,
+            layers,
+        };
+        let element: iced::Element<'_, Event2> =
+            canvas::Canvas::new(program).width(300).height(300).into();
+        let mut ui = Simulator::with_size(Default::default(), (300.0, 300.0), element);
+        let _ = ui.snapshot(&Theme::Light);
+    }
+
+    #[test]
+    fn each_layer_is_drawn_again_only_when_it_changes() {
+        let lock = Lock::starter(4);
+        let layers = Layers::default();
+        let mut overlay = Overlay::default();
+        let camera = Camera::default();
+        frame(&lock, &overlay, &layers, camera, Colouring::ByKind);
+        assert_eq!(
+            layers.drawn.get(),
+            [1, 1, 1, 1],
+            "the first frame draws everything"
+        );
+        frame(&lock, &overlay, &layers, camera, Colouring::ByKind);
+        assert_eq!(
+            layers.drawn.get(),
+            [1, 1, 1, 1],
+            "a frame with no change draws nothing"
+        );
+        overlay.selected.push(Hex::ORIGIN);
+        layers.overlay_changed();
+        frame(&lock, &overlay, &layers, camera, Colouring::ByKind);
+        assert_eq!(
+            layers.drawn.get(),
+            [1, 1, 2, 1],
+            "a new selection: the overlay only"
+        );
+        layers.lock_changed();
+        frame(&lock, &overlay, &layers, camera, Colouring::ByKind);
+        assert_eq!(
+            layers.drawn.get(),
+            [1, 2, 2, 2],
+            "a move: pieces and labels"
+        );
+        frame(&lock, &overlay, &layers, camera, Colouring::Distinct);
+        assert_eq!(
+            layers.drawn.get(),
+            [1, 3, 2, 2],
+            "the colouring: pieces only"
+        );
+        let zoomed = Camera {
+            zoom: 2.0,
+            ..camera
+        };
+        frame(&lock, &overlay, &layers, zoomed, Colouring::Distinct);
+        assert_eq!(layers.drawn.get(), [2, 4, 3, 3], "a zoom: everything");
     }
 }

@@ -160,7 +160,7 @@ pub fn extent(size: i32) -> (f32, f32) {
 }
 
 /// What to draw on top of the lock.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Overlay {
     /// Cells with a problem, outlined.
     pub problems: Vec<Hex>,

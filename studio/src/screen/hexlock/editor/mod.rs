@@ -15,8 +15,8 @@ mod view;
 pub use tools::Tool;
 
 use crate::background::{self, Generation};
-use crate::hexlock::canvas::{Camera, Event2};
-use crate::hexlock::picture::Colouring;
+use crate::hexlock::canvas::{Camera, Event2, Layers};
+use crate::hexlock::picture::{Colouring, Overlay};
 use crate::highlight;
 use crate::keys::Action;
 use engine::Hex;
@@ -163,6 +163,13 @@ pub struct Editor {
     compare_reads: Generation,
     /// Whether a write is under way.
     saving: bool,
+    /// What the canvas draws over the lock, kept between changes.
+    overlay: Overlay,
+    /// The canvas's cached layers, and the diff view's two.
+    layers: Layers,
+    compared_layers: [Layers; 2],
+    /// The cells that differ between the compared text and the buffer.
+    compared_overlay: Overlay,
 }
 
 impl Editor {
@@ -192,6 +199,10 @@ impl Editor {
             disk_reads: Generation::default(),
             compare_reads: Generation::default(),
             saving: false,
+            overlay: Overlay::default(),
+            layers: Layers::default(),
+            compared_layers: Default::default(),
+            compared_overlay: Overlay::default(),
         };
         let task = e.read();
         (e, task)
@@ -392,6 +403,7 @@ impl Editor {
         let lock = doc.lock.clone();
         // The canvas shows the edit at once; the text's problems follow from its reading.
         self.document = Some(doc);
+        self.lock_changed();
         let task = self.set_text(&text);
         self.expected = Some(Expected {
             revision: self.revision,
@@ -403,6 +415,44 @@ impl Editor {
 
     /// Handles a message; may ask the studio to do something.
     pub fn update(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
+        let answer = self.step(message);
+        self.redraw();
+        answer
+    }
+
+    /// The lock changed: its picture, and the comparison's, are drawn again.
+    fn lock_changed(&mut self) {
+        self.layers.lock_changed();
+        self.compare_changed();
+    }
+
+    /// The comparison or the buffer changed: the diff view's pictures are drawn again.
+    fn compare_changed(&mut self) {
+        for l in &self.compared_layers {
+            l.clear();
+        }
+        self.compared_overlay = match (
+            self.compared.as_ref().and_then(|c| c.lock.as_ref()),
+            self.lock(),
+        ) {
+            (Some(theirs), Some(mine)) => Overlay {
+                selected: changed_cells(theirs, mine),
+                ..Overlay::default()
+            },
+            _ => Overlay::default(),
+        };
+    }
+
+    /// Brings the overlay up to date, clearing its layer only when it changed.
+    fn redraw(&mut self) {
+        let overlay = self.compute_overlay();
+        if overlay != self.overlay {
+            self.overlay = overlay;
+            self.layers.overlay_changed();
+        }
+    }
+
+    fn step(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
         let task = match message {
             Message::Source(action) => {
                 let is_edit = action.is_edit();
@@ -552,7 +602,10 @@ impl Editor {
             Message::CompareRead(asked, result) => {
                 if self.compare_reads.is_current(asked) {
                     match result {
-                        Ok(c) => self.compared = Some((*c).clone()),
+                        Ok(c) => {
+                            self.compared = Some((*c).clone());
+                            self.compare_changed();
+                        }
                         Err(why) => self.status = why,
                     }
                 }
@@ -589,7 +642,12 @@ impl Editor {
         self.read_revision = revision;
         self.diagnostics = reading.diagnostics.clone();
         if let Some(doc) = &reading.document {
-            self.document = Some(doc.clone());
+            if self.document.as_ref().map(|d| &d.lock) != Some(&doc.lock) {
+                self.document = Some(doc.clone());
+                self.lock_changed();
+            } else {
+                self.document = Some(doc.clone());
+            }
             self.source_map = reading.source_map.clone();
         }
         self.highlight = reading.highlight.clone();

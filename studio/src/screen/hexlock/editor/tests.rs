@@ -107,6 +107,7 @@ fn canvas_only(editor: &Editor) -> Element<'_, Event2> {
         overlay: editor.overlay(),
         labels: false,
         interactive: true,
+        layers: &editor.layers,
     })
     .width(CANVAS)
     .height(CANVAS)

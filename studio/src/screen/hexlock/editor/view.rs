@@ -1,8 +1,8 @@
 //! What the editor shows: the toolbar, the canvas (or the buffer against another text), the
 //! highlighted source with its problems, and a conflict with the disk when there is one.
 
-use super::{Compared, Editor, Message, SOURCE_ID, Tool, changed_cells};
-use crate::hexlock::canvas::{Camera, HexCanvas};
+use super::{Compared, Editor, Message, SOURCE_ID, Tool};
+use crate::hexlock::canvas::{Camera, HexCanvas, Layers};
 use crate::hexlock::picture::{Overlay, Palette};
 use crate::highlight::{self, LockHighlighter};
 use engine::hexlock::Lock;
@@ -11,7 +11,11 @@ use iced::{Element, Fill, Font, Length};
 
 impl Editor {
     /// What the canvas draws over the lock: problems with their messages, the selection.
-    pub fn overlay(&self) -> Overlay {
+    pub fn overlay(&self) -> &Overlay {
+        &self.overlay
+    }
+
+    pub(super) fn compute_overlay(&self) -> Overlay {
         let mut problems = Vec::new();
         let mut notes = Vec::new();
         for d in self.diagnostics.iter().filter(|d| d.is_error()) {
@@ -50,28 +54,26 @@ impl Editor {
             ]
             .into();
         };
-        let changed = changed_cells(theirs, mine);
         let changes = lockfmt::hexlock::diff::semantic(theirs, mine);
-        let picture = |lock: &'a Lock, title: &'a str| -> Element<'a, Message> {
-            let program = HexCanvas {
-                lock,
-                camera: Camera::default(),
-                colouring: self.colouring,
-                palette,
-                overlay: Overlay {
-                    selected: changed.clone(),
-                    ..Overlay::default()
-                },
-                labels: true,
-                interactive: false,
+        let picture =
+            |lock: &'a Lock, title: &'a str, layers: &'a Layers| -> Element<'a, Message> {
+                let program = HexCanvas {
+                    lock,
+                    camera: Camera::default(),
+                    colouring: self.colouring,
+                    palette,
+                    overlay: &self.compared_overlay,
+                    labels: true,
+                    interactive: false,
+                    layers,
+                };
+                column![
+                    text(title).size(13),
+                    Element::from(canvas(program).width(Fill).height(Fill)).map(Message::Canvas)
+                ]
+                .width(Fill)
+                .into()
             };
-            column![
-                text(title).size(13),
-                Element::from(canvas(program).width(Fill).height(Fill)).map(Message::Canvas)
-            ]
-            .width(Fill)
-            .into()
-        };
         let summary: Vec<Element<'a, Message>> = if changes.is_empty() {
             vec![text("No pieces changed.").size(13).into()]
         } else {
@@ -81,9 +83,12 @@ impl Editor {
                 .collect()
         };
         column![
-            row![picture(theirs, &other.name), picture(mine, "this buffer")]
-                .spacing(8)
-                .height(Length::FillPortion(3)),
+            row![
+                picture(theirs, &other.name, &self.compared_layers[0]),
+                picture(mine, "this buffer", &self.compared_layers[1])
+            ]
+            .spacing(8)
+            .height(Length::FillPortion(3)),
             column(summary).spacing(2),
             container(crate::screen::diff_view(&self.text(), &other.text))
                 .height(Length::FillPortion(2)),
@@ -137,9 +142,10 @@ impl Editor {
                     camera: self.camera,
                     colouring: self.colouring,
                     palette,
-                    overlay: self.overlay(),
+                    overlay: &self.overlay,
                     labels: true,
                     interactive: true,
+                    layers: &self.layers,
                 };
                 Element::from(canvas(program).width(Fill).height(Fill)).map(Message::Canvas)
             }

@@ -10,7 +10,7 @@ mod view;
 pub use board::move_for_click;
 
 use crate::background::Generation;
-use crate::hexlock::canvas::{Camera, Event2};
+use crate::hexlock::canvas::{Camera, Event2, Layers};
 use crate::hexlock::debugger::{Step, steps};
 use crate::hexlock::picture::Overlay;
 use crate::hexlock::session::Session;
@@ -104,6 +104,7 @@ pub struct Play {
     /// costs nothing.
     lock: Lock,
     overlay: Overlay,
+    layers: Layers,
 }
 
 impl Play {
@@ -123,6 +124,7 @@ impl Play {
             camera: Camera::default(),
             saved_solution,
             overlay: Overlay::default(),
+            layers: Layers::default(),
         };
         p.changed();
         Some(p)
@@ -185,7 +187,11 @@ impl Play {
     /// The position or the mode changed: the lock and its arrows are drawn again.
     fn changed(&mut self) {
         self.moves_text = lockfmt::hexlock::format_moves(self.session.played());
-        self.lock = self.session.lock();
+        let lock = self.session.lock();
+        if lock != self.lock {
+            self.lock = lock;
+            self.layers.lock_changed();
+        }
         let arrows: Vec<(PieceRef, engine::hexlock::physics::Force, bool)> = match self.debugging {
             Some(i) => self
                 .current_steps()
@@ -198,10 +204,14 @@ impl Play {
                 .map(|a| (a.piece, a.force, a.kind == AnnotationKind::Blocked))
                 .collect(),
         };
-        self.overlay = Overlay {
+        let overlay = Overlay {
             arrows: board::arrows_in(&self.lock, &arrows),
             ..Overlay::default()
         };
+        if overlay != self.overlay {
+            self.overlay = overlay;
+            self.layers.overlay_changed();
+        }
     }
 
     /// The play screen's message for a key action, if it has one.

@@ -16,9 +16,10 @@ impl Play {
             camera: self.camera,
             colouring: Colouring::ByKind,
             palette,
-            overlay: self.overlay.clone(),
+            overlay: &self.overlay,
             labels: true,
             interactive: true,
+            layers: &self.layers,
         };
         let counter = if self.session.is_open() {
             text(format!(
