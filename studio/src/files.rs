@@ -4,6 +4,11 @@ use anyhow::{Context, Result};
 use std::io::Write;
 use std::path::Path;
 
+/// How the writer's temporary files are named: `.lockwright-XXXXXX.tmp` beside the target.
+pub const TEMP_PREFIX: &str = ".lockwright-";
+/// See [`TEMP_PREFIX`].
+pub const TEMP_SUFFIX: &str = ".tmp";
+
 /// Writes a file atomically, creating its folder: the text goes to a temporary file beside it,
 /// which is synced and then renamed over the target, so a crash leaves either the old file or
 /// the new one.
@@ -23,20 +28,25 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> Result<()> {
 }
 
 /// The text goes to a temporary file beside the target, which is synced and then renamed over
-/// it, so a crash leaves either the old file or the new one. A private file gets mode 0600;
-/// otherwise the permissions of the file being replaced are kept.
+/// it, so a crash leaves either the old file or the new one. A private file gets mode 0600; a
+/// file being replaced keeps its permissions; a new file gets the mode `File::create` would give
+/// it (see [`temp_permissions`]).
 fn write_via_temp(path: &Path, bytes: &[u8], private: bool) -> Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".lockwright-")
-        .suffix(".tmp")
+    let existing = std::fs::metadata(path).ok();
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(TEMP_PREFIX).suffix(TEMP_SUFFIX);
+    #[cfg(unix)]
+    builder.permissions(temp_permissions(private, existing.is_some()));
+    let mut tmp = builder
         .tempfile_in(dir)
         .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
     if private {
+        // Set explicitly as well: a default ACL on the folder could have widened the mode.
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
@@ -44,7 +54,7 @@ fn write_via_temp(path: &Path, bytes: &[u8], private: bool) -> Result<()> {
                 .set_permissions(std::fs::Permissions::from_mode(0o600))
                 .with_context(|| format!("cannot make {} private", tmp.path().display()))?;
         }
-    } else if let Ok(meta) = std::fs::metadata(path) {
+    } else if let Some(meta) = &existing {
         let _ = tmp.as_file().set_permissions(meta.permissions());
     }
     tmp.write_all(bytes)
@@ -54,6 +64,20 @@ fn write_via_temp(path: &Path, bytes: &[u8], private: bool) -> Result<()> {
         .map_err(|e| e.error)
         .with_context(|| format!("cannot replace {}", path.display()))?;
     Ok(())
+}
+
+/// The mode the temporary file is created with. A new file asks for 0666, as `File::create`
+/// does, and the kernel takes away what the umask (or the folder's default ACL) forbids as it
+/// creates the file: that is exactly the mode an editor's new file would get there, found
+/// without reading the umask (which cannot be read without setting it, through unsafe code) and
+/// without a probe file. Private files and files being replaced start at 0600, so nobody else
+/// can read the text while it is written; the latter get the old file's permissions before the
+/// rename.
+#[cfg(unix)]
+fn temp_permissions(private: bool, replacing: bool) -> std::fs::Permissions {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = if private || replacing { 0o600 } else { 0o666 };
+    std::fs::Permissions::from_mode(mode)
 }
 
 #[cfg(test)]
@@ -69,5 +93,53 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&path).expect("read"), "new");
         let names: Vec<_> = std::fs::read_dir(dir.path()).expect("list").collect();
         assert_eq!(names.len(), 1);
+    }
+
+    #[cfg(unix)]
+    fn mode(path: &Path) -> u32 {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::metadata(path)
+            .expect("metadata")
+            .permissions()
+            .mode()
+            & 0o7777
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_new_file_gets_the_mode_file_create_gives_beside_it() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let probe = dir.path().join("probe");
+        std::fs::File::create(&probe).expect("probe");
+        let path = dir.path().join("new.lock");
+        write_atomic(&path, "new").expect("atomic write");
+        assert_eq!(format!("{:o}", mode(&path)), format!("{:o}", mode(&probe)));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_existing_file_keeps_its_mode() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("a.lock");
+        std::fs::write(&path, "old").expect("write");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).expect("chmod");
+        write_atomic(&path, "new").expect("atomic write");
+        assert_eq!(format!("{:o}", mode(&path)), "640");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_private_file_is_0600_whether_new_or_replaced() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let new = dir.path().join("new.toml");
+        write_private(&new, b"secret").expect("write");
+        assert_eq!(format!("{:o}", mode(&new)), "600");
+        let old = dir.path().join("old.toml");
+        std::fs::write(&old, "old").expect("write");
+        std::fs::set_permissions(&old, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+        write_private(&old, b"secret").expect("write");
+        assert_eq!(format!("{:o}", mode(&old)), "600");
     }
 }

@@ -149,6 +149,45 @@ fn new_writes_a_valid_lock_and_refuses_to_overwrite() {
     assert!(text(&bad.stderr).contains("out of range"));
 }
 
+/// Runs the command line under a given umask, through the shell (setting a umask needs no
+/// unsafe code there, and it applies to that process only).
+#[cfg(unix)]
+fn lockwright_with_umask(umask: &str, args: &[&str], dir: &Path) -> Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("umask {umask} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_lockwright"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("runs")
+}
+
+#[cfg(unix)]
+fn mode(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path)
+        .expect("metadata")
+        .permissions()
+        .mode()
+        & 0o7777
+}
+
+#[cfg(unix)]
+#[test]
+fn new_files_get_the_mode_the_umask_allows() {
+    let dir = tempfile::tempdir().expect("dir");
+    for (umask, expected) in [("027", "640"), ("002", "664")] {
+        let name = format!("Mask{umask}");
+        let out = lockwright_with_umask(umask, &["new", &name, "--size", "3"], dir.path());
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let path = dir.path().join(format!("{name}.lock"));
+        assert_eq!(format!("{:o}", mode(&path)), expected, "umask {umask}");
+    }
+}
+
 #[test]
 fn play_prints_each_state_and_says_when_the_lock_opens() {
     let dir = tempfile::tempdir().expect("dir");
