@@ -1,8 +1,8 @@
 //! Reading and writing lock files safely.
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// How the writer's temporary files are named: `.lockwright-XXXXXX.tmp` beside the target.
 pub const TEMP_PREFIX: &str = ".lockwright-";
@@ -32,12 +32,15 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> Result<()> {
 /// file being replaced keeps its permissions; a new file gets the mode `File::create` would give
 /// it (see [`temp_permissions`]).
 fn write_via_temp(path: &Path, bytes: &[u8], private: bool) -> Result<()> {
-    let dir = match path.parent() {
+    // The rename must replace the file a symlink leads to, not the link, and the temporary
+    // file must sit in that file's folder for the rename to stay atomic.
+    let target = follow_links(path)?;
+    let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let existing = std::fs::metadata(path).ok();
+    let existing = std::fs::metadata(&target).ok();
     let mut builder = tempfile::Builder::new();
     builder.prefix(TEMP_PREFIX).suffix(TEMP_SUFFIX);
     #[cfg(unix)]
@@ -60,10 +63,44 @@ fn write_via_temp(path: &Path, bytes: &[u8], private: bool) -> Result<()> {
     tmp.write_all(bytes)
         .and_then(|()| tmp.as_file().sync_all())
         .with_context(|| format!("cannot write {}", path.display()))?;
-    tmp.persist(path)
+    tmp.persist(&target)
         .map_err(|e| e.error)
         .with_context(|| format!("cannot replace {}", path.display()))?;
     Ok(())
+}
+
+/// As many symbolic links as Linux follows before it gives up with ELOOP.
+const MAX_LINKS: usize = 40;
+
+/// The file a write to `path` replaces: `path` itself, or the file its chain of symbolic links
+/// ends at. A relative link is relative to its own folder. A dangling link names the file to
+/// create, as editors do. Only the last component is followed here: links among the folders on
+/// the way are resolved by the system as it opens and renames, and do not change which folder
+/// the file is in.
+fn follow_links(path: &Path) -> Result<PathBuf> {
+    let mut current = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match std::fs::symlink_metadata(&current) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let to = std::fs::read_link(&current)
+                    .with_context(|| format!("cannot read the link {}", current.display()))?;
+                // `join` keeps an absolute target as it is.
+                current = match current.parent() {
+                    Some(dir) => dir.join(to),
+                    None => to,
+                };
+            }
+            Ok(_) => return Ok(current),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(current),
+            Err(e) => {
+                return Err(e).with_context(|| format!("cannot look at {}", current.display()));
+            }
+        }
+    }
+    bail!(
+        "cannot write {}: it leads through more than {MAX_LINKS} symbolic links (a loop?)",
+        path.display()
+    )
 }
 
 /// The mode the temporary file is created with. A new file asks for 0666, as `File::create`
@@ -141,5 +178,97 @@ mod tests {
         std::fs::set_permissions(&old, std::fs::Permissions::from_mode(0o644)).expect("chmod");
         write_private(&old, b"secret").expect("write");
         assert_eq!(format!("{:o}", mode(&old)), "600");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_write_through_a_symlink_replaces_the_target_and_keeps_the_link() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let real = dir.path().join("real.lock");
+        let link = dir.path().join("link.lock");
+        std::fs::write(&real, "old").expect("write");
+        std::os::unix::fs::symlink("real.lock", &link).expect("symlink");
+        write_atomic(&link, "new").expect("atomic write");
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .expect("link")
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(
+            std::fs::read_link(&link).expect("link"),
+            Path::new("real.lock")
+        );
+        assert_eq!(std::fs::read_to_string(&real).expect("read"), "new");
+        assert_eq!(std::fs::read_dir(dir.path()).expect("list").count(), 2);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_chain_of_symlinks_across_folders_leads_to_the_final_target() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        for sub in ["a", "b", "c"] {
+            std::fs::create_dir(dir.path().join(sub)).expect("mkdir");
+        }
+        let real = dir.path().join("c/real.lock");
+        std::fs::write(&real, "old").expect("write");
+        // A relative link is relative to its own folder; the second one is absolute.
+        std::os::unix::fs::symlink("../b/two", dir.path().join("a/one")).expect("symlink");
+        std::os::unix::fs::symlink(&real, dir.path().join("b/two")).expect("symlink");
+        write_atomic(&dir.path().join("a/one"), "new").expect("atomic write");
+        assert_eq!(std::fs::read_to_string(&real).expect("read"), "new");
+        for (sub, name) in [("a", "one"), ("b", "two")] {
+            let link = dir.path().join(sub).join(name);
+            assert!(
+                std::fs::symlink_metadata(&link)
+                    .expect("link")
+                    .file_type()
+                    .is_symlink()
+            );
+            assert_eq!(
+                std::fs::read_dir(dir.path().join(sub))
+                    .expect("list")
+                    .count(),
+                1
+            );
+        }
+        assert_eq!(
+            std::fs::read_dir(dir.path().join("c"))
+                .expect("list")
+                .count(),
+            1
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_dangling_symlink_gets_the_file_it_names() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let link = dir.path().join("link.lock");
+        std::os::unix::fs::symlink("named.lock", &link).expect("symlink");
+        write_atomic(&link, "new").expect("atomic write");
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .expect("link")
+                .file_type()
+                .is_symlink()
+        );
+        let named = dir.path().join("named.lock");
+        assert_eq!(std::fs::read_to_string(&named).expect("read"), "new");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_loop_of_symlinks_is_an_error_not_a_hang() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::os::unix::fs::symlink("b", dir.path().join("a")).expect("symlink");
+        std::os::unix::fs::symlink("a", dir.path().join("b")).expect("symlink");
+        let err = write_atomic(&dir.path().join("a"), "new").expect_err("a loop");
+        assert!(format!("{err:#}").contains("symbolic links"), "{err:#}");
+        assert!(
+            std::fs::symlink_metadata(dir.path().join("a"))
+                .expect("a")
+                .is_symlink()
+        );
     }
 }

@@ -113,6 +113,28 @@ fn fmt_check_names_files_not_in_canonical_form_and_changes_nothing() {
     assert_eq!(out.status.code(), Some(0));
 }
 
+#[cfg(unix)]
+#[test]
+fn fmt_through_a_symlink_rewrites_the_target_and_keeps_the_link() {
+    let dir = tempfile::tempdir().expect("dir");
+    let source = std::fs::read_to_string(template("empty/size-3.lock")).expect("template");
+    let messy = source.replace(
+        "hook arm E\nwrench momentum none\n",
+        "wrench momentum none\nhook arm E\n",
+    );
+    std::fs::create_dir(dir.path().join("real")).expect("mkdir");
+    std::fs::write(dir.path().join("real/messy.lock"), &messy).expect("write");
+    std::os::unix::fs::symlink("real/messy.lock", dir.path().join("link.lock")).expect("link");
+    let out = lockwright(&["fmt", "link.lock"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let link = std::fs::symlink_metadata(dir.path().join("link.lock")).expect("link");
+    assert!(link.file_type().is_symlink(), "the link is still a link");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("real/messy.lock")).expect("read"),
+        source
+    );
+}
+
 #[test]
 fn fmt_leaves_a_file_with_errors_untouched() {
     let dir = tempfile::tempdir().expect("dir");
