@@ -10,8 +10,10 @@ pub const TEMP_PREFIX: &str = ".lockwright-";
 pub const TEMP_SUFFIX: &str = ".tmp";
 
 /// Writes a file atomically, creating its folder: the text goes to a temporary file beside it,
-/// which is synced and then renamed over the target, so a crash leaves either the old file or
-/// the new one.
+/// which is synced and then renamed over the target, and the folder is synced, so a crash or a
+/// power cut leaves either the old file or the new one. Through a symbolic link, the file the
+/// link leads to is replaced and the link stays. A new file gets the mode the umask allows; a
+/// replaced file keeps its permissions.
 pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
     write_atomic_bytes(path, text.as_bytes())
 }
@@ -66,7 +68,39 @@ fn write_via_temp(path: &Path, bytes: &[u8], private: bool) -> Result<()> {
     tmp.persist(&target)
         .map_err(|e| e.error)
         .with_context(|| format!("cannot replace {}", path.display()))?;
+    sync_folder(dir).with_context(|| {
+        format!(
+            "{} was written, but its folder could not be synced to the disk",
+            path.display()
+        )
+    })
+}
+
+/// Makes a rename durable. On unix the rename is a change to the folder, which the system
+/// writes to the disk on its own schedule: until the folder is synced, a power cut can bring
+/// back the old file after the save said it was done.
+#[cfg(unix)]
+fn sync_folder(dir: &Path) -> std::io::Result<()> {
+    #[cfg(test)]
+    FOLDER_SYNCS.with(|c| c.set(c.get() + 1));
+    match std::fs::File::open(dir).and_then(|folder| folder.sync_all()) {
+        // Some file systems cannot sync a folder at all (EINVAL): there is nothing more to do.
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidInput => Ok(()),
+        other => other,
+    }
+}
+
+/// Elsewhere a rename is as durable as the system makes it.
+#[cfg(not(unix))]
+fn sync_folder(_dir: &Path) -> std::io::Result<()> {
     Ok(())
+}
+
+// Counts the folder syncs of this thread, so a test can see that each write made one (a thread
+// local: tests run in parallel threads of one process).
+#[cfg(test)]
+thread_local! {
+    static FOLDER_SYNCS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// As many symbolic links as Linux follows before it gives up with ELOOP.
@@ -270,5 +304,16 @@ mod tests {
                 .expect("a")
                 .is_symlink()
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn each_write_syncs_the_folder_once_after_the_rename() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let before = FOLDER_SYNCS.with(|c| c.get());
+        write_atomic(&dir.path().join("a.lock"), "one").expect("write");
+        write_atomic(&dir.path().join("a.lock"), "two").expect("write");
+        write_private(&dir.path().join("t.toml"), b"secret").expect("write");
+        assert_eq!(FOLDER_SYNCS.with(|c| c.get()) - before, 3);
     }
 }
