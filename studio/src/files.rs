@@ -3,6 +3,7 @@
 use anyhow::{Context, Result, bail};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// How the writer's temporary files are named: `.lockwright-XXXXXX.tmp` beside the target.
 pub const TEMP_PREFIX: &str = ".lockwright-";
@@ -94,6 +95,46 @@ fn sync_folder(dir: &Path) -> std::io::Result<()> {
 #[cfg(not(unix))]
 fn sync_folder(_dir: &Path) -> std::io::Result<()> {
     Ok(())
+}
+
+/// How old a temporary file must be before [`remove_leftovers`] takes it for a leftover.
+pub const LEFTOVER_AGE: Duration = Duration::from_secs(60);
+
+/// Removes the temporary files that saves killed before their rename left in `dir` (not in its
+/// subfolders), returning how many it removed. Only regular files named like the writer's
+/// temporary files and last modified more than [`LEFTOVER_AGE`] ago are removed, so a save in
+/// progress in another process is never disturbed. A folder that does not exist has none; a
+/// leftover that cannot be removed is left and not counted; only a folder that cannot be listed
+/// is an error.
+pub fn remove_leftovers(dir: &Path) -> std::io::Result<usize> {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(e) => return Err(e),
+    };
+    let now = std::time::SystemTime::now();
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let ours = name.len() > TEMP_PREFIX.len() + TEMP_SUFFIX.len()
+            && name.starts_with(TEMP_PREFIX)
+            && name.ends_with(TEMP_SUFFIX);
+        // The entry's own type: a symlink named like a leftover is not ours to follow.
+        let is_file = entry.file_type().is_ok_and(|t| t.is_file());
+        if !ours || !is_file {
+            continue;
+        }
+        // A time in the future (a clock set back) is not old.
+        let old = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .is_ok_and(|t| now.duration_since(t).is_ok_and(|age| age > LEFTOVER_AGE));
+        if old && std::fs::remove_file(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    Ok(removed)
 }
 
 // Counts the folder syncs of this thread, so a test can see that each write made one (a thread
@@ -315,5 +356,56 @@ mod tests {
         write_atomic(&dir.path().join("a.lock"), "two").expect("write");
         write_private(&dir.path().join("t.toml"), b"secret").expect("write");
         assert_eq!(FOLDER_SYNCS.with(|c| c.get()) - before, 3);
+    }
+
+    /// Creates a file whose last modification was `age` ago.
+    fn file_aged(path: &Path, age: Duration) {
+        let file = std::fs::File::create(path).expect("create");
+        let when = std::time::SystemTime::now() - age;
+        file.set_modified(when).expect("set mtime");
+    }
+
+    #[test]
+    fn old_leftovers_are_removed_and_fresh_ones_and_other_files_kept() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let old = Duration::from_secs(3600);
+        let leftover = dir.path().join(format!("{TEMP_PREFIX}aB3xYz{TEMP_SUFFIX}"));
+        file_aged(&leftover, old);
+        let kept = [
+            // A save in progress in another process.
+            (
+                format!("{TEMP_PREFIX}fresh1{TEMP_SUFFIX}"),
+                Duration::from_secs(5),
+            ),
+            // Someone's own files, however old.
+            ("notes.tmp".to_string(), old),
+            (format!("{TEMP_PREFIX}notes.lock"), old),
+            ("a.lock".to_string(), old),
+        ];
+        for (name, age) in &kept {
+            file_aged(&dir.path().join(name), *age);
+        }
+        // Not a file, and not this folder's: both stay.
+        std::fs::create_dir(dir.path().join(format!("{TEMP_PREFIX}dir{TEMP_SUFFIX}")))
+            .expect("mkdir");
+        std::fs::create_dir(dir.path().join("sub")).expect("mkdir");
+        let deeper = dir
+            .path()
+            .join(format!("sub/{TEMP_PREFIX}deeper{TEMP_SUFFIX}"));
+        file_aged(&deeper, old);
+
+        assert_eq!(remove_leftovers(dir.path()).expect("cleaned"), 1);
+        assert!(!leftover.exists());
+        for (name, _) in &kept {
+            assert!(dir.path().join(name).exists(), "{name} is kept");
+        }
+        assert!(deeper.exists());
+        assert_eq!(remove_leftovers(dir.path()).expect("cleaned"), 0);
+    }
+
+    #[test]
+    fn a_missing_folder_has_no_leftovers() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        assert_eq!(remove_leftovers(&dir.path().join("none")).expect("ok"), 0);
     }
 }
