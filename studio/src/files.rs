@@ -1,5 +1,9 @@
 //! Reading and writing lock files safely.
 
+mod read;
+
+pub use read::{FileKind, ReadError, read_bytes, read_text};
+
 use anyhow::{Context, Result, bail};
 use std::io::Write;
 use std::path::{Path, PathBuf};
