@@ -135,6 +135,65 @@ fn fmt_through_a_symlink_rewrites_the_target_and_keeps_the_link() {
     );
 }
 
+/// Runs the command line and kills it if it has not finished within ten seconds, so that a
+/// command that blocks fails its test instead of hanging it.
+#[cfg(unix)]
+fn lockwright_within_seconds(args: &[&str], dir: &Path) -> Output {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lockwright"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let start = Instant::now();
+    while child.try_wait().expect("waits").is_none() {
+        if start.elapsed() > Duration::from_secs(10) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("lockwright {args:?} was still running after ten seconds");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("output")
+}
+
+#[cfg(unix)]
+#[test]
+fn fmt_refuses_a_fifo_at_once_and_says_what_it_is() {
+    let dir = tempfile::tempdir().expect("dir");
+    let made = Command::new("mkfifo")
+        .arg(dir.path().join("pipe.lock"))
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let out = lockwright_within_seconds(&["fmt", "pipe.lock"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("pipe.lock") && err.contains("FIFO"), "{err}");
+}
+
+#[test]
+fn fmt_still_gives_the_line_and_column_of_text_that_is_not_utf8() {
+    let dir = tempfile::tempdir().expect("dir");
+    std::fs::write(
+        dir.path().join("latin1.lock"),
+        b"lockwright-lock 1\nname: caf\xe9\n",
+    )
+    .expect("write");
+    let out = lockwright(&["fmt", "latin1.lock"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with("latin1.lock:2:10: error: the file is not UTF-8"),
+        "{err}"
+    );
+}
+
 #[test]
 fn fmt_leaves_a_file_with_errors_untouched() {
     let dir = tempfile::tempdir().expect("dir");
