@@ -1,4 +1,6 @@
-//! Reading and writing lock files safely.
+//! Writing and reading the user's files safely: atomic, durable writes that respect symlinks
+//! and the umask, the cleanup of what a killed save leaves, and bounded reads of regular files
+//! only (`files/read.rs`). `docs/files.md` sums the rules up.
 
 mod read;
 
@@ -56,7 +58,7 @@ fn write_via_temp(path: &Path, bytes: &[u8], private: bool) -> Result<()> {
         .tempfile_in(dir)
         .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
     if private {
-        // Set explicitly as well: a default ACL on the folder could have widened the mode.
+        // Set explicitly too, so that privacy does not depend on how the file was created.
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
@@ -81,6 +83,13 @@ fn write_via_temp(path: &Path, bytes: &[u8], private: bool) -> Result<()> {
     })
 }
 
+// Counts the folder syncs of this thread, so a test can see that each write made one (a thread
+// local: tests run in parallel threads of one process).
+#[cfg(test)]
+thread_local! {
+    static FOLDER_SYNCS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 /// Makes a rename durable. On unix the rename is a change to the folder, which the system
 /// writes to the disk on its own schedule: until the folder is synced, a power cut can bring
 /// back the old file after the save said it was done.
@@ -99,53 +108,6 @@ fn sync_folder(dir: &Path) -> std::io::Result<()> {
 #[cfg(not(unix))]
 fn sync_folder(_dir: &Path) -> std::io::Result<()> {
     Ok(())
-}
-
-/// How old a temporary file must be before [`remove_leftovers`] takes it for a leftover.
-pub const LEFTOVER_AGE: Duration = Duration::from_secs(60);
-
-/// Removes the temporary files that saves killed before their rename left in `dir` (not in its
-/// subfolders), returning how many it removed. Only regular files named like the writer's
-/// temporary files and last modified more than [`LEFTOVER_AGE`] ago are removed, so a save in
-/// progress in another process is never disturbed. A folder that does not exist has none; a
-/// leftover that cannot be removed is left and not counted; only a folder that cannot be listed
-/// is an error.
-pub fn remove_leftovers(dir: &Path) -> std::io::Result<usize> {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
-        Err(e) => return Err(e),
-    };
-    let now = std::time::SystemTime::now();
-    let mut removed = 0;
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let Some(name) = name.to_str() else { continue };
-        let ours = name.len() > TEMP_PREFIX.len() + TEMP_SUFFIX.len()
-            && name.starts_with(TEMP_PREFIX)
-            && name.ends_with(TEMP_SUFFIX);
-        // The entry's own type: a symlink named like a leftover is not ours to follow.
-        let is_file = entry.file_type().is_ok_and(|t| t.is_file());
-        if !ours || !is_file {
-            continue;
-        }
-        // A time in the future (a clock set back) is not old.
-        let old = entry
-            .metadata()
-            .and_then(|m| m.modified())
-            .is_ok_and(|t| now.duration_since(t).is_ok_and(|age| age > LEFTOVER_AGE));
-        if old && std::fs::remove_file(entry.path()).is_ok() {
-            removed += 1;
-        }
-    }
-    Ok(removed)
-}
-
-// Counts the folder syncs of this thread, so a test can see that each write made one (a thread
-// local: tests run in parallel threads of one process).
-#[cfg(test)]
-thread_local! {
-    static FOLDER_SYNCS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// As many symbolic links as Linux follows before it gives up with ELOOP.
@@ -194,6 +156,46 @@ fn temp_permissions(private: bool, replacing: bool) -> std::fs::Permissions {
     use std::os::unix::fs::PermissionsExt;
     let mode = if private || replacing { 0o600 } else { 0o666 };
     std::fs::Permissions::from_mode(mode)
+}
+
+/// How old a temporary file must be before [`remove_leftovers`] takes it for a leftover.
+pub const LEFTOVER_AGE: Duration = Duration::from_secs(60);
+
+/// Removes the temporary files left in `dir` (not in its subfolders) by saves that were killed
+/// before their rename, returning how many it removed. Only regular files named like the writer's
+/// temporary files and last modified more than [`LEFTOVER_AGE`] ago are removed, so a save in
+/// progress in another process is never disturbed. A folder that does not exist has none; a
+/// leftover that cannot be removed is left and not counted; only a folder that cannot be listed
+/// is an error.
+pub fn remove_leftovers(dir: &Path) -> std::io::Result<usize> {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(e) => return Err(e),
+    };
+    let now = std::time::SystemTime::now();
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let ours = name.len() > TEMP_PREFIX.len() + TEMP_SUFFIX.len()
+            && name.starts_with(TEMP_PREFIX)
+            && name.ends_with(TEMP_SUFFIX);
+        // The entry's own type: a symlink named like a leftover is not ours to follow.
+        let is_file = entry.file_type().is_ok_and(|t| t.is_file());
+        if !ours || !is_file {
+            continue;
+        }
+        // A time in the future (a clock set back) is not old.
+        let old = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .is_ok_and(|t| now.duration_since(t).is_ok_and(|age| age > LEFTOVER_AGE));
+        if old && std::fs::remove_file(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    Ok(removed)
 }
 
 #[cfg(test)]
