@@ -9,8 +9,9 @@
 //! - [`family`]: the registry of puzzle families, by file extension.
 //! - [`cli`]: the command line, one file per verb.
 //! - [`files`], [`library`], [`watch`], [`settings`], [`keys`], [`tokens`], [`online`]: files
-//!   written safely, the lock folder, file watching, settings, key actions, login tokens and the
-//!   player's side of the metagame.
+//!   written and read safely, the lock folder, file watching, settings, key actions, login tokens
+//!   and the player's side of the metagame.
+//! - [`recovery`]: the unsaved text of each buffer, kept to be offered back after a crash.
 //! - [`background`]: slow work off the UI thread, and generations that drop stale answers.
 //! - [`testing`]: runs the studio's tasks for real in tests.
 

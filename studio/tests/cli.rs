@@ -113,6 +113,87 @@ fn fmt_check_names_files_not_in_canonical_form_and_changes_nothing() {
     assert_eq!(out.status.code(), Some(0));
 }
 
+#[cfg(unix)]
+#[test]
+fn fmt_through_a_symlink_rewrites_the_target_and_keeps_the_link() {
+    let dir = tempfile::tempdir().expect("dir");
+    let source = std::fs::read_to_string(template("empty/size-3.lock")).expect("template");
+    let messy = source.replace(
+        "hook arm E\nwrench momentum none\n",
+        "wrench momentum none\nhook arm E\n",
+    );
+    std::fs::create_dir(dir.path().join("real")).expect("mkdir");
+    std::fs::write(dir.path().join("real/messy.lock"), &messy).expect("write");
+    std::os::unix::fs::symlink("real/messy.lock", dir.path().join("link.lock")).expect("link");
+    let out = lockwright(&["fmt", "link.lock"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let link = std::fs::symlink_metadata(dir.path().join("link.lock")).expect("link");
+    assert!(link.file_type().is_symlink(), "the link is still a link");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("real/messy.lock")).expect("read"),
+        source
+    );
+}
+
+/// Runs the command line and kills it if it has not finished within ten seconds, so that a
+/// command that blocks fails its test instead of hanging it.
+#[cfg(unix)]
+fn lockwright_within_seconds(args: &[&str], dir: &Path) -> Output {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lockwright"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let start = Instant::now();
+    while child.try_wait().expect("waits").is_none() {
+        if start.elapsed() > Duration::from_secs(10) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("lockwright {args:?} was still running after ten seconds");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("output")
+}
+
+#[cfg(unix)]
+#[test]
+fn fmt_refuses_a_fifo_at_once_and_says_what_it_is() {
+    let dir = tempfile::tempdir().expect("dir");
+    let made = Command::new("mkfifo")
+        .arg(dir.path().join("pipe.lock"))
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let out = lockwright_within_seconds(&["fmt", "pipe.lock"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("pipe.lock") && err.contains("FIFO"), "{err}");
+}
+
+#[test]
+fn fmt_still_gives_the_line_and_column_of_text_that_is_not_utf8() {
+    let dir = tempfile::tempdir().expect("dir");
+    std::fs::write(
+        dir.path().join("latin1.lock"),
+        b"lockwright-lock 1\nname: caf\xe9\n",
+    )
+    .expect("write");
+    let out = lockwright(&["fmt", "latin1.lock"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with("latin1.lock:2:10: error: the file is not UTF-8"),
+        "{err}"
+    );
+}
+
 #[test]
 fn fmt_leaves_a_file_with_errors_untouched() {
     let dir = tempfile::tempdir().expect("dir");
@@ -147,6 +228,45 @@ fn new_writes_a_valid_lock_and_refuses_to_overwrite() {
     assert!(gate.contains("name: Gate\n") && gate.contains("pivot 1 arms E W"));
     let bad = lockwright(&["new", "Big", "--size", "12"], dir.path());
     assert!(text(&bad.stderr).contains("out of range"));
+}
+
+/// Runs the command line under a given umask, through the shell (setting a umask needs no
+/// unsafe code there, and it applies to that process only).
+#[cfg(unix)]
+fn lockwright_with_umask(umask: &str, args: &[&str], dir: &Path) -> Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("umask {umask} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_lockwright"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("runs")
+}
+
+#[cfg(unix)]
+fn mode(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path)
+        .expect("metadata")
+        .permissions()
+        .mode()
+        & 0o7777
+}
+
+#[cfg(unix)]
+#[test]
+fn new_files_get_the_mode_the_umask_allows() {
+    let dir = tempfile::tempdir().expect("dir");
+    for (umask, expected) in [("027", "640"), ("002", "664")] {
+        let name = format!("Mask{umask}");
+        let out = lockwright_with_umask(umask, &["new", &name, "--size", "3"], dir.path());
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let path = dir.path().join(format!("{name}.lock"));
+        assert_eq!(format!("{:o}", mode(&path)), expected, "umask {umask}");
+    }
 }
 
 #[test]

@@ -163,6 +163,20 @@ impl Studio {
             background::run(crate::hexlock::tutorial::read_series, |()| {
                 Message::Done(Ok(String::new()))
             }),
+            {
+                // Temporary files a killed save left behind in the folder.
+                let folder = studio.folder.path().to_path_buf();
+                background::run(
+                    move || crate::files::remove_leftovers(&folder),
+                    |r| match r {
+                        Ok(0) => Message::Done(Ok(String::new())),
+                        Ok(n) => Message::Done(Ok(format!(
+                            "removed {n} temporary file(s) left by an interrupted save"
+                        ))),
+                        Err(e) => Message::Done(Err(format!("{e}"))),
+                    },
+                )
+            },
             studio.guard.look_for_recovered().map(Message::Guard),
         ];
         (studio, Task::batch(tasks))

@@ -203,17 +203,25 @@ pub fn print_diagnostics(path: &str, text: &str, diagnostics: &[lockfmt::Diagnos
 
 /// Reads a lock file and parses it; an unreadable file becomes a diagnostic at its start.
 pub fn read_lock(path: &std::path::Path) -> (String, lockfmt::hexlock::Parsed) {
-    match std::fs::read(path) {
+    parse_read(std::fs::read(path).map_err(|e| format!("cannot read the file: {e}")))
+}
+
+/// [`read_lock`] through [`crate::files::read_bytes`]: only a regular file of at most `limit`
+/// bytes is read, and a FIFO or a device is refused at once instead of waited on. The bytes are
+/// parsed as they are, so text that is not UTF-8 still gets the parser's diagnostic, with its
+/// line and column.
+pub fn read_lock_bounded(path: &std::path::Path, limit: u64) -> (String, lockfmt::hexlock::Parsed) {
+    parse_read(crate::files::read_bytes(path, limit).map_err(|e| e.to_string()))
+}
+
+fn parse_read(read: Result<Vec<u8>, String>) -> (String, lockfmt::hexlock::Parsed) {
+    match read {
         Ok(bytes) => {
             let parsed = lockfmt::hexlock::parse_bytes(&bytes);
             (String::from_utf8_lossy(&bytes).into_owned(), parsed)
         }
-        Err(e) => {
-            let d = lockfmt::Diagnostic::error(
-                lockfmt::Span::START,
-                "io",
-                format!("cannot read the file: {e}"),
-            );
+        Err(message) => {
+            let d = lockfmt::Diagnostic::error(lockfmt::Span::START, "io", message);
             (
                 String::new(),
                 lockfmt::hexlock::Parsed {

@@ -689,20 +689,10 @@ impl Editor {
     }
 }
 
-/// Reads a file the editor may open: regular files only, bounded. Blocking.
+/// Reads a file the editor may open: regular files only (a FIFO or a device is refused at
+/// once, never waited on), at most [`MAX_FILE_BYTES`]. Blocking.
 pub fn read_text(path: &Path) -> Result<String, String> {
-    match std::fs::metadata(path) {
-        Ok(m) if !m.is_file() => return Err(format!("{} is not a regular file", path.display())),
-        Ok(m) if m.len() > MAX_FILE_BYTES => {
-            return Err(format!(
-                "{} is {} bytes: larger than any lock ({MAX_FILE_BYTES} bytes at most)",
-                path.display(),
-                m.len()
-            ));
-        }
-        _ => {}
-    }
-    std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+    crate::files::read_text(path, MAX_FILE_BYTES).map_err(|e| e.to_string())
 }
 
 fn compared(name: String, text: String) -> Compared {

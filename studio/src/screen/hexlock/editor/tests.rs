@@ -318,10 +318,10 @@ fn a_failed_save_keeps_the_buffer_dirty_and_says_why() {
 }
 
 #[test]
-fn a_folder_or_a_fifo_is_not_read_as_a_lock() {
+fn a_folder_is_not_read_as_a_lock() {
     let dir = tempfile::tempdir().expect("dir");
     let err = read_text(dir.path()).expect_err("a folder is not a lock");
-    assert!(err.contains("not a regular file"), "{err}");
+    assert!(err.contains("is a folder"), "{err}");
 }
 
 #[test]
