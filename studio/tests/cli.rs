@@ -177,6 +177,33 @@ fn fmt_refuses_a_fifo_at_once_and_says_what_it_is() {
     assert!(err.contains("pipe.lock") && err.contains("FIFO"), "{err}");
 }
 
+/// Regression: `check` read a FIFO for ever and `/dev/zero` until memory ran out.
+#[test]
+fn every_verb_refuses_a_fifo_or_a_device_at_once() {
+    let dir = tempfile::tempdir().expect("dir");
+    let made = Command::new("mkfifo")
+        .arg(dir.path().join("pipe.lock"))
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    for args in [
+        &["check", "pipe.lock"][..],
+        &["check", "/dev/zero"],
+        &["play", "pipe.lock", "."],
+        &["solve", "/dev/zero"],
+        &["render", "pipe.lock", "-o", "x.png"],
+        &["diff", "pipe.lock", "/dev/zero"],
+    ] {
+        let out = lockwright_within_seconds(args, dir.path());
+        assert_ne!(out.status.code(), Some(0), "{args:?}");
+        let err = text(&out.stderr) + &text(&out.stdout);
+        assert!(
+            err.contains("FIFO") || err.contains("device"),
+            "{args:?} says what the file is: {err}"
+        );
+    }
+}
+
 #[test]
 fn fmt_still_gives_the_line_and_column_of_text_that_is_not_utf8() {
     let dir = tempfile::tempdir().expect("dir");

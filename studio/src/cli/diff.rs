@@ -1,6 +1,6 @@
 //! `lockwright diff OLD NEW`
 
-use super::read_lock;
+use super::MAX_READ_BYTES;
 use anyhow::Result;
 use serde::Serialize;
 use std::path::Path;
@@ -12,10 +12,16 @@ struct Report {
     changes: Vec<lockfmt::hexlock::diff::Change>,
 }
 
-/// Exit 0 when the two locks are the same text, 1 when they differ, as `diff` does.
+/// Exit 0 when the two locks are the same text, 1 when they differ, as `diff` does; a file that
+/// cannot be read is an error (exit 2), not an empty text.
 pub fn run(old: &Path, new: &Path, json: bool) -> Result<ExitCode> {
-    let (a_text, a) = read_lock(old);
-    let (b_text, b) = read_lock(new);
+    let read = |path: &Path| -> Result<(String, lockfmt::hexlock::Parsed)> {
+        let bytes = crate::files::read_bytes(path, MAX_READ_BYTES)?;
+        let parsed = lockfmt::hexlock::parse_bytes(&bytes);
+        Ok((String::from_utf8_lossy(&bytes).into_owned(), parsed))
+    };
+    let (a_text, a) = read(old)?;
+    let (b_text, b) = read(new)?;
     let changes = match (&a.document, &b.document) {
         (Some(x), Some(y)) => lockfmt::hexlock::diff::semantic(&x.lock, &y.lock),
         _ => Vec::new(),

@@ -1,20 +1,16 @@
 //! `lockwright fmt [--check] FILE...`
 
-use super::read_lock_bounded;
+use super::read_lock;
 use crate::files::write_atomic;
 use anyhow::Result;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// The largest file `fmt` reads. The parser refuses files over 1 MiB with a diagnostic of its
-/// own; this bound only keeps an enormous file from being read whole into memory first.
-const MAX_READ_BYTES: u64 = 16 << 20;
-
 pub fn run(files: &[PathBuf], check: bool) -> Result<ExitCode> {
     let mut failed = false;
     for path in files {
         let shown = path.display().to_string();
-        let (text, parsed) = read_lock_bounded(path, MAX_READ_BYTES);
+        let (text, parsed) = read_lock(path);
         let doc = match &parsed.document {
             Some(doc) if !parsed.has_errors() => doc,
             _ => {

@@ -202,17 +202,18 @@ pub fn print_diagnostics(path: &str, text: &str, diagnostics: &[lockfmt::Diagnos
 }
 
 /// Reads a lock file and parses it; an unreadable file becomes a diagnostic at its start.
+///
+/// Only a regular file of at most [`MAX_READ_BYTES`] is read (through
+/// [`crate::files::read_bytes`]): a FIFO or a device is refused at once instead of waited on,
+/// and `/dev/zero` cannot grow the process. The bytes are parsed as they are, so text that is
+/// not UTF-8 still gets the parser's diagnostic, with its line and column.
 pub fn read_lock(path: &std::path::Path) -> (String, lockfmt::hexlock::Parsed) {
-    parse_read(std::fs::read(path).map_err(|e| format!("cannot read the file: {e}")))
+    parse_read(crate::files::read_bytes(path, MAX_READ_BYTES).map_err(|e| e.to_string()))
 }
 
-/// [`read_lock`] through [`crate::files::read_bytes`]: only a regular file of at most `limit`
-/// bytes is read, and a FIFO or a device is refused at once instead of waited on. The bytes are
-/// parsed as they are, so text that is not UTF-8 still gets the parser's diagnostic, with its
-/// line and column.
-pub fn read_lock_bounded(path: &std::path::Path, limit: u64) -> (String, lockfmt::hexlock::Parsed) {
-    parse_read(crate::files::read_bytes(path, limit).map_err(|e| e.to_string()))
-}
+/// The most any verb reads of a file: far more than any puzzle, far less than a machine's
+/// memory.
+pub const MAX_READ_BYTES: u64 = 16 << 20;
 
 fn parse_read(read: Result<Vec<u8>, String>) -> (String, lockfmt::hexlock::Parsed) {
     match read {
