@@ -2,6 +2,7 @@
 //! the cell under a left click.
 
 use crate::hexlock::picture::{self, Colouring, Overlay, P, Palette, Rgba, Shape};
+use crate::hexlock::refresh;
 use engine::Hex;
 use engine::hexlock::Lock;
 use iced::mouse;
@@ -357,6 +358,9 @@ impl canvas::Program<Event2> for HexCanvas<'_> {
                 }
             }));
         }
+        // Last, so that the default renderer on OpenGL brings the whole window up to date, not
+        // only this canvas: see `refresh`. Not cached: it is one triangle.
+        layers.push(refresh::whole_window_refresh(renderer, bounds));
         layers
     }
 
