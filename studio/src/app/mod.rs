@@ -355,7 +355,10 @@ impl Studio {
             Screen::Settings => self.settings.view().map(Message::Settings),
         };
         let main = match self.guard.view(&self.editor).map(|g| g.map(Message::Guard)) {
-            Some(prompt) => column![prompt, main].spacing(6).into(),
+            Some(prompt) => column![container(prompt).padding([0, 8]), main]
+                .padding(iced::Padding::ZERO.top(8))
+                .spacing(6)
+                .into(),
             None => main,
         };
         row![

@@ -7,7 +7,7 @@ use crate::screen::hexlock::play::{self, Play};
 use crate::screen::hexlock::tutorial;
 use crate::screen::online;
 use engine::hexlock::{Lock, Move};
-use iced::widget::column;
+use iced::widget::{column, container};
 use iced::{Element, Task};
 use server::protocol::LockView;
 
@@ -139,7 +139,10 @@ impl Studio {
             _ => self.online.declare_bar().map(|b| b.map(Message::Online)),
         };
         match bar {
-            Some(bar) => column![bar, board].spacing(6).into(),
+            Some(bar) => column![container(bar).padding([0, 8]), board]
+                .padding(iced::Padding::ZERO.top(8))
+                .spacing(6)
+                .into(),
             None => board,
         }
     }

@@ -168,12 +168,18 @@ mod tests {
         let (overlay, layers) = (Overlay::default(), Layers::default());
         // A canvas over the whole window, then a smaller one in its bottom right quarter: as
         // the play board and then the editor's canvas, or a window before and after shrinking.
-        let first = frame(&mut renderer, canvas_at(&lock, &overlay, &layers, 0.0, SIDE));
+        let first = frame(
+            &mut renderer,
+            canvas_at(&lock, &overlay, &layers, 0.0, SIDE),
+        );
         assert!(
             first.chunks_exact(4).all(|px| px != [255, 255, 255, 255]),
             "the first canvas covers the window"
         );
-        let second = frame(&mut renderer, canvas_at(&lock, &overlay, &layers, MOVED_TO, SIDE - MOVED_TO));
+        let second = frame(
+            &mut renderer,
+            canvas_at(&lock, &overlay, &layers, MOVED_TO, SIDE - MOVED_TO),
+        );
         let stale = outside(&second, MOVED_TO, SIDE - MOVED_TO)
             .filter(|px| *px != [255, 255, 255, 255])
             .count();
