@@ -27,6 +27,9 @@ pub enum ClientError {
     /// A call that needs a login was made without one.
     #[error("not logged in: run `lockwright login` first")]
     NoToken,
+    /// The HTTP client could not be set up on this machine.
+    #[error("cannot set up the connection: {0}")]
+    Setup(String),
 }
 
 impl ClientError {
@@ -51,7 +54,8 @@ impl ClientError {
 #[derive(Clone, Debug)]
 pub struct Client {
     base: String,
-    http: reqwest::Client,
+    /// The HTTP client, or why it could not be set up (said by every call).
+    http: Result<reqwest::Client, String>,
     token: Option<String>,
 }
 
@@ -73,10 +77,19 @@ impl Client {
     pub fn new(base: &str) -> Client {
         // A server that is down should say so in seconds, not after the system's connect
         // timeout of minutes. There is no overall timeout: the event stream stays open.
-        let http = reqwest::Client::builder()
-            .connect_timeout(std::time::Duration::from_secs(5))
+        let builder =
+            || reqwest::Client::builder().connect_timeout(std::time::Duration::from_secs(5));
+        // A machine with no CA certificates cannot build the platform's TLS verifier: plain
+        // HTTP (the embedded server, a server on loopback) still works with no trusted roots,
+        // and an HTTPS server is refused with a certificate error when asked.
+        let http = builder()
             .build()
-            .unwrap_or_default();
+            .or_else(|_| {
+                builder()
+                    .tls_certs_only(Vec::<reqwest::Certificate>::new())
+                    .build()
+            })
+            .map_err(|e| e.to_string());
         Client {
             base: base.trim_end_matches('/').to_string(),
             http,
@@ -95,14 +108,16 @@ impl Client {
         self.token.as_deref()
     }
 
-    fn request(&self, method: Method, path: &str) -> RequestBuilder {
-        let rb = self
+    fn request(&self, method: Method, path: &str) -> Result<RequestBuilder, ClientError> {
+        let http = self
             .http
-            .request(method, format!("{}/api/v1{path}", self.base));
-        match &self.token {
+            .as_ref()
+            .map_err(|e| ClientError::Setup(e.clone()))?;
+        let rb = http.request(method, format!("{}/api/v1{path}", self.base));
+        Ok(match &self.token {
             Some(t) => rb.bearer_auth(t),
             None => rb,
-        }
+        })
     }
 
     async fn send<T: DeserializeOwned>(rb: RequestBuilder) -> Result<T, ClientError> {
@@ -121,7 +136,7 @@ impl Client {
     }
 
     async fn get<T: DeserializeOwned>(&self, path: &str) -> Result<T, ClientError> {
-        Client::send(self.request(Method::GET, path)).await
+        Client::send(self.request(Method::GET, path)?).await
     }
 
     async fn post<B: Serialize, T: DeserializeOwned>(
@@ -130,12 +145,12 @@ impl Client {
         path: &str,
         body: &B,
     ) -> Result<T, ClientError> {
-        Client::send(self.request(method, path).json(body)).await
+        Client::send(self.request(method, path)?.json(body)).await
     }
 
     /// Whether the server answers: `GET /health`.
     pub async fn health(&self) -> Result<(), ClientError> {
-        let response = self.request(Method::GET, "/health").send().await?;
+        let response = self.request(Method::GET, "/health")?.send().await?;
         let status = response.status();
         if status.is_success() {
             return Ok(());
@@ -223,7 +238,7 @@ impl Client {
 
     /// Retires the lock in a slot.
     pub async fn retire(&self, slot: u8) -> Result<RetiredView, ClientError> {
-        Client::send(self.request(Method::DELETE, &format!("/slots/{slot}"))).await
+        Client::send(self.request(Method::DELETE, &format!("/slots/{slot}"))?).await
     }
 
     /// A lock by number.
@@ -281,7 +296,7 @@ impl Client {
         if self.token.is_none() {
             return Err(ClientError::NoToken);
         }
-        let response = self.request(Method::GET, "/events").send().await?;
+        let response = self.request(Method::GET, "/events")?.send().await?;
         let status = response.status();
         if !status.is_success() {
             let body = response.json().await.unwrap_or(ErrorBody {

@@ -183,6 +183,7 @@ impl Failure {
                 Failure::Unreachable(format!("the server at {url} answered unreadably: {e}"))
             }
             ClientError::NoToken => Failure::Plain(not_logged_in(url)),
+            e @ ClientError::Setup(_) => Failure::Plain(e.to_string()),
         }
     }
 }

@@ -35,6 +35,7 @@ impl Trouble {
                 format!("the connection failed: {e}")
             }),
             ClientError::NoToken => Trouble::NotLoggedIn,
+            e @ ClientError::Setup(_) => Trouble::Unreachable(e.to_string()),
         }
     }
 
