@@ -40,7 +40,7 @@ fn no_arguments_without_a_display_says_so_and_exits_1() {
 fn check_prints_nothing_for_valid_files() {
     let dir = tempfile::tempdir().expect("dir");
     let a = template("starter/spring-pull.lock");
-    let b = template("empty/size-11.lock");
+    let b = template("starter/ball-stop.lock");
     let out = lockwright(
         &[
             "check",
@@ -451,6 +451,98 @@ fn verify_exits_1_when_the_moves_do_not_open_the_lock() {
         dir.path(),
     );
     assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn check_warns_about_a_lock_that_is_open_before_any_move() {
+    let dir = tempfile::tempdir().expect("dir");
+    let empty = template("empty/size-3.lock");
+    let out = lockwright(&["check", empty.to_str().expect("path")], dir.path());
+    assert_eq!(out.status.code(), Some(0), "a warning, not an error");
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("warning: the lock is open before any move"),
+        "{err}"
+    );
+    let closed = template("starter/ball-stop.lock");
+    let out = lockwright(&["check", closed.to_str().expect("path")], dir.path());
+    assert_eq!(text(&out.stderr), "", "a closed lock has nothing to say");
+}
+
+/// Regression: `solve --json` showed Rust's insides (`{"Hook":"W"}`, `{"secs":…,"nanos":…}`).
+#[test]
+fn solve_json_speaks_the_move_notation_and_plain_numbers() {
+    let dir = tempfile::tempdir().expect("dir");
+    let lock = template("starter/pivot-gate.lock");
+    let out = lockwright(
+        &["solve", lock.to_str().expect("path"), "--json", "--analyse"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let raw = text(&out.stdout);
+    let v: serde_json::Value = serde_json::from_str(&raw).expect("json");
+    assert_eq!(v["status"], "solved");
+    assert_eq!(v["solution"], "hW");
+    assert_eq!(v["moves"], 1);
+    assert!(v["stats"]["seconds"].is_f64(), "{raw}");
+    assert!(v["analysis"]["reachable"].is_u64(), "{raw}");
+    for inside in ["Hook", "nanos", "secs", "Solved"] {
+        assert!(!raw.contains(inside), "`{inside}` in {raw}");
+    }
+}
+
+/// Regression: a bare move list, which the docs allow, was refused as "another lock's".
+#[test]
+fn verify_and_solve_author_take_a_bare_move_list() {
+    let dir = tempfile::tempdir().expect("dir");
+    std::fs::write(dir.path().join("moves.txt"), ". hW\n").expect("write");
+    let lock = template("starter/pivot-gate.lock");
+    let lock = lock.to_str().expect("path");
+    let out = lockwright(&["verify", lock, "moves.txt"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = lockwright(
+        &["solve", lock, "--analyse", "--author", "moves.txt"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("author's solution: opens the lock after 2 moves"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+/// Regression: `diff`, `check` and `play` panicked (exit 101) when their reader closed the pipe.
+#[test]
+fn a_closed_pipe_ends_a_verb_quietly() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().expect("dir");
+    let a = template("starter/pivot-gate.lock");
+    let a = a.to_str().expect("path");
+    // Far more than a pipe holds, so that the writer meets the closed pipe.
+    let mut play = vec!["play", "--trace", a];
+    play.extend(std::iter::repeat_n(".", 400));
+    let mut json = vec!["play", "--json", a];
+    json.extend(std::iter::repeat_n(".", 400));
+    for args in [&play[..], &json[..]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_lockwright"))
+            .args(args)
+            .current_dir(dir.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("runs");
+        let mut first = [0u8; 10];
+        let mut out = child.stdout.take().expect("stdout");
+        out.read_exact(&mut first).expect("ten bytes");
+        // `| head -c 10`: the reader goes away.
+        drop(out);
+        let done = child.wait_with_output().expect("ends");
+        let err = text(&done.stderr);
+        assert!(!err.contains("panicked"), "{}: {err}", args[1]);
+        assert_eq!(done.status.code(), Some(0), "{}: {err}", args[1]);
+    }
 }
 
 #[test]

@@ -124,11 +124,12 @@ impl Solution {
     }
 
     /// Whether this solution was written for this lock: same pieces (the digest), or, when no
-    /// digest is recorded, the same name.
+    /// digest is recorded, the same name. A bare move list names no lock, so it is taken for
+    /// whichever lock it is given with.
     pub fn names(&self, lock: &Lock) -> bool {
         match self.lock_digest {
             Some(d) => d == lock_digest(lock),
-            None => self.lock_name == lock.info.name,
+            None => self.lock_name.is_empty() || self.lock_name == lock.info.name,
         }
     }
 }

@@ -17,7 +17,10 @@ pub fn run(files: &[PathBuf], json: bool) -> Result<ExitCode> {
     let mut failed = false;
     let mut reports = Vec::new();
     for path in files {
-        let (text, parsed) = read_lock(path);
+        let (text, mut parsed) = read_lock(path);
+        if let Some(w) = open_before_any_move(&parsed) {
+            parsed.diagnostics.push(w);
+        }
         let valid = !parsed.has_errors();
         failed |= !valid;
         let shown = path.display().to_string();
@@ -36,11 +39,30 @@ pub fn run(files: &[PathBuf], json: bool) -> Result<ExitCode> {
                 diagnostics,
             })
             .collect();
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        crate::say!("{}", serde_json::to_string_pretty(&out)?);
     }
     Ok(if failed {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// A warning for a valid lock that is open before any move (nothing in its bolthole): it is
+/// solved by doing nothing, and the server refuses to publish it.
+fn open_before_any_move(parsed: &lockfmt::hexlock::Parsed) -> Option<lockfmt::Diagnostic> {
+    let lock = parsed.valid_lock()?;
+    if !lock.is_open() {
+        return None;
+    }
+    let span = lock
+        .bolthole()
+        .iter()
+        .find_map(|c| parsed.source_map.cells.get(c).copied())
+        .unwrap_or(lockfmt::Span::START);
+    Some(lockfmt::Diagnostic::warning(
+        span,
+        "open-lock",
+        "the lock is open before any move: nothing is in its bolthole, so doing nothing opens it",
+    ))
 }

@@ -28,12 +28,12 @@ pub fn run(old: &Path, new: &Path, json: bool) -> Result<ExitCode> {
     };
     if json {
         let lines = lockfmt::diff::line_diff(&a_text, &b_text);
-        println!(
+        crate::say!(
             "{}",
             serde_json::to_string_pretty(&Report { lines, changes })?
         );
     } else {
-        print!(
+        crate::say_raw!(
             "{}",
             lockfmt::diff::unified(
                 &a_text,
@@ -43,14 +43,14 @@ pub fn run(old: &Path, new: &Path, json: bool) -> Result<ExitCode> {
             )
         );
         if !changes.is_empty() {
-            println!("# pieces:");
+            crate::say!("# pieces:");
             for c in &changes {
-                println!("#   {c}");
+                crate::say!("#   {c}");
             }
         }
         for (name, parsed) in [(old, &a), (new, &b)] {
             if parsed.document.is_none() {
-                println!(
+                crate::say!(
                     "# {} does not parse, so its pieces cannot be compared",
                     name.display()
                 );

@@ -25,7 +25,7 @@ pub fn run(files: &[PathBuf], check: bool) -> Result<ExitCode> {
             continue;
         }
         if check {
-            println!("{shown}: not in canonical form (run `lockwright fmt {shown}`)");
+            crate::say!("{shown}: not in canonical form (run `lockwright fmt {shown}`)");
             failed = true;
         } else {
             write_atomic(path, &canonical)?;

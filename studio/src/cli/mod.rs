@@ -5,6 +5,7 @@ mod diff;
 mod fmt;
 mod new;
 mod online;
+pub mod output;
 mod play;
 mod render;
 mod serve;

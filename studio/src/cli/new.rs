@@ -10,7 +10,7 @@ use std::process::ExitCode;
 pub fn run(name: &str, template: Option<&str>, size: Option<i32>, force: bool) -> Result<ExitCode> {
     if template == Some("list") {
         for t in templates::ALL {
-            println!("{:<12} {}", t.name, t.folder);
+            crate::say!("{:<12} {}", t.name, t.folder);
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -57,6 +57,6 @@ pub fn run(name: &str, template: Option<&str>, size: Option<i32>, force: bool) -
         );
     }
     write_atomic(&path, &lockfmt::hexlock::print(&lock))?;
-    println!("{}", path.display());
+    crate::say!("{}", path.display());
     Ok(ExitCode::SUCCESS)
 }

@@ -279,7 +279,7 @@ async fn run_async(verb: Verb) -> Result<ExitCode> {
                     if json {
                         print_json(&serde_json::json!({ "codename": session.codename }))?;
                     } else {
-                        println!(
+                        crate::say!(
                             "Registered {} on {url}; logged in as them.",
                             session.codename
                         );
@@ -300,7 +300,7 @@ async fn run_async(verb: Verb) -> Result<ExitCode> {
                     if json {
                         print_json(&serde_json::json!({ "codename": session.codename }))?;
                     } else {
-                        println!("Logged in as {} on {url}.", session.codename);
+                        crate::say!("Logged in as {} on {url}.", session.codename);
                     }
                     Ok(ExitCode::SUCCESS)
                 }
@@ -356,14 +356,14 @@ async fn run_async(verb: Verb) -> Result<ExitCode> {
                     if json {
                         print_json(&done)?;
                     } else {
-                        println!(
+                        crate::say!(
                             "Placed {} as lock {} in slot {}.",
                             file.display(),
                             done.lock,
                             done.slot
                         );
                         if let Some(r) = &done.retired {
-                            println!(
+                            crate::say!(
                                 "Retired lock {} from the slot; notes made public: {}.",
                                 r.lock,
                                 list_or_none(&r.made_public)
@@ -385,7 +385,7 @@ async fn run_async(verb: Verb) -> Result<ExitCode> {
                     if json {
                         print_json(&r)?;
                     } else {
-                        println!(
+                        crate::say!(
                             "Retired lock {} from slot {slot}; notes made public: {}.",
                             r.lock,
                             list_or_none(&r.made_public)
@@ -422,7 +422,7 @@ async fn run_async(verb: Verb) -> Result<ExitCode> {
             if json {
                 print_json(&view)?;
             } else {
-                println!(
+                crate::say!(
                     "Saved lock {} ({}'s slot {}{}, \"{}\", size {}) to {}.",
                     view.id,
                     view.owner,
@@ -464,7 +464,7 @@ async fn run_async(verb: Verb) -> Result<ExitCode> {
                     if json {
                         print_json(&note)?;
                     } else {
-                        println!(
+                        crate::say!(
                             "Declared note {} on lock {} ({}:{}), secured behind your lock {} in slot {}.",
                             note.id,
                             note.on.id,
@@ -554,14 +554,14 @@ fn signed(n: i64) -> String {
 }
 
 fn print_players(s: &Scores) {
-    println!("You are {}; your total score is {}.", s.me, signed(s.total));
+    crate::say!("You are {}; your total score is {}.", s.me, signed(s.total));
     if s.scores.is_empty() {
-        println!("There are no other players yet.");
+        crate::say!("There are no other players yet.");
         return;
     }
-    println!("player  locks  you access  they access  score");
+    crate::say!("player  locks  you access  they access  score");
     for p in &s.scores {
-        println!(
+        crate::say!(
             "{:<6}  {:>5}  {:>10}  {:>11}  {:>5}",
             p.codename,
             p.locks,
@@ -573,14 +573,14 @@ fn print_players(s: &Scores) {
 }
 
 fn print_scores(s: &Scores) {
-    println!("{}: total {}", s.me, signed(s.total));
+    crate::say!("{}: total {}", s.me, signed(s.total));
     for p in &s.scores {
-        println!("  {:<6} {:>3}", p.codename, signed(p.score));
+        crate::say!("  {:<6} {:>3}", p.codename, signed(p.score));
     }
 }
 
 fn print_player(v: &PlayerView) {
-    println!(
+    crate::say!(
         "{}: your score relative to them is {}.",
         v.codename,
         signed(v.score)
@@ -592,9 +592,9 @@ fn print_player(v: &PlayerView) {
             "you do not access it"
         };
         match &slot.lock {
-            None => println!("slot {}: empty; {access}", slot.slot),
+            None => crate::say!("slot {}: empty; {access}", slot.slot),
             Some(l) => {
-                println!(
+                crate::say!(
                     "slot {}: lock {} \"{}\", size {}{}; {access}",
                     slot.slot,
                     l.id,
@@ -604,10 +604,10 @@ fn print_player(v: &PlayerView) {
                 );
                 let solvers: Vec<&str> = l.notes.iter().map(|n| n.author.as_str()).collect();
                 if !solvers.is_empty() {
-                    println!("  accessed by its solvers: {}", solvers.join(", "));
+                    crate::say!("  accessed by its solvers: {}", solvers.join(", "));
                 }
                 for n in &l.notes {
-                    println!("  {}", note_line(n));
+                    crate::say!("  {}", note_line(n));
                 }
             }
         }
@@ -617,7 +617,7 @@ fn print_player(v: &PlayerView) {
             } else {
                 who.join(", ")
             };
-            println!("  accessed by: {who}");
+            crate::say!("  accessed by: {who}");
         }
     }
 }
@@ -642,14 +642,14 @@ fn note_line(n: &NoteView) -> String {
 
 fn print_notes(notes: &[NoteView]) {
     if notes.is_empty() {
-        println!("You have read no notes.");
+        crate::say!("You have read no notes.");
         return;
     }
     for n in notes {
-        println!("{}", note_line(n));
+        crate::say!("{}", note_line(n));
         if let Some(s) = &n.solution {
             for line in s.lines() {
-                println!("    {line}");
+                crate::say!("    {line}");
             }
         }
     }

@@ -89,34 +89,34 @@ pub fn run(file: &Path, moves: &[Move], opts: &Options) -> Result<ExitCode> {
         }
     }
     if moves.is_empty() && !opts.json {
-        print!("{}", lockfmt::hexlock::print(&lock));
+        crate::say_raw!("{}", lockfmt::hexlock::print(&lock));
     }
     if opts.json {
-        println!("{}", serde_json::to_string_pretty(&reports)?);
+        crate::say!("{}", serde_json::to_string_pretty(&reports)?);
     }
     Ok(ExitCode::SUCCESS)
 }
 
 fn print_turn(before: &engine::hexlock::Lock, r: &TurnReport) {
-    println!(
+    crate::say!(
         "# turn {}: {}{}",
         r.turn,
         r.mv,
         if r.open { " — the lock is open" } else { "" }
     );
-    print!("{}", r.lock);
+    crate::say_raw!("{}", r.lock);
     if let Some(trace) = &r.trace {
-        println!("# resolution");
+        crate::say!("# resolution");
         for line in describe::trace_text(before, trace).lines() {
-            println!("#   {line}");
+            crate::say!("#   {line}");
         }
     }
     let lines = describe::annotation_lines(&r.annotations);
     if !lines.is_empty() {
-        println!("# blockages");
+        crate::say!("# blockages");
         for line in lines {
-            println!("#   {line}");
+            crate::say!("#   {line}");
         }
     }
-    println!();
+    crate::say!();
 }

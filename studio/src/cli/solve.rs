@@ -72,27 +72,107 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
     Ok((value * scale) as u64)
 }
 
+/// `solve --json`: one object, in the move notation and plain numbers (seconds, bytes).
 #[derive(Serialize)]
 struct JsonAnswer<'a> {
     path: String,
     lock: &'a str,
-    #[serde(flatten)]
-    verdict: Verdict,
-    solution: Option<String>,
-    report: &'a SearchReport,
+    /// "solved", "unsolvable" or "stopped".
+    status: &'static str,
+    /// What stopped the search, in words, when a limit did.
     #[serde(skip_serializing_if = "Option::is_none")]
-    analysis: Option<JsonAnalysis<'a>>,
+    stopped_by: Option<String>,
+    /// The shortest solution found, in the move notation.
+    solution: Option<String>,
+    /// Its length.
+    moves: Option<usize>,
+    /// Whether the shortest solution is the only one (when the search counted them).
+    unique: Option<bool>,
+    stats: JsonStats,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    analysis: Option<JsonAnalysis>,
 }
 
 #[derive(Serialize)]
-struct JsonAnalysis<'a> {
+struct JsonStats {
+    visited: u64,
+    expanded: u64,
+    generated: u64,
+    /// States found at each depth.
+    layers: Vec<u64>,
+    threads: usize,
+    seconds: f64,
+    generated_per_second: f64,
+    peak_bytes: u64,
+    bytes_per_state: f64,
+}
+
+#[derive(Serialize)]
+struct JsonAnalysis {
     reachable: Option<u64>,
     shortest_length: Option<usize>,
     unique: Option<bool>,
     branching: f64,
-    author: Option<&'a engine::hexlock::search::AuthorCheck>,
-    author_solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    author: Option<JsonAuthor>,
+}
+
+#[derive(Serialize)]
+struct JsonAuthor {
+    /// The author's moves, in the move notation.
+    solution: String,
+    /// After how many of them the lock is first open; `null` when it never is.
+    opened_after: Option<usize>,
+    /// A solution shorter than the author's, when the search found one.
     shortcut: Option<String>,
+}
+
+impl JsonAnswer<'_> {
+    fn new<'a>(
+        path: String,
+        lock: &'a Lock,
+        report: &SearchReport,
+        analysis: Option<&Analysis>,
+    ) -> JsonAnswer<'a> {
+        let (status, stopped_by) = match report.verdict() {
+            Verdict::Solved => ("solved", None),
+            Verdict::Unsolvable => ("unsolvable", None),
+            Verdict::GaveUp { limit } => ("stopped", Some(limit.to_string())),
+        };
+        let st = &report.stats;
+        let notation = |m: &[engine::hexlock::Move]| lockfmt::hexlock::format_moves(m);
+        JsonAnswer {
+            path,
+            lock: &lock.info.name,
+            status,
+            stopped_by,
+            solution: report.solution.as_deref().map(notation),
+            moves: report.solution.as_ref().map(Vec::len),
+            unique: report.shortest.map(|c| c.unique()),
+            stats: JsonStats {
+                visited: st.visited,
+                expanded: st.expanded,
+                generated: st.generated,
+                layers: st.layers.clone(),
+                threads: st.threads,
+                seconds: st.elapsed.as_secs_f64(),
+                generated_per_second: st.generated_per_second(),
+                peak_bytes: st.peak_bytes,
+                bytes_per_state: st.bytes_per_state(),
+            },
+            analysis: analysis.map(|a| JsonAnalysis {
+                reachable: a.reachable,
+                shortest_length: a.shortest_length,
+                unique: a.unique,
+                branching: a.branching,
+                author: a.author.as_ref().map(|c| JsonAuthor {
+                    solution: notation(&c.moves),
+                    opened_after: c.replay.opened_after,
+                    shortcut: c.shortcut.as_deref().map(notation),
+                }),
+            }),
+        }
+    }
 }
 
 pub fn run(args: &SolveArgs) -> Result<ExitCode> {
@@ -148,40 +228,15 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     }
     let verdict = report.verdict();
     if args.json {
-        let answer = JsonAnswer {
-            path: shown,
-            lock: &lock.info.name,
-            verdict,
-            solution: report
-                .solution
-                .as_deref()
-                .map(lockfmt::hexlock::format_moves),
-            report: &report,
-            analysis: analysis.as_ref().map(|a| JsonAnalysis {
-                reachable: a.reachable,
-                shortest_length: a.shortest_length,
-                unique: a.unique,
-                branching: a.branching,
-                author: a.author.as_ref(),
-                author_solution: a
-                    .author
-                    .as_ref()
-                    .map(|c| lockfmt::hexlock::format_moves(&c.moves)),
-                shortcut: a
-                    .author
-                    .as_ref()
-                    .and_then(|c| c.shortcut.as_deref())
-                    .map(lockfmt::hexlock::format_moves),
-            }),
-        };
-        println!("{}", serde_json::to_string_pretty(&answer)?);
+        let answer = JsonAnswer::new(shown, &lock, &report, analysis.as_ref());
+        crate::say!("{}", serde_json::to_string_pretty(&answer)?);
     } else {
         print_answer(&shown, &lock, &report);
         if let Some(a) = &analysis {
             print_analysis(a);
         }
         if let (Some(path), Some(_)) = (&args.write_solution, &report.solution) {
-            println!("solution written to {}", path.display());
+            crate::say!("solution written to {}", path.display());
         }
     }
     Ok(match verdict {
@@ -227,24 +282,24 @@ fn print_answer(shown: &str, lock: &Lock, report: &SearchReport) {
     match report.verdict() {
         Verdict::Solved => {
             let moves = report.solution.as_deref().unwrap_or_default();
-            println!(
+            crate::say!(
                 "{shown}: {name} opens in {} move{}",
                 moves.len(),
                 plural(moves.len())
             );
-            println!("{}", lockfmt::hexlock::format_moves(moves));
+            crate::say!("{}", lockfmt::hexlock::format_moves(moves));
         }
-        Verdict::Unsolvable => println!(
+        Verdict::Unsolvable => crate::say!(
             "{shown}: {name} cannot be opened: all {} reachable states visited",
             report.stats.visited
         ),
-        Verdict::GaveUp { limit } => println!(
+        Verdict::GaveUp { limit } => crate::say!(
             "{shown}: no solution within {} moves; stopped by {limit}",
             report.stats.layers.len().saturating_sub(1)
         ),
     }
     let st = &report.stats;
-    println!(
+    crate::say!(
         "{} states visited, {} turns played in {:.2} s ({}/s, {} thread{}), {:.1} bytes per state",
         st.visited,
         st.generated,
@@ -258,8 +313,8 @@ fn print_answer(shown: &str, lock: &Lock, report: &SearchReport) {
 
 fn print_analysis(a: &Analysis) {
     match a.reachable {
-        Some(n) => println!("reachable states: {n}"),
-        None => println!(
+        Some(n) => crate::say!("reachable states: {n}"),
+        None => crate::say!(
             "reachable states: unknown (stopped by {})",
             a.report
                 .stopped_by
@@ -275,28 +330,28 @@ fn print_analysis(a: &Analysis) {
                 count.state_paths, count.move_lists
             )
         };
-        println!("shortest solution: {len} move{}, {which}", plural(len));
+        crate::say!("shortest solution: {len} move{}, {which}", plural(len));
     }
-    println!("branching factor: {:.2}", a.branching);
+    crate::say!("branching factor: {:.2}", a.branching);
     if let Some(c) = &a.author {
         match c.replay.opened_after {
-            Some(n) => println!(
+            Some(n) => crate::say!(
                 "author's solution: opens the lock after {n} move{}",
                 plural(n)
             ),
-            None => println!(
+            None => crate::say!(
                 "author's solution: does not open the lock (not open after {} moves)",
                 c.replay.moves
             ),
         }
-        println!("  {}", lockfmt::hexlock::format_moves(&c.moves));
+        crate::say!("  {}", lockfmt::hexlock::format_moves(&c.moves));
         if let Some(short) = &c.shortcut {
-            println!(
+            crate::say!(
                 "shortcut: {} move{}, shorter than the author's",
                 short.len(),
                 plural(short.len())
             );
-            println!("  {}", lockfmt::hexlock::format_moves(short));
+            crate::say!("  {}", lockfmt::hexlock::format_moves(short));
         }
     }
 }

@@ -40,11 +40,11 @@ pub fn run(lock_path: &Path, solution_path: &Path) -> Result<ExitCode> {
     let n = solution.moves.len();
     match replay.opened_after {
         Some(k) if k == n => {
-            println!("{shown}: opens after {k} move{}", plural(k));
+            crate::say!("{shown}: opens after {k} move{}", plural(k));
             Ok(ExitCode::SUCCESS)
         }
         Some(k) => {
-            println!("{shown}: opens after {k} of the {n} moves; the rest are never played",);
+            crate::say!("{shown}: opens after {k} of the {n} moves; the rest are never played",);
             Ok(ExitCode::SUCCESS)
         }
         None => {

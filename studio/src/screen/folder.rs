@@ -350,3 +350,63 @@ fn thumbnail(family: Family, path: &Path) -> Option<image::Handle> {
     let t = family.thumbnail(&text, THUMBNAIL_WIDTH)?;
     Some(image::Handle::from_rgba(t.width, t.height, t.rgba))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn listed(folder: &mut Folder) -> Task<Message> {
+        let files = library::list(folder.path());
+        let asked = folder.listings.advance();
+        folder.update(Message::Listed(asked, files), None).0
+    }
+
+    #[test]
+    fn thumbnails_are_drawn_again_only_for_files_that_changed() {
+        let dir = tempfile::tempdir().expect("dir");
+        let folder_path = dir.path().join("locks");
+        crate::library::ensure(&folder_path).expect("starter locks");
+        let mut folder = Folder::new(folder_path.clone());
+        let rt = crate::testing::runtime();
+        let task = listed(&mut folder);
+        crate::testing::settle(&rt, &mut folder, task, |f, m| f.update(m, None).0);
+        assert_eq!(folder.thumbnails.len(), 3);
+        assert!(folder.thumbnails.values().all(|(_, h)| h.is_some()));
+        // Listed again with nothing changed: nothing to draw.
+        let again = listed(&mut folder);
+        assert!(iced_runtime::task::into_stream(again).is_none());
+        // One file changes: only it is drawn again.
+        let one = folder_path.join("ball-stop.lock");
+        let later = std::time::SystemTime::now() + std::time::Duration::from_secs(5);
+        std::fs::File::options()
+            .append(true)
+            .open(&one)
+            .and_then(|f| f.set_modified(later))
+            .expect("touch");
+        let task = listed(&mut folder);
+        let mut drawn = Vec::new();
+        crate::testing::settle(&rt, &mut folder, task, |f, m| {
+            if let Message::Thumbnail(p, ..) = &m {
+                drawn.push(p.clone());
+            }
+            f.update(m, None).0
+        });
+        assert_eq!(drawn, vec![one]);
+    }
+
+    /// An answer of an older listing is dropped: the newer one stands.
+    #[test]
+    fn a_stale_listing_is_dropped() {
+        let dir = tempfile::tempdir().expect("dir");
+        let mut folder = Folder::new(dir.path().to_path_buf());
+        let old = folder.listings.advance();
+        let _ = folder.listings.advance();
+        let stale = vec![Listed {
+            path: dir.path().join("gone.lock"),
+            family: Family::HexLock,
+            modified: None,
+        }];
+        let _ = folder.update(Message::Listed(old, stale), None);
+        assert!(folder.files().is_empty());
+    }
+}

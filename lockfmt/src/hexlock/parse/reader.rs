@@ -42,13 +42,22 @@ pub(super) struct Reader<'t> {
     pub(super) springs: Vec<Statement<SpringLine>>,
     pub(super) hooks: Vec<Statement<Dir>>,
     pub(super) wrenches: Vec<Statement<Option<Dir>>>,
+    /// For each line that is not all ASCII, the number of characters before each byte, built
+    /// on first use: columns are counted in characters, and counting from the line's start
+    /// for every node made a long line quadratic.
+    char_counts: Vec<std::cell::OnceCell<Vec<u32>>>,
+    /// Whether each line is all ASCII (its columns are its bytes).
+    ascii: Vec<bool>,
 }
 
 impl<'t> Reader<'t> {
     pub(super) fn new(text: &'t str) -> Reader<'t> {
+        let lines: Vec<&str> = text.split('\n').collect();
         Reader {
             text,
-            lines: text.split('\n').collect(),
+            char_counts: lines.iter().map(|_| std::cell::OnceCell::new()).collect(),
+            ascii: lines.iter().map(|l| l.is_ascii()).collect(),
+            lines,
             diagnostics: Vec::new(),
             error_lines: BTreeSet::new(),
             items: Vec::new(),
@@ -63,10 +72,26 @@ impl<'t> Reader<'t> {
         }
     }
 
+    /// The 1-based character column of a byte offset in a line, in constant time.
     pub(super) fn column(&self, row: usize, byte: usize) -> usize {
         let line = self.lines.get(row).copied().unwrap_or("");
         let byte = byte.min(line.len());
-        line.get(..byte).map_or(byte, |s| s.chars().count()) + 1
+        if self.ascii.get(row).copied().unwrap_or(true) {
+            return byte + 1;
+        }
+        let counts = self.char_counts[row].get_or_init(|| {
+            let mut counts = Vec::with_capacity(line.len() + 1);
+            let mut chars = 0u32;
+            for (i, _) in line.bytes().enumerate() {
+                counts.push(chars);
+                if line.is_char_boundary(i + 1) {
+                    chars += 1;
+                }
+            }
+            counts.push(chars);
+            counts
+        });
+        counts.get(byte).map_or(byte, |&c| c as usize) + 1
     }
 
     pub(super) fn span(&self, node: Node) -> Span {
