@@ -6,6 +6,7 @@
 //! - [`colour`]: five colours for a planar graph of touching pieces.
 //! - [`hexlock`]: the hex lock of Intricacy — its model and validation, the physics of a turn
 //!   with its trace and blockage annotations, and the solver.
+//! - [`nonogram`]: nonograms (Picross) — clues, puzzles and grids, the line rule and the solver.
 //!
 //! Nothing here does I/O, spawns threads for its own sake or knows about text or windows: the text
 //! formats live in `lockfmt`, and everything above builds on these types.
@@ -14,5 +15,6 @@
 pub mod colour;
 pub mod hex;
 pub mod hexlock;
+pub mod nonogram;
 
 pub use hex::{Dir, Hex, Rotation};
