@@ -1,5 +1,6 @@
 //! The studio's screens, each with its own state, messages, `update` and `view`.
 
+pub mod buffer;
 pub mod folder;
 pub mod hexlock;
 pub mod online;

@@ -19,6 +19,7 @@ use crate::hexlock::canvas::{Camera, Event2, Layers};
 use crate::hexlock::picture::{Colouring, Overlay};
 use crate::highlight;
 use crate::keys::Action;
+use crate::screen::buffer::{self, Buffer};
 use engine::Hex;
 use engine::hexlock::{Lock, PieceRef};
 use iced::Task;
@@ -26,22 +27,12 @@ use iced::widget::text_editor;
 use lockfmt::Diagnostic;
 use lockfmt::hexlock::{Document, SourceMap};
 use std::path::{Path, PathBuf};
+
+pub use crate::screen::buffer::{Conflict, read_text};
 use std::sync::Arc;
 
 /// The id of the source pane, for focus and tests.
 pub const SOURCE_ID: &str = "lock-source";
-
-/// The largest file the editor reads (a lock is a few kilobytes).
-pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
-
-/// A change on disk while the buffer held unsaved edits: the user chooses.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Conflict {
-    /// What the file now holds.
-    pub theirs: String,
-    /// Whether the comparison is open.
-    pub comparing: bool,
-}
 
 /// What the text says, read in the background: the document, its problems, where things are
 /// and the highlights, all from one parse.
@@ -92,19 +83,14 @@ pub enum Message {
     SplitSelection,
     NaturalLength(i32),
     ToggleColouring,
-    KeepMine,
-    TakeTheirs,
-    Compare,
     /// Show or hide the buffer against the file on disk.
     ToggleDiff,
     /// Play the lock.
     Play,
     /// The text of this revision was read.
     Read(u64, Arc<Reading>),
-    /// The write of this text finished.
-    Saved(String, Result<(), String>),
-    /// The file was read again after a change on disk (asked in this generation).
-    DiskRead(Generation, Result<String, String>),
+    /// The buffer's own messages: saving, reloading, the conflict's choice.
+    Buffer(buffer::Message),
     /// A text to compare the buffer with was read (asked in this generation).
     CompareRead(Generation, Result<Arc<Compared>, String>),
 }
@@ -131,12 +117,8 @@ struct Expected {
 
 /// The editor's state.
 pub struct Editor {
-    path: Option<PathBuf>,
-    content: text_editor::Content,
-    /// The text as last read from or written to disk.
-    disk_text: String,
-    /// Bumped at every change of the text.
-    revision: u64,
+    /// The text, its file, undo and redo, saving and reloading.
+    buffer: Buffer,
     /// The revision the diagnostics, document and highlights belong to.
     read_revision: u64,
     diagnostics: Vec<Diagnostic>,
@@ -145,24 +127,16 @@ pub struct Editor {
     source_map: SourceMap,
     highlight: highlight::Settings,
     expected: Option<Expected>,
-    undo: Vec<String>,
-    redo: Vec<String>,
     tool: Tool,
     selected: Option<PieceRef>,
     /// The first click of a two-click tool (spring root, piece to move).
     pending: Option<Hex>,
     camera: Camera,
     colouring: Colouring,
-    /// The last thing the editor has to say (a refused edit, a save).
-    status: String,
-    conflict: Option<Conflict>,
     /// The text the buffer is shown against, when the comparison is open.
     compared: Option<Compared>,
-    /// Asks for the disk's text or another file: an answer of an older one is dropped.
-    disk_reads: Generation,
+    /// Asks for another file to compare with: an answer of an older one is dropped.
     compare_reads: Generation,
-    /// Whether a write is under way.
-    saving: bool,
     /// What the canvas draws over the lock, kept between changes.
     overlay: Overlay,
     /// The canvas's cached layers, and the diff view's two.
@@ -175,30 +149,31 @@ pub struct Editor {
 impl Editor {
     /// An editor on some text, from a file or not; the text is read in the background.
     pub fn new(path: Option<PathBuf>, text: &str) -> (Editor, Task<Message>) {
+        Editor::on(Buffer::new(path, text))
+    }
+
+    /// An editor on a file's text with unsaved edits restored over it (from the recovery
+    /// folder): the restored text is the buffer, one undo away from the file's.
+    pub fn restored(path: Option<PathBuf>, disk: &str, restored: &str) -> (Editor, Task<Message>) {
+        Editor::on(Buffer::restored(path, disk, restored))
+    }
+
+    fn on(buffer: Buffer) -> (Editor, Task<Message>) {
         let mut e = Editor {
-            path,
-            content: text_editor::Content::with_text(text),
-            disk_text: text.to_string(),
-            revision: 0,
+            buffer,
             read_revision: u64::MAX,
             diagnostics: Vec::new(),
             document: None,
             source_map: SourceMap::default(),
             highlight: highlight::Settings::default(),
             expected: None,
-            undo: Vec::new(),
-            redo: Vec::new(),
             tool: Tool::Select,
             selected: None,
             pending: None,
             camera: Camera::default(),
             colouring: Colouring::ByKind,
-            status: String::new(),
-            conflict: None,
             compared: None,
-            disk_reads: Generation::default(),
             compare_reads: Generation::default(),
-            saving: false,
             overlay: Overlay::default(),
             layers: Layers::default(),
             compared_layers: Default::default(),
@@ -208,40 +183,29 @@ impl Editor {
         (e, task)
     }
 
-    /// An editor on a file's text with unsaved edits restored over it (from the recovery
-    /// folder): the restored text is the buffer, one undo away from the file's.
-    pub fn restored(path: Option<PathBuf>, disk: &str, restored: &str) -> (Editor, Task<Message>) {
-        let (mut e, _) = Editor::new(path, disk);
-        e.content = text_editor::Content::with_text(restored);
-        e.undo.push(disk.to_string());
-        e.status = "unsaved edits restored: save them, or undo to the file's text".into();
-        let task = e.changed();
-        (e, task)
-    }
-
     /// The file, if the lock has one.
     pub fn path(&self) -> Option<&Path> {
-        self.path.as_deref()
+        self.buffer.path()
     }
 
     /// The file was renamed.
     pub fn set_path(&mut self, path: PathBuf) {
-        self.path = Some(path);
+        self.buffer.set_path(path);
     }
 
     /// The buffer's text.
     pub fn text(&self) -> String {
-        self.content.text()
+        self.buffer.text()
     }
 
     /// Whether the buffer differs from the file.
     pub fn is_dirty(&self) -> bool {
-        self.content.text() != self.disk_text
+        self.buffer.is_dirty()
     }
 
     /// Whether the text on screen has been read (its problems and picture are current).
     pub fn is_read(&self) -> bool {
-        self.read_revision == self.revision
+        self.read_revision == self.buffer.revision()
     }
 
     /// The lock on the canvas: the last one the text gave.
@@ -261,12 +225,12 @@ impl Editor {
 
     /// The last thing the editor said.
     pub fn status(&self) -> &str {
-        &self.status
+        self.buffer.status()
     }
 
     /// An outside change waiting for the user's choice.
     pub fn conflict(&self) -> Option<&Conflict> {
-        self.conflict.as_ref()
+        self.buffer.conflict()
     }
 
     /// Whether the buffer is shown against another text.
@@ -281,42 +245,26 @@ impl Editor {
 
     /// Reads the current text in the background.
     fn read(&mut self) -> Task<Message> {
-        let revision = self.revision;
-        let text = self.content.text();
+        let revision = self.buffer.revision();
+        let text = self.buffer.text();
         background::run(
             move || Reading::of(&text),
             move |r| Message::Read(revision, Arc::new(r)),
         )
     }
 
-    /// The text changed: a new revision, read in the background.
-    fn changed(&mut self) -> Task<Message> {
-        self.revision += 1;
-        self.read()
-    }
-
-    /// Replaces the whole text, as one undoable step.
+    /// Replaces the whole text, as one undoable step, and reads it.
     fn set_text(&mut self, text: &str) -> Task<Message> {
-        let old = self.content.text();
-        if old == text {
-            return Task::none();
+        if self.buffer.set_text(text) {
+            self.read()
+        } else {
+            Task::none()
         }
-        self.undo.push(old);
-        self.redo.clear();
-        self.content = text_editor::Content::with_text(text);
-        self.changed()
     }
 
     /// The file on disk changed: read it again in the background.
     pub fn reload(&mut self) -> Task<Message> {
-        let Some(path) = self.path.clone() else {
-            return Task::none();
-        };
-        let asked = self.disk_reads.advance();
-        background::run(
-            move || read_text(&path),
-            move |r| Message::DiskRead(asked, r),
-        )
+        self.buffer.reload().map(Message::Buffer)
     }
 
     /// Shows the buffer against another lock file, read in the background.
@@ -334,20 +282,7 @@ impl Editor {
 
     /// Writes the buffer to its file in the background.
     pub fn save(&mut self) -> Task<Message> {
-        let Some(path) = self.path.clone() else {
-            self.status = "this lock has no file yet".into();
-            return Task::none();
-        };
-        let text = self.content.text();
-        self.saving = true;
-        self.status = format!("saving {}…", path.display());
-        background::run(
-            {
-                let text = text.clone();
-                move || crate::files::write_atomic(&path, &text).map_err(|e| format!("{e:#}"))
-            },
-            move |r| Message::Saved(text.clone(), r),
-        )
+        self.buffer.save().map(Message::Buffer)
     }
 
     /// The editor's message for a key action, if the editor has one.
@@ -375,7 +310,7 @@ impl Editor {
     /// Applies a canvas edit to the lock and writes it back into the text.
     fn edit_lock(&mut self, f: impl FnOnce(&mut Lock) -> Result<(), String>) -> Task<Message> {
         if !self.is_read() {
-            self.status = "a moment: the text is still being read".into();
+            self.buffer.say("a moment: the text is still being read");
             return Task::none();
         }
         let Some(mut doc) = self.document.clone() else {
@@ -386,27 +321,28 @@ impl Editor {
             .iter()
             .any(|d| d.is_error() && d.code == "syntax")
         {
-            self.status = "fix the text's syntax errors before editing on the canvas".into();
+            self.buffer
+                .say("fix the text's syntax errors before editing on the canvas");
             return Task::none();
         }
         let before = lockfmt::hexlock::print_document(&doc);
         if let Err(why) = f(&mut doc.lock) {
-            self.status = why;
+            self.buffer.say(why);
             return Task::none();
         }
         let after = lockfmt::hexlock::print_document(&doc);
         // Keep the buffer's own layout where the change does not reach; the reading checks
         // that the result is the edited lock, else the canonical text replaces it.
-        let text = lockfmt::diff::carry_over(&self.content.text(), &before, &after)
+        let text = lockfmt::diff::carry_over(&self.buffer.text(), &before, &after)
             .unwrap_or_else(|| after.clone());
-        self.status.clear();
+        self.buffer.say("");
         let lock = doc.lock.clone();
         // The canvas shows the edit at once; the text's problems follow from its reading.
         self.document = Some(doc);
         self.lock_changed();
         let task = self.set_text(&text);
         self.expected = Some(Expected {
-            revision: self.revision,
+            revision: self.buffer.revision(),
             lock,
             canonical: after,
         });
@@ -455,16 +391,10 @@ impl Editor {
     fn step(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
         let task = match message {
             Message::Source(action) => {
-                let is_edit = action.is_edit();
-                let before = is_edit.then(|| self.content.text());
-                self.content.perform(action);
-                match before {
-                    Some(before) if before != self.content.text() => {
-                        self.undo.push(before);
-                        self.redo.clear();
-                        self.changed()
-                    }
-                    _ => Task::none(),
+                if self.buffer.perform(action) {
+                    self.read()
+                } else {
+                    Task::none()
                 }
             }
             Message::Canvas(Event2::Panned(pan)) => {
@@ -481,36 +411,29 @@ impl Editor {
                 self.pending = None;
                 Task::none()
             }
-            Message::Undo => match self.undo.pop() {
-                Some(text) => {
-                    self.redo.push(self.content.text());
-                    self.content = text_editor::Content::with_text(&text);
-                    self.changed()
+            Message::Undo => {
+                if self.buffer.undo() {
+                    self.read()
+                } else {
+                    Task::none()
                 }
-                None => Task::none(),
-            },
-            Message::Redo => match self.redo.pop() {
-                Some(text) => {
-                    self.undo.push(self.content.text());
-                    self.content = text_editor::Content::with_text(&text);
-                    self.changed()
+            }
+            Message::Redo => {
+                if self.buffer.redo() {
+                    self.read()
+                } else {
+                    Task::none()
                 }
-                None => Task::none(),
-            },
+            }
             Message::Save => self.save(),
-            Message::Saved(text, result) => {
-                self.saving = false;
-                return match result {
-                    Ok(()) => {
-                        self.disk_text = text;
-                        let path = self.path.clone().unwrap_or_default();
-                        self.status = format!("saved {}", path.display());
-                        (Task::none(), Some(Event::Saved(path)))
-                    }
-                    Err(why) => {
-                        self.status = format!("not saved: {why}");
+            Message::Buffer(m) => {
+                return match self.buffer.update(m) {
+                    Some(buffer::Event::Changed) => (self.read(), None),
+                    Some(buffer::Event::Saved(path)) => (Task::none(), Some(Event::Saved(path))),
+                    Some(buffer::Event::SaveFailed(why)) => {
                         (Task::none(), Some(Event::SaveFailed(why)))
                     }
+                    None => (Task::none(), None),
                 };
             }
             Message::DeleteSelection => match self.selected.take() {
@@ -554,45 +477,13 @@ impl Editor {
                 Task::none()
             }
             Message::Read(revision, reading) => self.read_done(revision, &reading),
-            Message::DiskRead(asked, result) => {
-                if !self.disk_reads.is_current(asked) {
-                    return (Task::none(), None);
-                }
-                match result {
-                    Ok(theirs) => self.disk_changed(theirs),
-                    Err(why) => {
-                        self.status = why;
-                        Task::none()
-                    }
-                }
-            }
-            Message::KeepMine => {
-                if let Some(c) = self.conflict.take() {
-                    // Mine stays in the buffer; the file keeps theirs until I save.
-                    self.disk_text = c.theirs;
-                }
-                Task::none()
-            }
-            Message::TakeTheirs => match self.conflict.take() {
-                Some(c) => {
-                    self.disk_text = c.theirs.clone();
-                    self.set_text(&c.theirs)
-                }
-                None => Task::none(),
-            },
-            Message::Compare => {
-                if let Some(c) = &mut self.conflict {
-                    c.comparing = !c.comparing;
-                }
-                Task::none()
-            }
             Message::ToggleDiff => {
                 if self.compared.take().is_some() {
                     self.compare_reads.advance();
                     Task::none()
                 } else {
                     let asked = self.compare_reads.advance();
-                    let text = self.disk_text.clone();
+                    let text = self.buffer.disk_text().to_string();
                     background::run(
                         move || Ok(Arc::new(compared("on disk".into(), text))),
                         move |r| Message::CompareRead(asked, r),
@@ -606,16 +497,16 @@ impl Editor {
                             self.compared = Some((*c).clone());
                             self.compare_changed();
                         }
-                        Err(why) => self.status = why,
+                        Err(why) => self.buffer.say(why),
                     }
                 }
                 Task::none()
             }
             Message::Play => {
                 if !self.is_read() {
-                    self.status = "a moment: the text is still being read".into();
+                    self.buffer.say("a moment: the text is still being read");
                 } else if self.diagnostics.iter().any(Diagnostic::is_error) {
-                    self.status = "fix the lock's problems before playing it".into();
+                    self.buffer.say("fix the lock's problems before playing it");
                 } else if let Some(lock) = self.lock() {
                     return (Task::none(), Some(Event::Play(lock.clone())));
                 }
@@ -627,7 +518,7 @@ impl Editor {
 
     /// A reading arrived: current ones replace what the editor shows.
     fn read_done(&mut self, revision: u64, reading: &Reading) -> Task<Message> {
-        if revision != self.revision {
+        if revision != self.buffer.revision() {
             return Task::none();
         }
         if let Some(expected) = self.expected.take()
@@ -636,8 +527,8 @@ impl Editor {
         {
             // The buffer's layout could not carry the edit: write the canonical text instead,
             // in place of the carried one (the same undo step).
-            self.content = text_editor::Content::with_text(&expected.canonical);
-            return self.changed();
+            self.buffer.replace_last(&expected.canonical);
+            return self.read();
         }
         self.read_revision = revision;
         self.diagnostics = reading.diagnostics.clone();
@@ -654,29 +545,14 @@ impl Editor {
         Task::none()
     }
 
-    /// The file on disk holds `theirs` now.
-    fn disk_changed(&mut self, theirs: String) -> Task<Message> {
-        if theirs == self.disk_text || theirs == self.content.text() {
-            self.disk_text = theirs;
-            Task::none()
-        } else if self.is_dirty() {
-            self.conflict = Some(Conflict {
-                theirs,
-                comparing: false,
-            });
-            Task::none()
-        } else {
-            self.disk_text = theirs.clone();
-            self.status = "reloaded: the file changed on disk".into();
-            self.set_text(&theirs)
-        }
-    }
-
-    /// Marks the buffer as what the file holds (after the user chose to discard the edits).
+    /// Drops the unsaved edits: the text is the file's again (after the user chose to
+    /// discard them).
     pub fn discard(&mut self) -> Task<Message> {
-        let disk = self.disk_text.clone();
-        self.conflict = None;
-        self.set_text(&disk)
+        if self.buffer.discard() {
+            self.read()
+        } else {
+            Task::none()
+        }
     }
 
     fn selected_cell(&self) -> Option<Hex> {
@@ -687,12 +563,6 @@ impl Editor {
             .find(|(p, _)| *p == piece)
             .and_then(|(_, cells)| cells.first().copied())
     }
-}
-
-/// Reads a file the editor may open: regular files only (a FIFO or a device is refused at
-/// once, never waited on), at most [`MAX_FILE_BYTES`]. Blocking.
-pub fn read_text(path: &Path) -> Result<String, String> {
-    crate::files::read_text(path, MAX_FILE_BYTES).map_err(|e| e.to_string())
 }
 
 fn compared(name: String, text: String) -> Compared {

@@ -195,8 +195,8 @@ fn a_reading_of_an_older_text_is_dropped() {
     let (mut editor, first) = Editor::new(None, &starter(3));
     let rt = crate::testing::runtime();
     // A second text before the first reading arrives.
-    editor.content = text_editor::Content::with_text(&starter(5));
-    let second = editor.changed();
+    editor.buffer.replace_last(&starter(5));
+    let second = editor.read();
     // The second reading lands first, then the first, late.
     crate::testing::settle(&rt, &mut editor, second, |e, m| e.update(m).0);
     crate::testing::settle(&rt, &mut editor, first, |e, m| e.update(m).0);
@@ -208,8 +208,10 @@ fn a_reading_of_an_older_text_is_dropped() {
 fn while_the_text_does_not_parse_the_last_picture_stays() {
     let mut h = Harness::open(None, &template("starter/spring-pull.lock"));
     let before = h.editor.lock().cloned();
-    h.editor.content = text_editor::Content::with_text("lockwright-lock 1\nthis is not a lock");
-    let task = h.editor.changed();
+    h.editor
+        .buffer
+        .replace_last("lockwright-lock 1\nthis is not a lock");
+    let task = h.editor.read();
     h.run(task);
     assert!(!h.editor.diagnostics().is_empty());
     assert_eq!(h.editor.lock().cloned(), before);
@@ -270,7 +272,7 @@ fn keep_mine_keeps_the_buffer_until_it_is_saved() {
     std::fs::write(&path, starter(5)).expect("another editor saves");
     let task = h.editor.reload();
     h.run(task);
-    h.send(Message::KeepMine);
+    h.send(Message::Buffer(buffer::Message::KeepMine));
     assert_eq!(h.editor.text(), mine);
     assert!(h.editor.is_dirty());
     h.send(Message::Save);
@@ -284,7 +286,8 @@ fn keep_mine_keeps_the_buffer_until_it_is_saved() {
 #[test]
 fn a_failed_save_keeps_the_buffer_dirty_and_says_why() {
     let dir = tempfile::tempdir().expect("dir");
-    // A file inside a "folder" that is a file: no write can succeed.
+    // A file inside a "folder" that is a file: no write can succeed. (The change from
+    // outside below comes from another file, read through the same reload.)
     let blocker = dir.path().join("not-a-folder");
     std::fs::write(&blocker, "").expect("write");
     let path = blocker.join("x.lock");
@@ -308,10 +311,12 @@ fn a_failed_save_keeps_the_buffer_dirty_and_says_why() {
         "{}",
         h.editor.status()
     );
-    // A change from outside now asks, rather than replacing the unsaved text.
-    let (task, _) = h
-        .editor
-        .update(Message::DiskRead(h.editor.disk_reads, Ok(starter(5))));
+    // A change from outside now asks, rather than replacing the unsaved text: the file at
+    // the path (another one, since this one cannot exist) is read through the usual reload.
+    let theirs = dir.path().join("theirs.lock");
+    std::fs::write(&theirs, starter(5)).expect("write");
+    h.editor.set_path(theirs);
+    let task = h.editor.reload();
     h.run(task);
     assert_eq!(h.editor.text(), mine);
     assert!(h.editor.conflict().is_some());

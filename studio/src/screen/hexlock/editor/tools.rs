@@ -151,7 +151,7 @@ impl Editor {
             Tool::Spring => match self.pending.take() {
                 None => {
                     self.pending = Some(cell);
-                    self.status = "now click the end block's cell".into();
+                    self.buffer.say("now click the end block's cell");
                     Task::none()
                 }
                 Some(root) => {
@@ -176,7 +176,7 @@ impl Editor {
                 None if under.is_some() => {
                     self.pending = Some(cell);
                     self.selected = under;
-                    self.status = "now click where it should go".into();
+                    self.buffer.say("now click where it should go");
                     Task::none()
                 }
                 None => Task::none(),
@@ -200,7 +200,8 @@ impl Editor {
                     Task::none()
                 }
                 _ => {
-                    self.status = "click a block, then another to merge into it".into();
+                    self.buffer
+                        .say("click a block, then another to merge into it");
                     Task::none()
                 }
             },

@@ -159,7 +159,7 @@ impl Editor {
             Some(other) => self.diff_view(other, palette),
             None => canvas_view,
         };
-        let source = text_editor(&self.content)
+        let source = text_editor(self.buffer.content())
             .id(SOURCE_ID)
             .font(Font::MONOSPACE)
             .size(14)
@@ -188,34 +188,10 @@ impl Editor {
         ]
         .spacing(6)
         .width(Length::FillPortion(2));
-        if let Some(c) = &self.conflict {
-            let mut prompt = column![
-                text("The file changed on disk while you have unsaved edits.").size(14),
-                row![
-                    button(text("Keep mine")).on_press(Message::KeepMine),
-                    button(text("Take theirs")).on_press(Message::TakeTheirs),
-                    button(text("Compare")).on_press(Message::Compare),
-                ]
-                .spacing(6),
-            ]
-            .spacing(6);
-            if c.comparing {
-                prompt = prompt.push(crate::screen::diff_view(&self.text(), &c.theirs));
-            }
-            right = right.push(container(prompt).padding(8).style(container::rounded_box));
+        if let Some(prompt) = self.buffer.conflict_view() {
+            right = right.push(prompt.map(Message::Buffer));
         }
-        let status = text(if self.status.is_empty() {
-            format!(
-                "{}{}",
-                self.path
-                    .as_ref()
-                    .map_or("(no file)".to_string(), |p| p.display().to_string()),
-                if self.is_dirty() { " — unsaved" } else { "" }
-            )
-        } else {
-            self.status.clone()
-        })
-        .size(13);
+        let status = text(self.buffer.status_line()).size(13);
         column![
             tools,
             actions,

@@ -1,0 +1,360 @@
+//! A source file being edited, for every family's editor: the text (iced's `text_editor`
+//! content), the file it comes from and what that file last held, undo and redo of whole texts,
+//! saving and reloading in the background, and the choice offered when the file changes under
+//! unsaved edits. The family's editor reads (parses) the text each time [`Buffer::revision`]
+//! moves on; the buffer never parses.
+
+use crate::background::{self, Generation};
+use iced::widget::{button, column, container, row, text, text_editor};
+use iced::{Element, Task};
+use std::path::{Path, PathBuf};
+
+/// The largest file an editor reads: far more than any puzzle.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// A change on disk while the buffer held unsaved edits: the user chooses.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Conflict {
+    /// What the file now holds.
+    pub theirs: String,
+    /// Whether the comparison is open.
+    pub comparing: bool,
+}
+
+/// The buffer's messages.
+#[derive(Debug, Clone)]
+pub enum Message {
+    /// The write of this text finished.
+    Saved(String, Result<(), String>),
+    /// The file was read again after a change on disk (asked in this generation).
+    DiskRead(Generation, Result<String, String>),
+    KeepMine,
+    TakeTheirs,
+    Compare,
+}
+
+/// What the buffer tells its editor.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    /// The text changed: read it again.
+    Changed,
+    /// The buffer was written to this file.
+    Saved(PathBuf),
+    /// The write failed; the buffer keeps its unsaved edits.
+    SaveFailed(String),
+}
+
+/// The text being edited and its file.
+pub struct Buffer {
+    path: Option<PathBuf>,
+    content: text_editor::Content,
+    /// The text as last read from or written to disk.
+    disk_text: String,
+    /// Bumped at every change of the text.
+    revision: u64,
+    undo: Vec<String>,
+    redo: Vec<String>,
+    conflict: Option<Conflict>,
+    /// Asks for the disk's text: an answer of an older one is dropped.
+    disk_reads: Generation,
+    /// Whether a write is under way.
+    saving: bool,
+    /// The last thing the buffer has to say (a save, a reload).
+    status: String,
+}
+
+impl Buffer {
+    /// A buffer on a file's text (or on a text with no file yet).
+    pub fn new(path: Option<PathBuf>, text: &str) -> Buffer {
+        Buffer {
+            path,
+            content: text_editor::Content::with_text(text),
+            disk_text: text.to_string(),
+            revision: 0,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            conflict: None,
+            disk_reads: Generation::default(),
+            saving: false,
+            status: String::new(),
+        }
+    }
+
+    /// A buffer on a file's text with unsaved edits restored over it (from the recovery
+    /// folder): the restored text is the buffer, one undo away from the file's.
+    pub fn restored(path: Option<PathBuf>, disk: &str, restored: &str) -> Buffer {
+        let mut b = Buffer::new(path, disk);
+        b.content = text_editor::Content::with_text(restored);
+        b.undo.push(disk.to_string());
+        b.revision += 1;
+        b.status = "unsaved edits restored: save them, or undo to the file's text".into();
+        b
+    }
+
+    /// The file, if the text has one.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The file was renamed.
+    pub fn set_path(&mut self, path: PathBuf) {
+        self.path = Some(path);
+    }
+
+    /// The text.
+    pub fn text(&self) -> String {
+        self.content.text()
+    }
+
+    /// The text editor's content, for the source pane.
+    pub fn content(&self) -> &text_editor::Content {
+        &self.content
+    }
+
+    /// Which text this is: it moves on at every change.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Whether the text differs from the file.
+    pub fn is_dirty(&self) -> bool {
+        self.content.text() != self.disk_text
+    }
+
+    /// A change on disk waiting for the user's choice.
+    pub fn conflict(&self) -> Option<&Conflict> {
+        self.conflict.as_ref()
+    }
+
+    /// What the file last held.
+    pub fn disk_text(&self) -> &str {
+        &self.disk_text
+    }
+
+    /// The last thing the buffer said.
+    pub fn status(&self) -> &str {
+        &self.status
+    }
+
+    /// Says something (the editor's own word).
+    pub fn say(&mut self, status: impl Into<String>) {
+        self.status = status.into();
+    }
+
+    /// An edit typed in the source pane; whether it changed the text.
+    pub fn perform(&mut self, action: text_editor::Action) -> bool {
+        let is_edit = action.is_edit();
+        let before = is_edit.then(|| self.content.text());
+        self.content.perform(action);
+        match before {
+            Some(before) if before != self.content.text() => {
+                self.undo.push(before);
+                self.redo.clear();
+                self.revision += 1;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Replaces the whole text, as one undoable step; whether it changed.
+    pub fn set_text(&mut self, text: &str) -> bool {
+        let old = self.content.text();
+        if old == text {
+            return false;
+        }
+        self.undo.push(old);
+        self.redo.clear();
+        self.content = text_editor::Content::with_text(text);
+        self.revision += 1;
+        true
+    }
+
+    /// Replaces the text in place of the last change, not as a new undo step (a correction of
+    /// what was just written).
+    pub fn replace_last(&mut self, text: &str) {
+        self.content = text_editor::Content::with_text(text);
+        self.revision += 1;
+    }
+
+    /// Takes back the last change; whether there was one.
+    pub fn undo(&mut self) -> bool {
+        match self.undo.pop() {
+            Some(text) => {
+                self.redo.push(self.content.text());
+                self.content = text_editor::Content::with_text(&text);
+                self.revision += 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Makes again a change taken back; whether there was one.
+    pub fn redo(&mut self) -> bool {
+        match self.redo.pop() {
+            Some(text) => {
+                self.undo.push(self.content.text());
+                self.content = text_editor::Content::with_text(&text);
+                self.revision += 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Writes the text to its file in the background; it counts as saved only once written.
+    pub fn save(&mut self) -> Task<Message> {
+        let Some(path) = self.path.clone() else {
+            self.status = "this file has no name yet".into();
+            return Task::none();
+        };
+        let text = self.content.text();
+        self.saving = true;
+        self.status = format!("saving {}…", path.display());
+        background::run(
+            {
+                let text = text.clone();
+                move || crate::files::write_atomic(&path, &text).map_err(|e| format!("{e:#}"))
+            },
+            move |r| Message::Saved(text.clone(), r),
+        )
+    }
+
+    /// Whether a write is under way.
+    pub fn is_saving(&self) -> bool {
+        self.saving
+    }
+
+    /// The file changed on disk: read it again in the background.
+    pub fn reload(&mut self) -> Task<Message> {
+        let Some(path) = self.path.clone() else {
+            return Task::none();
+        };
+        let asked = self.disk_reads.advance();
+        background::run(
+            move || read_text(&path),
+            move |r| Message::DiskRead(asked, r),
+        )
+    }
+
+    /// Drops the unsaved edits: the text is the file's again (one undo step).
+    pub fn discard(&mut self) -> bool {
+        let disk = self.disk_text.clone();
+        self.conflict = None;
+        self.set_text(&disk)
+    }
+
+    pub fn update(&mut self, message: Message) -> Option<Event> {
+        match message {
+            Message::Saved(text, result) => {
+                self.saving = false;
+                match result {
+                    Ok(()) => {
+                        self.disk_text = text;
+                        let path = self.path.clone().unwrap_or_default();
+                        self.status = format!("saved {}", path.display());
+                        Some(Event::Saved(path))
+                    }
+                    Err(why) => {
+                        self.status = format!("not saved: {why}");
+                        Some(Event::SaveFailed(why))
+                    }
+                }
+            }
+            Message::DiskRead(asked, result) => {
+                if !self.disk_reads.is_current(asked) {
+                    return None;
+                }
+                match result {
+                    Ok(theirs) => self.disk_changed(theirs),
+                    Err(why) => {
+                        self.status = why;
+                        None
+                    }
+                }
+            }
+            Message::KeepMine => {
+                if let Some(c) = self.conflict.take() {
+                    // Mine stays in the buffer; the file keeps theirs until I save.
+                    self.disk_text = c.theirs;
+                }
+                None
+            }
+            Message::TakeTheirs => {
+                let c = self.conflict.take()?;
+                self.disk_text = c.theirs.clone();
+                self.set_text(&c.theirs).then_some(Event::Changed)
+            }
+            Message::Compare => {
+                if let Some(c) = &mut self.conflict {
+                    c.comparing = !c.comparing;
+                }
+                None
+            }
+        }
+    }
+
+    /// The file on disk holds `theirs` now.
+    fn disk_changed(&mut self, theirs: String) -> Option<Event> {
+        if theirs == self.disk_text || theirs == self.content.text() {
+            self.disk_text = theirs;
+            None
+        } else if self.is_dirty() {
+            self.conflict = Some(Conflict {
+                theirs,
+                comparing: false,
+            });
+            None
+        } else {
+            self.disk_text = theirs.clone();
+            self.status = "reloaded: the file changed on disk".into();
+            self.set_text(&theirs).then_some(Event::Changed)
+        }
+    }
+
+    /// The conflict's prompt, when the file changed under unsaved edits.
+    pub fn conflict_view(&self) -> Option<Element<'_, Message>> {
+        let c = self.conflict.as_ref()?;
+        let mut prompt = column![
+            text("The file changed on disk while you have unsaved edits.").size(14),
+            row![
+                button(text("Keep mine")).on_press(Message::KeepMine),
+                button(text("Take theirs")).on_press(Message::TakeTheirs),
+                button(text("Compare")).on_press(Message::Compare),
+            ]
+            .spacing(6),
+        ]
+        .spacing(6);
+        if c.comparing {
+            prompt = prompt.push(crate::screen::diff_view(&self.text(), &c.theirs));
+        }
+        Some(
+            container(prompt)
+                .padding(8)
+                .style(container::rounded_box)
+                .into(),
+        )
+    }
+
+    /// The status line: the last word, or the file and whether it is saved.
+    pub fn status_line(&self) -> String {
+        if self.status.is_empty() {
+            format!(
+                "{}{}",
+                self.path
+                    .as_ref()
+                    .map_or("(no file)".to_string(), |p| p.display().to_string()),
+                if self.is_dirty() { " — unsaved" } else { "" }
+            )
+        } else {
+            self.status.clone()
+        }
+    }
+}
+
+/// Reads a file an editor may open: regular files only (a FIFO or a device is refused at once,
+/// never waited on), at most [`MAX_FILE_BYTES`]. Blocking.
+pub fn read_text(path: &Path) -> Result<String, String> {
+    crate::files::read_text(path, MAX_FILE_BYTES).map_err(|e| e.to_string())
+}
