@@ -14,6 +14,9 @@
 //! - [`recovery`]: the unsaved text of each buffer, kept to be offered back after a crash.
 //! - [`background`]: slow work off the UI thread, and generations that drop stale answers.
 //! - [`testing`]: runs the studio's tasks for real in tests.
+//! - [`shape`]: pictures as plain shapes, painted on a canvas and into a PNG alike;
+//!   [`refresh`]: what every canvas adds so that the default renderer on OpenGL leaves no stale
+//!   frames.
 
 pub mod app;
 pub mod background;
@@ -27,8 +30,10 @@ pub mod keys;
 pub mod library;
 pub mod online;
 pub mod recovery;
+pub mod refresh;
 pub mod screen;
 pub mod settings;
+pub mod shape;
 pub mod testing;
 pub mod tokens;
 pub mod watch;

@@ -1,12 +1,13 @@
 //! The hex canvas: draws a lock, pans with the right button, zooms with the wheel, and reports
 //! the cell under a left click.
 
-use crate::hexlock::picture::{self, Colouring, Overlay, P, Palette, Rgba, Shape};
-use crate::hexlock::refresh;
+use crate::hexlock::picture::{self, Colouring, Overlay, P, Palette};
+use crate::refresh;
+use crate::shape;
 use engine::Hex;
 use engine::hexlock::Lock;
 use iced::mouse;
-use iced::widget::canvas::{self, Event, Frame, Geometry, Path, Stroke, Text};
+use iced::widget::canvas::{self, Event, Geometry, Path, Text};
 use iced::{Color, Point, Rectangle, Renderer, Theme, Vector};
 
 /// Where the camera looks: a zoom factor (1 fits the lock) and a pan offset in lock space.
@@ -163,79 +164,6 @@ pub enum Interaction {
     },
 }
 
-/// A path through lock-space points, projected to the screen; closed for a polygon.
-fn polyline(points: &[P], close: bool, at: &dyn Fn(P) -> Point) -> Path {
-    Path::new(|b| {
-        if let Some((first, rest)) = points.split_first() {
-            b.move_to(at(*first));
-            for p in rest {
-                b.line_to(at(*p));
-            }
-            if close {
-                b.close();
-            }
-        }
-    })
-}
-
-fn color(c: Rgba) -> Color {
-    Color::from_rgba(c.0, c.1, c.2, c.3)
-}
-
-/// Paints shapes in lock space onto a frame, `s` pixels to a lock-space unit.
-fn paint(frame: &mut Frame, shapes: &[Shape], s: f32, at: &dyn Fn(P) -> Point) {
-    for shape in shapes {
-        match shape {
-            Shape::Polygon {
-                points,
-                fill,
-                stroke,
-            } => {
-                let path = polyline(points, true, at);
-                if fill.3 > 0.0 {
-                    frame.fill(&path, color(*fill));
-                }
-                if let Some((c, w)) = stroke {
-                    frame.stroke(
-                        &path,
-                        Stroke::default().with_color(color(*c)).with_width(w * s),
-                    );
-                }
-            }
-            Shape::Line {
-                points,
-                colour,
-                width,
-            } => {
-                let path = polyline(points, false, at);
-                frame.stroke(
-                    &path,
-                    Stroke::default()
-                        .with_color(color(*colour))
-                        .with_width(width * s)
-                        .with_line_cap(canvas::LineCap::Round)
-                        .with_line_join(canvas::LineJoin::Round),
-                );
-            }
-            Shape::Circle {
-                centre,
-                radius,
-                fill,
-                stroke,
-            } => {
-                let path = Path::circle(at(*centre), radius * s);
-                frame.fill(&path, color(*fill));
-                if let Some((c, w)) = stroke {
-                    frame.stroke(
-                        &path,
-                        Stroke::default().with_color(color(*c)).with_width(w * s),
-                    );
-                }
-            }
-        }
-    }
-}
-
 impl canvas::Program<Event2> for HexCanvas<'_> {
     type State = Interaction;
 
@@ -308,9 +236,9 @@ impl canvas::Program<Event2> for HexCanvas<'_> {
             self.layers.count(0);
             frame.fill(
                 &Path::rectangle(Point::ORIGIN, size),
-                color(self.palette.background),
+                shape::color(self.palette.background),
             );
-            paint(
+            shape::paint_frame(
                 frame,
                 &picture::board(self.lock.size, &self.palette),
                 s,
@@ -320,11 +248,11 @@ impl canvas::Program<Event2> for HexCanvas<'_> {
         let pieces = self.layers.pieces.draw(renderer, size, |frame| {
             self.layers.count(1);
             let shapes = picture::pieces(self.lock, self.colouring, &self.palette);
-            paint(frame, &shapes, s, &at);
+            shape::paint_frame(frame, &shapes, s, &at);
         });
         let overlay = self.layers.overlay.draw(renderer, size, |frame| {
             self.layers.count(2);
-            paint(
+            shape::paint_frame(
                 frame,
                 &picture::overlay_shapes(self.overlay, &self.palette),
                 s,
@@ -335,7 +263,7 @@ impl canvas::Program<Event2> for HexCanvas<'_> {
                 frame.fill_text(Text {
                     content: message.clone(),
                     position: at(P(c.0 + 0.9, c.1 - 0.2)),
-                    color: color(self.palette.problem),
+                    color: shape::color(self.palette.problem),
                     size: iced::Pixels(13.0),
                     ..Text::default()
                 });

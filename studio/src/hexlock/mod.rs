@@ -7,7 +7,6 @@ pub mod debugger;
 pub mod describe;
 pub mod edit;
 pub mod picture;
-pub mod refresh;
 pub mod render;
 pub mod session;
 pub mod solver;

@@ -10,44 +10,7 @@ use engine::hexlock::{Anchor, Lock};
 use engine::{Dir, Hex};
 use std::collections::BTreeMap;
 
-/// An RGBA colour, components from 0 to 1.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Rgba(pub f32, pub f32, pub f32, pub f32);
-
-impl Rgba {
-    /// From 8-bit components, opaque.
-    pub const fn rgb8(r: u8, g: u8, b: u8) -> Rgba {
-        Rgba(r as f32 / 255.0, g as f32 / 255.0, b as f32 / 255.0, 1.0)
-    }
-}
-
-/// A point in lock space.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct P(pub f32, pub f32);
-
-/// One thing to draw.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Shape {
-    /// A filled polygon with an optional outline.
-    Polygon {
-        points: Vec<P>,
-        fill: Rgba,
-        stroke: Option<(Rgba, f32)>,
-    },
-    /// A polyline.
-    Line {
-        points: Vec<P>,
-        colour: Rgba,
-        width: f32,
-    },
-    /// A filled circle with an optional outline.
-    Circle {
-        centre: P,
-        radius: f32,
-        fill: Rgba,
-        stroke: Option<(Rgba, f32)>,
-    },
-}
+pub use crate::shape::{P, Rgba, Shape};
 
 /// How pieces are coloured, as Intricacy offers: by kind, or so that touching pieces differ.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

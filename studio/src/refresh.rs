@@ -193,7 +193,7 @@ mod tests {
         let out = std::process::Command::new(exe)
             .args([
                 "--exact",
-                "hexlock::refresh::tests::opengl_frames",
+                "refresh::tests::opengl_frames",
                 "--ignored",
                 "--nocapture",
             ])
