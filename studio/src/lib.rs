@@ -6,6 +6,7 @@
 //! - [`screen`]: one module per screen, each with its state, `Message`, `Event`, `update` and
 //!   `view`; [`screen::hexlock`] holds the hex lock's editor, play and tutorial screens.
 //! - [`hexlock`]: the hex lock's canvas, picture, canvas edits, templates and tutorial series.
+//! - [`nonogram`]: the nonogram's canvas and picture.
 //! - [`family`]: the registry of puzzle families, by file extension.
 //! - [`cli`]: the command line, one file per verb.
 //! - [`files`], [`library`], [`watch`], [`settings`], [`keys`], [`tokens`], [`online`]: files
@@ -28,6 +29,7 @@ pub mod hexlock;
 pub mod highlight;
 pub mod keys;
 pub mod library;
+pub mod nonogram;
 pub mod online;
 pub mod recovery;
 pub mod refresh;

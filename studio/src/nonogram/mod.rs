@@ -1,0 +1,5 @@
+//! What the studio knows of nonograms beyond the screens: the picture shared by the canvas and
+//! the PNG exporter, and the canvas.
+
+pub mod canvas;
+pub mod picture;
