@@ -80,6 +80,14 @@ actions! {
     Step = "step", "f10", "Debugger: step forward";
     StepBack = "step-back", "f9", "Debugger: step back";
     Annotations = "annotations", "ctrl+b", "Play: blockage annotations: blocking, all, none";
+    CursorUp = "cursor-up", "arrowup", "Nonogram: move the cursor up";
+    CursorDown = "cursor-down", "arrowdown", "Nonogram: move the cursor down";
+    CursorLeft = "cursor-left", "arrowleft", "Nonogram: move the cursor left";
+    CursorRight = "cursor-right", "arrowright", "Nonogram: move the cursor right";
+    Fill = "fill", "f", "Nonogram: fill the cell under the cursor";
+    Cross = "cross", "c", "Nonogram: cross the cell under the cursor";
+    Hint = "hint", "?", "Nonogram: show the next deduction";
+    CheckMistakes = "check-mistakes", "!", "Nonogram: outline the cells that are wrong";
 }
 
 impl fmt::Display for Action {

@@ -3,6 +3,7 @@
 pub mod buffer;
 pub mod folder;
 pub mod hexlock;
+pub mod nonogram;
 pub mod online;
 pub mod settings;
 

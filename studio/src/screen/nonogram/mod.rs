@@ -1,0 +1,3 @@
+//! The nonogram's screens: the player (and, in time, the editor).
+
+pub mod player;
