@@ -1,0 +1,108 @@
+//! Pictures of nonograms as PNG files: the clues and the grid, with the solution's cells
+//! filled when one is given; and the small picture the folder panel shows.
+
+use super::picture::{self, Layout, Palette};
+use crate::shape;
+use anyhow::{Context, Result};
+use engine::nonogram::{Grid, Puzzle};
+use tiny_skia::{Pixmap, Transform};
+
+/// The largest picture drawn, in pixels a side: a bigger request is refused with a reason.
+pub const MAX_SIDE: u32 = 8192;
+
+/// Draws a puzzle `width` pixels wide (the height follows): its clues and grid, with `cells`
+/// (a solution, or a player's marks) drawn in the grid when given.
+pub fn pixmap(
+    puzzle: &Puzzle,
+    cells: Option<&Grid>,
+    width: u32,
+    palette: &Palette,
+) -> Result<Pixmap> {
+    let layout = Layout::of(puzzle);
+    let (w, h) = layout.extent();
+    let margin = 0.5;
+    let scale = width as f32 / (w + 2.0 * margin);
+    let height = ((h + 2.0 * margin) * scale).ceil().max(1.0) as u32;
+    if width > MAX_SIDE || height > MAX_SIDE {
+        anyhow::bail!("a picture {width}×{height} pixels is larger than {MAX_SIDE} a side");
+    }
+    let mut pm = Pixmap::new(width.max(1), height).context("the picture is too large to draw")?;
+    let bg = palette.background;
+    pm.fill(tiny_skia::Color::from_rgba(bg.0, bg.1, bg.2, bg.3).unwrap_or(tiny_skia::Color::WHITE));
+    let t = Transform::from_row(scale, 0.0, 0.0, scale, margin * scale, margin * scale);
+    let blank = Grid::new(puzzle.width, puzzle.height);
+    let grid = cells.unwrap_or(&blank);
+    let mut shapes = picture::clues(puzzle, None, palette);
+    shapes.extend(picture::cells(&layout, grid, palette));
+    shape::paint_pixmap(&mut pm, &shapes, t);
+    Ok(pm)
+}
+
+/// A puzzle's picture as PNG bytes.
+pub fn png(
+    puzzle: &Puzzle,
+    cells: Option<&Grid>,
+    width: u32,
+    palette: &Palette,
+) -> Result<Vec<u8>> {
+    shape::png(&pixmap(puzzle, cells, width, palette)?)
+}
+
+/// The folder panel's small picture: the goal, or the empty grid, with no clues.
+pub fn thumbnail(puzzle: &Puzzle, width: u32) -> Option<Pixmap> {
+    let (w, h) = (puzzle.width.max(1) as f32, puzzle.height.max(1) as f32);
+    let scale = width as f32 / w;
+    let height = (h * scale).ceil().clamp(1.0, f32::from(u16::MAX)) as u32;
+    let mut pm = Pixmap::new(width.max(1), height)?;
+    let palette = Palette::LIGHT;
+    let layout = Layout {
+        width: puzzle.width,
+        height: puzzle.height,
+        clue_columns: 0,
+        clue_rows: 0,
+    };
+    let blank = Grid::new(puzzle.width, puzzle.height);
+    let grid = puzzle.goal.as_ref().unwrap_or(&blank);
+    shape::paint_pixmap(
+        &mut pm,
+        &picture::cells(&layout, grid, &palette),
+        Transform::from_scale(scale, scale),
+    );
+    Some(pm)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::nonogram::PuzzleInfo;
+
+    #[test]
+    fn the_png_has_the_width_asked_and_shows_the_solution_when_given() {
+        let goal = Grid::from_rows(&[".###.", "#.#.#", "#####", ".###.", ".#.#."]).expect("grid");
+        let p = Puzzle::from_picture(goal.clone(), PuzzleInfo::default());
+        let blank = image::load_from_memory(&png(&p, None, 320, &Palette::LIGHT).expect("png"))
+            .expect("decodes")
+            .to_rgba8();
+        let solved =
+            image::load_from_memory(&png(&p, Some(&goal), 320, &Palette::LIGHT).expect("png"))
+                .expect("decodes")
+                .to_rgba8();
+        assert_eq!(blank.width(), 320);
+        assert_eq!(blank.dimensions(), solved.dimensions());
+        // The grid's middle cell (2, 2) is filled in the solution: dark there, light before.
+        let layout = Layout::of(&p);
+        let scale = 320.0 / (layout.extent().0 + 1.0);
+        let c = layout.corner(2, 2);
+        let (x, y) = (
+            ((c.0 + 0.5 + 0.5) * scale) as u32,
+            ((c.1 + 0.5 + 0.5) * scale) as u32,
+        );
+        let dark = |px: &image::Rgba<u8>| px.0[0] < 100;
+        assert!(!dark(blank.get_pixel(x, y)));
+        assert!(dark(solved.get_pixel(x, y)));
+        assert!(
+            png(&p, None, 100_000, &Palette::LIGHT).is_err(),
+            "too large is refused"
+        );
+    }
+}
