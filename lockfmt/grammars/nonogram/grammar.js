@@ -41,17 +41,28 @@ module.exports = grammar({
     comment: _ => token(seq('#', /[^\n]*/)),
 
     // `title "Dancer"`, `license CC-BY-3.0`: a quoted string, or a bare one to the line's end.
+    // Anything after a value but a comment is read as `extra`, so that the reader can say so in
+    // words, whatever the tree's error recovery would have made of it.
     text_property: $ => seq(
       field('key', $.text_key),
-      optional(field('value', $._string)),
+      optional(choice(
+        seq(field('value', $.quoted_string), optional(field('extra', $.invalid_value))),
+        field('value', choice($.unterminated_string, $.bare_string)),
+      )),
       $._newline,
     ),
     text_key: _ => choice('catalogue', 'title', 'by', 'copyright', 'license'),
 
     // `width 5`, `height 10`, and Simpson's shorthand `columns 5`, `rows 10`.
+    // A value that is not a number is read as `invalid_value`, and so is anything after the
+    // number, for the reader to describe.
     dimension: $ => choice(
-      seq(field('key', $.dimension_key), optional(field('value', $.integer)), $._newline),
-      seq(field('key', $.shorthand_key), field('value', $.integer), $._newline),
+      seq(field('key', $.dimension_key), optional($._number), $._newline),
+      seq(field('key', $.shorthand_key), $._number, $._newline),
+    ),
+    _number: $ => choice(
+      seq(field('value', $.integer), optional(field('extra', $.invalid_value))),
+      field('value', $.invalid_value),
     ),
     dimension_key: _ => choice('width', 'height'),
     shorthand_key: _ => choice('columns', 'rows'),
@@ -67,27 +78,33 @@ module.exports = grammar({
     // `goal "0110..."` or `goal 0110...`.
     goal: $ => seq(
       'goal',
-      optional(field('value', choice($.quoted_string, $.unterminated_string, $.bare_goal))),
+      optional(choice(
+        seq(
+          field('value', choice($.quoted_string, $.bare_goal)),
+          optional(field('extra', $.invalid_value)),
+        ),
+        field('value', $.unterminated_string),
+      )),
       $._newline,
     ),
     bare_goal: _ => /[^"\s#]+/,
 
-    // A line the format does not know, kept whole: a word and the rest of its line, or a line
-    // that does not start with a word.
+    // A line the format does not know, kept whole: a word and the rest of its line (a `#` in
+    // it too, as in `color a #ff0000`), or a line that does not start with a word.
     unknown_property: $ => choice(
       seq(field('key', $.key), optional(field('value', $.rest)), $._newline),
       seq(field('key', $.stray), $._newline),
     ),
     key: _ => /[A-Za-z_][A-Za-z0-9_-]*/,
-    rest: _ => /[^\s#][^\n]*/,
+    rest: _ => token(prec(1, /[^\s][^\n]*/)),
     stray: _ => token(prec(-1, /[^\sA-Za-z0-9_#][^\n]*/)),
 
-    _string: $ => choice($.quoted_string, $.unterminated_string, $.bare_string),
     // No escapes: a quote inside a string is written `&quot;`.
     quoted_string: _ => /"[^"\n]*"/,
     unterminated_string: _ => token(prec(-1, /"[^"\n]*/)),
     bare_string: _ => /[^"\s#][^\n]*/,
 
     integer: _ => /[0-9]+/,
+    invalid_value: _ => token(prec(-1, /[^\s#][^\n]*/)),
   },
 });

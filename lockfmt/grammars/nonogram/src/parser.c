@@ -7,16 +7,16 @@
 #endif
 
 #define LANGUAGE_VERSION 15
-#define STATE_COUNT 36
+#define STATE_COUNT 47
 #define LARGE_STATE_COUNT 4
-#define SYMBOL_COUNT 39
+#define SYMBOL_COUNT 40
 #define ALIAS_COUNT 0
-#define TOKEN_COUNT 23
+#define TOKEN_COUNT 24
 #define EXTERNAL_TOKEN_COUNT 0
-#define FIELD_COUNT 4
-#define MAX_ALIAS_SEQUENCE_LENGTH 3
+#define FIELD_COUNT 5
+#define MAX_ALIAS_SEQUENCE_LENGTH 4
 #define MAX_RESERVED_WORD_SET_SIZE 0
-#define PRODUCTION_ID_COUNT 6
+#define PRODUCTION_ID_COUNT 11
 #define SUPERTYPE_COUNT 0
 
 enum ts_symbol_identifiers {
@@ -42,22 +42,23 @@ enum ts_symbol_identifiers {
   sym_unterminated_string = 20,
   sym_bare_string = 21,
   sym_integer = 22,
-  sym_source_file = 23,
-  sym__line = 24,
-  sym__newline = 25,
-  sym_text_property = 26,
-  sym_text_key = 27,
-  sym_dimension = 28,
-  sym_dimension_key = 29,
-  sym_shorthand_key = 30,
-  sym_section_header = 31,
-  sym_clue_line = 32,
-  sym_run = 33,
-  sym_goal = 34,
-  sym_unknown_property = 35,
-  sym__string = 36,
-  aux_sym_source_file_repeat1 = 37,
-  aux_sym_clue_line_repeat1 = 38,
+  sym_invalid_value = 23,
+  sym_source_file = 24,
+  sym__line = 25,
+  sym__newline = 26,
+  sym_text_property = 27,
+  sym_text_key = 28,
+  sym_dimension = 29,
+  sym__number = 30,
+  sym_dimension_key = 31,
+  sym_shorthand_key = 32,
+  sym_section_header = 33,
+  sym_clue_line = 34,
+  sym_run = 35,
+  sym_goal = 36,
+  sym_unknown_property = 37,
+  aux_sym_source_file_repeat1 = 38,
+  aux_sym_clue_line_repeat1 = 39,
 };
 
 static const char * const ts_symbol_names[] = {
@@ -84,12 +85,14 @@ static const char * const ts_symbol_names[] = {
   [sym_unterminated_string] = "unterminated_string",
   [sym_bare_string] = "bare_string",
   [sym_integer] = "integer",
+  [sym_invalid_value] = "invalid_value",
   [sym_source_file] = "source_file",
   [sym__line] = "_line",
   [sym__newline] = "_newline",
   [sym_text_property] = "text_property",
   [sym_text_key] = "text_key",
   [sym_dimension] = "dimension",
+  [sym__number] = "_number",
   [sym_dimension_key] = "dimension_key",
   [sym_shorthand_key] = "shorthand_key",
   [sym_section_header] = "section_header",
@@ -97,7 +100,6 @@ static const char * const ts_symbol_names[] = {
   [sym_run] = "run",
   [sym_goal] = "goal",
   [sym_unknown_property] = "unknown_property",
-  [sym__string] = "_string",
   [aux_sym_source_file_repeat1] = "source_file_repeat1",
   [aux_sym_clue_line_repeat1] = "clue_line_repeat1",
 };
@@ -126,12 +128,14 @@ static const TSSymbol ts_symbol_map[] = {
   [sym_unterminated_string] = sym_unterminated_string,
   [sym_bare_string] = sym_bare_string,
   [sym_integer] = sym_integer,
+  [sym_invalid_value] = sym_invalid_value,
   [sym_source_file] = sym_source_file,
   [sym__line] = sym__line,
   [sym__newline] = sym__newline,
   [sym_text_property] = sym_text_property,
   [sym_text_key] = sym_text_key,
   [sym_dimension] = sym_dimension,
+  [sym__number] = sym__number,
   [sym_dimension_key] = sym_dimension_key,
   [sym_shorthand_key] = sym_shorthand_key,
   [sym_section_header] = sym_section_header,
@@ -139,7 +143,6 @@ static const TSSymbol ts_symbol_map[] = {
   [sym_run] = sym_run,
   [sym_goal] = sym_goal,
   [sym_unknown_property] = sym_unknown_property,
-  [sym__string] = sym__string,
   [aux_sym_source_file_repeat1] = aux_sym_source_file_repeat1,
   [aux_sym_clue_line_repeat1] = aux_sym_clue_line_repeat1,
 };
@@ -237,6 +240,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
+  [sym_invalid_value] = {
+    .visible = true,
+    .named = true,
+  },
   [sym_source_file] = {
     .visible = true,
     .named = true,
@@ -259,6 +266,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
   },
   [sym_dimension] = {
     .visible = true,
+    .named = true,
+  },
+  [sym__number] = {
+    .visible = false,
     .named = true,
   },
   [sym_dimension_key] = {
@@ -289,10 +300,6 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
-  [sym__string] = {
-    .visible = false,
-    .named = true,
-  },
   [aux_sym_source_file_repeat1] = {
     .visible = false,
     .named = false,
@@ -305,14 +312,16 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
 
 enum ts_field_identifiers {
   field_colour = 1,
-  field_key = 2,
-  field_length = 3,
-  field_value = 4,
+  field_extra = 2,
+  field_key = 3,
+  field_length = 4,
+  field_value = 5,
 };
 
 static const char * const ts_field_names[] = {
   [0] = NULL,
   [field_colour] = "colour",
+  [field_extra] = "extra",
   [field_key] = "key",
   [field_length] = "length",
   [field_value] = "value",
@@ -323,7 +332,12 @@ static const TSMapSlice ts_field_map_slices[PRODUCTION_ID_COUNT] = {
   [2] = {.index = 1, .length = 1},
   [3] = {.index = 2, .length = 2},
   [4] = {.index = 4, .length = 1},
-  [5] = {.index = 5, .length = 2},
+  [5] = {.index = 5, .length = 1},
+  [6] = {.index = 6, .length = 2},
+  [7] = {.index = 8, .length = 2},
+  [8] = {.index = 10, .length = 3},
+  [9] = {.index = 13, .length = 2},
+  [10] = {.index = 15, .length = 3},
 };
 
 static const TSFieldMapEntry ts_field_map_entries[] = {
@@ -335,8 +349,24 @@ static const TSFieldMapEntry ts_field_map_entries[] = {
     {field_colour, 1},
     {field_length, 0},
   [4] =
-    {field_value, 1},
+    {field_value, 0},
   [5] =
+    {field_value, 1},
+  [6] =
+    {field_key, 0},
+    {field_value, 1},
+  [8] =
+    {field_extra, 1},
+    {field_value, 0},
+  [10] =
+    {field_extra, 1, .inherited = true},
+    {field_key, 0},
+    {field_value, 1, .inherited = true},
+  [13] =
+    {field_extra, 2},
+    {field_value, 1},
+  [15] =
+    {field_extra, 2},
     {field_key, 0},
     {field_value, 1},
 };
@@ -386,6 +416,17 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [33] = 33,
   [34] = 34,
   [35] = 35,
+  [36] = 36,
+  [37] = 37,
+  [38] = 38,
+  [39] = 39,
+  [40] = 40,
+  [41] = 41,
+  [42] = 42,
+  [43] = 43,
+  [44] = 44,
+  [45] = 45,
+  [46] = 46,
 };
 
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
@@ -393,127 +434,163 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(6);
-      if (lookahead == '\n') ADVANCE(7);
-      if (lookahead == '"') ADVANCE(13);
-      if (lookahead == '#') ADVANCE(8);
-      if (lookahead == ',') ADVANCE(9);
+      if (eof) ADVANCE(8);
+      if (lookahead == '\n') ADVANCE(9);
+      if (lookahead == '"') ADVANCE(14);
+      if (lookahead == '#') ADVANCE(17);
+      if (lookahead == ',') ADVANCE(17);
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(0);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(18);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(15);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(11);
-      if (lookahead != 0) ADVANCE(14);
-      END_STATE();
-    case 1:
-      if (lookahead == '\n') ADVANCE(7);
-      if (lookahead == '"') ADVANCE(16);
-      if (lookahead == '#') ADVANCE(8);
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(1);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(16);
       if (lookahead != 0) ADVANCE(17);
       END_STATE();
-    case 2:
-      if (lookahead == '\n') ADVANCE(7);
-      if (lookahead == '"') ADVANCE(16);
-      if (lookahead == '#') ADVANCE(8);
+    case 1:
+      if (lookahead == '\n') ADVANCE(9);
+      if (lookahead == '"') ADVANCE(20);
+      if (lookahead == '#') ADVANCE(10);
       if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(2);
-      if (lookahead != 0) ADVANCE(10);
-      END_STATE();
-    case 3:
-      if (lookahead == '\n') ADVANCE(7);
-      if (lookahead == '#') ADVANCE(8);
-      if (lookahead == ',') ADVANCE(9);
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(3);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(11);
-      END_STATE();
-    case 4:
-      if (lookahead == '\n') ADVANCE(7);
-      if (lookahead == '#') ADVANCE(8);
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(4);
+          lookahead == ' ') SKIP(1);
       if (lookahead != 0) ADVANCE(12);
       END_STATE();
-    case 5:
-      if (eof) ADVANCE(6);
-      if (lookahead == '\n') ADVANCE(7);
-      if (lookahead == '#') ADVANCE(8);
+    case 2:
+      if (lookahead == '\n') ADVANCE(9);
+      if (lookahead == '"') ADVANCE(20);
+      if (lookahead == '#') ADVANCE(10);
       if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(5);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(18);
+          lookahead == ' ') SKIP(2);
+      if (lookahead != 0) ADVANCE(21);
+      END_STATE();
+    case 3:
+      if (lookahead == '\n') ADVANCE(9);
+      if (lookahead == '#') ADVANCE(17);
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') SKIP(3);
+      if (lookahead != 0) ADVANCE(17);
+      END_STATE();
+    case 4:
+      if (lookahead == '\n') ADVANCE(9);
+      if (lookahead == '#') ADVANCE(10);
+      if (lookahead == ',') ADVANCE(11);
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') SKIP(4);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(11);
-      if (lookahead != 0) ADVANCE(14);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(13);
+      END_STATE();
+    case 5:
+      if (lookahead == '\n') ADVANCE(9);
+      if (lookahead == '#') ADVANCE(10);
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') SKIP(5);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(22);
+      if (lookahead != 0) ADVANCE(23);
       END_STATE();
     case 6:
-      ACCEPT_TOKEN(ts_builtin_sym_end);
+      if (lookahead == '\n') ADVANCE(9);
+      if (lookahead == '#') ADVANCE(10);
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') SKIP(6);
+      if (lookahead != 0) ADVANCE(23);
       END_STATE();
     case 7:
-      ACCEPT_TOKEN(anon_sym_LF);
+      if (eof) ADVANCE(8);
+      if (lookahead == '\n') ADVANCE(9);
+      if (lookahead == '#') ADVANCE(10);
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') SKIP(7);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(22);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(13);
+      if (lookahead != 0) ADVANCE(18);
       END_STATE();
     case 8:
-      ACCEPT_TOKEN(sym_comment);
-      if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(8);
+      ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
     case 9:
-      ACCEPT_TOKEN(anon_sym_COMMA);
+      ACCEPT_TOKEN(anon_sym_LF);
       END_STATE();
     case 10:
+      ACCEPT_TOKEN(sym_comment);
+      if (lookahead != 0 &&
+          lookahead != '\n') ADVANCE(10);
+      END_STATE();
+    case 11:
+      ACCEPT_TOKEN(anon_sym_COMMA);
+      END_STATE();
+    case 12:
       ACCEPT_TOKEN(sym_bare_goal);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
           lookahead != ' ' &&
           lookahead != '"' &&
-          lookahead != '#') ADVANCE(10);
+          lookahead != '#') ADVANCE(12);
       END_STATE();
-    case 11:
+    case 13:
       ACCEPT_TOKEN(sym_key);
       if (lookahead == '-' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(11);
-      END_STATE();
-    case 12:
-      ACCEPT_TOKEN(sym_rest);
-      if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(12);
-      END_STATE();
-    case 13:
-      ACCEPT_TOKEN(sym_stray);
-      if (lookahead == '"') ADVANCE(15);
-      if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(13);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(13);
       END_STATE();
     case 14:
-      ACCEPT_TOKEN(sym_stray);
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == '"') ADVANCE(17);
       if (lookahead != 0 &&
           lookahead != '\n') ADVANCE(14);
       END_STATE();
     case 15:
-      ACCEPT_TOKEN(sym_quoted_string);
+      ACCEPT_TOKEN(sym_rest);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(15);
+      if (lookahead != 0 &&
+          lookahead != '\n') ADVANCE(17);
       END_STATE();
     case 16:
-      ACCEPT_TOKEN(sym_unterminated_string);
-      if (lookahead == '"') ADVANCE(15);
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(16);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(16);
+          lookahead != '\n') ADVANCE(17);
       END_STATE();
     case 17:
-      ACCEPT_TOKEN(sym_bare_string);
+      ACCEPT_TOKEN(sym_rest);
       if (lookahead != 0 &&
           lookahead != '\n') ADVANCE(17);
       END_STATE();
     case 18:
+      ACCEPT_TOKEN(sym_stray);
+      if (lookahead != 0 &&
+          lookahead != '\n') ADVANCE(18);
+      END_STATE();
+    case 19:
+      ACCEPT_TOKEN(sym_quoted_string);
+      END_STATE();
+    case 20:
+      ACCEPT_TOKEN(sym_unterminated_string);
+      if (lookahead == '"') ADVANCE(19);
+      if (lookahead != 0 &&
+          lookahead != '\n') ADVANCE(20);
+      END_STATE();
+    case 21:
+      ACCEPT_TOKEN(sym_bare_string);
+      if (lookahead != 0 &&
+          lookahead != '\n') ADVANCE(21);
+      END_STATE();
+    case 22:
       ACCEPT_TOKEN(sym_integer);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(18);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(22);
+      END_STATE();
+    case 23:
+      ACCEPT_TOKEN(sym_invalid_value);
+      if (lookahead != 0 &&
+          lookahead != '\n') ADVANCE(23);
       END_STATE();
     default:
       return false;
@@ -766,41 +843,52 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
 
 static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0},
-  [1] = {.lex_state = 5},
-  [2] = {.lex_state = 5},
-  [3] = {.lex_state = 5},
-  [4] = {.lex_state = 5},
-  [5] = {.lex_state = 5},
-  [6] = {.lex_state = 5},
-  [7] = {.lex_state = 5},
-  [8] = {.lex_state = 5},
-  [9] = {.lex_state = 5},
-  [10] = {.lex_state = 5},
-  [11] = {.lex_state = 5},
-  [12] = {.lex_state = 5},
-  [13] = {.lex_state = 5},
-  [14] = {.lex_state = 5},
-  [15] = {.lex_state = 1},
-  [16] = {.lex_state = 2},
-  [17] = {.lex_state = 3},
-  [18] = {.lex_state = 3},
-  [19] = {.lex_state = 1},
-  [20] = {.lex_state = 3},
+  [1] = {.lex_state = 7},
+  [2] = {.lex_state = 7},
+  [3] = {.lex_state = 7},
+  [4] = {.lex_state = 7},
+  [5] = {.lex_state = 7},
+  [6] = {.lex_state = 7},
+  [7] = {.lex_state = 7},
+  [8] = {.lex_state = 7},
+  [9] = {.lex_state = 7},
+  [10] = {.lex_state = 7},
+  [11] = {.lex_state = 7},
+  [12] = {.lex_state = 7},
+  [13] = {.lex_state = 7},
+  [14] = {.lex_state = 7},
+  [15] = {.lex_state = 7},
+  [16] = {.lex_state = 7},
+  [17] = {.lex_state = 7},
+  [18] = {.lex_state = 1},
+  [19] = {.lex_state = 2},
+  [20] = {.lex_state = 5},
   [21] = {.lex_state = 4},
-  [22] = {.lex_state = 0},
-  [23] = {.lex_state = 0},
-  [24] = {.lex_state = 3},
-  [25] = {.lex_state = 0},
-  [26] = {.lex_state = 0},
-  [27] = {.lex_state = 0},
-  [28] = {.lex_state = 0},
-  [29] = {.lex_state = 0},
-  [30] = {.lex_state = 0},
-  [31] = {.lex_state = 0},
-  [32] = {.lex_state = 3},
-  [33] = {.lex_state = 3},
-  [34] = {.lex_state = 0},
-  [35] = {.lex_state = 0},
+  [22] = {.lex_state = 2},
+  [23] = {.lex_state = 5},
+  [24] = {.lex_state = 4},
+  [25] = {.lex_state = 6},
+  [26] = {.lex_state = 5},
+  [27] = {.lex_state = 3},
+  [28] = {.lex_state = 6},
+  [29] = {.lex_state = 4},
+  [30] = {.lex_state = 5},
+  [31] = {.lex_state = 4},
+  [32] = {.lex_state = 7},
+  [33] = {.lex_state = 7},
+  [34] = {.lex_state = 7},
+  [35] = {.lex_state = 4},
+  [36] = {.lex_state = 7},
+  [37] = {.lex_state = 6},
+  [38] = {.lex_state = 7},
+  [39] = {.lex_state = 7},
+  [40] = {.lex_state = 4},
+  [41] = {.lex_state = 7},
+  [42] = {.lex_state = 7},
+  [43] = {.lex_state = 7},
+  [44] = {.lex_state = 7},
+  [45] = {.lex_state = 7},
+  [46] = {.lex_state = 7},
 };
 
 static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
@@ -821,117 +909,119 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_COMMA] = ACTIONS(1),
     [sym_colour] = ACTIONS(1),
     [anon_sym_goal] = ACTIONS(1),
+    [sym_rest] = ACTIONS(1),
     [sym_stray] = ACTIONS(1),
     [sym_quoted_string] = ACTIONS(1),
     [sym_unterminated_string] = ACTIONS(1),
     [sym_integer] = ACTIONS(1),
+    [sym_invalid_value] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(35),
-    [sym__line] = STATE(3),
-    [sym__newline] = STATE(3),
-    [sym_text_property] = STATE(3),
-    [sym_text_key] = STATE(15),
-    [sym_dimension] = STATE(3),
-    [sym_dimension_key] = STATE(22),
-    [sym_shorthand_key] = STATE(34),
-    [sym_section_header] = STATE(3),
-    [sym_clue_line] = STATE(3),
-    [sym_run] = STATE(17),
-    [sym_goal] = STATE(3),
-    [sym_unknown_property] = STATE(3),
-    [aux_sym_source_file_repeat1] = STATE(3),
+    [sym_source_file] = STATE(45),
+    [sym__line] = STATE(2),
+    [sym__newline] = STATE(2),
+    [sym_text_property] = STATE(2),
+    [sym_text_key] = STATE(19),
+    [sym_dimension] = STATE(2),
+    [sym_dimension_key] = STATE(20),
+    [sym_shorthand_key] = STATE(26),
+    [sym_section_header] = STATE(2),
+    [sym_clue_line] = STATE(2),
+    [sym_run] = STATE(24),
+    [sym_goal] = STATE(2),
+    [sym_unknown_property] = STATE(2),
+    [aux_sym_source_file_repeat1] = STATE(2),
     [ts_builtin_sym_end] = ACTIONS(5),
     [sym_key] = ACTIONS(7),
     [anon_sym_LF] = ACTIONS(9),
-    [sym_comment] = ACTIONS(3),
-    [anon_sym_catalogue] = ACTIONS(11),
-    [anon_sym_title] = ACTIONS(11),
-    [anon_sym_by] = ACTIONS(11),
-    [anon_sym_copyright] = ACTIONS(11),
-    [anon_sym_license] = ACTIONS(11),
-    [anon_sym_width] = ACTIONS(13),
-    [anon_sym_height] = ACTIONS(13),
-    [anon_sym_columns] = ACTIONS(15),
-    [anon_sym_rows] = ACTIONS(15),
-    [anon_sym_goal] = ACTIONS(17),
-    [sym_stray] = ACTIONS(19),
-    [sym_integer] = ACTIONS(21),
+    [sym_comment] = ACTIONS(11),
+    [anon_sym_catalogue] = ACTIONS(13),
+    [anon_sym_title] = ACTIONS(13),
+    [anon_sym_by] = ACTIONS(13),
+    [anon_sym_copyright] = ACTIONS(13),
+    [anon_sym_license] = ACTIONS(13),
+    [anon_sym_width] = ACTIONS(15),
+    [anon_sym_height] = ACTIONS(15),
+    [anon_sym_columns] = ACTIONS(17),
+    [anon_sym_rows] = ACTIONS(17),
+    [anon_sym_goal] = ACTIONS(19),
+    [sym_stray] = ACTIONS(21),
+    [sym_integer] = ACTIONS(23),
   },
   [STATE(2)] = {
-    [sym__line] = STATE(2),
-    [sym__newline] = STATE(2),
-    [sym_text_property] = STATE(2),
-    [sym_text_key] = STATE(15),
-    [sym_dimension] = STATE(2),
-    [sym_dimension_key] = STATE(22),
-    [sym_shorthand_key] = STATE(34),
-    [sym_section_header] = STATE(2),
-    [sym_clue_line] = STATE(2),
-    [sym_run] = STATE(17),
-    [sym_goal] = STATE(2),
-    [sym_unknown_property] = STATE(2),
-    [aux_sym_source_file_repeat1] = STATE(2),
-    [ts_builtin_sym_end] = ACTIONS(23),
-    [sym_key] = ACTIONS(25),
-    [anon_sym_LF] = ACTIONS(28),
-    [sym_comment] = ACTIONS(3),
-    [anon_sym_catalogue] = ACTIONS(31),
-    [anon_sym_title] = ACTIONS(31),
-    [anon_sym_by] = ACTIONS(31),
-    [anon_sym_copyright] = ACTIONS(31),
-    [anon_sym_license] = ACTIONS(31),
-    [anon_sym_width] = ACTIONS(34),
-    [anon_sym_height] = ACTIONS(34),
-    [anon_sym_columns] = ACTIONS(37),
-    [anon_sym_rows] = ACTIONS(37),
-    [anon_sym_goal] = ACTIONS(40),
-    [sym_stray] = ACTIONS(43),
-    [sym_integer] = ACTIONS(46),
+    [sym__line] = STATE(3),
+    [sym__newline] = STATE(3),
+    [sym_text_property] = STATE(3),
+    [sym_text_key] = STATE(19),
+    [sym_dimension] = STATE(3),
+    [sym_dimension_key] = STATE(20),
+    [sym_shorthand_key] = STATE(26),
+    [sym_section_header] = STATE(3),
+    [sym_clue_line] = STATE(3),
+    [sym_run] = STATE(24),
+    [sym_goal] = STATE(3),
+    [sym_unknown_property] = STATE(3),
+    [aux_sym_source_file_repeat1] = STATE(3),
+    [ts_builtin_sym_end] = ACTIONS(25),
+    [sym_key] = ACTIONS(7),
+    [anon_sym_LF] = ACTIONS(27),
+    [sym_comment] = ACTIONS(11),
+    [anon_sym_catalogue] = ACTIONS(13),
+    [anon_sym_title] = ACTIONS(13),
+    [anon_sym_by] = ACTIONS(13),
+    [anon_sym_copyright] = ACTIONS(13),
+    [anon_sym_license] = ACTIONS(13),
+    [anon_sym_width] = ACTIONS(15),
+    [anon_sym_height] = ACTIONS(15),
+    [anon_sym_columns] = ACTIONS(17),
+    [anon_sym_rows] = ACTIONS(17),
+    [anon_sym_goal] = ACTIONS(19),
+    [sym_stray] = ACTIONS(21),
+    [sym_integer] = ACTIONS(23),
   },
   [STATE(3)] = {
-    [sym__line] = STATE(2),
-    [sym__newline] = STATE(2),
-    [sym_text_property] = STATE(2),
-    [sym_text_key] = STATE(15),
-    [sym_dimension] = STATE(2),
-    [sym_dimension_key] = STATE(22),
-    [sym_shorthand_key] = STATE(34),
-    [sym_section_header] = STATE(2),
-    [sym_clue_line] = STATE(2),
-    [sym_run] = STATE(17),
-    [sym_goal] = STATE(2),
-    [sym_unknown_property] = STATE(2),
-    [aux_sym_source_file_repeat1] = STATE(2),
-    [ts_builtin_sym_end] = ACTIONS(49),
-    [sym_key] = ACTIONS(7),
-    [anon_sym_LF] = ACTIONS(51),
-    [sym_comment] = ACTIONS(3),
-    [anon_sym_catalogue] = ACTIONS(11),
-    [anon_sym_title] = ACTIONS(11),
-    [anon_sym_by] = ACTIONS(11),
-    [anon_sym_copyright] = ACTIONS(11),
-    [anon_sym_license] = ACTIONS(11),
-    [anon_sym_width] = ACTIONS(13),
-    [anon_sym_height] = ACTIONS(13),
-    [anon_sym_columns] = ACTIONS(15),
-    [anon_sym_rows] = ACTIONS(15),
-    [anon_sym_goal] = ACTIONS(17),
-    [sym_stray] = ACTIONS(19),
-    [sym_integer] = ACTIONS(21),
+    [sym__line] = STATE(3),
+    [sym__newline] = STATE(3),
+    [sym_text_property] = STATE(3),
+    [sym_text_key] = STATE(19),
+    [sym_dimension] = STATE(3),
+    [sym_dimension_key] = STATE(20),
+    [sym_shorthand_key] = STATE(26),
+    [sym_section_header] = STATE(3),
+    [sym_clue_line] = STATE(3),
+    [sym_run] = STATE(24),
+    [sym_goal] = STATE(3),
+    [sym_unknown_property] = STATE(3),
+    [aux_sym_source_file_repeat1] = STATE(3),
+    [ts_builtin_sym_end] = ACTIONS(29),
+    [sym_key] = ACTIONS(31),
+    [anon_sym_LF] = ACTIONS(34),
+    [sym_comment] = ACTIONS(11),
+    [anon_sym_catalogue] = ACTIONS(37),
+    [anon_sym_title] = ACTIONS(37),
+    [anon_sym_by] = ACTIONS(37),
+    [anon_sym_copyright] = ACTIONS(37),
+    [anon_sym_license] = ACTIONS(37),
+    [anon_sym_width] = ACTIONS(40),
+    [anon_sym_height] = ACTIONS(40),
+    [anon_sym_columns] = ACTIONS(43),
+    [anon_sym_rows] = ACTIONS(43),
+    [anon_sym_goal] = ACTIONS(46),
+    [sym_stray] = ACTIONS(49),
+    [sym_integer] = ACTIONS(52),
   },
 };
 
 static const uint16_t ts_small_parse_table[] = {
   [0] = 3,
-    ACTIONS(3), 1,
+    ACTIONS(11), 1,
       sym_comment,
-    ACTIONS(53), 4,
+    ACTIONS(55), 4,
       ts_builtin_sym_end,
       anon_sym_LF,
       sym_stray,
       sym_integer,
-    ACTIONS(55), 11,
+    ACTIONS(57), 11,
       anon_sym_catalogue,
       anon_sym_title,
       anon_sym_by,
@@ -944,14 +1034,14 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_goal,
       sym_key,
   [23] = 3,
-    ACTIONS(3), 1,
+    ACTIONS(11), 1,
       sym_comment,
-    ACTIONS(57), 4,
+    ACTIONS(59), 4,
       ts_builtin_sym_end,
       anon_sym_LF,
       sym_stray,
       sym_integer,
-    ACTIONS(59), 11,
+    ACTIONS(61), 11,
       anon_sym_catalogue,
       anon_sym_title,
       anon_sym_by,
@@ -964,14 +1054,14 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_goal,
       sym_key,
   [46] = 3,
-    ACTIONS(3), 1,
+    ACTIONS(11), 1,
       sym_comment,
-    ACTIONS(61), 4,
+    ACTIONS(63), 4,
       ts_builtin_sym_end,
       anon_sym_LF,
       sym_stray,
       sym_integer,
-    ACTIONS(63), 11,
+    ACTIONS(65), 11,
       anon_sym_catalogue,
       anon_sym_title,
       anon_sym_by,
@@ -984,14 +1074,14 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_goal,
       sym_key,
   [69] = 3,
-    ACTIONS(3), 1,
+    ACTIONS(11), 1,
       sym_comment,
-    ACTIONS(65), 4,
+    ACTIONS(67), 4,
       ts_builtin_sym_end,
       anon_sym_LF,
       sym_stray,
       sym_integer,
-    ACTIONS(67), 11,
+    ACTIONS(69), 11,
       anon_sym_catalogue,
       anon_sym_title,
       anon_sym_by,
@@ -1004,14 +1094,14 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_goal,
       sym_key,
   [92] = 3,
-    ACTIONS(3), 1,
+    ACTIONS(11), 1,
       sym_comment,
-    ACTIONS(69), 4,
+    ACTIONS(71), 4,
       ts_builtin_sym_end,
       anon_sym_LF,
       sym_stray,
       sym_integer,
-    ACTIONS(71), 11,
+    ACTIONS(73), 11,
       anon_sym_catalogue,
       anon_sym_title,
       anon_sym_by,
@@ -1024,14 +1114,14 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_goal,
       sym_key,
   [115] = 3,
-    ACTIONS(3), 1,
+    ACTIONS(11), 1,
       sym_comment,
-    ACTIONS(73), 4,
+    ACTIONS(75), 4,
       ts_builtin_sym_end,
       anon_sym_LF,
       sym_stray,
       sym_integer,
-    ACTIONS(75), 11,
+    ACTIONS(77), 11,
       anon_sym_catalogue,
       anon_sym_title,
       anon_sym_by,
@@ -1044,14 +1134,14 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_goal,
       sym_key,
   [138] = 3,
-    ACTIONS(3), 1,
+    ACTIONS(11), 1,
       sym_comment,
-    ACTIONS(77), 4,
+    ACTIONS(79), 4,
       ts_builtin_sym_end,
       anon_sym_LF,
       sym_stray,
       sym_integer,
-    ACTIONS(79), 11,
+    ACTIONS(81), 11,
       anon_sym_catalogue,
       anon_sym_title,
       anon_sym_by,
@@ -1064,14 +1154,14 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_goal,
       sym_key,
   [161] = 3,
-    ACTIONS(3), 1,
+    ACTIONS(11), 1,
       sym_comment,
-    ACTIONS(81), 4,
+    ACTIONS(83), 4,
       ts_builtin_sym_end,
       anon_sym_LF,
       sym_stray,
       sym_integer,
-    ACTIONS(83), 11,
+    ACTIONS(85), 11,
       anon_sym_catalogue,
       anon_sym_title,
       anon_sym_by,
@@ -1084,14 +1174,14 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_goal,
       sym_key,
   [184] = 3,
-    ACTIONS(3), 1,
+    ACTIONS(11), 1,
       sym_comment,
-    ACTIONS(85), 4,
+    ACTIONS(87), 4,
       ts_builtin_sym_end,
       anon_sym_LF,
       sym_stray,
       sym_integer,
-    ACTIONS(87), 11,
+    ACTIONS(89), 11,
       anon_sym_catalogue,
       anon_sym_title,
       anon_sym_by,
@@ -1104,14 +1194,14 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_goal,
       sym_key,
   [207] = 3,
-    ACTIONS(3), 1,
+    ACTIONS(11), 1,
       sym_comment,
-    ACTIONS(89), 4,
+    ACTIONS(91), 4,
       ts_builtin_sym_end,
       anon_sym_LF,
       sym_stray,
       sym_integer,
-    ACTIONS(91), 11,
+    ACTIONS(93), 11,
       anon_sym_catalogue,
       anon_sym_title,
       anon_sym_by,
@@ -1124,14 +1214,14 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_goal,
       sym_key,
   [230] = 3,
-    ACTIONS(3), 1,
+    ACTIONS(11), 1,
       sym_comment,
-    ACTIONS(93), 4,
+    ACTIONS(95), 4,
       ts_builtin_sym_end,
       anon_sym_LF,
       sym_stray,
       sym_integer,
-    ACTIONS(95), 11,
+    ACTIONS(97), 11,
       anon_sym_catalogue,
       anon_sym_title,
       anon_sym_by,
@@ -1143,177 +1233,304 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_rows,
       anon_sym_goal,
       sym_key,
-  [253] = 6,
-    ACTIONS(3), 1,
+  [253] = 3,
+    ACTIONS(11), 1,
       sym_comment,
-    ACTIONS(97), 1,
+    ACTIONS(95), 4,
+      ts_builtin_sym_end,
       anon_sym_LF,
-    ACTIONS(101), 1,
-      sym_unterminated_string,
-    STATE(8), 1,
-      sym__newline,
-    STATE(30), 1,
-      sym__string,
-    ACTIONS(99), 2,
-      sym_quoted_string,
-      sym_bare_string,
-  [273] = 5,
-    ACTIONS(3), 1,
+      sym_stray,
+      sym_integer,
+    ACTIONS(97), 11,
+      anon_sym_catalogue,
+      anon_sym_title,
+      anon_sym_by,
+      anon_sym_copyright,
+      anon_sym_license,
+      anon_sym_width,
+      anon_sym_height,
+      anon_sym_columns,
+      anon_sym_rows,
+      anon_sym_goal,
+      sym_key,
+  [276] = 3,
+    ACTIONS(11), 1,
       sym_comment,
-    ACTIONS(103), 1,
+    ACTIONS(99), 4,
+      ts_builtin_sym_end,
       anon_sym_LF,
+      sym_stray,
+      sym_integer,
+    ACTIONS(101), 11,
+      anon_sym_catalogue,
+      anon_sym_title,
+      anon_sym_by,
+      anon_sym_copyright,
+      anon_sym_license,
+      anon_sym_width,
+      anon_sym_height,
+      anon_sym_columns,
+      anon_sym_rows,
+      anon_sym_goal,
+      sym_key,
+  [299] = 3,
+    ACTIONS(11), 1,
+      sym_comment,
+    ACTIONS(103), 4,
+      ts_builtin_sym_end,
+      anon_sym_LF,
+      sym_stray,
+      sym_integer,
+    ACTIONS(105), 11,
+      anon_sym_catalogue,
+      anon_sym_title,
+      anon_sym_by,
+      anon_sym_copyright,
+      anon_sym_license,
+      anon_sym_width,
+      anon_sym_height,
+      anon_sym_columns,
+      anon_sym_rows,
+      anon_sym_goal,
+      sym_key,
+  [322] = 5,
+    ACTIONS(11), 1,
+      sym_comment,
     ACTIONS(107), 1,
+      anon_sym_LF,
+    ACTIONS(111), 1,
       sym_unterminated_string,
-    STATE(5), 1,
+    STATE(7), 1,
       sym__newline,
-    ACTIONS(105), 2,
+    ACTIONS(109), 2,
       sym_bare_goal,
       sym_quoted_string,
-  [290] = 5,
-    ACTIONS(3), 1,
+  [339] = 6,
+    ACTIONS(11), 1,
       sym_comment,
-    ACTIONS(109), 1,
-      anon_sym_LF,
-    ACTIONS(111), 1,
-      anon_sym_COMMA,
-    STATE(10), 1,
-      sym__newline,
-    STATE(18), 1,
-      aux_sym_clue_line_repeat1,
-  [306] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(111), 1,
-      anon_sym_COMMA,
     ACTIONS(113), 1,
       anon_sym_LF,
-    STATE(14), 1,
-      sym__newline,
-    STATE(24), 1,
-      aux_sym_clue_line_repeat1,
-  [322] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
+    ACTIONS(115), 1,
+      sym_quoted_string,
     ACTIONS(117), 1,
       sym_unterminated_string,
-    ACTIONS(115), 3,
-      anon_sym_LF,
-      sym_quoted_string,
+    ACTIONS(119), 1,
       sym_bare_string,
-  [334] = 3,
-    ACTIONS(3), 1,
+    STATE(9), 1,
+      sym__newline,
+  [358] = 6,
+    ACTIONS(11), 1,
       sym_comment,
     ACTIONS(121), 1,
-      sym_colour,
-    ACTIONS(119), 2,
       anon_sym_LF,
-      anon_sym_COMMA,
-  [345] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
     ACTIONS(123), 1,
-      anon_sym_LF,
+      sym_integer,
     ACTIONS(125), 1,
-      sym_rest,
-    STATE(4), 1,
+      sym_invalid_value,
+    STATE(10), 1,
       sym__newline,
-  [358] = 4,
-    ACTIONS(3), 1,
+    STATE(34), 1,
+      sym__number,
+  [377] = 5,
+    ACTIONS(11), 1,
       sym_comment,
     ACTIONS(127), 1,
       anon_sym_LF,
     ACTIONS(129), 1,
-      sym_integer,
-    STATE(11), 1,
+      anon_sym_COMMA,
+    STATE(16), 1,
       sym__newline,
-  [371] = 4,
-    ACTIONS(3), 1,
+    STATE(29), 1,
+      aux_sym_clue_line_repeat1,
+  [393] = 3,
+    ACTIONS(11), 1,
       sym_comment,
-    ACTIONS(131), 1,
-      anon_sym_LF,
     ACTIONS(133), 1,
-      sym_integer,
-    STATE(6), 1,
-      sym__newline,
-  [384] = 4,
-    ACTIONS(3), 1,
+      sym_unterminated_string,
+    ACTIONS(131), 3,
+      anon_sym_LF,
+      sym_quoted_string,
+      sym_bare_string,
+  [405] = 5,
+    ACTIONS(11), 1,
       sym_comment,
     ACTIONS(135), 1,
       anon_sym_LF,
     ACTIONS(137), 1,
-      anon_sym_COMMA,
-    STATE(24), 1,
-      aux_sym_clue_line_repeat1,
-  [397] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(140), 1,
-      anon_sym_LF,
-    STATE(9), 1,
+      sym_integer,
+    ACTIONS(139), 1,
+      sym_invalid_value,
+    STATE(6), 1,
       sym__newline,
-  [407] = 3,
-    ACTIONS(3), 1,
+  [421] = 5,
+    ACTIONS(11), 1,
+      sym_comment,
+    ACTIONS(129), 1,
+      anon_sym_COMMA,
+    ACTIONS(141), 1,
+      anon_sym_LF,
+    STATE(11), 1,
+      sym__newline,
+    STATE(21), 1,
+      aux_sym_clue_line_repeat1,
+  [437] = 4,
+    ACTIONS(11), 1,
+      sym_comment,
+    ACTIONS(143), 1,
+      anon_sym_LF,
+    ACTIONS(145), 1,
+      sym_invalid_value,
+    STATE(13), 1,
+      sym__newline,
+  [450] = 4,
+    ACTIONS(11), 1,
       sym_comment,
     ACTIONS(123), 1,
-      anon_sym_LF,
-    STATE(4), 1,
-      sym__newline,
-  [417] = 3,
+      sym_integer,
+    ACTIONS(125), 1,
+      sym_invalid_value,
+    STATE(33), 1,
+      sym__number,
+  [463] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(142), 1,
+    ACTIONS(147), 1,
+      anon_sym_LF,
+    ACTIONS(149), 1,
+      sym_rest,
+    STATE(8), 1,
+      sym__newline,
+  [476] = 4,
+    ACTIONS(11), 1,
+      sym_comment,
+    ACTIONS(151), 1,
+      anon_sym_LF,
+    ACTIONS(153), 1,
+      sym_invalid_value,
+    STATE(4), 1,
+      sym__newline,
+  [489] = 4,
+    ACTIONS(11), 1,
+      sym_comment,
+    ACTIONS(155), 1,
+      anon_sym_LF,
+    ACTIONS(157), 1,
+      anon_sym_COMMA,
+    STATE(29), 1,
+      aux_sym_clue_line_repeat1,
+  [502] = 3,
+    ACTIONS(11), 1,
+      sym_comment,
+    ACTIONS(162), 1,
+      sym_invalid_value,
+    ACTIONS(160), 2,
+      anon_sym_LF,
+      sym_integer,
+  [513] = 3,
+    ACTIONS(11), 1,
+      sym_comment,
+    ACTIONS(166), 1,
+      sym_colour,
+    ACTIONS(164), 2,
+      anon_sym_LF,
+      anon_sym_COMMA,
+  [524] = 3,
+    ACTIONS(11), 1,
+      sym_comment,
+    ACTIONS(143), 1,
       anon_sym_LF,
     STATE(13), 1,
       sym__newline,
-  [427] = 2,
-    ACTIONS(3), 1,
+  [534] = 3,
+    ACTIONS(11), 1,
       sym_comment,
-    ACTIONS(144), 2,
+    ACTIONS(168), 1,
       anon_sym_LF,
-      sym_integer,
-  [435] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(146), 1,
-      anon_sym_LF,
-    STATE(7), 1,
+    STATE(15), 1,
       sym__newline,
-  [445] = 3,
-    ACTIONS(3), 1,
+  [544] = 3,
+    ACTIONS(11), 1,
       sym_comment,
-    ACTIONS(148), 1,
+    ACTIONS(170), 1,
+      anon_sym_LF,
+    STATE(14), 1,
+      sym__newline,
+  [554] = 2,
+    ACTIONS(11), 1,
+      sym_comment,
+    ACTIONS(172), 2,
+      anon_sym_LF,
+      anon_sym_COMMA,
+  [562] = 3,
+    ACTIONS(11), 1,
+      sym_comment,
+    ACTIONS(23), 1,
+      sym_integer,
+    STATE(40), 1,
+      sym_run,
+  [572] = 3,
+    ACTIONS(11), 1,
+      sym_comment,
+    ACTIONS(174), 1,
+      anon_sym_LF,
+    ACTIONS(176), 1,
+      sym_invalid_value,
+  [582] = 3,
+    ACTIONS(11), 1,
+      sym_comment,
+    ACTIONS(178), 1,
+      anon_sym_LF,
+    STATE(17), 1,
+      sym__newline,
+  [592] = 3,
+    ACTIONS(11), 1,
+      sym_comment,
+    ACTIONS(147), 1,
+      anon_sym_LF,
+    STATE(8), 1,
+      sym__newline,
+  [602] = 2,
+    ACTIONS(11), 1,
+      sym_comment,
+    ACTIONS(155), 2,
+      anon_sym_LF,
+      anon_sym_COMMA,
+  [610] = 3,
+    ACTIONS(11), 1,
+      sym_comment,
+    ACTIONS(180), 1,
+      anon_sym_LF,
+    STATE(5), 1,
+      sym__newline,
+  [620] = 3,
+    ACTIONS(11), 1,
+      sym_comment,
+    ACTIONS(151), 1,
+      anon_sym_LF,
+    STATE(4), 1,
+      sym__newline,
+  [630] = 3,
+    ACTIONS(11), 1,
+      sym_comment,
+    ACTIONS(182), 1,
       anon_sym_LF,
     STATE(12), 1,
       sym__newline,
-  [455] = 3,
-    ACTIONS(3), 1,
+  [640] = 2,
+    ACTIONS(11), 1,
       sym_comment,
-    ACTIONS(21), 1,
-      sym_integer,
-    STATE(33), 1,
-      sym_run,
-  [465] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(150), 2,
+    ACTIONS(174), 1,
       anon_sym_LF,
-      anon_sym_COMMA,
-  [473] = 2,
-    ACTIONS(3), 1,
+  [647] = 2,
+    ACTIONS(11), 1,
       sym_comment,
-    ACTIONS(135), 2,
-      anon_sym_LF,
-      anon_sym_COMMA,
-  [481] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(129), 1,
-      sym_integer,
-  [488] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(152), 1,
+    ACTIONS(184), 1,
       ts_builtin_sym_end,
+  [654] = 2,
+    ACTIONS(11), 1,
+      sym_comment,
+    ACTIONS(186), 1,
+      anon_sym_LF,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
@@ -1329,102 +1546,130 @@ static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(13)] = 207,
   [SMALL_STATE(14)] = 230,
   [SMALL_STATE(15)] = 253,
-  [SMALL_STATE(16)] = 273,
-  [SMALL_STATE(17)] = 290,
-  [SMALL_STATE(18)] = 306,
-  [SMALL_STATE(19)] = 322,
-  [SMALL_STATE(20)] = 334,
-  [SMALL_STATE(21)] = 345,
-  [SMALL_STATE(22)] = 358,
-  [SMALL_STATE(23)] = 371,
-  [SMALL_STATE(24)] = 384,
-  [SMALL_STATE(25)] = 397,
-  [SMALL_STATE(26)] = 407,
-  [SMALL_STATE(27)] = 417,
-  [SMALL_STATE(28)] = 427,
-  [SMALL_STATE(29)] = 435,
-  [SMALL_STATE(30)] = 445,
-  [SMALL_STATE(31)] = 455,
-  [SMALL_STATE(32)] = 465,
-  [SMALL_STATE(33)] = 473,
-  [SMALL_STATE(34)] = 481,
-  [SMALL_STATE(35)] = 488,
+  [SMALL_STATE(16)] = 276,
+  [SMALL_STATE(17)] = 299,
+  [SMALL_STATE(18)] = 322,
+  [SMALL_STATE(19)] = 339,
+  [SMALL_STATE(20)] = 358,
+  [SMALL_STATE(21)] = 377,
+  [SMALL_STATE(22)] = 393,
+  [SMALL_STATE(23)] = 405,
+  [SMALL_STATE(24)] = 421,
+  [SMALL_STATE(25)] = 437,
+  [SMALL_STATE(26)] = 450,
+  [SMALL_STATE(27)] = 463,
+  [SMALL_STATE(28)] = 476,
+  [SMALL_STATE(29)] = 489,
+  [SMALL_STATE(30)] = 502,
+  [SMALL_STATE(31)] = 513,
+  [SMALL_STATE(32)] = 524,
+  [SMALL_STATE(33)] = 534,
+  [SMALL_STATE(34)] = 544,
+  [SMALL_STATE(35)] = 554,
+  [SMALL_STATE(36)] = 562,
+  [SMALL_STATE(37)] = 572,
+  [SMALL_STATE(38)] = 582,
+  [SMALL_STATE(39)] = 592,
+  [SMALL_STATE(40)] = 602,
+  [SMALL_STATE(41)] = 610,
+  [SMALL_STATE(42)] = 620,
+  [SMALL_STATE(43)] = 630,
+  [SMALL_STATE(44)] = 640,
+  [SMALL_STATE(45)] = 647,
+  [SMALL_STATE(46)] = 654,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
   [0] = {.entry = {.count = 0, .reusable = false}},
   [1] = {.entry = {.count = 1, .reusable = false}}, RECOVER(),
-  [3] = {.entry = {.count = 1, .reusable = true}}, SHIFT_EXTRA(),
+  [3] = {.entry = {.count = 1, .reusable = false}}, SHIFT_EXTRA(),
   [5] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
-  [7] = {.entry = {.count = 1, .reusable = false}}, SHIFT(21),
-  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
-  [11] = {.entry = {.count = 1, .reusable = false}}, SHIFT(19),
-  [13] = {.entry = {.count = 1, .reusable = false}}, SHIFT(28),
-  [15] = {.entry = {.count = 1, .reusable = false}}, SHIFT(23),
-  [17] = {.entry = {.count = 1, .reusable = false}}, SHIFT(16),
-  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
-  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
-  [23] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [25] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(21),
-  [28] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(2),
-  [31] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(19),
-  [34] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(28),
-  [37] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(23),
-  [40] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(16),
-  [43] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(26),
-  [46] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(20),
-  [49] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
-  [51] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
-  [53] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unknown_property, 2, 0, 2),
-  [55] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unknown_property, 2, 0, 2),
-  [57] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_goal, 2, 0, 0),
-  [59] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_goal, 2, 0, 0),
-  [61] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_section_header, 2, 0, 2),
-  [63] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_section_header, 2, 0, 2),
-  [65] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dimension, 3, 0, 5),
-  [67] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_dimension, 3, 0, 5),
-  [69] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_text_property, 2, 0, 2),
-  [71] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_text_property, 2, 0, 2),
-  [73] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_goal, 3, 0, 4),
-  [75] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_goal, 3, 0, 4),
-  [77] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_clue_line, 2, 0, 0),
-  [79] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_clue_line, 2, 0, 0),
-  [81] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dimension, 2, 0, 2),
-  [83] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_dimension, 2, 0, 2),
-  [85] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_text_property, 3, 0, 5),
-  [87] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_text_property, 3, 0, 5),
-  [89] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unknown_property, 3, 0, 5),
-  [91] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unknown_property, 3, 0, 5),
-  [93] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_clue_line, 3, 0, 0),
-  [95] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_clue_line, 3, 0, 0),
-  [97] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
-  [99] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
-  [101] = {.entry = {.count = 1, .reusable = false}}, SHIFT(30),
-  [103] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
-  [105] = {.entry = {.count = 1, .reusable = true}}, SHIFT(25),
-  [107] = {.entry = {.count = 1, .reusable = false}}, SHIFT(25),
-  [109] = {.entry = {.count = 1, .reusable = true}}, SHIFT(10),
-  [111] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
-  [113] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
-  [115] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_text_key, 1, 0, 0),
-  [117] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_text_key, 1, 0, 0),
-  [119] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_run, 1, 0, 1),
-  [121] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
-  [123] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
-  [125] = {.entry = {.count = 1, .reusable = true}}, SHIFT(27),
-  [127] = {.entry = {.count = 1, .reusable = true}}, SHIFT(11),
-  [129] = {.entry = {.count = 1, .reusable = true}}, SHIFT(29),
-  [131] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
-  [133] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_shorthand_key, 1, 0, 0),
-  [135] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_clue_line_repeat1, 2, 0, 0),
-  [137] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_clue_line_repeat1, 2, 0, 0), SHIFT_REPEAT(31),
-  [140] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
-  [142] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
-  [144] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dimension_key, 1, 0, 0),
-  [146] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
-  [148] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
-  [150] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_run, 2, 0, 3),
-  [152] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [7] = {.entry = {.count = 1, .reusable = false}}, SHIFT(27),
+  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
+  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT_EXTRA(),
+  [13] = {.entry = {.count = 1, .reusable = false}}, SHIFT(22),
+  [15] = {.entry = {.count = 1, .reusable = false}}, SHIFT(30),
+  [17] = {.entry = {.count = 1, .reusable = false}}, SHIFT(23),
+  [19] = {.entry = {.count = 1, .reusable = false}}, SHIFT(18),
+  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
+  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
+  [25] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
+  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
+  [29] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [31] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(27),
+  [34] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(3),
+  [37] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(22),
+  [40] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(30),
+  [43] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(23),
+  [46] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(18),
+  [49] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(39),
+  [52] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(31),
+  [55] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_goal, 3, 0, 5),
+  [57] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_goal, 3, 0, 5),
+  [59] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_text_property, 4, 0, 10),
+  [61] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_text_property, 4, 0, 10),
+  [63] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_section_header, 2, 0, 2),
+  [65] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_section_header, 2, 0, 2),
+  [67] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_goal, 2, 0, 0),
+  [69] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_goal, 2, 0, 0),
+  [71] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unknown_property, 2, 0, 2),
+  [73] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unknown_property, 2, 0, 2),
+  [75] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_text_property, 2, 0, 2),
+  [77] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_text_property, 2, 0, 2),
+  [79] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dimension, 2, 0, 2),
+  [81] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_dimension, 2, 0, 2),
+  [83] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_clue_line, 2, 0, 0),
+  [85] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_clue_line, 2, 0, 0),
+  [87] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unknown_property, 3, 0, 6),
+  [89] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unknown_property, 3, 0, 6),
+  [91] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_text_property, 3, 0, 6),
+  [93] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_text_property, 3, 0, 6),
+  [95] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dimension, 3, 0, 8),
+  [97] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_dimension, 3, 0, 8),
+  [99] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_clue_line, 3, 0, 0),
+  [101] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_clue_line, 3, 0, 0),
+  [103] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_goal, 4, 0, 9),
+  [105] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_goal, 4, 0, 9),
+  [107] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
+  [109] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
+  [111] = {.entry = {.count = 1, .reusable = false}}, SHIFT(42),
+  [113] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
+  [115] = {.entry = {.count = 1, .reusable = true}}, SHIFT(25),
+  [117] = {.entry = {.count = 1, .reusable = false}}, SHIFT(32),
+  [119] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
+  [121] = {.entry = {.count = 1, .reusable = true}}, SHIFT(10),
+  [123] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
+  [125] = {.entry = {.count = 1, .reusable = false}}, SHIFT(44),
+  [127] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
+  [129] = {.entry = {.count = 1, .reusable = true}}, SHIFT(36),
+  [131] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_text_key, 1, 0, 0),
+  [133] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_text_key, 1, 0, 0),
+  [135] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
+  [137] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_shorthand_key, 1, 0, 0),
+  [139] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_shorthand_key, 1, 0, 0),
+  [141] = {.entry = {.count = 1, .reusable = true}}, SHIFT(11),
+  [143] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
+  [145] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
+  [147] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
+  [149] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
+  [151] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
+  [153] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
+  [155] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_clue_line_repeat1, 2, 0, 0),
+  [157] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_clue_line_repeat1, 2, 0, 0), SHIFT_REPEAT(36),
+  [160] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dimension_key, 1, 0, 0),
+  [162] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_dimension_key, 1, 0, 0),
+  [164] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_run, 1, 0, 1),
+  [166] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
+  [168] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
+  [170] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
+  [172] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_run, 2, 0, 3),
+  [174] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__number, 1, 0, 4),
+  [176] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
+  [178] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
+  [180] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
+  [182] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
+  [184] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [186] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__number, 2, 0, 7),
 };
 
 #ifdef __cplusplus

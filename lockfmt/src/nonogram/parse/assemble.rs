@@ -126,6 +126,7 @@ impl Reader<'_> {
         }
         let width = match self.width {
             Some((w, _)) => w,
+            None if self.bad_width => columns.clues.len(),
             None => {
                 self.error(
                     Span::START,
@@ -137,6 +138,7 @@ impl Reader<'_> {
         };
         let height = match self.height {
             Some((h, _)) => h,
+            None if self.bad_height => rows.clues.len(),
             None => {
                 self.error(
                     Span::START,
@@ -224,7 +226,7 @@ impl Reader<'_> {
                     (source_map.clue(*line).unwrap_or(Span::START), code)
                 }
                 PuzzleProblem::Totals { .. } => {
-                    if any_broken {
+                    if any_broken || self.rows_header.is_none() || self.columns_header.is_none() {
                         continue;
                     }
                     (self.rows_header.map_or(Span::START, |h| h.1), "totals")

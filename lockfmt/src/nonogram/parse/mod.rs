@@ -147,6 +147,7 @@ pub fn parse(text: &str) -> Parsed {
         ));
     };
     let mut reader = Reader::new(text);
+    reader.clue_line_errors();
     reader.syntax_errors(tree.root_node());
     reader.read_lines(tree.root_node());
     let mut parsed = reader.finish();

@@ -22,6 +22,53 @@ const KNOWN_KEYS: &[&str] = &[
     "goal",
 ];
 
+/// What a clue line looks like, for syntax errors.
+const CLUE_SHAPE: &str =
+    "a clue reads like `3,1,2`: run lengths separated by commas, `0` for an empty line";
+
+/// Where a clue line breaks the clue syntax (`N[letter]` runs separated by commas, then
+/// blanks and an optional comment), and the token found there (empty at the line's end).
+fn clue_syntax_error(line: &str) -> Option<(usize, &str)> {
+    let bytes = line.as_bytes();
+    let blank = |b: u8| matches!(b, b' ' | b'\t' | 0x0b | 0x0c | b'\r');
+    let token_at = |i: usize| {
+        let end = line[i..]
+            .find(|c: char| super::lines::is_blank(c) || c == ',')
+            .map_or(line.len(), |e| i + e.max(1));
+        (i, &line[i..end])
+    };
+    let mut i = 0;
+    loop {
+        let expected_at = i;
+        while i < bytes.len() && blank(bytes[i]) {
+            i += 1;
+        }
+        // A run: digits, and perhaps a colour letter.
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i == start {
+            return Some(if i >= bytes.len() || bytes[i] == b'#' {
+                (expected_at, "")
+            } else {
+                token_at(i)
+            });
+        }
+        if i < bytes.len() && bytes[i].is_ascii_alphabetic() {
+            i += 1;
+        }
+        while i < bytes.len() && blank(bytes[i]) {
+            i += 1;
+        }
+        match bytes.get(i) {
+            None | Some(b'#') => return None,
+            Some(b',') => i += 1,
+            Some(_) => return Some(token_at(i)),
+        }
+    }
+}
+
 /// A clue line as read.
 pub(super) struct ClueRead {
     /// The run lengths as written (`0` alone is kept as `[0]` here).
@@ -59,6 +106,10 @@ pub(super) struct Reader<'t> {
     pub(super) info: Vec<(Item, String)>,
     pub(super) width: Option<(usize, Span)>,
     pub(super) height: Option<(usize, Span)>,
+    /// Whether a `width` or `height` line was there but its number could not be read (its
+    /// error is reported; the size is then guessed from the clues).
+    pub(super) bad_width: bool,
+    pub(super) bad_height: bool,
     pub(super) unknown: Vec<String>,
     /// The `rows` and `columns` headers: line index (from 0) and place.
     pub(super) rows_header: Option<(usize, Span)>,
@@ -82,6 +133,8 @@ impl<'t> Reader<'t> {
             info: Vec::new(),
             width: None,
             height: None,
+            bad_width: false,
+            bad_height: false,
             unknown: Vec::new(),
             rows_header: None,
             columns_header: None,
@@ -120,6 +173,37 @@ impl<'t> Reader<'t> {
             end_line: b.end_line,
             end_column: b.end_column,
             ..a
+        }
+    }
+
+    /// Checks every line that starts with a digit as a clue line, from its text: how the
+    /// syntax tree recovers from a broken clue varies, and the error should not.
+    pub(super) fn clue_line_errors(&mut self) {
+        for row in 0..self.lines.lines.len() {
+            let line = self.lines.line(row);
+            if !line
+                .trim_start_matches(super::lines::is_blank)
+                .starts_with(|c: char| c.is_ascii_digit())
+            {
+                continue;
+            }
+            if let Some((byte, token)) = clue_syntax_error(line) {
+                let column = self.lines.column(row, byte);
+                let len = token.chars().count();
+                let what = if token.is_empty() {
+                    "unexpected end of line".to_string()
+                } else {
+                    format!(
+                        "unexpected `{}`",
+                        token.chars().take(24).collect::<String>()
+                    )
+                };
+                self.error(
+                    Span::on_line(row + 1, column, len),
+                    "syntax",
+                    format!("{what}: {CLUE_SHAPE}"),
+                );
+            }
         }
     }
 
@@ -169,26 +253,7 @@ impl<'t> Reader<'t> {
         let snippet = self.node_text(leaf).lines().next().unwrap_or("").trim();
         let shown: String = snippet.chars().take(24).collect();
         let parent_kind = node.parent().map_or("source_file", |p| p.kind());
-        let expected = match parent_kind {
-            "clue_line" | "run" => {
-                "a clue reads like `3,1,2`: run lengths separated by commas, `0` for an empty line"
-            }
-            "dimension" => {
-                "`width` and `height` take a whole number, e.g. `width 15` (`rows 10` is `height 10`)"
-            }
-            "goal" => {
-                "the goal is one string of `0` (empty) and `1` (filled) cells, row by row, e.g. `goal \"0110\"`"
-            }
-            "text_property" => {
-                "a property holds one string, quoted (`title \"Dancer\"`, a quote inside written `&quot;`) or bare to the end of the line"
-            }
-            "section_header" => {
-                "`rows` and `columns` stand alone on their line, and their clues follow one per line"
-            }
-            _ => {
-                "a line is a property (`title \"…\"`), `width N`, `height N`, `rows`, `columns`, a clue such as `3,1`, or `goal \"…\"`"
-            }
-        };
+        let expected = expected_for(parent_kind);
         if shown.is_empty() {
             format!("unexpected end of line: {expected}")
         } else {
@@ -196,6 +261,50 @@ impl<'t> Reader<'t> {
         }
     }
 
+    /// Reports what follows a line's value, when it is not a comment, and says whether there
+    /// was any.
+    fn extra(&mut self, node: Node) -> bool {
+        let Some(extra) = node.child_by_field_name("extra") else {
+            return false;
+        };
+        let written = self
+            .node_text(extra)
+            .trim_end_matches(super::lines::is_blank);
+        let shown: String = written.chars().take(24).collect();
+        let span = self.lines.span(extra);
+        let span = Span {
+            end_column: span.end_column.min(span.column + written.chars().count()),
+            ..span
+        };
+        let message = format!("unexpected `{shown}`: {}", expected_for(node.kind()));
+        self.error_once(span, "syntax", message);
+        true
+    }
+}
+
+/// What a line of a kind looks like, for syntax errors.
+fn expected_for(kind: &str) -> &'static str {
+    match kind {
+        "clue_line" | "run" => CLUE_SHAPE,
+        "dimension" => {
+            "`width` and `height` take a whole number, e.g. `width 15` (`rows 10` is `height 10`)"
+        }
+        "goal" => {
+            "the goal is one string of `0` (empty) and `1` (filled) cells, row by row, e.g. `goal \"0110\"`"
+        }
+        "text_property" => {
+            "a property holds one string, quoted (`title \"Dancer\"`, a quote inside written `&quot;`) or bare to the end of the line"
+        }
+        "section_header" => {
+            "`rows` and `columns` stand alone on their line, and their clues follow one per line"
+        }
+        _ => {
+            "a line is a property (`title \"…\"`), `width N`, `height N`, `rows`, `columns`, a clue such as `3,1`, or `goal \"…\"`"
+        }
+    }
+}
+
+impl Reader<'_> {
     pub(super) fn read_lines(&mut self, root: Node) {
         let mut cursor = root.walk();
         let children: Vec<Node> = root.children(&mut cursor).collect();
@@ -263,6 +372,7 @@ impl<'t> Reader<'t> {
         let Some(key) = node.child_by_field_name("key") else {
             return;
         };
+        self.extra(node);
         let value = node.child_by_field_name("value");
         let span = self.join(key, value.unwrap_or(key));
         let item = match self.node_text(key) {
@@ -292,12 +402,34 @@ impl<'t> Reader<'t> {
             return;
         };
         let key_text = self.node_text(key);
+        self.extra(node);
         let value = node.child_by_field_name("value");
         let span = self.join(key, value.unwrap_or(key));
         let (item, what) = match key_text {
             "width" | "columns" => (Item::Width, "width"),
             _ => (Item::Height, "height"),
         };
+        if key.kind() == "shorthand_key"
+            && let Some(v) = value.filter(|v| v.kind() == "invalid_value")
+        {
+            // `rows of clues`: a header with words after it, more likely than a size.
+            let written = self.node_text(v).trim_end_matches(super::lines::is_blank);
+            self.error_once(
+                self.lines.span(v),
+                "bad-number",
+                format!(
+                    "`{key_text}` alone starts the {key_text}' clues, and `{key_text} N` gives the {what}: `{written}` is not a whole number"
+                ),
+            );
+            let row = node.start_position().row;
+            self.header(key_text == "rows", row, self.lines.span(key));
+            return;
+        }
+        if item == Item::Width {
+            self.bad_width = true;
+        } else {
+            self.bad_height = true;
+        }
         let Some(value) = value.filter(|v| !v.is_missing()) else {
             self.error_once(
                 span,
@@ -306,11 +438,21 @@ impl<'t> Reader<'t> {
             );
             return;
         };
-        let n = match self.node_text(value).parse::<usize>() {
+        let written = self
+            .node_text(value)
+            .trim_end_matches(super::lines::is_blank);
+        let n = match written.parse::<usize>() {
             Ok(n) => n,
             Err(_) => {
                 let s = self.lines.span(value);
-                self.error_once(s, "too-large", format!("a {what} this large cannot be"));
+                let message = if value.kind() == "integer" {
+                    format!("a {what} this large cannot be")
+                } else {
+                    format!(
+                        "`{key_text}` takes the puzzle's {what}, a whole number; not `{written}`"
+                    )
+                };
+                self.error_once(s, "bad-number", message);
                 return;
             }
         };
@@ -335,8 +477,10 @@ impl<'t> Reader<'t> {
         }
         if item == Item::Width {
             self.width = Some((n, span));
+            self.bad_width = false;
         } else {
             self.height = Some((n, span));
+            self.bad_height = false;
         }
         self.items.push((item, span));
     }
@@ -347,7 +491,11 @@ impl<'t> Reader<'t> {
         };
         let span = self.lines.span(key);
         let row = node.start_position().row;
-        let rows = self.node_text(key) == "rows";
+        self.header(self.node_text(key) == "rows", row, span);
+    }
+
+    /// A section's header, `rows` or `columns`, at a line (from 0).
+    fn header(&mut self, rows: bool, row: usize, span: Span) {
         let slot = if rows {
             &self.rows_header
         } else {
@@ -425,6 +573,7 @@ impl<'t> Reader<'t> {
 
     fn read_goal(&mut self, node: Node) {
         let key = node.child(0).unwrap_or(node);
+        let extra = self.extra(node);
         let value = node.child_by_field_name("value");
         let span = self.join(key, value.unwrap_or(key));
         if let Some(first) = self.goal_line {
@@ -465,7 +614,7 @@ impl<'t> Reader<'t> {
             cells: cells.to_string(),
             span: value_span,
             first: (value_span.line, value_span.column + offset),
-            broken: node.has_error(),
+            broken: extra || node.has_error(),
         });
     }
 
@@ -473,6 +622,10 @@ impl<'t> Reader<'t> {
         let Some(key) = node.child_by_field_name("key") else {
             return;
         };
+        // A piece of a broken line that the tree recovered as a line of its own.
+        if self.error_lines.contains(&(node.start_position().row + 1)) {
+            return;
+        }
         let value = node.child_by_field_name("value");
         let last = value.unwrap_or(key);
         let span = self.join(key, last);
@@ -495,6 +648,14 @@ impl<'t> Reader<'t> {
                     "obsolete",
                     "`maxrule` is obsolete and every reader ignores it: fmt drops the line",
                 );
+                // The line goes, but not a comment at its end: that moves to the next line.
+                if let Some(at) = written.find(" #").or_else(|| written.find("\t#")) {
+                    let row = key.start_position().row;
+                    let start = key.start_position().column + at + 1;
+                    let comment = written[at + 1..].to_string();
+                    let span = Span::on_line(row + 1, self.lines.column(row, start), 1);
+                    self.comments.push((span, comment, true));
+                }
                 return;
             }
             "color" => self.warning(
