@@ -14,6 +14,7 @@
 //! - [`print`](mod@print): the canonical printer.
 //! - [`highlight`]: the highlights query as spans per line, for editors.
 //! - [`document`]: a puzzle with its file's unknown lines and comments.
+//! - [`webpbn`]: import and export of webpbn's XML format.
 
 pub mod document;
 mod entities;
@@ -22,6 +23,7 @@ pub mod language;
 pub mod parse;
 pub mod print;
 mod text;
+pub mod webpbn;
 
 use crate::Diagnostic;
 pub use document::{Comments, Document, Item};
