@@ -19,6 +19,7 @@
 (goal value: (quoted_string) @string.special)
 (bare_goal) @string.special
 (unterminated_string) @error
+(invalid_value) @error
 (integer) @constant.numeric
 
 ; ---- Clues -------------------------------------------------------------------------------

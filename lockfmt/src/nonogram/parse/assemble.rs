@@ -215,6 +215,10 @@ impl Reader<'_> {
                 PuzzleProblem::ZeroRun(line)
                 | PuzzleProblem::TooLong { line, .. }
                 | PuzzleProblem::GoalDisagrees(line) => {
+                    // A line without its clue line has the clue count's error already.
+                    let Some(span) = source_map.clue(*line) else {
+                        continue;
+                    };
                     if broken(*line) {
                         continue;
                     }
@@ -223,7 +227,7 @@ impl Reader<'_> {
                         PuzzleProblem::TooLong { .. } => "clue-too-long",
                         _ => "goal-disagrees",
                     };
-                    (source_map.clue(*line).unwrap_or(Span::START), code)
+                    (span, code)
                 }
                 PuzzleProblem::Totals { .. } => {
                     if any_broken || self.rows_header.is_none() || self.columns_header.is_none() {

@@ -322,20 +322,28 @@ impl Reader<'_> {
         self.collect_comments(root);
     }
 
+    /// The comments: lines of their own (the root's children) and the ends of lines (a line's
+    /// children); no deeper node holds one.
     fn collect_comments(&mut self, root: Node) {
-        let mut stack = vec![root];
-        while let Some(node) = stack.pop() {
-            if node.kind() == "comment" {
+        let mut cursor = root.walk();
+        let mut stack: Vec<Node> = Vec::new();
+        for child in root.children(&mut cursor) {
+            if child.kind() == "comment" {
+                stack.push(child);
+            } else if child.child_count() > 0 {
+                let mut inner = child.walk();
+                stack.extend(child.children(&mut inner).filter(|n| n.kind() == "comment"));
+            }
+        }
+        for node in stack {
+            {
                 let span = self.lines.span(node);
                 let line = self.lines.line(span.line - 1);
                 let before = line.get(..node.start_position().column).unwrap_or("");
                 let trailing = !before.trim().is_empty();
                 self.comments
                     .push((span, self.node_text(node).trim_end().to_string(), trailing));
-                continue;
             }
-            let mut cursor = node.walk();
-            stack.extend(node.children(&mut cursor));
         }
         self.comments.sort_by_key(|c| c.0);
     }
