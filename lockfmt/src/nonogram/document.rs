@@ -38,6 +38,9 @@ pub enum Item {
 /// Comments kept from a file, so that formatting never loses them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Comments {
+    /// Whole-line comments before the file's first item: the file's header, which stays at
+    /// the top whatever line comes first in canonical order.
+    pub head: Vec<String>,
     /// Whole-line comments standing before an item, in order, each with its `#`.
     pub leading: BTreeMap<Item, Vec<String>>,
     /// A comment at the end of an item's line, with its `#`.

@@ -22,6 +22,10 @@ pub fn print_document(doc: &Document) -> String {
         out: String::new(),
         doc,
     };
+    for c in &doc.comments.head {
+        p.out.push_str(c);
+        p.out.push('\n');
+    }
     let puzzle = &doc.puzzle;
     let info = &puzzle.info;
     for (item, key, value) in [

@@ -322,7 +322,7 @@ impl Reader<'_> {
     }
 
     /// Each comment goes with its line's item when it ends that line, else with the next item;
-    /// the comments after the last item form the tail. A comment at the end of a line that
+    /// the comments before the first item form the head, and those after the last the tail. A comment at the end of a line that
     /// holds no item (a dropped `maxrule`, a broken line) goes with the next item.
     fn attach_comments(&self, items: &[(Item, Span)]) -> Comments {
         let mut comments = Comments::default();
@@ -333,7 +333,9 @@ impl Reader<'_> {
                 comments.trailing.insert(*item, text.clone());
                 continue;
             }
+            let first_line = by_line.keys().next().copied();
             match by_line.range(span.line + 1..).next() {
+                Some((&line, _)) if Some(line) == first_line => comments.head.push(text.clone()),
                 Some((_, item)) => comments
                     .leading
                     .entry(*item)
