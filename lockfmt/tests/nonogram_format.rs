@@ -679,3 +679,12 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_file_with_windows_line_ends_reads_the_same() {
+    let crlf = DANCER.replace('\n', "\r\n");
+    assert_eq!(puzzle(&crlf), puzzle(DANCER));
+    let blank = corners("1,1\r\n\r\n1,1\r\n", "1,1\r\n0\r\n1,1\r\n").replace("\n\n", "\r\n\r\n");
+    assert_eq!(puzzle(&blank).rows, vec![vec![1, 1], vec![], vec![1, 1]]);
+    assert_eq!(format(&crlf), format(DANCER));
+}
