@@ -2,7 +2,10 @@
 //! committed so that building needs neither Node nor the tree-sitter CLI.
 
 /// The families with a grammar: the folder under `grammars/` and the library's name.
-const GRAMMARS: &[(&str, &str)] = &[("hexlock", "tree-sitter-lockwright-lock")];
+const GRAMMARS: &[(&str, &str)] = &[
+    ("hexlock", "tree-sitter-lockwright-lock"),
+    ("nonogram", "tree-sitter-lockwright-nonogram"),
+];
 
 fn main() {
     for (family, library) in GRAMMARS {

@@ -1,0 +1,156 @@
+//! Text → syntax tree → puzzle, with every problem reported at its line and column.
+//!
+//! # Layout
+//! - `lines`: columns counted in characters in constant time, and the spans of nodes.
+//! - `reader`: the syntax tree's lines read into place-tagged values, with syntax errors
+//!   described in words.
+//! - `assemble`: the clue sections counted against the puzzle's size, the puzzle built, and
+//!   every problem of [`Puzzle::validate`] mapped back to its place.
+
+mod assemble;
+mod lines;
+mod reader;
+
+use super::document::{Document, Item};
+use crate::diagnostic::{Diagnostic, Span};
+use engine::nonogram::{LineRef, Puzzle};
+use reader::Reader;
+use std::collections::BTreeMap;
+use tree_sitter::Parser;
+
+/// The largest nonogram file read. A 100×100 puzzle with its goal is about 11 KB, so anything
+/// near this is not a nonogram.
+pub const MAX_FILE_BYTES: usize = 1 << 20;
+
+/// Where things are in the source, for editors that mark problems at their place.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SourceMap {
+    /// Each item's line (its text, without a trailing comment).
+    pub items: BTreeMap<Item, Span>,
+    /// Each row's and column's clue: its line, or the blank line that stands for it.
+    pub clues: BTreeMap<LineRef, Span>,
+    /// Each run of each clue, in the clue's order (none for an empty clue).
+    pub runs: BTreeMap<LineRef, Vec<Span>>,
+    /// Each cell of the goal, row by row (`y * width + x`), when the goal was read.
+    pub goal_cells: Vec<Span>,
+    /// The width the goal was read at.
+    pub goal_width: usize,
+}
+
+impl SourceMap {
+    /// Where a row's or column's clue is.
+    pub fn clue(&self, line: LineRef) -> Option<Span> {
+        self.clues.get(&line).copied()
+    }
+
+    /// Where the goal's cell at column `x`, row `y` (from 0) is.
+    pub fn goal_cell(&self, x: usize, y: usize) -> Option<Span> {
+        if x >= self.goal_width {
+            return None;
+        }
+        self.goal_cells.get(y * self.goal_width + x).copied()
+    }
+}
+
+/// What parsing a nonogram file gives: the document (whenever the text could be parsed, even
+/// with errors), every diagnostic, and where things are.
+#[derive(Clone, Debug, Default)]
+pub struct Parsed {
+    /// The puzzle, its unknown lines and its comments; `None` when the text was never parsed
+    /// (too large, not UTF-8).
+    pub document: Option<Document>,
+    /// Every problem, in file order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Where each item, clue, run and goal cell is in the text.
+    pub source_map: SourceMap,
+    /// The syntax tree, kept so that highlighting reuses this parse; `None` when the text was
+    /// never parsed.
+    pub tree: Option<tree_sitter::Tree>,
+}
+
+impl Parsed {
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// The puzzle, when the file is valid (no errors).
+    pub fn valid_puzzle(&self) -> Option<&Puzzle> {
+        if self.has_errors() {
+            None
+        } else {
+            self.document.as_ref().map(|d| &d.puzzle)
+        }
+    }
+
+    fn fail(diagnostic: Diagnostic) -> Parsed {
+        Parsed {
+            diagnostics: vec![diagnostic],
+            ..Parsed::default()
+        }
+    }
+}
+
+/// Parses a nonogram file from raw bytes: refuses files that are too large or not UTF-8 with a
+/// diagnostic, then parses the text.
+pub fn parse_bytes(bytes: &[u8]) -> Parsed {
+    if bytes.len() > MAX_FILE_BYTES {
+        return Parsed::fail(Diagnostic::error(
+            Span::START,
+            "file-too-large",
+            format!(
+                "the file is {} bytes; a nonogram file is at most {} bytes (1 MiB)",
+                bytes.len(),
+                MAX_FILE_BYTES
+            ),
+        ));
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => parse(text),
+        Err(e) => {
+            let good = &bytes[..e.valid_up_to()];
+            let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+            let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+            let column =
+                std::str::from_utf8(&good[line_start..]).map_or(1, |s| s.chars().count() + 1);
+            Parsed::fail(Diagnostic::error(
+                Span::on_line(line, column, 1),
+                "invalid-utf8",
+                format!(
+                    "the file is not UTF-8 text: byte 0x{:02x} at offset {} cannot start a character",
+                    bytes[e.valid_up_to()],
+                    e.valid_up_to()
+                ),
+            ))
+        }
+    }
+}
+
+/// Parses nonogram text.
+pub fn parse(text: &str) -> Parsed {
+    if text.len() > MAX_FILE_BYTES {
+        return parse_bytes(text.as_bytes());
+    }
+    let mut parser = Parser::new();
+    if parser.set_language(&super::language::language()).is_err() {
+        return Parsed::fail(Diagnostic::error(
+            Span::START,
+            "internal",
+            "the nonogram grammar does not match this build's tree-sitter runtime",
+        ));
+    }
+    let Some(tree) = parser.parse(text, None) else {
+        return Parsed::fail(Diagnostic::error(
+            Span::START,
+            "internal",
+            "the parser gave up on this file",
+        ));
+    };
+    let mut reader = Reader::new(text);
+    reader.clue_line_errors();
+    reader.syntax_errors(tree.root_node());
+    reader.read_lines(tree.root_node());
+    let mut parsed = reader.finish();
+    parsed.tree = Some(tree);
+    parsed
+}
