@@ -10,6 +10,8 @@ use std::path::Path;
 pub enum Family {
     /// Intricacy's hex locks (`.lock`).
     HexLock,
+    /// Nonograms, Picross (`.non`).
+    Nonogram,
 }
 
 /// What the studio knows of a family.
@@ -24,11 +26,18 @@ pub struct FamilyInfo {
 }
 
 /// Every family, in the order the studio lists them.
-pub const FAMILIES: &[FamilyInfo] = &[FamilyInfo {
-    family: Family::HexLock,
-    name: "hex lock",
-    extension: "lock",
-}];
+pub const FAMILIES: &[FamilyInfo] = &[
+    FamilyInfo {
+        family: Family::HexLock,
+        name: "hex lock",
+        extension: "lock",
+    },
+    FamilyInfo {
+        family: Family::Nonogram,
+        name: "nonogram",
+        extension: "non",
+    },
+];
 
 /// A small picture of a file, as straight RGBA pixels.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,6 +87,15 @@ impl Family {
                     rgba: crate::hexlock::render::straight_rgba(&pm),
                 })
             }
+            Family::Nonogram => {
+                let puzzle = lockfmt::nonogram::parse(text).document?.puzzle;
+                let pm = crate::nonogram::render::thumbnail(&puzzle, width)?;
+                Some(Thumbnail {
+                    width: pm.width(),
+                    height: pm.height(),
+                    rgba: crate::shape::straight_rgba(&pm),
+                })
+            }
         }
     }
 }
@@ -94,6 +112,10 @@ mod tests {
         );
         assert_eq!(Family::of_path(Path::new("b.LOCK")), Some(Family::HexLock));
         assert_eq!(Family::of_path(Path::new("b.solution")), None);
+        assert_eq!(
+            Family::of_path(Path::new("dancer.non")),
+            Some(Family::Nonogram)
+        );
         assert_eq!(Family::of_path(Path::new("lock")), None);
     }
 
@@ -105,5 +127,10 @@ mod tests {
         assert_eq!(thumb.width, 72);
         assert_eq!(thumb.rgba.len(), (thumb.width * thumb.height * 4) as usize);
         assert_eq!(Family::HexLock.thumbnail("not a lock", 72), None);
+        let non = "width 3\nheight 2\n\nrows\n3\n1\n\ncolumns\n2\n1\n1\n\ngoal \"111100\"\n";
+        let thumb = Family::Nonogram
+            .thumbnail(non, 72)
+            .expect("a nonogram's picture");
+        assert_eq!((thumb.width, thumb.height), (72, 48));
     }
 }

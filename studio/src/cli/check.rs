@@ -17,17 +17,14 @@ pub fn run(files: &[PathBuf], json: bool) -> Result<ExitCode> {
     let mut failed = false;
     let mut reports = Vec::new();
     for path in files {
-        let (text, mut parsed) = read_lock(path);
-        if let Some(w) = open_before_any_move(&parsed) {
-            parsed.diagnostics.push(w);
-        }
-        let valid = !parsed.has_errors();
+        let (text, diagnostics) = read_any(path);
+        let valid = !diagnostics.iter().any(lockfmt::Diagnostic::is_error);
         failed |= !valid;
         let shown = path.display().to_string();
         if json {
-            reports.push((shown, valid, parsed.diagnostics));
+            reports.push((shown, valid, diagnostics));
         } else {
-            super::print_diagnostics(&shown, &text, &parsed.diagnostics);
+            super::print_diagnostics(&shown, &text, &diagnostics);
         }
     }
     if json {
@@ -46,6 +43,20 @@ pub fn run(files: &[PathBuf], json: bool) -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// A file of any family, read: its text and every diagnostic (a lock's with the warning for
+/// one open before any move).
+fn read_any(path: &std::path::Path) -> (String, Vec<lockfmt::Diagnostic>) {
+    if crate::family::Family::of_path(path) == Some(crate::family::Family::Nonogram) {
+        let (text, parsed) = super::nonogram::read(path);
+        return (text, parsed.diagnostics);
+    }
+    let (text, mut parsed) = read_lock(path);
+    if let Some(w) = open_before_any_move(&parsed) {
+        parsed.diagnostics.push(w);
+    }
+    (text, parsed.diagnostics)
 }
 
 /// A warning for a valid lock that is open before any move (nothing in its bolthole): it is

@@ -9,6 +9,10 @@ use std::process::ExitCode;
 pub fn run(files: &[PathBuf], check: bool) -> Result<ExitCode> {
     let mut failed = false;
     for path in files {
+        if crate::family::Family::of_path(path) == Some(crate::family::Family::Nonogram) {
+            failed |= super::nonogram::fmt_file(path, check)?;
+            continue;
+        }
         let shown = path.display().to_string();
         let (text, parsed) = read_lock(path);
         let doc = match &parsed.document {

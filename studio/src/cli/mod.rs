@@ -4,6 +4,7 @@ mod check;
 mod diff;
 mod fmt;
 mod new;
+pub mod nonogram;
 mod online;
 pub mod output;
 mod play;
@@ -31,16 +32,26 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Create a new lock file NAME.lock from a template or as an empty lock of a size.
+    /// Create a new puzzle file: a lock NAME.lock from a template or as an empty lock of a
+    /// size, or with `--kind nonogram` an empty nonogram NAME.non of a width and height.
     New {
-        /// The lock's name; the file is NAME.lock (a path may be given).
+        /// The puzzle's name; the file is NAME.lock or NAME.non (a path may be given).
         name: String,
+        /// Which family: `lock` (the default) or `nonogram`.
+        #[arg(long, default_value = "lock", value_parser = ["lock", "nonogram"])]
+        kind: String,
         /// A template to start from (see `--template list`).
         #[arg(long, short)]
         template: Option<String>,
         /// The size of an empty lock (3 to 11).
         #[arg(long, short)]
         size: Option<i32>,
+        /// A nonogram's width, in cells.
+        #[arg(long)]
+        width: Option<usize>,
+        /// A nonogram's height, in cells.
+        #[arg(long)]
+        height: Option<usize>,
         /// Write the file even if it exists.
         #[arg(long)]
         force: bool,
@@ -92,9 +103,9 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Draw a lock as a PNG picture.
+    /// Draw a puzzle as a PNG picture: a lock, or a nonogram's clues and grid.
     Render {
-        /// The lock file.
+        /// The puzzle file.
         file: PathBuf,
         /// Where to write the PNG.
         #[arg(long, short)]
@@ -108,6 +119,9 @@ pub enum Command {
         /// The dark theme's colours.
         #[arg(long)]
         dark: bool,
+        /// A nonogram: draw its solution in the grid.
+        #[arg(long)]
+        solution: bool,
     },
     /// Rewrite lock files in canonical form, keeping comments.
     Fmt {
@@ -140,10 +154,30 @@ pub fn run(command: Command) -> Result<ExitCode> {
     match command {
         Command::New {
             name,
+            kind,
             template,
             size,
+            width,
+            height,
             force,
-        } => new::run(&name, template.as_deref(), size, force),
+        } => match kind.as_str() {
+            "nonogram" => {
+                if template.is_some() || size.is_some() {
+                    anyhow::bail!(
+                        "a nonogram takes --width and --height, not --template or --size"
+                    );
+                }
+                nonogram::new(&name, width.unwrap_or(10), height.unwrap_or(10), force)
+            }
+            _ => {
+                if width.is_some() || height.is_some() {
+                    anyhow::bail!(
+                        "a lock takes --size, not --width or --height (those are a nonogram's)"
+                    );
+                }
+                new::run(&name, template.as_deref(), size, force)
+            }
+        },
         Command::Check { files, json } => check::run(&files, json),
         Command::Fmt { files, check } => fmt::run(&files, check),
         Command::Solve(args) => solve::run(&args),
@@ -158,7 +192,14 @@ pub fn run(command: Command) -> Result<ExitCode> {
             width,
             distinct,
             dark,
+            solution,
         } => {
+            if crate::family::Family::of_path(&file) == Some(crate::family::Family::Nonogram) {
+                if !(16..=8192).contains(&width) {
+                    anyhow::bail!("--width {width} is out of range: from 16 to 8192 pixels");
+                }
+                return nonogram::render(&file, &output, width, solution, dark);
+            }
             let colouring = if distinct {
                 crate::hexlock::picture::Colouring::Distinct
             } else {

@@ -1,0 +1,115 @@
+//! The command line on nonogram files: every verb chooses by the file's family.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn lockwright(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_lockwright"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The seed's worked example, as a file.
+const SEED: &str = "title \"Seed\"\nwidth 5\nheight 5\n\nrows\n3\n1,1,1\n5\n3\n1,1\n\ncolumns\n2\n1,3\n4\n1,3\n2\n\ngoal \"0111010101111110111001010\"\n";
+
+#[test]
+fn new_makes_an_empty_nonogram_that_checks_clean() {
+    let dir = tempfile::tempdir().expect("dir");
+    let out = lockwright(
+        &[
+            "new", "Blank", "--kind", "nonogram", "--width", "6", "--height", "4",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(dir.path().join("Blank.non")).expect("written");
+    assert!(
+        written.contains("width 6") && written.contains("height 4"),
+        "{written}"
+    );
+    let out = lockwright(&["check", "Blank.non"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = lockwright(
+        &["new", "X", "--kind", "nonogram", "--size", "4"],
+        dir.path(),
+    );
+    assert_ne!(out.status.code(), Some(0), "a nonogram has no --size");
+}
+
+#[test]
+fn check_names_a_bad_clue_at_its_line_and_column() {
+    let dir = tempfile::tempdir().expect("dir");
+    let bad = SEED.replace("\n1,3\n4\n", "\n1,3\n9\n");
+    std::fs::write(dir.path().join("bad.non"), bad).expect("write");
+    let out = lockwright(&["check", "bad.non"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.lines()
+            .any(|l| l.starts_with("bad.non:15:") && l.contains("column 3")),
+        "{err}"
+    );
+    let out = lockwright(&["check", "--json", "bad.non"], dir.path());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v[0]["valid"], false);
+}
+
+#[test]
+fn fmt_writes_the_canonical_form_and_keeps_comments() {
+    let dir = tempfile::tempdir().expect("dir");
+    let messy = SEED
+        .replace("title \"Seed\"\n", "# the seed's example\ntitle Seed\n")
+        .replace("\n3\n1,1\n\ncolumns", "\n3\n1, 1\n\ncolumns");
+    std::fs::write(dir.path().join("seed.non"), &messy).expect("write");
+    let out = lockwright(&["fmt", "--check", "seed.non"], dir.path());
+    assert_eq!(out.status.code(), Some(1), "not canonical yet");
+    let out = lockwright(&["fmt", "seed.non"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let formatted = std::fs::read_to_string(dir.path().join("seed.non")).expect("read");
+    assert!(formatted.contains("# the seed's example"), "{formatted}");
+    assert!(formatted.contains("\n1,1\n"), "{formatted}");
+    let out = lockwright(&["fmt", "--check", "seed.non"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "canonical now");
+}
+
+#[test]
+fn render_draws_the_clues_and_with_solution_the_picture() {
+    let dir = tempfile::tempdir().expect("dir");
+    std::fs::write(dir.path().join("seed.non"), SEED).expect("write");
+    for (args, name) in [
+        (
+            &["render", "seed.non", "-o", "clues.png", "--width", "300"][..],
+            "clues.png",
+        ),
+        (
+            &[
+                "render",
+                "seed.non",
+                "-o",
+                "solved.png",
+                "--width",
+                "300",
+                "--solution",
+            ],
+            "solved.png",
+        ),
+    ] {
+        let out = lockwright(args, dir.path());
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let img = image::open(dir.path().join(name))
+            .expect("a png")
+            .to_rgba8();
+        assert_eq!(img.width(), 300);
+    }
+    let a = std::fs::read(dir.path().join("clues.png")).expect("read");
+    let b = std::fs::read(dir.path().join("solved.png")).expect("read");
+    assert_ne!(a, b, "the solution is drawn");
+}
