@@ -1,3 +1,4 @@
 //! The nonogram's screens: the player (and, in time, the editor).
 
+pub mod editor;
 pub mod player;

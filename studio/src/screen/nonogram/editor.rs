@@ -1,0 +1,527 @@
+//! The nonogram editor: the picture on a canvas beside the `.non` source, always in step.
+//! Painting a cell changes the goal, the clues follow it, and the text is printed again
+//! (comments kept); typing in the source is read again at once. A stroke of the mouse is one
+//! undo step, however many cells it crosses.
+
+use crate::background;
+use crate::highlight::{self, LockHighlighter};
+use crate::keys::Action;
+use crate::nonogram::canvas::{Layers, NonogramCanvas, Stroke};
+use crate::nonogram::picture::{Marks, Palette};
+use crate::screen::buffer::{self, Buffer};
+use engine::nonogram::{Cell, Grid, Puzzle};
+use iced::widget::{button, canvas, column, container, row, scrollable, text, text_editor};
+use iced::{Element, Fill, Font, Length, Task};
+use lockfmt::Diagnostic;
+use lockfmt::nonogram::Document;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The id of the source pane, for focus and tests.
+pub const SOURCE_ID: &str = "nonogram-source";
+
+/// What the text says, read in the background from one parse.
+#[derive(Debug)]
+pub struct Reading {
+    document: Option<Document>,
+    diagnostics: Vec<Diagnostic>,
+    highlight: highlight::Settings,
+}
+
+impl Reading {
+    /// Parses a text once and draws its highlights from that parse. Slow work.
+    pub fn of(text: &str) -> Reading {
+        let parsed = lockfmt::nonogram::parse(text);
+        let spans = lockfmt::nonogram::highlight::lines(text, &parsed);
+        let highlight = highlight::Settings::new(spans, text, &parsed.diagnostics);
+        Reading {
+            document: parsed.document,
+            diagnostics: parsed.diagnostics,
+            highlight,
+        }
+    }
+}
+
+/// The editor's messages.
+#[derive(Debug, Clone)]
+pub enum Message {
+    Source(text_editor::Action),
+    Canvas(Stroke),
+    Undo,
+    Redo,
+    Save,
+    Play,
+    /// Show or hide the buffer against the file on disk.
+    ToggleDiff,
+    /// The text of this revision was read.
+    Read(u64, Arc<Reading>),
+    Buffer(buffer::Message),
+}
+
+/// What the editor asks of the studio.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    /// Play this puzzle; its goal, when it has one, is what mistakes are checked against.
+    Play(Box<Puzzle>),
+    /// The buffer was written to this file.
+    Saved(PathBuf),
+    /// The write failed; the buffer keeps its unsaved edits.
+    SaveFailed(String),
+}
+
+/// The editor's state.
+pub struct Editor {
+    buffer: Buffer,
+    read_revision: u64,
+    diagnostics: Vec<Diagnostic>,
+    /// The last document that parsed well enough to draw.
+    document: Option<Document>,
+    highlight: highlight::Settings,
+    /// The picture on the canvas: the goal, or a blank grid of the puzzle's size.
+    picture: Grid,
+    /// The value a stroke paints, from its press to its release; and whether it has changed
+    /// the text yet (the first change is an undo step, the rest fold into it).
+    painting: Option<(Cell, bool)>,
+    marks: Marks,
+    layers: Layers,
+    diffing: bool,
+}
+
+impl Editor {
+    /// An editor on some text, from a file or not; the text is read in the background.
+    pub fn new(path: Option<PathBuf>, text: &str) -> (Editor, Task<Message>) {
+        Editor::on(Buffer::new(path, text))
+    }
+
+    /// An editor with unsaved edits restored over a file's text.
+    pub fn restored(path: Option<PathBuf>, disk: &str, restored: &str) -> (Editor, Task<Message>) {
+        Editor::on(Buffer::restored(path, disk, restored))
+    }
+
+    fn on(buffer: Buffer) -> (Editor, Task<Message>) {
+        let mut e = Editor {
+            buffer,
+            read_revision: u64::MAX,
+            diagnostics: Vec::new(),
+            document: None,
+            highlight: highlight::Settings::default(),
+            picture: Grid::new(0, 0),
+            painting: None,
+            marks: Marks::default(),
+            layers: Layers::default(),
+            diffing: false,
+        };
+        let task = e.read();
+        (e, task)
+    }
+
+    /// The file, if the puzzle has one.
+    pub fn path(&self) -> Option<&Path> {
+        self.buffer.path()
+    }
+
+    /// The file was renamed.
+    pub fn set_path(&mut self, path: PathBuf) {
+        self.buffer.set_path(path);
+    }
+
+    /// The buffer's text.
+    pub fn text(&self) -> String {
+        self.buffer.text()
+    }
+
+    /// Whether the buffer differs from the file.
+    pub fn is_dirty(&self) -> bool {
+        self.buffer.is_dirty()
+    }
+
+    /// Whether the text on screen has been read.
+    pub fn is_read(&self) -> bool {
+        self.read_revision == self.buffer.revision()
+    }
+
+    /// The puzzle on the canvas: the last one the text gave.
+    pub fn puzzle(&self) -> Option<&Puzzle> {
+        self.document.as_ref().map(|d| &d.puzzle)
+    }
+
+    /// The current text's problems.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    /// The last thing the editor said.
+    pub fn status(&self) -> &str {
+        self.buffer.status()
+    }
+
+    /// The picture on the canvas.
+    pub fn picture(&self) -> &Grid {
+        &self.picture
+    }
+
+    /// The editor's message for a key action, if it has one.
+    pub fn message_for(action: Action) -> Option<Message> {
+        Some(match action {
+            Action::Save => Message::Save,
+            Action::Undo => Message::Undo,
+            Action::Redo => Message::Redo,
+            Action::Play => Message::Play,
+            _ => return None,
+        })
+    }
+
+    fn read(&mut self) -> Task<Message> {
+        let revision = self.buffer.revision();
+        let text = self.buffer.text();
+        background::run(
+            move || Reading::of(&text),
+            move |r| Message::Read(revision, Arc::new(r)),
+        )
+    }
+
+    /// Writes the buffer to its file in the background.
+    pub fn save(&mut self) -> Task<Message> {
+        self.buffer.save().map(Message::Buffer)
+    }
+
+    /// The file on disk changed: read it again in the background.
+    pub fn reload(&mut self) -> Task<Message> {
+        self.buffer.reload().map(Message::Buffer)
+    }
+
+    /// Drops the unsaved edits: the text is the file's again.
+    pub fn discard(&mut self) -> Task<Message> {
+        if self.buffer.discard() {
+            self.read()
+        } else {
+            Task::none()
+        }
+    }
+
+    /// Paints a cell of the picture: the goal changes, the clues follow, the text is printed.
+    fn paint(&mut self, x: usize, y: usize, cell: Cell) -> Task<Message> {
+        let Some(mut doc) = self.document.clone() else {
+            return Task::none();
+        };
+        if !self.is_read() {
+            self.buffer.say("a moment: the text is still being read");
+            return Task::none();
+        }
+        if self.picture.get(x, y) == cell {
+            return Task::none();
+        }
+        let mut goal = self.picture.clone();
+        goal.set(x, y, cell);
+        doc.puzzle = Puzzle::from_picture(goal.clone(), doc.puzzle.info.clone());
+        let printed = lockfmt::nonogram::print_document(&doc);
+        self.picture = goal;
+        self.layers.cells_changed();
+        self.document = Some(doc);
+        let first = matches!(self.painting, Some((_, false)) | None);
+        if let Some((_, changed)) = &mut self.painting {
+            *changed = true;
+        }
+        if first {
+            self.buffer.set_text(&printed);
+        } else {
+            self.buffer.replace_last(&printed);
+        }
+        self.read()
+    }
+
+    pub fn update(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
+        let task = match message {
+            Message::Source(action) => {
+                if self.buffer.perform(action) {
+                    self.read()
+                } else {
+                    Task::none()
+                }
+            }
+            Message::Canvas(Stroke::Pressed { x, y, fill }) => {
+                let now = self.picture.get(x, y);
+                let cell = if fill && now != Cell::Filled {
+                    Cell::Filled
+                } else {
+                    Cell::Empty
+                };
+                self.painting = Some((cell, false));
+                self.paint(x, y, cell)
+            }
+            Message::Canvas(Stroke::Dragged { x, y }) => match self.painting {
+                Some((cell, _)) => self.paint(x, y, cell),
+                None => Task::none(),
+            },
+            Message::Canvas(Stroke::Released) => {
+                self.painting = None;
+                Task::none()
+            }
+            Message::Undo => {
+                if self.buffer.undo() {
+                    self.read()
+                } else {
+                    Task::none()
+                }
+            }
+            Message::Redo => {
+                if self.buffer.redo() {
+                    self.read()
+                } else {
+                    Task::none()
+                }
+            }
+            Message::Save => self.save(),
+            Message::Play => {
+                if !self.is_read() {
+                    self.buffer.say("a moment: the text is still being read");
+                } else if self.diagnostics.iter().any(Diagnostic::is_error) {
+                    self.buffer
+                        .say("fix the puzzle's problems before playing it");
+                } else if let Some(p) = self.puzzle() {
+                    return (Task::none(), Some(Event::Play(Box::new(p.clone()))));
+                }
+                Task::none()
+            }
+            Message::ToggleDiff => {
+                self.diffing = !self.diffing;
+                Task::none()
+            }
+            Message::Read(revision, reading) => self.read_done(revision, &reading),
+            Message::Buffer(m) => {
+                return match self.buffer.update(m) {
+                    Some(buffer::Event::Changed) => (self.read(), None),
+                    Some(buffer::Event::Saved(path)) => (Task::none(), Some(Event::Saved(path))),
+                    Some(buffer::Event::SaveFailed(why)) => {
+                        (Task::none(), Some(Event::SaveFailed(why)))
+                    }
+                    None => (Task::none(), None),
+                };
+            }
+        };
+        (task, None)
+    }
+
+    fn read_done(&mut self, revision: u64, reading: &Reading) -> Task<Message> {
+        if revision != self.buffer.revision() {
+            return Task::none();
+        }
+        self.read_revision = revision;
+        self.diagnostics = reading.diagnostics.clone();
+        self.highlight = reading.highlight.clone();
+        if let Some(doc) = &reading.document {
+            let p = &doc.puzzle;
+            let picture = match &p.goal {
+                Some(goal) => goal.clone(),
+                None => {
+                    let mut blank = Grid::new(p.width, p.height);
+                    for y in 0..p.height {
+                        for x in 0..p.width {
+                            blank.set(x, y, Cell::Empty);
+                        }
+                    }
+                    blank
+                }
+            };
+            if picture != self.picture {
+                self.picture = picture;
+                self.layers.cells_changed();
+            }
+            if self
+                .document
+                .as_ref()
+                .map(|d| (&d.puzzle.rows, &d.puzzle.columns))
+                != Some((&p.rows, &p.columns))
+            {
+                self.layers.clues_changed();
+            }
+            self.document = Some(doc.clone());
+        }
+        Task::none()
+    }
+
+    pub fn view(&self, palette: Palette) -> Element<'_, Message> {
+        let tools = row![
+            button(text("▶ Play").size(13))
+                .on_press(Message::Play)
+                .style(button::success),
+            button(text("Undo").size(13)).on_press(Message::Undo),
+            button(text("Redo").size(13)).on_press(Message::Redo),
+            button(text("Save").size(13)).on_press(Message::Save),
+            button(
+                text(if self.diffing {
+                    "Back"
+                } else {
+                    "Diff with disk"
+                })
+                .size(13)
+            )
+            .on_press(Message::ToggleDiff),
+        ]
+        .spacing(4);
+        let board: Element<'_, Message> = match self.puzzle() {
+            Some(puzzle) if puzzle.width > 0 && puzzle.height > 0 => Element::from(
+                canvas(NonogramCanvas {
+                    puzzle,
+                    grid: &self.picture,
+                    marks: &self.marks,
+                    palette,
+                    grey_finished: false,
+                    interactive: true,
+                    layers: &self.layers,
+                })
+                .width(Fill)
+                .height(Fill),
+            )
+            .map(Message::Canvas),
+            _ => container(text(
+                "Nothing to draw yet: the text has no width and height.",
+            ))
+            .center(Fill)
+            .into(),
+        };
+        let board = if self.diffing {
+            crate::screen::diff_view(&self.buffer.text(), self.buffer.disk_text())
+        } else {
+            board
+        };
+        let source = text_editor(self.buffer.content())
+            .id(SOURCE_ID)
+            .font(Font::MONOSPACE)
+            .size(14)
+            .height(Fill)
+            .on_action(Message::Source)
+            .highlight_with::<LockHighlighter>(self.highlight.clone(), highlight::format);
+        let problems = column(self.diagnostics.iter().map(|d| {
+            let kind = if d.is_error() { "error" } else { "warning" };
+            text(format!(
+                "{}:{}: {kind}: {}",
+                d.span.line, d.span.column, d.message
+            ))
+            .size(13)
+            .into()
+        }))
+        .spacing(2);
+        let title = if self.diagnostics.is_empty() {
+            "No problems".to_string()
+        } else {
+            format!("{} problem(s)", self.diagnostics.len())
+        };
+        let mut right = column![
+            source,
+            text(title).size(14),
+            scrollable(problems).height(Length::Fixed(120.0)),
+        ]
+        .spacing(6)
+        .width(Length::FillPortion(2));
+        if let Some(prompt) = self.buffer.conflict_view() {
+            right = right.push(prompt.map(Message::Buffer));
+        }
+        column![
+            tools,
+            row![
+                container(board).width(Length::FillPortion(3)).height(Fill),
+                right
+            ]
+            .spacing(8)
+            .height(Fill),
+            text(self.buffer.status_line()).size(13),
+        ]
+        .spacing(6)
+        .padding(8)
+        .into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SEED: &str = "title \"Seed\"\nwidth 5\nheight 5\n\nrows\n3\n1,1,1\n5\n3\n1,1\n\ncolumns\n2\n1,3\n4\n1,3\n2\n\ngoal \"0111010101111110111001010\"\n";
+
+    struct Harness {
+        rt: tokio::runtime::Runtime,
+        editor: Editor,
+    }
+
+    impl Harness {
+        fn open(text: &str) -> Harness {
+            let (editor, task) = Editor::new(None, text);
+            let mut h = Harness {
+                rt: crate::testing::runtime(),
+                editor,
+            };
+            h.run(task);
+            h
+        }
+
+        fn run(&mut self, task: Task<Message>) {
+            crate::testing::settle(&self.rt, &mut self.editor, task, |e, m| e.update(m).0);
+        }
+
+        fn send(&mut self, m: Message) {
+            let (task, _) = self.editor.update(m);
+            self.run(task);
+        }
+    }
+
+    #[test]
+    fn painting_a_cell_changes_the_goal_and_the_clues_in_the_text() {
+        let mut h = Harness::open(SEED);
+        assert_eq!(h.editor.picture().get(0, 0), Cell::Empty);
+        h.send(Message::Canvas(Stroke::Pressed {
+            x: 0,
+            y: 0,
+            fill: true,
+        }));
+        h.send(Message::Canvas(Stroke::Released));
+        let text = h.editor.text();
+        assert!(
+            text.contains("\nrows\n4\n"),
+            "row 1 is now a run of 4: {text}"
+        );
+        assert!(text.contains("goal \"1111010101"), "{text}");
+        assert!(
+            h.editor.diagnostics().is_empty(),
+            "{:?}",
+            h.editor.diagnostics()
+        );
+        assert!(text.contains("title \"Seed\""), "the title is kept");
+        h.send(Message::Undo);
+        assert_eq!(h.editor.text(), SEED);
+    }
+
+    #[test]
+    fn a_stroke_across_cells_is_one_undo_step() {
+        let mut h = Harness::open(SEED);
+        h.send(Message::Canvas(Stroke::Pressed {
+            x: 0,
+            y: 0,
+            fill: true,
+        }));
+        h.send(Message::Canvas(Stroke::Dragged { x: 0, y: 1 }));
+        h.send(Message::Canvas(Stroke::Dragged { x: 0, y: 2 }));
+        h.send(Message::Canvas(Stroke::Released));
+        assert_eq!(h.editor.picture().get(0, 0), Cell::Filled);
+        h.send(Message::Undo);
+        assert_eq!(h.editor.text(), SEED, "the whole stroke is undone at once");
+    }
+
+    #[test]
+    fn typing_clues_redraws_the_grid_and_problems_name_their_place() {
+        let mut h = Harness::open("width 3\nheight 2\n\nrows\n3\n0\n\ncolumns\n1\n1\n1\n");
+        assert_eq!(h.editor.puzzle().map(|p| (p.width, p.height)), Some((3, 2)));
+        assert_eq!(
+            h.editor.picture().width(),
+            3,
+            "a blank grid of the puzzle's size"
+        );
+        h.editor
+            .buffer
+            .set_text("width 3\nheight 2\n\nrows\n3\n0\n\ncolumns\n1\n1\n9\n");
+        let task = h.editor.read();
+        h.run(task);
+        let d = h.editor.diagnostics();
+        assert!(d.iter().any(|d| d.is_error() && d.span.line == 11), "{d:?}");
+    }
+}
