@@ -115,7 +115,7 @@ fn register_publish_pick_declare_and_see_the_score_move() -> Result<(), Error> {
     // AAA publishes the open lock, which has no saved solution: the solver finds one once
     // AAA agrees.
     let name = a
-        .editor()
+        .document()
         .lock()
         .map(|l| l.info.name.clone())
         .expect("a lock");

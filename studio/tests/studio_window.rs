@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use studio::app::{Message, Pending, Screen, Studio};
 use studio::hexlock::canvas::Event2;
 use studio::keys::Action;
+use studio::screen::document;
 use studio::screen::folder;
 use studio::screen::hexlock::editor::{self, Tool};
 use studio::screen::hexlock::tutorial;
@@ -28,13 +29,18 @@ fn studio(d: &Driver, home: &Path) -> Studio {
 }
 
 fn open_path(s: &Studio) -> PathBuf {
-    s.editor().path().expect("a file is open").to_path_buf()
+    s.document().path().expect("a file is open").to_path_buf()
 }
 
 /// Puts a ball on a free cell with the canvas, so that the buffer has unsaved edits.
 fn edit(d: &Driver, s: &mut Studio) {
-    d.send(s, Message::Editor(editor::Message::Tool(Tool::Ball)));
-    let lock = s.editor().lock().cloned().expect("a lock");
+    d.send(
+        s,
+        Message::Document(document::Message::HexLock(editor::Message::Tool(
+            Tool::Ball,
+        ))),
+    );
+    let lock = s.document().lock().cloned().expect("a lock");
     let taken = lock.occupancy();
     let cell = engine::hex::hexagon(lock.size - 1)
         .into_iter()
@@ -42,9 +48,11 @@ fn edit(d: &Driver, s: &mut Studio) {
         .expect("a free cell");
     d.send(
         s,
-        Message::Editor(editor::Message::Canvas(Event2::Clicked(cell))),
+        Message::Document(document::Message::HexLock(editor::Message::Canvas(
+            Event2::Clicked(cell),
+        ))),
     );
-    assert!(s.editor().is_dirty(), "{}", s.editor().status());
+    assert!(s.document().is_dirty(), "{}", s.document().status());
 }
 
 fn file_named(s: &Studio, stem: &str) -> PathBuf {
@@ -65,7 +73,7 @@ fn first_start_fills_the_lock_folder_and_opens_a_lock() {
     for name in ["ball-stop", "pivot-gate", "spring-pull"] {
         assert!(sees(&s, name), "{name} is listed");
     }
-    assert!(s.editor().lock().is_some());
+    assert!(s.document().lock().is_some());
 }
 
 #[test]
@@ -96,7 +104,7 @@ fn the_side_panel_makes_duplicates_and_deletes_with_confirmation() -> Result<(),
     );
     assert!(!doomed.exists());
     assert_eq!(s.folder().files().len(), 4);
-    assert!(s.editor().path().is_some(), "another lock is open");
+    assert!(s.document().path().is_some(), "another lock is open");
     Ok(())
 }
 
@@ -106,14 +114,14 @@ fn a_lock_written_from_outside_is_reloaded() {
     let home = tempfile::tempdir().expect("home");
     let mut s = studio(&d, home.path());
     let open = open_path(&s);
-    let mut lock = s.editor().lock().cloned().expect("lock");
+    let mut lock = s.document().lock().cloned().expect("lock");
     lock.balls.push(Hex::ORIGIN);
     let text = lockfmt::hexlock::print(&lock);
     std::fs::write(&open, &text).expect("another editor saves");
     d.send(&mut s, Message::Changed(studio::watch::Changed(vec![open])));
-    assert_eq!(s.editor().text(), text);
+    assert_eq!(s.document().text(), text);
     assert!(
-        s.editor()
+        s.document()
             .lock()
             .is_some_and(|l| l.balls.contains(&Hex::ORIGIN))
     );
@@ -140,12 +148,12 @@ fn a_bound_key_runs_its_action() {
     let key = |c: &str, m| Message::Key(keyboard::Key::Character(c.into()), m);
     d.send(&mut s, key("4", keyboard::Modifiers::CTRL));
     assert_eq!(
-        s.editor().tool(),
+        s.document().hex().expect("a lock").tool(),
         Tool::Ball,
         "ctrl+4 is the ball tool by default"
     );
     d.send(&mut s, key("1", keyboard::Modifiers::CTRL));
-    assert_eq!(s.editor().tool(), Tool::Select);
+    assert_eq!(s.document().hex().expect("a lock").tool(), Tool::Select);
 }
 
 #[test]
@@ -157,7 +165,7 @@ fn any_two_locks_are_compared_on_two_canvases() {
     assert!(open_path(&s).ends_with("ball-stop.lock"));
     let other = file_named(&s, "pivot-gate");
     d.send(&mut s, Message::Folder(folder::Message::CompareWith(other)));
-    assert!(s.editor().is_comparing());
+    assert!(s.document().hex().expect("a lock").is_comparing());
     assert!(sees(&s, "pivot-gate"));
     assert!(sees(&s, "this buffer"));
     assert!(sees(&s, "removed pivot 1 (3 cells)"));
@@ -207,9 +215,14 @@ fn keys_typed_on_the_online_screen_do_not_reach_the_hidden_editor() -> Result<()
     let d = Driver::new();
     let home = tempfile::tempdir().expect("home");
     let mut s = studio(&d, home.path());
-    d.send(&mut s, Message::Editor(editor::Message::Tool(Tool::Ball)));
+    d.send(
+        &mut s,
+        Message::Document(document::Message::HexLock(editor::Message::Tool(
+            Tool::Ball,
+        ))),
+    );
     d.click(&mut s, "Online")?;
-    let before = s.editor().text();
+    let before = s.document().text();
     d.send(
         &mut s,
         Message::Key(
@@ -217,7 +230,11 @@ fn keys_typed_on_the_online_screen_do_not_reach_the_hidden_editor() -> Result<()
             keyboard::Modifiers::CTRL,
         ),
     );
-    assert_eq!(s.editor().tool(), Tool::Ball, "ctrl+1 did not pick a tool");
+    assert_eq!(
+        s.document().hex().expect("a lock").tool(),
+        Tool::Ball,
+        "ctrl+1 did not pick a tool"
+    );
     d.send(
         &mut s,
         Message::Key(
@@ -225,7 +242,7 @@ fn keys_typed_on_the_online_screen_do_not_reach_the_hidden_editor() -> Result<()
             keyboard::Modifiers::empty(),
         ),
     );
-    assert_eq!(s.editor().text(), before);
+    assert_eq!(s.document().text(), before);
     Ok(())
 }
 
@@ -237,7 +254,7 @@ fn opening_another_file_with_unsaved_edits_asks_save_discard_or_cancel() -> Resu
     let mut s = studio(&d, home.path());
     let first = open_path(&s);
     edit(&d, &mut s);
-    let mine = s.editor().text();
+    let mine = s.document().text();
     let other = file_named(&s, "pivot-gate");
 
     // Cancel: nothing happens, the edits stay.
@@ -254,7 +271,7 @@ fn opening_another_file_with_unsaved_edits_asks_save_discard_or_cancel() -> Resu
     d.click(&mut s, "Cancel")?;
     assert_eq!(s.guard().pending(), None);
     assert_eq!(
-        (open_path(&s), s.editor().text()),
+        (open_path(&s), s.document().text()),
         (first.clone(), mine.clone())
     );
 
@@ -307,7 +324,7 @@ fn new_duplicate_and_delete_ask_first_when_there_are_unsaved_edits() -> Result<(
     assert_eq!(s.guard().pending(), Some(&Pending::Delete(first.clone())));
     assert!(first.exists());
     d.click(&mut s, "Cancel")?;
-    assert!(first.exists() && s.editor().is_dirty());
+    assert!(first.exists() && s.document().is_dirty());
     Ok(())
 }
 
@@ -337,7 +354,7 @@ fn closing_the_window_with_unsaved_edits_asks_first() -> Result<(), Error> {
         "«ball-stop» has unsaved edits. Save them before you close the studio?"
     ));
     d.click(&mut s, "Cancel")?;
-    assert!(s.editor().is_dirty());
+    assert!(s.document().is_dirty());
     Ok(())
 }
 
@@ -350,7 +367,7 @@ fn unsaved_edits_are_recovered_after_a_crash() -> Result<(), Error> {
         let mut s = studio(&d, home.path());
         edit(&d, &mut s);
         d.send(&mut s, Message::Guard(studio::app::GuardMessage::Keep));
-        (open_path(&s), s.editor().text())
+        (open_path(&s), s.document().text())
         // The studio is gone without saving: a crash.
     };
     let on_disk = std::fs::read_to_string(&path).expect("read");
@@ -363,13 +380,16 @@ fn unsaved_edits_are_recovered_after_a_crash() -> Result<(), Error> {
     ));
     d.click(&mut s, "Restore")?;
     assert_eq!(open_path(&s), path);
-    assert_eq!(s.editor().text(), mine);
+    assert_eq!(s.document().text(), mine);
     assert!(
-        s.editor().is_dirty(),
+        s.document().is_dirty(),
         "restored, not saved: the user decides"
     );
     // Saved now: nothing is left to recover on the next start.
-    d.send(&mut s, Message::Editor(editor::Message::Save));
+    d.send(
+        &mut s,
+        Message::Document(document::Message::HexLock(editor::Message::Save)),
+    );
     drop(s);
     let s = d.studio_at(home.path(), Settings::default());
     assert!(s.guard().recovered().is_empty());
@@ -383,12 +403,15 @@ fn play_plays_the_current_buffer() {
     let home = tempfile::tempdir().expect("home");
     let mut s = studio(&d, home.path());
     let open = open_path(&s);
-    let mut lock = s.editor().lock().cloned().expect("lock");
+    let mut lock = s.document().lock().cloned().expect("lock");
     lock.balls.push(Hex::new(0, -2));
     lock.normalise();
     std::fs::write(&open, lockfmt::hexlock::print(&lock)).expect("another editor saves");
     d.send(&mut s, Message::Changed(studio::watch::Changed(vec![open])));
-    d.send(&mut s, Message::Editor(editor::Message::Play));
+    d.send(
+        &mut s,
+        Message::Document(document::Message::HexLock(editor::Message::Play)),
+    );
     let Screen::Play(p, _) = s.screen() else {
         panic!("not playing")
     };
@@ -402,7 +425,10 @@ fn choosing_another_file_while_playing_leaves_play_for_it() -> Result<(), Error>
     let d = Driver::new();
     let home = tempfile::tempdir().expect("home");
     let mut s = studio(&d, home.path());
-    d.send(&mut s, Message::Editor(editor::Message::Play));
+    d.send(
+        &mut s,
+        Message::Document(document::Message::HexLock(editor::Message::Play)),
+    );
     assert!(matches!(s.screen(), Screen::Play(..)));
     let other = file_named(&s, "spring-pull");
     d.send(
@@ -413,7 +439,10 @@ fn choosing_another_file_while_playing_leaves_play_for_it() -> Result<(), Error>
     assert_eq!(open_path(&s), other);
     // With unsaved edits, the guard asks first, and play waits until then.
     edit(&d, &mut s);
-    d.send(&mut s, Message::Editor(editor::Message::Play));
+    d.send(
+        &mut s,
+        Message::Document(document::Message::HexLock(editor::Message::Play)),
+    );
     let back = file_named(&s, "ball-stop");
     d.send(&mut s, Message::Folder(folder::Message::Open(back)));
     assert!(s.guard().pending().is_some());
@@ -435,5 +464,35 @@ fn a_studio_started_on_a_file_opens_it() {
     start.file = Some(file.clone());
     let (mut s, first) = Studio::new(start);
     d.run(&mut s, first);
-    assert_eq!(s.editor().path(), Some(file.as_path()));
+    assert_eq!(s.document().path(), Some(file.as_path()));
+}
+
+/// A nonogram in the folder opens in the nonogram editor, and plays in the nonogram player.
+#[test]
+fn a_nonogram_opens_in_its_own_editor_and_plays() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    let file = s.folder().path().join("seed.non");
+    std::fs::write(
+        &file,
+        "title \"Seed\"\nwidth 5\nheight 5\n\nrows\n3\n1,1,1\n5\n3\n1,1\n\ncolumns\n2\n1,3\n4\n1,3\n2\n\ngoal \"0111010101111110111001010\"\n",
+    )
+    .expect("write");
+    d.send(
+        &mut s,
+        Message::Changed(studio::watch::Changed(vec![file.clone()])),
+    );
+    assert!(sees(&s, "seed"), "listed beside the locks");
+    d.send(&mut s, Message::Folder(folder::Message::Open(file.clone())));
+    let editor = s.document().nonogram().expect("the nonogram editor");
+    assert_eq!(editor.puzzle().map(|p| p.width), Some(5));
+    d.click(&mut s, "▶ Play")?;
+    let Screen::Nonogram(p) = s.screen() else {
+        panic!("not playing the nonogram")
+    };
+    assert_eq!(p.puzzle().height, 5);
+    d.click(&mut s, "Back")?;
+    assert!(matches!(s.screen(), Screen::Editor));
+    Ok(())
 }

@@ -3,8 +3,10 @@
 
 use super::{Message, Pending, Screen, Studio};
 use crate::background;
+use crate::screen::buffer::read_text;
+use crate::screen::document::{self, Document};
 use crate::screen::folder::{self, Destination};
-use crate::screen::hexlock::editor::{self, Editor};
+use crate::screen::nonogram::player::Player;
 use iced::Task;
 use std::path::PathBuf;
 
@@ -13,7 +15,7 @@ impl Studio {
         match event {
             folder::Event::Open(path) => {
                 // The open file again: back to it from play, with nothing to ask.
-                if self.editor.path() == Some(path.as_path()) {
+                if self.document.path() == Some(path.as_path()) {
                     self.leave_play();
                     self.screen = Screen::Editor;
                     return Task::none();
@@ -24,7 +26,7 @@ impl Studio {
             folder::Event::Duplicate => self.guarded(Pending::Duplicate),
             folder::Event::Delete(path) => self.guarded(Pending::Delete(path)),
             folder::Event::Rename(stem) => {
-                let Some(path) = self.editor.path().map(PathBuf::from) else {
+                let Some(path) = self.document.path().map(PathBuf::from) else {
                     return Task::none();
                 };
                 background::run(
@@ -35,7 +37,7 @@ impl Studio {
             folder::Event::CompareWith(path) => {
                 self.leave_play();
                 self.screen = Screen::Editor;
-                self.editor.compare_with(path).map(Message::Editor)
+                self.document.compare_with(path).map(Message::Document)
             }
             folder::Event::Export => self.export(),
             folder::Event::ToggleTheme => self.settings.toggle_theme().map(Message::Settings),
@@ -63,14 +65,20 @@ impl Studio {
         }
     }
 
-    pub(super) fn editor_event(&mut self, event: editor::Event) -> Task<Message> {
+    pub(super) fn document_event(&mut self, event: document::Event) -> Task<Message> {
         match event {
-            editor::Event::Play(lock) => self.play_editor_lock(lock),
-            editor::Event::Saved(_) => {
+            document::Event::PlayLock(lock) => self.play_editor_lock(*lock),
+            document::Event::PlayNonogram(puzzle) => {
+                self.leave_play();
+                let goal = puzzle.goal.clone();
+                self.screen = Screen::Nonogram(Box::new(Player::new(*puzzle, goal)));
+                Task::none()
+            }
+            document::Event::Saved(_) => {
                 let refresh = self.folder.refresh().map(Message::Folder);
                 Task::batch([refresh, self.saved(true)])
             }
-            editor::Event::SaveFailed(why) => {
+            document::Event::SaveFailed(why) => {
                 self.notice = format!("not saved: {why}");
                 self.saved(false)
             }
@@ -79,15 +87,15 @@ impl Studio {
 
     /// A file was read: it becomes the editor's buffer.
     pub(super) fn show_file(&mut self, path: PathBuf, text: &str) -> Task<Message> {
-        let (editor, task) = Editor::new(Some(path), text);
-        self.editor = editor;
+        let (document, task) = Document::open(Some(path), text);
+        self.document = document;
         self.notice.clear();
-        task.map(Message::Editor)
+        task.map(Message::Document)
     }
 
     /// Exports the editor's lock as a PNG beside its file, drawn in the background.
     fn export(&mut self) -> Task<Message> {
-        let (Some(path), Some(lock)) = (self.editor.path(), self.editor.lock().cloned()) else {
+        let (Some(path), Some(lock)) = (self.document.path(), self.document.lock().cloned()) else {
             self.notice = "save the lock first: its picture goes beside it".into();
             return Task::none();
         };
@@ -121,7 +129,7 @@ impl Studio {
                         .next()
                         .map(|l| l.path)
                 })?;
-                let text = editor::read_text(&path);
+                let text = read_text(&path);
                 Some((path, text))
             },
             move |r| match r {
@@ -136,7 +144,7 @@ impl Studio {
         let asked = self.opening.advance();
         let p = path.clone();
         background::run(
-            move || editor::read_text(&p),
+            move || read_text(&p),
             move |r| Message::Opened(asked, path.clone(), r),
         )
     }

@@ -6,8 +6,9 @@
 use super::{Message as StudioMessage, Screen, Studio};
 use crate::background;
 use crate::recovery::{Entry, Recovery};
+use crate::screen::buffer::read_text;
+use crate::screen::document::Document;
 use crate::screen::folder::display_name;
-use crate::screen::hexlock::editor::{self, Editor};
 use iced::widget::{button, column, container, row, text};
 use iced::{Element, Fill, Task, window};
 use std::path::PathBuf;
@@ -98,7 +99,7 @@ impl Guard {
                     .pending()
                     .into_iter()
                     .filter(|e| {
-                        let on_disk = e.file.as_deref().and_then(|f| editor::read_text(f).ok());
+                        let on_disk = e.file.as_deref().and_then(|f| read_text(f).ok());
                         on_disk.as_deref() != Some(e.text.as_str())
                     })
                     .collect();
@@ -124,7 +125,7 @@ impl Guard {
     }
 
     /// The prompt above the screen: unsaved edits in the way, or edits recovered.
-    pub fn view<'a>(&'a self, editor: &'a Editor) -> Option<Element<'a, Message>> {
+    pub fn view<'a>(&'a self, editor: &'a Document) -> Option<Element<'a, Message>> {
         let name = editor.path().map_or("the new lock".into(), display_name);
         let body: Element<'a, Message> = if let Some(p) = &self.pending {
             let what = match p {
@@ -189,7 +190,7 @@ impl Guard {
 impl Studio {
     /// Runs `pending` now, or, with unsaved edits in the buffer, once the user has chosen.
     pub(super) fn guarded(&mut self, pending: Pending) -> Task<StudioMessage> {
-        if self.editor.is_dirty() {
+        if self.document.is_dirty() {
             self.guard.pending = Some(pending);
             self.guard.saving = false;
             Task::none()
@@ -217,7 +218,7 @@ impl Studio {
                     move |r| g(Message::Created(r)),
                 )
             }
-            Pending::Duplicate => match self.editor.path().map(PathBuf::from) {
+            Pending::Duplicate => match self.document.path().map(PathBuf::from) {
                 Some(path) => background::run(
                     move || crate::library::duplicate(&path).map_err(|e| format!("{e:#}")),
                     move |r| g(Message::Created(r)),
@@ -236,7 +237,7 @@ impl Studio {
                 let file = entry.file.clone();
                 background::run(
                     move || match &file {
-                        Some(f) => editor::read_text(f),
+                        Some(f) => read_text(f),
                         None => Ok(String::new()),
                     },
                     move |r| g(Message::RestoreRead(entry.clone(), r)),
@@ -251,16 +252,16 @@ impl Studio {
         match m {
             Message::Save => {
                 self.guard.saving = true;
-                self.editor.save().map(StudioMessage::Editor)
+                self.document.save().map(StudioMessage::Document)
             }
             Message::Discard => {
                 let Some(pending) = self.guard.pending.take() else {
                     return Task::none();
                 };
-                let discard = self.editor.discard().map(StudioMessage::Editor);
+                let discard = self.document.discard().map(StudioMessage::Document);
                 let forget = self
                     .guard
-                    .forget(self.editor.path().map(PathBuf::from))
+                    .forget(self.document.path().map(PathBuf::from))
                     .map(g);
                 Task::batch([discard, forget, self.proceed(pending)])
             }
@@ -273,8 +274,11 @@ impl Studio {
                 let Some(recovery) = self.guard.recovery.clone() else {
                     return Task::none();
                 };
-                let now = (self.editor.path().map(PathBuf::from), self.editor.text());
-                if !self.editor.is_dirty() || self.guard.kept.as_ref() == Some(&now) {
+                let now = (
+                    self.document.path().map(PathBuf::from),
+                    self.document.text(),
+                );
+                if !self.document.is_dirty() || self.guard.kept.as_ref() == Some(&now) {
                     return Task::none();
                 }
                 self.guard.kept = Some(now.clone());
@@ -314,9 +318,10 @@ impl Studio {
                 Ok(disk) => {
                     self.leave_play();
                     self.screen = Screen::Editor;
-                    let (editor, task) = Editor::restored(entry.file.clone(), &disk, &entry.text);
-                    self.editor = editor;
-                    task.map(StudioMessage::Editor)
+                    let (document, task) =
+                        Document::restored(entry.file.clone(), &disk, &entry.text);
+                    self.document = document;
+                    task.map(StudioMessage::Document)
                 }
                 Err(why) => {
                     self.notice = format!("the recovered edits cannot be restored: {why}");
@@ -337,8 +342,8 @@ impl Studio {
             Message::Deleted(r) => match r {
                 Ok(path) => {
                     self.notice = format!("deleted {}", path.display());
-                    let (editor, _) = Editor::new(None, "");
-                    self.editor = editor;
+                    let (document, _) = Document::open(None, "");
+                    self.document = document;
                     Task::batch([
                         self.folder.refresh().map(StudioMessage::Folder),
                         self.open_first(None),
@@ -356,7 +361,7 @@ impl Studio {
     pub(super) fn saved(&mut self, ok: bool) -> Task<StudioMessage> {
         let forget = if ok {
             self.guard
-                .forget(self.editor.path().map(PathBuf::from))
+                .forget(self.document.path().map(PathBuf::from))
                 .map(StudioMessage::Guard)
         } else {
             Task::none()

@@ -4,8 +4,8 @@
 use super::{Message, RECOVERY_EVERY, Screen, Studio, guard};
 use crate::keys::{Action, Chord};
 use crate::screen::folder;
-use crate::screen::hexlock::editor::Editor;
 use crate::screen::hexlock::play::Play;
+use crate::screen::nonogram::player::Player;
 use crate::screen::online;
 use crate::watch;
 use iced::{Subscription, Task, keyboard, window};
@@ -14,7 +14,7 @@ use std::time::Duration;
 impl Studio {
     pub(super) fn subscription(&self) -> Subscription<Message> {
         let mut paths = vec![self.folder.path().to_path_buf()];
-        if let Some(dir) = self.editor.path().and_then(|p| p.parent())
+        if let Some(dir) = self.document.path().and_then(|p| p.parent())
             && !dir.starts_with(self.folder.path())
         {
             paths.push(dir.to_path_buf());
@@ -30,7 +30,7 @@ impl Studio {
         } else {
             Subscription::none()
         };
-        let keep = if self.editor.is_dirty() {
+        let keep = if self.document.is_dirty() {
             iced::time::every(RECOVERY_EVERY).map(|_| Message::Guard(guard::Message::Keep))
         } else {
             Subscription::none()
@@ -80,10 +80,14 @@ impl Studio {
             Screen::Editor => match action {
                 Action::Export => self.folder_event(folder::Event::Export),
                 Action::New => self.update(Message::Folder(folder::Message::New)),
-                _ => match Editor::message_for(action) {
-                    Some(m) => self.update(Message::Editor(m)),
+                _ => match self.document.message_for(action) {
+                    Some(m) => self.update(Message::Document(m)),
                     None => Task::none(),
                 },
+            },
+            Screen::Nonogram(_) => match Player::message_for(action) {
+                Some(m) => self.update(Message::Nonogram(m)),
+                None => Task::none(),
             },
             Screen::Online | Screen::Tutorial | Screen::Settings => Task::none(),
         }

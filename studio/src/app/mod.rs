@@ -13,10 +13,11 @@ pub use playing::Origin;
 use crate::background::{self, Generation};
 use crate::hexlock::picture::Palette;
 use crate::recovery::Recovery;
+use crate::screen::document::{self, Document};
 use crate::screen::folder::{self, Destination, Folder};
-use crate::screen::hexlock::editor::{self, Editor};
 use crate::screen::hexlock::play::{self, Play};
 use crate::screen::hexlock::tutorial::{self, Tutorial};
+use crate::screen::nonogram::player::{self as nonogram_player, Player};
 use crate::screen::online::{self, Online};
 use crate::screen::settings::{self, SettingsScreen};
 use crate::settings::{Settings, ThemeChoice};
@@ -63,6 +64,8 @@ pub fn run(start: Start) -> iced::Result {
 pub enum Screen {
     Editor,
     Play(Box<Play>, Origin),
+    /// A nonogram being played.
+    Nonogram(Box<Player>),
     Online,
     Tutorial,
     Settings,
@@ -71,7 +74,7 @@ pub enum Screen {
 /// The studio's state: the screens, and which one shows.
 pub struct Studio {
     folder: Folder,
-    editor: Editor,
+    document: Document,
     online: Online,
     tutorial: Tutorial,
     settings: SettingsScreen,
@@ -85,7 +88,8 @@ pub struct Studio {
 #[derive(Debug, Clone)]
 pub enum Message {
     Folder(folder::Message),
-    Editor(editor::Message),
+    Document(document::Message),
+    Nonogram(nonogram_player::Message),
     Play(play::Message),
     Online(online::Message),
     Tutorial(tutorial::Message),
@@ -139,10 +143,10 @@ impl Studio {
             .data_dir
             .as_ref()
             .map(|d| Recovery::new(d.join("recovery")));
-        let (editor, _) = Editor::new(None, "");
+        let (document, _) = Document::open(None, "");
         let mut studio = Studio {
             folder: Folder::new(start.folder.clone()),
-            editor,
+            document,
             online,
             tutorial,
             settings: SettingsScreen::new(start.settings, start.settings_path, start.folder),
@@ -183,8 +187,8 @@ impl Studio {
     }
 
     /// The editor's buffer.
-    pub fn editor(&self) -> &Editor {
-        &self.editor
+    pub fn document(&self) -> &Document {
+        &self.document
     }
 
     /// The online screen's state.
@@ -223,12 +227,8 @@ impl Studio {
     }
 
     fn title(&self) -> String {
-        let name = self
-            .editor
-            .lock()
-            .map(|l| l.info.name.clone())
-            .unwrap_or_default();
-        let dirty = if self.editor.is_dirty() { " •" } else { "" };
+        let name = self.document.title();
+        let dirty = if self.document.is_dirty() { " •" } else { "" };
         format!("{name}{dirty} — Lockwright")
     }
 
@@ -237,6 +237,10 @@ impl Studio {
             ThemeChoice::Light => Theme::Light,
             ThemeChoice::Dark => Theme::Dark,
         }
+    }
+
+    fn is_dark(&self) -> bool {
+        self.settings.settings().theme == ThemeChoice::Dark
     }
 
     fn palette(&self) -> Palette {
@@ -249,21 +253,22 @@ impl Studio {
     pub fn update(&mut self, message: Message) -> Task<Message> {
         match message {
             Message::Folder(m) => {
-                let (task, event) = self.folder.update(m, self.editor.path());
+                let (task, event) = self.folder.update(m, self.document.path());
                 let task = task.map(Message::Folder);
                 match event {
                     Some(e) => Task::batch([task, self.folder_event(e)]),
                     None => task,
                 }
             }
-            Message::Editor(m) => {
-                let (task, event) = self.editor.update(m);
-                let task = task.map(Message::Editor);
+            Message::Document(m) => {
+                let (task, event) = self.document.update(m);
+                let task = task.map(Message::Document);
                 match event {
-                    Some(e) => Task::batch([task, self.editor_event(e)]),
+                    Some(e) => Task::batch([task, self.document_event(e)]),
                     None => task,
                 }
             }
+            Message::Nonogram(m) => self.nonogram_message(m),
             Message::Play(m) => self.play_message(m),
             Message::Online(m) => self.online_message(m),
             Message::Tutorial(m) => self.tutorial_message(m),
@@ -301,17 +306,17 @@ impl Studio {
                 if paths.iter().any(|p| p.starts_with(self.folder.path())) {
                     tasks.push(self.folder.refresh().map(Message::Folder));
                 }
-                if let Some(open) = self.editor.path()
+                if let Some(open) = self.document.path()
                     && paths.iter().any(|p| p == open)
                 {
-                    tasks.push(self.editor.reload().map(Message::Editor));
+                    tasks.push(self.document.reload().map(Message::Document));
                 }
                 Task::batch(tasks)
             }
             Message::Key(key, modifiers) => self.key_pressed(&key, modifiers),
             Message::CloseRequested(id) => self.guarded(Pending::Close(id)),
             Message::Renamed(Ok(path)) => {
-                self.editor.set_path(path);
+                self.document.set_path(path);
                 self.folder.refresh().map(Message::Folder)
             }
             Message::Renamed(Err(why)) => {
@@ -333,28 +338,40 @@ impl Studio {
             Screen::Settings => Some(Destination::Settings),
             Screen::Tutorial => Some(Destination::Tutorial),
             Screen::Online => Some(Destination::Online),
-            Screen::Editor | Screen::Play(..) => None,
+            Screen::Editor | Screen::Play(..) | Screen::Nonogram(_) => None,
         };
         let side = self
             .folder
             .view(
-                self.editor.path(),
+                self.document.path(),
                 showing,
                 self.online.summary(),
                 &self.notice,
             )
             .map(Message::Folder);
         let main: Element<'_, Message> = match &self.screen {
-            Screen::Editor => self.editor.view(self.palette()).map(Message::Editor),
+            Screen::Editor => self.document.view(self.is_dark()).map(Message::Document),
+            Screen::Nonogram(p) => {
+                let palette = if self.is_dark() {
+                    crate::nonogram::picture::Palette::DARK
+                } else {
+                    crate::nonogram::picture::Palette::LIGHT
+                };
+                p.view(palette).map(Message::Nonogram)
+            }
             Screen::Play(p, origin) => self.play_view(p, origin),
             Screen::Online => {
-                let name = self.editor.lock().map(|l| l.info.name.as_str());
+                let name = self.document.lock().map(|l| l.info.name.as_str());
                 self.online.view(name).map(Message::Online)
             }
             Screen::Tutorial => self.tutorial.view().map(Message::Tutorial),
             Screen::Settings => self.settings.view().map(Message::Settings),
         };
-        let main = match self.guard.view(&self.editor).map(|g| g.map(Message::Guard)) {
+        let main = match self
+            .guard
+            .view(&self.document)
+            .map(|g| g.map(Message::Guard))
+        {
             Some(prompt) => column![container(prompt).padding([0, 8]), main]
                 .padding(iced::Padding::ZERO.top(8))
                 .spacing(6)

@@ -52,6 +52,9 @@ impl Studio {
 
     /// Leaves play for the screen it was entered from; the search running there stops.
     pub(super) fn leave_play(&mut self) {
+        if let Screen::Nonogram(_) = &self.screen {
+            self.screen = Screen::Editor;
+        }
         if let Screen::Play(_, origin) = &self.screen {
             self.screen = match origin {
                 Origin::Lesson => {
@@ -70,7 +73,7 @@ impl Studio {
 
     /// Plays the editor's lock, with the author's solution when one is saved beside it.
     pub(super) fn play_editor_lock(&mut self, lock: Lock) -> Task<Message> {
-        let solution = self.editor.path().map(|p| p.with_extension("solution"));
+        let solution = self.document.path().map(|p| p.with_extension("solution"));
         crate::background::run(
             move || {
                 let saved = solution
@@ -98,7 +101,7 @@ impl Studio {
                 Task::none()
             }
             Some(play::Event::Copy(text)) => iced::clipboard::write(text),
-            Some(play::Event::SaveSolution(text)) => match (self.editor.path(), &origin) {
+            Some(play::Event::SaveSolution(text)) => match (self.document.path(), &origin) {
                 (Some(path), Origin::Editor) => {
                     let out = path.with_extension("solution");
                     crate::background::run(
@@ -206,15 +209,19 @@ impl Studio {
     /// Publishes the editor's lock with its saved solution (read in the background), or asks
     /// to let the solver find one.
     fn publish(&mut self, slot: u8) -> Task<Message> {
-        let Some(lock) = self.editor.lock().cloned().filter(|_| {
-            self.editor.is_read() && !self.editor.diagnostics().iter().any(|d| d.is_error())
+        let editor = self.document.hex();
+        let Some(lock) = editor.and_then(|e| e.lock()).cloned().filter(|_| {
+            editor.is_some_and(|e| e.is_read() && !e.diagnostics().iter().any(|d| d.is_error()))
         }) else {
-            self.online
-                .say("the editor's lock has problems: fix them before publishing");
+            self.online.say(if editor.is_some() {
+                "the editor's lock has problems: fix them before publishing"
+            } else {
+                "only hex locks are published: open a lock in the editor"
+            });
             return Task::none();
         };
-        let text = self.editor.text();
-        let solution = self.editor.path().map(|p| p.with_extension("solution"));
+        let text = self.document.text();
+        let solution = self.document.path().map(|p| p.with_extension("solution"));
         crate::background::run(
             move || {
                 let solution = solution
@@ -276,4 +283,24 @@ fn read_server_lock(view: LockView, note: Option<(Vec<Move>, String)>) -> Task<M
         },
         |(view, note, lock)| Message::ServerLockRead(Box::new(view), note, lock.map(Box::new)),
     )
+}
+
+impl Studio {
+    /// The nonogram player's messages: back to the editor, or the solved moment said.
+    pub(super) fn nonogram_message(
+        &mut self,
+        m: crate::screen::nonogram::player::Message,
+    ) -> Task<Message> {
+        use crate::screen::nonogram::player::Event;
+        let Screen::Nonogram(p) = &mut self.screen else {
+            return Task::none();
+        };
+        let (task, event) = p.update(m);
+        match event {
+            Some(Event::Back) => self.leave_play(),
+            Some(Event::Solved) => self.notice = "solved!".into(),
+            None => {}
+        }
+        task.map(Message::Nonogram)
+    }
 }

@@ -1,0 +1,231 @@
+//! The open file, whatever its family: the root holds one [`Document`] and asks it what every
+//! family's editor can say (its file, its text, whether it is saved) while each family's editor
+//! keeps its own state, messages and view. Adding a family is adding a variant here.
+
+use crate::family::Family;
+use crate::keys::Action;
+use crate::screen::hexlock::editor as hexlock;
+use crate::screen::nonogram::editor as nonogram;
+use engine::hexlock::Lock;
+use engine::nonogram::Puzzle;
+use iced::{Element, Task};
+use std::path::{Path, PathBuf};
+
+/// The open file's editor.
+pub enum Document {
+    HexLock(hexlock::Editor),
+    Nonogram(nonogram::Editor),
+}
+
+/// A family editor's message.
+#[derive(Debug, Clone)]
+pub enum Message {
+    HexLock(hexlock::Message),
+    Nonogram(nonogram::Message),
+}
+
+/// What the open file's editor asks of the studio.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    /// Play this lock.
+    PlayLock(Box<Lock>),
+    /// Play this nonogram.
+    PlayNonogram(Box<Puzzle>),
+    /// The buffer was written to this file.
+    Saved(PathBuf),
+    /// The write failed; the buffer keeps its unsaved edits.
+    SaveFailed(String),
+}
+
+impl Document {
+    /// An editor on a file's text, chosen by the file's family (a lock when it has none).
+    pub fn open(path: Option<PathBuf>, text: &str) -> (Document, Task<Message>) {
+        match path.as_deref().and_then(Family::of_path) {
+            Some(Family::Nonogram) => {
+                let (e, t) = nonogram::Editor::new(path, text);
+                (Document::Nonogram(e), t.map(Message::Nonogram))
+            }
+            _ => {
+                let (e, t) = hexlock::Editor::new(path, text);
+                (Document::HexLock(e), t.map(Message::HexLock))
+            }
+        }
+    }
+
+    /// An editor with unsaved edits restored over a file's text.
+    pub fn restored(
+        path: Option<PathBuf>,
+        disk: &str,
+        restored: &str,
+    ) -> (Document, Task<Message>) {
+        match path.as_deref().and_then(Family::of_path) {
+            Some(Family::Nonogram) => {
+                let (e, t) = nonogram::Editor::restored(path, disk, restored);
+                (Document::Nonogram(e), t.map(Message::Nonogram))
+            }
+            _ => {
+                let (e, t) = hexlock::Editor::restored(path, disk, restored);
+                (Document::HexLock(e), t.map(Message::HexLock))
+            }
+        }
+    }
+
+    /// The hex lock's editor, when the file is a lock.
+    pub fn hex(&self) -> Option<&hexlock::Editor> {
+        match self {
+            Document::HexLock(e) => Some(e),
+            Document::Nonogram(_) => None,
+        }
+    }
+
+    /// The nonogram's editor, when the file is a nonogram.
+    pub fn nonogram(&self) -> Option<&nonogram::Editor> {
+        match self {
+            Document::Nonogram(e) => Some(e),
+            Document::HexLock(_) => None,
+        }
+    }
+
+    /// The hex lock in the editor, when the file is a lock that reads.
+    pub fn lock(&self) -> Option<&Lock> {
+        self.hex().and_then(hexlock::Editor::lock)
+    }
+
+    /// The file, if it has one.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Document::HexLock(e) => e.path(),
+            Document::Nonogram(e) => e.path(),
+        }
+    }
+
+    /// The file was renamed.
+    pub fn set_path(&mut self, path: PathBuf) {
+        match self {
+            Document::HexLock(e) => e.set_path(path),
+            Document::Nonogram(e) => e.set_path(path),
+        }
+    }
+
+    /// The buffer's text.
+    pub fn text(&self) -> String {
+        match self {
+            Document::HexLock(e) => e.text(),
+            Document::Nonogram(e) => e.text(),
+        }
+    }
+
+    /// Whether the buffer differs from the file.
+    pub fn is_dirty(&self) -> bool {
+        match self {
+            Document::HexLock(e) => e.is_dirty(),
+            Document::Nonogram(e) => e.is_dirty(),
+        }
+    }
+
+    /// The last thing the editor said.
+    pub fn status(&self) -> &str {
+        match self {
+            Document::HexLock(e) => e.status(),
+            Document::Nonogram(e) => e.status(),
+        }
+    }
+
+    /// The title of the window: the puzzle's name.
+    pub fn title(&self) -> String {
+        match self {
+            Document::HexLock(e) => e.lock().map(|l| l.info.name.clone()).unwrap_or_default(),
+            Document::Nonogram(e) => e
+                .puzzle()
+                .and_then(|p| p.info.title.clone())
+                .unwrap_or_default(),
+        }
+    }
+
+    /// Writes the buffer to its file in the background.
+    pub fn save(&mut self) -> Task<Message> {
+        match self {
+            Document::HexLock(e) => e.save().map(Message::HexLock),
+            Document::Nonogram(e) => e.save().map(Message::Nonogram),
+        }
+    }
+
+    /// Drops the unsaved edits.
+    pub fn discard(&mut self) -> Task<Message> {
+        match self {
+            Document::HexLock(e) => e.discard().map(Message::HexLock),
+            Document::Nonogram(e) => e.discard().map(Message::Nonogram),
+        }
+    }
+
+    /// The file on disk changed: read it again in the background.
+    pub fn reload(&mut self) -> Task<Message> {
+        match self {
+            Document::HexLock(e) => e.reload().map(Message::HexLock),
+            Document::Nonogram(e) => e.reload().map(Message::Nonogram),
+        }
+    }
+
+    /// Shows the buffer against another file (locks only; other families show a line diff
+    /// with the disk in their own editor).
+    pub fn compare_with(&mut self, path: PathBuf) -> Task<Message> {
+        match self {
+            Document::HexLock(e) => e.compare_with(path).map(Message::HexLock),
+            Document::Nonogram(_) => Task::none(),
+        }
+    }
+
+    /// The editor's message for a key action, if it has one.
+    pub fn message_for(&self, action: Action) -> Option<Message> {
+        match self {
+            Document::HexLock(_) => hexlock::Editor::message_for(action).map(Message::HexLock),
+            Document::Nonogram(_) => nonogram::Editor::message_for(action).map(Message::Nonogram),
+        }
+    }
+
+    pub fn update(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
+        match (self, message) {
+            (Document::HexLock(e), Message::HexLock(m)) => {
+                let (t, ev) = e.update(m);
+                let ev = ev.map(|ev| match ev {
+                    hexlock::Event::Play(lock) => Event::PlayLock(Box::new(lock)),
+                    hexlock::Event::Saved(p) => Event::Saved(p),
+                    hexlock::Event::SaveFailed(w) => Event::SaveFailed(w),
+                });
+                (t.map(Message::HexLock), ev)
+            }
+            (Document::Nonogram(e), Message::Nonogram(m)) => {
+                let (t, ev) = e.update(m);
+                let ev = ev.map(|ev| match ev {
+                    nonogram::Event::Play(p) => Event::PlayNonogram(p),
+                    nonogram::Event::Saved(p) => Event::Saved(p),
+                    nonogram::Event::SaveFailed(w) => Event::SaveFailed(w),
+                });
+                (t.map(Message::Nonogram), ev)
+            }
+            // A message for the editor of a file no longer open.
+            _ => (Task::none(), None),
+        }
+    }
+
+    pub fn view(&self, dark: bool) -> Element<'_, Message> {
+        match self {
+            Document::HexLock(e) => {
+                let palette = if dark {
+                    crate::hexlock::picture::Palette::DARK
+                } else {
+                    crate::hexlock::picture::Palette::LIGHT
+                };
+                e.view(palette).map(Message::HexLock)
+            }
+            Document::Nonogram(e) => {
+                let palette = if dark {
+                    crate::nonogram::picture::Palette::DARK
+                } else {
+                    crate::nonogram::picture::Palette::LIGHT
+                };
+                e.view(palette).map(Message::Nonogram)
+            }
+        }
+    }
+}
