@@ -13,8 +13,8 @@ use std::path::{Path, PathBuf};
 
 /// The open file's editor.
 pub enum Document {
-    HexLock(hexlock::Editor),
-    Nonogram(nonogram::Editor),
+    HexLock(Box<hexlock::Editor>),
+    Nonogram(Box<nonogram::Editor>),
 }
 
 /// A family editor's message.
@@ -43,11 +43,11 @@ impl Document {
         match path.as_deref().and_then(Family::of_path) {
             Some(Family::Nonogram) => {
                 let (e, t) = nonogram::Editor::new(path, text);
-                (Document::Nonogram(e), t.map(Message::Nonogram))
+                (Document::Nonogram(Box::new(e)), t.map(Message::Nonogram))
             }
             _ => {
                 let (e, t) = hexlock::Editor::new(path, text);
-                (Document::HexLock(e), t.map(Message::HexLock))
+                (Document::HexLock(Box::new(e)), t.map(Message::HexLock))
             }
         }
     }
@@ -61,11 +61,11 @@ impl Document {
         match path.as_deref().and_then(Family::of_path) {
             Some(Family::Nonogram) => {
                 let (e, t) = nonogram::Editor::restored(path, disk, restored);
-                (Document::Nonogram(e), t.map(Message::Nonogram))
+                (Document::Nonogram(Box::new(e)), t.map(Message::Nonogram))
             }
             _ => {
                 let (e, t) = hexlock::Editor::restored(path, disk, restored);
-                (Document::HexLock(e), t.map(Message::HexLock))
+                (Document::HexLock(Box::new(e)), t.map(Message::HexLock))
             }
         }
     }
@@ -73,7 +73,7 @@ impl Document {
     /// The hex lock's editor, when the file is a lock.
     pub fn hex(&self) -> Option<&hexlock::Editor> {
         match self {
-            Document::HexLock(e) => Some(e),
+            Document::HexLock(e) => Some(e.as_ref()),
             Document::Nonogram(_) => None,
         }
     }
@@ -81,7 +81,7 @@ impl Document {
     /// The nonogram's editor, when the file is a nonogram.
     pub fn nonogram(&self) -> Option<&nonogram::Editor> {
         match self {
-            Document::Nonogram(e) => Some(e),
+            Document::Nonogram(e) => Some(e.as_ref()),
             Document::HexLock(_) => None,
         }
     }
