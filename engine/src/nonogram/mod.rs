@@ -4,7 +4,17 @@
 //! # Layout
 //! - [`model`]: clues, puzzles, grids of cells (filled, empty, unknown), and the problems that
 //!   make a puzzle malformed.
+//! - [`rule`]: the line rule of the seed, fast, and its reference by listing placements.
+//! - [`solve`]: the solver — the line rule to a fixpoint, probing, search — and its answers.
+//! - `bits`, `fast`: lines as bit sets and the line rule's dynamic programme over them.
 
+mod bits;
+mod board;
+mod fast;
 pub mod model;
+pub mod rule;
+pub mod solve;
 
+pub use bits::MAX_LINE;
 pub use model::{Cell, Clue, Grid, LineRef, Puzzle, PuzzleInfo, PuzzleProblem};
+pub use solve::{Answer, Limits, Report, Stats, Stop, Unsolvable, solve, solve_cancellable};
