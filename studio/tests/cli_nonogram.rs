@@ -113,3 +113,32 @@ fn render_draws_the_clues_and_with_solution_the_picture() {
     let b = std::fs::read(dir.path().join("solved.png")).expect("read");
     assert_ne!(a, b, "the solution is drawn");
 }
+
+#[test]
+fn solve_json_says_unique_multiple_or_none_with_its_exit_code() {
+    let dir = tempfile::tempdir().expect("dir");
+    std::fs::write(dir.path().join("seed.non"), SEED).expect("write");
+    let out = lockwright(&["solve", "seed.non", "--json"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["status"], "unique");
+    assert_eq!(v["line_solvable"], true);
+    assert_eq!(v["solution"][0], ".###.");
+    assert!(v["seconds"].is_f64());
+    // Two pictures share these clues: a 2×2 diagonal.
+    let two = "width 2\nheight 2\n\nrows\n1\n1\n\ncolumns\n1\n1\n";
+    std::fs::write(dir.path().join("two.non"), two).expect("write");
+    let out = lockwright(&["solve", "two.non", "--json"], dir.path());
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["status"], "multiple");
+    assert_ne!(v["solution"], v["second_solution"]);
+    // No picture: a row of 2 and a column that says 0 through it.
+    let none = "width 2\nheight 2\n\nrows\n2\n0\n\ncolumns\n0\n2\n";
+    std::fs::write(dir.path().join("none.non"), none).expect("write");
+    let out = lockwright(&["solve", "none.non", "--json"], dir.path());
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    // A file that cannot be read at all.
+    let out = lockwright(&["solve", "missing.non", "--json"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -180,7 +180,12 @@ pub fn run(command: Command) -> Result<ExitCode> {
         },
         Command::Check { files, json } => check::run(&files, json),
         Command::Fmt { files, check } => fmt::run(&files, check),
-        Command::Solve(args) => solve::run(&args),
+        Command::Solve(args) => {
+            if crate::family::Family::of_path(&args.file) == Some(crate::family::Family::Nonogram) {
+                return nonogram::solve(&args.file, args.json, args.timeout, args.max_states);
+            }
+            solve::run(&args)
+        }
         Command::Verify { file, solution } => verify::run(&file, &solution),
         Command::Studio { path } => Ok(crate::open_studio(Some(path))),
         Command::Diff { old, new, json } => diff::run(&old, &new, json),

@@ -5,11 +5,13 @@ use super::MAX_READ_BYTES;
 use crate::files::{write_atomic, write_atomic_bytes};
 use crate::nonogram::picture::Palette;
 use anyhow::{Context, Result, bail};
-use engine::nonogram::{Cell, Grid, Puzzle, PuzzleInfo};
+use engine::nonogram::{Answer, Cell, Grid, Limits, Puzzle, PuzzleInfo};
 use lockfmt::Diagnostic;
 use lockfmt::nonogram::Parsed;
+use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
 /// Reads and parses a nonogram file, bounded; an unreadable file is a diagnostic at its start.
 pub fn read(path: &Path) -> (String, Parsed) {
@@ -73,9 +75,131 @@ pub fn render(file: &Path, out: &Path, width: u32, solution: bool, dark: bool) -
     Ok(ExitCode::SUCCESS)
 }
 
-/// The picture to draw as the solution: the goal, when the file gives one.
+/// The picture to draw as the solution: the goal, when the file gives one, else the solver's
+/// (one of them, when there are several).
 fn solution_of(puzzle: &Puzzle) -> Option<Grid> {
-    puzzle.goal.clone()
+    puzzle.goal.clone().or_else(|| {
+        let report = engine::nonogram::solve(puzzle, &Limits::time(Duration::from_secs(10)));
+        report.answer.solution().cloned()
+    })
+}
+
+/// Exit code when a limit stopped the search (as for locks).
+const STOPPED: u8 = 3;
+
+/// `solve --json` for a nonogram: one object, as scripts expect.
+#[derive(Serialize)]
+struct JsonAnswer {
+    path: String,
+    title: Option<String>,
+    /// "unique", "multiple", "none" or "stopped".
+    status: &'static str,
+    /// The rows as strings of `#` and `.`; for "multiple", one of the solutions; for
+    /// "stopped", one found before the limit, if any.
+    solution: Option<Vec<String>>,
+    /// For "multiple", another solution that differs.
+    second_solution: Option<Vec<String>>,
+    /// For "none", what proves it; for "stopped", what stopped it.
+    reason: Option<String>,
+    /// Whether the line rule alone finishes the puzzle.
+    line_solvable: bool,
+    nodes: u64,
+    probes: u64,
+    seconds: f64,
+}
+
+/// `solve FILE.non`: unique, several, none or stopped; exit 0 when a solution exists, 1 when
+/// none does, 3 when a limit stopped it, 2 when the file cannot be read.
+pub fn solve(
+    file: &Path,
+    json: bool,
+    timeout: Option<f64>,
+    max_nodes: Option<u64>,
+) -> Result<ExitCode> {
+    let shown = file.display().to_string();
+    let (text, parsed) = read(file);
+    if parsed.document.is_none() {
+        super::print_diagnostics(&shown, &text, &parsed.diagnostics);
+        return Ok(ExitCode::from(2));
+    }
+    let Some(puzzle) = parsed.valid_puzzle() else {
+        // Problems the format sees (a clue longer than its line, totals that disagree) prove
+        // there is no solution: said as the solver says it.
+        super::print_diagnostics(&shown, &text, &parsed.diagnostics);
+        return Ok(ExitCode::from(1));
+    };
+    let timeout = match timeout {
+        Some(s) if !(s.is_finite() && s >= 0.0) => bail!("--timeout takes a number of seconds"),
+        Some(s) => Some(Duration::from_secs_f64(s)),
+        None => None,
+    };
+    let report = engine::nonogram::solve(puzzle, &Limits { timeout, max_nodes });
+    let rows = |g: &Grid| g.to_rows();
+    let (status, solution, second, reason, code) = match &report.answer {
+        Answer::Unique(g) => ("unique", Some(rows(g)), None, None, ExitCode::SUCCESS),
+        Answer::Several(a, b) => (
+            "multiple",
+            Some(rows(a)),
+            Some(rows(b)),
+            None,
+            ExitCode::SUCCESS,
+        ),
+        Answer::None(why) => ("none", None, None, Some(why.to_string()), ExitCode::from(1)),
+        Answer::Stopped { stop, found } => (
+            "stopped",
+            found.as_ref().map(rows),
+            None,
+            Some(format!("stopped by {stop}")),
+            ExitCode::from(STOPPED),
+        ),
+    };
+    let st = &report.stats;
+    if json {
+        let answer = JsonAnswer {
+            path: shown,
+            title: puzzle.info.title.clone(),
+            status,
+            solution,
+            second_solution: second,
+            reason,
+            line_solvable: report.line_solvable,
+            nodes: st.nodes,
+            probes: st.probes,
+            seconds: st.elapsed.as_secs_f64(),
+        };
+        crate::say!("{}", serde_json::to_string_pretty(&answer)?);
+        return Ok(code);
+    }
+    let name = puzzle.info.title.clone().unwrap_or_else(|| shown.clone());
+    match status {
+        "unique" => crate::say!(
+            "{shown}: {name} has one solution{}",
+            if report.line_solvable {
+                ", which the line rule alone finds"
+            } else {
+                ""
+            }
+        ),
+        "multiple" => crate::say!("{shown}: {name} has more than one solution; two of them:"),
+        "none" => crate::say!(
+            "{shown}: {name} has no solution: {}",
+            reason.as_deref().unwrap_or_default()
+        ),
+        _ => crate::say!("{shown}: {}", reason.as_deref().unwrap_or_default()),
+    }
+    for grid in [&solution, &second].into_iter().flatten() {
+        for r in grid {
+            crate::say!("{r}");
+        }
+        crate::say!();
+    }
+    crate::say!(
+        "{} search nodes, {} probes, {:.3} s",
+        st.nodes,
+        st.probes,
+        st.elapsed.as_secs_f64()
+    );
+    Ok(code)
 }
 
 /// `new NAME --kind nonogram --width W --height H`: an empty picture of that size.

@@ -18,11 +18,12 @@ const GAVE_UP: u8 = 3;
 /// The options of `lockwright solve`.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Exit status: 0 solved, 1 the lock cannot be opened (or is invalid), \
-                        3 a limit stopped the search."
+    after_help = "Exit status: 0 solved (a nonogram: a solution exists), 1 the lock cannot be \
+                  opened or is invalid (a nonogram: no solution), 2 the file cannot be read, \
+                  3 a limit stopped the search."
 )]
 pub struct SolveArgs {
-    /// The lock file.
+    /// The puzzle file: a lock (.lock) or a nonogram (.non).
     pub file: PathBuf,
     /// Print the answer as JSON on standard output.
     #[arg(long)]
@@ -30,8 +31,8 @@ pub struct SolveArgs {
     /// Threads to search with (default: every core). The answer is the same with any number.
     #[arg(long, short = 'j')]
     pub threads: Option<usize>,
-    /// Stop after visiting this many states.
-    #[arg(long)]
+    /// Stop after visiting this many states (a nonogram: after this many search nodes).
+    #[arg(long, alias = "max-nodes")]
     pub max_states: Option<u64>,
     /// Stop rather than hold more memory than this: bytes, or with a unit (500M, 2G, 1.5GiB).
     #[arg(long, value_parser = parse_size)]
