@@ -142,3 +142,37 @@ fn solve_json_says_unique_multiple_or_none_with_its_exit_code() {
     let out = lockwright(&["solve", "missing.non", "--json"], dir.path());
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn from_image_thresholds_a_picture_into_a_puzzle_and_says_if_it_is_unique() {
+    let dir = tempfile::tempdir().expect("dir");
+    // A black plus on white, 50×50 pixels: a 5×5 puzzle.
+    let img = image::GrayImage::from_fn(50, 50, |x, y| {
+        let on = (20..30).contains(&x) || (20..30).contains(&y);
+        image::Luma([if on { 0 } else { 255 }])
+    });
+    img.save(dir.path().join("plus.png")).expect("png");
+    let out = lockwright(
+        &["nonogram", "from-image", "plus.png", "--width", "5"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(said.contains("5×5 cells, unique"), "{said}");
+    let written = std::fs::read_to_string(dir.path().join("plus.non")).expect("written");
+    assert!(
+        written.contains("goal \"0010000100111110010000100\""),
+        "{written}"
+    );
+    let out = lockwright(&["check", "plus.non"], dir.path());
+    assert_eq!(out.status.code(), Some(0));
+    let out = lockwright(
+        &["nonogram", "from-image", "plus.png", "--width", "5"],
+        dir.path(),
+    );
+    assert_ne!(
+        out.status.code(),
+        Some(0),
+        "an existing file is not replaced"
+    );
+}

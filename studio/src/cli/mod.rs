@@ -123,6 +123,9 @@ pub enum Command {
         #[arg(long)]
         solution: bool,
     },
+    /// Nonogram tools: `from-image` turns a picture into a puzzle.
+    #[command(subcommand)]
+    Nonogram(NonogramVerb),
     /// Rewrite lock files in canonical form, keeping comments.
     Fmt {
         /// The lock files.
@@ -146,6 +149,30 @@ pub enum Command {
         file: PathBuf,
         /// The solution file (or a bare move list).
         solution: PathBuf,
+    },
+}
+
+/// The nonogram tools.
+#[derive(Subcommand, Debug)]
+pub enum NonogramVerb {
+    /// Threshold a PNG picture into a nonogram W cells wide (the height follows the picture),
+    /// write it as .non, and say whether it is unique and whether the line rule solves it.
+    FromImage {
+        /// The picture (PNG).
+        picture: PathBuf,
+        /// The puzzle's width in cells.
+        #[arg(long)]
+        width: usize,
+        /// Where to write the puzzle (default: the picture's name with .non).
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+        /// Cells darker than this share of white are filled (0 to 1; default: the picture's
+        /// own middle grey, by Otsu's method).
+        #[arg(long)]
+        threshold: Option<f32>,
+        /// Write the file even if it exists.
+        #[arg(long)]
+        force: bool,
     },
 }
 
@@ -180,6 +207,13 @@ pub fn run(command: Command) -> Result<ExitCode> {
         },
         Command::Check { files, json } => check::run(&files, json),
         Command::Fmt { files, check } => fmt::run(&files, check),
+        Command::Nonogram(NonogramVerb::FromImage {
+            picture,
+            width,
+            output,
+            threshold,
+            force,
+        }) => nonogram::from_image(&picture, width, output, threshold, force),
         Command::Solve(args) => {
             if crate::family::Family::of_path(&args.file) == Some(crate::family::Family::Nonogram) {
                 return nonogram::solve(&args.file, args.json, args.timeout, args.max_states);

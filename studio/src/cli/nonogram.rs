@@ -241,3 +241,166 @@ pub fn new(name: &str, width: usize, height: usize, force: bool) -> Result<ExitC
     crate::say!("{}", path.display());
     Ok(ExitCode::SUCCESS)
 }
+
+/// `nonogram from-image PICTURE --width W`: the picture, shrunk to W cells across by averaging,
+/// thresholded into filled and empty cells, written as a puzzle whose clues are read off it;
+/// then the solver says whether those clues give it back alone.
+pub fn from_image(
+    picture: &Path,
+    width: usize,
+    output: Option<PathBuf>,
+    threshold: Option<f32>,
+    force: bool,
+) -> Result<ExitCode> {
+    const MAX_SIDE: usize = 200;
+    if !(1..=MAX_SIDE).contains(&width) {
+        bail!("--width is from 1 to {MAX_SIDE} cells, not {width}");
+    }
+    if let Some(t) = threshold
+        && !(0.0..=1.0).contains(&t)
+    {
+        bail!("--threshold is from 0 to 1, not {t}");
+    }
+    let bytes = crate::files::read_bytes(picture, MAX_READ_BYTES)?;
+    let img = image::load_from_memory(&bytes)
+        .with_context(|| {
+            format!(
+                "{} is not a picture this build reads (PNG)",
+                picture.display()
+            )
+        })?
+        .to_luma8();
+    let goal = threshold_picture(&img, width, threshold)?;
+    let stem = picture
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "picture".into());
+    let puzzle = Puzzle::from_picture(
+        goal,
+        PuzzleInfo {
+            title: Some(stem),
+            ..PuzzleInfo::default()
+        },
+    );
+    let out = output.unwrap_or_else(|| picture.with_extension("non"));
+    if out.exists() && !force {
+        bail!(
+            "{} already exists (use --force to replace it)",
+            out.display()
+        );
+    }
+    write_atomic(&out, &lockfmt::nonogram::print(&puzzle))?;
+    let report = engine::nonogram::solve(&puzzle, &Limits::time(Duration::from_secs(10)));
+    let verdict = match &report.answer {
+        Answer::Unique(_) if report.line_solvable => {
+            "unique, and the line rule alone solves it".to_string()
+        }
+        Answer::Unique(_) => "unique, but it needs more than the line rule".to_string(),
+        Answer::Several(..) => {
+            "not unique: other pictures share its clues (the studio's editor marks where)".into()
+        }
+        Answer::None(why) => format!("no solution ({why})"),
+        Answer::Stopped { stop, .. } => format!("not known: the solver was stopped by {stop}"),
+    };
+    crate::say!(
+        "{}: {}×{} cells, {verdict}",
+        out.display(),
+        puzzle.width,
+        puzzle.height
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The picture shrunk to `width` cells across (each cell the mean of its pixels) and cut at a
+/// threshold: below it (darker) is filled.
+fn threshold_picture(img: &image::GrayImage, width: usize, threshold: Option<f32>) -> Result<Grid> {
+    let (pw, ph) = (img.width() as usize, img.height() as usize);
+    if pw == 0 || ph == 0 {
+        bail!("the picture is empty");
+    }
+    let width = width.min(pw);
+    let height = ((ph as f64 * width as f64 / pw as f64).round() as usize).clamp(1, 200);
+    let mut means = vec![0f32; width * height];
+    for (y, row) in means.chunks_mut(width).enumerate() {
+        let (y0, y1) = (
+            y * ph / height,
+            ((y + 1) * ph / height).max(y * ph / height + 1),
+        );
+        for (x, cell) in row.iter_mut().enumerate() {
+            let (x0, x1) = (
+                x * pw / width,
+                ((x + 1) * pw / width).max(x * pw / width + 1),
+            );
+            let mut sum = 0u64;
+            let mut n = 0u64;
+            for py in y0..y1.min(ph) {
+                for px in x0..x1.min(pw) {
+                    sum += u64::from(img.get_pixel(px as u32, py as u32).0[0]);
+                    n += 1;
+                }
+            }
+            *cell = sum as f32 / n.max(1) as f32 / 255.0;
+        }
+    }
+    let cut = threshold.unwrap_or_else(|| otsu(&means));
+    let mut grid = Grid::new(width, height);
+    for (i, &m) in means.iter().enumerate() {
+        grid.set(
+            i % width,
+            i / width,
+            if m < cut { Cell::Filled } else { Cell::Empty },
+        );
+    }
+    Ok(grid)
+}
+
+/// Otsu's threshold of values in 0..=1: the cut that best separates dark from light.
+fn otsu(values: &[f32]) -> f32 {
+    const BINS: usize = 256;
+    let mut hist = [0u32; BINS];
+    for &v in values {
+        hist[((v.clamp(0.0, 1.0) * (BINS - 1) as f32) as usize).min(BINS - 1)] += 1;
+    }
+    let total = values.len() as f64;
+    let sum: f64 = hist
+        .iter()
+        .enumerate()
+        .map(|(i, &h)| i as f64 * f64::from(h))
+        .sum();
+    let (mut w0, mut sum0, mut best, mut cut) = (0.0, 0.0, -1.0, 0.5);
+    for (i, &h) in hist.iter().enumerate() {
+        w0 += f64::from(h);
+        if w0 == 0.0 || w0 == total {
+            continue;
+        }
+        sum0 += i as f64 * f64::from(h);
+        let (m0, m1) = (sum0 / w0, (sum - sum0) / (total - w0));
+        let between = w0 * (total - w0) * (m0 - m1) * (m0 - m1);
+        if between > best {
+            best = between;
+            cut = (i as f32 + 0.5) / (BINS - 1) as f32;
+        }
+    }
+    cut
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_picture_is_shrunk_by_averaging_and_cut_at_its_own_middle_grey() {
+        // A 40×20 picture: black left half, white right half.
+        let img =
+            image::GrayImage::from_fn(40, 20, |x, _| image::Luma([if x < 20 { 10 } else { 240 }]));
+        let g = threshold_picture(&img, 4, None).expect("a grid");
+        assert_eq!((g.width(), g.height()), (4, 2));
+        assert_eq!(g.to_rows(), vec!["##..", "##.."]);
+        let g = threshold_picture(&img, 4, Some(0.01)).expect("a grid");
+        assert_eq!(
+            g.to_rows(),
+            vec!["....", "...."],
+            "nothing is darker than 1%"
+        );
+    }
+}
