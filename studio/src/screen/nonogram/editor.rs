@@ -9,7 +9,7 @@ use crate::keys::Action;
 use crate::nonogram::canvas::{Layers, NonogramCanvas, Stroke};
 use crate::nonogram::picture::{Marks, Palette};
 use crate::screen::buffer::{self, Buffer};
-use engine::nonogram::{Cell, Grid, Puzzle};
+use engine::nonogram::{Answer, Cell, Grid, Limits, Puzzle};
 use iced::widget::{button, canvas, column, container, row, scrollable, text, text_editor};
 use iced::{Element, Fill, Font, Length, Task};
 use lockfmt::Diagnostic;
@@ -42,6 +42,73 @@ impl Reading {
     }
 }
 
+/// What the solver says of the puzzle as it stands, worked out in the background.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// One line for the author: unique or not, line-solvable or not, or why there is none.
+    pub verdict: String,
+    /// Whether exactly one picture has these clues.
+    pub unique: bool,
+    /// Whether the line rule alone finds it.
+    pub line_solvable: bool,
+    /// How far beyond the line rule it goes: 0 for line-solvable; else the probes and search
+    /// nodes the solver needed.
+    pub difficulty: u64,
+    /// Cells two solutions disagree on.
+    pub ambiguous: Vec<(usize, usize)>,
+    /// A solution, when there is one (the picture shown for a puzzle written as clues only).
+    pub solution: Option<Grid>,
+}
+
+/// How long the editor lets the solver think about a puzzle being edited.
+pub const ANALYSIS_TIME: std::time::Duration = std::time::Duration::from_secs(2);
+
+impl Analysis {
+    /// Solves a puzzle and says what an author wants to know. Slow work.
+    pub fn of(puzzle: &Puzzle) -> Analysis {
+        let report = engine::nonogram::solve(puzzle, &Limits::time(ANALYSIS_TIME));
+        let st = &report.stats;
+        let difficulty = if report.line_solvable {
+            0
+        } else {
+            st.probes + st.nodes
+        };
+        let mut a = Analysis {
+            verdict: String::new(),
+            unique: false,
+            line_solvable: report.line_solvable,
+            difficulty,
+            ambiguous: Vec::new(),
+            solution: report.answer.solution().cloned(),
+        };
+        a.verdict = match &report.answer {
+            Answer::Unique(_) if report.line_solvable => {
+                "Unique, and the line rule alone solves it (difficulty 0).".to_string()
+            }
+            Answer::Unique(_) => {
+                format!("Unique, but it needs more than the line rule (difficulty {difficulty}).")
+            }
+            Answer::Several(x, y) => {
+                for row in 0..x.height() {
+                    for col in 0..x.width() {
+                        if x.get(col, row) != y.get(col, row) {
+                            a.ambiguous.push((col, row));
+                        }
+                    }
+                }
+                format!(
+                    "Not unique: the {} tinted cells differ between two solutions.",
+                    a.ambiguous.len()
+                )
+            }
+            Answer::None(why) => format!("No solution: {why}."),
+            Answer::Stopped { stop, .. } => format!("Not known yet: stopped by {stop}."),
+        };
+        a.unique = matches!(report.answer, Answer::Unique(_));
+        a
+    }
+}
+
 /// The editor's messages.
 #[derive(Debug, Clone)]
 pub enum Message {
@@ -55,6 +122,8 @@ pub enum Message {
     ToggleDiff,
     /// The text of this revision was read.
     Read(u64, Arc<Reading>),
+    /// The puzzle of this revision was solved.
+    Analysed(u64, Arc<Analysis>),
     Buffer(buffer::Message),
 }
 
@@ -85,6 +154,8 @@ pub struct Editor {
     marks: Marks,
     layers: Layers,
     diffing: bool,
+    /// What the solver said of the current text, once it has.
+    analysis: Option<Arc<Analysis>>,
 }
 
 impl Editor {
@@ -110,6 +181,7 @@ impl Editor {
             marks: Marks::default(),
             layers: Layers::default(),
             diffing: false,
+            analysis: None,
         };
         let task = e.read();
         (e, task)
@@ -158,6 +230,11 @@ impl Editor {
     /// The picture on the canvas.
     pub fn picture(&self) -> &Grid {
         &self.picture
+    }
+
+    /// What the solver said of the current puzzle, once it has.
+    pub fn analysis(&self) -> Option<&Analysis> {
+        self.analysis.as_deref()
     }
 
     /// The editor's message for a key action, if it has one.
@@ -288,6 +365,12 @@ impl Editor {
                 Task::none()
             }
             Message::Read(revision, reading) => self.read_done(revision, &reading),
+            Message::Analysed(revision, analysis) => {
+                if revision == self.buffer.revision() {
+                    self.analysed(analysis);
+                }
+                Task::none()
+            }
             Message::Buffer(m) => {
                 return match self.buffer.update(m) {
                     Some(buffer::Event::Changed) => (self.read(), None),
@@ -337,7 +420,36 @@ impl Editor {
             }
             self.document = Some(doc.clone());
         }
-        Task::none()
+        // The solver's word on this text, off the UI thread; a newer text drops it.
+        self.analysis = None;
+        match self.document.as_ref().map(|d| &d.puzzle) {
+            Some(p) if !reading.diagnostics.iter().any(Diagnostic::is_error) => {
+                let puzzle = p.clone();
+                background::run(
+                    move || Analysis::of(&puzzle),
+                    move |a| Message::Analysed(revision, Arc::new(a)),
+                )
+            }
+            _ => Task::none(),
+        }
+    }
+
+    /// The solver has spoken: the ambiguous cells are tinted, and a puzzle written as clues
+    /// only shows the solution found.
+    fn analysed(&mut self, analysis: Arc<Analysis>) {
+        let clues_only = self.puzzle().is_some_and(|p| p.goal.is_none());
+        if clues_only
+            && let Some(solution) = &analysis.solution
+            && *solution != self.picture
+        {
+            self.picture = solution.clone();
+            self.layers.cells_changed();
+        }
+        if self.marks.ambiguous != analysis.ambiguous {
+            self.marks.ambiguous = analysis.ambiguous.clone();
+            self.layers.marks_changed();
+        }
+        self.analysis = Some(analysis);
     }
 
     pub fn view(&self, palette: Palette) -> Element<'_, Message> {
@@ -417,8 +529,20 @@ impl Editor {
         if let Some(prompt) = self.buffer.conflict_view() {
             right = right.push(prompt.map(Message::Buffer));
         }
+        let verdict = match &self.analysis {
+            Some(a) => text(a.verdict.clone()).size(14).color(if a.unique {
+                iced::Color::from_rgb8(0x27, 0xae, 0x60)
+            } else {
+                iced::Color::from_rgb8(0xc0, 0x39, 0x2b)
+            }),
+            None if self.diagnostics.iter().any(Diagnostic::is_error) => {
+                text("Fix the problems to hear the solver.").size(14)
+            }
+            None => text("The solver is thinking…").size(14),
+        };
         column![
             tools,
+            verdict,
             row![
                 container(board).width(Length::FillPortion(3)).height(Fill),
                 right
@@ -505,6 +629,42 @@ mod tests {
         assert_eq!(h.editor.picture().get(0, 0), Cell::Filled);
         h.send(Message::Undo);
         assert_eq!(h.editor.text(), SEED, "the whole stroke is undone at once");
+    }
+
+    #[test]
+    fn the_solver_says_at_once_whether_the_picture_is_unique_and_where_it_is_not() {
+        let h = Harness::open(SEED);
+        let a = h.editor.analysis().expect("analysed").clone();
+        assert!(a.unique && a.line_solvable && a.difficulty == 0, "{a:?}");
+        assert!(h.editor.marks.ambiguous.is_empty());
+        // A 2×2 diagonal: two pictures share its clues, and every cell differs.
+        let mut h =
+            Harness::open("width 2\nheight 2\n\nrows\n1\n1\n\ncolumns\n1\n1\n\ngoal \"1001\"\n");
+        let a = h.editor.analysis().expect("analysed").clone();
+        assert!(!a.unique);
+        assert_eq!(a.ambiguous.len(), 4, "{a:?}");
+        assert_eq!(
+            h.editor.marks.ambiguous, a.ambiguous,
+            "tinted on the canvas"
+        );
+        // Painting one more cell makes it unique (an L of three cells).
+        h.send(Message::Canvas(Stroke::Pressed {
+            x: 1,
+            y: 0,
+            fill: true,
+        }));
+        h.send(Message::Canvas(Stroke::Released));
+        assert!(
+            h.editor.analysis().is_some_and(|a| a.unique),
+            "{:?}",
+            h.editor.analysis()
+        );
+    }
+
+    #[test]
+    fn clues_typed_without_a_goal_show_the_solution_found() {
+        let h = Harness::open("width 3\nheight 2\n\nrows\n3\n1\n\ncolumns\n2\n1\n1\n");
+        assert_eq!(h.editor.picture().to_rows(), vec!["###", "#.."]);
     }
 
     #[test]
