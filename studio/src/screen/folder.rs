@@ -214,7 +214,7 @@ impl Folder {
     ) -> Element<'a, Message> {
         let names: Vec<String> = templates::ALL.iter().map(|t| t.name.to_string()).collect();
         let mut side = column![
-            text("Locks").size(18),
+            text("Puzzles").size(18),
             row![
                 pick_list(names, Some(self.template.clone()), Message::TemplatePicked)
                     .text_size(13),

@@ -148,6 +148,9 @@ pub struct Editor {
     highlight: highlight::Settings,
     /// The picture on the canvas: the goal, or a blank grid of the puzzle's size.
     picture: Grid,
+    /// The picture as the canvas draws it: filled cells only (an empty cell of a picture is
+    /// not a player's cross).
+    shown: Grid,
     /// The value a stroke paints, from its press to its release; and whether it has changed
     /// the text yet (the first change is an undo step, the rest fold into it).
     painting: Option<(Cell, bool)>,
@@ -177,6 +180,7 @@ impl Editor {
             document: None,
             highlight: highlight::Settings::default(),
             picture: Grid::new(0, 0),
+            shown: Grid::new(0, 0),
             painting: None,
             marks: Marks::default(),
             layers: Layers::default(),
@@ -230,6 +234,20 @@ impl Editor {
     /// The picture on the canvas.
     pub fn picture(&self) -> &Grid {
         &self.picture
+    }
+
+    /// The picture changed: what the canvas draws follows.
+    fn picture_changed(&mut self) {
+        let mut shown = self.picture.clone();
+        for y in 0..shown.height() {
+            for x in 0..shown.width() {
+                if shown.get(x, y) != Cell::Filled {
+                    shown.set(x, y, Cell::Unknown);
+                }
+            }
+        }
+        self.shown = shown;
+        self.layers.cells_changed();
     }
 
     /// What the solver said of the current puzzle, once it has.
@@ -293,7 +311,7 @@ impl Editor {
         doc.puzzle = Puzzle::from_picture(goal.clone(), doc.puzzle.info.clone());
         let printed = lockfmt::nonogram::print_document(&doc);
         self.picture = goal;
-        self.layers.cells_changed();
+        self.picture_changed();
         self.document = Some(doc);
         let first = matches!(self.painting, Some((_, false)) | None);
         if let Some((_, changed)) = &mut self.painting {
@@ -408,7 +426,7 @@ impl Editor {
             };
             if picture != self.picture {
                 self.picture = picture;
-                self.layers.cells_changed();
+                self.picture_changed();
             }
             if self
                 .document
@@ -443,7 +461,7 @@ impl Editor {
             && *solution != self.picture
         {
             self.picture = solution.clone();
-            self.layers.cells_changed();
+            self.picture_changed();
         }
         if self.marks.ambiguous != analysis.ambiguous {
             self.marks.ambiguous = analysis.ambiguous.clone();
@@ -475,7 +493,7 @@ impl Editor {
             Some(puzzle) if puzzle.width > 0 && puzzle.height > 0 => Element::from(
                 canvas(NonogramCanvas {
                     puzzle,
-                    grid: &self.picture,
+                    grid: &self.shown,
                     marks: &self.marks,
                     palette,
                     grey_finished: false,
