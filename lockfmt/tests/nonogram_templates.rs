@@ -19,7 +19,11 @@ fn every_nonogram_template_is_canonical_licensed_and_solves_to_its_goal() {
         let parsed = lockfmt::nonogram::parse(&text);
         let shown = path.display();
         assert!(!parsed.has_errors(), "{shown}: {:?}", parsed.diagnostics);
-        assert_eq!(lockfmt::nonogram::format(&text).as_deref(), Ok(text.as_str()), "{shown}");
+        assert_eq!(
+            lockfmt::nonogram::format(&text).as_deref(),
+            Ok(text.as_str()),
+            "{shown}"
+        );
         let puzzle = parsed.valid_puzzle().expect("valid");
         let info = &puzzle.info;
         assert!(
@@ -31,7 +35,11 @@ fn every_nonogram_template_is_canonical_licensed_and_solves_to_its_goal() {
             panic!("{shown}: {:?}", report.answer)
         };
         for line in puzzle.lines() {
-            assert_eq!(clue_of(&solution.line(line)), puzzle.clue(line), "{shown}: {line}");
+            assert_eq!(
+                clue_of(&solution.line(line)),
+                puzzle.clue(line),
+                "{shown}: {line}"
+            );
         }
         assert_eq!(Some(solution), puzzle.goal.as_ref(), "{shown}");
     }

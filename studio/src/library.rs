@@ -94,8 +94,19 @@ fn extension(path: &Path) -> String {
         .unwrap_or_else(|| "lock".into())
 }
 
-/// Creates a new lock from a template, named after its file.
+/// Creates a new puzzle from a template — a lock's, or a nonogram's — named after its file.
 pub fn new_from_template(folder: &Path, template: &str) -> Result<PathBuf> {
+    if template.starts_with("nonogram-") {
+        let path = free_name(folder, "New nonogram", "non");
+        let title = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let text = crate::nonogram::templates::text_of(template, &title)
+            .with_context(|| format!("no template is called {template}"))?;
+        write_atomic(&path, &text)?;
+        return Ok(path);
+    }
     let t =
         templates::find(template).with_context(|| format!("no template is called {template}"))?;
     let mut lock = lockfmt::hexlock::parse(t.text)
@@ -189,6 +200,9 @@ mod tests {
         assert_eq!(list(dir.path()).len(), 4);
         delete(&d).expect("delete");
         assert_eq!(list(dir.path()).len(), 3);
+        let n = new_from_template(dir.path(), "nonogram-blank-10x10").expect("a nonogram");
+        assert!(n.ends_with("New nonogram.non"));
+        assert_eq!(list(dir.path()).len(), 4);
     }
 
     /// Regression: a FIFO named `x.lock` in the folder was listed, and opening it blocked the

@@ -212,7 +212,20 @@ impl Folder {
         summary: String,
         notice: &'a str,
     ) -> Element<'a, Message> {
-        let names: Vec<String> = templates::ALL.iter().map(|t| t.name.to_string()).collect();
+        let names: Vec<String> = templates::ALL
+            .iter()
+            .map(|t| t.name.to_string())
+            .chain(
+                crate::nonogram::templates::BLANK
+                    .iter()
+                    .map(|(n, _, _)| n.to_string()),
+            )
+            .chain(
+                crate::nonogram::templates::ALL
+                    .iter()
+                    .map(|t| t.name.to_string()),
+            )
+            .collect();
         let mut side = column![
             text("Puzzles").size(18),
             row![
