@@ -85,6 +85,7 @@ impl From<VerifyError> for ApiError {
         let code = match &e {
             VerifyError::MalformedLock(_) => "malformed-lock",
             VerifyError::TooLarge { .. } => "lock-too-large",
+            VerifyError::AlreadyOpen => "already-open",
             VerifyError::Unplayable(_) => "unplayable-lock",
             VerifyError::MalformedSolution(_) => "bad-moves",
             VerifyError::OtherLock => "other-lock",

@@ -262,6 +262,7 @@ impl Game {
     ) -> Result<(LockId, Option<crate::rules::Retired>), GameError> {
         // The expensive checks run before any lock is taken.
         let lock = verify::lock(text, self.max_size)?;
+        verify::shut(&lock)?;
         let mechanism = verify::mechanism(&lock)?;
         verify::solution(solution, &mechanism)?;
         let mut db = self.db();
