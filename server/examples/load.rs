@@ -124,7 +124,12 @@ fn seed_storage(dir: &std::path::Path, players: usize, st: &Starters) -> Result<
         let codename = codename(i);
         let id = db.add_player(&codename, &hash)?;
         let token = server::auth::new_token();
-        db.add_token(&token, id)?;
+        db.add_token(
+            &server::auth::token_hash(&token),
+            id,
+            server::storage::now_ms(),
+            1,
+        )?;
         let mut locks = [0; 3];
         for (k, slot) in Slot::all().into_iter().enumerate() {
             locks[k] = db.place_lock(id, slot, &st.locks[k], &st.solutions[k])?.0;

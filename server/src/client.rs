@@ -3,7 +3,7 @@
 
 use crate::events::Event;
 use crate::protocol::{
-    Credentials, Declare, ErrorBody, LockView, NoteView, PlayerView, Publish, Published,
+    Credentials, Declare, ErrorBody, LockView, LoggedOut, NoteView, PlayerView, Publish, Published,
     RetiredView, Scores, Session,
 };
 use reqwest::{Method, RequestBuilder, StatusCode};
@@ -189,6 +189,37 @@ impl Client {
         let s: Session = self.post(Method::POST, "/login", &creds).await?;
         self.token = Some(s.token.clone());
         Ok(s)
+    }
+
+    /// Logs out: revokes this client's token on the server, or with `everywhere` every token
+    /// of its player. The client forgets its token either way.
+    pub async fn logout(&mut self, everywhere: bool) -> Result<LoggedOut, ClientError> {
+        if self.token.is_none() {
+            return Err(ClientError::NoToken);
+        }
+        let path = if everywhere {
+            "/logout?all=true"
+        } else {
+            "/logout"
+        };
+        let r = Client::send(self.request(Method::POST, path)?).await;
+        self.token = None;
+        r
+    }
+
+    /// Whether the server can take changes now: `GET /ready` (a refusal says why).
+    pub async fn ready(&self) -> Result<(), ClientError> {
+        let response = self.request(Method::GET, "/ready")?.send().await?;
+        let status = response.status();
+        if status.is_success() {
+            return Ok(());
+        }
+        let body = response.json().await.unwrap_or(ErrorBody {
+            error: "http".into(),
+            message: status.to_string(),
+            diagnostics: Vec::new(),
+        });
+        Err(ClientError::Refused { status, body })
     }
 
     /// The caller's own slots.

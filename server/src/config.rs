@@ -1,13 +1,15 @@
 //! The server's configuration: defaults, then a TOML file, then the environment, then flags —
-//! each later source overriding the earlier.
+//! each later source overriding the earlier. Every key of [`Config`] can be set in all three:
+//! the file's key `rate_limit` is the variable `LOCKWRIGHT_RATE_LIMIT` and the flag
+//! `--rate-limit`. Values are read once, then checked together by [`ServeArgs::resolve`].
 
 use crate::storage::Durability;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
 /// Everything the server can be told.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
     /// The data folder; the database is one file in it.
@@ -26,6 +28,30 @@ pub struct Config {
     pub durability: Durability,
     /// Memory cost of password hashing, in KiB.
     pub password_memory_kib: u32,
+    /// Password checks run at once (each holds `password_memory_kib`); 0: one per core.
+    pub password_workers: usize,
+    /// Password checks that may wait for a worker; beyond them, logins and registrations are
+    /// refused with 429 at once.
+    pub password_queue: usize,
+    /// Failed logins a codename (or, four times as many, an address) may make before each
+    /// further attempt must wait, longer after each failure; 0 turns the throttle off.
+    pub login_free_failures: u32,
+    /// How long a connection may take to send a request's headers, counted from when it
+    /// opened or its previous response ended; then it is closed.
+    pub header_timeout: Period,
+    /// How long a connection may go without a byte moving either way; then it is closed.
+    /// Event streams send a comment at least twice as often, so followers stay connected.
+    pub idle_timeout: Period,
+    /// How long a request may take, body included, before it is answered `408 timeout`
+    /// (event streams excepted).
+    pub request_timeout: Period,
+    /// How long a login token lasts unused; each use starts it again.
+    pub token_ttl: Period,
+    /// Login tokens a player may hold at once; logging in beyond drops the least recently
+    /// used.
+    pub tokens_per_player: usize,
+    /// How logs are written to standard error: `text` or `json` (one object per line).
+    pub log_format: LogFormat,
 }
 
 impl Default for Config {
@@ -39,6 +65,129 @@ impl Default for Config {
             rate_burst: 200.0,
             durability: Durability::Normal,
             password_memory_kib: 19 * 1024,
+            password_workers: 0,
+            password_queue: 32,
+            login_free_failures: 5,
+            header_timeout: Period::secs(10),
+            idle_timeout: Period::secs(60),
+            request_timeout: Period::secs(30),
+            token_ttl: Period::secs(30 * 24 * 3600),
+            tokens_per_player: 10,
+            log_format: LogFormat::Text,
+        }
+    }
+}
+
+impl Config {
+    /// The number of password workers: the configured one, or one per core.
+    pub fn password_workers(&self) -> usize {
+        match self.password_workers {
+            0 => std::thread::available_parallelism().map_or(2, |n| n.get()),
+            n => n,
+        }
+    }
+}
+
+/// How logs are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    /// Lines for people; coloured only when standard error is a terminal and `NO_COLOR` is
+    /// unset.
+    #[default]
+    Text,
+    /// One JSON object per line, for log collectors.
+    Json,
+}
+
+/// A length of time, written `500ms`, `10s`, `5m`, `12h`, `30d` or as a bare number of
+/// seconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Period(pub std::time::Duration);
+
+impl Period {
+    /// Whole seconds.
+    pub const fn secs(s: u64) -> Period {
+        Period(std::time::Duration::from_secs(s))
+    }
+
+    /// Milliseconds.
+    pub const fn millis(ms: u64) -> Period {
+        Period(std::time::Duration::from_millis(ms))
+    }
+
+    /// The duration.
+    pub fn get(self) -> std::time::Duration {
+        self.0
+    }
+}
+
+impl std::str::FromStr for Period {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Period, String> {
+        let s = s.trim();
+        let split = s
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .unwrap_or(s.len());
+        let (number, unit) = s.split_at(split);
+        let n: f64 = number.parse().map_err(|_| {
+            format!("`{s}` is not a length of time (e.g. 500ms, 10s, 5m, 12h, 30d)")
+        })?;
+        let scale = match unit.trim() {
+            "ms" => 0.001,
+            "" | "s" => 1.0,
+            "m" => 60.0,
+            "h" => 3600.0,
+            "d" => 86400.0,
+            other => {
+                return Err(format!(
+                    "`{other}` is not a unit of time: use ms, s, m, h or d"
+                ));
+            }
+        };
+        std::time::Duration::try_from_secs_f64(n * scale)
+            .map(Period)
+            .map_err(|_| format!("`{s}` is out of range"))
+    }
+}
+
+impl std::fmt::Display for Period {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ms = self.0.as_millis();
+        for (unit, size) in [
+            ("d", 86_400_000),
+            ("h", 3_600_000),
+            ("m", 60_000),
+            ("s", 1000),
+        ] {
+            if ms >= size && ms % size == 0 {
+                return write!(f, "{}{unit}", ms / size);
+            }
+        }
+        write!(f, "{ms}ms")
+    }
+}
+
+impl Serialize for Period {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Period {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Period, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Text(String),
+            Number(f64),
+        }
+        match Raw::deserialize(d)? {
+            Raw::Text(t) => t.parse().map_err(serde::de::Error::custom),
+            Raw::Number(n) => std::time::Duration::try_from_secs_f64(n)
+                .map(Period)
+                .map_err(serde::de::Error::custom),
         }
     }
 }
@@ -47,7 +196,7 @@ impl Default for Config {
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
     /// The file cannot be read.
-    #[error("cannot read {path}: {source}")]
+    #[error("cannot read {path}")]
     Read {
         /// The file.
         path: PathBuf,
@@ -55,52 +204,88 @@ pub enum ConfigError {
         source: std::io::Error,
     },
     /// The file is not valid TOML for this configuration.
-    #[error("{path}: {source}")]
+    #[error("{path}: {detail}")]
     Toml {
         /// The file.
         path: PathBuf,
         /// Why, with the line.
-        source: Box<toml::de::Error>,
+        detail: Box<toml::de::Error>,
     },
-    /// An environment variable holds something unreadable.
-    #[error("environment variable {name}: cannot read `{value}`")]
-    Env {
-        /// The variable.
-        name: &'static str,
-        /// Its value.
-        value: String,
+    /// A value is out of its range.
+    #[error("{key}: {why}")]
+    Invalid {
+        /// The key.
+        key: &'static str,
+        /// What is wrong.
+        why: String,
     },
 }
 
-/// The server's flags, shared by `lockwright-server` and `lockwright serve`.
+/// The server's flags, shared by `lockwright-server` and `lockwright serve`. Each also reads
+/// its environment variable (a flag wins over the variable, the variable over the file).
 #[derive(Clone, Debug, Default, clap::Args)]
 pub struct ServeArgs {
-    /// The data folder (env LOCKWRIGHT_DATA; default ./lockwright-data).
-    #[arg(long)]
-    pub data: Option<PathBuf>,
-    /// The address to listen on (env LOCKWRIGHT_BIND; default 127.0.0.1:27001).
-    #[arg(long)]
-    pub bind: Option<SocketAddr>,
-    /// A TOML configuration file (env LOCKWRIGHT_CONFIG); its keys are the fields of the
-    /// configuration: data, bind, max_lock_size, body_limit, rate_limit, rate_burst,
-    /// durability ("normal" or "full"), password_memory_kib.
-    #[arg(long)]
+    /// A TOML configuration file; its keys are the long flags' names with `_` for `-`.
+    #[arg(long, env = "LOCKWRIGHT_CONFIG", value_name = "FILE")]
     pub config: Option<PathBuf>,
-    /// The largest lock size accepted (env LOCKWRIGHT_MAX_LOCK_SIZE; default 8).
-    #[arg(long)]
+    /// The data folder [default: ./lockwright-data].
+    #[arg(long, env = "LOCKWRIGHT_DATA", value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// The address to listen on [default: 127.0.0.1:27001].
+    #[arg(long, env = "LOCKWRIGHT_BIND", value_name = "ADDR")]
+    pub bind: Option<SocketAddr>,
+    /// The largest lock size accepted [default: 8].
+    #[arg(long, env = "LOCKWRIGHT_MAX_LOCK_SIZE", value_name = "N")]
     pub max_lock_size: Option<i32>,
-    /// Requests per second per client address, 0 for no limit (env LOCKWRIGHT_RATE_LIMIT).
-    #[arg(long)]
+    /// The largest request body in bytes [default: 65536].
+    #[arg(long, env = "LOCKWRIGHT_BODY_LIMIT", value_name = "BYTES")]
+    pub body_limit: Option<usize>,
+    /// Requests per second per client address, 0 for no limit [default: 50].
+    #[arg(long, env = "LOCKWRIGHT_RATE_LIMIT", value_name = "N")]
     pub rate_limit: Option<f64>,
+    /// Requests a client address may make at once before the rate applies [default: 200].
+    #[arg(long, env = "LOCKWRIGHT_RATE_BURST", value_name = "N")]
+    pub rate_burst: Option<f64>,
+    /// How hard a commit waits for the disk: normal or full [default: normal].
+    #[arg(long, env = "LOCKWRIGHT_DURABILITY", value_name = "HOW", value_parser = parse_durability)]
+    pub durability: Option<Durability>,
+    /// Memory cost of password hashing in KiB [default: 19456].
+    #[arg(long, env = "LOCKWRIGHT_PASSWORD_MEMORY_KIB", value_name = "KIB")]
+    pub password_memory_kib: Option<u32>,
+    /// Password checks at once, 0 for one per core [default: 0].
+    #[arg(long, env = "LOCKWRIGHT_PASSWORD_WORKERS", value_name = "N")]
+    pub password_workers: Option<usize>,
+    /// Password checks that may wait; beyond, 429 [default: 32].
+    #[arg(long, env = "LOCKWRIGHT_PASSWORD_QUEUE", value_name = "N")]
+    pub password_queue: Option<usize>,
+    /// Failed logins per codename before delays start, 0 for no throttle [default: 5].
+    #[arg(long, env = "LOCKWRIGHT_LOGIN_FREE_FAILURES", value_name = "N")]
+    pub login_free_failures: Option<u32>,
+    /// Time to send a request's headers [default: 10s].
+    #[arg(long, env = "LOCKWRIGHT_HEADER_TIMEOUT", value_name = "TIME")]
+    pub header_timeout: Option<Period>,
+    /// Time a connection may stay silent [default: 60s].
+    #[arg(long, env = "LOCKWRIGHT_IDLE_TIMEOUT", value_name = "TIME")]
+    pub idle_timeout: Option<Period>,
+    /// Time a request may take [default: 30s].
+    #[arg(long, env = "LOCKWRIGHT_REQUEST_TIMEOUT", value_name = "TIME")]
+    pub request_timeout: Option<Period>,
+    /// How long a login token lasts unused [default: 30d].
+    #[arg(long, env = "LOCKWRIGHT_TOKEN_TTL", value_name = "TIME")]
+    pub token_ttl: Option<Period>,
+    /// Login tokens per player [default: 10].
+    #[arg(long, env = "LOCKWRIGHT_TOKENS_PER_PLAYER", value_name = "N")]
+    pub tokens_per_player: Option<usize>,
+    /// Logs as text or json [default: text].
+    #[arg(long, env = "LOCKWRIGHT_LOG_FORMAT", value_name = "FORMAT")]
+    pub log_format: Option<LogFormat>,
 }
 
-fn env<T: std::str::FromStr>(name: &'static str) -> Result<Option<T>, ConfigError> {
-    match std::env::var(name) {
-        Ok(value) => value
-            .parse()
-            .map(Some)
-            .map_err(|_| ConfigError::Env { name, value }),
-        Err(_) => Ok(None),
+fn parse_durability(s: &str) -> Result<Durability, String> {
+    match s {
+        "normal" => Ok(Durability::Normal),
+        "full" => Ok(Durability::Full),
+        _ => Err(format!("`{s}` is not a durability: normal or full")),
     }
 }
 
@@ -111,48 +296,81 @@ impl Config {
             path: path.to_path_buf(),
             source,
         })?;
-        toml::from_str(&text).map_err(|source| ConfigError::Toml {
+        toml::from_str(&text).map_err(|e| ConfigError::Toml {
             path: path.to_path_buf(),
-            source: Box::new(source),
+            detail: Box::new(e),
         })
+    }
+
+    /// Checks the values together; a server never starts with a value it cannot honour.
+    pub fn check(&self) -> Result<(), ConfigError> {
+        let invalid = |key, why: &str| {
+            Err(ConfigError::Invalid {
+                key,
+                why: why.to_string(),
+            })
+        };
+        if self.body_limit < 1024 {
+            return invalid("body_limit", "at least 1024 bytes: a lock file needs room");
+        }
+        if self.password_memory_kib < 8 {
+            return invalid("password_memory_kib", "at least 8 KiB (argon2's minimum)");
+        }
+        if self.rate_limit.is_nan() || self.rate_burst.is_nan() {
+            return invalid("rate_limit", "a number");
+        }
+        if self.tokens_per_player == 0 {
+            return invalid("tokens_per_player", "at least 1");
+        }
+        for (key, p) in [
+            ("header_timeout", self.header_timeout),
+            ("idle_timeout", self.idle_timeout),
+            ("request_timeout", self.request_timeout),
+            ("token_ttl", self.token_ttl),
+        ] {
+            if p.get() < std::time::Duration::from_millis(10) {
+                return invalid(key, "at least 10ms");
+            }
+        }
+        Ok(())
     }
 }
 
 impl ServeArgs {
-    /// The configuration: defaults, the file, the environment, then these flags.
+    /// The configuration: defaults, the file, then the environment and flags (which clap has
+    /// already merged), checked.
     pub fn resolve(&self) -> Result<Config, ConfigError> {
-        let file = match &self.config {
-            Some(p) => Some(p.clone()),
-            None => env::<PathBuf>("LOCKWRIGHT_CONFIG")?,
-        };
-        let mut c = match file {
-            Some(p) => Config::from_file(&p)?,
+        let mut c = match &self.config {
+            Some(p) => Config::from_file(p)?,
             None => Config::default(),
         };
-        if let Some(v) = env("LOCKWRIGHT_DATA")? {
-            c.data = v;
+        macro_rules! over {
+            ($($field:ident),*) => {
+                $(if let Some(v) = &self.$field {
+                    c.$field = v.clone();
+                })*
+            };
         }
-        if let Some(v) = env("LOCKWRIGHT_BIND")? {
-            c.bind = v;
-        }
-        if let Some(v) = env("LOCKWRIGHT_MAX_LOCK_SIZE")? {
-            c.max_lock_size = v;
-        }
-        if let Some(v) = env("LOCKWRIGHT_RATE_LIMIT")? {
-            c.rate_limit = v;
-        }
-        if let Some(v) = &self.data {
-            c.data = v.clone();
-        }
-        if let Some(v) = self.bind {
-            c.bind = v;
-        }
-        if let Some(v) = self.max_lock_size {
-            c.max_lock_size = v;
-        }
-        if let Some(v) = self.rate_limit {
-            c.rate_limit = v;
-        }
+        over!(
+            data,
+            bind,
+            max_lock_size,
+            body_limit,
+            rate_limit,
+            rate_burst,
+            durability,
+            password_memory_kib,
+            password_workers,
+            password_queue,
+            login_free_failures,
+            header_timeout,
+            idle_timeout,
+            request_timeout,
+            token_ttl,
+            tokens_per_player,
+            log_format
+        );
+        c.check()?;
         Ok(c)
     }
 }
@@ -160,6 +378,13 @@ impl ServeArgs {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        serve: ServeArgs,
+    }
 
     #[test]
     fn a_file_overrides_defaults_and_flags_override_the_file() {
@@ -167,7 +392,8 @@ mod tests {
         let path = dir.path().join("server.toml");
         std::fs::write(
             &path,
-            "bind = \"127.0.0.1:4000\"\nmax_lock_size = 6\ndurability = \"full\"\n",
+            "bind = \"127.0.0.1:4000\"\nmax_lock_size = 6\ndurability = \"full\"\n\
+             idle_timeout = \"2m\"\ntoken_ttl = 3600\n",
         )
         .expect("write");
         let args = ServeArgs {
@@ -179,6 +405,42 @@ mod tests {
         assert_eq!(c.bind.port(), 4000);
         assert_eq!(c.max_lock_size, 7);
         assert_eq!(c.durability, Durability::Full);
+        assert_eq!(c.idle_timeout, Period::secs(120));
+        assert_eq!(c.token_ttl, Period::secs(3600));
+    }
+
+    #[test]
+    fn every_key_has_a_flag() {
+        // The file's keys, from the defaults written out: each must be a flag too.
+        let text = toml::to_string(&Config::default()).expect("toml");
+        let table: toml::Table = text.parse().expect("table");
+        let mut argv = vec!["x".to_string()];
+        for (key, value) in &table {
+            argv.push(format!("--{}", key.replace('_', "-")));
+            argv.push(match value {
+                toml::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            });
+        }
+        let cli = Cli::try_parse_from(&argv).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(cli.serve.resolve().expect("config"), Config::default());
+    }
+
+    #[test]
+    fn periods_read_and_print() {
+        for (text, ms) in [
+            ("500ms", 500),
+            ("10s", 10_000),
+            ("1.5", 1500),
+            ("5m", 300_000),
+        ] {
+            let p: Period = text.parse().expect(text);
+            assert_eq!(p.get().as_millis(), ms, "{text}");
+            assert_eq!(p.to_string().parse::<Period>(), Ok(p));
+        }
+        assert_eq!(Period::secs(30 * 86400).to_string(), "30d");
+        assert!("ten".parse::<Period>().is_err());
+        assert!("5y".parse::<Period>().is_err());
     }
 
     #[test]
@@ -188,5 +450,20 @@ mod tests {
         std::fs::write(&path, "bindd = 1\n").expect("write");
         let err = Config::from_file(&path).expect_err("unknown key");
         assert!(err.to_string().contains("bindd"), "{err}");
+    }
+
+    #[test]
+    fn values_out_of_range_are_refused() {
+        let args = ServeArgs {
+            tokens_per_player: Some(0),
+            ..ServeArgs::default()
+        };
+        assert!(matches!(
+            args.resolve(),
+            Err(ConfigError::Invalid {
+                key: "tokens_per_player",
+                ..
+            })
+        ));
     }
 }

@@ -17,6 +17,8 @@ pub struct ApiError {
     pub status: StatusCode,
     /// The body.
     pub body: ErrorBody,
+    /// Seconds to wait before trying again, sent as `Retry-After` (429 and 503).
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -29,7 +31,25 @@ impl ApiError {
                 message: message.into(),
                 diagnostics: Vec::new(),
             },
+            retry_after: None,
         }
+    }
+
+    /// The same error, telling the client when to try again.
+    pub fn retry_after(mut self, seconds: u64) -> ApiError {
+        self.retry_after = Some(seconds.max(1));
+        self
+    }
+
+    /// 503: the database cannot be written for now (read-only, full or failing disk).
+    pub fn unavailable(e: impl std::fmt::Display) -> ApiError {
+        tracing::error!(error = %e, "the database cannot be written");
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "unavailable",
+            "the server cannot write to its database right now; the change was not made, try again later",
+        )
+        .retry_after(30)
     }
 
     /// 400: the request itself is malformed.
@@ -51,7 +71,8 @@ impl ApiError {
         ApiError::new(StatusCode::NOT_FOUND, code, message)
     }
 
-    fn internal(e: impl std::fmt::Display) -> ApiError {
+    /// 500: the server failed; the cause is logged, not shown.
+    pub fn internal(e: impl std::fmt::Display) -> ApiError {
         tracing::error!(error = %e, "internal error");
         ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -85,6 +106,7 @@ impl From<VerifyError> for ApiError {
         let code = match &e {
             VerifyError::MalformedLock(_) => "malformed-lock",
             VerifyError::TooLarge { .. } => "lock-too-large",
+            VerifyError::AlreadyOpen => "already-open",
             VerifyError::Unplayable(_) => "unplayable-lock",
             VerifyError::MalformedSolution(_) => "bad-moves",
             VerifyError::OtherLock => "other-lock",
@@ -109,6 +131,7 @@ impl From<GameError> for ApiError {
                 "codename-taken",
                 "that codename is taken",
             ),
+            GameError::Storage(s) if s.is_unavailable() => ApiError::unavailable(s),
             GameError::Storage(s) => ApiError::internal(s),
             e @ GameError::UnknownCodename(_) => {
                 ApiError::not_found("unknown-player", e.to_string())
@@ -121,8 +144,25 @@ impl From<GameError> for ApiError {
     }
 }
 
+impl From<crate::passwords::PasswordError> for ApiError {
+    fn from(e: crate::passwords::PasswordError) -> ApiError {
+        match e {
+            crate::passwords::PasswordError::Busy => {
+                ApiError::new(StatusCode::TOO_MANY_REQUESTS, "busy", e.to_string()).retry_after(1)
+            }
+            e @ crate::passwords::PasswordError::Failed(_) => ApiError::internal(e),
+        }
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(self.body)).into_response()
+        let mut response = (self.status, Json(self.body)).into_response();
+        if let Some(s) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, s.into());
+        }
+        response
     }
 }

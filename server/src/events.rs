@@ -66,3 +66,34 @@ impl Event {
         }
     }
 }
+
+impl Event {
+    /// The event written once for every follower: its name and its JSON.
+    pub fn frame(&self) -> Frame {
+        Frame {
+            name: self.name(),
+            data: serde_json::to_string(self).unwrap_or_else(|_| "{}".into()),
+        }
+    }
+}
+
+/// An event ready to send: serialized once, whatever the number of followers.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    /// The SSE event name.
+    pub name: &'static str,
+    /// The JSON.
+    pub data: String,
+}
+
+/// What one change sends to every follower: its public events, and the new count of notes
+/// read of each followed player whose count changed. Each follower sends the events, then a
+/// `read` event if its own player is in `reads`: the server works out access once per change
+/// for the players it concerns, never once per follower.
+#[derive(Clone, Debug, Default)]
+pub struct Batch {
+    /// The public events, in order.
+    pub frames: Vec<Frame>,
+    /// Followed players whose count of read notes changed, with the new count.
+    pub reads: crate::rules::IdMap<crate::rules::PlayerId, usize>,
+}

@@ -4,7 +4,7 @@
 //! storage mutex), so nothing changes between the check and the apply; readers read the world
 //! under a read lock and never wait for the disk.
 
-use crate::events::Event;
+use crate::events::{Batch, Event};
 use crate::protocol::{
     LockRef, LockSummary, LockView, NoteView, PlayerSummary, PlayerView, Scores, SlotView,
 };
@@ -13,7 +13,9 @@ use crate::storage::{Storage, StorageError};
 use crate::verify::{self, VerifyError};
 use engine::hexlock::Mechanism;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
 
 /// Why a request to change or read the game fails.
@@ -60,7 +62,6 @@ struct State {
     world: World,
     players: HashMap<PlayerId, PlayerInfo>,
     by_codename: HashMap<String, PlayerId>,
-    tokens: HashMap<String, PlayerId>,
     locks: HashMap<LockId, LockInfo>,
     /// Declared solutions; served only to players who have read the note.
     solutions: HashMap<NoteId, Arc<str>>,
@@ -76,14 +77,86 @@ struct AccessCache {
     by_player: IdMap<PlayerId, Arc<Access>>,
 }
 
+/// A login token in memory, by its hash.
+#[derive(Clone, Copy, Debug)]
+struct TokenEntry {
+    player: PlayerId,
+    /// When it was last used (ms since 1970): it expires `token_ttl` after.
+    used_at_ms: i64,
+    /// The use the database knows of; later uses are written now and then, not on each.
+    stored_used_at_ms: i64,
+}
+
+/// Login tokens and how long they last.
+struct Tokens {
+    by_hash: HashMap<String, TokenEntry>,
+    /// How long a token lasts unused.
+    ttl_ms: i64,
+    /// Tokens a player may hold.
+    per_player: usize,
+}
+
+/// A player someone follows live: their access and count of read notes as of the last
+/// change sent, so that a change is compared against them once, not once per stream.
+struct Followed {
+    /// Their open streams.
+    streams: usize,
+    access: Arc<Access>,
+    read: usize,
+}
+
+/// Who changed what a player may have read: decides whose access a change must work out
+/// again for the live events.
+#[derive(Clone, Copy, Debug)]
+enum Reach {
+    /// No one's reading changes (a player registered, a lock placed in an empty slot).
+    No,
+    /// A note was secured behind `holder` by `author`: only the author and the players who
+    /// access the holder read it, and only their access can grow.
+    Declared { author: PlayerId, holder: LockId },
+    /// Notes became public: anyone's reading may change.
+    Everyone,
+}
+
 /// The game: cheap to clone, shared by every request.
 #[derive(Clone)]
 pub struct Game {
     state: Arc<RwLock<State>>,
     storage: Arc<Mutex<Storage>>,
-    events: broadcast::Sender<Event>,
+    events: broadcast::Sender<Arc<Batch>>,
     max_size: i32,
     access: Arc<Mutex<AccessCache>>,
+    tokens: Arc<Mutex<Tokens>>,
+    followed: Arc<Mutex<IdMap<PlayerId, Followed>>>,
+    /// How many times a player's access was worked out (the fixpoint): what live events and
+    /// reads cost.
+    access_computed: Arc<AtomicU64>,
+    /// The last readiness probe, reused for a second so that probes cannot load the disk.
+    ready: Arc<Mutex<Option<(Instant, Result<(), String>)>>>,
+    /// Why copying the log into the database file fails, while it does.
+    checkpoint_trouble: Arc<Mutex<Option<String>>>,
+}
+
+/// A live follower: receives every change's [`Batch`]; dropping it stops following.
+pub struct Follower {
+    game: Game,
+    player: PlayerId,
+    /// The changes, in order.
+    pub rx: broadcast::Receiver<Arc<Batch>>,
+    /// How many notes the player had read when following began.
+    pub read: usize,
+}
+
+impl Drop for Follower {
+    fn drop(&mut self) {
+        let mut followed = self.game.followed();
+        if let Some(f) = followed.get_mut(&self.player) {
+            f.streams -= 1;
+            if f.streams == 0 {
+                followed.remove(&self.player);
+            }
+        }
+    }
 }
 
 fn lock_info(text: &str, max_size: i32) -> LockInfo {
@@ -121,7 +194,18 @@ impl Game {
                 },
             );
         }
-        st.tokens = snap.tokens.into_iter().collect();
+        let tokens = snap
+            .tokens
+            .into_iter()
+            .map(|t| {
+                let entry = TokenEntry {
+                    player: t.player,
+                    used_at_ms: t.used_at_ms,
+                    stored_used_at_ms: t.used_at_ms,
+                };
+                (t.hash, entry)
+            })
+            .collect();
         for l in snap.locks {
             st.world.restore_lock(l.id, l.owner, l.slot, l.retired)?;
             st.locks.insert(l.id, lock_info(&l.text, max_size));
@@ -138,13 +222,41 @@ impl Game {
             st.solutions.insert(n.id, n.solution.into());
         }
         let (events, _) = broadcast::channel(1024);
+        let defaults = crate::config::Config::default();
         Ok(Game {
             state: Arc::new(RwLock::new(st)),
             storage: Arc::new(Mutex::new(storage)),
             events,
             max_size,
             access: Arc::default(),
+            tokens: Arc::new(Mutex::new(Tokens {
+                by_hash: tokens,
+                ttl_ms: defaults.token_ttl.get().as_millis() as i64,
+                per_player: defaults.tokens_per_player,
+            })),
+            followed: Arc::default(),
+            access_computed: Arc::default(),
+            ready: Arc::default(),
+            checkpoint_trouble: Arc::default(),
         })
+    }
+
+    /// Sets how long tokens last unused and how many a player may hold.
+    pub fn with_tokens(self, ttl: Duration, per_player: usize) -> Game {
+        {
+            let mut t = self.tokens();
+            t.ttl_ms = ttl.as_millis() as i64;
+            t.per_player = per_player.max(1);
+        }
+        self
+    }
+
+    fn tokens(&self) -> MutexGuard<'_, Tokens> {
+        self.tokens.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn followed(&self) -> MutexGuard<'_, IdMap<PlayerId, Followed>> {
+        self.followed.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     // A panic elsewhere poisons a lock; the data under it is still consistent, because every
@@ -175,6 +287,7 @@ impl Game {
             }
         }
         // Computed without holding the cache: other players' reads go on meanwhile.
+        self.access_computed.fetch_add(1, Ordering::Relaxed);
         let access = Arc::new(st.world.access(player));
         let mut cache = self.access.lock().unwrap_or_else(|e| e.into_inner());
         if cache.version == st.version {
@@ -183,14 +296,70 @@ impl Game {
         access
     }
 
-    /// Subscribes to the events.
-    pub fn subscribe(&self) -> broadcast::Receiver<Event> {
-        self.events.subscribe()
+    /// How many times a player's access has been worked out since the server started.
+    pub fn access_computations(&self) -> u64 {
+        self.access_computed.load(Ordering::Relaxed)
     }
 
-    fn announce(&self, event: Event) {
-        // No subscriber is not an error.
-        let _ = self.events.send(event);
+    /// Follows the changes live, as `player`.
+    pub fn follow(&self, player: PlayerId) -> Follower {
+        // Under the followers' lock, as the writers send: no change falls between the count
+        // taken here and the first batch received.
+        let mut followed = self.followed();
+        let rx = self.events.subscribe();
+        let st = self.read();
+        let access = self.access_in(&st, player);
+        let read = st.world.read_count(&access);
+        drop(st);
+        followed
+            .entry(player)
+            .or_insert(Followed {
+                streams: 0,
+                access,
+                read,
+            })
+            .streams += 1;
+        Follower {
+            game: self.clone(),
+            player,
+            rx,
+            read,
+        }
+    }
+
+    /// Sends a change's events to every follower, with the new count of read notes of each
+    /// followed player whose count changed. Called by the writer after applying the change,
+    /// still holding the storage lock, so batches go out in the order of the changes; access
+    /// is worked out only for the players the change can reach.
+    fn announce(&self, events: Vec<Event>, reach: Reach) {
+        let mut followed = self.followed();
+        let mut batch = Batch {
+            frames: events.iter().map(Event::frame).collect(),
+            reads: IdMap::default(),
+        };
+        if !followed.is_empty() {
+            let st = self.read();
+            for (&p, f) in followed.iter_mut() {
+                let concerned = match reach {
+                    Reach::No => false,
+                    Reach::Declared { author, holder } => {
+                        p == author || f.access.lock(&st.world, holder)
+                    }
+                    Reach::Everyone => true,
+                };
+                if !concerned {
+                    continue;
+                }
+                f.access = self.access_in(&st, p);
+                let read = st.world.read_count(&f.access);
+                if read != f.read {
+                    f.read = read;
+                    batch.reads.insert(p, read);
+                }
+            }
+        }
+        // No follower is not an error.
+        let _ = self.events.send(Arc::new(batch));
     }
 
     /// The largest lock size accepted.
@@ -215,9 +384,21 @@ impl Game {
         st.players.get(&id).map(|p| (id, p.password_hash.clone()))
     }
 
-    /// The player a bearer token belongs to.
+    /// The player a bearer token belongs to, if it is known and has not expired; using it
+    /// starts its time again.
     pub fn token_player(&self, token: &str) -> Option<PlayerId> {
-        self.read().tokens.get(token).copied()
+        let hash = crate::auth::token_hash(token);
+        let now = crate::storage::now_ms();
+        let mut tokens = self.tokens();
+        let ttl = tokens.ttl_ms;
+        let entry = tokens.by_hash.get_mut(&hash)?;
+        if now - entry.used_at_ms > ttl {
+            // The database forgets it at the next upkeep.
+            tokens.by_hash.remove(&hash);
+            return None;
+        }
+        entry.used_at_ms = entry.used_at_ms.max(now);
+        Some(entry.player)
     }
 
     /// Registers a player (the password already hashed).
@@ -236,19 +417,127 @@ impl Game {
             },
         );
         drop(st);
+        self.announce(
+            vec![Event::Registered {
+                codename: codename.to_string(),
+            }],
+            Reach::No,
+        );
         drop(db);
-        self.announce(Event::Registered {
-            codename: codename.to_string(),
-        });
         Ok(id)
     }
 
-    /// Records a new bearer token.
+    /// Records a new bearer token (only its hash is kept); beyond the player's cap, their
+    /// least recently used tokens are dropped.
     pub fn add_token(&self, token: &str, player: PlayerId) -> Result<(), GameError> {
+        let hash = crate::auth::token_hash(token);
+        let now = crate::storage::now_ms();
+        let per_player = self.tokens().per_player;
         let mut db = self.db();
-        db.add_token(token, player)?;
-        self.write().tokens.insert(token.to_string(), player);
+        // Uses not yet written count when choosing which tokens to drop.
+        self.store_token_uses(&mut db)?;
+        let dropped = db.add_token(&hash, player, now, per_player)?;
+        let mut tokens = self.tokens();
+        for h in dropped {
+            tokens.by_hash.remove(&h);
+        }
+        tokens.by_hash.insert(
+            hash,
+            TokenEntry {
+                player,
+                used_at_ms: now,
+                stored_used_at_ms: now,
+            },
+        );
         Ok(())
+    }
+
+    /// Forgets a token: logging out. Returns whether it was known.
+    pub fn revoke_token(&self, token: &str) -> Result<bool, GameError> {
+        let hash = crate::auth::token_hash(token);
+        let mut db = self.db();
+        let stored = db.remove_token(&hash)?;
+        let known = self.tokens().by_hash.remove(&hash).is_some();
+        Ok(stored || known)
+    }
+
+    /// Forgets every token of a player: logging out everywhere. Returns how many.
+    pub fn revoke_tokens_of(&self, player: PlayerId) -> Result<usize, GameError> {
+        let mut db = self.db();
+        let n = db.remove_tokens_of(player)?;
+        self.tokens().by_hash.retain(|_, t| t.player != player);
+        Ok(n)
+    }
+
+    /// Writes the uses of tokens not yet written (under the storage lock).
+    fn store_token_uses(&self, db: &mut Storage) -> Result<(), GameError> {
+        let used: Vec<(String, i64)> = self
+            .tokens()
+            .by_hash
+            .iter()
+            .filter(|(_, t)| t.used_at_ms > t.stored_used_at_ms)
+            .map(|(h, t)| (h.clone(), t.used_at_ms))
+            .collect();
+        if used.is_empty() {
+            return Ok(());
+        }
+        db.touch_tokens(&used)?;
+        let mut tokens = self.tokens();
+        for (h, at) in used {
+            if let Some(t) = tokens.by_hash.get_mut(&h) {
+                t.stored_used_at_ms = t.stored_used_at_ms.max(at);
+            }
+        }
+        Ok(())
+    }
+
+    /// Token upkeep, run every few seconds and at shutdown: writes when tokens were last used
+    /// (a crash loses at most that much sliding) and forgets expired ones. Blocks on the disk.
+    pub fn keep_tokens(&self) -> Result<(), GameError> {
+        let now = crate::storage::now_ms();
+        let mut db = self.db();
+        self.store_token_uses(&mut db)?;
+        let ttl = self.tokens().ttl_ms;
+        db.remove_tokens_unused_since(now - ttl)?;
+        self.tokens()
+            .by_hash
+            .retain(|_, t| now - t.used_at_ms <= ttl);
+        Ok(())
+    }
+
+    /// Whether the game can take changes now: the database accepts a write (committed and
+    /// synced like any change) and its log is being copied into the file. Blocks on the disk;
+    /// the answer is reused for a second.
+    pub fn ready(&self) -> Result<(), String> {
+        let mut last = self.ready.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((at, r)) = &*last
+            && at.elapsed() < Duration::from_secs(1)
+        {
+            return r.clone();
+        }
+        let r = match self.db().probe_write() {
+            Err(e) => Err(format!("the database cannot be written: {e}")),
+            Ok(()) => match &*self
+                .checkpoint_trouble
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+            {
+                Some(why) => Err(format!(
+                    "the database's log cannot be copied into its file: {why}"
+                )),
+                None => Ok(()),
+            },
+        };
+        *last = Some((Instant::now(), r.clone()));
+        r
+    }
+
+    /// Records whether checkpoints fail, for the readiness check.
+    pub fn set_checkpoint_trouble(&self, trouble: Option<String>) {
+        *self
+            .checkpoint_trouble
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()) = trouble;
     }
 
     /// Places a lock in a slot: checks the lock (valid, within the cap) and replays its
@@ -262,6 +551,7 @@ impl Game {
     ) -> Result<(LockId, Option<crate::rules::Retired>), GameError> {
         // The expensive checks run before any lock is taken.
         let lock = verify::lock(text, self.max_size)?;
+        verify::shut(&lock)?;
         let mechanism = verify::mechanism(&lock)?;
         verify::solution(solution, &mechanism)?;
         let mut db = self.db();
@@ -283,20 +573,27 @@ impl Game {
         );
         let codename = codename_of(&st, owner);
         drop(st);
-        drop(db);
+        let mut events = Vec::new();
         if let Some(r) = &retired {
-            self.announce(Event::Retired {
+            events.push(Event::Retired {
                 owner: codename.clone(),
                 slot: slot.number(),
                 lock: r.lock.0,
                 made_public: r.made_public.iter().map(|n| n.0).collect(),
             });
         }
-        self.announce(Event::Placed {
+        events.push(Event::Placed {
             owner: codename,
             slot: slot.number(),
             lock: id.0,
         });
+        let reach = if retired.is_some() {
+            Reach::Everyone
+        } else {
+            Reach::No
+        };
+        self.announce(events, reach);
+        drop(db);
         Ok((id, retired))
     }
 
@@ -313,13 +610,16 @@ impl Game {
         let retired = st.world.retire(owner, slot)?;
         let codename = codename_of(&st, owner);
         drop(st);
+        self.announce(
+            vec![Event::Retired {
+                owner: codename,
+                slot: slot.number(),
+                lock: retired.lock.0,
+                made_public: retired.made_public.iter().map(|n| n.0).collect(),
+            }],
+            Reach::Everyone,
+        );
         drop(db);
-        self.announce(Event::Retired {
-            owner: codename,
-            slot: slot.number(),
-            lock: retired.lock.0,
-            made_public: retired.made_public.iter().map(|n| n.0).collect(),
-        });
         Ok(retired)
     }
 
@@ -356,8 +656,8 @@ impl Game {
             behind: lock_ref(&st, holder),
         };
         drop(st);
+        self.announce(vec![event], Reach::Declared { author, holder });
         drop(db);
-        self.announce(event);
         Ok(id)
     }
 
@@ -498,14 +798,11 @@ impl Game {
             .collect()
     }
 
-    /// How many notes `me` has read; cheap enough to compare after every event.
+    /// How many notes `me` has read.
     pub fn read_count(&self, me: PlayerId) -> usize {
         let st = self.read();
         let mine = self.access_in(&st, me);
-        st.solutions
-            .keys()
-            .filter(|&&n| mine.reads(&st.world, n))
-            .count()
+        st.world.read_count(&mine)
     }
 
     /// One note; its solution only if `me` has read it.

@@ -7,10 +7,11 @@
 //! - [`storage`]: the SQLite database; every SQL statement is there.
 //! - [`game`]: the shared handle — the world in memory, the database, the events.
 //! - [`api`]: the HTTP router, one module per resource; [`error`] turns failures into
-//!   answers; [`auth`] passwords and tokens; [`rate`] per-client limits; [`events`] the live
-//!   events.
+//!   answers; [`auth`] passwords and tokens; [`passwords`] the bounded password workers;
+//!   [`rate`] per-client limits and the login throttle; [`events`] the live events.
 //! - [`protocol`]: the JSON bodies, shared with [`client`].
-//! - [`config`] and [`server`]: configuration, starting and stopping.
+//! - [`config`], [`listener`] and [`server`]: configuration, connections with their
+//!   timeouts, starting and stopping.
 
 pub mod api;
 pub mod auth;
@@ -19,6 +20,8 @@ pub mod config;
 pub mod error;
 pub mod events;
 pub mod game;
+pub mod listener;
+pub mod passwords;
 pub mod protocol;
 pub mod rate;
 pub mod rules;
@@ -34,15 +37,51 @@ pub fn default_bind() -> std::net::SocketAddr {
     std::net::SocketAddr::from(([127, 0, 0, 1], DEFAULT_PORT))
 }
 
-/// Structured logs to standard error, filtered by `RUST_LOG` (default `info`).
+type LogLayer = Box<dyn tracing_subscriber::Layer<tracing_subscriber::Registry> + Send + Sync>;
+
+/// Switches the log format once the configuration is known.
+static LOG_FORMAT: std::sync::OnceLock<
+    tracing_subscriber::reload::Handle<LogLayer, tracing_subscriber::Registry>,
+> = std::sync::OnceLock::new();
+
+fn log_layer(format: config::LogFormat) -> LogLayer {
+    use std::io::IsTerminal;
+    use tracing_subscriber::Layer;
+    let layer = tracing_subscriber::fmt::layer().with_writer(std::io::stderr);
+    match format {
+        config::LogFormat::Text => {
+            let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+            layer.with_ansi(colour).boxed()
+        }
+        config::LogFormat::Json => layer.json().with_ansi(false).boxed(),
+    }
+}
+
+/// Logs to standard error, filtered by `RUST_LOG` (default `info`): text, coloured only on a
+/// terminal, until [`set_log_format`] says otherwise. A second call (the studio starting a
+/// server twice) keeps the first.
 pub fn init_logging() {
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    // A second call (the studio starting a server twice) keeps the first subscriber.
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .try_init();
+    let (layer, handle) =
+        tracing_subscriber::reload::Layer::new(log_layer(config::LogFormat::Text));
+    if tracing_subscriber::registry()
+        .with(layer)
+        .with(filter)
+        .try_init()
+        .is_ok()
+    {
+        let _ = LOG_FORMAT.set(handle);
+    }
+}
+
+/// Writes the logs in `format` from now on (after [`init_logging`]; otherwise nothing).
+pub fn set_log_format(format: config::LogFormat) {
+    if let Some(handle) = LOG_FORMAT.get() {
+        let _ = handle.reload(log_layer(format));
+    }
 }
 
 #[cfg(test)]

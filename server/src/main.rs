@@ -1,21 +1,133 @@
 //! `lockwright-server`: the metagame server. Flags, environment and a TOML file configure it
-//! (see `--help`); it logs with `tracing` (set `RUST_LOG`), and stops gracefully on SIGINT or
-//! SIGTERM.
+//! (see `--help`); it logs with `tracing` (set `RUST_LOG`, `--log-format`), and stops
+//! gracefully on SIGINT or SIGTERM. `backup`, `check` and `config` help its operator.
 
-use clap::Parser;
+use anyhow::{Context, Result, bail};
+use clap::{Parser, Subcommand};
+use server::config::ServeArgs;
+use server::storage::Storage;
+use std::path::PathBuf;
+use std::process::ExitCode;
 
-/// The Lockwright metagame server.
+/// The Lockwright metagame server. With no command, serves.
 #[derive(Parser, Debug)]
-#[command(name = "lockwright-server", version, about)]
+#[command(
+    name = "lockwright-server",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
 struct Args {
+    #[command(subcommand)]
+    command: Option<Command>,
     #[command(flatten)]
-    serve: server::config::ServeArgs,
+    serve: ServeArgs,
 }
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Serve (what the server does with no command).
+    Serve(ServeArgs),
+    /// Copy the database to FILE with SQLite's online backup: consistent, and safe while the
+    /// server runs. Restore by stopping the server and putting FILE in the data folder as
+    /// lockwright.sqlite3.
+    Backup {
+        /// Where to write the copy.
+        file: PathBuf,
+        /// Replace FILE if it exists.
+        #[arg(long)]
+        force: bool,
+        #[command(flatten)]
+        serve: ServeArgs,
+    },
+    /// Check the database (SQLite's integrity check and foreign keys): exit 0 when it is
+    /// consistent, 1 listing the problems, 2 when it cannot be read.
+    Check {
+        #[command(flatten)]
+        serve: ServeArgs,
+    },
+    /// Print the configuration the server would run with (defaults, file, environment and
+    /// flags merged), as TOML.
+    Config {
+        #[command(flatten)]
+        serve: ServeArgs,
+    },
+}
+
+fn main() -> ExitCode {
     server::init_logging();
-    let config = Args::parse().serve.resolve()?;
-    server::server::run(config).await?;
-    Ok(())
+    match run(Args::parse()) {
+        Ok(code) => code,
+        Err(e) => {
+            // Each error in the chain once: "cannot listen on ADDR: Address already in use".
+            eprintln!("lockwright-server: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: Args) -> Result<ExitCode> {
+    match args.command {
+        None => serve(&args.serve),
+        Some(Command::Serve(serve_args)) => serve(&serve_args),
+        Some(Command::Backup { file, force, serve }) => {
+            let config = serve.resolve()?;
+            if file.exists() && !force {
+                bail!("{} exists; give --force to replace it", file.display());
+            }
+            let storage = open_existing(&config.data)?;
+            storage
+                .backup_to(&file)
+                .with_context(|| format!("cannot back up to {}", file.display()))?;
+            let (players, locks, notes) = Storage::open_existing(&file)
+                .and_then(|s| s.counts())
+                .unwrap_or((0, 0, 0));
+            println!(
+                "Backed up {} to {}: {players} players, {locks} locks, {notes} notes.",
+                config.data.display(),
+                file.display()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Check { serve }) => {
+            let config = serve.resolve()?;
+            let storage = open_existing(&config.data)?;
+            let problems = storage.check().context("cannot check the database")?;
+            let version = storage.schema_version().unwrap_or(-1);
+            if problems.is_empty() {
+                let (players, locks, notes) = storage.counts().unwrap_or((0, 0, 0));
+                println!(
+                    "{}: consistent (schema {version}; {players} players, {locks} locks, {notes} notes).",
+                    config.data.display()
+                );
+                Ok(ExitCode::SUCCESS)
+            } else {
+                println!("{}: {} problems:", config.data.display(), problems.len());
+                for p in &problems {
+                    println!("  {p}");
+                }
+                Ok(ExitCode::from(1))
+            }
+        }
+        Some(Command::Config { serve }) => {
+            let config = serve.resolve()?;
+            print!("{}", toml::to_string(&config)?);
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn open_existing(data: &std::path::Path) -> Result<Storage> {
+    let file = data.join(server::storage::FILE_NAME);
+    if !file.exists() {
+        bail!("there is no database at {}", file.display());
+    }
+    Storage::open_existing(&file).with_context(|| format!("cannot open {}", file.display()))
+}
+
+fn serve(args: &ServeArgs) -> Result<ExitCode> {
+    let config = args.resolve()?;
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the runtime")?;
+    runtime.block_on(server::server::run(config))?;
+    Ok(ExitCode::SUCCESS)
 }

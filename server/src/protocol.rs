@@ -21,6 +21,14 @@ pub struct Session {
     pub token: String,
 }
 
+/// What `POST /api/v1/logout` did.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct LoggedOut {
+    /// How many tokens were revoked: 1 (or 0 if it had just expired), or every token of the
+    /// player with `?all=true`.
+    pub revoked: usize,
+}
+
 /// `PUT /api/v1/slots/{slot}`: place a lock.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Publish {

@@ -184,6 +184,9 @@ pub struct World {
     /// Locks in slots with three public notes: accessed by everyone. Kept up to date so that
     /// a fixpoint does not scan every lock to find them.
     public_locks: BTreeSet<LockId>,
+    /// Notes secured behind retired locks: read by everyone. Counted so that how many notes a
+    /// player has read is worked out from their access without scanning every note.
+    public_notes: usize,
 }
 
 /// What one player accesses: the locks (in slots, of other players) they access, from which
@@ -311,6 +314,7 @@ impl World {
             }
             None => Vec::new(),
         };
+        self.public_notes += behind.len();
         for &n in &behind {
             let Some(on) = self.notes.get(&n).map(|n| n.on) else {
                 continue;
@@ -409,6 +413,7 @@ impl World {
         if let Some(l) = self.locks.get_mut(&note.on) {
             l.notes_on.push(id);
             if behind_retired {
+                self.public_notes += 1;
                 l.public_notes_on += 1;
                 if !l.retired && l.public_notes_on >= NOTES_TO_ACCESS {
                     self.public_locks.insert(note.on);
@@ -514,6 +519,23 @@ impl World {
             }
         }
         access
+    }
+
+    /// How many notes the player whose access this is has read: their own, the public ones,
+    /// and those behind the locks they access. The three never overlap (an accessed lock is
+    /// another player's and in its slot), so this is linear in the locks they access, not in
+    /// every note: live events compare it after each change for every follower.
+    pub fn read_count(&self, access: &Access) -> usize {
+        let own = self.notes_by(access.player);
+        let own_public = own.iter().filter(|&&n| self.note_is_public(n)).count();
+        let behind: usize = access
+            .locks
+            .iter()
+            .filter_map(|l| self.locks.get(l))
+            .filter(|r| !r.retired)
+            .map(|r| r.notes_behind.len())
+            .sum();
+        own.len() + self.public_notes - own_public + behind
     }
 
     /// The score of `a` relative to `b`: `b`'s slots `a` accesses minus `a`'s slots `b`

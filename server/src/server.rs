@@ -3,15 +3,17 @@
 use crate::api::{self, AppState};
 use crate::config::Config;
 use crate::game::{Game, GameError};
-use crate::rate::RateLimiter;
+use crate::listener::Timeouts;
 use crate::storage::{Checkpointer, Storage, StorageError};
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
-/// Why the server cannot start or stopped with an error.
+/// Why the server cannot start or stopped with an error. Each says what failed; its source,
+/// if any, says why, so that printing the chain says each cause once.
 #[derive(Debug, thiserror::Error)]
 pub enum ServerError {
     /// The database cannot be opened.
@@ -19,10 +21,30 @@ pub enum ServerError {
     Storage(#[from] StorageError),
     /// The saved game cannot be loaded.
     #[error("cannot load the saved game: {0}")]
-    Load(#[from] GameError),
-    /// The address cannot be bound or the connection loop failed.
+    Load(GameError),
+    /// The address cannot be listened on.
+    #[error("cannot listen on {addr}")]
+    Bind {
+        /// The address.
+        addr: SocketAddr,
+        /// Why (e.g. "Address already in use").
+        source: std::io::Error,
+    },
+    /// The connection loop failed.
     #[error("{0}")]
-    Io(#[from] std::io::Error),
+    Io(std::io::Error),
+}
+
+impl From<GameError> for ServerError {
+    fn from(e: GameError) -> ServerError {
+        ServerError::Load(e)
+    }
+}
+
+impl From<std::io::Error> for ServerError {
+    fn from(e: std::io::Error) -> ServerError {
+        ServerError::Io(e)
+    }
 }
 
 /// Opens the data folder and loads the game.
@@ -30,19 +52,63 @@ pub enum ServerError {
 pub fn open(config: &Config) -> Result<Game, ServerError> {
     let storage = Storage::open(&config.data, config.durability)?;
     storage.set_auto_checkpoint(false)?;
-    Ok(Game::load(storage, config.max_lock_size)?)
+    Ok(Game::load(storage, config.max_lock_size)?
+        .with_tokens(config.token_ttl.get(), config.tokens_per_player))
 }
 
 /// How often the log is copied into the database file.
-const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
 
-/// Checkpoints the database every [`CHECKPOINT_EVERY`] on its own connection, until the
-/// server stops.
-fn spawn_checkpoints(config: &Config, mut stop: watch::Receiver<bool>) -> Result<(), ServerError> {
+/// How often token uses are written and expired tokens forgotten.
+const TOKEN_UPKEEP_EVERY: u32 = 5;
+
+/// Says a trouble once when it starts and once when it ends, not at every try.
+struct Trouble {
+    what: &'static str,
+    failing: bool,
+}
+
+impl Trouble {
+    fn outcome(&mut self, r: Result<(), String>) -> Option<String> {
+        match r {
+            Err(e) => {
+                if !self.failing {
+                    tracing::warn!(error = %e, "{} failed; retrying quietly until it works", self.what);
+                    self.failing = true;
+                }
+                Some(e)
+            }
+            Ok(()) => {
+                if self.failing {
+                    tracing::info!("{} works again", self.what);
+                    self.failing = false;
+                }
+                None
+            }
+        }
+    }
+}
+
+/// Upkeep until the server stops: a checkpoint every [`CHECKPOINT_EVERY`] on its own
+/// connection, token upkeep every few, and a last token upkeep when it stops.
+fn spawn_upkeep(
+    config: &Config,
+    game: Game,
+    mut stop: watch::Receiver<bool>,
+) -> Result<tokio::task::JoinHandle<()>, ServerError> {
     let checkpointer = Arc::new(std::sync::Mutex::new(Checkpointer::open(&config.data)?));
-    tokio::spawn(async move {
+    Ok(tokio::spawn(async move {
         let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut checkpoints = Trouble {
+            what: "checkpoint",
+            failing: false,
+        };
+        let mut tokens = Trouble {
+            what: "token upkeep",
+            failing: false,
+        };
+        let mut n = 0u32;
         loop {
             tokio::select! {
                 _ = tick.tick() => {}
@@ -53,12 +119,26 @@ fn spawn_checkpoints(config: &Config, mut stop: watch::Receiver<bool>) -> Result
                 c.lock().unwrap_or_else(|e| e.into_inner()).run()
             })
             .await;
-            if let Ok(Err(e)) = done {
-                tracing::warn!(error = %e, "checkpoint failed; the next one will try again");
+            let r = match done {
+                Ok(r) => r.map(|_| ()).map_err(|e| e.to_string()),
+                Err(e) => Err(e.to_string()),
+            };
+            game.set_checkpoint_trouble(checkpoints.outcome(r));
+            n += 1;
+            if n.is_multiple_of(TOKEN_UPKEEP_EVERY) {
+                let g = game.clone();
+                let done = tokio::task::spawn_blocking(move || g.keep_tokens()).await;
+                tokens.outcome(match done {
+                    Ok(r) => r.map_err(|e| e.to_string()),
+                    Err(e) => Err(e.to_string()),
+                });
             }
         }
-    });
-    Ok(())
+        let g = game.clone();
+        if let Ok(Err(e)) = tokio::task::spawn_blocking(move || g.keep_tokens()).await {
+            tracing::warn!(error = %e, "cannot write the tokens' last uses");
+        }
+    }))
 }
 
 /// Serves on a bound listener until `shutdown` completes, then lets requests in flight
@@ -70,25 +150,20 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServerError> {
     let (stop_tx, stop_rx) = watch::channel(false);
-    spawn_checkpoints(config, stop_rx.clone())?;
-    let state = AppState {
-        game,
-        limiter: Arc::new(RateLimiter::new(config.rate_limit, config.rate_burst)),
-        password_memory_kib: config.password_memory_kib,
-        shutdown: stop_rx,
-    };
-    let app = api::router(state, config.body_limit);
+    let upkeep = spawn_upkeep(config, game.clone(), stop_rx.clone())?;
+    match game.ready() {
+        Ok(()) => {}
+        Err(why) => tracing::warn!(%why, "the server is not ready: /api/v1/ready answers 503"),
+    }
+    let state = AppState::new(game, config, stop_rx);
+    let app = api::router(state, config);
     tracing::info!(addr = %listener.local_addr()?, data = %config.data.display(), "listening");
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(async move {
-        shutdown.await;
-        tracing::info!("shutting down");
-        let _ = stop_tx.send(true);
-    })
-    .await?;
+    let timeouts = Timeouts {
+        header: config.header_timeout.get(),
+        idle: config.idle_timeout.get(),
+    };
+    crate::listener::serve_connections(listener, app, timeouts, shutdown, stop_tx).await;
+    let _ = upkeep.await;
     Ok(())
 }
 
@@ -119,15 +194,24 @@ pub async fn signal() {
 /// Runs the server with its configuration until SIGINT or SIGTERM: what both
 /// `lockwright-server` and `lockwright serve` do.
 pub async fn run(config: Config) -> Result<(), ServerError> {
+    crate::set_log_format(config.log_format);
     let game = open(&config)?;
-    let listener = TcpListener::bind(config.bind).await?;
+    let listener = bind(config.bind).await?;
     serve(&config, game, listener, signal()).await
+}
+
+async fn bind(addr: SocketAddr) -> Result<TcpListener, ServerError> {
+    TcpListener::bind(addr)
+        .await
+        .map_err(|source| ServerError::Bind { addr, source })
 }
 
 /// A server running in this process, for tests and the studio: stop it with [`Running::stop`].
 pub struct Running {
     /// Where it listens.
     pub addr: SocketAddr,
+    /// The game it serves (for tests and the studio to look inside).
+    pub game: Game,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     task: tokio::task::JoinHandle<Result<(), ServerError>>,
 }
@@ -136,9 +220,10 @@ impl Running {
     /// Starts a server on `config.bind` (port 0 picks a free port).
     pub async fn start(config: Config) -> Result<Running, ServerError> {
         let game = open(&config)?;
-        let listener = TcpListener::bind(config.bind).await?;
+        let listener = bind(config.bind).await?;
         let addr = listener.local_addr()?;
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        let served = game.clone();
         let task = tokio::spawn(async move {
             serve(&config, game, listener, async {
                 let _ = rx.await;
@@ -147,6 +232,7 @@ impl Running {
         });
         Ok(Running {
             addr,
+            game: served,
             stop: Some(tx),
             task,
         })

@@ -13,6 +13,11 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// The database file's name inside the data folder.
 pub const FILE_NAME: &str = "lockwright.sqlite3";
 
+/// The schema's version, kept in SQLite's `user_version`. Version 0 is the first schema, whose
+/// tokens were stored as they were sent; version 1 keeps only their SHA-256, with when they
+/// were last used. [`Storage::open`] migrates older databases and refuses newer ones.
+pub const SCHEMA_VERSION: i64 = 1;
+
 /// The schema. `one_lock_per_slot` makes the database itself refuse two locks in one slot,
 /// and `UNIQUE(author_id, lock_id)` two declarations on one lock by one player, whatever a bug
 /// above might try.
@@ -22,11 +27,6 @@ CREATE TABLE IF NOT EXISTS players (
     codename      TEXT NOT NULL UNIQUE,
     password_hash TEXT NOT NULL,
     created_at    INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS tokens (
-    token      TEXT PRIMARY KEY,
-    player_id  INTEGER NOT NULL REFERENCES players(id),
-    created_at INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS locks (
     id         INTEGER PRIMARY KEY,
@@ -50,6 +50,21 @@ CREATE TABLE IF NOT EXISTS notes (
 );
 ";
 
+/// What version 1 adds: tokens by their hash, and the row the readiness check rewrites.
+const SCHEMA_V1: &str = "
+CREATE TABLE tokens (
+    hash          TEXT PRIMARY KEY,
+    player_id     INTEGER NOT NULL REFERENCES players(id),
+    created_at_ms INTEGER NOT NULL,
+    used_at_ms    INTEGER NOT NULL
+);
+CREATE INDEX tokens_by_player ON tokens(player_id, used_at_ms);
+CREATE TABLE ready_probe (
+    id    INTEGER PRIMARY KEY CHECK (id = 1),
+    at_ms INTEGER NOT NULL
+);
+";
+
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]
 pub enum StorageError {
@@ -57,19 +72,54 @@ pub enum StorageError {
     #[error("the codename is taken")]
     CodenameTaken,
     /// The data folder could not be created.
-    #[error("cannot create the data folder {path}: {source}")]
+    #[error("cannot create the data folder {path}")]
     Folder {
         /// The folder.
         path: PathBuf,
         /// Why.
         source: std::io::Error,
     },
-    /// SQLite refused.
+    /// SQLite refused. (Its error is in the message, not a source, so that it is said once.)
     #[error("database: {0}")]
-    Sql(#[from] rusqlite::Error),
+    Sql(rusqlite::Error),
     /// A stored row holds something the server would never write.
     #[error("the database holds an impossible row: {0}")]
     Corrupt(String),
+    /// The database was written by a newer server.
+    #[error(
+        "the database has schema version {0}; this server knows versions up to {SCHEMA_VERSION}: \
+         run a newer server"
+    )]
+    NewerSchema(i64),
+    /// A file beside the database could not be written.
+    #[error("cannot write {path}")]
+    File {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+impl From<rusqlite::Error> for StorageError {
+    fn from(e: rusqlite::Error) -> StorageError {
+        StorageError::Sql(e)
+    }
+}
+
+impl StorageError {
+    /// Whether the database cannot be written for now (read-only, full, or failing disk),
+    /// rather than refusing this change: the server answers 503 and tells its readiness check.
+    pub fn is_unavailable(&self) -> bool {
+        use rusqlite::ErrorCode::*;
+        match self {
+            StorageError::Sql(rusqlite::Error::SqliteFailure(e, _)) => matches!(
+                e.code,
+                ReadOnly | DiskFull | SystemIoFailure | CannotOpen | DatabaseBusy | DatabaseLocked
+            ),
+            _ => false,
+        }
+    }
 }
 
 /// A stored player.
@@ -113,13 +163,24 @@ pub struct NoteRow {
     pub solution: String,
 }
 
+/// A stored login token: only its hash is kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TokenRow {
+    /// The SHA-256 of the token, in hex.
+    pub hash: String,
+    /// Whose.
+    pub player: PlayerId,
+    /// When it was last used, in milliseconds since 1970.
+    pub used_at_ms: i64,
+}
+
 /// Everything the server loads at start.
 #[derive(Clone, Debug, Default)]
 pub struct Snapshot {
     /// Players by number.
     pub players: Vec<PlayerRow>,
-    /// Bearer tokens and their players.
-    pub tokens: Vec<(String, PlayerId)>,
+    /// Login tokens (their hashes) and their players.
+    pub tokens: Vec<TokenRow>,
     /// Locks by number.
     pub locks: Vec<LockRow>,
     /// Notes by number.
@@ -141,6 +202,14 @@ pub enum Durability {
 /// The database connection.
 pub struct Storage {
     conn: Connection,
+}
+
+/// Milliseconds since 1970: when tokens were used.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
 }
 
 fn now() -> i64 {
@@ -183,8 +252,101 @@ impl Storage {
         )?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        conn.execute_batch(SCHEMA)?;
+        let mut storage = Storage { conn };
+        storage.migrate()?;
+        Ok(storage)
+    }
+
+    /// Opens an existing database file as it is, to check or copy it (`check`, `backup`):
+    /// nothing is created or migrated, and it may be open in a running server meanwhile.
+    pub fn open_existing(file: &Path) -> Result<Storage, StorageError> {
+        let conn = Connection::open_with_flags(
+            file,
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
         Ok(Storage { conn })
+    }
+
+    /// The schema version the database holds.
+    pub fn schema_version(&self) -> Result<i64, StorageError> {
+        Ok(self
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))?)
+    }
+
+    /// Brings the schema to [`SCHEMA_VERSION`], in one transaction. From version 0 the tokens
+    /// stored in plain text are dropped, not hashed: they sat readable in the file and in any
+    /// copy of it, so their players log in again.
+    fn migrate(&mut self) -> Result<(), StorageError> {
+        let version = self.schema_version()?;
+        if version > SCHEMA_VERSION {
+            return Err(StorageError::NewerSchema(version));
+        }
+        if version == SCHEMA_VERSION {
+            return Ok(());
+        }
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        tx.execute_batch(SCHEMA)?;
+        if version < 1 {
+            tx.execute_batch("DROP TABLE IF EXISTS tokens;")?;
+            tx.execute_batch(SCHEMA_V1)?;
+        }
+        tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Writes one row and commits, waiting for the disk as every change does: whether the
+    /// database can take writes now. The readiness check runs it.
+    pub fn probe_write(&mut self) -> Result<(), StorageError> {
+        self.conn.execute(
+            "INSERT INTO ready_probe (id, at_ms) VALUES (1, ?1)
+             ON CONFLICT(id) DO UPDATE SET at_ms = excluded.at_ms",
+            params![now_ms()],
+        )?;
+        Ok(())
+    }
+
+    /// Copies the whole database, as of one moment, to `path` with SQLite's online backup,
+    /// while the server goes on writing. The copy is written beside `path` and renamed into
+    /// place once complete and checked, so `path` is never half a backup.
+    pub fn backup_to(&self, path: &Path) -> Result<(), StorageError> {
+        let mut partial = path.as_os_str().to_owned();
+        partial.push(".partial");
+        let partial = PathBuf::from(partial);
+        let _ = std::fs::remove_file(&partial);
+        {
+            let mut dst = Connection::open(&partial)?;
+            let backup = rusqlite::backup::Backup::new(&self.conn, &mut dst)?;
+            // One step copies every page under one read transaction: a consistent copy that
+            // other writers cannot restart.
+            backup.step(-1)?;
+            drop(backup);
+            dst.pragma_update(None, "journal_mode", "DELETE")?;
+            let copy = Storage { conn: dst };
+            let problems = copy.check()?;
+            if !problems.is_empty() {
+                return Err(StorageError::Corrupt(problems.join("; ")));
+            }
+        }
+        std::fs::rename(&partial, path).map_err(|source| StorageError::File {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Ok(())
+    }
+
+    /// How many players, locks and notes the database holds.
+    pub fn counts(&self) -> Result<(i64, i64, i64), StorageError> {
+        let count = |table: &str| -> Result<i64, StorageError> {
+            Ok(self
+                .conn
+                .query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0))?)
+        };
+        Ok((count("players")?, count("locks")?, count("notes")?))
     }
 
     /// Stops (or restarts) the writer copying the log into the database file itself, which
@@ -227,13 +389,74 @@ impl Storage {
         Ok(id)
     }
 
-    /// Records a bearer token for a player.
-    pub fn add_token(&mut self, token: &str, player: PlayerId) -> Result<(), StorageError> {
-        self.conn.execute(
-            "INSERT INTO tokens (token, player_id, created_at) VALUES (?1, ?2, ?3)",
-            params![token, player.0, now()],
+    /// Records a login token's hash for a player; beyond `cap` tokens, theirs least recently
+    /// used are dropped in the same transaction. Returns the hashes dropped.
+    pub fn add_token(
+        &mut self,
+        hash: &str,
+        player: PlayerId,
+        at_ms: i64,
+        cap: usize,
+    ) -> Result<Vec<String>, StorageError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        tx.execute(
+            "INSERT INTO tokens (hash, player_id, created_at_ms, used_at_ms) VALUES (?1, ?2, ?3, ?3)",
+            params![hash, player.0, at_ms],
         )?;
+        let mut dropped = Vec::new();
+        {
+            let mut q = tx.prepare(
+                "SELECT hash FROM tokens WHERE player_id = ?1
+                 ORDER BY used_at_ms DESC, rowid DESC LIMIT -1 OFFSET ?2",
+            )?;
+            for h in q.query_map(params![player.0, cap as i64], |r| r.get::<_, String>(0))? {
+                dropped.push(h?);
+            }
+        }
+        for h in &dropped {
+            tx.execute("DELETE FROM tokens WHERE hash = ?1", params![h])?;
+        }
+        tx.commit()?;
+        Ok(dropped)
+    }
+
+    /// Forgets one token (logging out). Returns whether it was there.
+    pub fn remove_token(&mut self, hash: &str) -> Result<bool, StorageError> {
+        Ok(self
+            .conn
+            .execute("DELETE FROM tokens WHERE hash = ?1", params![hash])?
+            > 0)
+    }
+
+    /// Forgets every token of a player. Returns how many.
+    pub fn remove_tokens_of(&mut self, player: PlayerId) -> Result<usize, StorageError> {
+        Ok(self
+            .conn
+            .execute("DELETE FROM tokens WHERE player_id = ?1", params![player.0])?)
+    }
+
+    /// Records when tokens were last used, in one transaction.
+    pub fn touch_tokens(&mut self, used: &[(String, i64)]) -> Result<(), StorageError> {
+        let tx = self.conn.transaction()?;
+        {
+            let mut q =
+                tx.prepare("UPDATE tokens SET used_at_ms = max(used_at_ms, ?2) WHERE hash = ?1")?;
+            for (hash, at) in used {
+                q.execute(params![hash, at])?;
+            }
+        }
+        tx.commit()?;
         Ok(())
+    }
+
+    /// Forgets tokens last used before `before_ms`. Returns how many.
+    pub fn remove_tokens_unused_since(&mut self, before_ms: i64) -> Result<usize, StorageError> {
+        Ok(self.conn.execute(
+            "DELETE FROM tokens WHERE used_at_ms < ?1",
+            params![before_ms],
+        )?)
     }
 
     /// Places a lock in a slot, retiring the lock there, in one transaction. Returns the new
@@ -336,8 +559,14 @@ impl Storage {
         }
         let mut q = self
             .conn
-            .prepare("SELECT token, player_id FROM tokens ORDER BY rowid")?;
-        for row in q.query_map([], |r| Ok((r.get(0)?, PlayerId(r.get(1)?))))? {
+            .prepare("SELECT hash, player_id, used_at_ms FROM tokens ORDER BY rowid")?;
+        for row in q.query_map([], |r| {
+            Ok(TokenRow {
+                hash: r.get(0)?,
+                player: PlayerId(r.get(1)?),
+                used_at_ms: r.get(2)?,
+            })
+        })? {
             snap.tokens.push(row?);
         }
         let mut q = self.conn.prepare(
@@ -493,7 +722,7 @@ mod tests {
         {
             let mut s = Storage::open(dir.path(), Durability::Normal).expect("db");
             let a = s.add_player("AAA", "h").expect("player");
-            s.add_token("t0k", a).expect("token");
+            s.add_token("h4sh", a, 1, 10).expect("token");
             s.place_lock(a, slot(2), "a", "x").expect("place");
         }
         let s = Storage::open(dir.path(), Durability::Full).expect("reopen");
@@ -501,5 +730,55 @@ mod tests {
         assert_eq!(snap.players.len(), 1);
         assert_eq!(snap.tokens.len(), 1);
         assert_eq!(snap.locks[0].slot, slot(2));
+        assert_eq!(s.schema_version().expect("version"), SCHEMA_VERSION);
+    }
+
+    #[test]
+    fn tokens_beyond_the_cap_drop_the_least_recently_used() {
+        let mut s = Storage::in_memory().expect("db");
+        let a = s.add_player("AAA", "h").expect("player");
+        for (i, h) in ["t1", "t2", "t3"].iter().enumerate() {
+            assert!(s.add_token(h, a, i as i64, 3).expect("token").is_empty());
+        }
+        s.touch_tokens(&[("t1".into(), 10)]).expect("touch");
+        assert_eq!(s.add_token("t4", a, 11, 3).expect("token"), vec!["t2"]);
+        let mut left: Vec<String> = s
+            .load()
+            .expect("load")
+            .tokens
+            .into_iter()
+            .map(|t| t.hash)
+            .collect();
+        left.sort();
+        assert_eq!(left, ["t1", "t3", "t4"]);
+        assert_eq!(s.remove_tokens_unused_since(3).expect("purge"), 1);
+        assert!(s.remove_token("t4").expect("remove"));
+        assert_eq!(s.remove_tokens_of(a).expect("all"), 1);
+    }
+
+    #[test]
+    fn a_newer_schema_is_refused() {
+        let dir = tempfile::tempdir().expect("dir");
+        drop(Storage::open(dir.path(), Durability::Normal).expect("db"));
+        let c = Connection::open(dir.path().join(FILE_NAME)).expect("open");
+        c.pragma_update(None, "user_version", SCHEMA_VERSION + 1)
+            .expect("bump");
+        drop(c);
+        assert!(matches!(
+            Storage::open(dir.path(), Durability::Normal),
+            Err(StorageError::NewerSchema(_))
+        ));
+    }
+
+    #[test]
+    fn a_backup_is_a_consistent_copy() {
+        let dir = tempfile::tempdir().expect("dir");
+        let mut s = Storage::open(dir.path(), Durability::Normal).expect("db");
+        let a = s.add_player("AAA", "h").expect("player");
+        s.place_lock(a, slot(1), "a", "x").expect("place");
+        let to = dir.path().join("copy.sqlite3");
+        s.backup_to(&to).expect("backup");
+        let copy = Storage::open_existing(&to).expect("open");
+        assert_eq!(copy.counts().expect("counts"), (1, 1, 0));
     }
 }

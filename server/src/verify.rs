@@ -23,6 +23,12 @@ pub enum VerifyError {
         /// The server's cap.
         max: i32,
     },
+    /// The lock is open before any move: nothing stands in its bolthole, so any move would
+    /// "solve" it.
+    #[error(
+        "the lock is open before any move: nothing stands in its bolthole, so it keeps no one out"
+    )]
+    AlreadyOpen,
     /// The lock cannot be played (the physics refused it).
     #[error("the lock cannot be played: {0}")]
     Unplayable(String),
@@ -81,6 +87,15 @@ pub fn mechanism(lock: &Lock) -> Result<Mechanism, VerifyError> {
     Mechanism::new(lock).map_err(|e| VerifyError::Unplayable(e.to_string()))
 }
 
+/// Refuses a lock that is open before any move (an empty bolthole): validation does not, and
+/// a published lock must keep players out until they solve it.
+pub fn shut(lock: &Lock) -> Result<(), VerifyError> {
+    if lock.is_open() {
+        return Err(VerifyError::AlreadyOpen);
+    }
+    Ok(())
+}
+
 /// Reads a solution: a solution file or a bare list of moves. A file that records the digest
 /// of another lock is refused.
 pub fn solution_moves(text: &str, lock: &Lock) -> Result<Vec<Move>, VerifyError> {
@@ -96,8 +111,9 @@ pub fn solution_moves(text: &str, lock: &Lock) -> Result<Vec<Move>, VerifyError>
 }
 
 /// Replays moves from the lock's starting state; the solution holds when the lock is open
-/// after some move (moves after it opens are not played). A lock is never open before the
-/// first move, since validation requires the bolt in the bolthole, so an empty solution fails.
+/// after some move (moves after it opens are not played), so an empty solution fails. A lock
+/// open before any move would open after any one move: publishing refuses such locks
+/// ([`shut`]); validation alone does not.
 pub fn opens(mechanism: &Mechanism, moves: &[Move]) -> Result<(), VerifyError> {
     let mut ws = Workspace::default();
     let mut state = mechanism.initial_state();
@@ -144,6 +160,14 @@ mod tests {
             solution("hQ", &m),
             Err(VerifyError::MalformedSolution(_))
         ));
+    }
+
+    #[test]
+    fn a_lock_open_before_any_move_is_refused() {
+        let empty = include_str!("../../templates/hexlock/empty/size-4.lock");
+        let open = lock(empty, 8).expect("valid: validation allows an empty bolthole");
+        assert_eq!(shut(&open), Err(VerifyError::AlreadyOpen));
+        assert_eq!(shut(&lock(SPRING_PULL, 8).expect("valid")), Ok(()));
     }
 
     #[test]

@@ -251,3 +251,19 @@ async fn a_rate_limited_client_gets_429() {
     assert_eq!(statuses[7], Some(429));
     running.stop().await.expect("stop");
 }
+
+#[tokio::test]
+async fn a_lock_open_before_any_move_is_refused_on_publish() {
+    let (srv, _dir) = start().await;
+    let empty = std::fs::read_to_string(format!(
+        "{}/../templates/hexlock/empty/size-4.lock",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("template");
+    let a = srv.player("AAA").await;
+    // Before the fix, the lock was placed with the solution `.` and anyone then declared on it
+    // with one wait.
+    assert_refused(a.publish(1, &empty, ".").await, 422, "already-open");
+    assert_refused(a.publish(1, &empty, "hCW").await, 422, "already-open");
+    assert!(a.me().await.expect("me").slots[0].lock.is_none());
+}

@@ -1,12 +1,12 @@
 //! Locks: anyone logged in may read a lock's text and who declared on it.
 
-use super::AppState;
+use super::{AppState, Segment};
 use crate::auth::Me;
 use crate::error::ApiError;
 use crate::protocol::LockView;
 use crate::rules::LockId;
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 
 /// Reads a lock number from the path.
 pub fn lock_id(raw: &str) -> Result<LockId, ApiError> {
@@ -19,7 +19,7 @@ pub fn lock_id(raw: &str) -> Result<LockId, ApiError> {
 pub async fn show(
     State(state): State<AppState>,
     Me(me): Me,
-    Path(raw): Path<String>,
+    Segment(raw): Segment,
 ) -> Result<Json<LockView>, ApiError> {
     Ok(Json(state.game.lock_view(me, lock_id(&raw)?)?))
 }

@@ -1,8 +1,10 @@
 //! The HTTP API, `/api/v1/...`: the router and one module per resource. `docs/api.md`
 //! documents every endpoint.
 //!
-//! Bodies are read by [`Body`], which answers malformed JSON and oversized bodies with the
-//! same JSON errors as everything else; the router's fallback does the same for unknown paths.
+//! Bodies are read by [`Body`], path parameters by [`Segment`] and query strings by [`Query`],
+//! which answer malformed input with the API's JSON errors; whatever else answers an error
+//! (the router's 404 and 405, a limit) is turned into the same JSON by one layer, so every
+//! error a client sees is `{error, message}`.
 
 mod events;
 mod locks;
@@ -10,16 +12,22 @@ mod notes;
 mod players;
 mod slots;
 
+use crate::config::Config;
 use crate::error::ApiError;
 use crate::game::Game;
-use crate::rate::RateLimiter;
+use crate::passwords::Passwords;
+use crate::rate::{LoginThrottle, RateLimiter};
 use axum::Router;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, FromRequest, Request};
-use axum::http::StatusCode;
+use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Request, State};
+use axum::http::request::Parts;
+use axum::http::{StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use serde::de::DeserializeOwned;
 use std::sync::Arc;
+use std::time::Duration;
 use tokio::sync::watch;
 
 /// What every handler shares.
@@ -29,20 +37,45 @@ pub struct AppState {
     pub game: Game,
     /// Per-client rate limiting.
     pub limiter: Arc<RateLimiter>,
-    /// Memory cost of password hashing, in KiB.
-    pub password_memory_kib: u32,
+    /// Password hashing and checking, bounded.
+    pub passwords: Arc<Passwords>,
+    /// Failed logins, per codename and address.
+    pub throttle: Arc<LoginThrottle>,
     /// Becomes true when the server is shutting down, so that event streams end and the
     /// graceful shutdown does not wait for them forever.
     pub shutdown: watch::Receiver<bool>,
+    /// How often an event stream sends a comment: well inside the idle timeout.
+    pub keep_alive: Duration,
 }
 
-/// The router.
-pub fn router(state: AppState, body_limit: usize) -> Router {
+impl AppState {
+    /// The state for a game with a configuration.
+    pub fn new(game: Game, config: &Config, shutdown: watch::Receiver<bool>) -> AppState {
+        AppState {
+            game,
+            limiter: Arc::new(RateLimiter::new(config.rate_limit, config.rate_burst)),
+            passwords: Arc::new(Passwords::new(
+                config.password_workers(),
+                config.password_queue,
+                config.password_memory_kib,
+            )),
+            throttle: Arc::new(LoginThrottle::new(config.login_free_failures)),
+            shutdown,
+            keep_alive: (config.idle_timeout.get() / 2).min(Duration::from_secs(15)),
+        }
+    }
+}
+
+/// The router, with its layers, outermost last: the body limit, the time limit, the rate
+/// limit, the JSON error bodies and the request log (one line per request).
+pub fn router(state: AppState, config: &Config) -> Router {
     let api = Router::new()
         .route("/health", get(|| async { "ok" }))
+        .route("/ready", get(ready))
         .route("/players", post(players::register).get(players::list))
         .route("/players/{codename}", get(players::show))
         .route("/login", post(players::login))
+        .route("/logout", post(players::logout))
         .route("/me", get(players::me))
         .route("/scores", get(players::scores))
         .route("/slots/{slot}", put(slots::publish).delete(slots::retire))
@@ -50,17 +83,164 @@ pub fn router(state: AppState, body_limit: usize) -> Router {
         .route("/notes", post(notes::declare).get(notes::list))
         .route("/notes/{id}", get(notes::show))
         .route("/events", get(events::stream));
+    let request_timeout = config.request_timeout.get();
     Router::new()
         .nest("/api/v1", api)
         .fallback(|| async {
             ApiError::not_found("no-such-endpoint", "no such endpoint; see docs/api.md")
         })
+        .layer(DefaultBodyLimit::max(config.body_limit))
+        .layer(axum::middleware::from_fn_with_state(
+            request_timeout,
+            time_limit,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             crate::rate::limit,
         ))
-        .layer(DefaultBodyLimit::max(body_limit))
+        .layer(axum::middleware::from_fn(json_errors))
+        .layer(
+            // One log line per request, when it is answered: method, path, status, time.
+            tower_http::trace::TraceLayer::new_for_http()
+                .make_span_with(|req: &Request| {
+                    tracing::info_span!("request", method = %req.method(), path = %req.uri().path())
+                })
+                .on_request(())
+                .on_response(|res: &Response, latency: Duration, _: &tracing::Span| {
+                    tracing::info!(
+                        status = res.status().as_u16(),
+                        ms = (latency.as_secs_f64() * 100_000.0).round() / 100.0,
+                        "answered"
+                    );
+                })
+                .on_body_chunk(())
+                .on_eos(())
+                .on_failure(()),
+        )
         .with_state(state)
+}
+
+/// Bounds a request's time, body included; event streams are exempt (their handler returns
+/// at once; the stream that follows is bounded by the idle timeout instead).
+async fn time_limit(State(limit): State<Duration>, request: Request, next: Next) -> Response {
+    match tokio::time::timeout(limit, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            "timeout",
+            format!(
+                "the request took longer than {} s; it may or may not have been carried out",
+                limit.as_secs_f64()
+            ),
+        )
+        .into_response(),
+    }
+}
+
+/// Every error answer becomes the API's JSON error, whoever made it: the router (404, 405),
+/// axum's extractors, the body limit, a time limit. Answers already in JSON pass unchanged,
+/// and so do their headers (`Allow`, `Retry-After`).
+async fn json_errors(request: Request, next: Next) -> Response {
+    let method = request.method().clone();
+    let response = next.run(request).await;
+    let status = response.status();
+    if !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if is_json {
+        return response;
+    }
+    let (parts, body) = response.into_parts();
+    let text = axum::body::to_bytes(body, 4096)
+        .await
+        .map(|b| String::from_utf8_lossy(&b).trim().to_string())
+        .unwrap_or_default();
+    let allowed = parts
+        .headers
+        .get(header::ALLOW)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let (code, message) = match status {
+        StatusCode::METHOD_NOT_ALLOWED => (
+            "method-not-allowed",
+            format!("this endpoint does not take {method}; it takes {allowed}"),
+        ),
+        StatusCode::NOT_FOUND => (
+            "no-such-endpoint",
+            "no such endpoint; see docs/api.md".into(),
+        ),
+        StatusCode::PAYLOAD_TOO_LARGE => (
+            "too-large",
+            "the request body is larger than this server accepts".into(),
+        ),
+        StatusCode::REQUEST_TIMEOUT => ("timeout", "the request took too long".into()),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => ("unsupported-media-type", text.clone()),
+        StatusCode::TOO_MANY_REQUESTS => ("rate-limited", "too many requests; slow down".into()),
+        StatusCode::SERVICE_UNAVAILABLE => ("unavailable", "the server cannot answer now".into()),
+        s if s.is_server_error() => ("internal", "the server failed".into()),
+        _ => ("bad-request", text.clone()),
+    };
+    let message = if message.is_empty() {
+        status
+            .canonical_reason()
+            .unwrap_or("the request was refused")
+            .to_string()
+    } else {
+        message
+    };
+    let mut answer = ApiError::new(status, code, message).into_response();
+    for (name, value) in &parts.headers {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+            answer.headers_mut().insert(name, value.clone());
+        }
+    }
+    answer
+}
+
+/// `GET /api/v1/ready`: whether the server can take changes now — the database takes a
+/// write and its log is being copied into its file. 503 with the reason when not.
+async fn ready(State(state): State<AppState>) -> Result<&'static str, ApiError> {
+    let game = state.game.clone();
+    let r = tokio::task::spawn_blocking(move || game.ready())
+        .await
+        .map_err(ApiError::internal)?;
+    r.map(|()| "ok").map_err(|why| {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "not-ready", why).retry_after(5)
+    })
+}
+
+/// One path parameter, as text; a path that does not decode (e.g. `%FF`, not UTF-8) is
+/// refused with the API's `400 bad-path`.
+pub struct Segment(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for Segment {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Segment, ApiError> {
+        axum::extract::Path::<String>::from_request_parts(parts, state)
+            .await
+            .map(|p| Segment(p.0))
+            .map_err(|e| ApiError::bad_request("bad-path", e.body_text()))
+    }
+}
+
+/// A query string of a known shape; anything else is refused with `400 bad-query`.
+pub struct Query<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Query<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Query<T>, ApiError> {
+        axum::extract::Query::<T>::from_request_parts(parts, state)
+            .await
+            .map(|q| Query(q.0))
+            .map_err(|e| ApiError::bad_request("bad-query", e.body_text()))
+    }
 }
 
 /// A JSON body, with errors in the API's shape: 413 beyond the body limit, 400 when it is not
@@ -96,12 +276,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
 pub async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(f).await.map_err(|e| {
-        tracing::error!(error = %e, "a blocking task failed");
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "internal",
-            "the server failed; the change was not made",
-        )
-    })?
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(ApiError::internal)?
 }

@@ -1,12 +1,12 @@
 //! Notes: declaring a solution, and reading the notes the caller has read.
 
-use super::{AppState, Body, blocking};
+use super::{AppState, Body, Segment, blocking};
 use crate::auth::Me;
 use crate::error::ApiError;
 use crate::protocol::{Declare, NoteView};
 use crate::rules::{LockId, NoteId, Slot};
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 
 /// `POST /api/v1/notes`: declare a solution to another player's lock, securing the note
@@ -40,7 +40,7 @@ pub async fn list(State(state): State<AppState>, Me(me): Me) -> Json<Vec<NoteVie
 pub async fn show(
     State(state): State<AppState>,
     Me(me): Me,
-    Path(raw): Path<String>,
+    Segment(raw): Segment,
 ) -> Result<Json<NoteView>, ApiError> {
     let id = raw
         .parse::<i64>()

@@ -1,12 +1,14 @@
-//! Players: registering, logging in, the list with scores, one player's slots.
+//! Players: registering, logging in and out, the list with scores, one player's slots.
 
-use super::{AppState, Body, blocking};
+use super::{AppState, Body, Query, Segment, blocking};
 use crate::auth::{self, Me};
 use crate::error::ApiError;
-use crate::protocol::{Credentials, PlayerView, Scores, Session};
+use crate::protocol::{Credentials, LoggedOut, PlayerView, Scores, Session};
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
+use std::net::SocketAddr;
+use std::time::Instant;
 
 /// `POST /api/v1/players`: register; answers a session for the new player.
 pub async fn register(
@@ -21,10 +23,9 @@ pub async fn register(
             "that codename is taken",
         ));
     }
+    let hash = state.passwords.hash(c.password).await?;
     let game = state.game.clone();
-    let cost = state.password_memory_kib;
     let session = blocking(move || {
-        let hash = auth::hash_password(&c.password, cost)?;
         let id = game.register(&c.codename, &hash)?;
         new_session(&game, id, c.codename)
     })
@@ -44,9 +45,12 @@ fn new_session(
     Ok(Session { codename, token })
 }
 
-/// `POST /api/v1/login`: a new bearer token for a codename and password.
+/// `POST /api/v1/login`: a new bearer token for a codename and password. Failures are
+/// throttled per codename and per address; an unknown codename costs as much time as a wrong
+/// password, so that timing does not tell which codenames exist.
 pub async fn login(
     State(state): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Body(c): Body<Credentials>,
 ) -> Result<Json<Session>, ApiError> {
     let refused = || {
@@ -56,19 +60,68 @@ pub async fn login(
             "unknown codename or wrong password",
         )
     };
-    if c.password.len() > auth::MAX_PASSWORD_BYTES {
+    // No such codename can exist: nothing to learn from refusing at once.
+    if c.password.len() > auth::MAX_PASSWORD_BYTES || !auth::valid_codename(&c.codename) {
         return Err(refused());
     }
-    let (id, hash) = state.game.password_hash(&c.codename).ok_or_else(refused)?;
+    if let Some(wait) = state.throttle.check(&c.codename, addr.ip(), Instant::now()) {
+        let seconds = wait.as_secs_f64().ceil() as u64;
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "login-throttled",
+            format!(
+                "too many failed logins for this codename or from this address; try again in {seconds} s"
+            ),
+        )
+        .retry_after(seconds));
+    }
+    let known = state.game.password_hash(&c.codename);
+    let matches = state
+        .passwords
+        .verify(c.password, known.as_ref().map(|(_, h)| h.clone()))
+        .await?;
+    let Some((id, _)) = known.filter(|_| matches) else {
+        state
+            .throttle
+            .failed(&c.codename, addr.ip(), Instant::now());
+        return Err(refused());
+    };
+    state.throttle.succeeded(&c.codename, addr.ip());
     let game = state.game.clone();
-    let session = blocking(move || {
-        if !auth::verify_password(&c.password, &hash) {
-            return Err(refused());
-        }
-        new_session(&game, id, c.codename)
+    let session = blocking(move || new_session(&game, id, c.codename)).await?;
+    Ok(Json(session))
+}
+
+/// The query of `POST /api/v1/logout`.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LogoutQuery {
+    /// Revoke every token of the player, not only this one.
+    #[serde(default)]
+    pub all: bool,
+}
+
+/// `POST /api/v1/logout[?all=true]`: revokes the token the request carries, or with
+/// `all=true` every token of its player (logging out everywhere).
+pub async fn logout(
+    State(state): State<AppState>,
+    Me(me): Me,
+    Query(q): Query<LogoutQuery>,
+    headers: axum::http::HeaderMap,
+) -> Result<Json<LoggedOut>, ApiError> {
+    let token = auth::bearer(&headers)
+        .ok_or_else(ApiError::unauthorized)?
+        .to_string();
+    let game = state.game.clone();
+    let revoked = blocking(move || {
+        Ok(if q.all {
+            game.revoke_tokens_of(me)?
+        } else {
+            usize::from(game.revoke_token(&token)?)
+        })
     })
     .await?;
-    Ok(Json(session))
+    Ok(Json(LoggedOut { revoked }))
 }
 
 /// `GET /api/v1/me`: who the token belongs to.
@@ -101,8 +154,8 @@ pub struct ShowQuery {
 pub async fn show(
     State(state): State<AppState>,
     Me(me): Me,
-    Path(codename): Path<String>,
-    axum::extract::Query(q): axum::extract::Query<ShowQuery>,
+    Segment(codename): Segment,
+    Query(q): Query<ShowQuery>,
 ) -> Result<Json<PlayerView>, ApiError> {
     Ok(Json(state.game.player_view_with(
         me,

@@ -1,12 +1,12 @@
 //! Slots: placing a lock (with its author's solution) and retiring one.
 
-use super::{AppState, Body, blocking};
+use super::{AppState, Body, Segment, blocking};
 use crate::auth::Me;
 use crate::error::ApiError;
 use crate::protocol::{Publish, Published, RetiredView};
 use crate::rules::Slot;
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 
 /// Reads a slot number from the path: 1, 2 or 3.
@@ -30,7 +30,7 @@ fn retired_view(r: crate::rules::Retired) -> RetiredView {
 pub async fn publish(
     State(state): State<AppState>,
     Me(me): Me,
-    Path(raw): Path<String>,
+    Segment(raw): Segment,
     Body(p): Body<Publish>,
 ) -> Result<(StatusCode, Json<Published>), ApiError> {
     let slot = slot(&raw)?;
@@ -52,7 +52,7 @@ pub async fn publish(
 pub async fn retire(
     State(state): State<AppState>,
     Me(me): Me,
-    Path(raw): Path<String>,
+    Segment(raw): Segment,
 ) -> Result<Json<RetiredView>, ApiError> {
     let slot = slot(&raw)?;
     let game = state.game.clone();

@@ -535,6 +535,12 @@ fn the_fixpoint_agrees_with_the_rules_read_directly() {
                     || fast.contains(&note.behind);
                 assert_eq!(access.reads(&world, n), direct);
             }
+            let read = world
+                .notes
+                .keys()
+                .filter(|&&n| access.reads(&world, n))
+                .count();
+            assert_eq!(world.read_count(&access), read, "round {round}");
         }
         for a in 0..players {
             for b in 0..players {

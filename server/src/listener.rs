@@ -1,0 +1,208 @@
+//! The listener: accepts connections and serves each with HTTP/1.1, with two timeouts that
+//! axum's own `serve` does not have, so that a client cannot hold connections open for free:
+//!
+//! - **header timeout**: a connection must send a request's headers within this time of
+//!   opening, or of its previous response (hyper's header read timeout), else it is closed;
+//! - **idle timeout**: a connection on which no byte moves either way for this long is closed,
+//!   whatever it is doing (a body sent a byte a minute, a response no one reads). Event
+//!   streams send a comment at least twice per idle timeout.
+//!
+//! Stopping: the listener stops accepting, every connection finishes the request in flight
+//! and closes, and [`serve_connections`] returns when the last one has.
+
+use axum::Router;
+use axum::extract::ConnectInfo;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use std::future::Future;
+use std::io;
+use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::watch;
+use tower::ServiceExt;
+
+/// The connection timeouts.
+#[derive(Clone, Copy, Debug)]
+pub struct Timeouts {
+    /// Time to send a request's headers.
+    pub header: Duration,
+    /// Time without a byte moving.
+    pub idle: Duration,
+}
+
+/// A connection that notes when a byte last moved, for the idle timeout.
+struct Watched {
+    inner: TcpStream,
+    /// Milliseconds since `epoch` of the last byte read or written.
+    last: Arc<AtomicU64>,
+    epoch: Instant,
+}
+
+impl Watched {
+    fn touch(&self) {
+        self.last
+            .store(self.epoch.elapsed().as_millis() as u64, Ordering::Relaxed);
+    }
+}
+
+impl AsyncRead for Watched {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        let before = buf.filled().len();
+        let r = Pin::new(&mut this.inner).poll_read(cx, buf);
+        if buf.filled().len() > before {
+            this.touch();
+        }
+        r
+    }
+}
+
+impl AsyncWrite for Watched {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        let r = Pin::new(&mut this.inner).poll_write(cx, buf);
+        if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
+            this.touch();
+        }
+        r
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        let r = Pin::new(&mut this.inner).poll_write_vectored(cx, bufs);
+        if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
+            this.touch();
+        }
+        r
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().inner).poll_shutdown(cx)
+    }
+}
+
+/// Accepts and serves connections until `shutdown` completes; then stops accepting, lets each
+/// connection finish its request and waits for the last to close. `stop` is told when
+/// stopping begins (event streams end on it).
+pub async fn serve_connections(
+    listener: TcpListener,
+    app: Router,
+    timeouts: Timeouts,
+    shutdown: impl Future<Output = ()>,
+    stop: watch::Sender<bool>,
+) {
+    // Each connection holds a receiver; the sender's `closed` completes when all are gone.
+    let (open_tx, open_rx) = watch::channel(());
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, addr)) => {
+                    tokio::spawn(connection(
+                        stream,
+                        addr,
+                        app.clone(),
+                        timeouts,
+                        stop.subscribe(),
+                        open_rx.clone(),
+                    ));
+                }
+                Err(e) => {
+                    // Out of file descriptors, most likely: wait for connections to close
+                    // rather than spin.
+                    tracing::warn!(error = %e, "cannot accept a connection");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+            },
+            () = &mut shutdown => break,
+        }
+    }
+    tracing::info!("shutting down");
+    drop(listener);
+    let _ = stop.send(true);
+    drop(open_rx);
+    open_tx.closed().await;
+}
+
+/// Serves one connection until it closes, times out, or the server stops.
+async fn connection(
+    stream: TcpStream,
+    addr: SocketAddr,
+    app: Router,
+    timeouts: Timeouts,
+    mut stop: watch::Receiver<bool>,
+    _open: watch::Receiver<()>,
+) {
+    let _ = stream.set_nodelay(true);
+    let epoch = Instant::now();
+    let last = Arc::new(AtomicU64::new(0));
+    let io = TokioIo::new(Watched {
+        inner: stream,
+        last: last.clone(),
+        epoch,
+    });
+    let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
+        let mut request = request.map(axum::body::Body::new);
+        request.extensions_mut().insert(ConnectInfo(addr));
+        app.clone().oneshot(request)
+    });
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(timeouts.header);
+    let mut conn = std::pin::pin!(http.serve_connection(io, service));
+    let mut check = tokio::time::interval((timeouts.idle / 4).max(Duration::from_millis(5)));
+    let mut stopping = *stop.borrow();
+    if stopping {
+        conn.as_mut().graceful_shutdown();
+    }
+    loop {
+        tokio::select! {
+            done = conn.as_mut() => {
+                if let Err(e) = done {
+                    tracing::debug!(%addr, error = %e, "connection ended");
+                }
+                return;
+            }
+            _ = check.tick() => {
+                let silent = epoch.elapsed().saturating_sub(Duration::from_millis(
+                    last.load(Ordering::Relaxed),
+                ));
+                if silent >= timeouts.idle {
+                    tracing::debug!(%addr, "closing a connection idle for {silent:?}");
+                    return;
+                }
+            }
+            changed = stop.changed(), if !stopping => {
+                let _ = changed;
+                stopping = true;
+                conn.as_mut().graceful_shutdown();
+            }
+        }
+    }
+}

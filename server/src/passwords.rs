@@ -1,0 +1,171 @@
+//! Password work, bounded: every argon2 hash or check of the server goes through
+//! [`Passwords`], which runs at most one per worker (one per core by default), lets a bounded
+//! number wait, and refuses the rest at once.
+//!
+//! Each check needs argon2's working memory (19 MiB by default). Given to the blocking pool
+//! one request at a time, a burst of logins allocated that much on as many threads as there
+//! were requests, and the allocator kept it: 32 concurrent wrong logins left the process at
+//! 4 GB. Here each worker owns one buffer, allocated on first use and reused by every check
+//! after, so the memory for passwords is at most `workers × memory cost` whatever the load,
+//! and a burst leaves nothing behind.
+//!
+//! An unknown codename is checked against a dummy hash made with the same cost, so that a
+//! login takes as long whether the codename exists or not.
+
+use argon2::Block;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use tokio::sync::Semaphore;
+
+/// Why password work was not done.
+#[derive(Debug, thiserror::Error)]
+pub enum PasswordError {
+    /// Every worker is busy and the queue is full: try again shortly.
+    #[error("the server is busy checking passwords; try again in a moment")]
+    Busy,
+    /// Hashing failed, or its task died.
+    #[error("password hashing failed: {0}")]
+    Failed(String),
+}
+
+/// The password workers and their memory.
+pub struct Passwords {
+    /// One permit per worker.
+    permits: Arc<Semaphore>,
+    /// Checks admitted and not finished (running or waiting): bounds the queue.
+    admitted: AtomicUsize,
+    /// The most checks admitted at once: workers plus the queue.
+    admit_at_most: usize,
+    /// Argon2's memory cost for new hashes, in KiB.
+    memory_kib: u32,
+    /// Working memory of idle workers; never more buffers than workers.
+    buffers: Mutex<Vec<Vec<Block>>>,
+    /// A hash of a random password at `memory_kib`, checked for unknown codenames.
+    dummy: OnceLock<String>,
+}
+
+/// Leaves the queue when a check ends, however it ends.
+struct Admitted<'a>(&'a AtomicUsize);
+
+impl Drop for Admitted<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+impl Passwords {
+    /// `workers` checks at once (at least one), `queue` more waiting, hashes at `memory_kib`.
+    pub fn new(workers: usize, queue: usize, memory_kib: u32) -> Passwords {
+        let workers = workers.max(1);
+        Passwords {
+            permits: Arc::new(Semaphore::new(workers)),
+            admitted: AtomicUsize::new(0),
+            admit_at_most: workers + queue,
+            memory_kib,
+            buffers: Mutex::new(Vec::new()),
+            dummy: OnceLock::new(),
+        }
+    }
+
+    /// Runs `work` on a worker with its memory, waiting for one when all are busy; refuses
+    /// with [`PasswordError::Busy`] when the queue is full.
+    async fn run<T: Send + 'static>(
+        self: &Arc<Self>,
+        work: impl FnOnce(&Passwords, &mut Vec<Block>) -> T + Send + 'static,
+    ) -> Result<T, PasswordError> {
+        if self.admitted.fetch_add(1, Ordering::AcqRel) >= self.admit_at_most {
+            self.admitted.fetch_sub(1, Ordering::AcqRel);
+            return Err(PasswordError::Busy);
+        }
+        let _admitted = Admitted(&self.admitted);
+        let _permit = self
+            .permits
+            .acquire()
+            .await
+            .map_err(|e| PasswordError::Failed(e.to_string()))?;
+        let mut memory = self
+            .buffers
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .pop()
+            .unwrap_or_default();
+        let me = self.clone();
+        let (memory, out) = tokio::task::spawn_blocking(move || {
+            let out = work(&me, &mut memory);
+            (memory, out)
+        })
+        .await
+        .map_err(|e| PasswordError::Failed(e.to_string()))?;
+        self.buffers
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(memory);
+        Ok(out)
+    }
+
+    /// Hashes a new password.
+    pub async fn hash(self: &Arc<Self>, password: String) -> Result<String, PasswordError> {
+        self.run(move |p, memory| crate::auth::hash_password_in(&password, p.memory_kib, memory))
+            .await?
+            .map_err(|e| PasswordError::Failed(e.body.message))
+    }
+
+    /// Whether `password` matches `hash`; with no hash (an unknown codename), checks it
+    /// against the dummy hash, which takes as long, and answers false.
+    pub async fn verify(
+        self: &Arc<Self>,
+        password: String,
+        hash: Option<String>,
+    ) -> Result<bool, PasswordError> {
+        self.run(move |p, memory| match &hash {
+            Some(h) => crate::auth::verify_password_in(&password, h, memory),
+            None => {
+                let dummy = p.dummy.get_or_init(|| {
+                    let random = crate::auth::new_token();
+                    crate::auth::hash_password_in(&random, p.memory_kib, memory).unwrap_or_default()
+                });
+                let _ = crate::auth::verify_password_in(&password, dummy, memory);
+                false
+            }
+        })
+        .await
+    }
+
+    /// Buffers allocated so far: at most the number of workers.
+    pub fn buffers(&self) -> usize {
+        self.buffers.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn checks_beyond_the_queue_are_refused_and_memory_is_reused() {
+        let p = Arc::new(Passwords::new(2, 3, 64));
+        let hash = p.hash("sesame".into()).await.expect("hash");
+        let mut tasks = Vec::new();
+        for i in 0..40 {
+            let (p, hash) = (p.clone(), hash.clone());
+            tasks.push(tokio::spawn(async move {
+                p.verify(if i == 0 { "sesame" } else { "wrong" }.into(), Some(hash))
+                    .await
+            }));
+        }
+        let mut busy = 0;
+        for (i, t) in tasks.into_iter().enumerate() {
+            match t.await.expect("task") {
+                Ok(ok) => assert_eq!(ok, i == 0),
+                Err(PasswordError::Busy) => busy += 1,
+                Err(e) => panic!("{e}"),
+            }
+        }
+        assert!(
+            busy > 0,
+            "40 checks at once overflow 2 workers and 3 waiting"
+        );
+        assert!(p.buffers() <= 2, "{} buffers", p.buffers());
+        assert!(!p.verify("x".into(), None).await.expect("dummy"));
+    }
+}
