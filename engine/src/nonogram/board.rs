@@ -73,15 +73,6 @@ impl Compiled {
             LineRef::Column(l - self.height)
         }
     }
-
-    /// The number of a line.
-    #[allow(dead_code)] // for the stepper, which comes next
-    pub fn line_index(&self, line: LineRef) -> usize {
-        match line {
-            LineRef::Row(y) => y,
-            LineRef::Column(x) => self.height + x,
-        }
-    }
 }
 
 /// What is known of every cell, by line: `f[l]` the filled cells of line `l`, `e[l]` its empty

@@ -180,6 +180,34 @@ pub(crate) fn reach<B: Bits>(
     })
 }
 
+/// For each run, the cells that some agreeing placement of that run covers; `None` when no
+/// placement agrees. The same programme as [`reach`], keeping each run's share: for explaining
+/// a deduction, not for the hot path.
+pub(crate) fn covers<B: Bits>(lens: &[u32], n: usize, filled: B, empty: B) -> Option<Vec<B>> {
+    let k = lens.len();
+    let mut scratch = Scratch::<B>::new(k);
+    let m = n + 2;
+    let (can_fill, can_empty) = padded(n, filled, empty);
+    let Scratch { fwd, starts, bwd } = &mut scratch;
+    if !forward(lens, false, m, can_fill, can_empty, fwd, Some(starts)) {
+        return None;
+    }
+    let rev = |x: B| x.reverse().shr(B::BITS - m);
+    forward(lens, true, m, rev(can_fill), rev(can_empty), bwd, None);
+    let g = |j: usize| bwd[k - j].reverse().shr(B::BITS - 1 - m);
+    let all = B::low(n);
+    Some(
+        (0..k)
+            .map(|j| {
+                let len = lens[j] as usize;
+                spread(starts[j].and(g(j + 1).shr(len)), len)
+                    .shr(1)
+                    .and(all)
+            })
+            .collect(),
+    )
+}
+
 /// The same rule on plain vectors of flags, for lines longer than the widest bit set: `O(n · k)`.
 /// Returns, per cell, whether some agreeing placement fills it and whether one leaves it empty.
 pub(crate) fn reach_long(lens: &[u32], known: &[Option<bool>]) -> Option<(Vec<bool>, Vec<bool>)> {

@@ -5,11 +5,15 @@
 //! - [`model`]: clues, puzzles, grids of cells (filled, empty, unknown), and the problems that
 //!   make a puzzle malformed.
 //! - [`rule`]: the line rule of the seed, fast, and its reference by listing placements.
+//! - [`author`]: for the editor — uniqueness, difficulty, ambiguous cells, fewest changes.
+//! - [`deduce`]: the line rule's deductions in words — hints, the stepper, mistakes checks.
 //! - [`solve`]: the solver — the line rule to a fixpoint, probing, search — and its answers.
 //! - `bits`, `fast`: lines as bit sets and the line rule's dynamic programme over them.
 
+pub mod author;
 mod bits;
 mod board;
+pub mod deduce;
 mod fast;
 pub mod model;
 pub mod rule;

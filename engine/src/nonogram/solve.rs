@@ -11,8 +11,10 @@
 //!    branch of the search has no solution; cells that both ways fix alike are fixed too.
 //!    Probing is repeated until a whole pass fixes nothing.
 //! 3. **Search.** If cells are still unknown, the cell whose two probes fixed the most cells
-//!    (the product of the two counts) is guessed both ways, depth first, each child starting
-//!    from its probe's fixpoint and probing again. The search stops at two solutions.
+//!    (the product of the two counts) is guessed both ways, depth first; each child runs the
+//!    line rule and probes again the cells of the lines the guess changed. The search stops at
+//!    two distinct solutions. It runs in attempts with growing budgets of nodes (restarts, ties
+//!    broken at random after the first), the last without a budget, so it is complete.
 //!
 //! Every answer is exact: a solution returned has every line's clue; "none" is proven; a limit
 //! ends the search cleanly with [`Answer::Stopped`].
@@ -200,7 +202,6 @@ pub fn solve_from(
 
 /// A solve's report and, for the authoring helpers, every solution found and the root's
 /// fixpoint after probing.
-#[allow(dead_code)] // read by the authoring helpers, which come next
 pub(crate) struct Run {
     pub report: Report,
     pub solutions: Vec<Grid>,
@@ -337,10 +338,18 @@ impl Setup<'_> {
             stop: None,
             tmp_fill: Board::new(c),
             tmp_empty: Board::new(c),
+            before: Board::new(c),
+            score: vec![0; c.width * c.height],
             pool: vec![],
+            dirty_pool: vec![],
             root: None,
+            attempt_nodes: 0,
+            budget: u64::MAX,
+            rng: 0x2545_F491_4F6C_DD1D,
+            jitter: 0,
+            unit: 512,
         };
-        let _ = s.node(board);
+        s.search(board);
         stats.nodes = s.nodes;
         stats.probes = s.probes;
         stats.line_runs = s.prop.line_runs;
@@ -374,6 +383,8 @@ enum Halt {
     Enough,
     /// A limit.
     Stopped,
+    /// The attempt's budget of nodes is spent: start again.
+    Restart,
 }
 
 /// What one pass of probing found.
@@ -382,8 +393,8 @@ enum Probed {
     Dead,
     /// Cells were fixed: probe again.
     Changed,
-    /// Nothing was fixed; the best cell to guess (its column, row) and where each guess leads.
-    Stable(Option<(usize, usize)>),
+    /// Nothing was fixed.
+    Stable,
 }
 
 /// The depth-first search with probing.
@@ -402,13 +413,85 @@ struct Searcher<'a, B> {
     tmp_fill: Board<B>,
     /// The probe of a cell as empty.
     tmp_empty: Board<B>,
+    /// The board before probing changed it, to see which lines changed.
+    before: Board<B>,
+    /// Per cell (row by row), how many cells its last two probes fixed: (filled + 1) × (empty
+    /// + 1). Kept across the search: a guide for choosing a guess, not a fact.
+    score: Vec<u32>,
     /// Boards to reuse.
     pool: Vec<Board<B>>,
+    /// Sets of cells to probe, one per row, to reuse.
+    dirty_pool: Vec<Vec<B>>,
     /// The root's fixpoint after probing.
     root: Option<Board<B>>,
+    /// Nodes opened in this attempt.
+    attempt_nodes: u64,
+    /// The most nodes this attempt may open.
+    budget: u64,
+    /// The random generator's state (xorshift).
+    rng: u64,
+    /// Which low bits of random numbers count: none in the first attempt.
+    jitter: u32,
+    /// The budget of nodes of the shortest attempt.
+    unit: u64,
 }
 
 impl<B: Bits> Searcher<'_, B> {
+    fn random(&mut self) -> u32 {
+        self.rng ^= self.rng << 13;
+        self.rng ^= self.rng >> 7;
+        self.rng ^= self.rng << 17;
+        (self.rng >> 32) as u32
+    }
+
+    /// Records a solution unless it was found already (by an earlier attempt).
+    fn found(&mut self, board: Board<B>) -> Result<(), Halt> {
+        if !self.solutions.contains(&board) {
+            self.solutions.push(board);
+        }
+        if self.solutions.len() >= self.want {
+            Err(Halt::Enough)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The search from the root's fixpoint, in attempts of growing budgets of nodes (the Luby
+    /// sequence times 512), ties broken at random after the first: a search that went deep the
+    /// wrong way starts again rather than exhausting a subtree without solutions. The last
+    /// attempt has no budget, so the search is complete.
+    fn search(&mut self, root: Board<B>) {
+        let luby = |i: u64| -> u64 {
+            // The i-th term (from 1) of 1, 1, 2, 1, 1, 2, 4, 1, ...
+            let mut i = i;
+            loop {
+                let k = 64 - i.leading_zeros() as u64;
+                if i == (1 << k) - 1 {
+                    return 1 << (k - 1);
+                }
+                i -= (1 << (k - 1)) - 1;
+            }
+        };
+        let mut attempt = 0u64;
+        loop {
+            attempt += 1;
+            self.attempt_nodes = 0;
+            self.budget = if attempt > 40 {
+                u64::MAX
+            } else {
+                self.unit * luby(attempt)
+            };
+            self.jitter = if attempt == 1 { 0 } else { 0xff };
+            let result = match self.root.clone() {
+                None => self.node(root.clone(), None),
+                Some(r) => self.node(r.clone(), Some(&r)),
+            };
+            match result {
+                Err(Halt::Restart) => continue,
+                Ok(()) | Err(Halt::Enough) | Err(Halt::Stopped) => return,
+            }
+        }
+    }
     fn board(&mut self) -> Board<B> {
         self.pool.pop().unwrap_or_else(|| Board::new(self.c))
     }
@@ -428,50 +511,108 @@ impl<B: Bits> Searcher<'_, B> {
         self.stop.is_some()
     }
 
-    /// A search node: `board` is at the line rule's fixpoint.
-    fn node(&mut self, mut board: Board<B>) -> Result<(), Halt> {
+    /// Marks for probing every cell of every line that differs between two boards.
+    fn mark_changed(&self, dirty: &mut [B], old: &Board<B>, new: &Board<B>) {
+        let c = self.c;
+        let all = B::low(c.width);
+        for (y, d) in dirty.iter_mut().enumerate() {
+            if old.f[y] != new.f[y] || old.e[y] != new.e[y] {
+                *d = all;
+            }
+        }
+        for x in 0..c.width {
+            let l = c.height + x;
+            if old.f[l] != new.f[l] || old.e[l] != new.e[l] {
+                for d in dirty.iter_mut() {
+                    *d = d.or(B::bit(x));
+                }
+            }
+        }
+    }
+
+    /// A search node: `board` is at the line rule's fixpoint; `parent` is the board it was
+    /// guessed from (probing looks again only at the cells of the lines that differ).
+    fn node(&mut self, mut board: Board<B>, parent: Option<&Board<B>>) -> Result<(), Halt> {
         if let Some(max) = self.limits.max_nodes
             && self.nodes >= max
         {
             self.stop = Some(Stop::Nodes { max });
             return Err(Halt::Stopped);
         }
+        if self.attempt_nodes >= self.budget {
+            return Err(Halt::Restart);
+        }
         self.nodes += 1;
-        let guess = loop {
-            if board.is_complete(self.c) {
-                if self.root.is_none() {
-                    self.root = Some(board.clone());
-                }
-                self.solutions.push(board);
-                return if self.solutions.len() >= self.want {
-                    Err(Halt::Enough)
-                } else {
-                    Ok(())
-                };
+        self.attempt_nodes += 1;
+        let c = self.c;
+        let mut dirty = self
+            .dirty_pool
+            .pop()
+            .unwrap_or_else(|| vec![B::zero(); c.height]);
+        match parent {
+            None => dirty.fill(B::low(c.width)),
+            Some(p) => {
+                dirty.fill(B::zero());
+                self.mark_changed(&mut dirty, p, &board);
             }
-            match self.probe(&mut board)? {
-                Probed::Dead => {
-                    self.pool.push(board);
-                    return Ok(());
+        }
+        let outcome = loop {
+            if board.is_complete(c) {
+                break None;
+            }
+            match self.probe(&mut board, &mut dirty) {
+                Err(h) => {
+                    self.dirty_pool.push(dirty);
+                    return Err(h);
                 }
-                Probed::Changed => continue,
-                Probed::Stable(guess) => break guess,
+                Ok(Probed::Dead) => break Some(false),
+                Ok(Probed::Changed) => continue,
+                Ok(Probed::Stable) => break Some(true),
             }
         };
-        if self.root.is_none() {
+        self.dirty_pool.push(dirty);
+        if self.root.is_none() && outcome != Some(false) {
             self.root = Some(board.clone());
         }
-        let Some((x, y)) = guess else {
-            // Unreachable: an incomplete stable board has an unknown cell, hence a guess.
+        match outcome {
+            None => return self.found(board),
+            Some(false) => {
+                self.pool.push(board);
+                return Ok(());
+            }
+            Some(true) => {}
+        }
+        // Guess the unknown cell whose probes fixed the most.
+        let mut best: Option<(u32, usize, usize)> = None;
+        for y in 0..c.height {
+            for x in board.unknown_in_row(c, y).ones() {
+                // Ties are broken at random after the first attempt.
+                let s = (self.score[y * c.width + x] << 8) | (self.random() & self.jitter);
+                if best.is_none_or(|(b, _, _)| s > b) {
+                    best = Some((s, x, y));
+                }
+            }
+        }
+        let Some((_, x, y)) = best else {
+            // Unreachable: an incomplete board has an unknown cell.
+            self.pool.push(board);
             return Ok(());
         };
-        for filled in [true, false] {
+        let order = if self.random() & self.jitter & 1 == 1 {
+            [false, true]
+        } else {
+            [true, false]
+        };
+        for filled in order {
             let mut child = self.board();
             child.copy_from(&board);
-            child.set(self.c, x, y, filled);
-            self.prop.push_cell(self.c, x, y);
-            if self.prop.run(self.c, &mut child).is_ok() {
-                self.node(child)?;
+            child.set(c, x, y, filled);
+            self.prop.push_cell(c, x, y);
+            if self.prop.run(c, &mut child).is_ok() {
+                if let Err(h) = self.node(child, Some(&board)) {
+                    self.pool.push(board);
+                    return Err(h);
+                }
             } else {
                 self.pool.push(child);
             }
@@ -480,18 +621,19 @@ impl<B: Bits> Searcher<'_, B> {
         Ok(())
     }
 
-    /// One pass of probing over the unknown cells.
-    fn probe(&mut self, board: &mut Board<B>) -> Result<Probed, Halt> {
+    /// One pass of probing over the unknown cells marked in `dirty` (each unmarked once
+    /// probed; the cells of lines that probing changes are marked again).
+    fn probe(&mut self, board: &mut Board<B>, dirty: &mut [B]) -> Result<Probed, Halt> {
         let c = self.c;
         let mut changed = false;
-        let mut best: Option<(u64, usize, usize)> = None;
         for y in 0..c.height {
-            let mut unknown = board.unknown_in_row(c, y);
-            while let Some(x) = unknown.lowest() {
-                unknown = unknown.and_not(B::bit(x));
-                if board.get(x, y).is_known() {
-                    continue;
-                }
+            loop {
+                let todo = dirty[y].and(board.unknown_in_row(c, y));
+                let Some(x) = todo.lowest() else {
+                    dirty[y] = B::zero();
+                    break;
+                };
+                dirty[y] = todo.and_not(B::bit(x));
                 if self.probes.is_multiple_of(32) && self.limited() {
                     return Err(Halt::Stopped);
                 }
@@ -504,19 +646,17 @@ impl<B: Bits> Searcher<'_, B> {
                 self.tmp_empty.set(c, x, y, false);
                 self.prop.push_cell(c, x, y);
                 let can_empty = self.prop.run(c, &mut self.tmp_empty).is_ok();
+                self.before.copy_from(board);
                 match (can_fill, can_empty) {
                     (false, false) => return Ok(Probed::Dead),
-                    (true, false) => {
-                        board.copy_from(&self.tmp_fill);
-                        changed = true;
-                    }
-                    (false, true) => {
-                        board.copy_from(&self.tmp_empty);
-                        changed = true;
-                    }
+                    (true, false) => board.copy_from(&self.tmp_fill),
+                    (false, true) => board.copy_from(&self.tmp_empty),
                     (true, true) => {
+                        let known = board.known;
+                        let gain = |b: &Board<B>| (b.known - known).min(65_534) as u32;
+                        self.score[y * c.width + x] =
+                            (gain(&self.tmp_fill) + 1) * (gain(&self.tmp_empty) + 1);
                         // Cells both ways fix alike are fixed.
-                        let before = board.known;
                         for l in 0..c.height {
                             let f = self.tmp_fill.f[l].and(self.tmp_empty.f[l]);
                             let e = self.tmp_fill.e[l].and(self.tmp_empty.e[l]);
@@ -535,21 +675,17 @@ impl<B: Bits> Searcher<'_, B> {
                                 }
                             }
                         }
-                        if board.known > before {
-                            changed = true;
-                            if self.prop.run(c, board).is_err() {
-                                // Cannot happen: both probes are consistent fixpoints above it.
-                                return Ok(Probed::Dead);
-                            }
-                        } else if !changed {
-                            let gain = |b: &Board<B>| (b.known - before) as u64;
-                            let score = (gain(&self.tmp_fill) + 1) * (gain(&self.tmp_empty) + 1);
-                            if best.is_none_or(|(s, _, _)| score > s) {
-                                best = Some((score, x, y));
-                            }
+                        if board.known == known {
+                            continue;
+                        }
+                        if self.prop.run(c, board).is_err() {
+                            // Cannot happen: both probes are consistent fixpoints above it.
+                            return Ok(Probed::Dead);
                         }
                     }
                 }
+                changed = true;
+                self.mark_changed(dirty, &self.before, board);
                 if board.is_complete(c) {
                     return Ok(Probed::Changed);
                 }
@@ -558,7 +694,7 @@ impl<B: Bits> Searcher<'_, B> {
         Ok(if changed {
             Probed::Changed
         } else {
-            Probed::Stable(best.map(|(_, x, y)| (x, y)))
+            Probed::Stable
         })
     }
 }

@@ -1,0 +1,286 @@
+//! Nonogram solving speed: every public puzzle of `../shared/data/nonograms`, and random 60×60
+//! pictures that the line rule cannot finish, solved by the engine and, in the same run, by the
+//! `nonogrid` binary when it is installed (`cargo install nonogrid`; never a dependency).
+//!
+//! Run on one core, after building:
+//!
+//! ```text
+//! nice -n 10 cargo bench -p lockwright-engine --bench nonogram --no-run
+//! nice -n 10 taskset -c 0 cargo bench -p lockwright-engine --bench nonogram
+//! ```
+//!
+//! Both solvers are asked the same question: find up to two solutions (unique, several or none).
+//!
+//! - **Ours**: `solve` in this process, timed alone. Each figure is the median of several runs;
+//!   a run of a fast puzzle repeats the solve until it has taken 20 ms and takes the mean.
+//! - **nonogrid** (`nonogrid -m 2`, reading the puzzle in its plain "nin" format from standard
+//!   input): its solve is timed alone by a handshake. With `RUST_LOG` set, it logs "Reading from
+//!   stdin..." to standard error before it reads; the clock starts when that line arrives (the
+//!   process has started and parsed its arguments), then the puzzle is written and standard input
+//!   closed, and the clock stops when the process has exited. The same handshake on a 1×1 puzzle
+//!   (parsing, printing and exiting with nothing to solve) is the baseline, subtracted. Its log is
+//!   silenced everywhere else, so it writes nothing more while it solves.
+//!
+//! Environment: `NONOGRID` names the binary (default: `nonogrid` on the `PATH`, then
+//! `~/.cargo/bin/nonogrid`); `NONOGRAM_RUNS` the runs per figure (default 5);
+//! `NONOGRID_TIMEOUT` its time limit per run in seconds (default 60); `NONOGRAM_RANDOM` the
+//! random pictures per density (default 4).
+
+#[path = "../tests/nonogram_common.rs"]
+mod common;
+
+use common::{data_puzzles, gives_the_clues, random_picture};
+use engine::nonogram::{Answer, Limits, Puzzle, PuzzleInfo, solve};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
+}
+
+fn env_usize(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Our solve: the median over `runs` of the mean time of a batch of at least 20 ms.
+fn time_ours(p: &Puzzle, runs: usize) -> (f64, engine::nonogram::Report) {
+    let report = solve(p, &Limits::default());
+    let mut times = Vec::new();
+    for _ in 0..runs {
+        let t = Instant::now();
+        let mut n = 0u32;
+        while n == 0 || t.elapsed() < Duration::from_millis(20) {
+            std::hint::black_box(solve(std::hint::black_box(p), &Limits::default()));
+            n += 1;
+        }
+        times.push(t.elapsed().as_secs_f64() / f64::from(n));
+    }
+    (median(times), report)
+}
+
+/// The puzzle in the "nin" format: `width height`, a line per row clue, a line per column clue.
+fn nin(p: &Puzzle) -> String {
+    let mut s = format!("{} {}\n", p.width, p.height);
+    for c in p.rows.iter().chain(&p.columns) {
+        let runs: Vec<String> = c.iter().filter(|&&n| n > 0).map(u32::to_string).collect();
+        s += &if runs.is_empty() {
+            "0".to_string()
+        } else {
+            runs.join(" ")
+        };
+        s += "\n";
+    }
+    s
+}
+
+fn nonogrid_binary() -> Option<PathBuf> {
+    if let Ok(p) = std::env::var("NONOGRID") {
+        return Some(PathBuf::from(p));
+    }
+    if Command::new("nonogrid")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        return Some(PathBuf::from("nonogrid"));
+    }
+    let home = std::env::var("HOME").ok()?;
+    let p = PathBuf::from(home).join(".cargo/bin/nonogrid");
+    p.exists().then_some(p)
+}
+
+/// One handshake-timed run of nonogrid; `None` when it failed or ran past the timeout.
+fn nonogrid_once(bin: &PathBuf, input: &str, timeout: Duration) -> Option<f64> {
+    let mut child = Command::new(bin)
+        .args(["-m", "2"])
+        .env(
+            "RUST_LOG",
+            "off,nonogrid=warn,nonogrid::solver=off,nonogrid::board=off,nonogrid::parser=off,\
+             nonogrid::block=off,nonogrid::cache=off,nonogrid::render=off,nonogrid::utils=off",
+        )
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .ok()?;
+    let mut err = BufReader::new(child.stderr.take()?);
+    let mut line = String::new();
+    while !line.contains("Reading from stdin") {
+        line.clear();
+        if err.read_line(&mut line).ok()? == 0 {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+    }
+    let mut out = child.stdout.take()?;
+    let reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = out.read_to_string(&mut s);
+        s
+    });
+    let drain = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = err.read_to_string(&mut s);
+    });
+    let t = Instant::now();
+    {
+        let mut stdin = child.stdin.take()?;
+        stdin.write_all(input.as_bytes()).ok()?;
+    }
+    let status = loop {
+        if let Some(s) = child.try_wait().ok()? {
+            break s;
+        }
+        if t.elapsed() > timeout {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(Duration::from_micros(50));
+    };
+    let elapsed = t.elapsed().as_secs_f64();
+    let _ = reader.join();
+    let _ = drain.join();
+    status.success().then_some(elapsed)
+}
+
+/// nonogrid's solve time, baseline subtracted: the median of `runs`, or `None` (failed or timed out).
+fn time_nonogrid(
+    bin: &PathBuf,
+    p: &Puzzle,
+    runs: usize,
+    base: f64,
+    timeout: Duration,
+) -> Option<f64> {
+    let input = nin(p);
+    let mut times = Vec::new();
+    for _ in 0..runs {
+        times.push(nonogrid_once(bin, &input, timeout)?);
+    }
+    Some((median(times) - base).max(0.0))
+}
+
+fn ms(s: f64) -> String {
+    format!("{:.3}", s * 1e3)
+}
+
+fn answer_word(a: &Answer) -> &'static str {
+    match a {
+        Answer::Unique(_) => "unique",
+        Answer::Several(..) => "several",
+        Answer::None(_) => "none",
+        Answer::Stopped { .. } => "stopped",
+    }
+}
+
+fn main() {
+    let runs = env_usize("NONOGRAM_RUNS", 5);
+    let per_density = env_usize("NONOGRAM_RANDOM", 4);
+    let timeout = Duration::from_secs(env_usize("NONOGRID_TIMEOUT", 60) as u64);
+    let bin = nonogrid_binary();
+    let base = bin.as_ref().and_then(|b| {
+        let one = "1 1\n1\n1\n";
+        let times: Option<Vec<f64>> = (0..runs.max(9))
+            .map(|_| nonogrid_once(b, one, timeout))
+            .collect();
+        times.map(median)
+    });
+    match (&bin, base) {
+        (Some(b), Some(base)) => println!(
+            "nonogrid: {} (baseline {} ms subtracted)",
+            b.display(),
+            ms(base)
+        ),
+        _ => println!("nonogrid: not found (cargo install nonogrid), ours only"),
+    }
+    let header = format!(
+        "{:<48} {:>7} {:>8} {:>5} {:>6} {:>7} {:>10} {:>12} {:>7}",
+        "puzzle", "size", "answer", "line", "nodes", "probes", "ours ms", "nonogrid ms", "ratio"
+    );
+    let mut worst_ratio: f64 = 0.0;
+    let mut slowest: f64 = 0.0;
+    let mut row = |name: &str, p: &Puzzle, check: &dyn Fn(&Answer) -> bool| {
+        let (ours, report) = time_ours(p, runs);
+        assert!(check(&report.answer), "{name}: {:?}", report.answer);
+        if let Some(g) = report.answer.solution() {
+            assert!(
+                gives_the_clues(p, g),
+                "{name}: a solution without the clues"
+            );
+        }
+        let theirs = match (&bin, base) {
+            (Some(b), Some(base)) => time_nonogrid(b, p, runs, base, timeout),
+            _ => None,
+        };
+        slowest = slowest.max(ours);
+        let (theirs_s, ratio_s) = match theirs {
+            Some(t) => {
+                let ratio = if t > 0.0 { ours / t } else { f64::INFINITY };
+                worst_ratio = worst_ratio.max(ratio);
+                (ms(t), format!("{ratio:.3}"))
+            }
+            None if bin.is_some() => (format!(">{}s/fail", timeout.as_secs()), "-".into()),
+            None => ("-".into(), "-".into()),
+        };
+        println!(
+            "{:<48} {:>7} {:>8} {:>5} {:>6} {:>7} {:>10} {:>12} {:>7}",
+            name,
+            format!("{}x{}", p.width, p.height),
+            answer_word(&report.answer),
+            if report.line_solvable { "yes" } else { "no" },
+            report.stats.nodes,
+            report.stats.probes,
+            ms(ours),
+            theirs_s,
+            ratio_s
+        );
+    };
+
+    println!("\npublic puzzles (../shared/data/nonograms)\n{header}");
+    for d in data_puzzles() {
+        let unique = d.unique;
+        row(&d.name, &d.puzzle, &move |a: &Answer| match a {
+            Answer::Unique(_) => unique,
+            Answer::Several(..) => !unique,
+            _ => false,
+        });
+    }
+
+    println!("\nrandom 60x60 pictures the line rule cannot finish (seeded)\n{header}");
+    let mut random_slowest: f64 = 0.0;
+    for density in [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6] {
+        let mut kept = 0;
+        let mut seed = 1u64;
+        while kept < per_density && seed < 2000 {
+            let picture = random_picture(60, 60, density, seed);
+            seed += 1;
+            let p = Puzzle::from_picture(picture, PuzzleInfo::default());
+            let r = solve(&p, &Limits::default());
+            if r.line_solvable {
+                continue;
+            }
+            kept += 1;
+            let t = Instant::now();
+            let _ = solve(&p, &Limits::default());
+            random_slowest = random_slowest.max(t.elapsed().as_secs_f64());
+            let name = format!("random d={density:.2} seed={}", seed - 1);
+            row(&name, &p, &|a: &Answer| {
+                matches!(a, Answer::Unique(_) | Answer::Several(..))
+            });
+        }
+    }
+    println!(
+        "\nslowest of ours: {} ms; worst ratio ours/nonogrid: {:.3}",
+        ms(slowest),
+        worst_ratio
+    );
+}
