@@ -161,7 +161,7 @@ impl std::fmt::Display for Period {
             ("m", 60_000),
             ("s", 1000),
         ] {
-            if ms >= size && ms % size == 0 {
+            if ms >= size && ms.is_multiple_of(size) {
                 return write!(f, "{}{unit}", ms / size);
             }
         }

@@ -132,10 +132,13 @@ pub struct Game {
     /// reads cost.
     access_computed: Arc<AtomicU64>,
     /// The last readiness probe, reused for a second so that probes cannot load the disk.
-    ready: Arc<Mutex<Option<(Instant, Result<(), String>)>>>,
+    ready: Arc<Mutex<Option<Probed>>>,
     /// Why copying the log into the database file fails, while it does.
     checkpoint_trouble: Arc<Mutex<Option<String>>>,
 }
+
+/// A readiness answer and when it was worked out.
+type Probed = (Instant, Result<(), String>);
 
 /// A live follower: receives every change's [`Batch`]; dropping it stops following.
 pub struct Follower {

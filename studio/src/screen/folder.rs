@@ -229,8 +229,11 @@ impl Folder {
         let mut side = column![
             text("Puzzles").size(18),
             row![
+                // Fill, so that a long puzzle name shortens the list and never pushes New
+                // out of the panel.
                 pick_list(names, Some(self.template.clone()), Message::TemplatePicked)
-                    .text_size(13),
+                    .text_size(13)
+                    .width(Fill),
                 button(text("New").size(13)).on_press(Message::New),
             ]
             .spacing(4),
