@@ -13,8 +13,10 @@
 //! - reads: `GET /players/{codename}` and `GET /locks/{id}` alternately, by random players;
 //! - declarations: `POST /notes` with valid solutions, each a different player and lock;
 //!
-//! each with a fixed number of requests, a time limit, and a number of requests in flight.
-//! It prints requests per second and latency percentiles.
+//! each with a fixed number of requests, a time limit, and a number of requests in flight;
+//! then both together at fixed rates; then live events: `--followers` players (1,000) follow
+//! `GET /events` while a writer publishes at `--publish-rate` (50/s), and every follower must
+//! receive every `placed` event. It prints requests per second and latency percentiles.
 //!
 //! With `--server URL` (127.0.0.1, `localhost` or `[::1]` only), it seeds through HTTP
 //! instead: registering players (argon2 at the server's cost: tens of seconds for 1,000) and
@@ -63,6 +65,15 @@ struct Args {
     /// Declarations per second in the paced phase.
     #[arg(long, default_value_t = 500.0)]
     mixed_declares: f64,
+    /// Players following `/events` in the live-events phase (0 skips it).
+    #[arg(long, default_value_t = 1000)]
+    followers: usize,
+    /// Publishes per second in the live-events phase.
+    #[arg(long, default_value_t = 50.0)]
+    publish_rate: f64,
+    /// Seconds of the live-events phase.
+    #[arg(long, default_value_t = 10.0)]
+    publish_seconds: f64,
     /// Worker threads of the server started here (0: one per core).
     #[arg(long, default_value_t = 0)]
     server_threads: usize,
@@ -430,6 +441,159 @@ async fn paced(
     (reads, declares)
 }
 
+/// What the live-events phase saw.
+struct Followed {
+    publishes: Phase,
+    followers: usize,
+    /// Followers who received a `placed` event for every publish that succeeded.
+    complete: usize,
+    /// From a publish's answer to the moment its event reached each follower.
+    delivery: Vec<Duration>,
+}
+
+/// `followers` players follow `/events` while publishes are sent at `rate` per second for
+/// `seconds`, each at its scheduled time (latency counts from then). Every follower then waits
+/// for a `placed` event per successful publish.
+async fn followed(
+    target: Target,
+    st: Arc<Starters>,
+    followers: usize,
+    rate: f64,
+    seconds: f64,
+    refusals: Arc<Mutex<Vec<String>>>,
+) -> Result<Followed> {
+    use server::events::Event;
+    use std::collections::HashMap;
+    let followers = followers.min(target.seeded.len());
+    // Open the streams, a few at a time, before anything is published.
+    let mut streams = Vec::with_capacity(followers);
+    for chunk in target.seeded[..followers].chunks(50) {
+        let opened = futures_util::future::join_all(chunk.iter().map(|p| {
+            let client = server::client::Client::new(&target.url).with_token(p.token.clone());
+            async move { client.events().await }
+        }))
+        .await;
+        for s in opened {
+            streams.push(s.context("cannot follow /events")?);
+        }
+    }
+    // When each lock's publish was answered, to time delivery.
+    let answered: Arc<Mutex<HashMap<i64, Instant>>> = Arc::default();
+    let (total_tx, total_rx) = tokio::sync::watch::channel(None::<usize>);
+    let mut listeners = Vec::with_capacity(followers);
+    for mut stream in streams {
+        let mut total_rx = total_rx.clone();
+        let answered = answered.clone();
+        listeners.push(tokio::spawn(async move {
+            let mut seen = 0usize;
+            let mut arrivals = Vec::new();
+            loop {
+                if let Some(total) = *total_rx.borrow()
+                    && seen >= total
+                {
+                    break;
+                }
+                tokio::select! {
+                    next = tokio::time::timeout(Duration::from_secs(30), stream.next()) => {
+                        match next {
+                            Ok(Ok(Some(Event::Placed { lock, .. }))) => {
+                                seen += 1;
+                                arrivals.push((lock, Instant::now()));
+                            }
+                            Ok(Ok(Some(_))) => {}
+                            _ => break,
+                        }
+                    }
+                    _ = total_rx.changed() => {}
+                }
+            }
+            let answered = answered.lock().map(|a| a.clone()).unwrap_or_default();
+            let delays: Vec<Duration> = arrivals
+                .iter()
+                .filter_map(|(lock, at)| {
+                    answered.get(lock).map(|t| at.saturating_duration_since(*t))
+                })
+                .collect();
+            (seen, delays)
+        }));
+    }
+    // The writer: publish i is by a random player (who may be following too), in slot i mod 3.
+    let total = (rate * seconds) as usize;
+    let start = Instant::now();
+    let mut sent = Vec::with_capacity(total);
+    for i in 0..total {
+        let due = start + Duration::from_secs_f64(i as f64 / rate);
+        tokio::time::sleep_until(due.into()).await;
+        let n = target.seeded.len();
+        let who = &target.seeded[mix(i) % n];
+        let k = i % 3;
+        let request = target
+            .http
+            .put(format!("{}/api/v1/slots/{}", target.url, k + 1))
+            .bearer_auth(&who.token)
+            .json(&server::protocol::Publish {
+                lock: st.locks[k].clone(),
+                solution: st.solutions[k].clone(),
+            });
+        let (refusals, answered) = (refusals.clone(), answered.clone());
+        sent.push(tokio::spawn(async move {
+            let lock = match request.send().await {
+                Ok(r) if r.status().is_success() => r
+                    .json::<server::protocol::Published>()
+                    .await
+                    .ok()
+                    .map(|p| p.lock),
+                Ok(r) => {
+                    let text = format!("{}: {}", r.status(), r.text().await.unwrap_or_default());
+                    if let Ok(mut f) = refusals.lock()
+                        && f.len() < 3
+                    {
+                        f.push(text);
+                    }
+                    None
+                }
+                Err(e) => {
+                    if let Ok(mut f) = refusals.lock()
+                        && f.len() < 3
+                    {
+                        f.push(e.to_string());
+                    }
+                    None
+                }
+            };
+            if let (Some(lock), Ok(mut a)) = (lock, answered.lock()) {
+                a.insert(lock, Instant::now());
+            }
+            (due.elapsed(), lock.is_some())
+        }));
+    }
+    let mut publishes = Phase::empty();
+    for h in sent {
+        if let Ok((latency, ok)) = h.await {
+            publishes.latencies.push(latency);
+            publishes.done += 1;
+            publishes.failed += usize::from(!ok);
+        }
+    }
+    publishes.elapsed = start.elapsed();
+    let succeeded = publishes.done - publishes.failed;
+    let _ = total_tx.send(Some(succeeded));
+    let mut complete = 0;
+    let mut delivery = Vec::new();
+    for l in listeners {
+        if let Ok((seen, delays)) = l.await {
+            complete += usize::from(seen == succeeded);
+            delivery.extend(delays);
+        }
+    }
+    Ok(Followed {
+        publishes,
+        followers,
+        complete,
+        delivery,
+    })
+}
+
 fn main() -> Result<()> {
     let args = Args::parse();
     if args.players < 2 {
@@ -492,6 +656,7 @@ fn main() -> Result<()> {
         seeded: Arc::new(seeded),
         solutions: Arc::new(st.solutions.clone()),
     };
+    let st = Arc::new(st);
     let refusals = Arc::new(Mutex::new(Vec::<String>::new()));
     let limit = Duration::from_secs(args.time_limit);
 
@@ -531,6 +696,32 @@ fn main() -> Result<()> {
         ));
         r.print("reads, paced, mixed with declares");
         d.print("declares, paced, mixed with reads");
+    }
+
+    if args.followers > 0 {
+        let f = client_rt.block_on(followed(
+            target.clone(),
+            st.clone(),
+            args.followers,
+            args.publish_rate,
+            args.publish_seconds.min(args.time_limit as f64),
+            refusals.clone(),
+        ))?;
+        f.publishes.print(&format!(
+            "publishes, paced, with {} players following /events",
+            f.followers
+        ));
+        let delivery = Phase {
+            done: f.delivery.len(),
+            failed: 0,
+            elapsed: f.publishes.elapsed,
+            latencies: f.delivery,
+        };
+        delivery.print("events delivered (from the publish's answer)");
+        println!(
+            "followers who received every event: {} of {}",
+            f.complete, f.followers
+        );
     }
 
     if let Ok(f) = refusals.lock() {

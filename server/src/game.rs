@@ -5,6 +5,7 @@
 //! under a read lock and never wait for the disk.
 
 use crate::events::{Batch, Event};
+use std::collections::VecDeque;
 use crate::protocol::{
     LockRef, LockSummary, LockView, NoteView, PlayerSummary, PlayerView, Scores, SlotView,
 };
@@ -107,15 +108,16 @@ struct Followed {
 
 /// Who changed what a player may have read: decides whose access a change must work out
 /// again for the live events.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 enum Reach {
     /// No one's reading changes (a player registered, a lock placed in an empty slot).
     No,
     /// A note was secured behind `holder` by `author`: only the author and the players who
     /// access the holder read it, and only their access can grow.
     Declared { author: PlayerId, holder: LockId },
-    /// Notes became public: anyone's reading may change.
-    Everyone,
+    /// A lock was retired and these notes behind it became public: everyone reads them, and
+    /// a follower's access can grow only where [`World::public_notes_may_grow`] says.
+    MadePublic(Vec<NoteId>),
 }
 
 /// The game: cheap to clone, shared by every request.
@@ -124,6 +126,12 @@ pub struct Game {
     state: Arc<RwLock<State>>,
     storage: Arc<Mutex<Storage>>,
     events: broadcast::Sender<Arc<Batch>>,
+    /// Batches announced and not yet sent, in the order of the changes. The request that made
+    /// a change sends them once its answer is ready ([`Game::send_announced`]), so that its
+    /// answer does not queue behind a thousand followers woken first; the server sends any
+    /// left behind (a request given up) a moment later.
+    unsent: Arc<Mutex<VecDeque<Arc<Batch>>>>,
+    unsent_signal: Arc<tokio::sync::Notify>,
     max_size: i32,
     access: Arc<Mutex<AccessCache>>,
     tokens: Arc<Mutex<Tokens>>,
@@ -230,6 +238,8 @@ impl Game {
             state: Arc::new(RwLock::new(st)),
             storage: Arc::new(Mutex::new(storage)),
             events,
+            unsent: Arc::default(),
+            unsent_signal: Arc::default(),
             max_size,
             access: Arc::default(),
             tokens: Arc::new(Mutex::new(Tokens {
@@ -309,6 +319,9 @@ impl Game {
         // Under the followers' lock, as the writers send: no change falls between the count
         // taken here and the first batch received.
         let mut followed = self.followed();
+        // Batches worked out before this follower joined go out first: it must not receive
+        // them, as its count of read notes is taken now.
+        self.send_announced();
         let rx = self.events.subscribe();
         let st = self.read();
         let access = self.access_in(&st, player);
@@ -343,17 +356,24 @@ impl Game {
         if !followed.is_empty() {
             let st = self.read();
             for (&p, f) in followed.iter_mut() {
-                let concerned = match reach {
-                    Reach::No => false,
+                let (counts, grows) = match &reach {
+                    Reach::No => (false, false),
                     Reach::Declared { author, holder } => {
-                        p == author || f.access.lock(&st.world, holder)
+                        let concerned = p == *author || f.access.lock(&st.world, *holder);
+                        (concerned, concerned)
                     }
-                    Reach::Everyone => true,
+                    Reach::MadePublic(notes) => (
+                        !notes.is_empty(),
+                        st.world.public_notes_may_grow(&f.access, notes),
+                    ),
                 };
-                if !concerned {
+                if !counts {
                     continue;
                 }
-                f.access = self.access_in(&st, p);
+                if grows {
+                    f.access = self.access_in(&st, p);
+                }
+                // Without growth the old access stands (its retired lock counts for nothing).
                 let read = st.world.read_count(&f.access);
                 if read != f.read {
                     f.read = read;
@@ -361,8 +381,25 @@ impl Game {
                 }
             }
         }
-        // No follower is not an error.
-        let _ = self.events.send(Arc::new(batch));
+        self.unsent
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push_back(Arc::new(batch));
+        self.unsent_signal.notify_one();
+    }
+
+    /// Sends the announced batches to the followers, in order.
+    pub fn send_announced(&self) {
+        let mut unsent = self.unsent.lock().unwrap_or_else(|e| e.into_inner());
+        while let Some(batch) = unsent.pop_front() {
+            // No follower is not an error.
+            let _ = self.events.send(batch);
+        }
+    }
+
+    /// Completes when a change has been announced since the last call.
+    pub async fn announced(&self) {
+        self.unsent_signal.notified().await;
     }
 
     /// The largest lock size accepted.
@@ -590,10 +627,9 @@ impl Game {
             slot: slot.number(),
             lock: id.0,
         });
-        let reach = if retired.is_some() {
-            Reach::Everyone
-        } else {
-            Reach::No
+        let reach = match &retired {
+            Some(r) => Reach::MadePublic(r.made_public.clone()),
+            None => Reach::No,
         };
         self.announce(events, reach);
         drop(db);
@@ -620,7 +656,7 @@ impl Game {
                 lock: retired.lock.0,
                 made_public: retired.made_public.iter().map(|n| n.0).collect(),
             }],
-            Reach::Everyone,
+            Reach::MadePublic(retired.made_public.clone()),
         );
         drop(db);
         Ok(retired)

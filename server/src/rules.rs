@@ -521,6 +521,37 @@ impl World {
         access
     }
 
+    /// Whether notes just made public (by retiring a lock) could let `access`'s player access
+    /// more: some lock a note is on, not yet accessed, now has three notes the player reads
+    /// (public ones, and private ones behind locks they access). When it cannot, their access
+    /// is what it was, less the retired lock, and only their count of read notes changed; live
+    /// events then skip working the fixpoint out again for them.
+    pub fn public_notes_may_grow(&self, access: &Access, made_public: &[NoteId]) -> bool {
+        made_public.iter().any(|n| {
+            let Some(note) = self.notes.get(n) else {
+                return false;
+            };
+            let Some(target) = self.locks.get(&note.on) else {
+                return false;
+            };
+            if target.retired || target.owner == access.player || access.locks.contains(&note.on) {
+                return false;
+            }
+            let private = target
+                .notes_on
+                .iter()
+                .filter(|&&m| {
+                    !self.note_is_public(m)
+                        && self
+                            .notes
+                            .get(&m)
+                            .is_some_and(|m| access.locks.contains(&m.behind))
+                })
+                .count();
+            target.public_notes_on + private >= NOTES_TO_ACCESS
+        })
+    }
+
     /// How many notes the player whose access this is has read: their own, the public ones,
     /// and those behind the locks they access. The three never overlap (an accessed lock is
     /// another player's and in its slot), so this is linear in the locks they access, not in

@@ -141,6 +141,23 @@ fn spawn_upkeep(
     }))
 }
 
+/// Sends the live events of changes whose request did not (it was given up mid-way), a
+/// moment after they were announced: the request itself normally sends them first, right
+/// after its answer is ready.
+fn spawn_announcer(game: Game, mut stop: watch::Receiver<bool>) {
+    tokio::spawn(async move {
+        loop {
+            tokio::select! {
+                () = game.announced() => {}
+                _ = stop.changed() => break,
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+            game.send_announced();
+        }
+        game.send_announced();
+    });
+}
+
 /// Serves on a bound listener until `shutdown` completes, then lets requests in flight
 /// finish and closes event streams.
 pub async fn serve(
@@ -151,6 +168,7 @@ pub async fn serve(
 ) -> Result<(), ServerError> {
     let (stop_tx, stop_rx) = watch::channel(false);
     let upkeep = spawn_upkeep(config, game.clone(), stop_rx.clone())?;
+    spawn_announcer(game.clone(), stop_rx.clone());
     match game.ready() {
         Ok(()) => {}
         Err(why) => tracing::warn!(%why, "the server is not ready: /api/v1/ready answers 503"),

@@ -61,11 +61,20 @@ pub fn save(path: &Path, server: &str, codename: &str, token: &str) -> Result<()
 
 /// Forgets the server's current player (logging out); their token is dropped.
 pub fn forget_current(path: &Path, server: &str) -> Result<()> {
+    forget(path, server, None)
+}
+
+/// Forgets `player`'s token on `server`, or the current player's; the server has no current
+/// player afterwards if it was them.
+pub fn forget(path: &Path, server: &str, player: Option<&str>) -> Result<()> {
     let mut tokens = load(path)?;
     if let Some(entry) = tokens.servers.get_mut(server)
-        && let Some(who) = entry.current.take()
+        && let Some(who) = player.map(str::to_string).or_else(|| entry.current.clone())
     {
         entry.players.remove(&who);
+        if entry.current.as_deref() == Some(who.as_str()) {
+            entry.current = None;
+        }
     }
     write(path, &tokens)
 }

@@ -316,6 +316,45 @@ fn two_players_publish_get_declare_and_the_scores_move() {
     assert!(after.contains("current = \"AAA\""), "{after}");
 }
 
+/// `lockwright logout` revokes the token on the server, not only in the tokens file: a copy
+/// of the file made before logging out opens nothing afterwards.
+#[test]
+fn logout_revokes_the_token_on_the_server_and_everywhere_revokes_every_login() {
+    let w = World::start();
+    w.run(&["register", "LOG", "--password", "pw"]).ok();
+    let copy = std::fs::read_to_string(w.tokens()).expect("tokens");
+    let out = w.run(&["logout"]).ok();
+    assert!(out.out.contains("Logged LOG out"), "{}", out.out);
+    assert!(
+        !std::fs::read_to_string(w.tokens())
+            .expect("tokens")
+            .contains("LOG")
+    );
+    // The copied token is refused by the server.
+    std::fs::write(w.tokens(), &copy).expect("restore the copy");
+    let r = w.run(&["players"]);
+    assert_eq!(r.code, Some(1), "{}", r.err);
+    assert!(r.err.contains("unauthorized"), "{}", r.err);
+    // Its logout now only forgets it here, and says so.
+    let out = w.run(&["logout"]).ok();
+    assert!(out.out.contains("had already ended"), "{}", out.out);
+
+    // Two logins (two machines); --everywhere from one ends both.
+    w.run(&["login", "LOG", "--password", "pw"]).ok();
+    let first = std::fs::read_to_string(w.tokens()).expect("tokens");
+    w.run(&["login", "LOG", "--password", "pw"]).ok();
+    let out = w.run(&["logout", "--everywhere", "--json"]).ok().json();
+    assert_eq!(out["revoked"], 2, "{out}");
+    std::fs::write(w.tokens(), &first).expect("the other machine");
+    let r = w.run(&["players"]);
+    assert_eq!(r.code, Some(1), "{}", r.err);
+    w.run(&["logout"]).ok();
+    // Nobody left to log out.
+    let r = w.run(&["logout", "--as", "LOG"]);
+    assert_eq!(r.code, Some(1));
+    assert!(r.err.contains("not logged in"), "{}", r.err);
+}
+
 #[test]
 fn bad_inputs_exit_1_with_the_reason() {
     let w = World::start();

@@ -425,6 +425,30 @@ fn switching_servers_is_one_click_and_is_kept_in_the_settings() -> Result<(), Er
     Ok(())
 }
 
+/// Log out in the studio revokes the token on the server too: a copy of the tokens file made
+/// before it opens nothing afterwards.
+#[test]
+fn logging_out_in_the_studio_revokes_the_token_on_the_server() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = d.studio_at(home.path(), Settings::default());
+    register(&d, &mut s, "REV")?;
+    let url = s.online().url().map(String::from).expect("url");
+    let saved = std::fs::read_to_string(home.path().join("tokens.toml")).expect("tokens");
+    let tokens: toml::Table = toml::from_str(&saved).expect("toml");
+    let token = tokens["servers"]["embedded"]["players"]["REV"]
+        .as_str()
+        .expect("REV's token")
+        .to_string();
+    let copy = server::client::Client::new(&url).with_token(token);
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    runtime.block_on(copy.me()).expect("the token works before");
+    d.click(&mut s, "Log out")?;
+    let refused = runtime.block_on(copy.me()).expect_err("revoked");
+    assert_eq!(refused.status().map(|s| s.as_u16()), Some(401), "{refused}");
+    Ok(())
+}
+
 /// Regression: a reply in flight when the player logged out was written into the cache of the
 /// next login.
 #[test]

@@ -271,6 +271,17 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
     }
 }
 
+/// Runs a change on the blocking pool like [`blocking`], then sends its live events: after
+/// the answer is ready, so that the answer does not wait for every follower to be woken.
+pub async fn changing<T: Send + 'static>(
+    game: &crate::game::Game,
+    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let r = blocking(f).await;
+    game.send_announced();
+    r
+}
+
 /// Runs blocking work (the database, password hashing, replaying a solution) off the async
 /// threads.
 pub async fn blocking<T: Send + 'static>(

@@ -1,6 +1,6 @@
 //! Notes: declaring a solution, and reading the notes the caller has read.
 
-use super::{AppState, Body, Segment, blocking};
+use super::{AppState, Body, Segment};
 use crate::auth::Me;
 use crate::error::ApiError;
 use crate::protocol::{Declare, NoteView};
@@ -23,7 +23,7 @@ pub async fn declare(
         )
     })?;
     let game = state.game.clone();
-    let note = blocking(move || {
+    let note = super::changing(&state.game, move || {
         let id = game.declare(me, LockId(d.lock), behind, &d.solution)?;
         Ok(game.note(me, id)?)
     })

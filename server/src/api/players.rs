@@ -25,7 +25,7 @@ pub async fn register(
     }
     let hash = state.passwords.hash(c.password).await?;
     let game = state.game.clone();
-    let session = blocking(move || {
+    let session = super::changing(&state.game, move || {
         let id = game.register(&c.codename, &hash)?;
         new_session(&game, id, c.codename)
     })

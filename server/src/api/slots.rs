@@ -1,6 +1,6 @@
 //! Slots: placing a lock (with its author's solution) and retiring one.
 
-use super::{AppState, Body, Segment, blocking};
+use super::{AppState, Body, Segment};
 use crate::auth::Me;
 use crate::error::ApiError;
 use crate::protocol::{Publish, Published, RetiredView};
@@ -36,7 +36,10 @@ pub async fn publish(
     let slot = slot(&raw)?;
     let game = state.game.clone();
     let (lock, retired) =
-        blocking(move || Ok(game.publish(me, slot, &p.lock, &p.solution)?)).await?;
+        super::changing(&state.game, move || {
+            Ok(game.publish(me, slot, &p.lock, &p.solution)?)
+        })
+        .await?;
     tracing::info!(lock = lock.0, slot = slot.number(), "lock placed");
     Ok((
         StatusCode::CREATED,
@@ -56,6 +59,6 @@ pub async fn retire(
 ) -> Result<Json<RetiredView>, ApiError> {
     let slot = slot(&raw)?;
     let game = state.game.clone();
-    let retired = blocking(move || Ok(game.retire(me, slot)?)).await?;
+    let retired = super::changing(&state.game, move || Ok(game.retire(me, slot)?)).await?;
     Ok(Json(retired_view(retired)))
 }

@@ -550,3 +550,73 @@ fn the_fixpoint_agrees_with_the_rules_read_directly() {
         }
     }
 }
+
+/// Live events skip the fixpoint for a follower when notes made public cannot grow their
+/// access: whenever `public_notes_may_grow` says no, the fixpoint worked out afresh is the old
+/// access less the retired lock, and the count of read notes agrees.
+#[test]
+fn notes_made_public_grow_access_only_where_public_notes_may_grow_says() {
+    let mut rng = Lcg(11);
+    let mut skipped = 0;
+    for round in 0..300 {
+        let players = 2 + rng.below(5) as i64;
+        let mut world = World::new();
+        for i in 0..players {
+            world.add_player(PlayerId(i)).expect("player");
+        }
+        let (mut next_lock, mut next_note) = (1, 1);
+        for _ in 0..rng.below(80) {
+            let who = PlayerId(rng.below(players as u64) as i64);
+            let slot = Slot::new(1 + rng.below(3) as i64).expect("slot");
+            match rng.below(10) {
+                0..=2 => {
+                    let before: Vec<Access> =
+                        (0..players).map(|i| world.access(PlayerId(i))).collect();
+                    let retired = world.place(who, slot, LockId(next_lock)).expect("place");
+                    next_lock += 1;
+                    if let Some(r) = retired {
+                        skipped += check_made_public(&world, &before, &r, round);
+                    }
+                }
+                3 => {
+                    let before: Vec<Access> =
+                        (0..players).map(|i| world.access(PlayerId(i))).collect();
+                    if let Ok(r) = world.retire(who, slot) {
+                        skipped += check_made_public(&world, &before, &r, round);
+                    }
+                }
+                _ => {
+                    let owner = PlayerId(rng.below(players as u64) as i64);
+                    let s2 = Slot::new(1 + rng.below(3) as i64).expect("slot");
+                    if let Some(on) = world.slot(owner, s2)
+                        && world.declare(NoteId(next_note), who, on, slot).is_ok()
+                    {
+                        next_note += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(skipped > 100, "the shortcut was taken {skipped} times");
+}
+
+fn check_made_public(world: &World, before: &[Access], r: &Retired, round: u32) -> usize {
+    let mut skipped = 0;
+    for old in before {
+        if world.public_notes_may_grow(old, &r.made_public) {
+            continue;
+        }
+        skipped += 1;
+        let fresh = world.access(old.player());
+        let mut kept: HashSet<LockId> = old.locks().into_iter().collect();
+        kept.remove(&r.lock);
+        let fresh_locks: HashSet<LockId> = fresh.locks().into_iter().collect();
+        assert_eq!(fresh_locks, kept, "round {round}");
+        assert_eq!(
+            world.read_count(old),
+            world.read_count(&fresh),
+            "round {round}"
+        );
+    }
+    skipped
+}

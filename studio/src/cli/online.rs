@@ -60,6 +60,15 @@ pub enum Verb {
         #[command(flatten)]
         online: Online,
     },
+    /// Log out: the server revokes the token and it is forgotten here. With --everywhere,
+    /// every token of the player is revoked, on every machine.
+    Logout {
+        /// Revoke every token of the player, not only this one.
+        #[arg(long)]
+        everywhere: bool,
+        #[command(flatten)]
+        online: Online,
+    },
     /// List the other players with your score relative to each.
     Players {
         #[command(flatten)]
@@ -251,6 +260,7 @@ fn online_of(verb: &Verb) -> &Online {
     match verb {
         Verb::Register { online, .. }
         | Verb::Login { online, .. }
+        | Verb::Logout { online, .. }
         | Verb::Players { online }
         | Verb::Show { online, .. }
         | Verb::Publish { online, .. }
@@ -306,6 +316,45 @@ async fn run_async(verb: Verb) -> Result<ExitCode> {
                 }
                 Err(e) => Ok(report(Failure::from_client(e, &url), &NO_SOURCES, &url)),
             }
+        }
+        Verb::Logout { everywhere, .. } => {
+            let tokens = crate::tokens::load(&tokens_path)?;
+            let Some((codename, token)) = tokens.login(&url, online.as_player.as_deref()) else {
+                let who = online.as_player.as_deref().unwrap_or("anyone");
+                return Ok(report(
+                    Failure::Plain(format!(
+                        "{who} is not logged in on {url}: nothing to log out"
+                    )),
+                    &NO_SOURCES,
+                    &url,
+                ));
+            };
+            let mut client = Client::new(&url).with_token(token);
+            let revoked = match client.logout(everywhere).await {
+                Ok(out) => Some(out.revoked),
+                // The server had already forgotten the token (expired or revoked elsewhere):
+                // forgetting it here is all that is left to do.
+                Err(e) if e.status().map(|s| s.as_u16()) == Some(401) => None,
+                Err(e) => return Ok(report(Failure::from_client(e, &url), &NO_SOURCES, &url)),
+            };
+            crate::tokens::forget(&tokens_path, &url, Some(&codename))?;
+            if json {
+                print_json(
+                    &serde_json::json!({ "codename": codename, "revoked": revoked.unwrap_or(0) }),
+                )?;
+            } else {
+                match revoked {
+                    Some(n) if everywhere => crate::say!(
+                        "Logged {codename} out of {url} everywhere ({n} {}).",
+                        if n == 1 { "login" } else { "logins" }
+                    ),
+                    Some(_) => crate::say!("Logged {codename} out of {url}."),
+                    None => crate::say!(
+                        "{codename}'s login on {url} had already ended; forgotten here."
+                    ),
+                }
+            }
+            Ok(ExitCode::SUCCESS)
         }
         Verb::Players { .. } => {
             let client = match logged_in(&tokens_path, &url, online.as_player.as_deref())? {

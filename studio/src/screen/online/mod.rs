@@ -526,19 +526,30 @@ impl Online {
                 )
             }
             Message::LogOut => {
+                let signed_in = self.client.take().filter(|c| c.token().is_some());
                 self.forget_player();
                 self.client = self.url.as_deref().map(Client::new);
                 self.status = "logged out".into();
                 let path = self.setup.tokens_path.clone();
                 let key = self.key.clone();
                 let generation = self.generation;
-                background::run(
+                let forget = background::run(
                     move || match path {
                         Some(p) => tokens::forget_current(&p, &key).map_err(|e| format!("{e:#}")),
                         None => Ok(()),
                     },
                     move |r| Message::Got(generation, Reply::Written(r)),
-                )
+                );
+                // The server revokes the token too, so that a copy of the tokens file cannot
+                // use it; offline, it expires on its own.
+                let revoke = match signed_in {
+                    Some(mut client) => Task::future(async move {
+                        let _ = client.logout(false).await;
+                    })
+                    .discard(),
+                    None => Task::none(),
+                };
+                Task::batch([forget, revoke])
             }
             Message::SelectPlayer(c) => {
                 let mine = self.codename.as_deref() == Some(c.as_str());
