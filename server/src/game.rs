@@ -5,7 +5,6 @@
 //! under a read lock and never wait for the disk.
 
 use crate::events::{Batch, Event};
-use std::collections::VecDeque;
 use crate::protocol::{
     LockRef, LockSummary, LockView, NoteView, PlayerSummary, PlayerView, Scores, SlotView,
 };
@@ -14,6 +13,7 @@ use crate::storage::{Storage, StorageError};
 use crate::verify::{self, VerifyError};
 use engine::hexlock::Mechanism;
 use std::collections::HashMap;
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::{Duration, Instant};

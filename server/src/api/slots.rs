@@ -35,11 +35,10 @@ pub async fn publish(
 ) -> Result<(StatusCode, Json<Published>), ApiError> {
     let slot = slot(&raw)?;
     let game = state.game.clone();
-    let (lock, retired) =
-        super::changing(&state.game, move || {
-            Ok(game.publish(me, slot, &p.lock, &p.solution)?)
-        })
-        .await?;
+    let (lock, retired) = super::changing(&state.game, move || {
+        Ok(game.publish(me, slot, &p.lock, &p.solution)?)
+    })
+    .await?;
     tracing::info!(lock = lock.0, slot = slot.number(), "lock placed");
     Ok((
         StatusCode::CREATED,
