@@ -492,6 +492,26 @@ fn a_nonogram_opens_in_its_own_editor_and_plays() -> Result<(), Error> {
         panic!("not playing the nonogram")
     };
     assert_eq!(p.puzzle().height, 5);
+    // A hint, by its button: the next deduction in words, on the screen.
+    d.click(&mut s, "Hint")?;
+    assert!(
+        sees(&s, "Hint — row 1: every placement of the 3 covers cell 3."),
+        "the hint is shown"
+    );
+    // The stepper walks forward to the end and keeps the cells: the puzzle is solved.
+    d.click(&mut s, "Steps")?;
+    assert!(sees(&s, "Step forward ▶") && sees(&s, "Keep these cells"));
+    for _ in 0..40 {
+        if d.click(&mut s, "Step forward ▶").is_err() {
+            break;
+        }
+    }
+    d.click(&mut s, "Keep these cells")?;
+    let Screen::Nonogram(p) = s.screen() else {
+        panic!("not playing the nonogram")
+    };
+    assert!(p.is_solved(), "the line rule alone solves the seed");
+    assert!(sees(&s, "Seed — solved!"));
     d.click(&mut s, "Back")?;
     assert!(matches!(s.screen(), Screen::Editor));
     Ok(())

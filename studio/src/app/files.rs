@@ -71,8 +71,10 @@ impl Studio {
             document::Event::PlayNonogram(puzzle) => {
                 self.leave_play();
                 let goal = puzzle.goal.clone();
-                self.screen = Screen::Nonogram(Box::new(Player::new(*puzzle, goal)));
-                Task::none()
+                let player = Player::new(*puzzle, goal);
+                let start = player.start().map(Message::Nonogram);
+                self.screen = Screen::Nonogram(Box::new(player));
+                start
             }
             document::Event::Saved(_) => {
                 let refresh = self.folder.refresh().map(Message::Folder);

@@ -238,6 +238,8 @@ pub struct Marks {
     pub mistakes: Vec<(usize, usize)>,
     /// A line to bring forward (a hint's, a deduction's), and the cells it fixes.
     pub focus: Option<(LineRef, Vec<(usize, usize)>)>,
+    /// Cells the author is advised to change (outlined in the focus colour).
+    pub suggested: Vec<(usize, usize)>,
 }
 
 /// The marks over the cells.
@@ -264,6 +266,14 @@ pub fn marks(layout: &Layout, marks: &Marks, palette: &Palette) -> Vec<Shape> {
     }
     for &(x, y) in &marks.ambiguous {
         out.push(square(layout.corner(x, y), 0.0, palette.ambiguous, None));
+    }
+    for &(x, y) in &marks.suggested {
+        out.push(square(
+            layout.corner(x, y),
+            0.08,
+            Rgba(0.0, 0.0, 0.0, 0.0),
+            Some((palette.thick_line, 0.16)),
+        ));
     }
     for &(x, y) in &marks.mistakes {
         out.push(square(

@@ -9,6 +9,7 @@ use crate::keys::Action;
 use crate::nonogram::canvas::{Layers, NonogramCanvas, Stroke};
 use crate::nonogram::picture::{Marks, Palette};
 use crate::screen::buffer::{self, Buffer};
+use engine::nonogram::author::{self, Difficulty, Level, Suggestion};
 use engine::nonogram::{Answer, Cell, Grid, Limits, Puzzle};
 use iced::widget::{button, canvas, column, container, row, scrollable, text, text_editor};
 use iced::{Element, Fill, Font, Length, Task};
@@ -51,10 +52,9 @@ pub struct Analysis {
     pub unique: bool,
     /// Whether the line rule alone finds it.
     pub line_solvable: bool,
-    /// How far beyond the line rule it goes: 0 for line-solvable; else the probes and search
-    /// nodes the solver needed.
-    pub difficulty: u64,
-    /// Cells two solutions disagree on.
+    /// How hard it is, when unique: see `docs/nonogram-solver.md`.
+    pub difficulty: Option<Difficulty>,
+    /// Cells that differ between solutions.
     pub ambiguous: Vec<(usize, usize)>,
     /// A solution, when there is one (the picture shown for a puzzle written as clues only).
     pub solution: Option<Grid>,
@@ -63,48 +63,47 @@ pub struct Analysis {
 /// How long the editor lets the solver think about a puzzle being edited.
 pub const ANALYSIS_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 
+/// How long the search for cells to change may take.
+pub const SUGGEST_TIME: std::time::Duration = std::time::Duration::from_secs(10);
+
 impl Analysis {
     /// Solves a puzzle and says what an author wants to know. Slow work.
     pub fn of(puzzle: &Puzzle) -> Analysis {
-        let report = engine::nonogram::solve(puzzle, &Limits::time(ANALYSIS_TIME));
-        let st = &report.stats;
-        let difficulty = if report.line_solvable {
-            0
-        } else {
-            st.probes + st.nodes
-        };
+        let review = author::review(puzzle, &Limits::time(ANALYSIS_TIME), None);
+        let report = &review.report;
         let mut a = Analysis {
             verdict: String::new(),
-            unique: false,
+            unique: matches!(report.answer, Answer::Unique(_)),
             line_solvable: report.line_solvable,
-            difficulty,
+            difficulty: review.difficulty,
             ambiguous: Vec::new(),
             solution: report.answer.solution().cloned(),
         };
-        a.verdict = match &report.answer {
-            Answer::Unique(_) if report.line_solvable => {
-                "Unique, and the line rule alone solves it (difficulty 0).".to_string()
-            }
-            Answer::Unique(_) => {
-                format!("Unique, but it needs more than the line rule (difficulty {difficulty}).")
-            }
-            Answer::Several(x, y) => {
-                for row in 0..x.height() {
-                    for col in 0..x.width() {
-                        if x.get(col, row) != y.get(col, row) {
-                            a.ambiguous.push((col, row));
-                        }
-                    }
+        a.verdict = match (&report.answer, review.difficulty) {
+            (Answer::Unique(_), Some(d)) => match d.level {
+                Level::Line => "Unique, and the line rule alone solves it (difficulty 0).".into(),
+                Level::Probing => format!(
+                    "Unique; it needs trying cells both ways beyond the line rule (difficulty {:.2}).",
+                    d.score
+                ),
+                Level::Search => {
+                    format!("Unique, but it needs guesses (difficulty {:.1}).", d.score)
                 }
+            },
+            (Answer::Unique(_), None) => "Unique.".into(),
+            (Answer::Several(..), _) => {
+                let found = author::ambiguous_cells(puzzle, &Limits::time(ANALYSIS_TIME), None);
+                a.ambiguous = found.cells;
                 format!(
-                    "Not unique: the {} tinted cells differ between two solutions.",
+                    "Not unique: {}the {} tinted cells differ between solutions. Suggest asks \
+                     which cells to change.",
+                    if found.complete { "" } else { "at least " },
                     a.ambiguous.len()
                 )
             }
-            Answer::None(why) => format!("No solution: {why}."),
-            Answer::Stopped { stop, .. } => format!("Not known yet: stopped by {stop}."),
+            (Answer::None(why), _) => format!("No solution: {why}."),
+            (Answer::Stopped { stop, .. }, _) => format!("Not known yet: stopped by {stop}."),
         };
-        a.unique = matches!(report.answer, Answer::Unique(_));
         a
     }
 }
@@ -124,6 +123,12 @@ pub enum Message {
     Read(u64, Arc<Reading>),
     /// The puzzle of this revision was solved.
     Analysed(u64, Arc<Analysis>),
+    /// Look for the fewest cells of the picture to change to make the puzzle unique.
+    Suggest,
+    /// What that search found, for the picture of a revision.
+    Suggested(u64, Arc<Suggestion>),
+    /// Change the suggested cells (one undo step).
+    ApplySuggestion,
     Buffer(buffer::Message),
 }
 
@@ -159,6 +164,10 @@ pub struct Editor {
     diffing: bool,
     /// What the solver said of the current text, once it has.
     analysis: Option<Arc<Analysis>>,
+    /// The cells to change to make the puzzle unique, found for the current text; and whether
+    /// a search for them is under way.
+    suggestion: Option<Arc<Suggestion>>,
+    suggesting: bool,
 }
 
 impl Editor {
@@ -186,6 +195,8 @@ impl Editor {
             layers: Layers::default(),
             diffing: false,
             analysis: None,
+            suggestion: None,
+            suggesting: false,
         };
         let task = e.read();
         (e, task)
@@ -325,8 +336,75 @@ impl Editor {
         self.read()
     }
 
+    /// What the search for cells to change found, for the current text.
+    pub fn suggestion(&self) -> Option<&Suggestion> {
+        self.suggestion.as_deref()
+    }
+
+    /// Changes cells of the picture (filled ↔ empty) in one edit: one undo step.
+    fn flip(&mut self, cells: &[(usize, usize)]) -> Task<Message> {
+        let Some(mut doc) = self.document.clone() else {
+            return Task::none();
+        };
+        let mut goal = self.picture.clone();
+        for &(x, y) in cells {
+            let now = goal.get(x, y);
+            goal.set(
+                x,
+                y,
+                if now == Cell::Filled {
+                    Cell::Empty
+                } else {
+                    Cell::Filled
+                },
+            );
+        }
+        doc.puzzle = Puzzle::from_picture(goal.clone(), doc.puzzle.info.clone());
+        self.buffer
+            .set_text(&lockfmt::nonogram::print_document(&doc));
+        self.picture = goal;
+        self.picture_changed();
+        self.document = Some(doc);
+        self.read()
+    }
+
     pub fn update(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
         let task = match message {
+            Message::Suggest => {
+                if !self.is_read() || self.puzzle().is_none() {
+                    self.buffer.say("a moment: the text is still being read");
+                    return (Task::none(), None);
+                }
+                self.suggesting = true;
+                self.suggestion = None;
+                let picture = self.picture.clone();
+                let revision = self.buffer.revision();
+                background::run(
+                    move || author::suggest_unique(&picture, SUGGEST_TIME, None),
+                    move |found| Message::Suggested(revision, Arc::new(found)),
+                )
+            }
+            Message::Suggested(revision, found) => {
+                if revision == self.buffer.revision() {
+                    self.suggesting = false;
+                    self.marks.suggested = found.changes.clone().unwrap_or_default();
+                    self.layers.marks_changed();
+                    self.suggestion = Some(found);
+                }
+                Task::none()
+            }
+            Message::ApplySuggestion => {
+                let cells = self
+                    .suggestion
+                    .as_ref()
+                    .and_then(|s| s.changes.clone())
+                    .unwrap_or_default();
+                if cells.is_empty() {
+                    Task::none()
+                } else {
+                    self.flip(&cells)
+                }
+            }
             Message::Source(action) => {
                 if self.buffer.perform(action) {
                     self.read()
@@ -440,6 +518,12 @@ impl Editor {
         }
         // The solver's word on this text, off the UI thread; a newer text drops it.
         self.analysis = None;
+        self.suggestion = None;
+        self.suggesting = false;
+        if !self.marks.suggested.is_empty() {
+            self.marks.suggested.clear();
+            self.layers.marks_changed();
+        }
         match self.document.as_ref().map(|d| &d.puzzle) {
             Some(p) if !reading.diagnostics.iter().any(Diagnostic::is_error) => {
                 let puzzle = p.clone();
@@ -558,9 +642,43 @@ impl Editor {
             }
             None => text("The solver is thinking…").size(14),
         };
+        let mut verdict_row = row![verdict].spacing(8).align_y(iced::Center);
+        let not_unique = self
+            .analysis
+            .as_ref()
+            .is_some_and(|a| !a.unique && !a.ambiguous.is_empty());
+        if self.suggesting {
+            verdict_row = verdict_row.push(text("Looking for cells to change…").size(13));
+        } else if let Some(found) = &self.suggestion {
+            verdict_row = match &found.changes {
+                Some(cells) if cells.is_empty() => {
+                    verdict_row.push(text("It is unique already.").size(13))
+                }
+                Some(cells) => verdict_row
+                    .push(
+                        text(format!(
+                            "Change {} (outlined) to make it unique.",
+                            cells_words(cells)
+                        ))
+                        .size(13),
+                    )
+                    .push(button(text("Change them").size(13)).on_press(Message::ApplySuggestion)),
+                None => verdict_row.push(
+                    text(format!(
+                        "No change of one or two cells near the tinted ones makes it unique \
+                         ({} pictures tried).",
+                        found.tried
+                    ))
+                    .size(13),
+                ),
+            };
+        } else if not_unique {
+            verdict_row =
+                verdict_row.push(button(text("Suggest").size(13)).on_press(Message::Suggest));
+        }
         column![
             tools,
-            verdict,
+            verdict_row,
             row![
                 container(board).width(Length::FillPortion(3)).height(Fill),
                 right
@@ -572,6 +690,19 @@ impl Editor {
         .spacing(6)
         .padding(8)
         .into()
+    }
+}
+
+/// Cells in words, counted from 1 as the sentences of deductions count them: "the cell at
+/// column 2, row 3" or "2 cells: column 1 row 1 and column 2 row 2".
+fn cells_words(cells: &[(usize, usize)]) -> String {
+    let each: Vec<String> = cells
+        .iter()
+        .map(|&(x, y)| format!("column {} row {}", x + 1, y + 1))
+        .collect();
+    match each.as_slice() {
+        [one] => format!("the cell at {one}"),
+        many => format!("{} cells: {}", many.len(), many.join(" and ")),
     }
 }
 
@@ -653,7 +784,10 @@ mod tests {
     fn the_solver_says_at_once_whether_the_picture_is_unique_and_where_it_is_not() {
         let h = Harness::open(SEED);
         let a = h.editor.analysis().expect("analysed").clone();
-        assert!(a.unique && a.line_solvable && a.difficulty == 0, "{a:?}");
+        assert!(
+            a.unique && a.line_solvable && a.difficulty.is_some_and(|d| d.score == 0.0),
+            "{a:?}"
+        );
         assert!(h.editor.marks.ambiguous.is_empty());
         // A 2×2 diagonal: two pictures share its clues, and every cell differs.
         let mut h =
@@ -701,5 +835,37 @@ mod tests {
         h.run(task);
         let d = h.editor.diagnostics();
         assert!(d.iter().any(|d| d.is_error() && d.span.line == 11), "{d:?}");
+    }
+
+    #[test]
+    fn suggest_finds_cells_to_change_that_make_the_puzzle_unique_and_changes_them_in_one_undo() {
+        // A 2×2 diagonal has two solutions.
+        let mut h =
+            Harness::open("width 2\nheight 2\n\nrows\n1\n1\n\ncolumns\n1\n1\n\ngoal \"1001\"\n");
+        assert!(!h.editor.analysis().expect("analysed").unique);
+        h.send(Message::Suggest);
+        let cells = h
+            .editor
+            .suggestion()
+            .and_then(|s| s.changes.clone())
+            .expect("a suggestion");
+        assert_eq!(cells.len(), 1, "one cell is enough: {cells:?}");
+        assert_eq!(h.editor.marks.suggested, cells, "outlined on the canvas");
+        h.send(Message::ApplySuggestion);
+        assert!(
+            h.editor.analysis().is_some_and(|a| a.unique),
+            "{:?}",
+            h.editor.analysis()
+        );
+        assert!(
+            h.editor.marks.suggested.is_empty(),
+            "the outline went with the change"
+        );
+        h.send(Message::Undo);
+        assert_eq!(
+            h.editor.picture().to_rows(),
+            vec!["#.", ".#"],
+            "one undo step"
+        );
     }
 }

@@ -1,13 +1,19 @@
 //! Playing a nonogram: fill and cross cells with the mouse (left fills, right crosses, a drag
 //! carries the stroke on) or with the keys (a cursor moved by the arrows), undo and redo, a
-//! check for mistakes against the solution, and the solved moment when every line reads as its
-//! clue.
+//! check for mistakes against the solution, a hint in words (the line rule's next deduction
+//! from the cells as they are), a stepper that walks the line rule's deductions forward and
+//! back, and the solved moment when every line reads as its clue.
+//!
+//! Hints and steps are worked out off the UI thread; each answer carries the generation of the
+//! cells it was asked about, and an answer about cells that have changed since is dropped.
 
+use crate::background::{self, Generation};
 use crate::keys::Action;
 use crate::nonogram::canvas::{Layers, NonogramCanvas, Stroke};
 use crate::nonogram::picture::{Marks, Palette};
+use engine::nonogram::deduce::{self, Hint, Steps};
 use engine::nonogram::model::clue_of;
-use engine::nonogram::{Cell, Grid, LineRef, Puzzle};
+use engine::nonogram::{Answer, Cell, Grid, Limits, LineRef, Puzzle};
 use iced::widget::{button, canvas, column, container, row, text};
 use iced::{Element, Fill, Length, Task};
 
@@ -25,6 +31,21 @@ pub enum Message {
     Restart,
     /// Mark the cells that disagree with the solution.
     CheckMistakes,
+    /// Say the line rule's next deduction from the cells as they are.
+    Hint,
+    /// Walk the line rule's deductions from the cells as they are.
+    StepsOpen,
+    StepForward,
+    StepBack,
+    /// Take the cells the stepper shows as the player's own (one undo step).
+    StepsKeep,
+    StepsClose,
+    /// The next deduction, for the cells of a generation.
+    Hinted(Generation, Box<Hint>),
+    /// The deductions, from the cells of a generation.
+    Stepped(Generation, Box<Steps>),
+    /// The solver's unique solution, for mistakes, when the puzzle came without one.
+    SolutionFound(Option<Box<Grid>>),
     Back,
 }
 
@@ -52,7 +73,24 @@ pub struct Player {
     layers: Layers,
     solved: bool,
     status: String,
+    /// Names the cells as they are: bumped at every change, so that a hint or steps asked
+    /// about older cells are dropped.
+    generation: Generation,
+    /// The line rule's deductions being walked, and how many are shown applied.
+    stepper: Option<Stepper>,
 }
+
+/// The stepper: the deductions from the cells as they were when it opened.
+#[derive(Debug)]
+struct Stepper {
+    steps: Steps,
+    /// Steps applied in the grid shown: 0 is the start.
+    at: usize,
+}
+
+/// How long the player's background solve may take to find the solution mistakes are checked
+/// against, for a puzzle that came without one.
+const SOLVE_TIME: std::time::Duration = std::time::Duration::from_secs(5);
 
 impl Player {
     /// A new game on a puzzle; `solution` is what mistakes are checked against (the unique
@@ -71,7 +109,38 @@ impl Player {
             layers: Layers::default(),
             solved: false,
             status: String::new(),
+            generation: Generation::default(),
+            stepper: None,
         }
+    }
+
+    /// What the player needs done at the start: when the puzzle came without a solution, the
+    /// solver looks for its unique one in the background, for the mistakes check.
+    pub fn start(&self) -> Task<Message> {
+        if self.solution.is_some() {
+            return Task::none();
+        }
+        let puzzle = self.puzzle.clone();
+        background::run(
+            move || match engine::nonogram::solve(&puzzle, &Limits::time(SOLVE_TIME)).answer {
+                Answer::Unique(g) => Some(Box::new(g)),
+                _ => None,
+            },
+            Message::SolutionFound,
+        )
+    }
+
+    /// The grid on the board: the player's, or the stepper's while it is open.
+    pub fn shown(&self) -> &Grid {
+        match &self.stepper {
+            Some(s) => s.steps.grid_at(s.at),
+            None => &self.grid,
+        }
+    }
+
+    /// Whether the stepper is open, and at which step of how many.
+    pub fn stepping(&self) -> Option<(usize, usize)> {
+        self.stepper.as_ref().map(|s| (s.at, s.steps.steps.len()))
     }
 
     /// The player's cells.
@@ -112,6 +181,7 @@ impl Player {
             Action::Fill => Message::FillAtCursor,
             Action::Cross => Message::CrossAtCursor,
             Action::CheckMistakes => Message::CheckMistakes,
+            Action::Hint => Message::Hint,
             Action::Play => Message::Back,
             _ => return None,
         })
@@ -138,9 +208,11 @@ impl Player {
     }
 
     fn cells_changed(&mut self) {
+        self.generation.advance();
         self.layers.cells_changed();
-        if !self.marks.mistakes.is_empty() {
+        if !self.marks.mistakes.is_empty() || self.marks.focus.is_some() {
             self.marks.mistakes.clear();
+            self.marks.focus = None;
             self.layers.marks_changed();
         }
         self.solved = self
@@ -151,6 +223,24 @@ impl Player {
 
     pub fn update(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
         let was_solved = self.solved;
+        // While the stepper is open the board is its own: the cells are not the player's to
+        // paint until it closes.
+        if self.stepper.is_some()
+            && matches!(
+                message,
+                Message::Canvas(Stroke::Pressed { .. })
+                    | Message::FillAtCursor
+                    | Message::CrossAtCursor
+                    | Message::Undo
+                    | Message::Redo
+                    | Message::Restart
+                    | Message::Hint
+            )
+        {
+            self.status = "close the steps (or keep their cells) to play on".into();
+            return (Task::none(), None);
+        }
+        let mut task = Task::none();
         match message {
             Message::Canvas(Stroke::Pressed { x, y, fill }) => {
                 self.remember();
@@ -201,13 +291,135 @@ impl Player {
                 self.cells_changed();
             }
             Message::CheckMistakes => self.check_mistakes(),
+            Message::Hint => {
+                let (puzzle, grid, asked) =
+                    (self.puzzle.clone(), self.grid.clone(), self.generation);
+                self.status = "looking for the next deduction…".into();
+                task = background::run(
+                    move || deduce::next_deduction(&puzzle, &grid),
+                    move |hint| Message::Hinted(asked, Box::new(hint)),
+                );
+            }
+            Message::Hinted(asked, hint) => {
+                if self.generation.is_current(asked) {
+                    self.show_hint(*hint);
+                }
+            }
+            Message::StepsOpen => {
+                let (puzzle, grid, asked) =
+                    (self.puzzle.clone(), self.grid.clone(), self.generation);
+                self.status = "working out the deductions…".into();
+                task = background::run(
+                    move || deduce::deductions(&puzzle, &grid),
+                    move |steps| Message::Stepped(asked, Box::new(steps)),
+                );
+            }
+            Message::Stepped(asked, steps) => {
+                if self.generation.is_current(asked) {
+                    self.stepper = Some(Stepper {
+                        steps: *steps,
+                        at: 0,
+                    });
+                    self.step_shown();
+                }
+            }
+            Message::StepForward | Message::StepBack => {
+                if let Some(s) = &mut self.stepper {
+                    s.at = if matches!(message, Message::StepForward) {
+                        (s.at + 1).min(s.steps.steps.len())
+                    } else {
+                        s.at.saturating_sub(1)
+                    };
+                    self.step_shown();
+                }
+            }
+            Message::StepsKeep => {
+                if let Some(s) = self.stepper.take() {
+                    let kept = s.steps.grid_at(s.at).clone();
+                    if kept != self.grid {
+                        self.remember();
+                        self.grid = kept;
+                    }
+                    self.cells_changed();
+                    self.status = format!("kept the cells after {} steps", s.at);
+                }
+            }
+            Message::StepsClose => {
+                if self.stepper.take().is_some() {
+                    self.layers.cells_changed();
+                    self.marks.focus = None;
+                    self.layers.marks_changed();
+                    self.status.clear();
+                }
+            }
+            Message::SolutionFound(found) => {
+                if self.solution.is_none() {
+                    self.solution = found.map(|g| *g);
+                }
+            }
             Message::Back => return (Task::none(), Some(Event::Back)),
         }
         let event = (!was_solved && self.solved).then_some(Event::Solved);
         if event.is_some() {
             self.status = "Solved! Every line reads as its clue.".into();
         }
-        (Task::none(), event)
+        (task, event)
+    }
+
+    /// Says a hint and brings its line forward, with the cells it fixes.
+    fn show_hint(&mut self, hint: Hint) {
+        self.marks.focus = None;
+        self.status = match hint {
+            Hint::Deduce(d) => {
+                let cells = d.cells().into_iter().map(|(x, y, _)| (x, y)).collect();
+                self.marks.focus = Some((d.line, cells));
+                format!("Hint — {}.", d.sentence)
+            }
+            Hint::Contradiction(c) => {
+                self.marks.focus = Some((c.line, Vec::new()));
+                format!("Hint — {c}: a cell of this line is wrong.")
+            }
+            Hint::Solved => "Hint — every cell is known and every line reads as its clue.".into(),
+            Hint::Stuck => "Hint — the line rule fixes nothing more: try a cell both ways and \
+                            see which one leads to a line that cannot be filled."
+                .into(),
+            Hint::Malformed(problems) => format!(
+                "the puzzle is malformed: {}",
+                problems
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
+        };
+        self.layers.marks_changed();
+    }
+
+    /// Shows the stepper's current grid and says its step.
+    fn step_shown(&mut self) {
+        let Some(s) = &self.stepper else {
+            return;
+        };
+        let total = s.steps.steps.len();
+        self.marks.focus = None;
+        self.status = if s.at == 0 {
+            format!(
+                "{total} deductions from your cells: step forward to see each one. {}",
+                ending(&s.steps.end)
+            )
+        } else {
+            let d = &s.steps.steps[s.at - 1].deduction;
+            let cells = d.cells().into_iter().map(|(x, y, _)| (x, y)).collect();
+            self.marks.focus = Some((d.line, cells));
+            let mut said = format!("Step {} of {total}: {}.", s.at, d.sentence);
+            if s.at == total {
+                said.push(' ');
+                said.push_str(ending(&s.steps.end));
+            }
+            said
+        };
+        self.layers.cells_changed();
+        self.layers.marks_changed();
     }
 
     /// Marks every cell the player has filled or crossed against the solution.
@@ -243,11 +455,11 @@ impl Player {
     pub fn view(&self, palette: Palette) -> Element<'_, Message> {
         let board = canvas(NonogramCanvas {
             puzzle: &self.puzzle,
-            grid: &self.grid,
+            grid: self.shown(),
             marks: &self.marks,
             palette,
             grey_finished: true,
-            interactive: true,
+            interactive: self.stepper.is_none(),
             layers: &self.layers,
         })
         .width(Fill)
@@ -265,13 +477,25 @@ impl Player {
         } else {
             text(title).size(18)
         };
-        let controls = row![
-            button(text("Back").size(13)).on_press(Message::Back),
-            button(text("Undo").size(13)).on_press(Message::Undo),
-            button(text("Redo").size(13)).on_press(Message::Redo),
-            button(text("Restart").size(13)).on_press(Message::Restart),
-            button(text("Check for mistakes").size(13)).on_press(Message::CheckMistakes),
-        ]
+        let controls = match &self.stepper {
+            None => row![
+                button(text("Back").size(13)).on_press(Message::Back),
+                button(text("Undo").size(13)).on_press(Message::Undo),
+                button(text("Redo").size(13)).on_press(Message::Redo),
+                button(text("Restart").size(13)).on_press(Message::Restart),
+                button(text("Check for mistakes").size(13)).on_press(Message::CheckMistakes),
+                button(text("Hint").size(13)).on_press(Message::Hint),
+                button(text("Steps").size(13)).on_press(Message::StepsOpen),
+            ],
+            Some(s) => row![
+                button(text("◀ Step back").size(13))
+                    .on_press_maybe((s.at > 0).then_some(Message::StepBack)),
+                button(text("Step forward ▶").size(13))
+                    .on_press_maybe((s.at < s.steps.steps.len()).then_some(Message::StepForward)),
+                button(text("Keep these cells").size(13)).on_press(Message::StepsKeep),
+                button(text("Close steps").size(13)).on_press(Message::StepsClose),
+            ],
+        }
         .spacing(4);
         column![
             row![heading, controls].spacing(12).align_y(iced::Center),
@@ -279,13 +503,24 @@ impl Player {
                 .width(Fill)
                 .height(Fill),
             text(&self.status).size(13),
-            text("Left button fills, right button crosses; drag to paint a run. Arrows move the cursor, F fills, C crosses.")
+            text("Left button fills, right button crosses; drag to paint a run. Arrows move the cursor, F fills, C crosses, ? hints, ! checks.")
                 .size(11),
         ]
         .spacing(6)
         .padding(8)
         .width(Length::Fill)
         .into()
+    }
+}
+
+/// How the line rule's deductions end, in words.
+fn ending(end: &Hint) -> &'static str {
+    match end {
+        Hint::Solved => "Then every cell is known: the line rule alone solves it from here.",
+        Hint::Stuck => "Then the line rule stops: the rest needs a cell tried both ways.",
+        Hint::Contradiction(_) => "Then a line cannot be filled: one of your cells is wrong.",
+        Hint::Malformed(_) => "The puzzle is malformed.",
+        Hint::Deduce(_) => "",
     }
 }
 
@@ -376,5 +611,113 @@ mod tests {
             Cell::Empty,
             "the cursor stops at the edge"
         );
+    }
+
+    /// Runs a message and every task it starts, as the studio would.
+    fn send(p: &mut Player, m: Message) {
+        let rt = crate::testing::runtime();
+        let (task, _) = p.update(m);
+        crate::testing::settle(&rt, p, task, |p, m| p.update(m).0);
+    }
+
+    #[test]
+    fn a_hint_says_the_next_deduction_in_words_and_brings_its_line_forward() {
+        let p0 = seed();
+        let mut p = Player::new(p0.clone(), p0.goal.clone());
+        send(&mut p, Message::Hint);
+        // Rows first: row 1's clue is 3 in a line of 5, and every placement covers its middle.
+        assert_eq!(
+            p.status(),
+            "Hint — row 1: every placement of the 3 covers cell 3."
+        );
+        let (line, cells) = p.marks().focus.clone().expect("a line brought forward");
+        assert_eq!(line, LineRef::Row(0));
+        assert_eq!(cells, vec![(2, 0)]);
+        assert_eq!(p.grid(), &Grid::new(5, 5), "a hint changes no cell");
+        // Changing a cell takes the hint's mark away: it spoke of other cells.
+        press(&mut p, 0, 0, false);
+        assert_eq!(p.marks().focus, None);
+    }
+
+    #[test]
+    fn a_hint_on_a_wrong_cell_names_the_line_that_cannot_be_filled() {
+        let p0 = seed();
+        let mut p = Player::new(p0.clone(), p0.goal.clone());
+        press(&mut p, 2, 0, false); // every 3 in row 1 covers its middle: crossing it breaks it
+        send(&mut p, Message::Hint);
+        assert!(
+            p.status()
+                .contains("row 1: no placement of 3 fits the known cells"),
+            "{}",
+            p.status()
+        );
+    }
+
+    #[test]
+    fn a_hint_asked_about_cells_that_changed_since_is_dropped() {
+        let p0 = seed();
+        let mut p = Player::new(p0.clone(), p0.goal.clone());
+        let (late, _) = p.update(Message::Hint);
+        press(&mut p, 4, 4, false);
+        let rt = crate::testing::runtime();
+        crate::testing::settle(&rt, &mut p, late, |p, m| p.update(m).0);
+        assert_eq!(p.marks().focus, None, "the stale hint did not land");
+    }
+
+    #[test]
+    fn the_stepper_walks_the_deductions_forward_and_back_and_keeps_them_as_one_undo() {
+        let p0 = seed();
+        let goal = p0.goal.clone().expect("goal");
+        let mut p = Player::new(p0, Some(goal.clone()));
+        send(&mut p, Message::StepsOpen);
+        let (at, total) = p.stepping().expect("open");
+        assert_eq!(at, 0);
+        assert!(total > 0);
+        assert_eq!(p.shown(), &Grid::new(5, 5));
+        send(&mut p, Message::StepForward);
+        assert!(p.status().starts_with("Step 1 of"), "{}", p.status());
+        let first = p.shown().clone();
+        assert_ne!(first, Grid::new(5, 5), "a step fixes cells");
+        assert_eq!(
+            p.grid(),
+            &Grid::new(5, 5),
+            "the player's cells are untouched"
+        );
+        // Painting is refused while stepping.
+        press(&mut p, 0, 0, true);
+        assert_eq!(p.grid(), &Grid::new(5, 5));
+        for _ in 0..total + 3 {
+            send(&mut p, Message::StepForward);
+        }
+        assert_eq!(
+            p.stepping(),
+            Some((total, total)),
+            "it stops at the last step"
+        );
+        assert_eq!(p.shown(), &goal, "the line rule alone solves the seed");
+        assert!(p.status().contains("every cell is known"), "{}", p.status());
+        send(&mut p, Message::StepBack);
+        assert_eq!(p.stepping(), Some((total - 1, total)));
+        send(&mut p, Message::StepForward);
+        let events = p.update(Message::StepsKeep).1;
+        assert_eq!(events, Some(Event::Solved));
+        assert_eq!(p.stepping(), None);
+        assert_eq!(p.grid(), &goal);
+        send(&mut p, Message::Undo);
+        assert_eq!(p.grid(), &Grid::new(5, 5), "keeping was one undo step");
+    }
+
+    #[test]
+    fn a_puzzle_without_a_goal_checks_mistakes_against_the_solution_the_solver_finds() {
+        let p0 = seed();
+        let mut clues_only = p0.clone();
+        clues_only.goal = None;
+        let mut p = Player::new(clues_only, None);
+        let rt = crate::testing::runtime();
+        let start = p.start();
+        crate::testing::settle(&rt, &mut p, start, |p, m| p.update(m).0);
+        press(&mut p, 0, 0, true);
+        let _ = p.update(Message::CheckMistakes);
+        assert_eq!(p.marks().mistakes, vec![(0, 0)]);
     }
 }
