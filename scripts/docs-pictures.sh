@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Draws the documentation's pictures of the studio again, with scripts/screenshot.sh:
-# docs/studio.png (the editor on the Pivot Gate starter lock) and docs/play.png (play mode, the
-# debugger stepping through a waited turn). The clicks are at the places the buttons have in a
+# docs/studio.png (the editor on the Pivot Gate starter lock), docs/play.png (play mode, the
+# debugger stepping through a waited turn), docs/nonogram-editor.png (the nonogram editor on a
+# public puzzle) and docs/nonogram-steps.png (its player walking the line rule's deductions). The clicks are at the places the buttons have in a
 # 1280x800 window today: check the pictures after a change of layout.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -31,7 +32,24 @@ key F10
 key F10
 EOF
 
+cat >"$steps/nonogram-editor" <<'EOF'
+click 429 187   # "Not now" on the tutorial's welcome
+EOF
+{
+    echo 'click 429 187   # "Not now" on the welcome'
+    echo 'click 298 21    # "Play"'
+    echo 'click 856 21    # "Steps"'
+    for _ in $(seq 1 14); do echo 'click 550 21    # "Step forward"'; done
+} >"$steps/nonogram-steps"
+
 for name in studio play; do
     rm -rf "$SHOT_HOME"
     SHOT_STEPS="$steps/$name" "$shot" "$root/docs/$name.png"
+done
+# A copy of a public nonogram, so that the list shows it alone.
+mkdir -p "$steps/puzzles"
+cp "$root/templates/nonogram/bloop-bloop.non" "$steps/puzzles/"
+for name in nonogram-editor nonogram-steps; do
+    rm -rf "$SHOT_HOME"
+    SHOT_STEPS="$steps/$name" "$shot" "$root/docs/$name.png" studio "$steps/puzzles/bloop-bloop.non"
 done

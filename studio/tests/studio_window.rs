@@ -492,12 +492,21 @@ fn a_nonogram_opens_in_its_own_editor_and_plays() -> Result<(), Error> {
         panic!("not playing the nonogram")
     };
     assert_eq!(p.puzzle().height, 5);
-    // A hint, by its button: the next deduction in words, on the screen.
-    d.click(&mut s, "Hint")?;
+    // A hint, by its key (shift makes the `?`) and by its button: the next deduction in
+    // words, on the screen.
+    d.send(
+        &mut s,
+        Message::Key(
+            keyboard::Key::Character("?".into()),
+            keyboard::Modifiers::SHIFT,
+        ),
+    );
     assert!(
         sees(&s, "Hint — row 1: every placement of the 3 covers cell 3."),
         "the hint is shown"
     );
+    d.click(&mut s, "Hint")?;
+    assert!(sees(&s, "Hint — row 1: every placement of the 3 covers cell 3."));
     // The stepper walks forward to the end and keeps the cells: the puzzle is solved.
     d.click(&mut s, "Steps")?;
     assert!(sees(&s, "Step forward ▶") && sees(&s, "Keep these cells"));
