@@ -56,10 +56,10 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
-    /// Check lock files: print nothing and exit 0 when all are valid, else print diagnostics
-    /// and exit 1.
+    /// Check puzzle files (locks and nonograms): print nothing and exit 0 when all are valid,
+    /// else print diagnostics and exit 1.
     Check {
-        /// The lock files.
+        /// The puzzle files (.lock, .non).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Print diagnostics as JSON on standard output.
@@ -88,7 +88,7 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Open the studio on a lock file or a folder of locks.
+    /// Open the studio on a puzzle file or a folder of puzzles.
     Studio {
         /// The file or folder.
         path: PathBuf,
@@ -126,9 +126,9 @@ pub enum Command {
     /// Nonogram tools: `from-image` turns a picture into a puzzle.
     #[command(subcommand)]
     Nonogram(NonogramVerb),
-    /// Rewrite lock files in canonical form, keeping comments.
+    /// Rewrite puzzle files (locks and nonograms) in canonical form, keeping comments.
     Fmt {
-        /// The lock files.
+        /// The puzzle files (.lock, .non).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Change nothing: exit 1 and name the files that are not in canonical form.
@@ -140,7 +140,8 @@ pub enum Command {
     /// Run the metagame server in this process, with the same flags, environment and TOML
     /// configuration as `lockwright-server`; SIGINT or SIGTERM stops it.
     Serve(server::config::ServeArgs),
-    /// Search a lock for a shortest solution, prove it cannot be opened, or analyse it.
+    /// Search a lock for a shortest solution, prove it cannot be opened, or analyse it; or
+    /// solve a nonogram (unique, several or none).
     Solve(solve::SolveArgs),
     /// Check a solution file: exit 0 exactly when its moves open the lock, else say why and
     /// exit 1.
