@@ -506,7 +506,10 @@ fn a_nonogram_opens_in_its_own_editor_and_plays() -> Result<(), Error> {
         "the hint is shown"
     );
     d.click(&mut s, "Hint")?;
-    assert!(sees(&s, "Hint — row 1: every placement of the 3 covers cell 3."));
+    assert!(sees(
+        &s,
+        "Hint — row 1: every placement of the 3 covers cell 3."
+    ));
     // The stepper walks forward to the end and keeps the cells: the puzzle is solved.
     d.click(&mut s, "Steps")?;
     assert!(sees(&s, "Step forward ▶") && sees(&s, "Keep these cells"));

@@ -493,38 +493,57 @@ impl Lcg {
     }
 }
 
+/// A random world of 2 to 6 players, built by up to `steps` random moves (placing a lock,
+/// retiring one, declaring); `retired` hears of each retirement with every player's access as
+/// it was just before.
+fn random_world(
+    rng: &mut Lcg,
+    steps: u64,
+    mut retired: impl FnMut(&World, &[Access], &Retired),
+) -> (World, i64) {
+    let players = 2 + rng.below(5) as i64;
+    let mut world = World::new();
+    for i in 0..players {
+        world.add_player(PlayerId(i)).expect("player");
+    }
+    let (mut next_lock, mut next_note) = (1, 1);
+    for _ in 0..rng.below(steps) {
+        let who = PlayerId(rng.below(players as u64) as i64);
+        let slot = Slot::new(1 + rng.below(3) as i64).expect("slot");
+        match rng.below(10) {
+            kind @ 0..=3 => {
+                let before: Vec<Access> = (0..players).map(|i| world.access(PlayerId(i))).collect();
+                let r = if kind == 3 {
+                    world.retire(who, slot).ok()
+                } else {
+                    next_lock += 1;
+                    world
+                        .place(who, slot, LockId(next_lock - 1))
+                        .expect("place")
+                };
+                if let Some(r) = r {
+                    retired(&world, &before, &r);
+                }
+            }
+            _ => {
+                let owner = PlayerId(rng.below(players as u64) as i64);
+                let s2 = Slot::new(1 + rng.below(3) as i64).expect("slot");
+                if let Some(on) = world.slot(owner, s2)
+                    && world.declare(NoteId(next_note), who, on, slot).is_ok()
+                {
+                    next_note += 1;
+                }
+            }
+        }
+    }
+    (world, players)
+}
+
 #[test]
 fn the_fixpoint_agrees_with_the_rules_read_directly() {
     let mut rng = Lcg(7);
     for round in 0..300 {
-        let players = 2 + rng.below(5) as i64;
-        let mut world = World::new();
-        for i in 0..players {
-            world.add_player(PlayerId(i)).expect("player");
-        }
-        let (mut next_lock, mut next_note) = (1, 1);
-        for _ in 0..rng.below(60) {
-            let who = PlayerId(rng.below(players as u64) as i64);
-            let slot = Slot::new(1 + rng.below(3) as i64).expect("slot");
-            match rng.below(10) {
-                0..=2 => {
-                    world.place(who, slot, LockId(next_lock)).expect("place");
-                    next_lock += 1;
-                }
-                3 => {
-                    let _ = world.retire(who, slot);
-                }
-                _ => {
-                    let owner = PlayerId(rng.below(players as u64) as i64);
-                    let s2 = Slot::new(1 + rng.below(3) as i64).expect("slot");
-                    if let Some(on) = world.slot(owner, s2)
-                        && world.declare(NoteId(next_note), who, on, slot).is_ok()
-                    {
-                        next_note += 1;
-                    }
-                }
-            }
-        }
+        let (world, players) = random_world(&mut rng, 60, |_, _, _| {});
         for i in 0..players {
             let access = world.access(PlayerId(i));
             let fast: HashSet<LockId> = access.locks().into_iter().collect();
@@ -559,43 +578,9 @@ fn notes_made_public_grow_access_only_where_public_notes_may_grow_says() {
     let mut rng = Lcg(11);
     let mut skipped = 0;
     for round in 0..300 {
-        let players = 2 + rng.below(5) as i64;
-        let mut world = World::new();
-        for i in 0..players {
-            world.add_player(PlayerId(i)).expect("player");
-        }
-        let (mut next_lock, mut next_note) = (1, 1);
-        for _ in 0..rng.below(80) {
-            let who = PlayerId(rng.below(players as u64) as i64);
-            let slot = Slot::new(1 + rng.below(3) as i64).expect("slot");
-            match rng.below(10) {
-                0..=2 => {
-                    let before: Vec<Access> =
-                        (0..players).map(|i| world.access(PlayerId(i))).collect();
-                    let retired = world.place(who, slot, LockId(next_lock)).expect("place");
-                    next_lock += 1;
-                    if let Some(r) = retired {
-                        skipped += check_made_public(&world, &before, &r, round);
-                    }
-                }
-                3 => {
-                    let before: Vec<Access> =
-                        (0..players).map(|i| world.access(PlayerId(i))).collect();
-                    if let Ok(r) = world.retire(who, slot) {
-                        skipped += check_made_public(&world, &before, &r, round);
-                    }
-                }
-                _ => {
-                    let owner = PlayerId(rng.below(players as u64) as i64);
-                    let s2 = Slot::new(1 + rng.below(3) as i64).expect("slot");
-                    if let Some(on) = world.slot(owner, s2)
-                        && world.declare(NoteId(next_note), who, on, slot).is_ok()
-                    {
-                        next_note += 1;
-                    }
-                }
-            }
-        }
+        random_world(&mut rng, 80, |world, before, r| {
+            skipped += check_made_public(world, before, r, round);
+        });
     }
     assert!(skipped > 100, "the shortcut was taken {skipped} times");
 }
