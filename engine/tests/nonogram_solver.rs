@@ -30,3 +30,248 @@ fn the_public_puzzles_are_answered_as_their_files_say() {
         }
     }
 }
+
+use common::{every_solution, random_picture};
+use engine::nonogram::model::clue_of;
+use engine::nonogram::{
+    Grid, LineRef, MAX_LINE, Puzzle, PuzzleInfo, PuzzleProblem, Stop, Unsolvable,
+    solve::solve_from, solve_cancellable,
+};
+use proptest::prelude::*;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+fn puzzle(width: usize, height: usize, rows: &[&[u32]], columns: &[&[u32]]) -> Puzzle {
+    Puzzle {
+        info: PuzzleInfo::default(),
+        width,
+        height,
+        rows: rows.iter().map(|r| r.to_vec()).collect(),
+        columns: columns.iter().map(|c| c.to_vec()).collect(),
+        goal: None,
+    }
+}
+
+#[test]
+fn several_solutions_come_with_two_that_differ() {
+    // The two diagonals of a 2×2 square have the same clues.
+    let p = puzzle(2, 2, &[&[1], &[1]], &[&[1], &[1]]);
+    match solve(&p, &Limits::default()).answer {
+        Answer::Several(a, b) => {
+            assert_ne!(a, b);
+            assert!(gives_the_clues(&p, &a) && gives_the_clues(&p, &b));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_contradiction_found_in_a_column_pass_is_an_answer_not_a_crash() {
+    // The seed crashes here: the rows fill the top row, and column 1's clue `0` cannot hold it.
+    let p = puzzle(2, 2, &[&[2], &[0]], &[&[0], &[1]]);
+    let r = solve(&p, &Limits::default());
+    match &r.answer {
+        Answer::None(Unsolvable::Malformed(problems)) => {
+            assert!(problems.contains(&PuzzleProblem::Totals {
+                rows: 2,
+                columns: 1
+            }));
+        }
+        other => panic!("{other:?}"),
+    }
+    // Totals that agree, still no picture: the column pass finds the contradiction.
+    let p = puzzle(2, 2, &[&[2], &[0]], &[&[0], &[2]]);
+    match solve(&p, &Limits::default()).answer {
+        Answer::None(Unsolvable::Line { line, clue }) => {
+            assert_eq!(line, LineRef::Column(0));
+            assert!(clue.iter().all(|&n| n == 0), "{clue:?}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn impossible_clue_sets_are_answered_none_never_complete() {
+    // The totals agree (4 and 4) and every clue fits its line, yet no picture has them: the
+    // column of 3 needs the middle row, whose clue is `0`. (The proptest below meets many more,
+    // some that only the search proves.)
+    let p = puzzle(3, 3, &[&[1, 1], &[0], &[1, 1]], &[&[3], &[0], &[1]]);
+    let r = solve(&p, &Limits::default());
+    assert!(matches!(r.answer, Answer::None(_)), "{:?}", r.answer);
+    assert!(every_solution(&p, 1).is_empty());
+}
+
+#[test]
+fn puzzles_the_line_rule_cannot_finish_are_solved_whole_not_half_done() {
+    let mut checked = 0;
+    for seed in 1..400 {
+        let picture = random_picture(20, 20, 0.5, seed);
+        let p = Puzzle::from_picture(picture.clone(), PuzzleInfo::default());
+        let r = solve(&p, &Limits::default());
+        if r.line_solvable {
+            continue;
+        }
+        checked += 1;
+        let g = r.answer.solution().expect("a picture has at least itself");
+        assert!(g.is_complete(), "seed {seed}: half done");
+        assert!(gives_the_clues(&p, g), "seed {seed}");
+        if let Answer::Unique(g) = &r.answer {
+            assert_eq!(
+                g, &picture,
+                "seed {seed}: the only picture is the one drawn"
+            );
+        }
+        if checked == 10 {
+            break;
+        }
+    }
+    assert_eq!(
+        checked, 10,
+        "ten pictures that need more than the line rule"
+    );
+}
+
+/// A 20×20 picture that needs search: the first seed whose solve opens more than one node.
+fn needs_search() -> Puzzle {
+    (1..2000)
+        .map(|seed| Puzzle::from_picture(random_picture(20, 20, 0.5, seed), PuzzleInfo::default()))
+        .find(|p| solve(p, &Limits::default()).stats.nodes > 2)
+        .expect("a random picture that needs guesses")
+}
+
+#[test]
+fn a_node_limit_ends_the_search_with_a_clean_stop() {
+    let p = needs_search();
+    let limits = Limits {
+        timeout: None,
+        max_nodes: Some(1),
+    };
+    match solve(&p, &limits).answer {
+        Answer::Stopped {
+            stop: Stop::Nodes { max: 1 },
+            found,
+        } => assert!(found.is_none_or(|g| gives_the_clues(&p, &g))),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_time_limit_and_a_cancel_end_the_solve_with_a_clean_stop() {
+    let p = needs_search();
+    let r = solve(&p, &Limits::time(Duration::ZERO));
+    assert!(
+        matches!(
+            r.answer,
+            Answer::Stopped {
+                stop: Stop::Time { .. },
+                ..
+            }
+        ),
+        "{:?}",
+        r.answer
+    );
+    let r = solve_cancellable(&p, &Limits::default(), &AtomicBool::new(true));
+    assert!(
+        matches!(
+            r.answer,
+            Answer::Stopped {
+                stop: Stop::Cancelled,
+                ..
+            }
+        ),
+        "{:?}",
+        r.answer
+    );
+}
+
+#[test]
+fn a_line_longer_than_the_solver_takes_is_stopped_not_crashed() {
+    let width = MAX_LINE + 1;
+    let p = Puzzle::from_picture(
+        Grid::from_rows(&["#".repeat(width)]).expect("a row"),
+        PuzzleInfo::default(),
+    );
+    match solve(&p, &Limits::default()).answer {
+        Answer::Stopped {
+            stop: Stop::TooLarge { cells, max },
+            ..
+        } => assert_eq!((cells, max), (width, MAX_LINE)),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn solving_from_known_cells_keeps_them_and_names_the_line_they_break() {
+    let picture = Grid::from_rows(&["##.", ".#.", ".#."]).expect("a grid");
+    let p = Puzzle::from_picture(picture.clone(), PuzzleInfo::default());
+    let mut start = Grid::new(3, 3);
+    start.set(0, 0, engine::nonogram::Cell::Filled);
+    match solve_from(&p, &start, &Limits::default(), None).answer {
+        Answer::Unique(g) => assert_eq!(g, picture),
+        other => panic!("{other:?}"),
+    }
+    // Cells 1 and 3 of row 1 filled: its `2` cannot hold both.
+    let mut wrong = Grid::new(3, 3);
+    wrong.set(0, 0, engine::nonogram::Cell::Filled);
+    wrong.set(2, 0, engine::nonogram::Cell::Filled);
+    match solve_from(&p, &wrong, &Limits::default(), None).answer {
+        Answer::None(Unsolvable::Line { line, clue }) => {
+            assert_eq!((line, clue), (LineRef::Row(0), vec![2]));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Clues for a random small puzzle: the rows of one picture and the columns of another, so that
+/// many have no picture at all, some one, some several.
+fn small_clues() -> impl Strategy<Value = Puzzle> {
+    (
+        1usize..=5,
+        1usize..=5,
+        0.2f64..0.8,
+        any::<u64>(),
+        any::<bool>(),
+    )
+        .prop_map(|(w, h, density, seed, mixed)| {
+            let a = random_picture(w, h, density, seed);
+            let b = if mixed {
+                random_picture(w, h, density, seed ^ 0x5eed)
+            } else {
+                a.clone()
+            };
+            Puzzle {
+                info: PuzzleInfo::default(),
+                width: w,
+                height: h,
+                rows: (0..h).map(|y| clue_of(a.row(y))).collect(),
+                columns: (0..w).map(|x| clue_of(&b.column(x))).collect(),
+                goal: None,
+            }
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The solver's answer is the truth, found by listing every picture: unique, several or
+    /// none; every solution it returns gives every clue.
+    #[test]
+    fn every_answer_on_small_puzzles_matches_listing_every_picture(p in small_clues()) {
+        let all = every_solution(&p, 3);
+        let r = solve(&p, &Limits::default());
+        match &r.answer {
+            Answer::Unique(g) => {
+                prop_assert_eq!(all.len(), 1);
+                prop_assert_eq!(g, &all[0]);
+            }
+            Answer::Several(a, b) => {
+                prop_assert!(all.len() >= 2);
+                prop_assert!(a != b);
+                prop_assert!(gives_the_clues(&p, a) && gives_the_clues(&p, b));
+            }
+            Answer::None(_) => prop_assert!(all.is_empty()),
+            Answer::Stopped { .. } => prop_assert!(false, "no limit was set: {:?}", r.answer),
+        }
+        prop_assert_eq!(r.line_solvable, matches!(r.answer, Answer::Unique(_)) && r.stats.unknown_after_lines == 0);
+    }
+}
