@@ -7,6 +7,8 @@
 //! - [`hexlock`]: the hex lock of Intricacy — its model and validation, the physics of a turn
 //!   with its trace and blockage annotations, and the solver.
 //! - [`nonogram`]: nonograms (Picross) — clues, puzzles and grids, the line rule and the solver.
+//! - [`quadrillion`]: Quadrillion — grids, boards and shapes, the table's rules, the exact-cover
+//!   solver and the challenge generator.
 //!
 //! Nothing here does I/O, spawns threads for its own sake or knows about text or windows: the text
 //! formats live in `lockfmt`, and everything above builds on these types.
@@ -16,5 +18,6 @@ pub mod colour;
 pub mod hex;
 pub mod hexlock;
 pub mod nonogram;
+pub mod quadrillion;
 
 pub use hex::{Dir, Hex, Rotation};

@@ -1,0 +1,564 @@
+//! The exact-cover solver: every open dot covered once, every shape placed once.
+//!
+//! The open dots not yet covered are numbered along the board's longer side, across its shorter
+//! one (row by row on a tall board, column by column on a wide one), at most 64, one bit each.
+//! Every place a remaining shape can lie in any orientation is a set of dots; a search fills the
+//! first empty dot with each place of each unused shape that covers it, since some shape must
+//! cover it, and backs out when a dot cannot be covered. Places are listed by their first dot,
+//! so a node looks only at the places that can cover its dot. Numbering across the shorter side
+//! keeps the edge between filled and empty dots short.
+//!
+//! After each place, every region of empty dots cut off from the others must be as large as
+//! some choice of the unused shapes (3 + 4 + 5 + 5 … — never 1, 2, 6 or 11 dots, for
+//! instance): a region that no choice fills ends the branch at once.
+
+use super::board::{Challenge, ChallengeProblem, Placement, Solution};
+use super::dot::Dot;
+use super::shape::ShapeId;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Limits on a search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Stop after this long.
+    pub timeout: Option<Duration>,
+    /// Stop after this many search nodes.
+    pub max_nodes: Option<u64>,
+}
+
+/// Why a search stopped before it was done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The time limit.
+    Time {
+        /// The limit.
+        after: Duration,
+    },
+    /// The limit on nodes.
+    Nodes {
+        /// The limit.
+        max: u64,
+    },
+    /// Cancelled from outside.
+    Cancelled,
+}
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stop::Time { after } => write!(f, "stopped after {:.3} s", after.as_secs_f64()),
+            Stop::Nodes { max } => write!(f, "stopped after {max} search nodes"),
+            Stop::Cancelled => write!(f, "cancelled"),
+        }
+    }
+}
+
+/// What the search for one solution found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A solution: the challenge's shapes and the ones the search placed.
+    Solved(Solution),
+    /// No way to place the remaining shapes.
+    None,
+    /// A limit stopped it first.
+    Stopped(Stop),
+}
+
+/// One search's answer and what it cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The answer.
+    pub answer: Answer,
+    /// Search nodes opened.
+    pub nodes: u64,
+    /// How long it took.
+    pub elapsed: Duration,
+}
+
+/// Every solution counted (or as many as a limit allowed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// How many solutions were found.
+    pub solutions: u64,
+    /// The first two found.
+    pub first: Vec<Solution>,
+    /// Set when a limit stopped the count: `solutions` is then a lower bound.
+    pub stopped: Option<Stop>,
+    /// Search nodes opened.
+    pub nodes: u64,
+    /// How long it took.
+    pub elapsed: Duration,
+}
+
+impl Count {
+    /// Whether the count is complete and exactly one.
+    pub fn is_unique(&self) -> bool {
+        self.stopped.is_none() && self.solutions == 1
+    }
+}
+
+/// A hint for a player who has placed some shapes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Hint {
+    /// One more shape, placed where a solution that keeps every placed shape has it.
+    Place(Placement),
+    /// Every shape is placed: the challenge is solved.
+    Solved,
+    /// No solution keeps every shape as placed; lifting these of the player's (as few as
+    /// possible, the latest placed first) leaves one that does.
+    Lift(Vec<ShapeId>),
+    /// No solution exists even with none of the player's shapes: the challenge itself has none.
+    NoSolution,
+    /// A limit stopped the search.
+    Stopped(Stop),
+}
+
+/// A place a shape can lie: the dots it covers, as bits.
+#[derive(Clone, Copy, Debug)]
+struct Place {
+    dots: u64,
+    /// The dots beside it: only the regions these touch change when it is placed.
+    halo: u64,
+    shape: u8,
+    placement: Placement,
+}
+
+/// A challenge compiled for the search.
+struct Cover {
+    /// Open dots not covered by the challenge's shapes, row by row.
+    dots: Vec<Dot>,
+    /// The places of each remaining shape, listed under the first dot they cover.
+    by_first: Vec<Vec<Place>>,
+    /// The shapes to place, as bits of `ShapeId::index`.
+    shapes: u16,
+    /// Every dot to cover.
+    all: u64,
+    /// The challenge's placements.
+    fixed: Vec<Placement>,
+    /// Each dot's neighbours among the dots to cover.
+    neighbours: Vec<u64>,
+}
+
+/// The bits of every shape.
+const ALL_SHAPES: u16 = (1 << 12) - 1;
+
+/// [`fillable_sizes`] for every set of used shapes, built once.
+fn fillable() -> &'static [u64] {
+    static TABLE: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| (0..=ALL_SHAPES).map(fillable_sizes).collect())
+}
+
+/// The sizes (as bits, up to 63) that some choice of the unused shapes covers exactly, for
+/// `used` shapes; only the shapes' sizes matter (one of 3 dots, one of 4, ten of 5).
+fn fillable_sizes(used: u16) -> u64 {
+    let (mut three, mut four, mut fives) = (0, 0, 0);
+    for s in ShapeId::ALL {
+        if used & (1 << s.index()) == 0 {
+            match s.size() {
+                3 => three += 1,
+                4 => four += 1,
+                _ => fives += 1,
+            }
+        }
+    }
+    let mut sizes = 0u64;
+    for a in 0..=three {
+        for b in 0..=four {
+            for c in 0..=fives {
+                let n = 3 * a + 4 * b + 5 * c;
+                if n < 64 {
+                    sizes |= 1 << n;
+                }
+            }
+        }
+    }
+    sizes
+}
+
+impl Cover {
+    fn new(ch: &Challenge) -> Result<Cover, Vec<ChallengeProblem>> {
+        let problems = ch.problems();
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let covered: Vec<Dot> = ch.placed.iter().flat_map(|p| p.dots()).collect();
+        let dots: Vec<Dot> = ch
+            .board
+            .open_dots()
+            .into_iter()
+            .filter(|d| !covered.contains(d))
+            .collect();
+        // Four 4×4 grids hold at most 64 dots.
+        debug_assert!(dots.len() <= 64);
+        let (rows, cols) = ch.board.size();
+        let mut dots = dots;
+        // Across the shorter side (see the module's note).
+        let key = |d: &Dot| {
+            if cols > rows {
+                (d.col, d.row)
+            } else {
+                (d.row, d.col)
+            }
+        };
+        dots.sort_by_key(key);
+        let index = |d: Dot| dots.binary_search_by_key(&key(&d), key).ok();
+        let mut by_first = vec![Vec::new(); dots.len()];
+        let mut shapes = 0u16;
+        let corner = ch.board.corner();
+        for shape in ch.unplaced() {
+            shapes |= 1 << shape.index();
+            for (orientation, cells) in shape.distinct_orientations() {
+                let (h, w) = cells
+                    .iter()
+                    .fold((0, 0), |(h, w), d| (h.max(d.row + 1), w.max(d.col + 1)));
+                for r in 0..=rows - h {
+                    for c in 0..=cols - w {
+                        let at = Dot::new(corner.row + r, corner.col + c);
+                        let mut bits = 0u64;
+                        let mut first = usize::MAX;
+                        let fits = cells.iter().all(|&d| match index(d.offset(at)) {
+                            Some(i) => {
+                                bits |= 1 << i;
+                                first = first.min(i);
+                                true
+                            }
+                            None => false,
+                        });
+                        if fits {
+                            by_first[first].push(Place {
+                                dots: bits,
+                                halo: 0,
+                                shape: shape.index() as u8,
+                                placement: Placement {
+                                    shape,
+                                    orientation,
+                                    at,
+                                },
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        let all = if dots.len() == 64 {
+            u64::MAX
+        } else {
+            (1u64 << dots.len()) - 1
+        };
+        let neighbours: Vec<u64> = dots
+            .iter()
+            .map(|d| {
+                d.neighbours()
+                    .into_iter()
+                    .filter_map(index)
+                    .fold(0u64, |m, i| m | 1 << i)
+            })
+            .collect();
+        for place in by_first.iter_mut().flatten() {
+            let mut halo = 0;
+            let mut b = place.dots;
+            while b != 0 {
+                halo |= neighbours[b.trailing_zeros() as usize];
+                b &= b - 1;
+            }
+            place.halo = halo & !place.dots;
+        }
+        Ok(Cover {
+            neighbours,
+            dots,
+            by_first,
+            shapes,
+            all,
+            fixed: ch.placed.clone(),
+        })
+    }
+
+    /// Whether the remaining shapes cover exactly the remaining dots, by size.
+    fn sizes_agree(&self) -> bool {
+        let area: usize = ShapeId::ALL
+            .iter()
+            .filter(|s| self.shapes & (1 << s.index()) != 0)
+            .map(|s| s.size())
+            .sum();
+        area == self.dots.len()
+    }
+}
+
+/// What the search does with a solution: go on (`true`) or stop.
+struct Search<'a, F> {
+    cover: &'a Cover,
+    limits: Limits,
+    cancel: Option<&'a AtomicBool>,
+    t0: Instant,
+    nodes: u64,
+    stop: Option<Stop>,
+    path: Vec<Place>,
+    on_solution: F,
+}
+
+impl<F: FnMut(&[Place]) -> bool> Search<'_, F> {
+    /// Fills the first empty dot; returns `false` when the search should end.
+    fn fill(&mut self, filled: u64, used: u16) -> bool {
+        if filled == self.cover.all {
+            return (self.on_solution)(&self.path);
+        }
+        self.nodes += 1;
+        if self.nodes & 0xfff == 0 && self.limited() {
+            return false;
+        }
+        let first = (!filled).trailing_zeros() as usize;
+        for place in &self.cover.by_first[first] {
+            if used & (1 << place.shape) != 0 || place.dots & filled != 0 {
+                continue;
+            }
+            if !self.regions_fillable(filled | place.dots, used | (1 << place.shape), place.halo) {
+                continue;
+            }
+            self.path.push(*place);
+            let go_on = self.fill(filled | place.dots, used | (1 << place.shape));
+            self.path.pop();
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether every region of empty dots that touches `halo` is as large as some choice of the
+    /// unused shapes (the others were checked when they were cut off).
+    fn regions_fillable(&self, filled: u64, used: u16, halo: u64) -> bool {
+        let sizes = fillable()[usize::from(used & ALL_SHAPES)];
+        let empty = self.cover.all & !filled;
+        let mut left = empty & halo;
+        while left != 0 {
+            let mut region = left & left.wrapping_neg();
+            let mut frontier = region;
+            while frontier != 0 {
+                let mut next = 0u64;
+                let mut f = frontier;
+                while f != 0 {
+                    next |= self.cover.neighbours[f.trailing_zeros() as usize];
+                    f &= f - 1;
+                }
+                frontier = next & empty & !region;
+                region |= frontier;
+            }
+            if sizes & (1 << region.count_ones()) == 0 {
+                return false;
+            }
+            left &= !region;
+        }
+        true
+    }
+
+    fn limited(&mut self) -> bool {
+        if let Some(max) = self.limits.max_nodes
+            && self.nodes >= max
+        {
+            self.stop = Some(Stop::Nodes { max });
+        } else if let Some(after) = self.limits.timeout
+            && self.t0.elapsed() >= after
+        {
+            self.stop = Some(Stop::Time { after });
+        } else if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            self.stop = Some(Stop::Cancelled);
+        }
+        self.stop.is_some()
+    }
+}
+
+/// Runs the search over `cover`, calling `on_solution` with each solution's places until it
+/// says stop; returns the nodes and the stop, if a limit stopped it.
+fn search(
+    cover: &Cover,
+    limits: &Limits,
+    cancel: Option<&AtomicBool>,
+    on_solution: impl FnMut(&[Place]) -> bool,
+) -> (u64, Option<Stop>) {
+    if !cover.sizes_agree() {
+        return (0, None);
+    }
+    let mut s = Search {
+        cover,
+        limits: *limits,
+        cancel,
+        t0: Instant::now(),
+        nodes: 0,
+        stop: None,
+        path: Vec::with_capacity(12),
+        on_solution,
+    };
+    // The unused shapes are the bits of `cover.shapes`; `used` marks the others as used.
+    let used = !cover.shapes;
+    s.fill(0, used);
+    (s.nodes, s.stop)
+}
+
+fn solution(cover: &Cover, path: &[Place]) -> Solution {
+    Solution::new(
+        cover
+            .fixed
+            .iter()
+            .copied()
+            .chain(path.iter().map(|p| p.placement)),
+    )
+}
+
+/// Calls `each` with the places of every solution (the challenge's own shapes not included)
+/// until it says stop; returns the nodes and what stopped it, if a limit did.
+pub(crate) fn for_each_solution(
+    ch: &Challenge,
+    limits: &Limits,
+    cancel: Option<&AtomicBool>,
+    mut each: impl FnMut(&[Placement]) -> bool,
+) -> Result<(u64, Option<Stop>), Vec<ChallengeProblem>> {
+    let cover = Cover::new(ch)?;
+    let mut buf = Vec::with_capacity(12);
+    Ok(search(&cover, limits, cancel, |path| {
+        buf.clear();
+        buf.extend(path.iter().map(|p| p.placement));
+        each(&buf)
+    }))
+}
+
+/// Finds one solution of a playable challenge; the challenge's problems otherwise.
+pub fn solve(
+    ch: &Challenge,
+    limits: &Limits,
+    cancel: Option<&AtomicBool>,
+) -> Result<Report, Vec<ChallengeProblem>> {
+    let t0 = Instant::now();
+    let cover = Cover::new(ch)?;
+    let mut found = None;
+    let (nodes, stop) = search(&cover, limits, cancel, |path| {
+        found = Some(solution(&cover, path));
+        false
+    });
+    let answer = match (found, stop) {
+        (Some(s), _) => Answer::Solved(s),
+        (None, Some(stop)) => Answer::Stopped(stop),
+        (None, None) => Answer::None,
+    };
+    Ok(Report {
+        answer,
+        nodes,
+        elapsed: t0.elapsed(),
+    })
+}
+
+/// Counts the solutions of a playable challenge, stopping at `at_most` if given (2 tells
+/// unique from not).
+pub fn count(
+    ch: &Challenge,
+    at_most: Option<u64>,
+    limits: &Limits,
+    cancel: Option<&AtomicBool>,
+) -> Result<Count, Vec<ChallengeProblem>> {
+    let t0 = Instant::now();
+    let cover = Cover::new(ch)?;
+    let mut solutions = 0u64;
+    let mut first = Vec::new();
+    let (nodes, stopped) = search(&cover, limits, cancel, |path| {
+        solutions += 1;
+        if first.len() < 2 {
+            first.push(solution(&cover, path));
+        }
+        at_most.is_none_or(|m| solutions < m)
+    });
+    Ok(Count {
+        solutions,
+        first,
+        stopped,
+        nodes,
+        elapsed: t0.elapsed(),
+    })
+}
+
+/// A hint for a player who has placed `mine` on a challenge (latest last): one more shape, or
+/// which of theirs to lift. The challenge's problems, or a problem with `mine`, otherwise.
+pub fn hint(
+    ch: &Challenge,
+    mine: &[Placement],
+    limits: &Limits,
+    cancel: Option<&AtomicBool>,
+) -> Result<Hint, Vec<ChallengeProblem>> {
+    let t0 = Instant::now();
+    let with = |keep: &dyn Fn(usize) -> bool| Challenge {
+        board: ch.board.clone(),
+        placed: ch
+            .placed
+            .iter()
+            .copied()
+            .chain(
+                mine.iter()
+                    .enumerate()
+                    .filter(|(i, _)| keep(*i))
+                    .map(|(_, p)| *p),
+            )
+            .collect(),
+    };
+    let all = with(&|_| true);
+    if all.placed.len() == ShapeId::ALL.len() && all.problems().is_empty() {
+        return Ok(Hint::Solved);
+    }
+    // Each try gets what is left of the time.
+    let left = |limits: &Limits| Limits {
+        timeout: limits.timeout.map(|t| t.saturating_sub(t0.elapsed())),
+        ..*limits
+    };
+    let try_solve = |c: &Challenge| -> Result<Answer, Vec<ChallengeProblem>> {
+        solve(c, &left(limits), cancel).map(|r| r.answer)
+    };
+    match try_solve(&all)? {
+        Answer::Solved(s) => {
+            // The shape the search placed first: the one covering the top-left empty dot.
+            let placed: Vec<ShapeId> = all.placed.iter().map(|p| p.shape).collect();
+            let covered: Vec<Dot> = all.placed.iter().flat_map(|p| p.dots()).collect();
+            let first_empty = ch
+                .board
+                .open_dots()
+                .into_iter()
+                .find(|d| !covered.contains(d));
+            let next = s
+                .placements
+                .iter()
+                .filter(|p| !placed.contains(&p.shape))
+                .find(|p| first_empty.is_some_and(|d| p.dots().contains(&d)))
+                .or_else(|| s.placements.iter().find(|p| !placed.contains(&p.shape)));
+            return Ok(next.map_or(Hint::Solved, |p| Hint::Place(*p)));
+        }
+        Answer::Stopped(stop) => return Ok(Hint::Stopped(stop)),
+        Answer::None => {}
+    }
+    // Fewest lifts first; among as many, the latest placed first.
+    let n = mine.len();
+    for lifts in 1..=n.min(2) {
+        let mut sets: Vec<Vec<usize>> = if lifts == 1 {
+            (0..n).rev().map(|i| vec![i]).collect()
+        } else {
+            let mut v = Vec::new();
+            for i in (0..n).rev() {
+                for j in (0..i).rev() {
+                    v.push(vec![i, j]);
+                }
+            }
+            v
+        };
+        for set in sets.drain(..) {
+            let c = with(&|i| !set.contains(&i));
+            match try_solve(&c)? {
+                Answer::Solved(_) => {
+                    return Ok(Hint::Lift(set.iter().map(|&i| mine[i].shape).collect()));
+                }
+                Answer::Stopped(stop) => return Ok(Hint::Stopped(stop)),
+                Answer::None => {}
+            }
+        }
+    }
+    match try_solve(ch)? {
+        Answer::Solved(_) if n > 0 => Ok(Hint::Lift(mine.iter().rev().map(|p| p.shape).collect())),
+        Answer::Solved(_) | Answer::None => Ok(Hint::NoSolution),
+        Answer::Stopped(stop) => Ok(Hint::Stopped(stop)),
+    }
+}
