@@ -5,6 +5,7 @@
 const GRAMMARS: &[(&str, &str)] = &[
     ("hexlock", "tree-sitter-lockwright-lock"),
     ("nonogram", "tree-sitter-lockwright-nonogram"),
+    ("quadrillion", "tree-sitter-lockwright-quadrillion"),
 ];
 
 fn main() {

@@ -6,6 +6,7 @@
 //! # Layout
 //! - [`hexlock`]: the hex lock format (Intricacy's locks), its move notation and solution files.
 //! - [`nonogram`]: nonogram files (`.non`, the community's format) and webpbn's XML export.
+//! - [`quadrillion`]: Quadrillion boards (`.quad`): grids, sides, shapes already placed.
 //! - [`diagnostic`]: problems with their line and column, shared by every format.
 //! - [`diff`]: line diffs of any two texts, and a change carried over to another layout.
 //! - [`highlight`]: a grammar's highlights query over a parsed tree, as spans per line.
@@ -16,5 +17,6 @@ pub mod diff;
 pub mod hexlock;
 pub mod highlight;
 pub mod nonogram;
+pub mod quadrillion;
 
 pub use diagnostic::{Diagnostic, Severity, Span};

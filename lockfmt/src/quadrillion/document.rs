@@ -1,0 +1,86 @@
+//! A board file's content: the challenge, what its author says of it, its unknown lines and its
+//! comments.
+
+use engine::quadrillion::{Board, Challenge, GridId, ShapeId};
+use std::collections::BTreeMap;
+
+/// What a board file says of its challenge.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Info {
+    /// `title`.
+    pub title: Option<String>,
+    /// `by`: the author.
+    pub by: Option<String>,
+    /// `source`: where it comes from.
+    pub source: Option<String>,
+    /// `license`.
+    pub license: Option<String>,
+    /// `note` lines, in order.
+    pub notes: Vec<String>,
+}
+
+/// A line of a board file that comments attach to, in canonical order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Line {
+    /// `title`.
+    Title,
+    /// `by`.
+    By,
+    /// `source`.
+    Source,
+    /// `license`.
+    License,
+    /// The n-th `note` (from 0).
+    Note(usize),
+    /// The n-th unknown line (from 0).
+    Unknown(usize),
+    /// A grid.
+    Grid(GridId),
+    /// A shape.
+    Shape(ShapeId),
+}
+
+/// Comments, each kept with the line it stands before or on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Comments {
+    /// Comment lines before everything else, separated from the first line by a blank line.
+    pub head: Vec<String>,
+    /// Comment lines just before a line.
+    pub leading: BTreeMap<Line, Vec<String>>,
+    /// A comment at the end of a line.
+    pub trailing: BTreeMap<Line, String>,
+    /// Comment lines after everything else.
+    pub tail: Vec<String>,
+}
+
+/// A board file: a challenge and what the file says around it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Document {
+    /// The board and the shapes already placed.
+    pub challenge: Challenge,
+    /// Title, author, source, licence, notes.
+    pub info: Info,
+    /// Lines the format does not know, kept as written (without their end-of-line comment).
+    pub unknown: Vec<String>,
+    /// The comments.
+    pub comments: Comments,
+}
+
+impl Document {
+    /// A document of `challenge` with nothing else said.
+    pub fn new(challenge: Challenge) -> Document {
+        Document {
+            challenge,
+            info: Info::default(),
+            unknown: Vec::new(),
+            comments: Comments::default(),
+        }
+    }
+
+    /// The seed's default board, titled, for `new --kind quadrillion`.
+    pub fn default_board() -> Document {
+        let mut d = Document::new(Challenge::empty(Board::default_board()));
+        d.info.title = Some("Default board".into());
+        d
+    }
+}

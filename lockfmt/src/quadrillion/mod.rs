@@ -1,0 +1,36 @@
+//! Quadrillion boards (`.quad`): the four grids' arrangement, the shapes already placed, and
+//! what the author says of it, as a source file.
+//!
+//! `print(parse(text))` is the canonical form; formatting keeps comments and the lines the
+//! format does not know. `docs/quadrillion-format.md` gives every rule.
+//!
+//! # Layout
+//! - `grammars/quadrillion/grammar.js` → `grammars/quadrillion/src/parser.c` (generated,
+//!   committed) → [`language`]: the tree-sitter grammar, which the studio's source pane
+//!   highlights with.
+//! - [`parse`](mod@parse): text → [`Document`], with [`Diagnostic`]s at line and column and
+//!   where each line is.
+//! - [`print`](mod@print): the canonical printer.
+//! - [`document`]: a challenge with what its file says of it, its unknown lines and comments.
+//! - [`highlight`]: the highlights query as spans per line.
+
+pub mod document;
+pub mod highlight;
+pub mod language;
+pub mod parse;
+pub mod print;
+
+use crate::Diagnostic;
+pub use document::{Comments, Document, Info, Line};
+pub use parse::{MAX_FILE_BYTES, Parsed, parse, parse_bytes};
+pub use print::print;
+
+/// Formats board text: the canonical form of a file that parses without errors, comments and
+/// unknown lines kept. Returns the diagnostics when it has errors.
+pub fn format(text: &str) -> Result<String, Vec<Diagnostic>> {
+    let parsed = parse(text);
+    match parsed.document {
+        Some(doc) if !parsed.has_errors() => Ok(print(&doc)),
+        _ => Err(parsed.diagnostics),
+    }
+}

@@ -1,0 +1,554 @@
+//! Text → [`Document`], with every problem reported at its line and column.
+//!
+//! Lines are read one by one: the format is a list of short lines, each saying one thing, and
+//! a reader over words says more precisely what a line lacks than a syntax tree's error
+//! recovery would. The tree-sitter tree is built too and kept for highlighting.
+
+use super::document::{Document, Info, Line};
+use crate::diagnostic::{Diagnostic, Span};
+use engine::quadrillion::{
+    Board, BoardProblem, Challenge, ChallengeProblem, Dot, GridId, GridPlacement, Orientation,
+    Placement, ShapeId, Side,
+};
+use std::collections::BTreeMap;
+use tree_sitter::Parser;
+
+/// The largest board file read. A board with every shape placed and notes is under 2 KB.
+pub const MAX_FILE_BYTES: usize = 64 << 10;
+
+/// What parsing a board file gives: the document (whenever the text could be read, even with
+/// errors), every diagnostic, and where each line is.
+#[derive(Clone, Debug, Default)]
+pub struct Parsed {
+    /// The challenge and what the file says of it; `None` when the text was never read (too
+    /// large, not UTF-8).
+    pub document: Option<Document>,
+    /// Every problem, in file order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Where each line is.
+    pub lines: BTreeMap<Line, Span>,
+    /// The syntax tree, for highlighting; `None` when the text was never parsed.
+    pub tree: Option<tree_sitter::Tree>,
+}
+
+impl Parsed {
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// The challenge, when the file is valid (no errors).
+    pub fn valid_challenge(&self) -> Option<&Challenge> {
+        if self.has_errors() {
+            None
+        } else {
+            self.document.as_ref().map(|d| &d.challenge)
+        }
+    }
+
+    fn fail(diagnostic: Diagnostic) -> Parsed {
+        Parsed {
+            diagnostics: vec![diagnostic],
+            ..Parsed::default()
+        }
+    }
+}
+
+/// Parses a board file from raw bytes: refuses files that are too large or not UTF-8 with a
+/// diagnostic, then parses the text.
+pub fn parse_bytes(bytes: &[u8]) -> Parsed {
+    if bytes.len() > MAX_FILE_BYTES {
+        return Parsed::fail(Diagnostic::error(
+            Span::START,
+            "file-too-large",
+            format!(
+                "the file is {} bytes; a Quadrillion board is at most {} bytes (64 KiB)",
+                bytes.len(),
+                MAX_FILE_BYTES
+            ),
+        ));
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => parse(text),
+        Err(e) => {
+            let good = &bytes[..e.valid_up_to()];
+            let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+            let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+            let column = std::str::from_utf8(&good[start..]).map_or(1, |s| s.chars().count() + 1);
+            Parsed::fail(Diagnostic::error(
+                Span::on_line(line, column, 1),
+                "invalid-utf8",
+                format!(
+                    "the file is not UTF-8 text: byte 0x{:02x} at offset {} cannot start a character",
+                    bytes[e.valid_up_to()],
+                    e.valid_up_to()
+                ),
+            ))
+        }
+    }
+}
+
+/// A word of a line: its text and where it starts (column from 1, in characters).
+#[derive(Clone, Copy, Debug)]
+struct Word<'a> {
+    text: &'a str,
+    column: usize,
+}
+
+impl Word<'_> {
+    fn span(&self, line: usize) -> Span {
+        Span::on_line(line, self.column, self.text.chars().count())
+    }
+}
+
+/// Splits a line into its content's words and its comment (from a `#` outside quotes).
+fn split(line: &str) -> (Vec<Word<'_>>, Option<&str>) {
+    let mut words = Vec::new();
+    let mut in_quotes = false;
+    let mut start: Option<(usize, usize)> = None;
+    let mut comment = None;
+    for (column, (i, c)) in line.char_indices().enumerate() {
+        let column = column + 1;
+        if c == '"' {
+            in_quotes = !in_quotes;
+        }
+        if c == '#' && !in_quotes {
+            comment = Some(&line[i..]);
+            if let Some((s, col)) = start.take() {
+                words.push(Word {
+                    text: &line[s..i],
+                    column: col,
+                });
+            }
+            break;
+        }
+        if c.is_whitespace() && !in_quotes {
+            if let Some((s, col)) = start.take() {
+                words.push(Word {
+                    text: &line[s..i],
+                    column: col,
+                });
+            }
+        } else if start.is_none() {
+            start = Some((i, column));
+        }
+    }
+    if comment.is_none()
+        && let Some((s, col)) = start
+    {
+        words.push(Word {
+            text: &line[s..],
+            column: col,
+        });
+    }
+    (words, comment.map(str::trim_end))
+}
+
+/// Reads the lines of a file into a document.
+struct Reader {
+    diagnostics: Vec<Diagnostic>,
+    info: Info,
+    unknown: Vec<String>,
+    grids: Vec<(GridPlacement, Span)>,
+    shapes: Vec<(Placement, Span)>,
+    lines: BTreeMap<Line, Span>,
+    comments: super::document::Comments,
+    /// Comment lines waiting for the line they stand before.
+    pending: Vec<String>,
+    /// Whether any line but a comment has been read.
+    started: bool,
+}
+
+impl Reader {
+    fn error(&mut self, span: Span, code: &str, message: impl Into<String>) {
+        self.diagnostics
+            .push(Diagnostic::error(span, code, message));
+    }
+
+    fn line(&mut self, n: usize, text: &str) {
+        let text = text.strip_suffix('\r').unwrap_or(text);
+        let (words, comment) = split(text);
+        let Some(first) = words.first().copied() else {
+            match comment {
+                Some(c) => self.pending.push(c.to_string()),
+                None if !self.started && !self.pending.is_empty() => {
+                    // A blank line after the first comments: they are the file's head.
+                    self.comments.head.append(&mut self.pending);
+                }
+                None => {}
+            }
+            return;
+        };
+        self.started = true;
+        let whole = Span::on_line(
+            n,
+            first.column,
+            text.trim_end().chars().count() + 1 - first.column,
+        );
+        let line = match first.text {
+            "title" | "by" | "source" | "license" | "note" => self.text_property(n, text, &words),
+            "grid" => self.grid(n, &words),
+            "shape" => self.shape(n, &words),
+            _ => {
+                let kept = match comment {
+                    Some(c) => text[..text.len() - c.len()].trim().to_string(),
+                    None => text.trim().to_string(),
+                };
+                self.diagnostics.push(Diagnostic::warning(
+                    first.span(n),
+                    "unknown-property",
+                    format!(
+                        "`{}` is not part of the board format; the line is kept as written",
+                        first.text
+                    ),
+                ));
+                self.unknown.push(kept);
+                Some(Line::Unknown(self.unknown.len() - 1))
+            }
+        };
+        if let Some(line) = line {
+            self.lines.insert(line, whole);
+            if !self.pending.is_empty() {
+                let pending = std::mem::take(&mut self.pending);
+                self.comments
+                    .leading
+                    .entry(line)
+                    .or_default()
+                    .extend(pending);
+            }
+            if let Some(c) = comment {
+                self.comments.trailing.insert(line, c.to_string());
+            }
+        }
+    }
+
+    fn text_property(&mut self, n: usize, text: &str, words: &[Word]) -> Option<Line> {
+        let key = words[0];
+        let value = words.get(1).map(|w| {
+            // The value runs from its first word to the end of the content.
+            let start = text
+                .char_indices()
+                .nth(w.column - 1)
+                .map_or(text.len(), |(i, _)| i);
+            let last = words.last().map_or(w, |l| l);
+            let end = text
+                .char_indices()
+                .nth(last.column - 1 + last.text.chars().count())
+                .map_or(text.len(), |(i, _)| i);
+            (&text[start..end], w.column)
+        });
+        let value = match value {
+            None => {
+                self.error(
+                    key.span(n),
+                    "missing-value",
+                    format!("`{}` needs a value, e.g. `{} \"…\"`", key.text, key.text),
+                );
+                return None;
+            }
+            Some((v, column)) if v.starts_with('"') => {
+                if v.len() < 2 || !v.ends_with('"') {
+                    self.error(
+                        Span::on_line(n, column, v.chars().count()),
+                        "unterminated-string",
+                        "this string has no closing quote",
+                    );
+                    return None;
+                }
+                v[1..v.len() - 1].replace("&quot;", "\"")
+            }
+            Some((v, _)) => v.to_string(),
+        };
+        let slot = match key.text {
+            "title" => (&mut self.info.title, Line::Title),
+            "by" => (&mut self.info.by, Line::By),
+            "source" => (&mut self.info.source, Line::Source),
+            "license" => (&mut self.info.license, Line::License),
+            _ => {
+                self.info.notes.push(value);
+                return Some(Line::Note(self.info.notes.len() - 1));
+            }
+        };
+        if slot.0.is_some() {
+            self.error(
+                key.span(n),
+                "repeated-property",
+                format!("`{}` is given twice; a board has one", key.text),
+            );
+            return None;
+        }
+        *slot.0 = Some(value);
+        Some(slot.1)
+    }
+
+    /// Reads `turn T`, `at ROW COL`, `flipped` and (for grids) the side, in any order.
+    fn attributes(
+        &mut self,
+        n: usize,
+        words: &[Word],
+        what: &str,
+        example: &str,
+    ) -> Option<(Option<Side>, bool, u8, Dot)> {
+        let mut side = None;
+        let mut flipped = false;
+        let mut turns = None;
+        let mut at = None;
+        let mut i = 0;
+        let number = |w: Option<&Word>| w.and_then(|w| w.text.parse::<i32>().ok());
+        while i < words.len() {
+            let w = words[i];
+            match w.text {
+                "white" | "black" if what == "grid" && side.is_none() => {
+                    side = Some(if w.text == "white" {
+                        Side::White
+                    } else {
+                        Side::Black
+                    });
+                }
+                "flipped" if what == "shape" && !flipped => flipped = true,
+                "turn" if turns.is_none() => match number(words.get(i + 1)) {
+                    Some(t) if (0..4).contains(&t) => {
+                        turns = Some(t as u8);
+                        i += 1;
+                    }
+                    Some(t) => {
+                        self.error(
+                            words[i + 1].span(n),
+                            "turns",
+                            format!("{t} quarter turns: a {what} turns 0, 1, 2 or 3 quarter turns clockwise"),
+                        );
+                        return None;
+                    }
+                    None => {
+                        self.error(
+                            w.span(n),
+                            "turns",
+                            format!("`turn` needs a number of quarter turns clockwise, 0 to 3: `{example}`"),
+                        );
+                        return None;
+                    }
+                },
+                "at" if at.is_none() => {
+                    match (number(words.get(i + 1)), number(words.get(i + 2))) {
+                        (Some(r), Some(c)) if r.abs() <= 1000 && c.abs() <= 1000 => {
+                            at = Some(Dot::new(r, c));
+                            i += 2;
+                        }
+                        _ => {
+                            self.error(
+                            w.span(n),
+                            "position",
+                            format!("`at` needs a row and a column (whole numbers up to 1000): `{example}`"),
+                        );
+                            return None;
+                        }
+                    }
+                }
+                _ => {
+                    let repeated = matches!(w.text, "white" | "black" | "flipped" | "turn" | "at");
+                    self.error(
+                        w.span(n),
+                        "syntax",
+                        if repeated {
+                            format!("`{}` is given twice on this {what} line", w.text)
+                        } else {
+                            format!(
+                                "`{}` is not understood here: a {what} line reads `{example}`",
+                                w.text
+                            )
+                        },
+                    );
+                    return None;
+                }
+            }
+            i += 1;
+        }
+        let Some(at) = at else {
+            let last = words.last().map_or(Span::on_line(n, 1, 1), |w| w.span(n));
+            self.error(
+                last,
+                "position",
+                format!("the {what} has no position: add `at ROW COLUMN`, as in `{example}`"),
+            );
+            return None;
+        };
+        Some((side, flipped, turns.unwrap_or(0), at))
+    }
+
+    fn grid(&mut self, n: usize, words: &[Word]) -> Option<Line> {
+        const EXAMPLE: &str = "grid 2 black turn 1 at 0 4";
+        let Some(number) = words.get(1) else {
+            self.error(
+                words[0].span(n),
+                "grid-number",
+                format!("which grid? `{EXAMPLE}` (grids are numbered 1 to 4)"),
+            );
+            return None;
+        };
+        let Some(id) = number.text.parse::<u8>().ok().and_then(GridId::from_number) else {
+            self.error(
+                number.span(n),
+                "grid-number",
+                format!("`{}` is not a grid: grids are numbered 1 to 4", number.text),
+            );
+            return None;
+        };
+        let (side, _, turns, at) = self.attributes(n, &words[2..], "grid", EXAMPLE)?;
+        if self.grids.iter().any(|(g, _)| g.grid == id) {
+            self.error(
+                number.span(n),
+                "repeated-grid",
+                format!("grid {id} is placed twice; each grid lies once"),
+            );
+            return None;
+        }
+        let span = Span::on_line(n, words[0].column, 4);
+        self.grids.push((
+            GridPlacement {
+                grid: id,
+                side: side.unwrap_or_default(),
+                turns,
+                at,
+            },
+            span,
+        ));
+        Some(Line::Grid(id))
+    }
+
+    fn shape(&mut self, n: usize, words: &[Word]) -> Option<Line> {
+        const EXAMPLE: &str = "shape T turn 3 at 1 7";
+        let letters: String = ShapeId::ALL.iter().map(|s| s.letter()).collect();
+        let Some(name) = words.get(1) else {
+            self.error(
+                words[0].span(n),
+                "shape-name",
+                format!("which shape? `{EXAMPLE}`; the shapes are {letters}"),
+            );
+            return None;
+        };
+        let mut chars = name.text.chars();
+        let id = match (chars.next(), chars.next()) {
+            (Some(c), None) => ShapeId::from_letter(c),
+            _ => None,
+        };
+        let Some(id) = id else {
+            self.error(
+                name.span(n),
+                "shape-name",
+                format!("`{}` is not a shape: the shapes are {letters}", name.text),
+            );
+            return None;
+        };
+        let (_, flipped, turns, at) = self.attributes(n, &words[2..], "shape", EXAMPLE)?;
+        if self.shapes.iter().any(|(p, _)| p.shape == id) {
+            self.error(
+                name.span(n),
+                "repeated-shape",
+                format!("shape {id} is placed twice; each shape lies once"),
+            );
+            return None;
+        }
+        self.shapes.push((
+            Placement {
+                shape: id,
+                orientation: Orientation::new(flipped, turns),
+                at,
+            },
+            name.span(n),
+        ));
+        Some(Line::Shape(id))
+    }
+
+    /// The challenge's own problems, each at the line of the grid or shape it names.
+    fn check(&mut self, challenge: &Challenge) {
+        let grid_at = |g: GridId, grids: &[(GridPlacement, Span)]| {
+            grids
+                .iter()
+                .find(|(p, _)| p.grid == g)
+                .map_or(Span::START, |(_, s)| *s)
+        };
+        let shape_at = |s: ShapeId, shapes: &[(Placement, Span)]| {
+            shapes
+                .iter()
+                .find(|(p, _)| p.shape == s)
+                .map_or(Span::START, |(_, s)| *s)
+        };
+        for problem in challenge.problems() {
+            let (span, code) = match &problem {
+                ChallengeProblem::Board(b) => match b {
+                    BoardProblem::MissingGrid(_) => (
+                        self.grids.last().map_or(Span::START, |(_, s)| *s),
+                        "missing-grid",
+                    ),
+                    BoardProblem::RepeatedGrid(g) => (grid_at(*g, &self.grids), "repeated-grid"),
+                    BoardProblem::BadTurns { grid, .. } => (grid_at(*grid, &self.grids), "turns"),
+                    BoardProblem::Overlap(_, g) => (grid_at(*g, &self.grids), "grids-overlap"),
+                    BoardProblem::Misaligned(_, g, _) => {
+                        (grid_at(*g, &self.grids), "grids-misaligned")
+                    }
+                    BoardProblem::NotJoined(g, _) => (grid_at(*g, &self.grids), "grids-apart"),
+                },
+                ChallengeProblem::RepeatedShape(s) => {
+                    (shape_at(*s, &self.shapes), "repeated-shape")
+                }
+                ChallengeProblem::OffOpenDots { shape, .. } => {
+                    (shape_at(*shape, &self.shapes), "shape-off-open-dots")
+                }
+                ChallengeProblem::Overlap(_, s, _) => {
+                    (shape_at(*s, &self.shapes), "shapes-overlap")
+                }
+            };
+            self.error(span, code, problem.to_string());
+        }
+    }
+}
+
+/// Parses board text.
+pub fn parse(text: &str) -> Parsed {
+    if text.len() > MAX_FILE_BYTES {
+        return parse_bytes(text.as_bytes());
+    }
+    let mut reader = Reader {
+        diagnostics: Vec::new(),
+        info: Info::default(),
+        unknown: Vec::new(),
+        grids: Vec::new(),
+        shapes: Vec::new(),
+        lines: BTreeMap::new(),
+        comments: Default::default(),
+        pending: Vec::new(),
+        started: false,
+    };
+    for (i, line) in text.split('\n').enumerate() {
+        reader.line(i + 1, line);
+    }
+    reader.comments.tail = std::mem::take(&mut reader.pending);
+    let challenge = Challenge {
+        board: Board {
+            grids: reader.grids.iter().map(|(g, _)| *g).collect(),
+        },
+        placed: reader.shapes.iter().map(|(p, _)| *p).collect(),
+    };
+    // Lines that could not be read leave the challenge incomplete: its own problems would only
+    // repeat them.
+    if !reader.diagnostics.iter().any(Diagnostic::is_error) {
+        reader.check(&challenge);
+    }
+    reader.diagnostics.sort_by_key(|d| d.span);
+    let mut parser = Parser::new();
+    let tree = parser
+        .set_language(&super::language::language())
+        .ok()
+        .and_then(|()| parser.parse(text, None));
+    Parsed {
+        document: Some(Document {
+            challenge,
+            info: reader.info,
+            unknown: reader.unknown,
+            comments: reader.comments,
+        }),
+        diagnostics: reader.diagnostics,
+        lines: reader.lines,
+        tree,
+    }
+}

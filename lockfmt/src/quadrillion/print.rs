@@ -1,0 +1,111 @@
+//! The canonical printer: properties, then unknown lines, then the grids by number, then the
+//! shapes in the seed's order; positions measured from the board's top-left dot.
+
+use super::document::{Document, Line};
+use engine::quadrillion::Dot;
+use std::fmt::Write as _;
+
+fn quoted(s: &str) -> String {
+    format!("\"{}\"", s.replace('"', "&quot;"))
+}
+
+/// Prints a document in canonical form.
+pub fn print(doc: &Document) -> String {
+    let ch = doc.challenge.normalised();
+    let c = &doc.comments;
+    let mut out = String::new();
+    for h in &c.head {
+        let _ = writeln!(out, "{h}");
+    }
+    if !c.head.is_empty() {
+        out.push('\n');
+    }
+    let emit = |out: &mut String, line: Line, text: String| {
+        for l in c.leading.get(&line).into_iter().flatten() {
+            let _ = writeln!(out, "{l}");
+        }
+        match c.trailing.get(&line) {
+            Some(t) => {
+                let _ = writeln!(out, "{text} {t}");
+            }
+            None => {
+                let _ = writeln!(out, "{text}");
+            }
+        }
+    };
+    let info = &doc.info;
+    let mut head = false;
+    for (line, key, value) in [
+        (Line::Title, "title", &info.title),
+        (Line::By, "by", &info.by),
+        (Line::Source, "source", &info.source),
+        (Line::License, "license", &info.license),
+    ] {
+        if let Some(v) = value {
+            emit(&mut out, line, format!("{key} {}", quoted(v)));
+            head = true;
+        }
+    }
+    for (i, n) in info.notes.iter().enumerate() {
+        emit(&mut out, Line::Note(i), format!("note {}", quoted(n)));
+        head = true;
+    }
+    for (i, u) in doc.unknown.iter().enumerate() {
+        emit(&mut out, Line::Unknown(i), u.clone());
+        head = true;
+    }
+    let mut grids = ch.board.grids.clone();
+    grids.sort_by_key(|g| g.grid);
+    if head && !grids.is_empty() {
+        out.push('\n');
+    }
+    let at = |d: Dot| format!("at {} {}", d.row, d.col);
+    for g in &grids {
+        let turn = if g.turns == 0 {
+            String::new()
+        } else {
+            format!(" turn {}", g.turns)
+        };
+        emit(
+            &mut out,
+            Line::Grid(g.grid),
+            format!(
+                "grid {} {}{turn} {}",
+                g.grid.number(),
+                g.side.name(),
+                at(g.at)
+            ),
+        );
+    }
+    let mut shapes = ch.placed.clone();
+    shapes.sort_by_key(|p| p.shape);
+    if (head || !grids.is_empty()) && !shapes.is_empty() {
+        out.push('\n');
+    }
+    for p in &shapes {
+        let flipped = if p.orientation.flipped {
+            " flipped"
+        } else {
+            ""
+        };
+        let turn = if p.orientation.turns == 0 {
+            String::new()
+        } else {
+            format!(" turn {}", p.orientation.turns)
+        };
+        emit(
+            &mut out,
+            Line::Shape(p.shape),
+            format!("shape {}{flipped}{turn} {}", p.shape.letter(), at(p.at)),
+        );
+    }
+    if !c.tail.is_empty() {
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        for t in &c.tail {
+            let _ = writeln!(out, "{t}");
+        }
+    }
+    out
+}

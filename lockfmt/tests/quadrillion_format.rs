@@ -1,0 +1,306 @@
+//! Quadrillion boards (`.quad`): the templates against the seed's data, the canonical form with
+//! its comments, every diagnostic at its place, and the grammar.
+
+use engine::quadrillion::{Challenge, Dot, GridId, Limits, ShapeId, Side, count};
+use lockfmt::quadrillion::{Line, format, language, parse, parse_bytes, print};
+use std::path::PathBuf;
+
+fn templates() -> Vec<(String, String)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../templates/quadrillion");
+    let mut out: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .expect("templates/quadrillion")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "quad"))
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read_to_string(&p).unwrap(),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn data_board(name: &str) -> serde_json::Value {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/quadrillion.json");
+    let d: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    d["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["name"] == name)
+        .unwrap()
+        .clone()
+}
+
+#[test]
+fn the_templates_are_canonical_licensed_and_the_seeds_boards() {
+    let t = templates();
+    assert_eq!(t.len(), 13);
+    for (name, text) in &t {
+        let parsed = parse(text);
+        assert_eq!(parsed.diagnostics, vec![], "{name}");
+        assert_eq!(
+            format(text).as_deref(),
+            Ok(text.as_str()),
+            "{name} is canonical"
+        );
+        let doc = parsed.document.unwrap();
+        assert!(
+            doc.info.license.is_some() && doc.info.source.is_some(),
+            "{name}"
+        );
+        let ch = &doc.challenge;
+        let seed = if name == "default.quad" {
+            "default".to_string()
+        } else {
+            format!("game{}", &name[10..12])
+        };
+        let b = data_board(&seed);
+        // The same open dots, drawn as the data draws them.
+        let mask: Vec<String> = b["open_mask"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l.as_str().unwrap().to_string())
+            .collect();
+        let (h, w) = ch.board.size();
+        let drawn: Vec<String> = (0..h)
+            .map(|r| {
+                (0..w)
+                    .map(|c| {
+                        let d = Dot::new(r, c);
+                        if ch.board.is_closed(d) {
+                            'x'
+                        } else if ch.board.is_open(d) {
+                            'o'
+                        } else {
+                            ' '
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        assert_eq!(drawn, mask, "{name}");
+        let c = count(ch, Some(20_000), &Limits::default(), None).unwrap();
+        let expected = b["solution_count"].as_u64().unwrap_or(1);
+        assert_eq!(c.solutions, expected, "{name}");
+    }
+}
+
+const SAMPLE: &str = "\
+# A board drawn by hand.
+
+# Its name:
+title \"Sample\" # short
+note \"first\"
+note \"second &quot;quoted&quot;\"
+colour blue
+
+grid 4 white at 4 4
+grid 1 white at 0 0
+grid 3 white at 4 0 # bottom left
+grid 2 white at 0 4
+
+# The corner.
+shape < turn 1 at 6 0
+# the end
+";
+
+#[test]
+fn formatting_orders_the_lines_and_keeps_every_comment_and_unknown_line() {
+    let parsed = parse(SAMPLE);
+    assert!(!parsed.has_errors(), "{:?}", parsed.diagnostics);
+    assert_eq!(parsed.diagnostics.len(), 1, "the unknown line warns");
+    assert_eq!(parsed.diagnostics[0].code, "unknown-property");
+    let doc = parsed.document.unwrap();
+    assert_eq!(doc.info.notes, vec!["first", "second \"quoted\""]);
+    let printed = print(&doc);
+    assert_eq!(
+        printed,
+        "\
+# A board drawn by hand.
+
+# Its name:
+title \"Sample\" # short
+note \"first\"
+note \"second &quot;quoted&quot;\"
+colour blue
+
+grid 1 white at 0 0
+grid 2 white at 0 4
+grid 3 white at 4 0 # bottom left
+grid 4 white at 4 4
+
+# The corner.
+shape < turn 1 at 6 0
+
+# the end
+"
+    );
+    assert_eq!(format(&printed).as_deref(), Ok(printed.as_str()));
+}
+
+#[test]
+fn positions_are_written_from_the_boards_top_left() {
+    let text = "grid 1 white at 10 10\ngrid 2 white at 10 14\ngrid 3 white at 14 10\ngrid 4 black turn 2 at 14 14\nshape L flipped turn 1 at 11 11\n";
+    let out = format(text).unwrap();
+    assert_eq!(
+        out,
+        "grid 1 white at 0 0\ngrid 2 white at 0 4\ngrid 3 white at 4 0\ngrid 4 black turn 2 at 4 4\n\nshape L flipped turn 1 at 1 1\n"
+    );
+    let ch: Challenge = parse(&out).document.unwrap().challenge;
+    assert_eq!(ch.board.grid(GridId::G4).unwrap().side, Side::Black);
+    assert_eq!(ch.placed[0].shape, ShapeId::L);
+}
+
+fn first_error(text: &str) -> (usize, usize, String, String) {
+    let parsed = parse(text);
+    let d = parsed
+        .diagnostics
+        .iter()
+        .find(|d| d.is_error())
+        .unwrap_or_else(|| panic!("an error in {text:?}"));
+    (
+        d.span.line,
+        d.span.column,
+        d.code.clone(),
+        d.message.clone(),
+    )
+}
+
+const GRIDS: &str =
+    "grid 1 white at 0 0\ngrid 2 white at 0 4\ngrid 3 white at 4 0\ngrid 4 white at 4 4\n";
+
+#[test]
+fn every_wrong_line_is_named_at_its_place() {
+    let cases: &[(&str, (usize, usize, &str))] = &[
+        ("grid 5 white at 0 0\n", (1, 6, "grid-number")),
+        ("grid\n", (1, 1, "grid-number")),
+        ("grid 1 white turn 4 at 0 0\n", (1, 19, "turns")),
+        ("grid 1 white turn at 0 0\n", (1, 14, "turns")),
+        ("grid 1 white\n", (1, 8, "position")),
+        ("grid 1 white at 0\n", (1, 14, "position")),
+        ("grid 1 white at 0 0 left\n", (1, 21, "syntax")),
+        ("grid 1 white black at 0 0\n", (1, 14, "syntax")),
+        ("shape Q at 0 0\n", (1, 7, "shape-name")),
+        ("shape\n", (1, 1, "shape-name")),
+        ("shape L at 0 0 flipped flipped\n", (1, 24, "syntax")),
+        ("title \"open\n", (1, 7, "unterminated-string")),
+        ("title\n", (1, 1, "missing-value")),
+        ("title \"a\"\ntitle \"b\"\n", (2, 1, "repeated-property")),
+        (
+            "grid 1 white at 0 0\ngrid 1 black at 0 4\n",
+            (2, 6, "repeated-grid"),
+        ),
+    ];
+    for (text, (line, column, code)) in cases {
+        let (l, c, k, message) = first_error(text);
+        assert_eq!(
+            (l, c, k.as_str()),
+            (*line, *column, *code),
+            "{text:?}: {message}"
+        );
+    }
+}
+
+#[test]
+fn the_challenges_problems_are_at_the_grid_or_shape_they_name() {
+    let (l, _, code, message) = first_error(
+        "grid 1 white at 0 0\ngrid 2 white at 0 4\ngrid 3 white at 4 0\ngrid 4 white at 4 5\n",
+    );
+    assert_eq!((l, code.as_str()), (4, "grids-misaligned"), "{message}");
+    let (l, _, code, _) = first_error(
+        "grid 1 white at 0 0\ngrid 2 white at 0 2\ngrid 3 white at 4 0\ngrid 4 white at 4 4\n",
+    );
+    assert_eq!((l, code.as_str()), (2, "grids-overlap"));
+    let (l, _, code, _) =
+        first_error("grid 1 white at 0 0\ngrid 2 white at 0 4\ngrid 3 white at 4 0\n");
+    assert_eq!((l, code.as_str()), (3, "missing-grid"));
+    // Grid 1's closed dot (white side) is at row 0, column 1.
+    let (l, c, code, message) = first_error(&format!("{GRIDS}shape L at 0 0\n"));
+    assert_eq!(
+        (l, c, code.as_str()),
+        (5, 7, "shape-off-open-dots"),
+        "{message}"
+    );
+    assert!(message.contains("closed dot"), "{message}");
+    let (l, _, code, _) = first_error(&format!("{GRIDS}shape L at 1 0\nshape 1 at 1 1\n"));
+    assert_eq!((l, code.as_str()), (6, "shapes-overlap"));
+}
+
+#[test]
+fn files_too_large_or_not_text_are_refused_whole() {
+    let big = "# x\n".repeat(lockfmt::quadrillion::MAX_FILE_BYTES);
+    assert_eq!(parse(&big).diagnostics[0].code, "file-too-large");
+    let bad = parse_bytes(b"title \"a\xff\"\n");
+    assert_eq!(bad.diagnostics[0].code, "invalid-utf8");
+    assert_eq!(bad.diagnostics[0].span.column, 9);
+    assert!(bad.document.is_none());
+}
+
+#[test]
+fn lines_are_mapped_for_the_editor() {
+    let parsed = parse(&format!("title \"t\"\n{GRIDS}shape L at 1 0\n"));
+    assert_eq!(parsed.lines[&Line::Title].line, 1);
+    assert_eq!(parsed.lines[&Line::Grid(GridId::G3)].line, 4);
+    assert_eq!(parsed.lines[&Line::Shape(ShapeId::L)].line, 6);
+}
+
+#[test]
+fn the_grammar_reads_every_template_without_error() {
+    for (name, text) in templates() {
+        let parsed = parse(&text);
+        let tree = parsed.tree.expect("a tree");
+        assert!(
+            !tree.root_node().has_error(),
+            "{name}: {}",
+            tree.root_node().to_sexp()
+        );
+    }
+}
+
+/// The committed parser must come from the committed grammar: `grammars/generate.sh
+/// quadrillion` records the grammar's digest when it regenerates the parser.
+#[test]
+fn generated_parser_matches_grammar_js() {
+    let recorded = include_str!("../grammars/quadrillion/src/grammar.digest").trim();
+    let digest = language::GRAMMAR_JS
+        .as_bytes()
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+    assert_eq!(
+        recorded,
+        format!("{digest:016x}"),
+        "grammar.js changed since src/parser.c was generated: run lockfmt/grammars/generate.sh quadrillion"
+    );
+}
+
+#[test]
+fn bad_input_never_panics() {
+    for text in [
+        "",
+        "\n\n",
+        "#",
+        "grid",
+        "grid 1",
+        "grid 1 at",
+        "grid -1 at 0 0",
+        "shape 😀 at 0 0",
+        "title \"",
+        "\"",
+        "grid 1 white at 99999999999 0",
+        "shape L turn -1 at 0 0",
+        "grid 1 white at 0 0 # ok\r\n",
+        "note",
+        "grid 1 white turn 1 turn 2 at 0 0",
+    ] {
+        let _ = parse(text);
+        let _ = format(text);
+    }
+}
