@@ -31,6 +31,7 @@ pub mod keys;
 pub mod library;
 pub mod nonogram;
 pub mod online;
+pub mod quadrillion;
 pub mod recovery;
 pub mod refresh;
 pub mod screen;

@@ -48,6 +48,10 @@ pub fn run(files: &[PathBuf], json: bool) -> Result<ExitCode> {
 /// A file of any family, read: its text and every diagnostic (a lock's with the warning for
 /// one open before any move).
 fn read_any(path: &std::path::Path) -> (String, Vec<lockfmt::Diagnostic>) {
+    if super::quadrillion::owns(path) {
+        let (text, parsed) = super::quadrillion::read(path);
+        return (text, parsed.diagnostics);
+    }
     if crate::family::Family::of_path(path) == Some(crate::family::Family::Nonogram) {
         let (text, parsed) = super::nonogram::read(path);
         return (text, parsed.diagnostics);

@@ -9,6 +9,10 @@ use std::process::ExitCode;
 pub fn run(files: &[PathBuf], check: bool) -> Result<ExitCode> {
     let mut failed = false;
     for path in files {
+        if super::quadrillion::owns(path) {
+            failed |= super::quadrillion::fmt_file(path, check)?;
+            continue;
+        }
         if crate::family::Family::of_path(path) == Some(crate::family::Family::Nonogram) {
             failed |= super::nonogram::fmt_file(path, check)?;
             continue;

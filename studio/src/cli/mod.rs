@@ -8,6 +8,7 @@ pub mod nonogram;
 mod online;
 pub mod output;
 mod play;
+pub mod quadrillion;
 mod render;
 mod serve;
 mod solve;
@@ -33,12 +34,13 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Create a new puzzle file: a lock NAME.lock from a template or as an empty lock of a
-    /// size, or with `--kind nonogram` an empty nonogram NAME.non of a width and height.
+    /// size, with `--kind nonogram` an empty nonogram NAME.non of a width and height, or with
+    /// `--kind quadrillion` the default Quadrillion board NAME.quad.
     New {
-        /// The puzzle's name; the file is NAME.lock or NAME.non (a path may be given).
+        /// The puzzle's name; the file is NAME.lock, NAME.non or NAME.quad (a path may be given).
         name: String,
-        /// Which family: `lock` (the default) or `nonogram`.
-        #[arg(long, default_value = "lock", value_parser = ["lock", "nonogram"])]
+        /// Which family: `lock` (the default), `nonogram` or `quadrillion`.
+        #[arg(long, default_value = "lock", value_parser = ["lock", "nonogram", "quadrillion"])]
         kind: String,
         /// A template to start from (see `--template list`).
         #[arg(long, short)]
@@ -59,7 +61,7 @@ pub enum Command {
     /// Check puzzle files (locks and nonograms): print nothing and exit 0 when all are valid,
     /// else print diagnostics and exit 1.
     Check {
-        /// The puzzle files (.lock, .non).
+        /// The puzzle files (.lock, .non, .quad).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Print diagnostics as JSON on standard output.
@@ -103,7 +105,7 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Draw a puzzle as a PNG picture: a lock, or a nonogram's clues and grid.
+    /// Draw a puzzle as a PNG picture: a lock, a nonogram's clues and grid, or a Quadrillion board.
     Render {
         /// The puzzle file.
         file: PathBuf,
@@ -119,16 +121,19 @@ pub enum Command {
         /// The dark theme's colours.
         #[arg(long)]
         dark: bool,
-        /// A nonogram: draw its solution in the grid.
+        /// A nonogram: draw its solution in the grid; a Quadrillion board: every shape placed.
         #[arg(long)]
         solution: bool,
     },
     /// Nonogram tools: `from-image` turns a picture into a puzzle.
     #[command(subcommand)]
     Nonogram(NonogramVerb),
+    /// Quadrillion boards: generate a challenge with exactly one solution.
+    #[command(subcommand)]
+    Quadrillion(QuadrillionVerb),
     /// Rewrite puzzle files (locks and nonograms) in canonical form, keeping comments.
     Fmt {
-        /// The puzzle files (.lock, .non).
+        /// The puzzle files (.lock, .non, .quad).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Change nothing: exit 1 and name the files that are not in canonical form.
@@ -178,6 +183,30 @@ pub enum NonogramVerb {
 }
 
 /// Runs a subcommand, returning its exit code.
+/// The verbs only Quadrillion boards have.
+#[derive(Subcommand, Debug)]
+pub enum QuadrillionVerb {
+    /// Generate a challenge: a board and shapes placed so that exactly one completion exists.
+    /// Prints it, or writes it to --output; the same seed gives the same challenge.
+    Challenge {
+        /// The seed: any whole number.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Write the challenge to this file (`.quad` is added when missing).
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+        /// Keep this board's grids (a `.quad` file) and choose only the shapes to place.
+        #[arg(long)]
+        board: Option<PathBuf>,
+        /// Replace the output file if it exists.
+        #[arg(long)]
+        force: bool,
+        /// Print seed, difficulty and the file's text as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
 pub fn run(command: Command) -> Result<ExitCode> {
     match command {
         Command::New {
@@ -189,6 +218,14 @@ pub fn run(command: Command) -> Result<ExitCode> {
             height,
             force,
         } => match kind.as_str() {
+            "quadrillion" => {
+                if template.is_some() || size.is_some() || width.is_some() || height.is_some() {
+                    anyhow::bail!(
+                        "a Quadrillion board starts as the default board: it takes no --template, --size, --width or --height"
+                    );
+                }
+                quadrillion::new(&name, force)
+            }
             "nonogram" => {
                 if template.is_some() || size.is_some() {
                     anyhow::bail!(
@@ -215,7 +252,26 @@ pub fn run(command: Command) -> Result<ExitCode> {
             threshold,
             force,
         }) => nonogram::from_image(&picture, width, output, threshold, force),
+        Command::Quadrillion(QuadrillionVerb::Challenge {
+            seed,
+            output,
+            board,
+            force,
+            json,
+        }) => quadrillion::challenge(seed, output, board, force, json),
         Command::Solve(args) => {
+            if quadrillion::owns(&args.file) {
+                return quadrillion::solve(
+                    &args.file,
+                    args.json,
+                    args.timeout,
+                    args.max_states,
+                    args.count,
+                );
+            }
+            if args.count {
+                anyhow::bail!("--count is for Quadrillion boards (.quad)");
+            }
             if crate::family::Family::of_path(&args.file) == Some(crate::family::Family::Nonogram) {
                 return nonogram::solve(&args.file, args.json, args.timeout, args.max_states);
             }
@@ -234,6 +290,9 @@ pub fn run(command: Command) -> Result<ExitCode> {
             dark,
             solution,
         } => {
+            if quadrillion::owns(&file) {
+                return quadrillion::render(&file, &output, width, solution, dark);
+            }
             if crate::family::Family::of_path(&file) == Some(crate::family::Family::Nonogram) {
                 if !(16..=8192).contains(&width) {
                     anyhow::bail!("--width {width} is out of range: from 16 to 8192 pixels");

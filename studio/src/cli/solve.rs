@@ -23,7 +23,7 @@ const GAVE_UP: u8 = 3;
                   3 a limit stopped the search."
 )]
 pub struct SolveArgs {
-    /// The puzzle file: a lock (.lock) or a nonogram (.non).
+    /// The puzzle file: a lock (.lock), a nonogram (.non) or a Quadrillion board (.quad).
     pub file: PathBuf,
     /// Print the answer as JSON on standard output.
     #[arg(long)]
@@ -40,6 +40,9 @@ pub struct SolveArgs {
     /// Stop after this many seconds.
     #[arg(long)]
     pub timeout: Option<f64>,
+    /// A Quadrillion board (.quad): count every solution, and say whether there is exactly one.
+    #[arg(long)]
+    pub count: bool,
     /// Write the solution found to this solution file.
     #[arg(long, short = 'o', value_name = "PATH")]
     pub write_solution: Option<PathBuf>,

@@ -1,0 +1,376 @@
+//! The verbs on Quadrillion boards (`.quad`): reading, checking, formatting, solving, drawing,
+//! making new ones and generating challenges. Each verb of the command line chooses by the
+//! file's extension; these are Quadrillion's.
+
+use super::MAX_READ_BYTES;
+use crate::files::{write_atomic, write_atomic_bytes};
+use crate::quadrillion::picture::Palette;
+use anyhow::{Context, Result, bail};
+use engine::quadrillion::generate::generate;
+use engine::quadrillion::{
+    Answer, Challenge, Limits, Placement, Solution, count, solve as solve_board,
+};
+use lockfmt::Diagnostic;
+use lockfmt::quadrillion::{Document, Parsed};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// The extension of Quadrillion boards.
+pub const EXTENSION: &str = "quad";
+
+/// Whether `path` names a Quadrillion board.
+pub fn owns(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case(EXTENSION))
+}
+
+/// Reads and parses a board file, bounded; an unreadable file is a diagnostic at its start.
+pub fn read(path: &Path) -> (String, Parsed) {
+    match crate::files::read_bytes(path, MAX_READ_BYTES) {
+        Ok(bytes) => {
+            let parsed = lockfmt::quadrillion::parse_bytes(&bytes);
+            (String::from_utf8_lossy(&bytes).into_owned(), parsed)
+        }
+        Err(e) => (
+            String::new(),
+            Parsed {
+                diagnostics: vec![Diagnostic::error(lockfmt::Span::START, "io", e.to_string())],
+                ..Parsed::default()
+            },
+        ),
+    }
+}
+
+/// `fmt` of one board: whether it failed (errors, or not canonical with `--check`).
+pub fn fmt_file(path: &Path, check: bool) -> Result<bool> {
+    let shown = path.display().to_string();
+    let (text, parsed) = read(path);
+    let doc = match &parsed.document {
+        Some(doc) if !parsed.has_errors() => doc,
+        _ => {
+            // A file with errors is left as it is: formatting must never lose anything.
+            super::print_diagnostics(&shown, &text, &parsed.diagnostics);
+            return Ok(true);
+        }
+    };
+    let canonical = lockfmt::quadrillion::print(doc);
+    if canonical == text {
+        return Ok(false);
+    }
+    if check {
+        crate::say!("{shown}: not in canonical form (run `lockwright fmt {shown}`)");
+        return Ok(true);
+    }
+    write_atomic(path, &canonical)?;
+    Ok(false)
+}
+
+/// Exit code when a limit stopped the search (as for the other families).
+const STOPPED: u8 = 3;
+
+/// `solve --json` for a board: one object, as scripts expect.
+#[derive(Serialize)]
+struct JsonAnswer {
+    path: String,
+    title: Option<String>,
+    /// "solved", "none" or "stopped".
+    status: &'static str,
+    /// The board drawn row by row: each shape's letter on its dots, `x` on closed dots, a space
+    /// where no grid lies.
+    solution: Option<Vec<String>>,
+    /// The shapes the solver placed (the board's own not included): letter, flipped, turns,
+    /// row and column of the top-left of each.
+    placements: Option<Vec<JsonPlacement>>,
+    /// With `--count`: how many solutions (a lower bound when stopped).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<u64>,
+    /// With `--count`: whether there is exactly one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unique: Option<bool>,
+    /// For "none", why; for "stopped", what stopped it.
+    reason: Option<String>,
+    nodes: u64,
+    seconds: f64,
+}
+
+#[derive(Serialize)]
+struct JsonPlacement {
+    shape: String,
+    flipped: bool,
+    turns: u8,
+    row: i32,
+    column: i32,
+}
+
+fn placements(ch: &Challenge, s: &Solution) -> Vec<JsonPlacement> {
+    let corner = ch.board.corner();
+    s.placements
+        .iter()
+        .filter(|p| !ch.placed.iter().any(|q| q.shape == p.shape))
+        .map(|p| JsonPlacement {
+            shape: p.shape.letter().to_string(),
+            flipped: p.orientation.flipped,
+            turns: p.orientation.turns,
+            row: p.at.row - corner.row,
+            column: p.at.col - corner.col,
+        })
+        .collect()
+}
+
+/// `solve FILE.quad [--count]`: one solution (or every solution counted); exit 0 when a
+/// solution exists, 1 when none does, 3 when a limit stopped it, 2 when the file cannot be read.
+pub fn solve(
+    file: &Path,
+    json: bool,
+    timeout: Option<f64>,
+    max_nodes: Option<u64>,
+    count_all: bool,
+) -> Result<ExitCode> {
+    let shown = file.display().to_string();
+    let (text, parsed) = read(file);
+    if parsed.document.is_none() {
+        super::print_diagnostics(&shown, &text, &parsed.diagnostics);
+        return Ok(ExitCode::from(2));
+    }
+    let Some(ch) = parsed.valid_challenge().cloned() else {
+        super::print_diagnostics(&shown, &text, &parsed.diagnostics);
+        return Ok(ExitCode::from(1));
+    };
+    let title = parsed.document.as_ref().and_then(|d| d.info.title.clone());
+    let timeout = match timeout {
+        Some(s) if !(s.is_finite() && s >= 0.0) => bail!("--timeout takes a number of seconds"),
+        Some(s) => Some(Duration::from_secs_f64(s)),
+        None => None,
+    };
+    let limits = Limits { timeout, max_nodes };
+    let problems = |p: Vec<engine::quadrillion::ChallengeProblem>| {
+        anyhow::anyhow!(
+            "{shown}: {}",
+            p.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ")
+        )
+    };
+    let (status, solution, counted, reason, nodes, elapsed) = if count_all {
+        let c = count(&ch, None, &limits, None).map_err(problems)?;
+        let status = match (c.stopped, c.solutions) {
+            (Some(_), _) => "stopped",
+            (None, 0) => "none",
+            _ => "solved",
+        };
+        (
+            status,
+            c.first.first().cloned(),
+            Some((c.solutions, c.is_unique())),
+            c.stopped.map(|s| s.to_string()),
+            c.nodes,
+            c.elapsed,
+        )
+    } else {
+        let r = solve_board(&ch, &limits, None).map_err(problems)?;
+        let (status, solution, reason) = match r.answer {
+            Answer::Solved(s) => ("solved", Some(s), None),
+            Answer::None => (
+                "none",
+                None,
+                Some("no way to place the remaining shapes on the open dots".to_string()),
+            ),
+            Answer::Stopped(stop) => ("stopped", None, Some(stop.to_string())),
+        };
+        (status, solution, None, reason, r.nodes, r.elapsed)
+    };
+    let code = match status {
+        "solved" => ExitCode::SUCCESS,
+        "none" => ExitCode::from(1),
+        _ => ExitCode::from(STOPPED),
+    };
+    let picture = solution.as_ref().map(|s| s.picture(&ch.board));
+    if json {
+        let answer = JsonAnswer {
+            path: shown,
+            title,
+            status,
+            solution: picture,
+            placements: solution.as_ref().map(|s| placements(&ch, s)),
+            solutions: counted.map(|(n, _)| n),
+            unique: counted.map(|(_, u)| u),
+            reason,
+            nodes,
+            seconds: elapsed.as_secs_f64(),
+        };
+        crate::say!("{}", serde_json::to_string_pretty(&answer)?);
+        return Ok(code);
+    }
+    let name = title.unwrap_or_else(|| shown.clone());
+    match (status, counted) {
+        ("solved", Some((n, true))) => {
+            crate::say!("{shown}: {name} has exactly one solution ({n})")
+        }
+        ("solved", Some((n, false))) => {
+            crate::say!("{shown}: {name} has {n} solutions; the first:")
+        }
+        ("solved", None) => crate::say!("{shown}: {name} is solved:"),
+        ("none", _) => crate::say!("{shown}: {name} has no solution"),
+        (_, Some((n, _))) => crate::say!(
+            "{shown}: {}; {n} solutions found before it",
+            reason.as_deref().unwrap_or_default()
+        ),
+        _ => crate::say!("{shown}: {}", reason.as_deref().unwrap_or_default()),
+    }
+    for row in picture.into_iter().flatten() {
+        crate::say!("{row}");
+    }
+    crate::say!("{nodes} search nodes, {:.3} s", elapsed.as_secs_f64());
+    Ok(code)
+}
+
+/// `render` of a board: its grids and the shapes placed; with `--solution`, every shape.
+pub fn render(file: &Path, out: &Path, width: u32, solution: bool, dark: bool) -> Result<ExitCode> {
+    if !(16..=8192).contains(&width) {
+        bail!("--width {width} is out of range: from 16 to 8192 pixels");
+    }
+    let (text, parsed) = read(file);
+    let Some(ch) = parsed.valid_challenge() else {
+        super::print_diagnostics(&file.display().to_string(), &text, &parsed.diagnostics);
+        return Ok(ExitCode::from(1));
+    };
+    let placed: Vec<Placement> = if solution {
+        match solve_board(
+            ch,
+            &Limits {
+                timeout: Some(Duration::from_secs(10)),
+                max_nodes: None,
+            },
+            None,
+        )
+        .map(|r| r.answer)
+        {
+            Ok(Answer::Solved(s)) => s.placements,
+            _ => bail!(
+                "{}: no solution found, so there is none to draw",
+                file.display()
+            ),
+        }
+    } else {
+        ch.placed.clone()
+    };
+    let palette = if dark { Palette::DARK } else { Palette::LIGHT };
+    let bytes = crate::quadrillion::render::png(&ch.board, &placed, width, &palette)?;
+    write_atomic_bytes(out, &bytes)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn with_extension(name: &str) -> PathBuf {
+    let mut path = PathBuf::from(name);
+    if !owns(&path) {
+        path.set_extension(EXTENSION);
+    }
+    path
+}
+
+fn refuse_existing(path: &Path, force: bool) -> Result<()> {
+    if path.exists() && !force {
+        bail!(
+            "{} already exists (use --force to replace it)",
+            path.display()
+        );
+    }
+    Ok(())
+}
+
+/// `new NAME --kind quadrillion`: the seed's default board, titled after the file.
+pub fn new(name: &str, force: bool) -> Result<ExitCode> {
+    let path = with_extension(name);
+    let title = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .filter(|s| !s.is_empty())
+        .context("the board needs a name")?
+        .to_string();
+    refuse_existing(&path, force)?;
+    let mut doc = Document::default_board();
+    doc.info.title = Some(title);
+    write_atomic(&path, &lockfmt::quadrillion::print(&doc))?;
+    crate::say!("{}", path.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `quadrillion challenge`: a board and shapes placed so that exactly one completion exists.
+pub fn challenge(
+    seed: u64,
+    output: Option<PathBuf>,
+    board: Option<PathBuf>,
+    force: bool,
+    json: bool,
+) -> Result<ExitCode> {
+    let board = match &board {
+        Some(path) => {
+            let (text, parsed) = read(path);
+            let Some(ch) = parsed.valid_challenge() else {
+                super::print_diagnostics(&path.display().to_string(), &text, &parsed.diagnostics);
+                return Ok(ExitCode::from(1));
+            };
+            Some(ch.board.clone())
+        }
+        None => None,
+    };
+    let limits = Limits {
+        timeout: Some(Duration::from_secs(30)),
+        max_nodes: None,
+    };
+    let g = match generate(seed, board.as_ref(), &limits) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("lockwright: no challenge from seed {seed}: {e}");
+            return Ok(ExitCode::from(1));
+        }
+    };
+    let mut doc = Document::new(g.challenge.clone());
+    doc.info.title = Some(format!("Challenge from seed {seed}"));
+    doc.info.by = Some("lockwright quadrillion challenge".into());
+    doc.info.notes.push(format!(
+        "One solution; {} shape(s) placed, {} to place; difficulty {:.1}.",
+        g.challenge.placed.len(),
+        12 - g.challenge.placed.len(),
+        g.difficulty
+    ));
+    let text = lockfmt::quadrillion::print(&doc);
+    if let Some(path) = &output {
+        let path = with_extension(&path.to_string_lossy());
+        refuse_existing(&path, force)?;
+        write_atomic(&path, &text)?;
+    }
+    if json {
+        #[derive(Serialize)]
+        struct Out<'a> {
+            seed: u64,
+            difficulty: f64,
+            placed: usize,
+            boards_tried: u32,
+            file: Option<String>,
+            text: &'a str,
+        }
+        let out = Out {
+            seed,
+            difficulty: g.difficulty,
+            placed: g.challenge.placed.len(),
+            boards_tried: g.boards_tried,
+            file: output.map(|p| with_extension(&p.to_string_lossy()).display().to_string()),
+            text: &text,
+        };
+        crate::say!("{}", serde_json::to_string_pretty(&out)?);
+    } else if output.is_none() {
+        crate::say!("{}", text.trim_end());
+    } else {
+        crate::say!(
+            "seed {seed}: one solution, {} shape(s) placed, difficulty {:.1}",
+            g.challenge.placed.len(),
+            g.difficulty
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

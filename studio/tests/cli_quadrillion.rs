@@ -1,0 +1,229 @@
+//! The command line on Quadrillion boards (`.quad`): every verb chooses by the file's extension.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn lockwright(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_lockwright"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn template(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../templates/quadrillion")
+        .join(name)
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}{}", text(&out.stdout), text(&out.stderr)))
+}
+
+#[test]
+fn new_makes_the_default_board_which_counts_10162_solutions() {
+    let dir = tempfile::tempdir().expect("dir");
+    let out = lockwright(&["new", "Start", "--kind", "quadrillion"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = lockwright(&["check", "Start.quad"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = lockwright(&["solve", "Start.quad", "--json", "--count"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v = json(&out);
+    assert_eq!(v["status"], "solved");
+    assert_eq!(v["solutions"], 10_162);
+    assert_eq!(v["unique"], false);
+    assert_eq!(v["title"], "Start");
+    let out = lockwright(
+        &["new", "X", "--kind", "quadrillion", "--size", "4"],
+        dir.path(),
+    );
+    assert_ne!(out.status.code(), Some(0), "a board has no --size");
+}
+
+#[test]
+fn solve_prints_one_object_with_the_solution_drawn() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = template("challenge-49.quad");
+    let out = lockwright(&["solve", file.to_str().unwrap(), "--json"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v = json(&out);
+    assert_eq!(v["status"], "solved");
+    let rows: Vec<String> = v["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap().to_string())
+        .collect();
+    // The seed's own solution of its game 49.
+    assert_eq!(
+        rows,
+        [
+            "x//x99UUULLLLbbb",
+            "//999FUTULCxxZbb",
+            "/22<FFxTTTCx1ZZZ",
+            "22<<xFFTCCC1111Z"
+        ]
+    );
+    assert_eq!(v["placements"].as_array().unwrap().len(), 11);
+    assert!(v.get("solutions").is_none(), "only with --count");
+    let out = lockwright(
+        &["solve", file.to_str().unwrap(), "--json", "--count"],
+        dir.path(),
+    );
+    let v = json(&out);
+    assert_eq!(
+        (v["solutions"].as_u64(), v["unique"].as_bool()),
+        (Some(1), Some(true))
+    );
+}
+
+#[test]
+fn solve_says_none_stopped_and_unreadable_with_their_exit_codes() {
+    let dir = tempfile::tempdir().expect("dir");
+    // The corner tromino cuts off the dot at row 0, column 0 (grid 1's closed dot is beside it).
+    let none = "grid 1 white at 0 0\ngrid 2 white at 0 4\ngrid 3 white at 4 0\ngrid 4 white at 4 4\n\nshape < at 1 0\n";
+    std::fs::write(dir.path().join("none.quad"), none).unwrap();
+    let out = lockwright(&["solve", "none.quad", "--json"], dir.path());
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert_eq!(json(&out)["status"], "none");
+    let out = lockwright(
+        &[
+            "solve",
+            template("default.quad").to_str().unwrap(),
+            "--json",
+            "--count",
+            "--max-nodes",
+            "1000",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(json(&out)["status"], "stopped");
+    std::fs::write(dir.path().join("bin.quad"), b"\xff\xfe").unwrap();
+    let out = lockwright(&["solve", "bin.quad"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let out = lockwright(&["solve", "missing.quad"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn check_and_fmt_name_a_bad_line_and_leave_the_file_alone() {
+    let dir = tempfile::tempdir().expect("dir");
+    let bad = "grid 1 white at 0 0\ngrid 2 white at 0 4\ngrid 3 white at 4 0\ngrid 4 white turn 7 at 4 4\n";
+    std::fs::write(dir.path().join("bad.quad"), bad).unwrap();
+    let out = lockwright(&["check", "bad.quad"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("bad.quad:4:19:"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = lockwright(&["fmt", "bad.quad"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("bad.quad")).unwrap(),
+        bad
+    );
+    let messy = "grid 4 white at 4 4 # last\ngrid 3 white at 4 0\ngrid 2 white at 0 4\ngrid 1 white at 0 0\n";
+    std::fs::write(dir.path().join("messy.quad"), messy).unwrap();
+    let out = lockwright(&["fmt", "--check", "messy.quad"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let out = lockwright(&["fmt", "messy.quad"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("messy.quad")).unwrap(),
+        "grid 1 white at 0 0\ngrid 2 white at 0 4\ngrid 3 white at 4 0\ngrid 4 white at 4 4 # last\n"
+    );
+}
+
+#[test]
+fn challenge_generates_a_unique_board_again_from_its_seed() {
+    let dir = tempfile::tempdir().expect("dir");
+    let out = lockwright(
+        &[
+            "quadrillion",
+            "challenge",
+            "--seed",
+            "11",
+            "-o",
+            "c11",
+            "--json",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v = json(&out);
+    assert!(v["difficulty"].as_f64().unwrap() > 0.0);
+    let first = std::fs::read_to_string(dir.path().join("c11.quad")).unwrap();
+    let out = lockwright(&["solve", "c11.quad", "--count", "--json"], dir.path());
+    assert_eq!(json(&out)["unique"], true);
+    let out = lockwright(&["quadrillion", "challenge", "--seed", "11"], dir.path());
+    assert_eq!(
+        text(&out.stdout).trim_end(),
+        first.trim_end(),
+        "the same seed, the same challenge"
+    );
+    let out = lockwright(
+        &["quadrillion", "challenge", "--seed", "11", "-o", "c11"],
+        dir.path(),
+    );
+    assert_ne!(
+        out.status.code(),
+        Some(0),
+        "an existing file is kept without --force"
+    );
+    // On a given board, only the shapes are chosen.
+    let board = template("default.quad");
+    let out = lockwright(
+        &[
+            "quadrillion",
+            "challenge",
+            "--seed",
+            "2",
+            "--board",
+            board.to_str().unwrap(),
+            "-o",
+            "on-default",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(dir.path().join("on-default.quad")).unwrap();
+    assert!(
+        written.contains("grid 1 white at 0 0\ngrid 2 white at 0 4\n"),
+        "{written}"
+    );
+}
+
+#[test]
+fn render_draws_the_board_and_with_solution_every_shape() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = template("challenge-57.quad");
+    for (out_name, extra) in [("a.png", None), ("b.png", Some("--solution"))] {
+        let mut args = vec![
+            "render",
+            file.to_str().unwrap(),
+            "-o",
+            out_name,
+            "--width",
+            "320",
+        ];
+        args.extend(extra);
+        let out = lockwright(&args, dir.path());
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let png = std::fs::read(dir.path().join(out_name)).unwrap();
+        assert_eq!(&png[1..4], b"PNG");
+    }
+    let a = std::fs::read(dir.path().join("a.png")).unwrap();
+    let b = std::fs::read(dir.path().join("b.png")).unwrap();
+    assert_ne!(a, b, "the solution adds the shapes");
+}
