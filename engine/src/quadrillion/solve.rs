@@ -1,16 +1,19 @@
 //! The exact-cover solver: every open dot covered once, every shape placed once.
 //!
-//! The open dots not yet covered are numbered along the board's longer side, across its shorter
-//! one (row by row on a tall board, column by column on a wide one), at most 64, one bit each.
-//! Every place a remaining shape can lie in any orientation is a set of dots; a search fills the
-//! first empty dot with each place of each unused shape that covers it, since some shape must
-//! cover it, and backs out when a dot cannot be covered. Places are listed by their first dot,
-//! so a node looks only at the places that can cover its dot. Numbering across the shorter side
-//! keeps the edge between filled and empty dots short.
+//! The open dots not yet covered are numbered row by row (at most 64, one bit each). Every place
+//! a remaining shape can lie in any orientation is a set of dots; the places still possible are
+//! a set of bits too. Each node branches, as dancing links does, on the **column** with the
+//! fewest places left: a dot (every place that covers it) or a shape (every place of it). A
+//! column with none ends the branch; one with a single place is forced. Placing a shape removes
+//! every place that overlaps it and every other place of that shape.
 //!
-//! After each place, every region of empty dots cut off from the others must be as large as
-//! some choice of the unused shapes (3 + 4 + 5 + 5 … — never 1, 2, 6 or 11 dots, for
-//! instance): a region that no choice fills ends the branch at once.
+//! Places are numbered in the order of their first dot, so the places covering one dot lie in a
+//! few neighbouring words and counting a dot's places reads only those.
+//!
+//! After each place, every region of empty dots it cut off must be as large as some choice of
+//! the unused shapes (3 + 4 + 5 + 5 … — never 1, 2, 6 or 11 dots, for instance), and a region as
+//! small as one shape must be exactly the place of an unused one: otherwise the branch ends at
+//! once.
 
 use super::board::{Challenge, ChallengeProblem, Placement, Solution};
 use super::dot::Dot;
@@ -128,8 +131,18 @@ struct Place {
 struct Cover {
     /// Open dots not covered by the challenge's shapes, row by row.
     dots: Vec<Dot>,
-    /// The places of each remaining shape, listed under the first dot they cover.
-    by_first: Vec<Vec<Place>>,
+    /// Every place of every remaining shape.
+    places: Vec<Place>,
+    /// Words in a set of places.
+    words: usize,
+    /// For each dot, the set of places that cover it (`words` words each).
+    covering: Vec<u64>,
+    /// For each shape (by index), the set of its places.
+    of_shape: Vec<u64>,
+    /// For each dot, the words of `covering` that are not empty: from, to (exclusive).
+    dot_words: Vec<(usize, usize)>,
+    /// For each shape, the words of `of_shape` that are not empty.
+    shape_words: Vec<(usize, usize)>,
     /// The shapes to place, as bits of `ShapeId::index`.
     shapes: u16,
     /// Every dot to cover.
@@ -138,6 +151,9 @@ struct Cover {
     fixed: Vec<Placement>,
     /// Each dot's neighbours among the dots to cover.
     neighbours: Vec<u64>,
+    /// Every place's dots with the shapes that can lie there, sorted: a region as small as one
+    /// shape must be exactly the place of an unused one.
+    exact: Vec<(u64, u16)>,
 }
 
 /// The bits of every shape.
@@ -176,6 +192,17 @@ fn fillable_sizes(used: u16) -> u64 {
     sizes
 }
 
+/// Iterates the set bits of a word.
+fn bits(mut w: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (w != 0).then(|| {
+            let i = w.trailing_zeros() as usize;
+            w &= w - 1;
+            i
+        })
+    })
+}
+
 impl Cover {
     fn new(ch: &Challenge) -> Result<Cover, Vec<ChallengeProblem>> {
         let problems = ch.problems();
@@ -192,20 +219,32 @@ impl Cover {
         // Four 4×4 grids hold at most 64 dots.
         debug_assert!(dots.len() <= 64);
         let (rows, cols) = ch.board.size();
-        let mut dots = dots;
-        // Across the shorter side (see the module's note).
-        let key = |d: &Dot| {
-            if cols > rows {
-                (d.col, d.row)
+        let corner = ch.board.corner();
+        // Each dot of the board's bounding box: its number, or none.
+        let mut number = vec![u8::MAX; (rows * cols).max(0) as usize];
+        for (i, d) in dots.iter().enumerate() {
+            number[((d.row - corner.row) * cols + d.col - corner.col) as usize] = i as u8;
+        }
+        let index = |d: Dot| {
+            let (r, c) = (d.row - corner.row, d.col - corner.col);
+            if (0..rows).contains(&r) && (0..cols).contains(&c) {
+                let n = number[(r * cols + c) as usize];
+                (n != u8::MAX).then_some(usize::from(n))
             } else {
-                (d.row, d.col)
+                None
             }
         };
-        dots.sort_by_key(key);
-        let index = |d: Dot| dots.binary_search_by_key(&key(&d), key).ok();
-        let mut by_first = vec![Vec::new(); dots.len()];
+        let neighbours: Vec<u64> = dots
+            .iter()
+            .map(|d| {
+                d.neighbours()
+                    .into_iter()
+                    .filter_map(index)
+                    .fold(0u64, |m, i| m | 1 << i)
+            })
+            .collect();
+        let mut places = Vec::new();
         let mut shapes = 0u16;
-        let corner = ch.board.corner();
         for shape in ch.unplaced() {
             shapes |= 1 << shape.index();
             for (orientation, cells) in shape.distinct_orientations() {
@@ -215,20 +254,15 @@ impl Cover {
                 for r in 0..=rows - h {
                     for c in 0..=cols - w {
                         let at = Dot::new(corner.row + r, corner.col + c);
-                        let mut bits = 0u64;
-                        let mut first = usize::MAX;
-                        let fits = cells.iter().all(|&d| match index(d.offset(at)) {
-                            Some(i) => {
-                                bits |= 1 << i;
-                                first = first.min(i);
-                                true
-                            }
-                            None => false,
-                        });
-                        if fits {
-                            by_first[first].push(Place {
-                                dots: bits,
-                                halo: 0,
+                        let mut mask = 0u64;
+                        if cells
+                            .iter()
+                            .all(|&d| index(d.offset(at)).map(|i| mask |= 1 << i).is_some())
+                        {
+                            let halo = bits(mask).fold(0, |h, i| h | neighbours[i]) & !mask;
+                            places.push(Place {
+                                dots: mask,
+                                halo,
                                 shape: shape.index() as u8,
                                 placement: Placement {
                                     shape,
@@ -241,36 +275,57 @@ impl Cover {
                 }
             }
         }
+        // Places in the order of their first dot: the places covering one dot then lie in a few
+        // neighbouring words, the only ones a count over that dot reads.
+        places.sort_by_key(|p| p.dots.trailing_zeros());
+        let words = places.len().div_ceil(64).max(1);
+        let mut covering = vec![0u64; dots.len() * words];
+        let mut of_shape = vec![0u64; 12 * words];
+        for (i, p) in places.iter().enumerate() {
+            for d in bits(p.dots) {
+                covering[d * words + i / 64] |= 1 << (i % 64);
+            }
+            of_shape[usize::from(p.shape) * words + i / 64] |= 1 << (i % 64);
+        }
+        let span = |set: &[u64]| -> (usize, usize) {
+            let lo = set.iter().position(|w| *w != 0).unwrap_or(0);
+            let hi = set.iter().rposition(|w| *w != 0).map_or(lo, |i| i + 1);
+            (lo, hi)
+        };
+        let dot_words = (0..dots.len())
+            .map(|d| span(&covering[d * words..(d + 1) * words]))
+            .collect();
+        let shape_words = (0..12)
+            .map(|s| span(&of_shape[s * words..(s + 1) * words]))
+            .collect();
+        let mut exact: Vec<(u64, u16)> = places.iter().map(|p| (p.dots, 1u16 << p.shape)).collect();
+        exact.sort_unstable();
+        exact.dedup_by(|b, a| {
+            if a.0 == b.0 {
+                a.1 |= b.1;
+                true
+            } else {
+                false
+            }
+        });
         let all = if dots.len() == 64 {
             u64::MAX
         } else {
             (1u64 << dots.len()) - 1
         };
-        let neighbours: Vec<u64> = dots
-            .iter()
-            .map(|d| {
-                d.neighbours()
-                    .into_iter()
-                    .filter_map(index)
-                    .fold(0u64, |m, i| m | 1 << i)
-            })
-            .collect();
-        for place in by_first.iter_mut().flatten() {
-            let mut halo = 0;
-            let mut b = place.dots;
-            while b != 0 {
-                halo |= neighbours[b.trailing_zeros() as usize];
-                b &= b - 1;
-            }
-            place.halo = halo & !place.dots;
-        }
         Ok(Cover {
-            neighbours,
             dots,
-            by_first,
+            places,
+            words,
+            dot_words,
+            shape_words,
+            covering,
+            of_shape,
             shapes,
             all,
             fixed: ch.placed.clone(),
+            neighbours,
+            exact,
         })
     }
 
@@ -294,12 +349,22 @@ struct Search<'a, F> {
     nodes: u64,
     stop: Option<Stop>,
     path: Vec<Place>,
+    /// The places still possible at each depth, `words` words a level.
+    alive: Vec<u64>,
     on_solution: F,
 }
 
+/// What a node branches on: every place covering a dot, or every place of a shape.
+#[derive(Clone, Copy)]
+enum Column {
+    Dot(usize),
+    Shape(usize),
+}
+
 impl<F: FnMut(&[Place]) -> bool> Search<'_, F> {
-    /// Fills the first empty dot; returns `false` when the search should end.
-    fn fill(&mut self, filled: u64, used: u16) -> bool {
+    /// Branches on the dot or the shape with the fewest places left (none: a dead end; one: a
+    /// forced place); returns `false` when the search should end.
+    fn fill(&mut self, depth: usize, filled: u64, used: u16) -> bool {
         if filled == self.cover.all {
             return (self.on_solution)(&self.path);
         }
@@ -307,16 +372,83 @@ impl<F: FnMut(&[Place]) -> bool> Search<'_, F> {
         if self.nodes & 0xfff == 0 && self.limited() {
             return false;
         }
-        let first = (!filled).trailing_zeros() as usize;
-        for place in &self.cover.by_first[first] {
-            if used & (1 << place.shape) != 0 || place.dots & filled != 0 {
+        let cover = self.cover;
+        let w = cover.words;
+        let alive = &self.alive[depth * w..(depth + 1) * w];
+        let count = |set: &[u64], (lo, hi): (usize, usize)| -> u32 {
+            set[lo..hi]
+                .iter()
+                .zip(&alive[lo..hi])
+                .map(|(a, b)| (a & b).count_ones())
+                .sum()
+        };
+        let mut best = (u32::MAX, Column::Dot(0));
+        for d in bits(cover.all & !filled) {
+            let n = count(&cover.covering[d * w..(d + 1) * w], cover.dot_words[d]);
+            if n < best.0 {
+                best = (n, Column::Dot(d));
+                if n <= 1 {
+                    break;
+                }
+            }
+        }
+        if best.0 > 1 {
+            for s in bits(u64::from(!used & ALL_SHAPES)) {
+                let n = count(&cover.of_shape[s * w..(s + 1) * w], cover.shape_words[s]);
+                if n < best.0 {
+                    best = (n, Column::Shape(s));
+                    if n <= 1 {
+                        break;
+                    }
+                }
+            }
+        }
+        if best.0 == 0 {
+            return true;
+        }
+        let set = match best.1 {
+            Column::Dot(d) => &cover.covering[d * w..(d + 1) * w],
+            Column::Shape(s) => &cover.of_shape[s * w..(s + 1) * w],
+        };
+        // The column's places left. A dot is covered by at most 12 × 8 × 5 places (a shape, an
+        // orientation, which of its dots); a shape is chosen only with fewer than the best dot.
+        let mut candidates = [0u16; 480];
+        let mut n_candidates = 0;
+        let (lo, hi) = match best.1 {
+            Column::Dot(d) => cover.dot_words[d],
+            Column::Shape(s) => cover.shape_words[s],
+        };
+        for k in lo..hi {
+            for j in bits(set[k] & alive[k]) {
+                if let Some(c) = candidates.get_mut(n_candidates) {
+                    *c = (k * 64 + j) as u16;
+                    n_candidates += 1;
+                }
+            }
+        }
+        for &i in &candidates[..n_candidates] {
+            let place = cover.places[usize::from(i)];
+            let now_filled = filled | place.dots;
+            let now_used = used | (1 << place.shape);
+            if !self.regions_fillable(now_filled, now_used, place.halo) {
                 continue;
             }
-            if !self.regions_fillable(filled | place.dots, used | (1 << place.shape), place.halo) {
-                continue;
+            // Places that overlap this one, or are of its shape, are gone.
+            let (now, below) = self.alive.split_at_mut((depth + 1) * w);
+            let (now, next) = (&now[depth * w..], &mut below[..w]);
+            let shape = &cover.of_shape[usize::from(place.shape) * w..];
+            for k in 0..w {
+                next[k] = now[k] & !shape[k];
             }
-            self.path.push(*place);
-            let go_on = self.fill(filled | place.dots, used | (1 << place.shape));
+            for d in bits(place.dots) {
+                let (lo, hi) = cover.dot_words[d];
+                let c = &cover.covering[d * w..(d + 1) * w];
+                for k in lo..hi {
+                    next[k] &= !c[k];
+                }
+            }
+            self.path.push(place);
+            let go_on = self.fill(depth + 1, now_filled, now_used);
             self.path.pop();
             if !go_on {
                 return false;
@@ -326,7 +458,8 @@ impl<F: FnMut(&[Place]) -> bool> Search<'_, F> {
     }
 
     /// Whether every region of empty dots that touches `halo` is as large as some choice of the
-    /// unused shapes (the others were checked when they were cut off).
+    /// unused shapes (the others were checked when they were cut off), and a region as small as
+    /// one shape is exactly the place of an unused one.
     fn regions_fillable(&self, filled: u64, used: u16, halo: u64) -> bool {
         let sizes = fillable()[usize::from(used & ALL_SHAPES)];
         let empty = self.cover.all & !filled;
@@ -336,16 +469,24 @@ impl<F: FnMut(&[Place]) -> bool> Search<'_, F> {
             let mut frontier = region;
             while frontier != 0 {
                 let mut next = 0u64;
-                let mut f = frontier;
-                while f != 0 {
-                    next |= self.cover.neighbours[f.trailing_zeros() as usize];
-                    f &= f - 1;
+                for i in bits(frontier) {
+                    next |= self.cover.neighbours[i];
                 }
                 frontier = next & empty & !region;
                 region |= frontier;
             }
-            if sizes & (1 << region.count_ones()) == 0 {
+            let size = region.count_ones();
+            if sizes & (1 << size) == 0 {
                 return false;
+            }
+            if size <= 5 {
+                let shapes = match self.cover.exact.binary_search_by_key(&region, |e| e.0) {
+                    Ok(i) => self.cover.exact[i].1,
+                    Err(_) => 0,
+                };
+                if shapes & !used == 0 {
+                    return false;
+                }
             }
             left &= !region;
         }
@@ -379,6 +520,14 @@ fn search(
     if !cover.sizes_agree() {
         return (0, None);
     }
+    let w = cover.words;
+    // One level per shape placed, and one more.
+    let mut alive = vec![0u64; w * 14];
+    for (i, a) in alive[..w].iter_mut().enumerate() {
+        let from = i * 64;
+        let n = cover.places.len().saturating_sub(from).min(64);
+        *a = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    }
     let mut s = Search {
         cover,
         limits: *limits,
@@ -387,11 +536,12 @@ fn search(
         nodes: 0,
         stop: None,
         path: Vec::with_capacity(12),
+        alive,
         on_solution,
     };
     // The unused shapes are the bits of `cover.shapes`; `used` marks the others as used.
     let used = !cover.shapes;
-    s.fill(0, used);
+    s.fill(0, 0, used);
     (s.nodes, s.stop)
 }
 
