@@ -304,3 +304,34 @@ fn bad_input_never_panics() {
         let _ = format(text);
     }
 }
+
+/// The examples in docs/quadrillion-format.md: each `quad` block reads without problems and is
+/// in canonical form, and it is the template it says it is.
+#[test]
+fn every_example_in_the_format_doc_parses_and_is_canonical() {
+    let doc = include_str!("../../docs/quadrillion-format.md");
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    for line in doc.lines() {
+        match (&mut current, line) {
+            (None, "```quad") => current = Some(String::new()),
+            (Some(_), "```") => blocks.extend(current.take()),
+            (Some(text), l) => {
+                text.push_str(l);
+                text.push('\n');
+            }
+            (None, _) => {}
+        }
+    }
+    assert!(!blocks.is_empty());
+    for text in &blocks {
+        assert_eq!(parse(text).diagnostics, vec![], "{text}");
+        assert_eq!(format(text).as_deref(), Ok(text.as_str()));
+    }
+    let template = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../templates/quadrillion/challenge-49.quad"),
+    )
+    .unwrap();
+    assert_eq!(blocks[0], template);
+}
