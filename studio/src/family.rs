@@ -12,6 +12,8 @@ pub enum Family {
     HexLock,
     /// Nonograms, Picross (`.non`).
     Nonogram,
+    /// Quadrillion boards (`.quad`).
+    Quadrillion,
 }
 
 /// What the studio knows of a family.
@@ -36,6 +38,11 @@ pub const FAMILIES: &[FamilyInfo] = &[
         family: Family::Nonogram,
         name: "nonogram",
         extension: "non",
+    },
+    FamilyInfo {
+        family: Family::Quadrillion,
+        name: "Quadrillion board",
+        extension: "quad",
     },
 ];
 
@@ -96,6 +103,21 @@ impl Family {
                     rgba: crate::shape::straight_rgba(&pm),
                 })
             }
+            Family::Quadrillion => {
+                let ch = lockfmt::quadrillion::parse(text).document?.challenge;
+                let pm = crate::quadrillion::render::pixmap(
+                    &ch.board,
+                    &ch.placed,
+                    width.clamp(16, 1024),
+                    &crate::quadrillion::picture::Palette::LIGHT,
+                )
+                .ok()?;
+                Some(Thumbnail {
+                    width: pm.width(),
+                    height: pm.height(),
+                    rgba: crate::shape::straight_rgba(&pm),
+                })
+            }
         }
     }
 }
@@ -115,6 +137,10 @@ mod tests {
         assert_eq!(
             Family::of_path(Path::new("dancer.non")),
             Some(Family::Nonogram)
+        );
+        assert_eq!(
+            Family::of_path(Path::new("challenge-49.quad")),
+            Some(Family::Quadrillion)
         );
         assert_eq!(Family::of_path(Path::new("lock")), None);
     }

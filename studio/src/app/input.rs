@@ -62,6 +62,14 @@ impl Studio {
                 .key_pressed(key, modifiers)
                 .map(Message::Settings);
         }
+        // A game's own keys (Quadrillion's W A S D, arrows, Enter, Escape, R, F, H) go to its
+        // screen before any binding; they arrive here only when no widget took the key.
+        if matches!(self.screen, Screen::Editor)
+            && !(modifiers.control() || modifiers.alt() || modifiers.logo())
+            && let Some(m) = self.document.message_for_key(key)
+        {
+            return self.update(Message::Document(m));
+        }
         let action = Chord::from_press(key, modifiers)
             .and_then(|c| self.settings.settings().keys.action_for(&c));
         match action {

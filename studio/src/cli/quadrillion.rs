@@ -22,9 +22,7 @@ pub const EXTENSION: &str = "quad";
 
 /// Whether `path` names a Quadrillion board.
 pub fn owns(path: &Path) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case(EXTENSION))
+    crate::family::Family::of_path(path) == Some(crate::family::Family::Quadrillion)
 }
 
 /// Reads and parses a board file, bounded; an unreadable file is a diagnostic at its start.

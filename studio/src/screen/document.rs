@@ -6,6 +6,7 @@ use crate::family::Family;
 use crate::keys::Action;
 use crate::screen::hexlock::editor as hexlock;
 use crate::screen::nonogram::editor as nonogram;
+use crate::screen::quadrillion::editor as quadrillion;
 use engine::hexlock::Lock;
 use engine::nonogram::Puzzle;
 use iced::{Element, Task};
@@ -15,6 +16,7 @@ use std::path::{Path, PathBuf};
 pub enum Document {
     HexLock(Box<hexlock::Editor>),
     Nonogram(Box<nonogram::Editor>),
+    Quadrillion(Box<quadrillion::Editor>),
 }
 
 /// A family editor's message.
@@ -22,6 +24,7 @@ pub enum Document {
 pub enum Message {
     HexLock(hexlock::Message),
     Nonogram(nonogram::Message),
+    Quadrillion(quadrillion::Message),
 }
 
 /// What the open file's editor asks of the studio.
@@ -45,6 +48,13 @@ impl Document {
                 let (e, t) = nonogram::Editor::new(path, text);
                 (Document::Nonogram(Box::new(e)), t.map(Message::Nonogram))
             }
+            Some(Family::Quadrillion) => {
+                let (e, t) = quadrillion::Editor::new(path, text);
+                (
+                    Document::Quadrillion(Box::new(e)),
+                    t.map(Message::Quadrillion),
+                )
+            }
             _ => {
                 let (e, t) = hexlock::Editor::new(path, text);
                 (Document::HexLock(Box::new(e)), t.map(Message::HexLock))
@@ -63,6 +73,13 @@ impl Document {
                 let (e, t) = nonogram::Editor::restored(path, disk, restored);
                 (Document::Nonogram(Box::new(e)), t.map(Message::Nonogram))
             }
+            Some(Family::Quadrillion) => {
+                let (e, t) = quadrillion::Editor::restored(path, disk, restored);
+                (
+                    Document::Quadrillion(Box::new(e)),
+                    t.map(Message::Quadrillion),
+                )
+            }
             _ => {
                 let (e, t) = hexlock::Editor::restored(path, disk, restored);
                 (Document::HexLock(Box::new(e)), t.map(Message::HexLock))
@@ -74,7 +91,7 @@ impl Document {
     pub fn hex(&self) -> Option<&hexlock::Editor> {
         match self {
             Document::HexLock(e) => Some(e.as_ref()),
-            Document::Nonogram(_) => None,
+            Document::Nonogram(_) | Document::Quadrillion(_) => None,
         }
     }
 
@@ -82,7 +99,15 @@ impl Document {
     pub fn nonogram(&self) -> Option<&nonogram::Editor> {
         match self {
             Document::Nonogram(e) => Some(e.as_ref()),
-            Document::HexLock(_) => None,
+            Document::HexLock(_) | Document::Quadrillion(_) => None,
+        }
+    }
+
+    /// The Quadrillion screen, when the file is a board.
+    pub fn quadrillion(&self) -> Option<&quadrillion::Editor> {
+        match self {
+            Document::Quadrillion(e) => Some(e.as_ref()),
+            Document::HexLock(_) | Document::Nonogram(_) => None,
         }
     }
 
@@ -96,6 +121,7 @@ impl Document {
         match self {
             Document::HexLock(e) => e.path(),
             Document::Nonogram(e) => e.path(),
+            Document::Quadrillion(e) => e.path(),
         }
     }
 
@@ -104,6 +130,7 @@ impl Document {
         match self {
             Document::HexLock(e) => e.set_path(path),
             Document::Nonogram(e) => e.set_path(path),
+            Document::Quadrillion(e) => e.set_path(path),
         }
     }
 
@@ -112,6 +139,7 @@ impl Document {
         match self {
             Document::HexLock(e) => e.text(),
             Document::Nonogram(e) => e.text(),
+            Document::Quadrillion(e) => e.text(),
         }
     }
 
@@ -120,6 +148,7 @@ impl Document {
         match self {
             Document::HexLock(e) => e.is_dirty(),
             Document::Nonogram(e) => e.is_dirty(),
+            Document::Quadrillion(e) => e.is_dirty(),
         }
     }
 
@@ -128,6 +157,7 @@ impl Document {
         match self {
             Document::HexLock(e) => e.status(),
             Document::Nonogram(e) => e.status(),
+            Document::Quadrillion(e) => e.status(),
         }
     }
 
@@ -139,6 +169,7 @@ impl Document {
                 .puzzle()
                 .and_then(|p| p.info.title.clone())
                 .unwrap_or_default(),
+            Document::Quadrillion(e) => e.title(),
         }
     }
 
@@ -147,6 +178,7 @@ impl Document {
         match self {
             Document::HexLock(e) => e.save().map(Message::HexLock),
             Document::Nonogram(e) => e.save().map(Message::Nonogram),
+            Document::Quadrillion(e) => e.save().map(Message::Quadrillion),
         }
     }
 
@@ -155,6 +187,7 @@ impl Document {
         match self {
             Document::HexLock(e) => e.discard().map(Message::HexLock),
             Document::Nonogram(e) => e.discard().map(Message::Nonogram),
+            Document::Quadrillion(e) => e.discard().map(Message::Quadrillion),
         }
     }
 
@@ -163,6 +196,7 @@ impl Document {
         match self {
             Document::HexLock(e) => e.reload().map(Message::HexLock),
             Document::Nonogram(e) => e.reload().map(Message::Nonogram),
+            Document::Quadrillion(e) => e.reload().map(Message::Quadrillion),
         }
     }
 
@@ -171,7 +205,17 @@ impl Document {
     pub fn compare_with(&mut self, path: PathBuf) -> Task<Message> {
         match self {
             Document::HexLock(e) => e.compare_with(path).map(Message::HexLock),
-            Document::Nonogram(_) => Task::none(),
+            Document::Nonogram(_) | Document::Quadrillion(_) => Task::none(),
+        }
+    }
+
+    /// The editor's message for a plain key (no ctrl, alt or logo key), for screens that take
+    /// a game's own keys when the source pane does not hold the focus.
+    pub fn message_for_key(&self, key: &iced::keyboard::Key) -> Option<Message> {
+        match self {
+            Document::Quadrillion(_) => quadrillion::GameKey::of(key)
+                .map(|k| Message::Quadrillion(quadrillion::Message::Key(k))),
+            Document::HexLock(_) | Document::Nonogram(_) => None,
         }
     }
 
@@ -180,6 +224,9 @@ impl Document {
         match self {
             Document::HexLock(_) => hexlock::Editor::message_for(action).map(Message::HexLock),
             Document::Nonogram(_) => nonogram::Editor::message_for(action).map(Message::Nonogram),
+            Document::Quadrillion(_) => {
+                quadrillion::Editor::message_for(action).map(Message::Quadrillion)
+            }
         }
     }
 
@@ -203,6 +250,14 @@ impl Document {
                 });
                 (t.map(Message::Nonogram), ev)
             }
+            (Document::Quadrillion(e), Message::Quadrillion(m)) => {
+                let (t, ev) = e.update(m);
+                let ev = ev.map(|ev| match ev {
+                    quadrillion::Event::Saved(p) => Event::Saved(p),
+                    quadrillion::Event::SaveFailed(w) => Event::SaveFailed(w),
+                });
+                (t.map(Message::Quadrillion), ev)
+            }
             // A message for the editor of a file no longer open.
             _ => (Task::none(), None),
         }
@@ -225,6 +280,14 @@ impl Document {
                     crate::nonogram::picture::Palette::LIGHT
                 };
                 e.view(palette).map(Message::Nonogram)
+            }
+            Document::Quadrillion(e) => {
+                let palette = if dark {
+                    crate::quadrillion::picture::Palette::DARK
+                } else {
+                    crate::quadrillion::picture::Palette::LIGHT
+                };
+                e.view(palette).map(Message::Quadrillion)
             }
         }
     }

@@ -6,6 +6,7 @@ pub mod folder;
 pub mod hexlock;
 pub mod nonogram;
 pub mod online;
+pub mod quadrillion;
 pub mod settings;
 
 use iced::widget::{column, row, scrollable, text};

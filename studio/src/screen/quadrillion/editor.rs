@@ -1,0 +1,920 @@
+//! The Quadrillion screen: the table on a canvas beside the `.quad` source, always in step.
+//!
+//! **Author**: the grids and the shapes lying on them are the file. Pick an item (a click), move
+//! it with the mouse or W A S D, turn it (← →), flip it (↑ ↓), and release it (a click or
+//! Enter) or put it back (a right click or Esc); each release that changes the board is printed
+//! as the text, one undo step. The solver counts the solutions of every text in the background,
+//! and *Generate* lays a challenge with exactly one.
+//!
+//! **Play**: the file's shapes are fixed and the player places the others with the same mouse and
+//! keys, and R resets, H hints (one more shape, or which of theirs to lift), F solves. Nothing a
+//! player does changes the file.
+
+use crate::background;
+use crate::highlight::{self, LockHighlighter};
+use crate::keys::Action;
+use crate::quadrillion::canvas::{Input, Layers, QuadrillionCanvas};
+use crate::quadrillion::picture::Palette;
+use crate::screen::buffer::{self, Buffer};
+use engine::quadrillion::generate::{GenerateError, Generated, generate};
+use engine::quadrillion::{
+    Answer, Challenge, Dot, Hint, Limits, ShapeId, Solution, Table, count, hint, solve,
+};
+use iced::keyboard::{Key, key::Named};
+use iced::widget::{button, canvas, column, container, row, scrollable, text, text_editor};
+use iced::{Element, Fill, Font, Length, Task};
+use lockfmt::Diagnostic;
+use lockfmt::quadrillion::Document;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The id of the source pane, for focus and tests.
+pub const SOURCE_ID: &str = "quadrillion-source";
+
+/// How long the solver may count the solutions of a board being edited.
+pub const COUNT_TIME: Duration = Duration::from_secs(2);
+
+/// How long a hint, a solve or the generator may take.
+pub const WORK_TIME: Duration = Duration::from_secs(10);
+
+/// What the text says, read in the background from one parse.
+#[derive(Debug)]
+pub struct Reading {
+    document: Option<Document>,
+    diagnostics: Vec<Diagnostic>,
+    highlight: highlight::Settings,
+}
+
+impl Reading {
+    /// Parses a text once and draws its highlights from that parse. Slow work.
+    pub fn of(text: &str) -> Reading {
+        let parsed = lockfmt::quadrillion::parse(text);
+        let spans = lockfmt::quadrillion::highlight::lines(text, &parsed);
+        let highlight = highlight::Settings::new(spans, text, &parsed.diagnostics);
+        Reading {
+            document: parsed.document,
+            diagnostics: parsed.diagnostics,
+            highlight,
+        }
+    }
+}
+
+/// The solver's count of a board's solutions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counted {
+    /// Solutions found.
+    pub solutions: u64,
+    /// Whether the count is complete (not stopped by its time).
+    pub complete: bool,
+}
+
+impl Counted {
+    /// The count in words, for the author.
+    pub fn verdict(&self) -> String {
+        match (self.solutions, self.complete) {
+            (0, true) => "No solution: the shapes cannot all be placed.".into(),
+            (1, true) => "Exactly one solution: a challenge.".into(),
+            (n, true) => format!(
+                "{n} solutions: not a challenge yet (Generate places shapes until one is left)."
+            ),
+            (n, false) => format!(
+                "At least {n} solutions (the count stopped after {} s).",
+                COUNT_TIME.as_secs()
+            ),
+        }
+    }
+
+    /// Whether the board has exactly one solution.
+    pub fn unique(&self) -> bool {
+        self.complete && self.solutions == 1
+    }
+}
+
+/// Whether the screen authors the file or plays it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Author,
+    Play,
+}
+
+/// A key of the seed's game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameKey {
+    /// W A S D: move the held items a dot.
+    Move(Dot),
+    /// ← →: turn anticlockwise or clockwise.
+    Turn { clockwise: bool },
+    /// ↑ ↓: flip.
+    Flip,
+    /// Enter.
+    Release,
+    /// Escape.
+    Unpick,
+    /// R.
+    Reset,
+    /// F.
+    Solve,
+    /// H.
+    Hint,
+}
+
+impl GameKey {
+    /// The seed's key for a press without ctrl, alt or the logo key.
+    pub fn of(key: &Key) -> Option<GameKey> {
+        Some(match key {
+            Key::Named(Named::ArrowLeft) => GameKey::Turn { clockwise: false },
+            Key::Named(Named::ArrowRight) => GameKey::Turn { clockwise: true },
+            Key::Named(Named::ArrowUp | Named::ArrowDown) => GameKey::Flip,
+            Key::Named(Named::Enter) => GameKey::Release,
+            Key::Named(Named::Escape) => GameKey::Unpick,
+            Key::Character(c) => match c.to_lowercase().as_str() {
+                "w" => GameKey::Move(Dot::new(-1, 0)),
+                "a" => GameKey::Move(Dot::new(0, -1)),
+                "s" => GameKey::Move(Dot::new(1, 0)),
+                "d" => GameKey::Move(Dot::new(0, 1)),
+                "r" => GameKey::Reset,
+                "f" => GameKey::Solve,
+                "h" => GameKey::Hint,
+                _ => return None,
+            },
+            _ => return None,
+        })
+    }
+}
+
+/// The editor's messages.
+#[derive(Debug, Clone)]
+pub enum Message {
+    Source(text_editor::Action),
+    Canvas(Input),
+    Key(GameKey),
+    /// Author or play.
+    SetMode(Mode),
+    Undo,
+    Redo,
+    Save,
+    ToggleDiff,
+    /// Lay a challenge with one solution: on a random board, or (`keep_board`) on this one.
+    Generate {
+        keep_board: bool,
+    },
+    Generated(u64, Arc<Result<Generated, GenerateError>>),
+    Read(u64, Arc<Reading>),
+    Counted(u64, Arc<Counted>),
+    /// A hint for the table as it was after this many changes.
+    Hinted(u64, Arc<Hint>),
+    /// A solution for the table as it was after this many changes.
+    Solved(u64, Arc<Option<Solution>>),
+    Buffer(buffer::Message),
+}
+
+/// What the editor asks of the studio.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    /// The buffer was written to this file.
+    Saved(PathBuf),
+    /// The write failed; the buffer keeps its unsaved edits.
+    SaveFailed(String),
+}
+
+/// The editor's state.
+pub struct Editor {
+    buffer: Buffer,
+    read_revision: u64,
+    diagnostics: Vec<Diagnostic>,
+    /// The last document that read without errors.
+    document: Option<Document>,
+    highlight: highlight::Settings,
+    mode: Mode,
+    table: Table,
+    /// Changes to the table so far: a hint or a solve asked for before the last one is stale.
+    moves: u64,
+    /// The dot the mouse was on when the held items were picked, or last moved them.
+    grab: Option<Dot>,
+    layers: Layers,
+    counted: Option<Arc<Counted>>,
+    /// The seed of the next challenge generated, and whether one is being made.
+    seed: u64,
+    generating: bool,
+    /// Shapes a hint said to lift.
+    outlined: Vec<ShapeId>,
+    diffing: bool,
+}
+
+impl Editor {
+    /// An editor on some text, from a file or not; the text is read in the background.
+    pub fn new(path: Option<PathBuf>, text: &str) -> (Editor, Task<Message>) {
+        Editor::on(Buffer::new(path, text))
+    }
+
+    /// An editor with unsaved edits restored over a file's text.
+    pub fn restored(path: Option<PathBuf>, disk: &str, restored: &str) -> (Editor, Task<Message>) {
+        Editor::on(Buffer::restored(path, disk, restored))
+    }
+
+    fn on(buffer: Buffer) -> (Editor, Task<Message>) {
+        let mut e = Editor {
+            buffer,
+            read_revision: u64::MAX,
+            diagnostics: Vec::new(),
+            document: None,
+            highlight: highlight::Settings::default(),
+            mode: Mode::Author,
+            table: Table::new(
+                &Challenge::empty(engine::quadrillion::Board::default_board()),
+                false,
+            ),
+            moves: 0,
+            grab: None,
+            layers: Layers::default(),
+            counted: None,
+            seed: 1,
+            generating: false,
+            outlined: Vec::new(),
+            diffing: false,
+        };
+        let task = e.read();
+        (e, task)
+    }
+
+    /// The file, if the board has one.
+    pub fn path(&self) -> Option<&Path> {
+        self.buffer.path()
+    }
+
+    /// The file was renamed.
+    pub fn set_path(&mut self, path: PathBuf) {
+        self.buffer.set_path(path);
+    }
+
+    /// The buffer's text.
+    pub fn text(&self) -> String {
+        self.buffer.text()
+    }
+
+    /// Whether the buffer differs from the file.
+    pub fn is_dirty(&self) -> bool {
+        self.buffer.is_dirty()
+    }
+
+    /// Whether the text on screen has been read.
+    pub fn is_read(&self) -> bool {
+        self.read_revision == self.buffer.revision()
+    }
+
+    /// The last thing the editor said.
+    pub fn status(&self) -> &str {
+        self.buffer.status()
+    }
+
+    /// The last document that read without errors.
+    pub fn document(&self) -> Option<&Document> {
+        self.document.as_ref()
+    }
+
+    /// The current text's problems.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    /// The table on the canvas.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// Authoring or playing.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The solver's count for the current text, once it has one.
+    pub fn counted(&self) -> Option<&Counted> {
+        self.counted.as_deref()
+    }
+
+    /// The title: the board's.
+    pub fn title(&self) -> String {
+        self.document
+            .as_ref()
+            .and_then(|d| d.info.title.clone())
+            .unwrap_or_default()
+    }
+
+    /// The editor's message for a key action, if it has one.
+    pub fn message_for(action: Action) -> Option<Message> {
+        Some(match action {
+            Action::Save => Message::Save,
+            Action::Undo => Message::Undo,
+            Action::Redo => Message::Redo,
+            _ => return None,
+        })
+    }
+
+    fn read(&mut self) -> Task<Message> {
+        let revision = self.buffer.revision();
+        let text = self.buffer.text();
+        background::run(
+            move || Reading::of(&text),
+            move |r| Message::Read(revision, Arc::new(r)),
+        )
+    }
+
+    /// Writes the buffer to its file in the background.
+    pub fn save(&mut self) -> Task<Message> {
+        self.buffer.save().map(Message::Buffer)
+    }
+
+    /// The file on disk changed: read it again in the background.
+    pub fn reload(&mut self) -> Task<Message> {
+        self.buffer.reload().map(Message::Buffer)
+    }
+
+    /// Drops the unsaved edits: the text is the file's again.
+    pub fn discard(&mut self) -> Task<Message> {
+        if self.buffer.discard() {
+            self.read()
+        } else {
+            Task::none()
+        }
+    }
+
+    /// The table changed: the cached picture is redrawn, pending answers go stale.
+    fn table_changed(&mut self) {
+        self.moves += 1;
+        self.layers.changed();
+    }
+
+    /// The table for the current document in the current mode.
+    fn lay_table(&mut self) {
+        if let Some(doc) = &self.document {
+            self.table = Table::new(&doc.challenge, self.mode == Mode::Play);
+            self.grab = None;
+            self.outlined.clear();
+            self.table_changed();
+        }
+    }
+
+    /// The challenge the author's table shows: its grids and every shape lying on them.
+    fn authored(&self) -> Challenge {
+        Challenge {
+            board: self.table.board(),
+            placed: ShapeId::ALL
+                .into_iter()
+                .filter(|s| self.table.is_on_board(*s))
+                .map(|s| self.table.shape(s))
+                .collect(),
+        }
+    }
+
+    /// In author mode, the table's board printed as the text (one undo step).
+    fn print_table(&mut self) -> Task<Message> {
+        if self.mode != Mode::Author {
+            return Task::none();
+        }
+        let Some(mut doc) = self.document.clone() else {
+            return Task::none();
+        };
+        let now = self.authored();
+        if now.normalised() == doc.challenge.normalised() {
+            return Task::none();
+        }
+        doc.challenge = now;
+        self.buffer.set_text(&lockfmt::quadrillion::print(&doc));
+        self.document = Some(doc);
+        self.read()
+    }
+
+    fn say_refusal(&mut self, result: Result<(), engine::quadrillion::RuleBroken>) -> bool {
+        match result {
+            Ok(()) => true,
+            Err(e) => {
+                self.buffer.say(e.to_string());
+                false
+            }
+        }
+    }
+
+    /// A press on the table: pick what is there, or release (left); put back (right).
+    fn press(&mut self, dot: Dot, right: bool) -> Task<Message> {
+        if !self.is_read() {
+            self.buffer.say("a moment: the text is still being read");
+            return Task::none();
+        }
+        if right {
+            return self.key(GameKey::Unpick);
+        }
+        if self.table.picked().is_empty() {
+            match self.table.pick_at(dot) {
+                Ok(item) => {
+                    self.grab = Some(dot);
+                    self.outlined.clear();
+                    self.buffer.say(format!(
+                        "holding {item}: move it, turn it (← →), flip it (↑ ↓), click or Enter to put it down, right click or Esc to put it back"
+                    ));
+                    self.table_changed();
+                }
+                Err(e) => self.buffer.say(e.to_string()),
+            }
+            Task::none()
+        } else {
+            self.key(GameKey::Release)
+        }
+    }
+
+    fn key(&mut self, key: GameKey) -> Task<Message> {
+        if !self.is_read() {
+            return Task::none();
+        }
+        match key {
+            GameKey::Move(by) => {
+                let moved = self.table.move_by(by);
+                if self.say_refusal(moved) {
+                    self.grab = self.grab.map(|g| g.offset(by));
+                }
+                Task::none()
+            }
+            GameKey::Turn { clockwise } => {
+                let r = self.table.turn(clockwise);
+                self.say_refusal(r);
+                Task::none()
+            }
+            GameKey::Flip => {
+                let r = self.table.flip();
+                self.say_refusal(r);
+                Task::none()
+            }
+            GameKey::Release => {
+                let r = self.table.release();
+                if self.say_refusal(r) {
+                    self.grab = None;
+                    self.table_changed();
+                    if self.mode == Mode::Play && self.table.is_solved() {
+                        self.buffer.say("Solved: every shape lies on the board.");
+                    } else {
+                        self.buffer.say("");
+                    }
+                    return self.print_table();
+                }
+                Task::none()
+            }
+            GameKey::Unpick => {
+                if self.table.unpick().is_ok() {
+                    self.grab = None;
+                    self.table_changed();
+                    self.buffer.say("put back");
+                }
+                Task::none()
+            }
+            GameKey::Reset if self.mode == Mode::Play => {
+                self.table.reset();
+                self.grab = None;
+                self.outlined.clear();
+                self.table_changed();
+                self.buffer.say("back to the start");
+                Task::none()
+            }
+            GameKey::Hint if self.mode == Mode::Play => {
+                let ch = self.table.challenge();
+                let mine = self.table.mine();
+                let asked = self.moves;
+                self.buffer.say("looking for a hint…");
+                background::run(
+                    move || {
+                        let limits = Limits {
+                            timeout: Some(WORK_TIME),
+                            max_nodes: None,
+                        };
+                        hint(&ch, &mine, &limits, None).unwrap_or(Hint::NoSolution)
+                    },
+                    move |h| Message::Hinted(asked, Arc::new(h)),
+                )
+            }
+            GameKey::Solve if self.mode == Mode::Play => {
+                let ch = self.table.challenge();
+                let asked = self.moves;
+                self.buffer.say("solving…");
+                background::run(
+                    move || {
+                        let limits = Limits {
+                            timeout: Some(WORK_TIME),
+                            max_nodes: None,
+                        };
+                        match solve(&ch, &limits, None).map(|r| r.answer) {
+                            Ok(Answer::Solved(s)) => Some(s),
+                            _ => None,
+                        }
+                    },
+                    move |s| Message::Solved(asked, Arc::new(s)),
+                )
+            }
+            GameKey::Reset | GameKey::Hint | GameKey::Solve => {
+                self.buffer
+                    .say("R, H and F are for playing: press ▶ Play first");
+                Task::none()
+            }
+        }
+    }
+
+    /// Lays every shape of a solution on the table by the rules: the player's first lifted.
+    fn lay_solution(&mut self, solution: &Solution) {
+        let _ = self.table.unpick();
+        for p in self.table.mine() {
+            let _ = self.table.lift(p.shape);
+        }
+        let mut refused = None;
+        for p in &solution.placements {
+            if self.table.is_fixed(p.shape) {
+                continue;
+            }
+            if let Err(e) = self.table.place(*p) {
+                refused = Some(e);
+            }
+        }
+        self.table_changed();
+        match refused {
+            Some(e) => self
+                .buffer
+                .say(format!("the solution could not be laid: {e}")),
+            None => self.buffer.say("solved by the solver"),
+        }
+    }
+
+    pub fn update(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
+        let task = match message {
+            Message::Source(action) => {
+                if self.buffer.perform(action) {
+                    self.read()
+                } else {
+                    Task::none()
+                }
+            }
+            Message::Canvas(Input::Pressed { dot, right }) => self.press(dot, right),
+            Message::Canvas(Input::Moved { dot }) => {
+                if let Some(from) = self.grab
+                    && !self.table.picked().is_empty()
+                {
+                    let by = Dot::new(dot.row - from.row, dot.col - from.col);
+                    if self.table.move_by(by).is_ok() {
+                        self.grab = Some(dot);
+                    }
+                }
+                Task::none()
+            }
+            Message::Key(k) => self.key(k),
+            Message::SetMode(mode) => {
+                if mode == Mode::Play
+                    && (self.diagnostics.iter().any(Diagnostic::is_error) || !self.is_read())
+                {
+                    self.buffer
+                        .say("fix the board's problems before playing it");
+                } else if mode != self.mode {
+                    self.mode = mode;
+                    self.lay_table();
+                    self.buffer.say(match mode {
+                        Mode::Play => "playing: place every shape (H for a hint, F to solve, R to start again)",
+                        Mode::Author => "authoring: what lies on the board is the file",
+                    });
+                }
+                Task::none()
+            }
+            Message::Undo => {
+                if self.buffer.undo() {
+                    self.read()
+                } else {
+                    Task::none()
+                }
+            }
+            Message::Redo => {
+                if self.buffer.redo() {
+                    self.read()
+                } else {
+                    Task::none()
+                }
+            }
+            Message::Save => self.save(),
+            Message::ToggleDiff => {
+                self.diffing = !self.diffing;
+                Task::none()
+            }
+            Message::Generate { keep_board } => {
+                let board = if keep_board {
+                    match &self.document {
+                        Some(d) if d.challenge.board.is_legal() => Some(d.challenge.board.clone()),
+                        _ => {
+                            self.buffer.say(
+                                "the board is not legal: fix it, or generate on a random board",
+                            );
+                            return (Task::none(), None);
+                        }
+                    }
+                } else {
+                    None
+                };
+                let seed = self.seed;
+                self.seed += 1;
+                self.generating = true;
+                self.buffer
+                    .say(format!("generating a challenge from seed {seed}…"));
+                let revision = self.buffer.revision();
+                background::run(
+                    move || {
+                        let limits = Limits {
+                            timeout: Some(WORK_TIME),
+                            max_nodes: None,
+                        };
+                        generate(seed, board.as_ref(), &limits)
+                    },
+                    move |g| Message::Generated(revision, Arc::new(g)),
+                )
+            }
+            Message::Generated(revision, generated) => {
+                self.generating = false;
+                if revision != self.buffer.revision() {
+                    // The text changed meanwhile: the author's edit wins.
+                    return (Task::none(), None);
+                }
+                match generated.as_ref() {
+                    Ok(g) => {
+                        let mut doc = self
+                            .document
+                            .clone()
+                            .unwrap_or_else(|| Document::new(g.challenge.clone()));
+                        doc.challenge = g.challenge.clone();
+                        self.buffer.set_text(&lockfmt::quadrillion::print(&doc));
+                        self.buffer.say(format!(
+                            "challenge from seed {}: {} shape(s) placed, difficulty {:.1}",
+                            g.seed,
+                            g.challenge.placed.len(),
+                            g.difficulty
+                        ));
+                        self.read()
+                    }
+                    Err(e) => {
+                        self.buffer.say(format!("no challenge: {e}"));
+                        Task::none()
+                    }
+                }
+            }
+            Message::Read(revision, reading) => self.read_done(revision, &reading),
+            Message::Counted(revision, counted) => {
+                if revision == self.buffer.revision() {
+                    self.counted = Some(counted);
+                }
+                Task::none()
+            }
+            Message::Hinted(asked, h) => {
+                if asked == self.moves {
+                    self.hinted(&h);
+                }
+                Task::none()
+            }
+            Message::Solved(asked, s) => {
+                if asked == self.moves {
+                    match s.as_ref() {
+                        Some(solution) => self.lay_solution(solution),
+                        None => self.buffer.say("the solver found no solution"),
+                    }
+                }
+                Task::none()
+            }
+            Message::Buffer(m) => {
+                return match self.buffer.update(m) {
+                    Some(buffer::Event::Changed) => (self.read(), None),
+                    Some(buffer::Event::Saved(path)) => (Task::none(), Some(Event::Saved(path))),
+                    Some(buffer::Event::SaveFailed(why)) => {
+                        (Task::none(), Some(Event::SaveFailed(why)))
+                    }
+                    None => (Task::none(), None),
+                };
+            }
+        };
+        (task, None)
+    }
+
+    fn hinted(&mut self, h: &Hint) {
+        match h {
+            Hint::Place(p) => {
+                let _ = self.table.unpick();
+                match self.table.place(*p) {
+                    Ok(()) => {
+                        self.buffer
+                            .say(format!("hint: shape {} goes here", p.shape));
+                        self.outlined.clear();
+                    }
+                    Err(e) => self.buffer.say(format!("hint: shape {} — {e}", p.shape)),
+                }
+                self.table_changed();
+            }
+            Hint::Solved => self.buffer.say("Solved: every shape lies on the board."),
+            Hint::Lift(shapes) => {
+                let names: Vec<String> = shapes.iter().map(|s| s.letter().to_string()).collect();
+                self.buffer.say(format!(
+                    "no solution keeps every shape where it is: lift {} (outlined)",
+                    names.join(" and ")
+                ));
+                self.outlined = shapes.clone();
+                self.layers.changed();
+            }
+            Hint::NoSolution => self.buffer.say("this board has no solution"),
+            Hint::Stopped(stop) => self.buffer.say(format!("no hint: {stop}")),
+        }
+    }
+
+    fn read_done(&mut self, revision: u64, reading: &Reading) -> Task<Message> {
+        if revision != self.buffer.revision() {
+            return Task::none();
+        }
+        self.read_revision = revision;
+        self.diagnostics = reading.diagnostics.clone();
+        self.highlight = reading.highlight.clone();
+        self.counted = None;
+        let errors = reading.diagnostics.iter().any(Diagnostic::is_error);
+        let Some(doc) = reading.document.clone().filter(|_| !errors) else {
+            return Task::none();
+        };
+        let changed = self.document.as_ref().map(|d| d.challenge.normalised())
+            != Some(doc.challenge.normalised());
+        self.document = Some(doc.clone());
+        // The table follows the text, unless it already shows it (the author's own release).
+        if changed
+            && (self.mode == Mode::Play
+                || self.authored().normalised() != doc.challenge.normalised())
+        {
+            self.lay_table();
+        }
+        let ch = doc.challenge;
+        background::run(
+            move || {
+                let limits = Limits {
+                    timeout: Some(COUNT_TIME),
+                    max_nodes: None,
+                };
+                let c = count(&ch, None, &limits, None);
+                match c {
+                    Ok(c) => Counted {
+                        solutions: c.solutions,
+                        complete: c.stopped.is_none(),
+                    },
+                    Err(_) => Counted {
+                        solutions: 0,
+                        complete: true,
+                    },
+                }
+            },
+            move |c| Message::Counted(revision, Arc::new(c)),
+        )
+    }
+
+    pub fn view(&self, palette: Palette) -> Element<'_, Message> {
+        let playing = self.mode == Mode::Play;
+        let mut tools = row![
+            if playing {
+                button(text("✎ Author").size(13)).on_press(Message::SetMode(Mode::Author))
+            } else {
+                button(text("▶ Play").size(13))
+                    .on_press(Message::SetMode(Mode::Play))
+                    .style(button::success)
+            },
+            button(text("Undo").size(13)).on_press(Message::Undo),
+            button(text("Redo").size(13)).on_press(Message::Redo),
+            button(text("Save").size(13)).on_press(Message::Save),
+            button(
+                text(if self.diffing {
+                    "Back"
+                } else {
+                    "Diff with disk"
+                })
+                .size(13)
+            )
+            .on_press(Message::ToggleDiff),
+        ]
+        .spacing(4);
+        let held = !self.table.picked().is_empty();
+        let on_held = |label: &'static str, m: Message| {
+            let b = button(text(label).size(13));
+            if held { b.on_press(m) } else { b }
+        };
+        tools = tools
+            .push(on_held(
+                "↺",
+                Message::Key(GameKey::Turn { clockwise: false }),
+            ))
+            .push(on_held(
+                "↻",
+                Message::Key(GameKey::Turn { clockwise: true }),
+            ))
+            .push(on_held("Flip", Message::Key(GameKey::Flip)))
+            .push(on_held("Put back", Message::Key(GameKey::Unpick)));
+        if playing {
+            tools = tools
+                .push(button(text("Hint (H)").size(13)).on_press(Message::Key(GameKey::Hint)))
+                .push(button(text("Solve (F)").size(13)).on_press(Message::Key(GameKey::Solve)))
+                .push(button(text("Reset (R)").size(13)).on_press(Message::Key(GameKey::Reset)));
+        } else {
+            let generate = |label: &'static str, keep_board: bool| {
+                let b = button(text(label).size(13));
+                if self.generating {
+                    b
+                } else {
+                    b.on_press(Message::Generate { keep_board })
+                }
+            };
+            tools = tools
+                .push(generate("Generate challenge", false))
+                .push(generate("Shapes for this board", true));
+        }
+        let verdict: Element<'_, Message> = if playing {
+            text(if self.table.is_solved() {
+                "Solved: every shape lies on the board."
+            } else {
+                "Place every shape on the open dots."
+            })
+            .size(14)
+            .into()
+        } else {
+            match &self.counted {
+                Some(c) => text(c.verdict())
+                    .size(14)
+                    .color(if c.unique() {
+                        iced::Color::from_rgb8(0x27, 0xae, 0x60)
+                    } else {
+                        iced::Color::from_rgb8(0xc0, 0x39, 0x2b)
+                    })
+                    .into(),
+                None if self.diagnostics.iter().any(Diagnostic::is_error) => {
+                    text("Fix the problems to hear the solver.").size(14).into()
+                }
+                None => text("The solver is counting…").size(14).into(),
+            }
+        };
+        let board: Element<'_, Message> = Element::from(
+            canvas(QuadrillionCanvas {
+                table: &self.table,
+                palette,
+                layers: &self.layers,
+                outlined: &self.outlined,
+            })
+            .width(Fill)
+            .height(Fill),
+        )
+        .map(Message::Canvas);
+        let board = if self.diffing {
+            crate::screen::diff_view(&self.buffer.text(), self.buffer.disk_text())
+        } else {
+            board
+        };
+        let main: Element<'_, Message> = if playing {
+            container(board).width(Fill).height(Fill).into()
+        } else {
+            let source = text_editor(self.buffer.content())
+                .id(SOURCE_ID)
+                .font(Font::MONOSPACE)
+                .size(14)
+                .height(Fill)
+                .on_action(Message::Source)
+                .highlight_with::<LockHighlighter>(self.highlight.clone(), highlight::format);
+            let problems = column(self.diagnostics.iter().map(|d| {
+                let kind = if d.is_error() { "error" } else { "warning" };
+                text(format!(
+                    "{}:{}: {kind}: {}",
+                    d.span.line, d.span.column, d.message
+                ))
+                .size(13)
+                .into()
+            }))
+            .spacing(2);
+            let title = if self.diagnostics.is_empty() {
+                "No problems".to_string()
+            } else {
+                format!("{} problem(s)", self.diagnostics.len())
+            };
+            let mut right = column![
+                source,
+                text(title).size(14),
+                scrollable(problems).height(Length::Fixed(120.0)),
+            ]
+            .spacing(6)
+            .width(Length::FillPortion(2));
+            if let Some(prompt) = self.buffer.conflict_view() {
+                right = right.push(prompt.map(Message::Buffer));
+            }
+            row![
+                container(board).width(Length::FillPortion(3)).height(Fill),
+                right
+            ]
+            .spacing(8)
+            .height(Fill)
+            .into()
+        };
+        column![
+            tools,
+            verdict,
+            main,
+            text(self.buffer.status_line()).size(13)
+        ]
+        .spacing(6)
+        .padding(8)
+        .into()
+    }
+}

@@ -1,0 +1,3 @@
+//! The Quadrillion screen: one board, authored beside its source and played on the table.
+
+pub mod editor;

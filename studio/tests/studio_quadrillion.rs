@@ -1,0 +1,256 @@
+//! The Quadrillion screen as a user meets it: a board opens beside its source, the author moves
+//! grids and shapes and the text and the solver's count follow, challenges are generated, and
+//! the board is played with the seed's mouse and keys — hint, solve, reset.
+
+mod common;
+
+use common::{Driver, sees};
+use engine::quadrillion::{Dot, GridId, ShapeId};
+use iced::keyboard::{self, Key, key::Named};
+use iced_test::Error;
+use std::path::{Path, PathBuf};
+use studio::app::{Message, Screen, Studio};
+use studio::quadrillion::canvas::Input;
+use studio::screen::document;
+use studio::screen::folder;
+use studio::screen::hexlock::tutorial;
+use studio::screen::quadrillion::editor::{self, Mode};
+use studio::settings::Settings;
+
+fn studio(d: &Driver, home: &Path) -> Studio {
+    let mut s = d.studio_at(home, Settings::default());
+    if matches!(s.screen(), Screen::Tutorial) {
+        d.send(&mut s, Message::Tutorial(tutorial::Message::Close));
+    }
+    s
+}
+
+fn template(name: &str) -> String {
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../templates/quadrillion")
+            .join(name),
+    )
+    .expect("a template")
+}
+
+/// Writes a board into the folder and opens it.
+fn open(d: &Driver, s: &mut Studio, name: &str, text: &str) -> PathBuf {
+    let file = s.folder().path().join(name);
+    std::fs::write(&file, text).expect("write");
+    d.send(
+        s,
+        Message::Changed(studio::watch::Changed(vec![file.clone()])),
+    );
+    d.send(s, Message::Folder(folder::Message::Open(file.clone())));
+    assert!(
+        s.document().quadrillion().is_some(),
+        "the Quadrillion screen"
+    );
+    file
+}
+
+fn canvas(d: &Driver, s: &mut Studio, input: Input) {
+    d.send(
+        s,
+        Message::Document(document::Message::Quadrillion(editor::Message::Canvas(
+            input,
+        ))),
+    );
+}
+
+fn press(d: &Driver, s: &mut Studio, dot: Dot) {
+    canvas(d, s, Input::Pressed { dot, right: false });
+}
+
+fn key(d: &Driver, s: &mut Studio, k: Key) {
+    d.send(s, Message::Key(k, keyboard::Modifiers::empty()));
+}
+
+fn screen(s: &Studio) -> &editor::Editor {
+    s.document().quadrillion().expect("the Quadrillion screen")
+}
+
+#[test]
+fn a_board_opens_beside_its_source_with_the_solvers_count() {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    open(&d, &mut s, "start.quad", &template("default.quad"));
+    assert!(sees(
+        &s,
+        "10162 solutions: not a challenge yet (Generate places shapes until one is left)."
+    ));
+    assert!(s.document().text().contains("grid 1 white at 0 0"));
+    open(&d, &mut s, "c49.quad", &template("challenge-49.quad"));
+    assert!(sees(&s, "Exactly one solution: a challenge."));
+    assert_eq!(screen(&s).table().board().open_dots().len(), 57);
+    assert!(
+        s.folder()
+            .files()
+            .iter()
+            .any(|f| f.path.ends_with("c49.quad")),
+        "listed"
+    );
+}
+
+#[test]
+fn the_author_places_a_shape_and_the_text_and_count_follow_then_undo_takes_it_back()
+-> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    open(&d, &mut s, "start.quad", &template("default.quad"));
+    // The board lies at row 1, column 1 of the table; the corner tromino waits below it.
+    let corner = screen(&s).table().shape(ShapeId::Corner).at;
+    press(&d, &mut s, corner);
+    assert_eq!(screen(&s).table().picked().len(), 1);
+    canvas(
+        &d,
+        &mut s,
+        Input::Moved {
+            dot: Dot::new(2, 1),
+        },
+    );
+    press(&d, &mut s, Dot::new(2, 1));
+    assert!(
+        screen(&s).table().picked().is_empty(),
+        "{}",
+        screen(&s).status()
+    );
+    assert!(s.document().is_dirty());
+    assert!(
+        s.document().text().contains("\nshape < at 1 0\n"),
+        "{}",
+        s.document().text()
+    );
+    // The corner there cuts off the board's top-left dot: the count says so at once.
+    let counted = screen(&s).counted().cloned().expect("counted");
+    assert!(counted.complete && counted.solutions == 0, "{counted:?}");
+    assert!(sees(&s, "No solution: the shapes cannot all be placed."));
+    // A release that breaks a rule is refused and the shape stays held: grid 1's closed dot.
+    let t = screen(&s).table().shape(ShapeId::T).at;
+    press(&d, &mut s, t);
+    canvas(
+        &d,
+        &mut s,
+        Input::Moved {
+            dot: Dot::new(1, 2),
+        },
+    );
+    press(&d, &mut s, Dot::new(1, 2));
+    assert_eq!(screen(&s).table().picked().len(), 1);
+    assert!(
+        screen(&s).status().contains("closed dot"),
+        "{}",
+        screen(&s).status()
+    );
+    key(&d, &mut s, Key::Named(Named::Escape));
+    assert!(screen(&s).table().picked().is_empty());
+    d.click(&mut s, "Undo")?;
+    assert!(!s.document().text().contains("shape <"));
+    assert!(
+        !screen(&s).table().is_on_board(ShapeId::Corner),
+        "the table follows the text"
+    );
+    Ok(())
+}
+
+#[test]
+fn moving_a_grid_with_its_shapes_rewrites_the_board() {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    open(&d, &mut s, "start.quad", &template("default.quad"));
+    // Grid 4 (bottom right) goes to the right of grid 2, by the keys.
+    press(&d, &mut s, Dot::new(6, 6));
+    for _ in 0..4 {
+        key(&d, &mut s, Key::Character("w".into()));
+    }
+    for _ in 0..4 {
+        key(&d, &mut s, Key::Character("d".into()));
+    }
+    key(&d, &mut s, Key::Named(Named::Enter));
+    assert!(
+        screen(&s).table().picked().is_empty(),
+        "{}",
+        screen(&s).status()
+    );
+    let text = s.document().text();
+    assert!(text.contains("grid 4 white at 0 8"), "{text}");
+    // Grid 3 alone at the bottom left now hangs on grid 1 only: still one board.
+    assert!(sees(&s, "No problems"));
+    assert!(screen(&s).table().board().grid(GridId::G4).is_some());
+}
+
+#[test]
+fn generate_lays_a_challenge_with_one_solution() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    open(&d, &mut s, "start.quad", &template("default.quad"));
+    d.click(&mut s, "Shapes for this board")?;
+    assert!(
+        sees(&s, "Exactly one solution: a challenge."),
+        "{}",
+        screen(&s).status()
+    );
+    assert!(
+        s.document().text().contains("grid 1 white at 0 0"),
+        "the board is kept"
+    );
+    assert!(s.document().text().contains("\nshape "));
+    d.click(&mut s, "Generate challenge")?;
+    assert!(sees(&s, "Exactly one solution: a challenge."));
+    d.click(&mut s, "Undo")?;
+    d.click(&mut s, "Undo")?;
+    assert_eq!(
+        s.document().text(),
+        template("default.quad"),
+        "each is one undo step"
+    );
+    Ok(())
+}
+
+#[test]
+fn play_hints_solves_and_resets_with_the_seeds_keys() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    open(&d, &mut s, "c49.quad", &template("challenge-49.quad"));
+    d.click(&mut s, "▶ Play")?;
+    assert_eq!(screen(&s).mode(), Mode::Play);
+    // The challenge's own T cannot be picked.
+    let t = screen(&s).table().shape(ShapeId::T).dots()[0];
+    press(&d, &mut s, t);
+    assert!(screen(&s).table().picked().is_empty());
+    assert!(screen(&s).status().contains("belongs to the challenge"));
+    key(&d, &mut s, Key::Character("h".into()));
+    assert_eq!(
+        screen(&s).table().mine().len(),
+        1,
+        "{}",
+        screen(&s).status()
+    );
+    key(&d, &mut s, Key::Character("f".into()));
+    assert!(screen(&s).table().is_solved(), "{}", screen(&s).status());
+    assert!(sees(&s, "Solved: every shape lies on the board."));
+    assert!(!s.document().is_dirty(), "playing never changes the file");
+    key(&d, &mut s, Key::Character("r".into()));
+    assert!(screen(&s).table().mine().is_empty());
+    d.click(&mut s, "✎ Author")?;
+    assert_eq!(screen(&s).mode(), Mode::Author);
+    Ok(())
+}
+
+#[test]
+fn a_board_written_from_outside_is_reloaded() {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    let file = open(&d, &mut s, "start.quad", &template("default.quad"));
+    std::fs::write(&file, template("challenge-57.quad")).expect("write");
+    d.send(&mut s, Message::Changed(studio::watch::Changed(vec![file])));
+    assert!(s.document().text().contains("Challenge 57"));
+    assert!(sees(&s, "Exactly one solution: a challenge."));
+}
