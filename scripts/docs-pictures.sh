@@ -2,8 +2,11 @@
 # Draws the documentation's pictures of the studio again, with scripts/screenshot.sh:
 # docs/studio.png (the editor on the Pivot Gate starter lock), docs/play.png (play mode, the
 # debugger stepping through a waited turn), docs/nonogram-editor.png (the nonogram editor on a
-# public puzzle) and docs/nonogram-steps.png (its player walking the line rule's deductions). The clicks are at the places the buttons have in a
-# 1280x800 window today: check the pictures after a change of layout.
+# public puzzle), docs/nonogram-steps.png (its player walking the line rule's deductions),
+# docs/quadrillion-author.png (the Quadrillion screen authoring a challenge beside its source)
+# and docs/quadrillion-play.png (the same challenge played after four hints). The clicks are at
+# the places the buttons have in a 1280x800 window today: check the pictures after a change of
+# layout.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 shot="$root/scripts/screenshot.sh"
@@ -52,4 +55,21 @@ cp "$root/templates/nonogram/bloop-bloop.non" "$steps/puzzles/"
 for name in nonogram-editor nonogram-steps; do
     rm -rf "$SHOT_HOME"
     SHOT_STEPS="$steps/$name" "$shot" "$root/docs/$name.png" studio "$steps/puzzles/bloop-bloop.non"
+done
+
+cat >"$steps/quadrillion-author" <<'EOF'
+click 429 187   # "Not now" on the tutorial's welcome
+EOF
+cat >"$steps/quadrillion-play" <<'EOF'
+click 429 187   # "Not now" on the tutorial's welcome
+click 297 21    # "Play"
+key h           # four hints
+key h
+key h
+key h
+EOF
+cp "$root/templates/quadrillion/challenge-57.quad" "$steps/puzzles/"
+for name in quadrillion-author quadrillion-play; do
+    rm -rf "$SHOT_HOME"
+    SHOT_STEPS="$steps/$name" "$shot" "$root/docs/$name.png" studio "$steps/puzzles/challenge-57.quad"
 done

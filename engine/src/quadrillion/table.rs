@@ -117,6 +117,10 @@ pub struct Table {
 /// The dots kept free around the board and between shapes on the ground.
 const GAP: i32 = 1;
 
+/// The table is at least this many dots wide, so that the shapes waiting on the ground lie in
+/// two rows below the board.
+const TRAY_WIDTH: i32 = 26;
+
 impl Table {
     /// A table with `challenge`'s board near its top-left, the challenge's shapes on it (fixed
     /// when `fixed`), and every other shape on the ground below the board, unturned.
@@ -125,7 +129,7 @@ impl Table {
         let by = Dot::new(GAP, GAP);
         let board = ch.board.moved(by);
         let (h, w) = ch.board.size();
-        let width = (w + 2 * GAP).max(18);
+        let width = (w + 2 * GAP).max(TRAY_WIDTH);
         let mut grids = GridId::ALL.map(|g| GridPlacement {
             grid: g,
             side: Default::default(),
