@@ -6,6 +6,7 @@ const GRAMMARS: &[(&str, &str)] = &[
     ("hexlock", "tree-sitter-lockwright-lock"),
     ("nonogram", "tree-sitter-lockwright-nonogram"),
     ("quadrillion", "tree-sitter-lockwright-quadrillion"),
+    ("sliding", "tree-sitter-lockwright-sliding"),
 ];
 
 fn main() {
