@@ -7,6 +7,7 @@
 //! - [`hexlock`]: the hex lock format (Intricacy's locks), its move notation and solution files.
 //! - [`nonogram`]: nonogram files (`.non`, the community's format) and webpbn's XML export.
 //! - [`quadrillion`]: Quadrillion boards (`.quad`): grids, sides, shapes already placed.
+//! - [`sliding`]: sliding locks (`.slide`, Lockmaker's): the board as a picture, axes, solutions.
 //! - [`diagnostic`]: problems with their line and column, shared by every format.
 //! - [`diff`]: line diffs of any two texts, and a change carried over to another layout.
 //! - [`highlight`]: a grammar's highlights query over a parsed tree, as spans per line.
@@ -18,5 +19,6 @@ pub mod hexlock;
 pub mod highlight;
 pub mod nonogram;
 pub mod quadrillion;
+pub mod sliding;
 
 pub use diagnostic::{Diagnostic, Severity, Span};

@@ -1,0 +1,38 @@
+//! Sliding locks (`.slide`, Lockmaker's locks): the board drawn as a picture, the pieces
+//! lettered in it, the axes' attachments, and what the author says of it, as a source file.
+//!
+//! `print(parse(text))` is the canonical form; formatting keeps comments, the pieces' letters
+//! and the lines the format does not know. `docs/sliding-format.md` gives every rule.
+//!
+//! # Layout
+//! - `grammars/sliding/grammar.js` → `grammars/sliding/src/parser.c` (generated, committed) →
+//!   [`language`]: the tree-sitter grammar, which the studio's source pane highlights with.
+//! - [`parse`](mod@parse): text → [`Document`], with [`Diagnostic`]s at line and column, where
+//!   each line is and where each cell's glyph is.
+//! - [`print`](mod@print): the canonical printer.
+//! - [`document`]: a lock with its pieces' letters, what its file says of it, its unknown lines
+//!   and comments.
+//! - [`highlight`]: the highlights query as spans per line.
+//! - [`solution`]: solution files, the moves in the seed's notation (`BC1 L1, C34 D2, Key R1`).
+
+pub mod document;
+pub mod highlight;
+pub mod language;
+pub mod parse;
+pub mod print;
+pub mod solution;
+
+use crate::Diagnostic;
+pub use document::{Comments, Document, Info, Line};
+pub use parse::{MAX_FILE_BYTES, Parsed, parse, parse_bytes};
+pub use print::print;
+
+/// Formats lock text: the canonical form of a file that parses without errors, comments,
+/// letters and unknown lines kept. Returns the diagnostics when it has errors.
+pub fn format(text: &str) -> Result<String, Vec<Diagnostic>> {
+    let parsed = parse(text);
+    match parsed.document {
+        Some(doc) if !parsed.has_errors() => Ok(print(&doc)),
+        _ => Err(parsed.diagnostics),
+    }
+}
