@@ -180,8 +180,8 @@ struct Reader {
     rows: Vec<Row>,
     /// How many row lines the file has (counted before reading, to number the rows' lines).
     height: usize,
+    /// The footer's line and its letters with their columns.
     footer: Option<(usize, Vec<(char, usize)>)>,
-    footers: usize,
     axes: Vec<AxisLine>,
     lines: BTreeMap<Line, Span>,
     cells: BTreeMap<Cell, Span>,
@@ -394,8 +394,7 @@ impl Reader {
     }
 
     fn footer(&mut self, n: usize, words: &[Word]) -> Line {
-        self.footers += 1;
-        if self.footers > 1 {
+        if self.footer.is_some() {
             self.warning(
                 words[0].span(n),
                 "footer",
@@ -627,7 +626,8 @@ impl Reader {
         (width as u8, height.min(side) as u8)
     }
 
-    /// The board and its pieces from the picture; `None` when a piece cannot be read.
+    /// The board and its pieces from the picture, and whether every glyph and piece could be
+    /// read (when not, the lock lacks what could not).
     fn picture(&mut self, width: u8, height: u8) -> (Picture, bool) {
         let mut board = Board::new(width.max(1), height.max(1));
         let mut groups: BTreeMap<char, Vec<Cell>> = BTreeMap::new();
@@ -873,7 +873,6 @@ pub fn parse(text: &str) -> Parsed {
         rows: Vec::new(),
         height: text.split('\n').filter(|l| is_row(l)).count(),
         footer: None,
-        footers: 0,
         axes: Vec::new(),
         lines: BTreeMap::new(),
         cells: BTreeMap::new(),
