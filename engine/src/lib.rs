@@ -9,6 +9,8 @@
 //! - [`nonogram`]: nonograms (Picross) — clues, puzzles and grids, the line rule and the solver.
 //! - [`quadrillion`]: Quadrillion — grids, boards and shapes, the table's rules, the exact-cover
 //!   solver and the challenge generator.
+//! - [`sliding`]: Lockmaker's sliding locks — the board, pieces, axes, Key and Keyhole, the
+//!   rules of a slide and a turn, the seed's notation, and the fewest-moves solver.
 //!
 //! Nothing here does I/O, spawns threads for its own sake or knows about text or windows: the text
 //! formats live in `lockfmt`, and everything above builds on these types.
@@ -19,5 +21,6 @@ pub mod hex;
 pub mod hexlock;
 pub mod nonogram;
 pub mod quadrillion;
+pub mod sliding;
 
 pub use hex::{Dir, Hex, Rotation};

@@ -1,0 +1,22 @@
+//! Sliding locks (Lockmaker): a square board of at most 11×11 cells, vertical and horizontal
+//! pieces that slide along their own line, axes that turn the pieces attached to them, and a
+//! Key to bring against the Keyhole.
+//!
+//! # Layout
+//! - [`cell`]: cells in algebraic notation (row 1 at the bottom), directions, turns, masks.
+//! - [`lock`]: the board, the pieces, the lock and what makes it legal.
+//! - [`rules`]: a slide, a turn, what each refuses and why, and when the lock is picked.
+//! - [`notation`]: the seed's names for pieces by their cells, and the move notation.
+//! - [`solve`]: the fewest-moves breadth-first solver, which also proves a lock impossible.
+
+pub mod cell;
+pub mod lock;
+pub mod notation;
+pub mod rules;
+pub mod solve;
+
+pub use cell::{Cell, Dir, MAX_SIDE, Mask, Orientation, Turn};
+pub use lock::{Board, Kind, Lock, Piece, Problem, ProblemKind};
+pub use notation::{Action, NotationError, Written, format_moves, parse_moves};
+pub use rules::{Move, Obstacle, Refusal};
+pub use solve::{Answer, Limits, Report, Stop, solve, solve_cancellable};
