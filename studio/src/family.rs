@@ -14,6 +14,8 @@ pub enum Family {
     Nonogram,
     /// Quadrillion boards (`.quad`).
     Quadrillion,
+    /// Lockmaker's sliding locks (`.slide`).
+    Sliding,
 }
 
 /// What the studio knows of a family.
@@ -43,6 +45,11 @@ pub const FAMILIES: &[FamilyInfo] = &[
         family: Family::Quadrillion,
         name: "Quadrillion board",
         extension: "quad",
+    },
+    FamilyInfo {
+        family: Family::Sliding,
+        name: "sliding lock",
+        extension: "slide",
     },
 ];
 
@@ -118,6 +125,20 @@ impl Family {
                     rgba: crate::shape::straight_rgba(&pm),
                 })
             }
+            Family::Sliding => {
+                let lock = lockfmt::sliding::parse(text).document?.lock;
+                let pm = crate::sliding::render::pixmap(
+                    &lock,
+                    width.clamp(16, 1024),
+                    &crate::sliding::picture::Palette::LIGHT,
+                )
+                .ok()?;
+                Some(Thumbnail {
+                    width: pm.width(),
+                    height: pm.height(),
+                    rgba: crate::shape::straight_rgba(&pm),
+                })
+            }
         }
     }
 }
@@ -141,6 +162,10 @@ mod tests {
         assert_eq!(
             Family::of_path(Path::new("challenge-49.quad")),
             Some(Family::Quadrillion)
+        );
+        assert_eq!(
+            Family::of_path(Path::new("seed-example.slide")),
+            Some(Family::Sliding)
         );
         assert_eq!(Family::of_path(Path::new("lock")), None);
     }

@@ -37,6 +37,7 @@ pub mod refresh;
 pub mod screen;
 pub mod settings;
 pub mod shape;
+pub mod sliding;
 pub mod testing;
 pub mod tokens;
 pub mod watch;

@@ -1,0 +1,4 @@
+//! Sliding locks in the studio: the lock as plain shapes, drawn on a canvas and into PNG files.
+
+pub mod picture;
+pub mod render;
