@@ -52,6 +52,10 @@ fn read_any(path: &std::path::Path) -> (String, Vec<lockfmt::Diagnostic>) {
         let (text, parsed) = super::quadrillion::read(path);
         return (text, parsed.diagnostics);
     }
+    if super::sliding::owns(path) {
+        let (text, parsed) = super::sliding::read(path);
+        return (text, parsed.diagnostics);
+    }
     if crate::family::Family::of_path(path) == Some(crate::family::Family::Nonogram) {
         let (text, parsed) = super::nonogram::read(path);
         return (text, parsed.diagnostics);

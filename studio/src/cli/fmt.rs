@@ -13,6 +13,10 @@ pub fn run(files: &[PathBuf], check: bool) -> Result<ExitCode> {
             failed |= super::quadrillion::fmt_file(path, check)?;
             continue;
         }
+        if super::sliding::owns(path) {
+            failed |= super::sliding::fmt_file(path, check)?;
+            continue;
+        }
         if crate::family::Family::of_path(path) == Some(crate::family::Family::Nonogram) {
             failed |= super::nonogram::fmt_file(path, check)?;
             continue;

@@ -11,6 +11,7 @@ mod play;
 pub mod quadrillion;
 mod render;
 mod serve;
+pub mod sliding;
 mod solve;
 mod verify;
 
@@ -34,13 +35,15 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Create a new puzzle file: a lock NAME.lock from a template or as an empty lock of a
-    /// size, with `--kind nonogram` an empty nonogram NAME.non of a width and height, or with
-    /// `--kind quadrillion` the default Quadrillion board NAME.quad.
+    /// size, with `--kind nonogram` an empty nonogram NAME.non of a width and height, with
+    /// `--kind quadrillion` the default Quadrillion board NAME.quad, or with `--kind sliding`
+    /// a sliding lock NAME.slide of a width and height holding the Key and the Keyhole.
     New {
-        /// The puzzle's name; the file is NAME.lock, NAME.non or NAME.quad (a path may be given).
+        /// The puzzle's name; the file is NAME.lock, NAME.non, NAME.quad or NAME.slide (a path
+        /// may be given).
         name: String,
-        /// Which family: `lock` (the default), `nonogram` or `quadrillion`.
-        #[arg(long, default_value = "lock", value_parser = ["lock", "nonogram", "quadrillion"])]
+        /// Which family: `lock` (the default), `nonogram`, `quadrillion` or `sliding`.
+        #[arg(long, default_value = "lock", value_parser = ["lock", "nonogram", "quadrillion", "sliding"])]
         kind: String,
         /// A template to start from (see `--template list`).
         #[arg(long, short)]
@@ -48,10 +51,10 @@ pub enum Command {
         /// The size of an empty lock (3 to 11).
         #[arg(long, short)]
         size: Option<i32>,
-        /// A nonogram's width, in cells.
+        /// A nonogram's or a sliding lock's width, in cells.
         #[arg(long)]
         width: Option<usize>,
-        /// A nonogram's height, in cells.
+        /// A nonogram's or a sliding lock's height, in cells.
         #[arg(long)]
         height: Option<usize>,
         /// Write the file even if it exists.
@@ -61,18 +64,20 @@ pub enum Command {
     /// Check puzzle files (locks and nonograms): print nothing and exit 0 when all are valid,
     /// else print diagnostics and exit 1.
     Check {
-        /// The puzzle files (.lock, .non, .quad).
+        /// The puzzle files (.lock, .non, .quad, .slide).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Print diagnostics as JSON on standard output.
         #[arg(long)]
         json: bool,
     },
-    /// Play moves on a lock: print the lock after each move, with the blockages of that turn.
+    /// Play moves on a lock: print the lock after each move, with the blockages of that turn
+    /// (a sliding lock: the board after each move, and a refused move with its reason).
     Play {
-        /// The lock file.
+        /// The lock file (.lock or .slide).
         file: PathBuf,
-        /// The moves, in the move notation (`hE hCW wSW .`); see docs/moves.md.
+        /// The moves, in the move notation (`hE hCW wSW .`; a sliding lock's `BC1 L1 C34 D2
+        /// Key R1`); see docs/moves.md and docs/sliding.md.
         moves: Vec<String>,
         /// Read moves from a solution file (before any given as MOVES).
         #[arg(long)]
@@ -95,7 +100,8 @@ pub enum Command {
         /// The file or folder.
         path: PathBuf,
     },
-    /// Show the difference between two lock files: a line diff and the pieces that changed.
+    /// Show the difference between two lock files (hex or sliding): a line diff and the pieces
+    /// that changed.
     Diff {
         /// The old lock.
         old: PathBuf,
@@ -105,7 +111,8 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Draw a puzzle as a PNG picture: a lock, a nonogram's clues and grid, or a Quadrillion board.
+    /// Draw a puzzle as a PNG picture: a lock, a nonogram's clues and grid, a Quadrillion
+    /// board, or a sliding lock.
     Render {
         /// The puzzle file.
         file: PathBuf,
@@ -133,7 +140,7 @@ pub enum Command {
     Quadrillion(QuadrillionVerb),
     /// Rewrite puzzle files (locks and nonograms) in canonical form, keeping comments.
     Fmt {
-        /// The puzzle files (.lock, .non, .quad).
+        /// The puzzle files (.lock, .non, .quad, .slide).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Change nothing: exit 1 and name the files that are not in canonical form.
@@ -146,12 +153,13 @@ pub enum Command {
     /// configuration as `lockwright-server`; SIGINT or SIGTERM stops it.
     Serve(server::config::ServeArgs),
     /// Search a lock for a shortest solution, prove it cannot be opened, or analyse it; or
-    /// solve a nonogram (unique, several or none).
+    /// solve a nonogram (unique, several or none), a Quadrillion board, or a sliding lock
+    /// (fewest moves, or a proof it cannot be picked).
     Solve(solve::SolveArgs),
-    /// Check a solution file: exit 0 exactly when its moves open the lock, else say why and
-    /// exit 1.
+    /// Check a solution file: exit 0 exactly when its moves open the lock (or pick a sliding
+    /// lock), else say why and exit 1.
     Verify {
-        /// The lock file.
+        /// The lock file (.lock or .slide).
         file: PathBuf,
         /// The solution file (or a bare move list).
         solution: PathBuf,
@@ -226,6 +234,14 @@ pub fn run(command: Command) -> Result<ExitCode> {
                 }
                 quadrillion::new(&name, force)
             }
+            "sliding" => {
+                if template.is_some() || size.is_some() {
+                    anyhow::bail!(
+                        "a sliding lock takes --width and --height, not --template or --size"
+                    );
+                }
+                sliding::new(&name, width.unwrap_or(6), height.unwrap_or(6), force)
+            }
             "nonogram" => {
                 if template.is_some() || size.is_some() {
                     anyhow::bail!(
@@ -272,13 +288,33 @@ pub fn run(command: Command) -> Result<ExitCode> {
             if args.count {
                 anyhow::bail!("--count is for Quadrillion boards (.quad)");
             }
+            if sliding::owns(&args.file) {
+                if args.analyse || args.threads.is_some() || args.max_memory.is_some() {
+                    anyhow::bail!(
+                        "--analyse, --threads and --max-memory are for hex locks; a sliding lock takes --timeout, --max-states and --write-solution"
+                    );
+                }
+                return sliding::solve(
+                    &args.file,
+                    args.json,
+                    args.timeout,
+                    args.max_states,
+                    args.write_solution.as_deref(),
+                );
+            }
             if crate::family::Family::of_path(&args.file) == Some(crate::family::Family::Nonogram) {
                 return nonogram::solve(&args.file, args.json, args.timeout, args.max_states);
             }
             solve::run(&args)
         }
+        Command::Verify { file, solution } if sliding::owns(&file) => {
+            sliding::verify(&file, &solution)
+        }
         Command::Verify { file, solution } => verify::run(&file, &solution),
         Command::Studio { path } => Ok(crate::open_studio(Some(path))),
+        Command::Diff { old, new, json } if sliding::owns(&old) || sliding::owns(&new) => {
+            sliding::diff(&old, &new, json)
+        }
         Command::Diff { old, new, json } => diff::run(&old, &new, json),
         Command::Online(verb) => online::run(verb),
         Command::Serve(args) => serve::run(&args),
@@ -293,6 +329,14 @@ pub fn run(command: Command) -> Result<ExitCode> {
             if quadrillion::owns(&file) {
                 return quadrillion::render(&file, &output, width, solution, dark);
             }
+            if sliding::owns(&file) {
+                if distinct || solution {
+                    anyhow::bail!(
+                        "--distinct and --solution are not for sliding locks: play the solution with `lockwright play`"
+                    );
+                }
+                return sliding::render(&file, &output, width, dark);
+            }
             if crate::family::Family::of_path(&file) == Some(crate::family::Family::Nonogram) {
                 if !(16..=8192).contains(&width) {
                     anyhow::bail!("--width {width} is out of range: from 16 to 8192 pixels");
@@ -305,6 +349,20 @@ pub fn run(command: Command) -> Result<ExitCode> {
                 crate::hexlock::picture::Colouring::ByKind
             };
             render::run(&file, &output, width, colouring, dark)
+        }
+        Command::Play {
+            file,
+            moves,
+            solution,
+            final_only,
+            trace,
+            annotations,
+            json,
+        } if sliding::owns(&file) => {
+            if trace || annotations != "blocking" {
+                anyhow::bail!("--trace and --annotations are for hex locks");
+            }
+            sliding::play(&file, &moves, solution.as_deref(), final_only, json)
         }
         Command::Play {
             file,

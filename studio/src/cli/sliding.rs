@@ -1,0 +1,533 @@
+//! The verbs on sliding locks (`.slide`): reading, checking, formatting, playing moves,
+//! solving, verifying a solution, drawing, comparing and making new ones. Each verb of the
+//! command line chooses by the file's family; these are the sliding lock's.
+
+use super::MAX_READ_BYTES;
+use crate::files::{write_atomic, write_atomic_bytes};
+use crate::sliding::picture::Palette;
+use anyhow::{Context, Result, bail};
+use engine::sliding::{Answer, Limits, Lock, Written, format_moves, parse_moves};
+use lockfmt::Diagnostic;
+use lockfmt::sliding::solution::{Solution, parse_solution, print_solution};
+use lockfmt::sliding::{Document, Parsed};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// The extension of sliding locks.
+pub const EXTENSION: &str = "slide";
+
+/// Exit code when a limit stopped the search (as for the other families).
+const STOPPED: u8 = 3;
+
+/// Whether `path` names a sliding lock.
+pub fn owns(path: &Path) -> bool {
+    crate::family::Family::of_path(path) == Some(crate::family::Family::Sliding)
+}
+
+/// Reads and parses a sliding lock, bounded; an unreadable file is a diagnostic at its start.
+pub fn read(path: &Path) -> (String, Parsed) {
+    match crate::files::read_bytes(path, MAX_READ_BYTES) {
+        Ok(bytes) => {
+            let parsed = lockfmt::sliding::parse_bytes(&bytes);
+            (String::from_utf8_lossy(&bytes).into_owned(), parsed)
+        }
+        Err(e) => (
+            String::new(),
+            Parsed {
+                diagnostics: vec![Diagnostic::error(lockfmt::Span::START, "io", e.to_string())],
+                ..Parsed::default()
+            },
+        ),
+    }
+}
+
+/// Reads a lock that must be legal: the lock and its document, or the exit code after its
+/// diagnostics are printed (2 when it cannot be read at all, 1 when it breaks a rule).
+fn read_legal(path: &Path) -> std::result::Result<(Lock, Document), ExitCode> {
+    let shown = path.display().to_string();
+    let (text, parsed) = read(path);
+    let Some(doc) = parsed.document.clone() else {
+        super::print_diagnostics(&shown, &text, &parsed.diagnostics);
+        return Err(ExitCode::from(2));
+    };
+    match parsed.valid_lock() {
+        Some(lock) => Ok((lock.clone(), doc)),
+        None => {
+            super::print_diagnostics(&shown, &text, &parsed.diagnostics);
+            Err(ExitCode::from(1))
+        }
+    }
+}
+
+/// `fmt` of one lock: whether it failed (errors, or not canonical with `--check`).
+pub fn fmt_file(path: &Path, check: bool) -> Result<bool> {
+    let shown = path.display().to_string();
+    let (text, parsed) = read(path);
+    let doc = match &parsed.document {
+        Some(doc) if !parsed.has_errors() => doc,
+        _ => {
+            // A file with errors is left as it is: formatting must never lose anything.
+            super::print_diagnostics(&shown, &text, &parsed.diagnostics);
+            return Ok(true);
+        }
+    };
+    let canonical = lockfmt::sliding::print(doc);
+    if canonical == text {
+        return Ok(false);
+    }
+    if check {
+        crate::say!("{shown}: not in canonical form (run `lockwright fmt {shown}`)");
+        return Ok(true);
+    }
+    write_atomic(path, &canonical)?;
+    Ok(false)
+}
+
+/// Moves from the command line's words and a solution file (its moves first).
+fn moves_from(words: &[String], solution: Option<&Path>) -> Result<Vec<Written>> {
+    let mut moves = Vec::new();
+    if let Some(path) = solution {
+        let bytes = crate::files::read_bytes(path, MAX_READ_BYTES)?;
+        let text = String::from_utf8_lossy(&bytes);
+        match parse_solution(&text) {
+            Ok(s) => moves.extend(s.moves),
+            Err(diagnostics) => {
+                super::print_diagnostics(&path.display().to_string(), &text, &diagnostics);
+                bail!("{}: the solution file does not read", path.display());
+            }
+        }
+    }
+    let joined = words.join(" ");
+    moves.extend(parse_moves(&joined).map_err(|e| anyhow::anyhow!("{e}"))?);
+    Ok(moves)
+}
+
+/// The board as text, rows from the top, as the file draws it (the pieces by their letters).
+fn board_lines(doc: &Document, lock: &Lock) -> Vec<String> {
+    let shown = doc.with_lock(lock.clone());
+    let text = lockfmt::sliding::print(&shown);
+    // The picture is the block of lines that start with a row number, and the footer after.
+    let lines: Vec<&str> = text.lines().collect();
+    let first = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()));
+    match first {
+        Some(i) => lines[i..=(i + lock.board.height() as usize).min(lines.len() - 1)]
+            .iter()
+            .map(|l| l.to_string())
+            .collect(),
+        None => Vec::new(),
+    }
+}
+
+#[derive(Serialize)]
+struct JsonStep {
+    /// The move in the notation.
+    r#move: String,
+    /// The move in words.
+    sentence: String,
+    /// The board after it, rows from the top.
+    board: Vec<String>,
+    picked: bool,
+}
+
+#[derive(Serialize)]
+struct JsonPlay {
+    path: String,
+    steps: Vec<JsonStep>,
+    /// The first move refused, with its number (from 1) and why.
+    refused: Option<JsonRefusal>,
+    moves: usize,
+    picked: bool,
+}
+
+#[derive(Serialize)]
+struct JsonRefusal {
+    number: usize,
+    r#move: String,
+    reason: String,
+}
+
+/// `play FILE MOVES`: the board after each move; a refused move ends the run with its reason
+/// (exit 1). Exit 0 whether or not the moves pick the lock, as for hex locks.
+pub fn play(
+    file: &Path,
+    words: &[String],
+    solution: Option<&Path>,
+    final_only: bool,
+    json: bool,
+) -> Result<ExitCode> {
+    let (lock, doc) = match read_legal(file) {
+        Ok(x) => x,
+        Err(code) => return Ok(code),
+    };
+    let moves = moves_from(words, solution)?;
+    let mut now = lock.clone();
+    let mut steps = Vec::new();
+    let mut refused = None;
+    for (n, w) in moves.iter().enumerate() {
+        match now.resolve(w).and_then(|mv| now.apply(&mv)) {
+            Ok(next) => {
+                now = next;
+                steps.push(JsonStep {
+                    r#move: w.to_string(),
+                    sentence: w.sentence(),
+                    board: board_lines(&doc, &now),
+                    picked: now.is_picked(),
+                });
+            }
+            Err(reason) => {
+                refused = Some(JsonRefusal {
+                    number: n + 1,
+                    r#move: w.to_string(),
+                    reason: reason.to_string(),
+                });
+                break;
+            }
+        }
+    }
+    let code = if refused.is_some() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    };
+    if json {
+        let out = JsonPlay {
+            path: file.display().to_string(),
+            moves: steps.len(),
+            picked: now.is_picked(),
+            steps,
+            refused,
+        };
+        crate::say!("{}", serde_json::to_string_pretty(&out)?);
+        return Ok(code);
+    }
+    if !final_only {
+        crate::say!("start");
+        for l in board_lines(&doc, &lock) {
+            crate::say!("  {l}");
+        }
+    }
+    let last = steps.len();
+    for (i, s) in steps.iter().enumerate() {
+        if final_only && i + 1 != last {
+            continue;
+        }
+        crate::say!("move {}: {} ({})", i + 1, s.r#move, s.sentence);
+        for l in &s.board {
+            crate::say!("  {l}");
+        }
+        if s.picked {
+            crate::say!("picked after {} move{}", i + 1, plural(i + 1));
+        }
+    }
+    if let Some(r) = refused {
+        eprintln!("move {} `{}` is refused: {}", r.number, r.r#move, r.reason);
+    }
+    Ok(code)
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// `solve --json` for a sliding lock: one object, as scripts expect.
+#[derive(Serialize)]
+struct JsonAnswer {
+    path: String,
+    title: Option<String>,
+    /// "solved", "impossible" or "stopped".
+    status: &'static str,
+    /// The fewest moves, when solved.
+    moves: Option<usize>,
+    /// The solution in the notation, when solved.
+    solution: Option<String>,
+    /// Distinct states seen (for "impossible", every reachable state).
+    states: u64,
+    /// For "stopped", what stopped it.
+    reason: Option<String>,
+    seconds: f64,
+}
+
+/// `solve FILE.slide`: the fewest moves, or a proof that the lock cannot be picked; exit 0
+/// when solved, 1 when impossible or illegal, 3 when a limit stopped it, 2 when the file
+/// cannot be read.
+pub fn solve(
+    file: &Path,
+    json: bool,
+    timeout: Option<f64>,
+    max_states: Option<u64>,
+    write_solution: Option<&Path>,
+) -> Result<ExitCode> {
+    let shown = file.display().to_string();
+    let (lock, doc) = match read_legal(file) {
+        Ok(x) => x,
+        Err(code) => return Ok(code),
+    };
+    let timeout = match timeout {
+        Some(s) if !(s.is_finite() && s >= 0.0) => bail!("--timeout takes a number of seconds"),
+        Some(s) => Some(Duration::from_secs_f64(s)),
+        None => None,
+    };
+    let mut limits = Limits {
+        timeout,
+        ..Limits::default()
+    };
+    if let Some(m) = max_states {
+        limits.max_states = m;
+    }
+    let report = engine::sliding::solve(&lock, &limits)
+        .map_err(|problems| anyhow::anyhow!("{shown}: {}", problems[0]))?;
+    let title = doc.info.title.clone();
+    let (status, written, reason, code) = match &report.answer {
+        Answer::Solved { moves } => (
+            "solved",
+            Some(lock.write_all(moves)),
+            None,
+            ExitCode::SUCCESS,
+        ),
+        Answer::Impossible => ("impossible", None, None, ExitCode::from(1)),
+        Answer::Stopped(stop) => (
+            "stopped",
+            None,
+            Some(stop.to_string()),
+            ExitCode::from(STOPPED),
+        ),
+    };
+    if let (Some(path), Some(w)) = (write_solution, &written) {
+        let s = Solution::for_document(&doc, w.clone());
+        write_atomic(path, &print_solution(&s))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    if json {
+        let answer = JsonAnswer {
+            path: shown,
+            title,
+            status,
+            moves: written.as_ref().map(Vec::len),
+            solution: written.as_deref().map(format_moves),
+            states: report.states,
+            reason,
+            seconds: report.elapsed.as_secs_f64(),
+        };
+        crate::say!("{}", serde_json::to_string_pretty(&answer)?);
+        return Ok(code);
+    }
+    let name = title.unwrap_or_else(|| shown.clone());
+    let secs = report.elapsed.as_secs_f64();
+    match (&report.answer, &written) {
+        (Answer::Solved { .. }, Some(w)) => {
+            crate::say!(
+                "{name}: picked in {} move{}: {}",
+                w.len(),
+                plural(w.len()),
+                format_moves(w)
+            );
+            for (i, m) in w.iter().enumerate() {
+                crate::say!("  {}. {}", i + 1, m.sentence());
+            }
+            crate::say!("{} states in {secs:.3} s", report.states);
+        }
+        (Answer::Impossible, _) => crate::say!(
+            "{name}: cannot be picked: every one of the {} reachable states was seen ({secs:.3} s)",
+            report.states
+        ),
+        _ => crate::say!(
+            "{name}: {} ({} states)",
+            reason.unwrap_or_default(),
+            report.states
+        ),
+    }
+    Ok(code)
+}
+
+/// `verify FILE.slide SOLUTION`: exit 0 exactly when the moves pick the lock.
+pub fn verify(file: &Path, solution_path: &Path) -> Result<ExitCode> {
+    let shown = file.display().to_string();
+    let (lock, doc) = match read_legal(file) {
+        Ok(x) => x,
+        Err(_) => return Ok(ExitCode::from(1)),
+    };
+    let shown_solution = solution_path.display().to_string();
+    let text = match crate::files::read_bytes(solution_path, MAX_READ_BYTES) {
+        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        Err(e) => {
+            eprintln!("{shown_solution}: {e}");
+            return Ok(ExitCode::from(1));
+        }
+    };
+    let solution = match parse_solution(&text) {
+        Ok(s) => s,
+        Err(diagnostics) => {
+            super::print_diagnostics(&shown_solution, &text, &diagnostics);
+            return Ok(ExitCode::from(1));
+        }
+    };
+    if !solution.names(&doc) {
+        eprintln!(
+            "{shown_solution}: this solution names another lock (`{}`), not {shown}",
+            solution.lock_name
+        );
+        return Ok(ExitCode::from(1));
+    }
+    match lock.play(&solution.moves) {
+        Ok(states) if states.last().is_some_and(Lock::is_picked) => {
+            let n = states.len();
+            crate::say!("{shown}: picked after {n} move{}", plural(n));
+            Ok(ExitCode::SUCCESS)
+        }
+        Ok(states) => {
+            crate::say!(
+                "{shown}: the {} move{} do not pick the lock",
+                states.len(),
+                plural(states.len())
+            );
+            Ok(ExitCode::from(1))
+        }
+        Err((n, why)) => {
+            crate::say!(
+                "{shown}: move {n} `{}` is refused: {why}",
+                solution.moves[n - 1]
+            );
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+/// `render` of a sliding lock.
+pub fn render(file: &Path, out: &Path, width: u32, dark: bool) -> Result<ExitCode> {
+    let shown = file.display().to_string();
+    let (text, parsed) = read(file);
+    let Some(doc) = &parsed.document else {
+        super::print_diagnostics(&shown, &text, &parsed.diagnostics);
+        return Ok(ExitCode::from(2));
+    };
+    if !(16..=crate::sliding::render::MAX_SIDE).contains(&width) {
+        bail!(
+            "--width {width} is out of range: from 16 to {} pixels",
+            crate::sliding::render::MAX_SIDE
+        );
+    }
+    let palette = if dark { Palette::DARK } else { Palette::LIGHT };
+    let png = crate::sliding::render::png(&doc.lock, width, &palette)?;
+    write_atomic_bytes(out, &png).with_context(|| format!("cannot write {}", out.display()))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Serialize)]
+struct JsonDiff {
+    lines: Vec<lockfmt::diff::DiffLine>,
+    /// The pieces that changed, in words.
+    changes: Vec<String>,
+}
+
+/// The pieces of two locks that differ, in words: moved, added, removed; and the board.
+fn changes(a: &Lock, b: &Lock) -> Vec<String> {
+    let mut out = Vec::new();
+    if (a.board.width(), a.board.height()) != (b.board.width(), b.board.height()) {
+        out.push(format!(
+            "the board is {}×{} (was {}×{})",
+            b.board.width(),
+            b.board.height(),
+            a.board.width(),
+            a.board.height()
+        ));
+    } else if a.board.dark() != b.board.dark() {
+        out.push("the dark cells changed".into());
+    }
+    let names = |l: &Lock| -> Vec<String> { (0..l.pieces.len()).map(|i| l.name(i)).collect() };
+    let (na, nb) = (names(a), names(b));
+    for n in &na {
+        if !nb.contains(n) {
+            out.push(format!("{n} removed or moved"));
+        }
+    }
+    for n in &nb {
+        if !na.contains(n) {
+            out.push(format!("{n} added or moved here"));
+        }
+    }
+    out
+}
+
+/// `diff OLD NEW` of two sliding locks: exit 0 when the texts are the same, 1 when they differ.
+pub fn diff(old: &Path, new: &Path, json: bool) -> Result<ExitCode> {
+    let read_text = |path: &Path| -> Result<(String, Parsed)> {
+        let bytes = crate::files::read_bytes(path, MAX_READ_BYTES)?;
+        Ok((
+            String::from_utf8_lossy(&bytes).into_owned(),
+            lockfmt::sliding::parse_bytes(&bytes),
+        ))
+    };
+    let (a_text, a) = read_text(old)?;
+    let (b_text, b) = read_text(new)?;
+    let pieces = match (&a.document, &b.document) {
+        (Some(x), Some(y)) => changes(&x.lock, &y.lock),
+        _ => Vec::new(),
+    };
+    if json {
+        let lines = lockfmt::diff::line_diff(&a_text, &b_text);
+        crate::say!(
+            "{}",
+            serde_json::to_string_pretty(&JsonDiff {
+                lines,
+                changes: pieces
+            })?
+        );
+    } else {
+        crate::say_raw!(
+            "{}",
+            lockfmt::diff::unified(
+                &a_text,
+                &b_text,
+                &old.display().to_string(),
+                &new.display().to_string()
+            )
+        );
+        for c in &pieces {
+            crate::say!("{c}");
+        }
+    }
+    Ok(if a_text == b_text {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn with_extension(name: &str) -> PathBuf {
+    let mut path = PathBuf::from(name);
+    if !owns(&path) {
+        path.set_extension(EXTENSION);
+    }
+    path
+}
+
+/// `new NAME --kind sliding [--width W] [--height H]`: a board with the Key and the Keyhole,
+/// titled after the file.
+pub fn new(name: &str, width: usize, height: usize, force: bool) -> Result<ExitCode> {
+    let max = engine::sliding::MAX_SIDE as usize;
+    if !(2..=max).contains(&width) || !(2..=max).contains(&height) {
+        bail!("a sliding lock is 2 to {max} cells wide and tall, not {width}×{height}");
+    }
+    let path = with_extension(name);
+    let title = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .filter(|s| !s.is_empty())
+        .context("the lock needs a name")?
+        .to_string();
+    if path.exists() && !force {
+        bail!(
+            "{} already exists (use --force to replace it)",
+            path.display()
+        );
+    }
+    let mut doc = Document::empty(width as u8, height as u8);
+    doc.info.title = Some(title);
+    write_atomic(&path, &lockfmt::sliding::print(&doc))?;
+    crate::say!("{}", path.display());
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,235 @@
+//! The command line on sliding locks (`.slide`): every verb chooses by the file's extension.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn lockwright(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_lockwright"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}{}", text(&out.stdout), text(&out.stderr)))
+}
+
+const SEED_EXAMPLE: &str = "title \"The seed's example\"
+
+4 . . a .
+3 K K a @
+2 . . . .
+1 . b b .
+  A B C D
+";
+
+const IMPOSSIBLE: &str = "title \"No way\"
+
+3 . . . @
+2 . . . .
+1 K K . .
+  A B C D
+";
+
+fn write(dir: &Path, name: &str, text: &str) {
+    std::fs::write(dir.join(name), text).expect("write");
+}
+
+#[test]
+fn solve_json_gives_the_fewest_moves_in_the_seeds_notation() {
+    let dir = tempfile::tempdir().expect("dir");
+    write(dir.path(), "seed.slide", SEED_EXAMPLE);
+    let out = lockwright(&["solve", "seed.slide", "--json"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v = json(&out);
+    assert_eq!(v["status"], "solved");
+    assert_eq!(v["moves"], 3);
+    assert_eq!(v["solution"], "BC1 L1, C34 D2, Key R1");
+    assert!(v["states"].as_u64().unwrap_or(0) > 3);
+    assert!(v["seconds"].is_number());
+    let out = lockwright(&["solve", "seed.slide"], dir.path());
+    assert!(
+        text(&out.stdout).contains("slide C34 2 spaces downward"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn an_impossible_lock_is_proved_so_and_exits_1() {
+    let dir = tempfile::tempdir().expect("dir");
+    write(dir.path(), "no.slide", IMPOSSIBLE);
+    let out = lockwright(&["solve", "no.slide", "--json"], dir.path());
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let v = json(&out);
+    assert_eq!(v["status"], "impossible");
+    assert!(v["solution"].is_null());
+    assert!(v["states"].as_u64().unwrap_or(0) >= 3);
+    let out = lockwright(&["solve", "no.slide"], dir.path());
+    assert!(text(&out.stdout).contains("cannot be picked"));
+}
+
+#[test]
+fn a_limit_stops_the_search_with_exit_3_and_an_unreadable_file_exits_2() {
+    let dir = tempfile::tempdir().expect("dir");
+    write(dir.path(), "seed.slide", SEED_EXAMPLE);
+    let out = lockwright(
+        &["solve", "seed.slide", "--json", "--max-states", "2"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
+    assert_eq!(json(&out)["status"], "stopped");
+    let out = lockwright(&["solve", "missing.slide", "--json"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    write(dir.path(), "bare.slide", "2 . +\n1 K K\n  A B\n");
+    let out = lockwright(&["solve", "bare.slide"], dir.path());
+    assert_eq!(out.status.code(), Some(1), "an illegal lock is refused");
+}
+
+#[test]
+fn solve_writes_a_solution_that_verify_accepts_and_a_wrong_one_is_refused() {
+    let dir = tempfile::tempdir().expect("dir");
+    write(dir.path(), "seed.slide", SEED_EXAMPLE);
+    let out = lockwright(
+        &["solve", "seed.slide", "--write-solution", "seed.solution"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = lockwright(&["verify", "seed.slide", "seed.solution"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("picked after 3 moves"));
+    write(dir.path(), "bare.txt", "BC1 L1, C34 D2");
+    let out = lockwright(&["verify", "seed.slide", "bare.txt"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).contains("do not pick"),
+        "{}",
+        text(&out.stdout)
+    );
+    write(dir.path(), "wrong.txt", "C34 D2");
+    let out = lockwright(&["verify", "seed.slide", "wrong.txt"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).contains("BC1 stops it after 1"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn play_prints_the_board_after_each_move_and_a_refusal_with_its_reason() {
+    let dir = tempfile::tempdir().expect("dir");
+    write(dir.path(), "seed.slide", SEED_EXAMPLE);
+    let out = lockwright(
+        &["play", "seed.slide", "BC1", "L1", "C34", "D2", "Key", "R1"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("move 2: C34 D2"), "{s}");
+    assert!(s.contains("picked after 3 moves"), "{s}");
+    assert!(
+        s.contains("1 b b a ."),
+        "the board after move 2 is drawn:\n{s}"
+    );
+    let out = lockwright(&["play", "seed.slide", "BC1 U1", "--json"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let v = json(&out);
+    assert_eq!(v["refused"]["number"], 1);
+    assert!(
+        v["refused"]["reason"]
+            .as_str()
+            .unwrap_or("")
+            .contains("slides only left and right"),
+        "{v}"
+    );
+    let out = lockwright(&["play", "seed.slide", "BC1 sideways"], dir.path());
+    assert_ne!(out.status.code(), Some(0));
+    assert!(text(&out.stderr).contains("sideways"));
+}
+
+#[test]
+fn new_check_fmt_render_and_diff_work_on_sliding_locks() {
+    let dir = tempfile::tempdir().expect("dir");
+    let out = lockwright(
+        &[
+            "new", "Mine", "--kind", "sliding", "--width", "5", "--height", "4",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let made = std::fs::read_to_string(dir.path().join("Mine.slide")).expect("written");
+    assert!(made.contains("title \"Mine\""), "{made}");
+    let out = lockwright(&["check", "Mine.slide"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = lockwright(
+        &["new", "Big", "--kind", "sliding", "--width", "12"],
+        dir.path(),
+    );
+    assert_ne!(out.status.code(), Some(0));
+
+    write(
+        dir.path(),
+        "messy.slide",
+        "title \"The seed's example\"\n4 . . a .\n3 K K a @\n2 . . . .\n1 . b b .\n",
+    );
+    let out = lockwright(&["fmt", "--check", "messy.slide"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let out = lockwright(&["fmt", "messy.slide"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let formatted = std::fs::read_to_string(dir.path().join("messy.slide")).expect("read");
+    assert_eq!(formatted, SEED_EXAMPLE);
+
+    write(
+        dir.path(),
+        "bad.slide",
+        "4 . . a .\n3 K K a .\n2 . + . .\n1 . b b .\n",
+    );
+    let out = lockwright(&["check", "bad.slide", "--json"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let v = json(&out);
+    let codes: Vec<String> = v[0]["diagnostics"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|d| d["code"].as_str().unwrap_or("").to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    assert!(codes.contains(&"no-keyhole".to_string()), "{codes:?}");
+
+    let out = lockwright(
+        &["render", "messy.slide", "-o", "seed.png", "--width", "300"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let png = std::fs::read(dir.path().join("seed.png")).expect("png");
+    assert_eq!(&png[1..4], b"PNG");
+
+    write(
+        dir.path(),
+        "moved.slide",
+        &SEED_EXAMPLE.replace("1 . b b .", "1 b b . ."),
+    );
+    let out = lockwright(
+        &["diff", "messy.slide", "moved.slide", "--json"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let v = json(&out);
+    let changes = v["changes"].to_string();
+    assert!(
+        changes.contains("BC1") && changes.contains("AB1"),
+        "{changes}"
+    );
+    let out = lockwright(&["diff", "messy.slide", "messy.slide"], dir.path());
+    assert_eq!(out.status.code(), Some(0));
+}
