@@ -4,7 +4,7 @@
 mod sliding_common;
 
 use engine::sliding::{
-    Answer, Cell, Dir, Kind, Limits, Lock, Move, Obstacle, Orientation, ProblemKind, Refusal, Turn,
+    Answer, Cell, Kind, Limits, Lock, Obstacle, Orientation, ProblemKind, Proof, Refusal,
     format_moves, parse_moves, solve,
 };
 use sliding_common::{SEED_EXAMPLE, lock, picture};
@@ -735,6 +735,23 @@ fn plain_bfs(l: &Lock) -> Option<usize> {
 
 #[test]
 fn an_impossible_lock_is_proved_by_exhausting_its_states() {
+    // b always covers C1 (three cells on a four-cell row), so a never leaves C4.
+    let l = lock(
+        "
+        K K a @
+        . . a .
+        . . a .
+        b b b .
+    ",
+    );
+    let report = solve(&l, &Limits::default()).expect("legal");
+    assert_eq!(report.answer, Answer::Impossible);
+    assert_eq!(report.proof, Some(Proof::EveryStateSeen));
+    assert_eq!(report.states, 2, "b's two places, and nothing else moves");
+}
+
+#[test]
+fn a_key_that_never_reaches_the_keyhole_even_alone_is_impossible_at_once() {
     let l = lock(
         "
         . . . @
@@ -744,7 +761,42 @@ fn an_impossible_lock_is_proved_by_exhausting_its_states() {
     );
     let report = solve(&l, &Limits::default()).expect("legal");
     assert_eq!(report.answer, Answer::Impossible);
-    assert!(report.states >= 3);
+    assert_eq!(report.proof, Some(Proof::KeyNeverReachesKeyhole));
+    // With an axis to turn it, the Key can reach: the quick proof does not apply.
+    let turned = lock(
+        "
+        K . . .
+        K . . .
+        + . . @
+        . . . .
+    ",
+    );
+    let report = solve(&turned, &Limits::default()).expect("legal");
+    let Answer::Solved { moves } = report.answer else {
+        panic!("{:?}", report.answer)
+    };
+    assert_eq!(format_moves(&turned.write_all(&moves)), "A2 CW");
+}
+
+#[test]
+fn pieces_that_can_never_matter_stay_where_they_are() {
+    // d and e live in rows the Key's row never meets, walled off by dark cells.
+    let l = lock(
+        "
+        d d . e e .
+        * * * * * *
+        . . . . . .
+        . . a . . .
+        K K a . . @
+        . . . . . .
+    ",
+    );
+    let report = solve(&l, &Limits::default()).expect("legal");
+    assert_eq!(report.idle, 2);
+    let Answer::Solved { moves } = report.answer else {
+        panic!("{:?}", report.answer)
+    };
+    assert_eq!(format_moves(&l.write_all(&moves)), "C23 U1, Key R3");
 }
 
 #[test]
@@ -753,23 +805,19 @@ fn limits_stop_the_search_cleanly() {
         "
         . . . . . . . . . . .
         . . . . . . . . . . .
-        . a . . . . . . . . .
-        . a . . c c . . . . .
-        . . . . . . d . . . .
-        . . . b . . d . . . .
-        . . . b . . . . . . .
-        . . . . . e e . . . .
         . . . . . . . . . . .
         . . . . . . . . . . .
-        K K . . . . . . . . .
+        . . . . . . . . . . .
+        . . . d e f g h . . .
+        . . . d e f g h . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . c . . . . . . . .
+        K K c . . . . . . . @
     ",
     );
-    let mut with_hole = l.clone();
-    with_hole
-        .pieces
-        .push(engine::sliding::Piece::keyhole(cell("K11")));
     let report = solve(
-        &with_hole,
+        &l,
         &Limits {
             max_states: 50,
             timeout: None,
@@ -780,11 +828,6 @@ fn limits_stop_the_search_cleanly() {
         report.answer,
         Answer::Stopped(engine::sliding::Stop::States { max: 50 })
     );
-    let _ = (
-        Dir::Up,
-        Move::Turn {
-            axis: 0,
-            turn: Turn::Half,
-        },
-    );
+    let whole = solve(&l, &Limits::default()).expect("legal");
+    assert!(matches!(whole.answer, Answer::Solved { ref moves } if moves.len() == 2));
 }

@@ -39,6 +39,16 @@ const IMPOSSIBLE: &str = "title \"No way\"
   A B C D
 ";
 
+/// b always covers C1, so a never leaves C4 and the Key never moves.
+const STUCK: &str = "title \"Stuck\"
+
+4 K K a @
+3 . . a .
+2 . . a .
+1 b b b .
+  A B C D
+";
+
 fn write(dir: &Path, name: &str, text: &str) {
     std::fs::write(dir.join(name), text).expect("write");
 }
@@ -72,9 +82,16 @@ fn an_impossible_lock_is_proved_so_and_exits_1() {
     let v = json(&out);
     assert_eq!(v["status"], "impossible");
     assert!(v["solution"].is_null());
-    assert!(v["states"].as_u64().unwrap_or(0) >= 3);
+    assert_eq!(v["proof"], "key-never-reaches-keyhole");
     let out = lockwright(&["solve", "no.slide"], dir.path());
     assert!(text(&out.stdout).contains("cannot be picked"));
+    write(dir.path(), "stuck.slide", STUCK);
+    let out = lockwright(&["solve", "stuck.slide", "--json"], dir.path());
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let v = json(&out);
+    assert_eq!(v["status"], "impossible");
+    assert_eq!(v["proof"], "every-state-seen");
+    assert_eq!(v["states"], 2);
 }
 
 #[test]

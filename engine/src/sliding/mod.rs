@@ -7,11 +7,14 @@
 //! - [`lock`]: the board, the pieces, the lock and what makes it legal.
 //! - [`rules`]: a slide, a turn, what each refuses and why, and when the lock is picked.
 //! - [`notation`]: the seed's names for pieces by their cells, and the move notation.
+//! - [`relax`]: where each piece could go alone — a quick proof that a lock cannot be picked,
+//!   and the pieces that can never matter.
 //! - [`solve`]: the fewest-moves breadth-first solver, which also proves a lock impossible.
 
 pub mod cell;
 pub mod lock;
 pub mod notation;
+pub mod relax;
 pub mod rules;
 pub mod solve;
 
@@ -19,4 +22,4 @@ pub use cell::{Cell, Dir, MAX_SIDE, Mask, Orientation, Turn};
 pub use lock::{Board, Kind, Lock, Piece, Problem, ProblemKind};
 pub use notation::{Action, NotationError, Written, format_moves, parse_moves};
 pub use rules::{Move, Obstacle, Refusal};
-pub use solve::{Answer, Limits, Report, Stop, solve, solve_cancellable};
+pub use solve::{Answer, Limits, Proof, Report, Stop, solve, solve_cancellable};

@@ -68,10 +68,31 @@ pub enum Answer {
         /// The moves, from the lock as given.
         moves: Vec<Move>,
     },
-    /// Every reachable state was seen and none is picked.
+    /// The lock cannot be picked; [`Report::proof`] says how that is known.
     Impossible,
     /// A limit stopped the search first.
     Stopped(Stop),
+}
+
+/// Why a lock cannot be picked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// Even with every other moving piece lifted, the Key never lies end-on beside the
+    /// Keyhole.
+    KeyNeverReachesKeyhole,
+    /// Every state reachable from the start was seen, and none is picked.
+    EveryStateSeen,
+}
+
+impl std::fmt::Display for Proof {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Proof::KeyNeverReachesKeyhole => {
+                "even with every other piece lifted, the Key never lies end-on beside the Keyhole"
+            }
+            Proof::EveryStateSeen => "every reachable state was seen and none is picked",
+        })
+    }
 }
 
 /// The search's answer and what it took.
@@ -81,6 +102,10 @@ pub struct Report {
     pub answer: Answer,
     /// Distinct states seen.
     pub states: u64,
+    /// For [`Answer::Impossible`], how that is known.
+    pub proof: Option<Proof>,
+    /// Pieces left where they are because they can never matter (see [`super::relax`]).
+    pub idle: usize,
     /// How long it took.
     pub elapsed: Duration,
 }
@@ -102,11 +127,29 @@ pub fn solve_cancellable(
         return Err(problems);
     }
     let started = Instant::now();
-    let mut search = Search::new(lock);
+    if !super::relax::key_can_reach_keyhole(lock) {
+        return Ok(Report {
+            answer: Answer::Impossible,
+            proof: Some(Proof::KeyNeverReachesKeyhole),
+            states: 0,
+            idle: 0,
+            elapsed: started.elapsed(),
+        });
+    }
+    let matters = super::relax::relevant(lock);
+    let idle = lock
+        .pieces
+        .iter()
+        .zip(&matters)
+        .filter(|(p, m)| p.slides() && !**m)
+        .count();
+    let mut search = Search::new(lock, &matters);
     let answer = search.run(limits, cancel, started);
     Ok(Report {
+        proof: (answer == Answer::Impossible).then_some(Proof::EveryStateSeen),
         answer,
         states: search.count() as u64,
+        idle,
         elapsed: started.elapsed(),
     })
 }
@@ -161,14 +204,18 @@ fn hash(bytes: &[u8]) -> u64 {
 }
 
 impl Search {
-    fn new(lock: &Lock) -> Search {
+    /// A search over the pieces that matter; the others stay where they are, as walls.
+    fn new(lock: &Lock, matters: &[bool]) -> Search {
         let mut movers = Vec::new();
         let mut axes = Vec::new();
         let mut fixed = 0;
         let mut key = 0;
         let mut hole = Cell::new(0, 0);
         for (i, p) in lock.pieces.iter().enumerate() {
+            let matters = matters.get(i).copied().unwrap_or(true);
             match p.kind {
+                Kind::Key | Kind::Slider if !matters => fixed |= p.mask(),
+                Kind::Axis if !matters => fixed |= p.mask(),
                 Kind::Key | Kind::Slider => {
                     if p.kind == Kind::Key {
                         key = movers.len();

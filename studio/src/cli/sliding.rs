@@ -6,7 +6,7 @@ use super::MAX_READ_BYTES;
 use crate::files::{write_atomic, write_atomic_bytes};
 use crate::sliding::picture::Palette;
 use anyhow::{Context, Result, bail};
-use engine::sliding::{Answer, Limits, Lock, Written, format_moves, parse_moves};
+use engine::sliding::{Answer, Limits, Lock, Proof, Written, format_moves, parse_moves};
 use lockfmt::Diagnostic;
 use lockfmt::sliding::solution::{Solution, parse_solution, print_solution};
 use lockfmt::sliding::{Document, Parsed};
@@ -244,8 +244,13 @@ struct JsonAnswer {
     moves: Option<usize>,
     /// The solution in the notation, when solved.
     solution: Option<String>,
-    /// Distinct states seen (for "impossible", every reachable state).
+    /// Distinct states seen (for "impossible" after a search, every reachable state).
     states: u64,
+    /// For "impossible", how it is known: `key-never-reaches-keyhole` (even with every other
+    /// piece lifted) or `every-state-seen`.
+    proof: Option<&'static str>,
+    /// Pieces left where they are because they can never matter.
+    idle_pieces: usize,
     /// For "stopped", what stopped it.
     reason: Option<String>,
     seconds: f64,
@@ -309,6 +314,11 @@ pub fn solve(
             moves: written.as_ref().map(Vec::len),
             solution: written.as_deref().map(format_moves),
             states: report.states,
+            proof: report.proof.map(|p| match p {
+                Proof::KeyNeverReachesKeyhole => "key-never-reaches-keyhole",
+                Proof::EveryStateSeen => "every-state-seen",
+            }),
+            idle_pieces: report.idle,
             reason,
             seconds: report.elapsed.as_secs_f64(),
         };
@@ -330,10 +340,16 @@ pub fn solve(
             }
             crate::say!("{} states in {secs:.3} s", report.states);
         }
-        (Answer::Impossible, _) => crate::say!(
-            "{name}: cannot be picked: every one of the {} reachable states was seen ({secs:.3} s)",
-            report.states
-        ),
+        (Answer::Impossible, _) => match report.proof {
+            Some(Proof::KeyNeverReachesKeyhole) => crate::say!(
+                "{name}: cannot be picked: {}",
+                Proof::KeyNeverReachesKeyhole
+            ),
+            _ => crate::say!(
+                "{name}: cannot be picked: every one of the {} reachable states was seen ({secs:.3} s)",
+                report.states
+            ),
+        },
         _ => crate::say!(
             "{name}: {} ({} states)",
             reason.unwrap_or_default(),

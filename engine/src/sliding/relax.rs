@@ -1,0 +1,152 @@
+//! Where each piece could ever lie if no other moving piece stood in its way — the board, the
+//! dark cells, the axes and the Keyhole still do — and what follows from that before any
+//! search:
+//!
+//! - when the Key could never lie beside the Keyhole even so, the lock cannot be picked;
+//! - a piece whose places never meet the places of the Key, of the pieces that can meet the
+//!   Key's, and so on, nor any axis those pieces can attach to, never matters: it can neither
+//!   block nor carry anything that does, so the search leaves it where it is.
+//!
+//! Both follow because every real move is also a move here: a slide with fewer obstacles, a
+//! turn about an axis the piece touches end-on (turns ignore what lies in the way anyway).
+
+use super::cell::{Cell, Dir, Mask, Orientation, Turn};
+use super::lock::{Kind, Lock, Piece};
+
+/// Every place a piece could reach alone, and the cells they cover.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sweep {
+    /// Every (first cell, orientation) it could lie at.
+    pub places: Vec<(Cell, Orientation)>,
+    /// Every cell it could cover.
+    pub cells: Mask,
+    /// The axes (by place in the lock) it could be attached to.
+    pub axes: Vec<usize>,
+}
+
+/// The places `piece` could reach with every other moving piece lifted.
+pub fn sweep(lock: &Lock, piece: usize) -> Sweep {
+    let Some(&p) = lock.pieces.get(piece).filter(|p| p.slides()) else {
+        return Sweep::default();
+    };
+    let axes: Vec<(usize, Cell)> = (0..lock.pieces.len())
+        .filter(|&i| lock.pieces[i].kind == Kind::Axis)
+        .map(|i| (i, lock.pieces[i].at))
+        .collect();
+    let fixed: Mask = lock
+        .pieces
+        .iter()
+        .filter(|q| matches!(q.kind, Kind::Axis | Kind::Keyhole))
+        .fold(0, |m, q| m | q.mask());
+    let free = lock.board.light() & !fixed;
+    let fits = |q: &Piece| q.cells().count() == q.length as usize && q.mask() & !free == 0;
+    // Places are at most 121 cells × 2 orientations.
+    let key = |at: Cell, o: Orientation| at.index() * 2 + usize::from(o == Orientation::Vertical);
+    let mut seen = [false; 256];
+    let mut queue = vec![(p.at, p.orientation)];
+    seen[key(p.at, p.orientation)] = true;
+    let mut out = Sweep::default();
+    while let Some((at, o)) = queue.pop() {
+        let here = Piece {
+            at,
+            orientation: o,
+            ..p
+        };
+        out.places.push((at, o));
+        out.cells |= here.mask();
+        let mut next = Vec::new();
+        for dir in [o.forward(), o.forward().opposite()] {
+            if let Some(to) = at.step(dir, 1) {
+                next.push(Piece { at: to, ..here });
+            }
+        }
+        for &(x, a) in &axes {
+            for d in Dir::ALL {
+                if d.orientation() != o || a.step(d, 1) != Some(here.end(d.opposite())) {
+                    continue;
+                }
+                if !out.axes.contains(&x) {
+                    out.axes.push(x);
+                }
+                for t in Turn::ALL {
+                    let to = d.turned(t);
+                    let (Some(near), Some(far)) = (a.step(to, 1), a.step(to, p.length)) else {
+                        continue;
+                    };
+                    let first = if (far.row, far.col) < (near.row, near.col) {
+                        far
+                    } else {
+                        near
+                    };
+                    next.push(Piece {
+                        at: first,
+                        orientation: to.orientation(),
+                        ..here
+                    });
+                }
+            }
+        }
+        for q in next {
+            if fits(&q) && !seen[key(q.at, q.orientation)] {
+                seen[key(q.at, q.orientation)] = true;
+                queue.push((q.at, q.orientation));
+            }
+        }
+    }
+    out
+}
+
+/// Whether the Key, with every other moving piece lifted, could ever lie end-on beside the
+/// Keyhole.
+pub fn key_can_reach_keyhole(lock: &Lock) -> bool {
+    let (Some(k), Some(h)) = (lock.key(), lock.keyhole()) else {
+        return false;
+    };
+    let hole = lock.pieces[h].at;
+    sweep(lock, k).places.iter().any(|&(at, o)| {
+        let key = Piece::key(at, o);
+        let f = o.forward();
+        key.last().step(f, 1) == Some(hole) || at.step(f.opposite(), 1) == Some(hole)
+    })
+}
+
+/// Which pieces can matter to picking the lock: the Key, every moving piece whose places meet
+/// those of one that matters, every axis such a piece can attach to and every piece that can
+/// attach to such an axis. Indexed like [`Lock::pieces`]; the Keyhole always matters.
+pub fn relevant(lock: &Lock) -> Vec<bool> {
+    let n = lock.pieces.len();
+    let sweeps: Vec<Sweep> = (0..n).map(|i| sweep(lock, i)).collect();
+    let mut matters = vec![false; n];
+    for (i, p) in lock.pieces.iter().enumerate() {
+        matters[i] = matches!(p.kind, Kind::Key | Kind::Keyhole);
+    }
+    loop {
+        let reach: Mask = (0..n)
+            .filter(|&i| matters[i])
+            .fold(0, |m, i| m | sweeps[i].cells);
+        let axes: Vec<usize> = (0..n)
+            .filter(|&i| matters[i])
+            .flat_map(|i| sweeps[i].axes.iter().copied())
+            .collect();
+        let mut changed = false;
+        for i in 0..n {
+            if matters[i] {
+                continue;
+            }
+            let now = match lock.pieces[i].kind {
+                Kind::Axis => axes.contains(&i),
+                Kind::Slider | Kind::Key => {
+                    sweeps[i].cells & reach != 0 || sweeps[i].axes.iter().any(|a| axes.contains(a))
+                }
+                Kind::Keyhole => true,
+            };
+            if now {
+                matters[i] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            return matters;
+        }
+    }
+}
