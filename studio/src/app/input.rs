@@ -36,6 +36,7 @@ impl Studio {
             Subscription::none()
         };
         Subscription::batch([
+            self.document.subscription().map(Message::Document),
             live,
             probe,
             keep,
@@ -62,8 +63,9 @@ impl Studio {
                 .key_pressed(key, modifiers)
                 .map(Message::Settings);
         }
-        // A game's own keys (Quadrillion's W A S D, arrows, Enter, Escape, R, F, H) go to its
-        // screen before any binding; they arrive here only when no widget took the key.
+        // A game's own keys (Quadrillion's W A S D, arrows, Enter, Escape, R, F, H; the sliding
+        // lock's tools, arrows, Tab, Escape, F and N) go to its screen before any binding; they
+        // arrive here only when no widget took the key.
         if matches!(self.screen, Screen::Editor)
             && !(modifiers.control() || modifiers.alt() || modifiers.logo())
             && let Some(m) = self.document.message_for_key(key)

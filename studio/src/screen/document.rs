@@ -7,9 +7,10 @@ use crate::keys::Action;
 use crate::screen::hexlock::editor as hexlock;
 use crate::screen::nonogram::editor as nonogram;
 use crate::screen::quadrillion::editor as quadrillion;
+use crate::screen::sliding::editor as sliding;
 use engine::hexlock::Lock;
 use engine::nonogram::Puzzle;
-use iced::{Element, Task};
+use iced::{Element, Subscription, Task};
 use std::path::{Path, PathBuf};
 
 /// The open file's editor.
@@ -17,6 +18,7 @@ pub enum Document {
     HexLock(Box<hexlock::Editor>),
     Nonogram(Box<nonogram::Editor>),
     Quadrillion(Box<quadrillion::Editor>),
+    Sliding(Box<sliding::Editor>),
 }
 
 /// A family editor's message.
@@ -25,6 +27,7 @@ pub enum Message {
     HexLock(hexlock::Message),
     Nonogram(nonogram::Message),
     Quadrillion(quadrillion::Message),
+    Sliding(sliding::Message),
 }
 
 /// What the open file's editor asks of the studio.
@@ -55,6 +58,10 @@ impl Document {
                     t.map(Message::Quadrillion),
                 )
             }
+            Some(Family::Sliding) => {
+                let (e, t) = sliding::Editor::new(path, text);
+                (Document::Sliding(Box::new(e)), t.map(Message::Sliding))
+            }
             _ => {
                 let (e, t) = hexlock::Editor::new(path, text);
                 (Document::HexLock(Box::new(e)), t.map(Message::HexLock))
@@ -80,6 +87,10 @@ impl Document {
                     t.map(Message::Quadrillion),
                 )
             }
+            Some(Family::Sliding) => {
+                let (e, t) = sliding::Editor::restored(path, disk, restored);
+                (Document::Sliding(Box::new(e)), t.map(Message::Sliding))
+            }
             _ => {
                 let (e, t) = hexlock::Editor::restored(path, disk, restored);
                 (Document::HexLock(Box::new(e)), t.map(Message::HexLock))
@@ -91,7 +102,7 @@ impl Document {
     pub fn hex(&self) -> Option<&hexlock::Editor> {
         match self {
             Document::HexLock(e) => Some(e.as_ref()),
-            Document::Nonogram(_) | Document::Quadrillion(_) => None,
+            Document::Nonogram(_) | Document::Quadrillion(_) | Document::Sliding(_) => None,
         }
     }
 
@@ -99,7 +110,7 @@ impl Document {
     pub fn nonogram(&self) -> Option<&nonogram::Editor> {
         match self {
             Document::Nonogram(e) => Some(e.as_ref()),
-            Document::HexLock(_) | Document::Quadrillion(_) => None,
+            Document::HexLock(_) | Document::Quadrillion(_) | Document::Sliding(_) => None,
         }
     }
 
@@ -107,7 +118,15 @@ impl Document {
     pub fn quadrillion(&self) -> Option<&quadrillion::Editor> {
         match self {
             Document::Quadrillion(e) => Some(e.as_ref()),
-            Document::HexLock(_) | Document::Nonogram(_) => None,
+            Document::HexLock(_) | Document::Nonogram(_) | Document::Sliding(_) => None,
+        }
+    }
+
+    /// The sliding lock screen, when the file is a sliding lock.
+    pub fn sliding(&self) -> Option<&sliding::Editor> {
+        match self {
+            Document::Sliding(e) => Some(e.as_ref()),
+            Document::HexLock(_) | Document::Nonogram(_) | Document::Quadrillion(_) => None,
         }
     }
 
@@ -122,6 +141,7 @@ impl Document {
             Document::HexLock(e) => e.path(),
             Document::Nonogram(e) => e.path(),
             Document::Quadrillion(e) => e.path(),
+            Document::Sliding(e) => e.path(),
         }
     }
 
@@ -131,6 +151,7 @@ impl Document {
             Document::HexLock(e) => e.set_path(path),
             Document::Nonogram(e) => e.set_path(path),
             Document::Quadrillion(e) => e.set_path(path),
+            Document::Sliding(e) => e.set_path(path),
         }
     }
 
@@ -140,6 +161,7 @@ impl Document {
             Document::HexLock(e) => e.text(),
             Document::Nonogram(e) => e.text(),
             Document::Quadrillion(e) => e.text(),
+            Document::Sliding(e) => e.text(),
         }
     }
 
@@ -149,6 +171,7 @@ impl Document {
             Document::HexLock(e) => e.is_dirty(),
             Document::Nonogram(e) => e.is_dirty(),
             Document::Quadrillion(e) => e.is_dirty(),
+            Document::Sliding(e) => e.is_dirty(),
         }
     }
 
@@ -158,6 +181,7 @@ impl Document {
             Document::HexLock(e) => e.status(),
             Document::Nonogram(e) => e.status(),
             Document::Quadrillion(e) => e.status(),
+            Document::Sliding(e) => e.status(),
         }
     }
 
@@ -170,6 +194,7 @@ impl Document {
                 .and_then(|p| p.info.title.clone())
                 .unwrap_or_default(),
             Document::Quadrillion(e) => e.title(),
+            Document::Sliding(e) => e.title(),
         }
     }
 
@@ -179,6 +204,7 @@ impl Document {
             Document::HexLock(e) => e.save().map(Message::HexLock),
             Document::Nonogram(e) => e.save().map(Message::Nonogram),
             Document::Quadrillion(e) => e.save().map(Message::Quadrillion),
+            Document::Sliding(e) => e.save().map(Message::Sliding),
         }
     }
 
@@ -188,6 +214,7 @@ impl Document {
             Document::HexLock(e) => e.discard().map(Message::HexLock),
             Document::Nonogram(e) => e.discard().map(Message::Nonogram),
             Document::Quadrillion(e) => e.discard().map(Message::Quadrillion),
+            Document::Sliding(e) => e.discard().map(Message::Sliding),
         }
     }
 
@@ -197,6 +224,7 @@ impl Document {
             Document::HexLock(e) => e.reload().map(Message::HexLock),
             Document::Nonogram(e) => e.reload().map(Message::Nonogram),
             Document::Quadrillion(e) => e.reload().map(Message::Quadrillion),
+            Document::Sliding(e) => e.reload().map(Message::Sliding),
         }
     }
 
@@ -205,7 +233,7 @@ impl Document {
     pub fn compare_with(&mut self, path: PathBuf) -> Task<Message> {
         match self {
             Document::HexLock(e) => e.compare_with(path).map(Message::HexLock),
-            Document::Nonogram(_) | Document::Quadrillion(_) => Task::none(),
+            Document::Nonogram(_) | Document::Quadrillion(_) | Document::Sliding(_) => Task::none(),
         }
     }
 
@@ -215,6 +243,9 @@ impl Document {
         match self {
             Document::Quadrillion(_) => quadrillion::GameKey::of(key)
                 .map(|k| Message::Quadrillion(quadrillion::Message::Key(k))),
+            Document::Sliding(_) => {
+                sliding::GameKey::of(key).map(|k| Message::Sliding(sliding::Message::Key(k)))
+            }
             Document::HexLock(_) | Document::Nonogram(_) => None,
         }
     }
@@ -226,6 +257,17 @@ impl Document {
             Document::Nonogram(_) => nonogram::Editor::message_for(action).map(Message::Nonogram),
             Document::Quadrillion(_) => {
                 quadrillion::Editor::message_for(action).map(Message::Quadrillion)
+            }
+            Document::Sliding(_) => sliding::Editor::message_for(action).map(Message::Sliding),
+        }
+    }
+
+    /// What the open file's editor listens to (a solution playing itself back).
+    pub fn subscription(&self) -> Subscription<Message> {
+        match self {
+            Document::Sliding(e) => e.subscription().map(Message::Sliding),
+            Document::HexLock(_) | Document::Nonogram(_) | Document::Quadrillion(_) => {
+                Subscription::none()
             }
         }
     }
@@ -258,6 +300,14 @@ impl Document {
                 });
                 (t.map(Message::Quadrillion), ev)
             }
+            (Document::Sliding(e), Message::Sliding(m)) => {
+                let (t, ev) = e.update(m);
+                let ev = ev.map(|ev| match ev {
+                    sliding::Event::Saved(p) => Event::Saved(p),
+                    sliding::Event::SaveFailed(w) => Event::SaveFailed(w),
+                });
+                (t.map(Message::Sliding), ev)
+            }
             // A message for the editor of a file no longer open.
             _ => (Task::none(), None),
         }
@@ -288,6 +338,14 @@ impl Document {
                     crate::quadrillion::picture::Palette::LIGHT
                 };
                 e.view(palette).map(Message::Quadrillion)
+            }
+            Document::Sliding(e) => {
+                let palette = if dark {
+                    crate::sliding::picture::Palette::DARK
+                } else {
+                    crate::sliding::picture::Palette::LIGHT
+                };
+                e.view(palette).map(Message::Sliding)
             }
         }
     }

@@ -8,6 +8,7 @@ pub mod nonogram;
 pub mod online;
 pub mod quadrillion;
 pub mod settings;
+pub mod sliding;
 
 use iced::widget::{column, row, scrollable, text};
 use iced::{Color, Element, Font, Length};

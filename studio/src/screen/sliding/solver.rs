@@ -1,0 +1,198 @@
+//! The sliding lock solver in the studio: a numbered run on a thread of its own, which the screen
+//! can call off, and its answer in words — the fewest moves and which, or the proof that the
+//! lock cannot be picked, or where it stopped.
+
+use crate::background::{self, Generation};
+use engine::sliding::solve::Proof;
+use engine::sliding::{Answer, Limits, Lock, Move, Written, solve_cancellable};
+use iced::Task;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// How long the solver looks at a lock being authored, after each change.
+pub const AUTHOR_TIME: Duration = Duration::from_secs(3);
+
+/// How long "Solve from here" may take before it stops by itself.
+pub const PLAY_TIME: Duration = Duration::from_secs(60);
+
+/// What a run found, for the lock it was given.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    /// The fewest moves that pick the lock.
+    Shortest {
+        /// The moves, from the lock given.
+        moves: Vec<Move>,
+        /// The same, in the seed's notation.
+        written: Vec<Written>,
+        /// States seen.
+        states: u64,
+    },
+    /// The Key can never touch the Keyhole: how that is known.
+    Impossible {
+        /// The states seen: every reachable one, when the proof is the search itself.
+        states: u64,
+        /// The proof.
+        proof: Option<Proof>,
+    },
+    /// A limit, or the user, stopped the search.
+    Stopped {
+        /// Why, in words.
+        why: String,
+        /// States seen by then.
+        states: u64,
+    },
+    /// The lock breaks the rules: the first problem.
+    Illegal(String),
+}
+
+impl Verdict {
+    /// The headline: "Shortest: 3 moves", "Cannot be picked", …
+    pub fn headline(&self) -> String {
+        match self {
+            Verdict::Shortest { moves, .. } => match moves.len() {
+                1 => "Shortest: 1 move".into(),
+                n => format!("Shortest: {n} moves"),
+            },
+            Verdict::Impossible { .. } => "Cannot be picked".into(),
+            Verdict::Stopped { .. } => "No answer yet".into(),
+            Verdict::Illegal(_) => "Not a legal lock".into(),
+        }
+    }
+
+    /// What backs the headline: the moves, the proof, or the reason.
+    pub fn detail(&self) -> String {
+        match self {
+            Verdict::Shortest { written, .. } => engine::sliding::format_moves(written),
+            Verdict::Impossible {
+                proof: Some(Proof::KeyNeverReachesKeyhole),
+                ..
+            } => format!("{}", Proof::KeyNeverReachesKeyhole),
+            Verdict::Impossible { states, .. } => format!(
+                "every one of the {states} reachable states was seen, and in none does the Key touch the Keyhole"
+            ),
+            Verdict::Stopped { why, states } => format!(
+                "the search {why}, with {states} states seen: whether the lock can be picked is not known yet"
+            ),
+            Verdict::Illegal(why) => why.clone(),
+        }
+    }
+
+    /// The fewest moves, when found.
+    pub fn shortest(&self) -> Option<usize> {
+        match self {
+            Verdict::Shortest { moves, .. } => Some(moves.len()),
+            _ => None,
+        }
+    }
+}
+
+/// Solves `lock` to the end or to `limits`, stopping soon after `cancel` is set. Blocking.
+pub fn verdict(lock: &Lock, limits: &Limits, cancel: &AtomicBool) -> Verdict {
+    match solve_cancellable(lock, limits, cancel) {
+        Err(problems) => Verdict::Illegal(
+            problems
+                .first()
+                .map_or_else(|| "the lock breaks the rules".into(), |p| p.to_string()),
+        ),
+        Ok(report) => match report.answer {
+            Answer::Solved { moves } => Verdict::Shortest {
+                written: lock.write_all(&moves),
+                moves,
+                states: report.states,
+            },
+            Answer::Impossible => Verdict::Impossible {
+                states: report.states,
+                proof: report.proof,
+            },
+            Answer::Stopped(stop) => Verdict::Stopped {
+                why: match stop {
+                    engine::sliding::Stop::Cancelled => "was stopped".into(),
+                    other => other.to_string(),
+                },
+                states: report.states,
+            },
+        },
+    }
+}
+
+/// A run in the background: its number, and the flag that calls it off.
+#[derive(Debug)]
+pub struct Running {
+    /// The number its answer carries.
+    pub run: Generation,
+    cancel: Arc<AtomicBool>,
+}
+
+impl Running {
+    /// Calls the run off: it answers soon with "cancelled".
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+impl Drop for Running {
+    /// A run nobody waits for is stopped, its thread and memory freed.
+    fn drop(&mut self) {
+        self.cancel();
+    }
+}
+
+/// Starts a run on `lock`, limited to `time`; its answer carries `run`.
+pub fn start(
+    run: Generation,
+    lock: Lock,
+    time: Duration,
+) -> (Task<(Generation, Arc<Verdict>)>, Running) {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    let task = background::run(
+        move || {
+            let limits = Limits {
+                timeout: Some(time),
+                ..Limits::default()
+            };
+            verdict(&lock, &limits, &flag)
+        },
+        move |v| (run, Arc::new(v)),
+    );
+    (task, Running { run, cancel })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lock(text: &str) -> Lock {
+        lockfmt::sliding::parse(text).document.expect("reads").lock
+    }
+
+    #[test]
+    fn the_seeds_example_takes_three_moves_and_a_dead_end_cannot_be_picked() {
+        let seed = lock("4 . . a .\n3 K K a @\n2 . . . .\n1 . b b .\n  A B C D\n");
+        let v = verdict(&seed, &Limits::default(), &AtomicBool::new(false));
+        assert_eq!(v.headline(), "Shortest: 3 moves");
+        assert_eq!(v.detail(), "BC1 L1, C34 D2, Key R1");
+        let stuck = lock("2 * * * b *\n1 K K . b @\n  A B C D E\n");
+        let v = verdict(&stuck, &Limits::default(), &AtomicBool::new(false));
+        assert_eq!(v.headline(), "Cannot be picked");
+        assert_eq!(
+            v.detail(),
+            "every one of the 2 reachable states was seen, and in none does the Key touch the Keyhole"
+        );
+        let apart = lock("2 . . @\n1 K K .\n  A B C\n");
+        let v = verdict(&apart, &Limits::default(), &AtomicBool::new(false));
+        assert_eq!(v.headline(), "Cannot be picked");
+        assert_eq!(
+            v.detail(),
+            "even with every other piece lifted, the Key never lies end-on beside the Keyhole"
+        );
+        let v = verdict(&seed, &Limits::default(), &AtomicBool::new(true));
+        assert_eq!(v.headline(), "No answer yet");
+        assert!(
+            v.detail().starts_with("the search was stopped"),
+            "{}",
+            v.detail()
+        );
+    }
+}
