@@ -265,6 +265,8 @@ pub struct Editor {
     refusal: Option<String>,
     runs: Generation,
     running: Option<Running>,
+    /// The lock the running solver was asked about.
+    asked: Option<Lock>,
     said: Option<Said>,
     playing_back: bool,
     moves_text: String,
@@ -303,6 +305,7 @@ impl Editor {
             refusal: None,
             runs: Generation::default(),
             running: None,
+            asked: None,
             said: None,
             playing_back: false,
             moves_text: String::new(),
@@ -459,8 +462,9 @@ impl Editor {
     fn solve(&mut self, lock: Lock, time: Duration) -> Task<Message> {
         let run = self.runs.advance();
         self.playing_back = false;
-        let (task, running) = solver::start(run, lock, time);
+        let (task, running) = solver::start(run, lock.clone(), time);
         self.running = Some(running);
+        self.asked = Some(lock);
         task.map(|(run, v)| Message::Solved(run, v))
     }
 
@@ -1279,13 +1283,7 @@ impl Editor {
             Message::Solved(run, verdict) => {
                 if self.runs.is_current(run) {
                     self.running = None;
-                    let lock = self
-                        .game
-                        .as_ref()
-                        .filter(|_| self.mode == Mode::Play)
-                        .map(|g| g.now().clone())
-                        .or_else(|| self.document.as_ref().map(|d| d.lock.clone()));
-                    if let Some(lock) = lock {
+                    if let Some(lock) = self.asked.take() {
                         if self.mode == Mode::Play {
                             self.buffer.say(format!(
                                 "{} — {}",
@@ -1314,7 +1312,12 @@ impl Editor {
 
     // ---- the view ----
 
-    /// What the overlay shows now.
+    /// What the canvas draws over the pieces now: problems at their cells, a piece being drawn
+    /// or dragged, the selection, the picked lock.
+    pub fn overlay_now(&self) -> Overlay {
+        self.lock().map(|l| self.overlay(l)).unwrap_or_default()
+    }
+
     fn overlay(&self, lock: &Lock) -> Overlay {
         let mut o = Overlay::default();
         match self.mode {
@@ -1479,12 +1482,10 @@ impl Editor {
         };
         let size = row![
             small(&format!("Board {w}×{h}")),
-            small("width"),
-            size_button("−", w.wrapping_sub(1), h),
-            size_button("+", w + 1, h),
-            small("height"),
-            size_button("− ", w, h.wrapping_sub(1)),
-            size_button("+ ", w, h + 1),
+            size_button("− column", w.wrapping_sub(1), h),
+            size_button("+ column", w + 1, h),
+            size_button("− row", w, h.wrapping_sub(1)),
+            size_button("+ row", w, h + 1),
         ]
         .spacing(4)
         .align_y(iced::Alignment::Center);
