@@ -208,6 +208,19 @@ fn ring(lock: &Lock, cell: Cell, colour: Rgba, width: f32, inset: f32) -> Shape 
     }
 }
 
+/// A ring around a whole piece, `inset` inside its cells' edge (outside when negative).
+fn around(lock: &Lock, p: &Piece, colour: Rgba, width: f32, inset: f32) -> Shape {
+    let a = picture::corner(lock, p.at);
+    let b = picture::corner(lock, p.last());
+    let (x0, y0) = (a.0.min(b.0) + inset, a.1.min(b.1) + inset);
+    let (x1, y1) = (a.0.max(b.0) + 1.0 - inset, a.1.max(b.1) + 1.0 - inset);
+    Shape::Line {
+        points: vec![P(x0, y0), P(x1, y0), P(x1, y1), P(x0, y1), P(x0, y0)],
+        colour,
+        width,
+    }
+}
+
 fn translucent(c: Rgba, alpha: f32) -> Rgba {
     Rgba(c.0, c.1, c.2, alpha)
 }
@@ -219,21 +232,12 @@ pub fn overlay_shapes(lock: &Lock, overlay: &Overlay, palette: &Palette) -> Vec<
     let mut out = Vec::new();
     if overlay.picked {
         let glow = Rgba::rgb8(0xff, 0xd7, 0x00);
-        let cells = lock
-            .key()
-            .into_iter()
-            .chain(lock.keyhole())
-            .flat_map(|i| lock.pieces[i].cells().collect::<Vec<_>>());
-        for c in cells {
-            out.push(ring(lock, c, glow, 0.12, 0.02));
+        for i in lock.key().into_iter().chain(lock.keyhole()) {
+            out.push(around(lock, &lock.pieces[i], glow, 0.14, -0.02));
         }
     }
-    if let Some(i) = overlay.selected
-        && let Some(p) = lock.pieces.get(i)
-    {
-        for c in p.cells() {
-            out.push(ring(lock, c, palette.outline, 0.07, 0.05));
-        }
+    if let Some(p) = overlay.selected.and_then(|i| lock.pieces.get(i)) {
+        out.push(around(lock, p, palette.outline, 0.08, 0.03));
     }
     for &c in &overlay.problems {
         out.push(ring(lock, c, red, 0.08, 0.1));
@@ -507,7 +511,7 @@ mod tests {
             picked: true,
             ..Overlay::default()
         };
-        // One ring per problem cell, one per cell of the Key and of the Keyhole.
-        assert_eq!(overlay_shapes(&lock, &marked, &Palette::LIGHT).len(), 1 + 3);
+        // One ring per problem cell, one round the Key and one round the Keyhole.
+        assert_eq!(overlay_shapes(&lock, &marked, &Palette::LIGHT).len(), 1 + 2);
     }
 }

@@ -222,11 +222,11 @@ enum Gesture {
     /// Drawing a new piece from `from`.
     Draw { from: Cell, to: Spot },
     /// Stretching `piece` by its end `end`.
-    Stretch { piece: usize, end: Cell, to: Spot },
+    Stretch { piece: Piece, end: Cell, to: Spot },
     /// Laying the Key from `from`.
     Key { from: Cell, to: Spot },
     /// Moving `piece`, grabbed at `from`.
-    Move { piece: usize, from: Spot, to: Spot },
+    Move { piece: Piece, from: Spot, to: Spot },
     /// Play: sliding `piece`, grabbed at `from`.
     Slide { piece: usize, from: Spot, to: Spot },
 }
@@ -654,7 +654,7 @@ impl Editor {
                             && (cell == lock.pieces[i].at || cell == lock.pieces[i].last()) =>
                     {
                         self.gesture = Some(Gesture::Stretch {
-                            piece: i,
+                            piece: lock.pieces[i],
                             end: cell,
                             to: spot,
                         });
@@ -680,7 +680,7 @@ impl Editor {
                 match piece {
                     Some(i) => {
                         self.gesture = Some(Gesture::Move {
-                            piece: i,
+                            piece: lock.pieces[i],
                             from: spot,
                             to: spot,
                         })
@@ -747,15 +747,22 @@ impl Editor {
     fn gesture_result(&self, gesture: &Gesture) -> Option<Result<Document, String>> {
         let doc = self.document.as_ref()?;
         let board = &doc.lock.board;
+        // A piece is found by where it lies: a read may have put the pieces in another order.
+        let index = |piece: Piece| {
+            doc.lock
+                .pieces
+                .iter()
+                .position(|p| *p == piece)
+                .ok_or_else(|| "the piece is no longer there".to_string())
+        };
         Some(match *gesture {
             Gesture::Draw { from, to } => author::draw_piece(doc, from, to.clamped(board)),
             Gesture::Stretch { piece, end, to } => {
-                author::stretch(doc, piece, end, to.clamped(board))
+                index(piece).and_then(|i| author::stretch(doc, i, end, to.clamped(board)))
             }
             Gesture::Key { from, to } => author::place_key(doc, from, to.clamped(board)),
-            Gesture::Move { piece, from, to } => {
-                author::move_piece(doc, piece, to.col - from.col, to.row - from.row)
-            }
+            Gesture::Move { piece, from, to } => index(piece)
+                .and_then(|i| author::move_piece(doc, i, to.col - from.col, to.row - from.row)),
             Gesture::Stroke { .. } | Gesture::Slide { .. } => return None,
         })
     }
@@ -886,6 +893,7 @@ impl Editor {
                 self.refusal = None;
                 if game.is_picked() {
                     self.playing_back = false;
+                    self.selected = None;
                     let n = game.count();
                     self.buffer.say(format!(
                         "Picked! The Key touches the Keyhole after {n} move{}.",
@@ -1352,8 +1360,7 @@ impl Editor {
                             .map_or(vec![from], |(a, o, n)| {
                                 Piece::slider(a, o, n).cells().collect()
                             }),
-                        Gesture::Stretch { piece, end, to } => {
-                            let p = lock.pieces[piece];
+                        Gesture::Stretch { piece: p, end, to } => {
                             let other = if end == p.at { p.last() } else { p.at };
                             author::line(other, to.clamped(board)).map_or_else(
                                 || p.cells().collect(),
@@ -1367,8 +1374,7 @@ impl Editor {
                                 _ => vec![from, from.step(Dir::Right, 1).unwrap_or(from)],
                             }
                         }
-                        Gesture::Move { piece, from, to } => {
-                            let p = lock.pieces[piece];
+                        Gesture::Move { piece: p, from, to } => {
                             let (c, r) = (
                                 p.at.col as i32 + to.col - from.col,
                                 p.at.row as i32 + to.row - from.row,
@@ -1392,8 +1398,9 @@ impl Editor {
                 if let Some(Gesture::Slide { piece, from, to }) = self.gesture
                     && let Some(Ok(Move::Slide { dir, distance, .. })) =
                         Editor::slide_for(lock, piece, from, to)
+                    && let Some(&ghost) = lock.pieces.get(piece)
                 {
-                    let mut ghost = lock.pieces[piece];
+                    let mut ghost = ghost;
                     if let Some(at) = ghost.at.step(dir, distance) {
                         ghost.at = at;
                         o.ghost = Some(ghost);
@@ -1617,8 +1624,8 @@ impl Editor {
                 .filter(|s| &s.lock == game.start())
                 .and_then(|s| s.verdict.shortest());
             let compared = match shortest {
-                Some(best) if best == n => "the fewest moves there are.".to_string(),
-                Some(best) => format!("the fewest take {best}."),
+                Some(best) if best == n => "That is the fewest possible.".to_string(),
+                Some(best) => format!("The fewest take {best}."),
                 None => String::new(),
             };
             panel = panel.push(
@@ -1728,7 +1735,12 @@ impl Editor {
                 );
             }
         }
-        panel = panel.push(container(solver).padding(8).style(container::rounded_box));
+        panel = panel.push(
+            container(solver)
+                .padding(8)
+                .width(Fill)
+                .style(container::rounded_box),
+        );
         panel = panel.push(
             small(
                 "Drag a piece along its line. Click an axis to turn it clockwise, right-click anticlockwise, Shift+click 180°. \
