@@ -535,6 +535,10 @@ fn the_solver_finds_three_moves_from_the_start_and_plays_the_rest_back() -> Resu
     d.click(&mut s, "Next move")?;
     assert_eq!(moves(&s), (3, "BC1 L1, C34 D2, Key R1".into()));
     assert!(sees(&s, "Picked!"));
+    // Back to authoring, the solver speaks of the file's lock again, not of the game's.
+    d.click(&mut s, "✎ Author")?;
+    assert!(sees(&s, "Shortest: 3 moves"));
+    assert!(sees(&s, "BC1 L1, C34 D2, Key R1"));
     Ok(())
 }
 

@@ -1,0 +1,793 @@
+//! The sliding lock screen: the lock on a canvas beside its `.slide` source, authored and played
+//! in one place.
+//!
+//! **Author**: the board and its pieces are the file. Each canvas edit — darken cells, draw or
+//! stretch a piece, lay the Key, put the Keyhole on an edge, place an axis, move or erase a
+//! piece, resize the board — is printed as the text (one undo step), and typing in the source
+//! redraws the canvas; while the text's picture does not read, the canvas keeps the last one
+//! that did. The solver looks at every legal text and says how few moves pick it, or that
+//! nothing does.
+//!
+//! **Play**: drag a piece along its line (it stops at the furthest cell the rules allow toward
+//! the pointer; one drag is one move), click an axis to turn it (right click anticlockwise,
+//! Shift and click 180°), or select with a click or Tab and use the arrows. Moves are counted as
+//! the seed counts them and listed in its notation; the solver finds the fewest from here and
+//! plays them back. Nothing a player does changes the file.
+
+mod authoring;
+mod play;
+mod view;
+
+use super::author::{self, Tool};
+use super::game::{Game, furthest};
+use super::solver::{self, Running, Verdict};
+use crate::background::{self, Generation};
+use crate::highlight::{self, LockHighlighter};
+use crate::keys::Action;
+use crate::screen::buffer::{self, Buffer};
+use crate::sliding::canvas::{Input, Layers, Overlay, SlidingCanvas, Spot};
+use crate::sliding::picture::Palette;
+use engine::sliding::{Cell, Dir, Kind, Lock, Move, Orientation, Piece, Turn};
+use iced::keyboard::{Key, key::Named};
+use iced::widget::text_editor;
+use iced::{Subscription, Task};
+use lockfmt::sliding::Document;
+use lockfmt::{Diagnostic, Span};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The id of the source pane, for focus and tests.
+pub const SOURCE_ID: &str = "sliding-source";
+
+/// The id of the move list's input, for focus and tests.
+pub const MOVES_ID: &str = "sliding-moves";
+
+/// How often the solver's solution plays itself back, a move at a time.
+pub const PLAYBACK_EVERY: Duration = Duration::from_millis(700);
+
+/// Codes of errors in the picture itself: the canvas cannot draw such a text.
+const PICTURE_CODES: &[&str] = &[
+    "no-picture",
+    "board-size",
+    "row-width",
+    "glyph",
+    "piece-shape",
+    "file-too-large",
+    "invalid-utf8",
+];
+
+/// Codes of the lock's own problems and of `axis` lines: a canvas edit may print over a text
+/// that has them (the printer writes the axis lines from the picture).
+const LOCK_CODES: &[&str] = &[
+    "no-key",
+    "second-key",
+    "no-keyhole",
+    "second-keyhole",
+    "key-length",
+    "off-board",
+    "dark-cell",
+    "overlap",
+    "keyhole-edge",
+    "bare-axis",
+    "picked",
+    "axis-line",
+];
+
+/// What the text says, read in the background from one parse.
+#[derive(Debug)]
+pub struct Reading {
+    document: Option<Document>,
+    diagnostics: Vec<Diagnostic>,
+    cells: BTreeMap<Cell, Span>,
+    highlight: highlight::Settings,
+}
+
+impl Reading {
+    /// Parses a text once and draws its highlights from that parse. Slow work.
+    pub fn of(text: &str) -> Reading {
+        let parsed = lockfmt::sliding::parse(text);
+        let spans = lockfmt::sliding::highlight::lines(text, &parsed);
+        let highlight = highlight::Settings::new(spans, text, &parsed.diagnostics);
+        Reading {
+            document: parsed.document,
+            diagnostics: parsed.diagnostics,
+            cells: parsed.cells,
+            highlight,
+        }
+    }
+
+    fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics.iter().filter(|d| d.is_error())
+    }
+
+    /// Whether the picture reads: the canvas can draw it.
+    fn drawable(&self) -> bool {
+        self.document.is_some()
+            && self
+                .errors()
+                .all(|d| !PICTURE_CODES.contains(&d.code.as_str()))
+    }
+}
+
+/// Whether the screen authors the file or plays it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Author,
+    Play,
+}
+
+/// A plain key for the screen (no ctrl, alt or logo key).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameKey {
+    /// An arrow: slide the selected piece a cell, or turn the selected axis.
+    Arrow(Dir),
+    /// Tab: select the next piece.
+    Next,
+    /// Escape: select nothing, or let go of a drag.
+    Escape,
+    /// A letter: a tool while authoring, F (solve) or N (next move) while playing.
+    Letter(char),
+}
+
+impl GameKey {
+    /// The letters the screen takes: the tools' (authoring), F and N (playing).
+    pub const LETTERS: &'static str = "dpkhamefn";
+
+    /// The screen's key for a press.
+    pub fn of(key: &Key) -> Option<GameKey> {
+        Some(match key {
+            Key::Named(Named::ArrowLeft) => GameKey::Arrow(Dir::Left),
+            Key::Named(Named::ArrowRight) => GameKey::Arrow(Dir::Right),
+            Key::Named(Named::ArrowUp) => GameKey::Arrow(Dir::Up),
+            Key::Named(Named::ArrowDown) => GameKey::Arrow(Dir::Down),
+            Key::Named(Named::Tab) => GameKey::Next,
+            Key::Named(Named::Escape) => GameKey::Escape,
+            Key::Character(c) => {
+                let mut chars = c.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(ch), None) if GameKey::LETTERS.contains(ch.to_ascii_lowercase()) => {
+                        GameKey::Letter(ch.to_ascii_lowercase())
+                    }
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        })
+    }
+}
+
+/// The screen's messages.
+#[derive(Debug, Clone)]
+pub enum Message {
+    Source(text_editor::Action),
+    Canvas(Input),
+    Key(GameKey),
+    SetMode(Mode),
+    /// Author ↔ play (the Play key).
+    ToggleMode,
+    SetTool(Tool),
+    /// Make the board this many columns and rows.
+    Resize {
+        width: u8,
+        height: u8,
+    },
+    Undo,
+    Redo,
+    Save,
+    ToggleDiff,
+    /// Play: back to the start.
+    Restart,
+    /// Play: turn the selected axis.
+    Turn(Turn),
+    /// Play: the move list being typed.
+    MovesInput(String),
+    /// Play: play the typed move list from the start.
+    LoadMoves,
+    /// Play: copy the moves made.
+    CopyMoves,
+    /// Play: run the solver on the position.
+    Solve,
+    /// Call the solver off.
+    StopSolver,
+    /// Play: make the next move of the solver's solution.
+    Step,
+    /// Play: play the solver's solution back by itself, or stop doing so.
+    PlayAll,
+    /// Time for the next move of the playback.
+    Tick,
+    Read(u64, Arc<Reading>),
+    Solved(Generation, Arc<Verdict>),
+    Buffer(buffer::Message),
+}
+
+/// What the screen asks of the studio.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    /// The buffer was written to this file.
+    Saved(PathBuf),
+    /// The write failed; the buffer keeps its unsaved edits.
+    SaveFailed(String),
+}
+
+/// A press held on the canvas, and what it is doing.
+#[derive(Clone, Debug)]
+enum Gesture {
+    /// Darkening (`Some(true)`), lightening (`Some(false)`) or erasing (`None`) cell by cell;
+    /// whether the stroke has changed the text yet (the rest of it joins that undo step).
+    Stroke {
+        paint: Option<bool>,
+        changed: bool,
+        last: Cell,
+    },
+    /// Drawing a new piece from `from`.
+    Draw { from: Cell, to: Spot },
+    /// Stretching `piece` by its end `end`.
+    Stretch { piece: Piece, end: Cell, to: Spot },
+    /// Laying the Key from `from`.
+    Key { from: Cell, to: Spot },
+    /// Moving `piece`, grabbed at `from`.
+    Move { piece: Piece, from: Spot, to: Spot },
+    /// Play: sliding `piece`, grabbed at `from`.
+    Slide { piece: usize, from: Spot, to: Spot },
+}
+
+/// The solver's word and the lock it was asked about.
+struct Said {
+    verdict: Arc<Verdict>,
+    lock: Lock,
+}
+
+/// The screen's state.
+pub struct Editor {
+    buffer: Buffer,
+    read_revision: u64,
+    /// The text revision `document` is exactly (by a read, or by a canvas edit printed).
+    synced: Option<u64>,
+    diagnostics: Vec<Diagnostic>,
+    highlight: highlight::Settings,
+    /// Where each cell's glyph is in the text `document` was read from.
+    cells: BTreeMap<Cell, Span>,
+    /// The last document whose picture read: the canvas shows it.
+    document: Option<Document>,
+    /// The current text has no problem but the lock's own: the canvas may print over it.
+    editable: bool,
+    /// The current text is a legal lock.
+    playable: bool,
+    mode: Mode,
+    tool: Tool,
+    gesture: Option<Gesture>,
+    /// The text revision a gesture started on: edits meanwhile cancel it.
+    gesture_revision: u64,
+    layers: Layers,
+    game: Option<Game>,
+    selected: Option<usize>,
+    /// Why the last move was refused, in the rules' words.
+    refusal: Option<String>,
+    runs: Generation,
+    running: Option<Running>,
+    /// The lock the running solver was asked about.
+    asked: Option<Lock>,
+    said: Option<Said>,
+    playing_back: bool,
+    moves_text: String,
+    diffing: bool,
+}
+
+impl Editor {
+    /// A screen on some text, from a file or not; the text is read in the background.
+    pub fn new(path: Option<PathBuf>, text: &str) -> (Editor, Task<Message>) {
+        Editor::on(Buffer::new(path, text))
+    }
+
+    /// A screen with unsaved edits restored over a file's text.
+    pub fn restored(path: Option<PathBuf>, disk: &str, restored: &str) -> (Editor, Task<Message>) {
+        Editor::on(Buffer::restored(path, disk, restored))
+    }
+
+    fn on(buffer: Buffer) -> (Editor, Task<Message>) {
+        let mut e = Editor {
+            buffer,
+            read_revision: u64::MAX,
+            synced: None,
+            diagnostics: Vec::new(),
+            highlight: highlight::Settings::default(),
+            cells: BTreeMap::new(),
+            document: None,
+            editable: false,
+            playable: false,
+            mode: Mode::Author,
+            tool: Tool::Piece,
+            gesture: None,
+            gesture_revision: 0,
+            layers: Layers::default(),
+            game: None,
+            selected: None,
+            refusal: None,
+            runs: Generation::default(),
+            running: None,
+            asked: None,
+            said: None,
+            playing_back: false,
+            moves_text: String::new(),
+            diffing: false,
+        };
+        let task = e.read();
+        (e, task)
+    }
+
+    /// The file, if the lock has one.
+    pub fn path(&self) -> Option<&Path> {
+        self.buffer.path()
+    }
+
+    /// The file was renamed.
+    pub fn set_path(&mut self, path: PathBuf) {
+        self.buffer.set_path(path);
+    }
+
+    /// The buffer's text.
+    pub fn text(&self) -> String {
+        self.buffer.text()
+    }
+
+    /// Whether the buffer differs from the file.
+    pub fn is_dirty(&self) -> bool {
+        self.buffer.is_dirty()
+    }
+
+    /// Whether the text on screen has been read.
+    pub fn is_read(&self) -> bool {
+        self.read_revision == self.buffer.revision()
+    }
+
+    /// The last thing the screen said.
+    pub fn status(&self) -> &str {
+        self.buffer.status()
+    }
+
+    /// The document on the canvas: the last whose picture read.
+    pub fn document(&self) -> Option<&Document> {
+        self.document.as_ref()
+    }
+
+    /// The current text's problems.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    /// Authoring or playing.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The authoring tool.
+    pub fn tool(&self) -> Tool {
+        self.tool
+    }
+
+    /// The game, while playing.
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    /// The selected piece, while playing.
+    pub fn selected(&self) -> Option<usize> {
+        self.selected
+    }
+
+    /// Why the last move was refused.
+    pub fn refusal(&self) -> Option<&str> {
+        self.refusal.as_deref()
+    }
+
+    /// The solver's last word, for the lock it was asked about.
+    pub fn verdict(&self) -> Option<&Verdict> {
+        self.said.as_ref().map(|s| s.verdict.as_ref())
+    }
+
+    /// Whether the solver is running.
+    pub fn is_solving(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// The lock the canvas shows: the game's position while playing, else the document's.
+    pub fn lock(&self) -> Option<&Lock> {
+        match (&self.game, &self.document) {
+            (Some(g), _) if self.mode == Mode::Play => Some(g.now()),
+            (_, Some(d)) => Some(&d.lock),
+            _ => None,
+        }
+    }
+
+    /// The title: the lock's.
+    pub fn title(&self) -> String {
+        self.document
+            .as_ref()
+            .and_then(|d| d.info.title.clone())
+            .unwrap_or_default()
+    }
+
+    /// The screen's message for a key action, if it has one.
+    pub fn message_for(action: Action) -> Option<Message> {
+        Some(match action {
+            Action::Save => Message::Save,
+            Action::Undo => Message::Undo,
+            Action::Redo => Message::Redo,
+            Action::Play => Message::ToggleMode,
+            Action::Restart => Message::Restart,
+            _ => return None,
+        })
+    }
+
+    /// While the solver's solution plays itself back, a tick for each move.
+    pub fn subscription(&self) -> Subscription<Message> {
+        if self.playing_back && self.mode == Mode::Play {
+            iced::time::every(PLAYBACK_EVERY).map(|_| Message::Tick)
+        } else {
+            Subscription::none()
+        }
+    }
+
+    fn read(&mut self) -> Task<Message> {
+        let revision = self.buffer.revision();
+        let text = self.buffer.text();
+        background::run(
+            move || Reading::of(&text),
+            move |r| Message::Read(revision, Arc::new(r)),
+        )
+    }
+
+    /// Writes the buffer to its file in the background.
+    pub fn save(&mut self) -> Task<Message> {
+        self.buffer.save().map(Message::Buffer)
+    }
+
+    /// The file on disk changed: read it again in the background.
+    pub fn reload(&mut self) -> Task<Message> {
+        self.buffer.reload().map(Message::Buffer)
+    }
+
+    /// Drops the unsaved edits: the text is the file's again.
+    pub fn discard(&mut self) -> Task<Message> {
+        if self.buffer.discard() {
+            self.read()
+        } else {
+            Task::none()
+        }
+    }
+
+    // ---- the solver ----
+
+    /// Asks the solver about `lock`; an earlier run is called off and its answer dropped.
+    fn solve(&mut self, lock: Lock, time: Duration) -> Task<Message> {
+        let run = self.runs.advance();
+        self.playing_back = false;
+        let (task, running) = solver::start(run, lock.clone(), time);
+        self.running = Some(running);
+        self.asked = Some(lock);
+        task.map(|(run, v)| Message::Solved(run, v))
+    }
+
+    fn stop_solver(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.cancel();
+        }
+        self.asked = None;
+        // The answer of the run called off is dropped.
+        self.runs.advance();
+    }
+
+    /// The solver's solution from the position now, when the position lies on it: the next
+    /// move.
+    fn next_solution_move(&self) -> Option<Move> {
+        let said = self.said.as_ref()?;
+        let Verdict::Shortest { moves, .. } = said.verdict.as_ref() else {
+            return None;
+        };
+        let now = self.game.as_ref()?.now();
+        let mut lock = said.lock.clone();
+        for mv in moves {
+            if &lock == now {
+                return Some(*mv);
+            }
+            lock = lock.apply(mv).ok()?;
+        }
+        None
+    }
+
+    fn step(&mut self) {
+        if self.game.as_ref().is_some_and(Game::is_picked) {
+            self.playing_back = false;
+            return;
+        }
+        match self.next_solution_move() {
+            Some(mv) => self.play_move(mv),
+            None => {
+                self.playing_back = false;
+                self.buffer.say(
+                    "the position is not on the solver's way: press Solve from here for a way from it",
+                );
+            }
+        }
+    }
+
+    // ---- reading ----
+
+    fn read_done(&mut self, revision: u64, reading: &Reading) -> Task<Message> {
+        if revision != self.buffer.revision() {
+            return Task::none();
+        }
+        self.read_revision = revision;
+        self.diagnostics = reading.diagnostics.clone();
+        self.highlight = reading.highlight.clone();
+        let drawable = reading.drawable();
+        self.editable = drawable
+            && reading
+                .errors()
+                .all(|d| LOCK_CODES.contains(&d.code.as_str()));
+        self.playable = drawable && reading.errors().next().is_none();
+        if drawable {
+            self.document = reading.document.clone();
+            self.cells = reading.cells.clone();
+            self.synced = Some(revision);
+        } else {
+            self.synced = None;
+        }
+        let lock = self.document.as_ref().map(|d| d.lock.clone());
+        match self.mode {
+            Mode::Play => {
+                if let (true, Some(lock), Some(game)) = (self.playable, lock, &self.game)
+                    && game.start() != &lock
+                {
+                    self.start_game(lock);
+                    self.buffer
+                        .say("the lock changed: the game starts again from its new start");
+                }
+                Task::none()
+            }
+            Mode::Author => match lock.filter(|_| self.playable) {
+                Some(lock) if self.said.as_ref().is_some_and(|s| s.lock == lock) => Task::none(),
+                Some(lock) => {
+                    self.said = None;
+                    self.solve(lock, solver::AUTHOR_TIME)
+                }
+                None => {
+                    self.stop_solver();
+                    self.said = None;
+                    Task::none()
+                }
+            },
+        }
+    }
+
+    pub fn update(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
+        let task = match message {
+            Message::Source(action) => {
+                if self.mode == Mode::Author && self.buffer.perform(action) {
+                    self.gesture = None;
+                    self.read()
+                } else {
+                    Task::none()
+                }
+            }
+            Message::Canvas(input) => match (self.mode, input) {
+                (Mode::Author, Input::Pressed { spot, right, .. }) => {
+                    self.author_press(spot, right)
+                }
+                (Mode::Author, Input::Dragged { spot }) => self.author_drag(spot),
+                (Mode::Author, Input::Released { .. }) => self.author_release(),
+                (Mode::Play, Input::Pressed { spot, right, shift }) => {
+                    self.play_press(spot, right, shift);
+                    Task::none()
+                }
+                (Mode::Play, Input::Dragged { spot }) => {
+                    if let Some(Gesture::Slide { to, .. }) = &mut self.gesture {
+                        *to = spot;
+                    }
+                    Task::none()
+                }
+                (Mode::Play, Input::Released { spot }) => {
+                    if let Some(Gesture::Slide { to, .. }) = &mut self.gesture {
+                        *to = spot;
+                    }
+                    self.play_release();
+                    Task::none()
+                }
+            },
+            Message::Key(key) => match (self.mode, key) {
+                (Mode::Author, GameKey::Letter(c)) => {
+                    if let Some(tool) = Tool::ALL.into_iter().find(|t| t.key() == c) {
+                        self.tool = tool;
+                        self.buffer.say(tool.hint());
+                    }
+                    Task::none()
+                }
+                (Mode::Author, GameKey::Escape) => {
+                    self.gesture = None;
+                    Task::none()
+                }
+                (Mode::Author, _) => Task::none(),
+                (Mode::Play, k) => self.play_key(k),
+            },
+            Message::SetMode(mode) => self.set_mode(mode),
+            Message::ToggleMode => self.set_mode(match self.mode {
+                Mode::Author => Mode::Play,
+                Mode::Play => Mode::Author,
+            }),
+            Message::SetTool(tool) => {
+                self.tool = tool;
+                self.buffer.say(tool.hint());
+                Task::none()
+            }
+            Message::Resize { width, height } => self.resize(width, height),
+            Message::Undo => match self.mode {
+                Mode::Author => {
+                    if self.buffer.undo() {
+                        self.gesture = None;
+                        self.read()
+                    } else {
+                        Task::none()
+                    }
+                }
+                Mode::Play => {
+                    self.playing_back = false;
+                    if let Some(g) = &mut self.game
+                        && g.undo()
+                    {
+                        self.refusal = None;
+                        self.buffer
+                            .say(format!("took back a move: {} now", g.count()));
+                    }
+                    Task::none()
+                }
+            },
+            Message::Redo => match self.mode {
+                Mode::Author => {
+                    if self.buffer.redo() {
+                        self.gesture = None;
+                        self.read()
+                    } else {
+                        Task::none()
+                    }
+                }
+                Mode::Play => {
+                    if let Some(g) = &mut self.game
+                        && g.redo()
+                    {
+                        self.refusal = None;
+                        self.buffer
+                            .say(format!("made the move again: {} now", g.count()));
+                    }
+                    Task::none()
+                }
+            },
+            Message::Save => self.save(),
+            Message::ToggleDiff => {
+                self.diffing = !self.diffing;
+                Task::none()
+            }
+            Message::Restart => {
+                if let Some(g) = &mut self.game {
+                    g.restart();
+                    self.refusal = None;
+                    self.selected = None;
+                    self.playing_back = false;
+                    self.buffer
+                        .say("back to the start (Redo makes the moves again)");
+                }
+                Task::none()
+            }
+            Message::Turn(turn) => {
+                match self.selected.filter(|&i| {
+                    self.lock()
+                        .is_some_and(|l| l.pieces.get(i).is_some_and(|p| p.kind == Kind::Axis))
+                }) {
+                    Some(axis) => self.play_move(Move::Turn { axis, turn }),
+                    None => self
+                        .buffer
+                        .say("select an axis first: click it, or press Tab"),
+                }
+                Task::none()
+            }
+            Message::MovesInput(s) => {
+                self.moves_text = s;
+                Task::none()
+            }
+            Message::LoadMoves => {
+                if let Some(g) = &mut self.game {
+                    self.playing_back = false;
+                    match g.load(&self.moves_text) {
+                        Ok(n) => {
+                            self.refusal = None;
+                            self.buffer.say(if g.is_picked() {
+                                format!("Picked! The moves pick the lock in {n}.")
+                            } else {
+                                format!("played {n} move{}", if n == 1 { "" } else { "s" })
+                            });
+                        }
+                        Err(why) => {
+                            self.buffer.say(why.clone());
+                            self.refusal = Some(why);
+                        }
+                    }
+                }
+                Task::none()
+            }
+            Message::CopyMoves => match &self.game {
+                Some(g) => {
+                    let moves = g.notation();
+                    self.buffer.say(format!("copied: {moves}"));
+                    iced::clipboard::write(moves)
+                }
+                None => Task::none(),
+            },
+            Message::Solve => match self.game.as_ref().map(|g| g.now().clone()) {
+                Some(lock) if lock.is_picked() => {
+                    self.buffer.say("the lock is picked already");
+                    Task::none()
+                }
+                Some(lock) => {
+                    self.buffer.say("solving…");
+                    self.said = None;
+                    self.solve(lock, solver::PLAY_TIME)
+                }
+                None => Task::none(),
+            },
+            Message::StopSolver => {
+                if let Some(r) = &self.running {
+                    // Its answer ("stopped") comes back and is shown.
+                    r.cancel();
+                }
+                Task::none()
+            }
+            Message::Step => {
+                self.playing_back = false;
+                self.step();
+                Task::none()
+            }
+            Message::PlayAll => {
+                self.playing_back = !self.playing_back;
+                if self.playing_back {
+                    self.step();
+                }
+                Task::none()
+            }
+            Message::Tick => {
+                if self.playing_back {
+                    self.step();
+                }
+                Task::none()
+            }
+            Message::Read(revision, reading) => self.read_done(revision, &reading),
+            Message::Solved(run, verdict) => {
+                if self.runs.is_current(run) {
+                    self.running = None;
+                    if let Some(lock) = self.asked.take() {
+                        if self.mode == Mode::Play {
+                            self.buffer.say(format!(
+                                "{} — {}",
+                                verdict.headline(),
+                                verdict.detail()
+                            ));
+                        }
+                        self.said = Some(Said { verdict, lock });
+                    }
+                }
+                Task::none()
+            }
+            Message::Buffer(m) => {
+                return match self.buffer.update(m) {
+                    Some(buffer::Event::Changed) => (self.read(), None),
+                    Some(buffer::Event::Saved(path)) => (Task::none(), Some(Event::Saved(path))),
+                    Some(buffer::Event::SaveFailed(why)) => {
+                        (Task::none(), Some(Event::SaveFailed(why)))
+                    }
+                    None => (Task::none(), None),
+                };
+            }
+        };
+        (task, None)
+    }
+}

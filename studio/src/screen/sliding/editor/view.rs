@@ -1,0 +1,460 @@
+//! The screen's view: the toolbar, the canvas with its overlay, the source pane and problems
+//! while authoring, the moves and the solver's panel while playing.
+
+use super::*;
+use iced::widget::{
+    button, canvas, column, container, row, scrollable, space, text, text_editor, text_input,
+};
+use iced::{Color, Element, Fill, Font, Length};
+
+impl Editor {
+    /// What the canvas draws over the pieces now: problems at their cells, a piece being drawn
+    /// or dragged, the selection, the picked lock.
+    pub fn overlay_now(&self) -> Overlay {
+        self.lock().map(|l| self.overlay(l)).unwrap_or_default()
+    }
+
+    pub(super) fn overlay(&self, lock: &Lock) -> Overlay {
+        let mut o = Overlay::default();
+        match self.mode {
+            Mode::Author => {
+                if self.synced == Some(self.buffer.revision()) {
+                    let mut cells: Vec<Cell> = Vec::new();
+                    for p in lock.problems() {
+                        if p.cells.is_empty() {
+                            cells.extend(p.pieces.iter().flat_map(|&i| lock.pieces[i].cells()));
+                        } else {
+                            cells.extend(p.cells.iter().copied());
+                        }
+                    }
+                    // Problems the text has at a cell's glyph (an axis line names its axis).
+                    for d in self.diagnostics.iter().filter(|d| d.is_error()) {
+                        for (c, s) in &self.cells {
+                            if (s.line, s.column) == (d.span.line, d.span.column) {
+                                cells.push(*c);
+                            }
+                        }
+                    }
+                    cells.sort();
+                    cells.dedup();
+                    o.problems = cells;
+                }
+                if let Some(g) = &self.gesture
+                    && let Some(result) = self.gesture_result(g)
+                {
+                    let board = &lock.board;
+                    let cells: Vec<Cell> = match *g {
+                        Gesture::Draw { from, to } => author::line(from, to.clamped(board))
+                            .map_or(vec![from], |(a, o, n)| {
+                                Piece::slider(a, o, n).cells().collect()
+                            }),
+                        Gesture::Stretch { piece: p, end, to } => {
+                            let other = if end == p.at { p.last() } else { p.at };
+                            author::line(other, to.clamped(board)).map_or_else(
+                                || p.cells().collect(),
+                                |(a, o, n)| Piece::slider(a, o, n).cells().collect(),
+                            )
+                        }
+                        Gesture::Key { from, to } => {
+                            let to = to.clamped(board);
+                            match author::line(from, to) {
+                                Some((a, o, 2)) => Piece::key(a, o).cells().collect(),
+                                _ => vec![from, from.step(Dir::Right, 1).unwrap_or(from)],
+                            }
+                        }
+                        Gesture::Move { piece: p, from, to } => {
+                            let (c, r) = (
+                                p.at.col as i32 + to.col - from.col,
+                                p.at.row as i32 + to.row - from.row,
+                            );
+                            if c >= 0 && r >= 0 {
+                                let mut moved = p;
+                                moved.at = Cell::new(c as u8, r as u8);
+                                moved.cells().collect()
+                            } else {
+                                Vec::new()
+                            }
+                        }
+                        _ => Vec::new(),
+                    };
+                    o.preview = Some((cells, result.is_ok()));
+                }
+            }
+            Mode::Play => {
+                o.selected = self.selected;
+                o.picked = lock.is_picked();
+                if let Some(Gesture::Slide { piece, from, to }) = self.gesture
+                    && let Some(Ok(Move::Slide { dir, distance, .. })) =
+                        Editor::slide_for(lock, piece, from, to)
+                    && let Some(&ghost) = lock.pieces.get(piece)
+                {
+                    let mut ghost = ghost;
+                    if let Some(at) = ghost.at.step(dir, distance) {
+                        ghost.at = at;
+                        o.ghost = Some(ghost);
+                    }
+                }
+            }
+        }
+        o
+    }
+
+    pub(super) fn canvas_view(&self, palette: Palette) -> Element<'_, Message> {
+        let Some(lock) = self.lock() else {
+            let words = if self.is_read() {
+                "The text has no picture of a board yet: type one, as `2 K K @`."
+            } else {
+                "Reading…"
+            };
+            return container(text(words).size(14)).center(Fill).into();
+        };
+        let overlay = self.overlay(lock);
+        Element::from(
+            canvas(SlidingCanvas {
+                lock,
+                overlay,
+                palette,
+                layers: &self.layers,
+            })
+            .width(Fill)
+            .height(Fill),
+        )
+        .map(Message::Canvas)
+    }
+
+    pub fn view(&self, palette: Palette) -> Element<'_, Message> {
+        match self.mode {
+            Mode::Author => self.author_view(palette),
+            Mode::Play => self.play_view(palette),
+        }
+    }
+
+    pub(super) fn author_view(&self, palette: Palette) -> Element<'_, Message> {
+        let small = |label: &str| text(label.to_string()).size(13);
+        let play = if self.playable && self.is_read() {
+            button(small("▶ Play"))
+                .on_press(Message::SetMode(Mode::Play))
+                .style(button::success)
+        } else {
+            button(small("▶ Play")).style(button::success)
+        };
+        let files = row![
+            play,
+            button(small("Undo")).on_press(Message::Undo),
+            button(small("Redo")).on_press(Message::Redo),
+            button(small("Save")).on_press(Message::Save),
+            button(small(if self.diffing {
+                "Back"
+            } else {
+                "Diff with disk"
+            }))
+            .on_press(Message::ToggleDiff),
+        ]
+        .spacing(4);
+        let mut tools = row![small("Tool:")]
+            .spacing(4)
+            .align_y(iced::Alignment::Center);
+        for t in Tool::ALL {
+            let b = button(small(t.label())).on_press(Message::SetTool(t));
+            tools = tools.push(if t == self.tool {
+                b.style(button::primary)
+            } else {
+                b.style(button::secondary)
+            });
+        }
+        let board = self.board();
+        let (w, h) = (board.width(), board.height());
+        let size_button = |label: &'static str, width: u8, height: u8| {
+            let ok = (author::MIN_SIDE..=engine::sliding::MAX_SIDE).contains(&width)
+                && (author::MIN_SIDE..=engine::sliding::MAX_SIDE).contains(&height)
+                && self.document.is_some();
+            let b = button(text(label).size(13)).style(button::secondary);
+            if ok {
+                b.on_press(Message::Resize { width, height })
+            } else {
+                b
+            }
+        };
+        let size = row![
+            small(&format!("Board {w}×{h}")),
+            size_button("− column", w.wrapping_sub(1), h),
+            size_button("+ column", w + 1, h),
+            size_button("− row", w, h.wrapping_sub(1)),
+            size_button("+ row", w, h + 1),
+        ]
+        .spacing(4)
+        .align_y(iced::Alignment::Center);
+        let toolbar = row![files, space().width(12), tools, space().width(12), size]
+            .spacing(4)
+            .align_y(iced::Alignment::Center)
+            .wrap();
+        let said = self
+            .said
+            .as_ref()
+            .filter(|s| self.document.as_ref().is_some_and(|d| d.lock == s.lock));
+        let verdict: Element<'_, Message> = match (said, self.playable) {
+            (Some(said), true) => self.verdict_view(&said.verdict),
+            (_, true) if self.running.is_some() => small("The solver is looking…").into(),
+            _ if self.diagnostics.iter().any(Diagnostic::is_error) => {
+                small("Fix the problems to hear the solver.").into()
+            }
+            _ => small("").into(),
+        };
+        let stale = self.is_read() && self.synced != Some(self.buffer.revision());
+        let mut left = column![].spacing(4).width(Length::FillPortion(3));
+        if stale && self.document.is_some() {
+            left = left.push(
+                small("The picture does not read: the canvas shows the last one that did.")
+                    .color(Color::from_rgb8(0xc0, 0x39, 0x2b)),
+            );
+        }
+        let canvas = if self.diffing {
+            crate::screen::diff_view(&self.buffer.text(), self.buffer.disk_text())
+        } else {
+            self.canvas_view(palette)
+        };
+        left = left.push(canvas);
+        let source = text_editor(self.buffer.content())
+            .id(SOURCE_ID)
+            .font(Font::MONOSPACE)
+            .size(14)
+            .height(Fill)
+            .on_action(Message::Source)
+            .highlight_with::<LockHighlighter>(self.highlight.clone(), highlight::format);
+        let problems = column(self.diagnostics.iter().map(|d| {
+            let kind = if d.is_error() { "error" } else { "warning" };
+            let t = text(format!(
+                "{}:{}: {kind}: {}",
+                d.span.line, d.span.column, d.message
+            ))
+            .size(13);
+            if d.is_error() {
+                t.color(Color::from_rgb8(0xc0, 0x39, 0x2b)).into()
+            } else {
+                t.into()
+            }
+        }))
+        .spacing(2);
+        let title = match self.diagnostics.len() {
+            0 => "No problems".to_string(),
+            1 => "1 problem".to_string(),
+            n => format!("{n} problems"),
+        };
+        let mut right = column![
+            source,
+            small(&title),
+            scrollable(problems).height(Length::Fixed(110.0)),
+        ]
+        .spacing(6)
+        .width(Length::FillPortion(2));
+        if let Some(prompt) = self.buffer.conflict_view() {
+            right = right.push(prompt.map(Message::Buffer));
+        }
+        column![
+            toolbar,
+            verdict,
+            row![left.height(Fill), right].spacing(8).height(Fill),
+            small(&self.buffer.status_line()),
+        ]
+        .spacing(6)
+        .padding(8)
+        .into()
+    }
+
+    pub(super) fn verdict_view<'a>(&self, verdict: &Verdict) -> Element<'a, Message> {
+        let colour = match verdict {
+            Verdict::Shortest { .. } => Color::from_rgb8(0x27, 0xae, 0x60),
+            Verdict::Impossible { .. } | Verdict::Illegal(_) => Color::from_rgb8(0xc0, 0x39, 0x2b),
+            Verdict::Stopped { .. } => Color::from_rgb8(0xb0, 0x7d, 0x10),
+        };
+        row![
+            text(verdict.headline()).size(14).color(colour),
+            text(verdict.detail()).size(14).font(Font::MONOSPACE),
+        ]
+        .spacing(10)
+        .wrap()
+        .into()
+    }
+
+    pub(super) fn play_view(&self, palette: Palette) -> Element<'_, Message> {
+        let small = |label: &str| text(label.to_string()).size(13);
+        let Some(game) = &self.game else {
+            return small("").into();
+        };
+        let lock = game.now();
+        let axis = self
+            .selected
+            .filter(|&i| lock.pieces.get(i).is_some_and(|p| p.kind == Kind::Axis));
+        let turn = |label: &'static str, t: Turn| {
+            let b = button(text(label).size(13)).style(button::secondary);
+            if axis.is_some() && !game.is_picked() {
+                b.on_press(Message::Turn(t))
+            } else {
+                b
+            }
+        };
+        let toolbar = row![
+            button(small("✎ Author")).on_press(Message::SetMode(Mode::Author)),
+            button(small("Undo")).on_press_maybe(game.can_undo().then_some(Message::Undo)),
+            button(small("Redo")).on_press_maybe(game.can_redo().then_some(Message::Redo)),
+            button(small("Restart")).on_press_maybe(game.can_undo().then_some(Message::Restart)),
+            space().width(12),
+            turn("↻ Turn clockwise", Turn::Clockwise),
+            turn("↺ Turn anticlockwise", Turn::Anticlockwise),
+            turn("Turn 180°", Turn::Half),
+        ]
+        .spacing(4)
+        .align_y(iced::Alignment::Center)
+        .wrap();
+
+        let n = game.count();
+        let mut panel = column![text(format!("Moves: {n}")).size(22),].spacing(8);
+        if game.is_picked() {
+            let shortest = self
+                .said
+                .as_ref()
+                .filter(|s| &s.lock == game.start())
+                .and_then(|s| s.verdict.shortest());
+            let compared = match shortest {
+                Some(best) if best == n => "That is the fewest possible.".to_string(),
+                Some(best) => format!("The fewest take {best}."),
+                None => String::new(),
+            };
+            panel = panel.push(
+                container(
+                    column![
+                        text("Picked!").size(30),
+                        text(format!(
+                            "The Key touches the Keyhole after {n} move{}. {compared}",
+                            if n == 1 { "" } else { "s" }
+                        ))
+                        .size(14),
+                    ]
+                    .spacing(4),
+                )
+                .padding(10)
+                .width(Fill)
+                .style(container::success),
+            );
+        }
+        if let Some(why) = &self.refusal {
+            panel = panel.push(
+                container(text(why.clone()).size(14))
+                    .padding(8)
+                    .width(Fill)
+                    .style(container::danger),
+            );
+        }
+        let notation = game.notation();
+        panel = panel
+            .push(small("Moves played"))
+            .push(
+                text(if notation.is_empty() {
+                    "none yet".to_string()
+                } else {
+                    notation
+                })
+                .font(Font::MONOSPACE)
+                .size(14),
+            )
+            .push(
+                row![
+                    button(small("Copy moves"))
+                        .on_press_maybe(game.can_undo().then_some(Message::CopyMoves)),
+                    text_input("BC1 L1, C34 D2, Key R1", &self.moves_text)
+                        .id(MOVES_ID)
+                        .size(13)
+                        .on_input(Message::MovesInput)
+                        .on_submit(Message::LoadMoves),
+                    button(small("Load moves")).on_press(Message::LoadMoves),
+                ]
+                .spacing(4)
+                .align_y(iced::Alignment::Center),
+            );
+
+        let mut solver = column![text("Solver").size(16)].spacing(6);
+        let solve_row = if self.running.is_some() {
+            row![
+                small("Solving…"),
+                button(small("Stop")).on_press(Message::StopSolver)
+            ]
+        } else {
+            row![
+                button(small("Solve from here"))
+                    .on_press_maybe((!game.is_picked()).then_some(Message::Solve))
+            ]
+        };
+        solver = solver.push(solve_row.spacing(6).align_y(iced::Alignment::Center));
+        if let Some(said) = &self.said {
+            let colour = match said.verdict.as_ref() {
+                Verdict::Shortest { .. } => Color::from_rgb8(0x27, 0xae, 0x60),
+                Verdict::Stopped { .. } => Color::from_rgb8(0xb0, 0x7d, 0x10),
+                _ => Color::from_rgb8(0xc0, 0x39, 0x2b),
+            };
+            let from = if &said.lock == game.start() {
+                "from the start"
+            } else if &said.lock == lock {
+                "from here"
+            } else {
+                "from an earlier position"
+            };
+            solver = solver
+                .push(
+                    row![
+                        text(said.verdict.headline()).size(15).color(colour),
+                        small(from)
+                    ]
+                    .spacing(8)
+                    .align_y(iced::Alignment::Center),
+                )
+                .push(text(said.verdict.detail()).font(Font::MONOSPACE).size(14));
+            if let Verdict::Shortest { .. } = said.verdict.as_ref() {
+                let next = self.next_solution_move();
+                solver = solver.push(
+                    row![
+                        button(small("Next move"))
+                            .on_press_maybe(next.is_some().then_some(Message::Step)),
+                        button(small(if self.playing_back {
+                            "Pause"
+                        } else {
+                            "Play all"
+                        }))
+                        .on_press_maybe(
+                            (next.is_some() || self.playing_back).then_some(Message::PlayAll)
+                        ),
+                    ]
+                    .spacing(6),
+                );
+            }
+        }
+        panel = panel.push(
+            container(solver)
+                .padding(8)
+                .width(Fill)
+                .style(container::rounded_box),
+        );
+        panel = panel.push(
+            small(
+                "Drag a piece along its line. Click an axis to turn it clockwise, right-click anticlockwise, Shift+click 180°. \
+                 Keys: Tab selects, arrows slide (or turn an axis), Esc lets go, F solves, N plays the solver's next move, \
+                 Ctrl+Z / Ctrl+Y undo and redo, Home restarts.",
+            )
+            .color(Color::from_rgb8(0x80, 0x80, 0x80)),
+        );
+        column![
+            toolbar,
+            row![
+                container(self.canvas_view(palette))
+                    .width(Length::FillPortion(3))
+                    .height(Fill),
+                scrollable(panel).width(Length::FillPortion(2)).height(Fill),
+            ]
+            .spacing(8)
+            .height(Fill),
+            small(&self.buffer.status_line()),
+        ]
+        .spacing(6)
+        .padding(8)
+        .into()
+    }
+}
