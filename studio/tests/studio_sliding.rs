@@ -609,3 +609,16 @@ fn unsaved_edits_are_guarded_before_another_file_opens() -> Result<(), Error> {
     assert!(screen(&s).lock().expect("a lock").board.width() == 5);
     Ok(())
 }
+
+#[test]
+fn export_draws_the_lock_beside_its_file() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    let file = open(&d, &mut s, "seed.slide", SEED);
+    d.click(&mut s, "Export PNG")?;
+    let png = std::fs::read(file.with_extension("png")).expect("the picture");
+    assert!(png.starts_with(b"\x89PNG"), "{}", s.notice());
+    assert!(s.notice().starts_with("exported "), "{}", s.notice());
+    Ok(())
+}

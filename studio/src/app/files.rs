@@ -95,8 +95,40 @@ impl Studio {
         task.map(Message::Document)
     }
 
+    /// Exports a sliding lock as a PNG beside its file, drawn in the background.
+    fn export_sliding(
+        &mut self,
+        out: Option<std::path::PathBuf>,
+        lock: Option<engine::sliding::Lock>,
+    ) -> Task<Message> {
+        let (Some(out), Some(lock)) = (out, lock) else {
+            self.notice = "save the lock first: its picture goes beside it".into();
+            return Task::none();
+        };
+        let palette = if self.is_dark() {
+            crate::sliding::picture::Palette::DARK
+        } else {
+            crate::sliding::picture::Palette::LIGHT
+        };
+        background::run(
+            move || {
+                let bytes = crate::sliding::render::png(&lock, 1200, &palette)
+                    .map_err(|e| format!("{e:#}"))?;
+                crate::files::write_atomic_bytes(&out, &bytes).map_err(|e| format!("{e:#}"))?;
+                Ok(format!("exported {}", out.display()))
+            },
+            Message::Done,
+        )
+    }
+
     /// Exports the editor's lock as a PNG beside its file, drawn in the background.
     fn export(&mut self) -> Task<Message> {
+        if let Some(screen) = self.document.sliding() {
+            return self.export_sliding(
+                screen.path().map(|p| p.with_extension("png")),
+                screen.document().map(|d| d.lock.clone()),
+            );
+        }
         let (Some(path), Some(lock)) = (self.document.path(), self.document.lock().cloned()) else {
             self.notice = "save the lock first: its picture goes beside it".into();
             return Task::none();
