@@ -168,6 +168,11 @@ fn the_seeds_example_opens_beside_its_source_with_the_solvers_shortest_way() {
     assert!(sees(&s, "Shortest: 3 moves"));
     assert!(sees(&s, "BC1 L1, C34 D2, Key R1"));
     assert_eq!(s.document().text(), SEED, "opening changes nothing");
+    let source_shown = {
+        let mut ui = iced_test::simulator(s.view());
+        ui.find(iced_test::selector::id(editor::SOURCE_ID)).is_ok()
+    };
+    assert!(source_shown, "the source pane beside the canvas");
     assert!(
         s.folder()
             .files()
