@@ -97,3 +97,70 @@ pub const SEED_EXAMPLE: &str = "
     . . . .
     . b b .
 ";
+
+/// A small random-number generator, so that random locks repeat from their seed.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n.max(1)
+    }
+}
+
+/// A random legal lock on a `side`×`side` board with `pieces` vertical and horizontal pieces
+/// (two or three of them on axes) and a few dark cells: the Keyhole on the right edge and the
+/// Key in its row, so the lock is a real puzzle more often than not.
+pub fn random_lock(seed: u64, side: u8, pieces: usize) -> Lock {
+    use engine::sliding::Piece;
+    let mut rng = Rng(seed.wrapping_mul(0x9E3779B97F4A7C15) | 1);
+    loop {
+        let mut board = Board::new(side, side);
+        for _ in 0..rng.below(side as u64) {
+            let c = Cell::new(rng.below(side as u64) as u8, rng.below(side as u64) as u8);
+            board.set_dark(c, true);
+        }
+        let row = rng.below(side as u64) as u8;
+        let mut l = Lock::new(board, vec![Piece::keyhole(Cell::new(side - 1, row))]);
+        l.board.set_dark(Cell::new(side - 1, row), false);
+        let kc = rng.below(side as u64 / 2) as u8;
+        l.pieces.push(Piece::key(Cell::new(kc, row), Orientation::Horizontal));
+        let axes = 2 + rng.below(2) as usize;
+        let mut tries = 0;
+        while l.pieces.len() < 2 + pieces + axes && tries < 4000 {
+            tries += 1;
+            let at = Cell::new(rng.below(side as u64) as u8, rng.below(side as u64) as u8);
+            let o = if rng.below(2) == 0 {
+                Orientation::Horizontal
+            } else {
+                Orientation::Vertical
+            };
+            let axes_now = l
+                .pieces
+                .iter()
+                .filter(|p| p.kind == engine::sliding::Kind::Axis)
+                .count();
+            let mut next = l.clone();
+            if axes_now < axes {
+                // An axis with a piece attached end-on.
+                next.pieces.push(Piece::axis(at));
+                let dir = engine::sliding::Dir::ALL[rng.below(4) as usize];
+                let Some(first) = at.step(dir, 1) else { continue };
+                let len = 2 + rng.below(2) as u8;
+                let Some(far) = at.step(dir, len) else { continue };
+                let start = if (far.row, far.col) < (first.row, first.col) { far } else { first };
+                next.pieces.push(Piece::slider(start, dir.orientation(), len));
+            } else {
+                next.pieces.push(Piece::slider(at, o, 2 + rng.below(3) as u8));
+            }
+            if next.problems().is_empty() {
+                l = next;
+            }
+        }
+        if l.problems().is_empty() && l.pieces.len() >= 2 + pieces {
+            return l;
+        }
+    }
+}

@@ -94,8 +94,20 @@ fn extension(path: &Path) -> String {
         .unwrap_or_else(|| "lock".into())
 }
 
-/// Creates a new puzzle from a template — a lock's, or a nonogram's — named after its file.
+/// Creates a new puzzle from a template — a lock's, a nonogram's or a sliding lock's — named
+/// after its file.
 pub fn new_from_template(folder: &Path, template: &str) -> Result<PathBuf> {
+    if template.starts_with("sliding-") {
+        let path = free_name(folder, "New sliding lock", "slide");
+        let title = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let text = crate::sliding::templates::text_of(template, &title)
+            .with_context(|| format!("no template is called {template}"))?;
+        write_atomic(&path, &text)?;
+        return Ok(path);
+    }
     if template.starts_with("nonogram-") {
         let path = free_name(folder, "New nonogram", "non");
         let title = path
@@ -208,6 +220,23 @@ mod tests {
     /// Regression: a FIFO named `x.lock` in the folder was listed, and opening it blocked the
     /// studio for ever.
     #[cfg(unix)]
+    #[test]
+    fn a_sliding_lock_is_made_from_its_templates_and_listed_as_one() {
+        let dir = tempfile::tempdir().expect("dir");
+        let a = new_from_template(dir.path(), "sliding-seed-example").expect("new");
+        assert_eq!(
+            a.file_name().and_then(|n| n.to_str()),
+            Some("New sliding lock.slide")
+        );
+        let b = new_from_template(dir.path(), "sliding-blank-8x8").expect("new");
+        let text = std::fs::read_to_string(&b).expect("read");
+        let doc = lockfmt::sliding::parse(&text).document.expect("reads");
+        assert_eq!(doc.lock.board.width(), 8);
+        assert_eq!(doc.info.title.as_deref(), Some("New sliding lock 2"));
+        let listed: Vec<Family> = list(dir.path()).into_iter().map(|f| f.family).collect();
+        assert_eq!(listed, vec![Family::Sliding, Family::Sliding]);
+    }
+
     #[test]
     fn only_regular_files_of_a_family_are_listed() {
         let dir = tempfile::tempdir().expect("dir");

@@ -192,6 +192,25 @@ fn new_check_fmt_render_and_diff_work_on_sliding_locks() {
         dir.path(),
     );
     assert_ne!(out.status.code(), Some(0));
+    let out = lockwright(
+        &[
+            "new",
+            "Ex",
+            "--kind",
+            "sliding",
+            "--template",
+            "seed-example",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = lockwright(&["solve", "Ex.slide", "--json"], dir.path());
+    assert_eq!(json(&out)["solution"], "BC1 L1, C34 D2, Key R1");
+    let out = lockwright(
+        &["new", "x", "--kind", "sliding", "--template", "list"],
+        dir.path(),
+    );
+    assert!(text(&out.stdout).contains("08-key-on-an-axis"));
 
     write(
         dir.path(),

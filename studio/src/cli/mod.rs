@@ -235,12 +235,16 @@ pub fn run(command: Command) -> Result<ExitCode> {
                 quadrillion::new(&name, force)
             }
             "sliding" => {
-                if template.is_some() || size.is_some() {
-                    anyhow::bail!(
-                        "a sliding lock takes --width and --height, not --template or --size"
-                    );
+                if size.is_some() {
+                    anyhow::bail!("a sliding lock takes --width and --height, not --size");
                 }
-                sliding::new(&name, width.unwrap_or(6), height.unwrap_or(6), force)
+                sliding::new(
+                    &name,
+                    template.as_deref(),
+                    width.unwrap_or(6),
+                    height.unwrap_or(6),
+                    force,
+                )
             }
             "nonogram" => {
                 if template.is_some() || size.is_some() {

@@ -522,8 +522,20 @@ fn with_extension(name: &str) -> PathBuf {
 }
 
 /// `new NAME --kind sliding [--width W] [--height H]`: a board with the Key and the Keyhole,
-/// titled after the file.
-pub fn new(name: &str, width: usize, height: usize, force: bool) -> Result<ExitCode> {
+/// titled after the file; with `--template T` a built-in lock (`--template list` names them).
+pub fn new(
+    name: &str,
+    template: Option<&str>,
+    width: usize,
+    height: usize,
+    force: bool,
+) -> Result<ExitCode> {
+    if template == Some("list") {
+        for t in crate::sliding::templates::ALL {
+            crate::say!("{}", t.name.trim_start_matches("sliding-"));
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let max = engine::sliding::MAX_SIDE as usize;
     if !(2..=max).contains(&width) || !(2..=max).contains(&height) {
         bail!("a sliding lock is 2 to {max} cells wide and tall, not {width}×{height}");
@@ -541,9 +553,17 @@ pub fn new(name: &str, width: usize, height: usize, force: bool) -> Result<ExitC
             path.display()
         );
     }
-    let mut doc = Document::empty(width as u8, height as u8);
-    doc.info.title = Some(title);
-    write_atomic(&path, &lockfmt::sliding::print(&doc))?;
+    let text = match template {
+        Some(t) => crate::sliding::templates::text_of(t, &title).with_context(|| {
+            format!("no sliding lock template is called {t} (see --template list)")
+        })?,
+        None => {
+            let mut doc = Document::empty(width as u8, height as u8);
+            doc.info.title = Some(title);
+            lockfmt::sliding::print(&doc)
+        }
+    };
+    write_atomic(&path, &text)?;
     crate::say!("{}", path.display());
     Ok(ExitCode::SUCCESS)
 }

@@ -225,6 +225,16 @@ impl Folder {
                     .iter()
                     .map(|t| t.name.to_string()),
             )
+            .chain(
+                crate::sliding::templates::BLANK
+                    .iter()
+                    .map(|(n, _, _)| n.to_string()),
+            )
+            .chain(
+                crate::sliding::templates::ALL
+                    .iter()
+                    .map(|t| t.name.to_string()),
+            )
             .collect();
         let mut side = column![
             text("Puzzles").size(18),

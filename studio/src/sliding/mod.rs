@@ -3,3 +3,4 @@
 pub mod canvas;
 pub mod picture;
 pub mod render;
+pub mod templates;
