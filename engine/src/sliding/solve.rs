@@ -378,8 +378,9 @@ impl Search {
         let mut next = 0usize;
         let mut state = Vec::with_capacity(self.width());
         let mut child = Vec::with_capacity(self.width());
-        let mut attached_to: Vec<Vec<usize>> = vec![Vec::new(); self.width()];
         let mut counts = vec![0u8; self.axes.len()];
+        let mut attached: Vec<(usize, usize, Dir)> = Vec::new();
+        let mut ends: Vec<(Cell, Cell, Orientation)> = Vec::with_capacity(self.width());
         while next < self.count() {
             if next.is_multiple_of(1024) {
                 if cancel.load(Ordering::Relaxed) {
@@ -395,27 +396,39 @@ impl Search {
             state.extend_from_slice(self.state(next));
             let from = next as u32;
             next += 1;
-            let owner = self.owners(&state);
-            let occupied = owner.iter().enumerate().fold(self.fixed, |m, (i, &o)| {
-                if o == NONE { m } else { m | 1u128 << i }
-            });
-            // Which axes each mover is attached to, and how many pieces each axis holds.
-            for v in attached_to.iter_mut() {
-                v.clear();
-            }
-            for (x, &(_, a)) in self.axes.iter().enumerate() {
-                counts[x] = 0;
-                for d in Dir::ALL {
-                    if let Some(m) = self.attached_from(&state, &owner, a, d) {
-                        attached_to[m].push(x);
-                        counts[x] += 1;
+            let occupied = state
+                .iter()
+                .enumerate()
+                .fold(self.fixed, |m, (i, &b)| m | self.mask(i, b));
+            // The pieces attached to each axis: a piece whose end lies beside the axis in its
+            // line. A piece that is some axis's only one cannot slide, since sliding detaches it.
+            attached.clear();
+            if !self.axes.is_empty() {
+                ends.clear();
+                for (m, &b) in state.iter().enumerate() {
+                    let (at, o) = decode(b);
+                    let last = at.step(o.forward(), self.movers[m].1 - 1).unwrap_or(at);
+                    ends.push((at, last, o));
+                }
+                for (x, &(_, a)) in self.axes.iter().enumerate() {
+                    counts[x] = 0;
+                    for d in Dir::ALL {
+                        let Some(n) = a.step(d, 1) else { continue };
+                        let o = d.orientation();
+                        let forward = d == o.forward();
+                        if let Some(m) = ends.iter().position(|&(lo, hi, po)| {
+                            po == o && if forward { lo == n } else { hi == n }
+                        }) {
+                            attached.push((m, x, d));
+                            counts[x] += 1;
+                        }
                     }
                 }
             }
             // Slides.
             for m in 0..self.width() {
-                if attached_to[m].iter().any(|&x| counts[x] == 1) {
-                    continue; // sliding it away would leave that axis bare
+                if attached.iter().any(|&(p, x, _)| p == m && counts[x] == 1) {
+                    continue;
                 }
                 let (at, o) = decode(state[m]);
                 let length = self.movers[m].1;
@@ -467,9 +480,10 @@ impl Search {
             // Turns.
             for x in 0..self.axes.len() {
                 let (axis, a) = self.axes[x];
-                let carried: Vec<(usize, Dir)> = Dir::ALL
+                let carried: Vec<(usize, Dir)> = attached
                     .iter()
-                    .filter_map(|&d| self.attached_from(&state, &owner, a, d).map(|m| (m, d)))
+                    .filter(|&&(_, y, _)| y == x)
+                    .map(|&(m, _, d)| (m, d))
                     .collect();
                 let carried_mask = carried
                     .iter()
