@@ -779,6 +779,38 @@ fn a_key_that_never_reaches_the_keyhole_even_alone_is_impossible_at_once() {
 }
 
 #[test]
+fn a_piece_no_axis_turns_between_the_key_and_the_keyhole_makes_it_impossible_at_once() {
+    // a can slide all along row 1, but never past the Key or the Keyhole: pieces on one line
+    // that never leave it keep their order.
+    let l = lock(
+        "
+        . . . . . .
+        . . . . . .
+        . . . . . .
+        K K . a a @
+    ",
+    );
+    let report = solve(&l, &Limits::default()).expect("legal");
+    assert_eq!(report.answer, Answer::Impossible);
+    let Some(Proof::PieceAlwaysBetween { piece }) = report.proof else {
+        panic!("{:?}", report.proof)
+    };
+    assert_eq!(l.name(piece), "DE1");
+    // When the Key itself can turn, the order on one line proves nothing: the search decides.
+    let turns = lock(
+        "
+        . . . . . .
+        K . . . . .
+        K . . . . .
+        + . . a a @
+    ",
+    );
+    let report = solve(&turns, &Limits::default()).expect("legal");
+    assert_eq!(report.answer, Answer::Impossible);
+    assert_eq!(report.proof, Some(Proof::EveryStateSeen));
+}
+
+#[test]
 fn pieces_that_can_never_matter_stay_where_they_are() {
     // d and e live in rows the Key's row never meets, walled off by dark cells.
     let l = lock(

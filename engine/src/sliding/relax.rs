@@ -110,6 +110,42 @@ pub fn key_can_reach_keyhole(lock: &Lock) -> bool {
     })
 }
 
+/// A piece that no axis can ever turn lying between the Key and the Keyhole on their line,
+/// when the Key cannot leave that line either: pieces on one line that never leave it keep
+/// their order on it, so the Key can never come beside the Keyhole.
+pub fn piece_always_between(lock: &Lock) -> Option<usize> {
+    let k = lock.key()?;
+    let h = lock.keyhole()?;
+    let key = lock.pieces[k];
+    let hole = lock.pieces[h].at;
+    if !sweep(lock, k).axes.is_empty() {
+        return None;
+    }
+    // Each cell's place along the Key's line, and which line it is on.
+    let (kpos, kline) = along_line(key.orientation, key.at);
+    let (hpos, hline) = along_line(key.orientation, hole);
+    if kline != hline {
+        return None;
+    }
+    (0..lock.pieces.len()).find(|&i| {
+        let p = lock.pieces[i];
+        if i == k || p.kind != Kind::Slider || p.orientation != key.orientation {
+            return false;
+        }
+        let (ppos, pline) = along_line(p.orientation, p.at);
+        pline == kline
+            && sweep(lock, i).axes.is_empty()
+            && ((kpos < ppos && ppos < hpos) || (hpos < ppos && ppos < kpos))
+    })
+}
+
+fn along_line(o: Orientation, c: Cell) -> (u8, u8) {
+    match o {
+        Orientation::Horizontal => (c.col, c.row),
+        Orientation::Vertical => (c.row, c.col),
+    }
+}
+
 /// Which pieces can matter to picking the lock: the Key, every moving piece whose places meet
 /// those of one that matters, every axis such a piece can attach to and every piece that can
 /// attach to such an axis. Indexed like [`Lock::pieces`]; the Keyhole always matters.

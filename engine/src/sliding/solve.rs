@@ -80,6 +80,12 @@ pub enum Proof {
     /// Even with every other moving piece lifted, the Key never lies end-on beside the
     /// Keyhole.
     KeyNeverReachesKeyhole,
+    /// A piece that no axis can ever turn lies between the Key and the Keyhole on their line,
+    /// and the Key cannot leave that line either: the piece is always in the way.
+    PieceAlwaysBetween {
+        /// The piece, by its place in the lock.
+        piece: usize,
+    },
     /// Every state reachable from the start was seen, and none is picked.
     EveryStateSeen,
 }
@@ -89,6 +95,9 @@ impl std::fmt::Display for Proof {
         f.write_str(match self {
             Proof::KeyNeverReachesKeyhole => {
                 "even with every other piece lifted, the Key never lies end-on beside the Keyhole"
+            }
+            Proof::PieceAlwaysBetween { .. } => {
+                "a piece that no axis can turn lies between the Key and the Keyhole on their line, and neither can ever leave it"
             }
             Proof::EveryStateSeen => "every reachable state was seen and none is picked",
         })
@@ -131,6 +140,15 @@ pub fn solve_cancellable(
         return Ok(Report {
             answer: Answer::Impossible,
             proof: Some(Proof::KeyNeverReachesKeyhole),
+            states: 0,
+            idle: 0,
+            elapsed: started.elapsed(),
+        });
+    }
+    if let Some(piece) = super::relax::piece_always_between(lock) {
+        return Ok(Report {
+            answer: Answer::Impossible,
+            proof: Some(Proof::PieceAlwaysBetween { piece }),
             states: 0,
             idle: 0,
             elapsed: started.elapsed(),

@@ -247,7 +247,8 @@ struct JsonAnswer {
     /// Distinct states seen (for "impossible" after a search, every reachable state).
     states: u64,
     /// For "impossible", how it is known: `key-never-reaches-keyhole` (even with every other
-    /// piece lifted) or `every-state-seen`.
+    /// piece lifted), `piece-always-between` (a piece no axis turns lies between the Key and the
+    /// Keyhole on their line) or `every-state-seen`.
     proof: Option<&'static str>,
     /// Pieces left where they are because they can never matter.
     idle_pieces: usize,
@@ -316,6 +317,7 @@ pub fn solve(
             states: report.states,
             proof: report.proof.map(|p| match p {
                 Proof::KeyNeverReachesKeyhole => "key-never-reaches-keyhole",
+                Proof::PieceAlwaysBetween { .. } => "piece-always-between",
                 Proof::EveryStateSeen => "every-state-seen",
             }),
             idle_pieces: report.idle,
@@ -341,10 +343,12 @@ pub fn solve(
             crate::say!("{} states in {secs:.3} s", report.states);
         }
         (Answer::Impossible, _) => match report.proof {
-            Some(Proof::KeyNeverReachesKeyhole) => crate::say!(
-                "{name}: cannot be picked: {}",
-                Proof::KeyNeverReachesKeyhole
+            Some(Proof::PieceAlwaysBetween { piece }) => crate::say!(
+                "{name}: cannot be picked: {} ({} is that piece)",
+                Proof::PieceAlwaysBetween { piece },
+                lock.name(piece)
             ),
+            Some(p @ Proof::KeyNeverReachesKeyhole) => crate::say!("{name}: cannot be picked: {p}"),
             _ => crate::say!(
                 "{name}: cannot be picked: every one of the {} reachable states was seen ({secs:.3} s)",
                 report.states

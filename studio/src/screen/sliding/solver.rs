@@ -65,9 +65,9 @@ impl Verdict {
         match self {
             Verdict::Shortest { written, .. } => engine::sliding::format_moves(written),
             Verdict::Impossible {
-                proof: Some(Proof::KeyNeverReachesKeyhole),
+                proof: Some(p @ (Proof::KeyNeverReachesKeyhole | Proof::PieceAlwaysBetween { .. })),
                 ..
-            } => format!("{}", Proof::KeyNeverReachesKeyhole),
+            } => p.to_string(),
             Verdict::Impossible { states, .. } => format!(
                 "every one of the {states} reachable states was seen, and in none does the Key touch the Keyhole"
             ),
