@@ -126,7 +126,8 @@ pub fn random_lock(seed: u64, side: u8, pieces: usize) -> Lock {
         let mut l = Lock::new(board, vec![Piece::keyhole(Cell::new(side - 1, row))]);
         l.board.set_dark(Cell::new(side - 1, row), false);
         let kc = rng.below(side as u64 / 2) as u8;
-        l.pieces.push(Piece::key(Cell::new(kc, row), Orientation::Horizontal));
+        l.pieces
+            .push(Piece::key(Cell::new(kc, row), Orientation::Horizontal));
         let axes = 2 + rng.below(2) as usize;
         let mut tries = 0;
         while l.pieces.len() < 2 + pieces + axes && tries < 4000 {
@@ -147,13 +148,23 @@ pub fn random_lock(seed: u64, side: u8, pieces: usize) -> Lock {
                 // An axis with a piece attached end-on.
                 next.pieces.push(Piece::axis(at));
                 let dir = engine::sliding::Dir::ALL[rng.below(4) as usize];
-                let Some(first) = at.step(dir, 1) else { continue };
+                let Some(first) = at.step(dir, 1) else {
+                    continue;
+                };
                 let len = 2 + rng.below(2) as u8;
-                let Some(far) = at.step(dir, len) else { continue };
-                let start = if (far.row, far.col) < (first.row, first.col) { far } else { first };
-                next.pieces.push(Piece::slider(start, dir.orientation(), len));
+                let Some(far) = at.step(dir, len) else {
+                    continue;
+                };
+                let start = if (far.row, far.col) < (first.row, first.col) {
+                    far
+                } else {
+                    first
+                };
+                next.pieces
+                    .push(Piece::slider(start, dir.orientation(), len));
             } else {
-                next.pieces.push(Piece::slider(at, o, 2 + rng.below(3) as u8));
+                next.pieces
+                    .push(Piece::slider(at, o, 2 + rng.below(3) as u8));
             }
             if next.problems().is_empty() {
                 l = next;
