@@ -21,31 +21,44 @@ pub fn run(files: &[PathBuf], check: bool) -> Result<ExitCode> {
             failed |= super::nonogram::fmt_file(path, check)?;
             continue;
         }
-        let shown = path.display().to_string();
         let (text, parsed) = read_lock(path);
-        let doc = match &parsed.document {
-            Some(doc) if !parsed.has_errors() => doc,
-            _ => {
-                // A file with errors is left as it is: formatting must never lose anything.
-                super::print_diagnostics(&shown, &text, &parsed.diagnostics);
-                failed = true;
-                continue;
-            }
-        };
-        let canonical = lockfmt::hexlock::print_document(doc);
-        if canonical == text {
-            continue;
-        }
-        if check {
-            crate::say!("{shown}: not in canonical form (run `lockwright fmt {shown}`)");
-            failed = true;
-        } else {
-            write_atomic(path, &canonical)?;
-        }
+        let canonical = parsed
+            .document
+            .as_ref()
+            .filter(|_| !parsed.has_errors())
+            .map(lockfmt::hexlock::print_document);
+        failed |= settle(path, check, &text, canonical, &parsed.diagnostics)?;
     }
     Ok(if failed {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// `fmt` of one file of any family, once read: `canonical` is its canonical text, or `None`
+/// when it has errors (then the file is left as it is — formatting must never lose anything —
+/// and its diagnostics are printed). Returns whether it failed: errors, or not canonical with
+/// `--check`.
+pub fn settle(
+    path: &std::path::Path,
+    check: bool,
+    text: &str,
+    canonical: Option<String>,
+    diagnostics: &[lockfmt::Diagnostic],
+) -> Result<bool> {
+    let shown = path.display().to_string();
+    let Some(canonical) = canonical else {
+        super::print_diagnostics(&shown, text, diagnostics);
+        return Ok(true);
+    };
+    if canonical == text {
+        return Ok(false);
+    }
+    if check {
+        crate::say!("{shown}: not in canonical form (run `lockwright fmt {shown}`)");
+        return Ok(true);
+    }
+    write_atomic(path, &canonical)?;
+    Ok(false)
 }

@@ -44,26 +44,13 @@ pub fn read(path: &Path) -> (String, Parsed) {
 
 /// `fmt` of one board: whether it failed (errors, or not canonical with `--check`).
 pub fn fmt_file(path: &Path, check: bool) -> Result<bool> {
-    let shown = path.display().to_string();
     let (text, parsed) = read(path);
-    let doc = match &parsed.document {
-        Some(doc) if !parsed.has_errors() => doc,
-        _ => {
-            // A file with errors is left as it is: formatting must never lose anything.
-            super::print_diagnostics(&shown, &text, &parsed.diagnostics);
-            return Ok(true);
-        }
-    };
-    let canonical = lockfmt::quadrillion::print(doc);
-    if canonical == text {
-        return Ok(false);
-    }
-    if check {
-        crate::say!("{shown}: not in canonical form (run `lockwright fmt {shown}`)");
-        return Ok(true);
-    }
-    write_atomic(path, &canonical)?;
-    Ok(false)
+    let canonical = parsed
+        .document
+        .as_ref()
+        .filter(|_| !parsed.has_errors())
+        .map(lockfmt::quadrillion::print);
+    super::fmt::settle(path, check, &text, canonical, &parsed.diagnostics)
 }
 
 /// Exit code when a limit stopped the search (as for the other families).
