@@ -4,6 +4,8 @@
 //! # Layout
 //! - [`rules`]: the metagame, pure — slots, notes, the access fixpoint, scores. The heart.
 //! - [`verify`]: checking a lock's text and replaying a solution with the engine.
+//! - [`death_match`]: Lockmaker's two-player Death Match of sliding locks, as a pure state
+//!   machine driven by time values.
 //! - [`storage`]: the SQLite database; every SQL statement is there.
 //! - [`game`]: the shared handle — the world in memory, the database, the events.
 //! - [`api`]: the HTTP router, one module per resource; [`error`] turns failures into
@@ -17,6 +19,7 @@ pub mod api;
 pub mod auth;
 pub mod client;
 pub mod config;
+pub mod death_match;
 pub mod error;
 pub mod events;
 pub mod game;

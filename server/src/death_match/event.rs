@@ -1,0 +1,371 @@
+//! What players do ([`Action`]), what happens ([`Event`], with who may see it), and why an
+//! action is refused ([`Refusal`]).
+
+use super::phase::Answer;
+use super::round::{OfferedPiece, SetupError};
+use super::score::{Award, Why};
+use super::{Ms, Pair, Player};
+use engine::sliding::Lock;
+
+/// Whether the challenged player drafts first or second in round 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DraftOrder {
+    /// Draft first: A in the snake A BB AA ….
+    First,
+    /// Draft second.
+    Second,
+}
+
+/// What a player does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Round 1's assessment, the challenged player only: draft first or second.
+    ChooseDraftOrder(DraftOrder),
+    /// On your turn: take the offered piece with this number.
+    Draft(u32),
+    /// Take no more pieces this round (at any point of the draft).
+    StopDrafting,
+    /// Once the opponent has stopped: end the draft.
+    EndDraft,
+    /// Submit a lock built on the round's board with exactly the drafted pieces, the Key and
+    /// the Keyhole.
+    SubmitLock(Lock),
+    /// Submit moves in the seed's notation that pick the opponent's lock.
+    SubmitSolution(String),
+    /// Declare the opponent's lock impossible: the final answer.
+    DeclareImpossible,
+    /// Choose the solution that counts, by its number from 0.
+    Choose(usize),
+    /// Decide whether to countersolve.
+    Countersolve(bool),
+    /// Submit moves that pick your own lock.
+    SubmitCountersolution(String),
+}
+
+impl Action {
+    /// The action in words, for refusals.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Action::ChooseDraftOrder(_) => "choose the draft order",
+            Action::Draft(_) => "draft a piece",
+            Action::StopDrafting => "stop drafting",
+            Action::EndDraft => "end the draft",
+            Action::SubmitLock(_) => "submit a lock",
+            Action::SubmitSolution(_) => "submit a solution",
+            Action::DeclareImpossible => "declare the lock impossible",
+            Action::Choose(_) => "choose a solution",
+            Action::Countersolve(_) => "decide whether to countersolve",
+            Action::SubmitCountersolution(_) => "submit a countersolution",
+        }
+    }
+}
+
+/// Who may see an event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Audience {
+    /// Both players (and any spectator).
+    Everyone,
+    /// One player only: a private submission and what came of it.
+    Only(Player),
+}
+
+/// Something that happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A round began with its assessment; `first_drafter` is known except in round 1.
+    RoundBegan {
+        /// The round, from 1.
+        round: u8,
+        /// When the assessment ends.
+        assess_ends: Ms,
+        /// Who drafts first this round.
+        first_drafter: Option<Player>,
+    },
+    /// The draft order of round 1 is fixed: `first` drafts first in rounds 1, 3 and 5.
+    DraftOrderChosen {
+        /// Who drafts first in round 1.
+        first: Player,
+        /// Whether it was fixed because the challenged player did not choose in time.
+        by_default: bool,
+    },
+    /// A player's turn in the draft.
+    DraftTurn {
+        /// Whose turn.
+        player: Player,
+        /// When it ends (reserve follows).
+        ends: Ms,
+    },
+    /// A piece drafted.
+    Drafted {
+        /// By whom.
+        player: Player,
+        /// The piece.
+        piece: OfferedPiece,
+    },
+    /// A player takes no more pieces this round.
+    StoppedDrafting {
+        /// Who.
+        player: Player,
+    },
+    /// The draft is over.
+    DraftEnded {
+        /// What each player drafted.
+        drafted: Pair<Vec<OfferedPiece>>,
+    },
+    /// Building began.
+    BuildBegan {
+        /// When the 420 s end.
+        ends: Ms,
+    },
+    /// A valid lock was received (the builder alone sees it).
+    LockAccepted {
+        /// The builder.
+        player: Player,
+        /// Whether it came in reserve (and so is final).
+        in_reserve: bool,
+    },
+    /// A builder's lock is final.
+    LockFinal {
+        /// The builder.
+        player: Player,
+    },
+    /// A reserve period began and is used.
+    ReservePeriodUsed {
+        /// Whose.
+        player: Player,
+        /// Periods left after this one.
+        left: u8,
+        /// When this period ends.
+        ends: Ms,
+    },
+    /// A player's reserve ran out.
+    OutOfReserve {
+        /// Who.
+        player: Player,
+    },
+    /// The locks are shown: solving begins.
+    SolvingBegan {
+        /// When solving ends.
+        ends: Ms,
+    },
+    /// The lock a player is to pick (they alone see it).
+    LockShown {
+        /// The player picking it.
+        player: Player,
+        /// The opponent's lock.
+        lock: Lock,
+    },
+    /// A solution was accepted (the solver alone sees it).
+    SolutionAccepted {
+        /// The solver.
+        player: Player,
+        /// Its number, from 0.
+        index: usize,
+        /// Its time from when the lock was shown.
+        time: Ms,
+        /// Its moves.
+        moves: usize,
+    },
+    /// A player declared the opponent's lock impossible (they alone see it until the
+    /// announcement).
+    ImpossibleDeclared {
+        /// Who declared it.
+        player: Player,
+    },
+    /// Players with two or more solutions choose one.
+    ChoosingBegan {
+        /// When the choice ends.
+        ends: Ms,
+        /// Who chooses.
+        choosing: Pair<bool>,
+    },
+    /// A player's solution that counts (they alone see it until the announcement).
+    SolutionChosen {
+        /// Who.
+        player: Player,
+        /// Its number, from 0.
+        index: usize,
+        /// Whether it was chosen for them (fewest moves, then earliest) when time ran out.
+        by_default: bool,
+    },
+    /// The final answers, announced.
+    Announced {
+        /// Each player's answer on the opponent's lock.
+        answers: Pair<Answer>,
+    },
+    /// Points earned.
+    Points {
+        /// Who earns them.
+        player: Player,
+        /// Why.
+        award: Award,
+        /// How many.
+        points: u32,
+        /// Their score after.
+        total: u32,
+    },
+    /// Points of the Solving phase not counted because an impossible call stood.
+    PointsVoided {
+        /// Whose.
+        player: Player,
+        /// Which.
+        awards: Vec<Award>,
+    },
+    /// A builder may countersolve, deciding by `ends`.
+    CountersolveOffered {
+        /// The builder.
+        player: Player,
+        /// When the decision ends.
+        ends: Ms,
+    },
+    /// A builder decided.
+    CountersolveDecided {
+        /// The builder.
+        player: Player,
+        /// Whether they countersolve.
+        yes: bool,
+        /// Whether time ran out (and so it is no).
+        by_default: bool,
+    },
+    /// A countersolve began.
+    CountersolveBegan {
+        /// The builder.
+        player: Player,
+        /// When it ends.
+        ends: Ms,
+        /// Whether the lock was declared impossible (5 minutes, no choice).
+        called_impossible: bool,
+    },
+    /// A countersolve ended.
+    CountersolveEnded {
+        /// The builder.
+        player: Player,
+        /// The countersolution's moves, or `None` when time ran out.
+        moves: Option<usize>,
+    },
+    /// A player leads now, for the first time or taking it from the other.
+    LeadChanged {
+        /// The leader.
+        leader: Player,
+    },
+    /// A round is over.
+    RoundEnded {
+        /// The round.
+        round: u8,
+        /// The scores after it.
+        scores: Pair<u32>,
+    },
+    /// The match is over.
+    MatchOver {
+        /// The winner.
+        winner: Player,
+        /// Why.
+        why: Why,
+        /// The final scores.
+        scores: Pair<u32>,
+    },
+}
+
+impl Event {
+    /// Who may see the event: private submissions only their player, the rest everyone.
+    pub fn audience(&self) -> Audience {
+        match *self {
+            Event::LockAccepted { player, .. }
+            | Event::LockShown { player, .. }
+            | Event::SolutionAccepted { player, .. }
+            | Event::ImpossibleDeclared { player }
+            | Event::SolutionChosen { player, .. } => Audience::Only(player),
+            _ => Audience::Everyone,
+        }
+    }
+}
+
+/// Why an action is refused. A refused action changes nothing.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// The match is over.
+    #[error("the match is over")]
+    MatchOver,
+    /// The action belongs to another phase.
+    #[error("you cannot {action} during {phase}")]
+    NotNow {
+        /// The action in words.
+        action: &'static str,
+        /// The phase in words.
+        phase: &'static str,
+    },
+    /// The draft order is the challenged player's choice, in round 1.
+    #[error("only the challenged player chooses the draft order, in round 1's assessment")]
+    NotYourChoice,
+    /// The draft order was already chosen.
+    #[error("the draft order is already chosen")]
+    AlreadyChosen,
+    /// Another player's turn.
+    #[error("it is not your turn to draft")]
+    NotYourTurn,
+    /// The piece is not on offer.
+    #[error("piece {id} is not on offer")]
+    NotOffered {
+        /// The number asked.
+        id: u32,
+    },
+    /// The player stopped drafting.
+    #[error("you have stopped drafting this round")]
+    Stopped,
+    /// The draft is ended only once the opponent has stopped.
+    #[error("your opponent is still drafting: you may stop drafting, not end the draft")]
+    OpponentStillDrafting,
+    /// The builder's lock is final.
+    #[error("your lock is already in")]
+    LockAlreadyIn,
+    /// The lock is not on the round's board.
+    #[error("the lock is not on this round's board")]
+    WrongBoard,
+    /// The lock breaks the rules of a lock.
+    #[error("the lock is not legal: {}", .0.join("; "))]
+    IllegalLock(Vec<String>),
+    /// The lock's pieces are not the drafted ones.
+    #[error("the lock must use exactly your drafted pieces: {0}")]
+    WrongPieces(String),
+    /// The moves do not read.
+    #[error("the moves do not read: {0}")]
+    Unreadable(String),
+    /// A move breaks the rules.
+    #[error("move {number} cannot be made: {reason}")]
+    MoveRefused {
+        /// The move's number, from 1.
+        number: usize,
+        /// Why, in the game's words.
+        reason: String,
+    },
+    /// The moves are played but the Key is not at the Keyhole.
+    #[error("after these moves the Key does not touch the Keyhole end-on: the lock is not picked")]
+    NotPicked,
+    /// The player declared the lock impossible: that is final.
+    #[error("you declared this lock impossible: that is your final answer")]
+    DeclaredImpossible,
+    /// The player has picked the lock, so cannot call it impossible.
+    #[error("you have picked this lock: it is not impossible")]
+    YouPickedIt,
+    /// No solution with that number.
+    #[error("you have no solution number {index}")]
+    NoSuchSolution {
+        /// The number asked.
+        index: usize,
+    },
+    /// Nothing to choose: none, one solution, an impossible call, or the choice made.
+    #[error("you have no solution to choose")]
+    NothingToChoose,
+    /// No countersolve is offered to this player.
+    #[error("you have no countersolve to decide")]
+    NoCountersolve,
+    /// The player is not countersolving.
+    #[error("you are not countersolving")]
+    NotCountersolving,
+    /// The round is still being played.
+    #[error("the round is not over")]
+    RoundNotOver,
+    /// The next round's board or pieces cannot be played.
+    #[error("the round cannot be played: {0}")]
+    BadRound(#[from] SetupError),
+}

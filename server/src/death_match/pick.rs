@@ -1,0 +1,213 @@
+//! Solving: 5 minutes to pick the opponent's lock, shown to both players at once. Every
+//! solution submitted is replayed on the lock and accepted only if it picks it; a player may
+//! submit any number. A player may instead declare the lock impossible, which is final. Then
+//! players with two or more solutions have 30 s to choose the one that counts: its time from
+//! when the lock was shown, and its moves. Reserve is never used here.
+
+use super::phase::{Answer, Phase, Solution};
+use super::{CHOOSE_MS, Event, Match, Ms, Pair, Player, Refusal, SOLVE_MS};
+use engine::sliding::{Dir, Lock, Move, format_moves, parse_moves};
+
+/// Replays moves written in the seed's notation on `lock`: their number as the seed counts
+/// them and their canonical notation, when they pick it.
+///
+/// The seed counts "the number of times any piece is moved", so a slide continuing the last
+/// move (the same piece, the same way) is part of it, as in the studio: `Key R1, Key R2` is one
+/// move. Another piece, the other way, or a turn is a new move.
+pub fn replay(lock: &Lock, text: &str) -> Result<(usize, String), Refusal> {
+    let written = parse_moves(text).map_err(|e| Refusal::Unreadable(e.to_string()))?;
+    let mut now = lock.clone();
+    let mut last: Option<(usize, Dir)> = None;
+    let mut moves = 0;
+    for (n, w) in written.iter().enumerate() {
+        let refused = |r: engine::sliding::Refusal| Refusal::MoveRefused {
+            number: n + 1,
+            reason: r.to_string(),
+        };
+        let mv = now.resolve(w).map_err(refused)?;
+        let next = now.apply(&mv).map_err(refused)?;
+        match mv {
+            Move::Slide { piece, dir, .. } => {
+                if last != Some((piece, dir)) {
+                    moves += 1;
+                }
+                last = Some((piece, dir));
+            }
+            Move::Turn { .. } => {
+                moves += 1;
+                last = None;
+            }
+        }
+        now = next;
+    }
+    if !now.is_picked() {
+        return Err(Refusal::NotPicked);
+    }
+    Ok((moves, format_moves(&written)))
+}
+
+impl Match {
+    /// Both locks are shown: solving begins.
+    pub(super) fn begin_solving(&mut self, at: Ms, events: &mut Vec<Event>) {
+        let ends = at + SOLVE_MS;
+        self.phase = Phase::Solve { shown_at: at, ends };
+        events.push(Event::SolvingBegan { ends });
+        for p in Player::BOTH {
+            if let Some(lock) = self.locks[p.other()].clone() {
+                events.push(Event::LockShown { player: p, lock });
+            }
+        }
+    }
+
+    /// A solver submits moves.
+    pub(super) fn submit_solution(
+        &mut self,
+        at: Ms,
+        player: Player,
+        text: &str,
+    ) -> Result<Vec<Event>, Refusal> {
+        let Phase::Solve { shown_at, .. } = self.phase else {
+            return Err(Refusal::NotNow {
+                action: "submit a solution",
+                phase: self.phase.name(),
+            });
+        };
+        if self.sheets[player].impossible {
+            return Err(Refusal::DeclaredImpossible);
+        }
+        let lock = self.locks[player.other()].as_ref().ok_or(Refusal::NotNow {
+            action: "submit a solution",
+            phase: "building",
+        })?;
+        let (moves, written) = replay(lock, text)?;
+        let time = at - shown_at;
+        let sheet = &mut self.sheets[player];
+        sheet.solutions.push(Solution {
+            time,
+            moves,
+            written,
+        });
+        Ok(vec![Event::SolutionAccepted {
+            player,
+            index: sheet.solutions.len() - 1,
+            time,
+            moves,
+        }])
+    }
+
+    /// A solver declares the opponent's lock impossible: final. Solving ends at once when both
+    /// have.
+    pub(super) fn declare_impossible(
+        &mut self,
+        at: Ms,
+        player: Player,
+    ) -> Result<Vec<Event>, Refusal> {
+        let sheet = &mut self.sheets[player];
+        if sheet.impossible {
+            return Err(Refusal::DeclaredImpossible);
+        }
+        if !sheet.solutions.is_empty() {
+            return Err(Refusal::YouPickedIt);
+        }
+        sheet.impossible = true;
+        let mut events = vec![Event::ImpossibleDeclared { player }];
+        if self.sheets.challenger.impossible && self.sheets.challenged.impossible {
+            self.end_solving(at, &mut events);
+        }
+        Ok(events)
+    }
+
+    /// Solving is over: answers with nothing to choose are fixed; players with two or more
+    /// solutions choose.
+    pub(super) fn end_solving(&mut self, at: Ms, events: &mut Vec<Event>) {
+        let mut pending = Pair::both(false);
+        for p in Player::BOTH {
+            let sheet = &self.sheets[p];
+            self.answers[p] = match sheet.solutions.len() {
+                _ if sheet.impossible => Some(Answer::Impossible),
+                0 => Some(Answer::Nothing),
+                1 => Some(self.answer_of(p, 0)),
+                _ => {
+                    pending[p] = true;
+                    None
+                }
+            };
+        }
+        if pending.challenger || pending.challenged {
+            let ends = at + CHOOSE_MS;
+            self.phase = Phase::Choose { ends, pending };
+            events.push(Event::ChoosingBegan {
+                ends,
+                choosing: pending,
+            });
+        } else {
+            self.announce(at, events);
+        }
+    }
+
+    /// A solver chooses the solution that counts.
+    pub(super) fn choose(
+        &mut self,
+        at: Ms,
+        player: Player,
+        index: usize,
+    ) -> Result<Vec<Event>, Refusal> {
+        let Phase::Choose { ends, mut pending } = self.phase else {
+            return Err(Refusal::NotNow {
+                action: "choose a solution",
+                phase: self.phase.name(),
+            });
+        };
+        if !pending[player] {
+            return Err(Refusal::NothingToChoose);
+        }
+        if index >= self.sheets[player].solutions.len() {
+            return Err(Refusal::NoSuchSolution { index });
+        }
+        self.answers[player] = Some(self.answer_of(player, index));
+        pending[player] = false;
+        let mut events = vec![Event::SolutionChosen {
+            player,
+            index,
+            by_default: false,
+        }];
+        if pending.challenger || pending.challenged {
+            self.phase = Phase::Choose { ends, pending };
+        } else {
+            self.announce(at, &mut events);
+        }
+        Ok(events)
+    }
+
+    /// The choice is over: a player who did not choose gets the solution with the fewest
+    /// moves, the earliest of those.
+    pub(super) fn choose_over(&mut self, at: Ms, events: &mut Vec<Event>) {
+        let Phase::Choose { pending, .. } = self.phase else {
+            return;
+        };
+        for p in Player::BOTH.into_iter().filter(|&p| pending[p]) {
+            let index = self.sheets[p]
+                .solutions
+                .iter()
+                .enumerate()
+                .min_by_key(|(i, s)| (s.moves, s.time, *i))
+                .map_or(0, |(i, _)| i);
+            self.answers[p] = Some(self.answer_of(p, index));
+            events.push(Event::SolutionChosen {
+                player: p,
+                index,
+                by_default: true,
+            });
+        }
+        self.announce(at, events);
+    }
+
+    fn answer_of(&self, player: Player, index: usize) -> Answer {
+        let s = &self.sheets[player].solutions[index];
+        Answer::Solution {
+            index,
+            time: s.time,
+            moves: s.moves,
+        }
+    }
+}

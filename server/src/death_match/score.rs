@@ -1,0 +1,192 @@
+//! The points, the lead, and who wins.
+//!
+//! Solving: +1 for picking the opponent's lock within the 5 minutes, +1 for a faster time than
+//! the opponent's, +2 for fewer moves than the opponent's on your lock. A player without a valid
+//! solution has neither a time nor a move count, so any solution is faster and shorter than
+//! none; equal times or moves earn nothing. When the opponent declared your lock impossible, your
+//! "faster" and "fewer moves" points wait: they count only if you then solve your own lock.
+//!
+//! The lead is noted after each group of points earned at one moment; the player who most
+//! recently led breaks a tie. If the scores never differed, the challenged player wins.
+
+use super::phase::Answer;
+use super::{Event, Match, Ms, Pair, Player, ROUNDS, TARGET};
+
+/// A reason to earn points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Award {
+    /// +1: picked the opponent's lock within the 5 minutes.
+    Solved,
+    /// +1: picked it faster than the opponent picked yours.
+    Faster,
+    /// +2: picked it in fewer moves than the opponent picked yours.
+    FewerMoves,
+    /// +3 to the solver: the builder failed to countersolve in the solver's time.
+    CountersolveFailed,
+    /// +1 to the countersolver: their solution has fewer moves than the solver's.
+    CountersolveShorter,
+    /// +2 to the solver: the countersolution has as many moves as the solver's, or more.
+    CountersolveNotShorter,
+    /// +5: the lock declared impossible was not solved by its builder in 5 minutes.
+    ImpossibleStands,
+    /// +1 to a builder who solved their own lock declared impossible.
+    SolvedOwnImpossible,
+}
+
+impl Award {
+    /// Its points.
+    pub fn points(self) -> u32 {
+        match self {
+            Award::Solved
+            | Award::Faster
+            | Award::CountersolveShorter
+            | Award::SolvedOwnImpossible => 1,
+            Award::FewerMoves | Award::CountersolveNotShorter => 2,
+            Award::CountersolveFailed => 3,
+            Award::ImpossibleStands => 5,
+        }
+    }
+}
+
+/// What decides between equal or unequal scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Decider {
+    /// The winner has more points.
+    MorePoints,
+    /// The scores are tied: the winner most recently led.
+    MostRecentlyLed,
+    /// The scores are tied and never differed: the challenged player wins.
+    NeverDiffered,
+}
+
+/// Why the match is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Why {
+    /// The loser ran out of reserve.
+    OpponentOutOfReserve,
+    /// Both players ran out of reserve at the same moment: the scores decide.
+    BothOutOfReserve(Decider),
+    /// At the end of a round, only the winner had 16 points or more.
+    OnlyOneAtSixteen,
+    /// At the end of a round, both had 16 points or more.
+    BothAtSixteen(Decider),
+    /// Five rounds played, neither at 16.
+    AfterFiveRounds(Decider),
+}
+
+/// A change of the lead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LeadChange {
+    /// The round it happened in.
+    pub round: u8,
+    /// When.
+    pub at: Ms,
+    /// Who leads from then.
+    pub leader: Player,
+}
+
+/// The Solving points of `solver` given both final answers: those counted at the
+/// announcement, and those held until the builder's countersolve of a lock `solver`'s opponent
+/// declared impossible.
+pub fn solving_awards(solver: Player, answers: &Pair<Answer>) -> (Vec<Award>, Vec<Award>) {
+    let Answer::Solution { time, moves, .. } = answers[solver] else {
+        return (Vec::new(), Vec::new());
+    };
+    let theirs = answers[solver.other()];
+    let (faster, fewer) = match theirs {
+        Answer::Solution {
+            time: t, moves: m, ..
+        } => (time < t, moves < m),
+        Answer::Impossible | Answer::Nothing => (true, true),
+    };
+    let mut better = Vec::new();
+    if faster {
+        better.push(Award::Faster);
+    }
+    if fewer {
+        better.push(Award::FewerMoves);
+    }
+    if theirs == Answer::Impossible {
+        (vec![Award::Solved], better)
+    } else {
+        let mut now = vec![Award::Solved];
+        now.extend(better);
+        (now, Vec::new())
+    }
+}
+
+impl Match {
+    /// Grants points earned at one moment, then notes the lead.
+    pub(super) fn award(&mut self, at: Ms, grants: &[(Player, Award)], events: &mut Vec<Event>) {
+        if grants.is_empty() {
+            return;
+        }
+        for &(player, award) in grants {
+            self.scores[player] += award.points();
+            events.push(Event::Points {
+                player,
+                award,
+                points: award.points(),
+                total: self.scores[player],
+            });
+        }
+        let (c, d) = (self.scores.challenger, self.scores.challenged);
+        let leader = match c.cmp(&d) {
+            std::cmp::Ordering::Greater => Player::Challenger,
+            std::cmp::Ordering::Less => Player::Challenged,
+            std::cmp::Ordering::Equal => return,
+        };
+        if self.most_recent_leader() != Some(leader) {
+            self.leads.push(super::LeadChange {
+                round: self.round,
+                at,
+                leader,
+            });
+            events.push(Event::LeadChanged { leader });
+        }
+    }
+
+    /// The winner by the scores: more points, else the player who most recently led, else
+    /// (the scores never differed) the challenged player.
+    pub(super) fn decide(&self) -> (Player, Decider) {
+        let (c, d) = (self.scores.challenger, self.scores.challenged);
+        if c != d {
+            let p = if c > d {
+                Player::Challenger
+            } else {
+                Player::Challenged
+            };
+            return (p, Decider::MorePoints);
+        }
+        match self.most_recent_leader() {
+            Some(p) => (p, Decider::MostRecentlyLed),
+            None => (Player::Challenged, Decider::NeverDiffered),
+        }
+    }
+
+    /// The round is over: the match ends if a player has 16 points or five rounds are played.
+    pub(super) fn end_round(&mut self, events: &mut Vec<Event>) {
+        events.push(Event::RoundEnded {
+            round: self.round,
+            scores: self.scores,
+        });
+        let at16 = Player::BOTH.map(|p| self.scores[p] >= TARGET);
+        match at16 {
+            [true, true] => {
+                let (w, d) = self.decide();
+                self.finish(w, Why::BothAtSixteen(d), events);
+            }
+            [true, false] => self.finish(Player::Challenger, Why::OnlyOneAtSixteen, events),
+            [false, true] => self.finish(Player::Challenged, Why::OnlyOneAtSixteen, events),
+            [false, false] if self.round >= ROUNDS => {
+                let (w, d) = self.decide();
+                self.finish(w, Why::AfterFiveRounds(d), events);
+            }
+            [false, false] => {
+                self.phase = super::Phase::RoundOver {
+                    next: self.round + 1,
+                }
+            }
+        }
+    }
+}
