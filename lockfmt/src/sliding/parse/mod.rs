@@ -1,0 +1,266 @@
+//! Text → [`Document`], with every problem reported at its line and column.
+//!
+//! Lines are read one by one: a text property, a row of the picture (a line that starts with a
+//! number), the footer of column letters, an `axis` line, a comment, or an unknown line. Once
+//! every line is read the picture becomes the board and its pieces, the lock's own problems are
+//! placed at the glyphs of the cells they name, and the `axis` lines are checked against the
+//! picture. The tree-sitter tree is built too and kept for highlighting.
+
+use super::document::{AXIS, Comments, DARK, Document, Info, KEY, KEYHOLE, LIGHT, Line};
+use crate::diagnostic::{Diagnostic, Span};
+use engine::sliding::{Board, Cell, Kind, Lock, MAX_SIDE, Orientation, Piece, ProblemKind};
+use std::collections::{BTreeMap, BTreeSet};
+use tree_sitter::Parser;
+
+mod lines;
+mod picture;
+
+/// The largest lock file read. An 11×11 lock with notes is well under 1 KB.
+pub const MAX_FILE_BYTES: usize = 64 << 10;
+
+/// What parsing a lock file gives: the document (whenever the text could be read, even with
+/// errors), every diagnostic, where each line and each cell's glyph is, and the syntax tree.
+#[derive(Clone, Debug, Default)]
+pub struct Parsed {
+    /// The lock and what the file says of it; `None` when the text was never read (too large,
+    /// not UTF-8).
+    pub document: Option<Document>,
+    /// Every problem, in file order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Where each line is.
+    pub lines: BTreeMap<Line, Span>,
+    /// Where each cell's glyph is in the picture.
+    pub cells: BTreeMap<Cell, Span>,
+    /// The syntax tree, for highlighting; `None` when the text was never parsed.
+    pub tree: Option<tree_sitter::Tree>,
+}
+
+impl Parsed {
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// The lock, when the file is valid (no errors): a legal lock, ready to solve or play.
+    pub fn valid_lock(&self) -> Option<&Lock> {
+        if self.has_errors() {
+            None
+        } else {
+            self.document.as_ref().map(|d| &d.lock)
+        }
+    }
+
+    fn fail(diagnostic: Diagnostic) -> Parsed {
+        Parsed {
+            diagnostics: vec![diagnostic],
+            ..Parsed::default()
+        }
+    }
+}
+
+/// Parses a lock file from raw bytes: refuses files that are too large or not UTF-8 with a
+/// diagnostic, then parses the text.
+pub fn parse_bytes(bytes: &[u8]) -> Parsed {
+    if bytes.len() > MAX_FILE_BYTES {
+        return Parsed::fail(Diagnostic::error(
+            Span::START,
+            "file-too-large",
+            format!(
+                "the file is {} bytes; a sliding lock file is at most {} bytes (64 KiB)",
+                bytes.len(),
+                MAX_FILE_BYTES
+            ),
+        ));
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => parse(text),
+        Err(e) => {
+            let good = &bytes[..e.valid_up_to()];
+            let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+            let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+            let column = std::str::from_utf8(&good[start..]).map_or(1, |s| s.chars().count() + 1);
+            Parsed::fail(Diagnostic::error(
+                Span::on_line(line, column, 1),
+                "invalid-utf8",
+                format!(
+                    "the file is not UTF-8 text: byte 0x{:02x} at offset {} cannot start a character",
+                    bytes[e.valid_up_to()],
+                    e.valid_up_to()
+                ),
+            ))
+        }
+    }
+}
+
+/// A word of a line: its text and where it starts (column from 1, in characters).
+#[derive(Clone, Copy, Debug)]
+struct Word<'a> {
+    text: &'a str,
+    column: usize,
+}
+
+impl Word<'_> {
+    fn span(&self, line: usize) -> Span {
+        Span::on_line(line, self.column, self.text.chars().count())
+    }
+}
+
+/// Splits a line into its content's words and its comment (from a `#`, outside quotes when
+/// `quotes`).
+fn split(line: &str, quotes: bool) -> (Vec<Word<'_>>, Option<&str>) {
+    let mut words = Vec::new();
+    let mut in_quotes = false;
+    let mut start: Option<(usize, usize)> = None;
+    let mut comment = None;
+    for (column, (i, c)) in line.char_indices().enumerate() {
+        let column = column + 1;
+        if c == '"' && quotes {
+            in_quotes = !in_quotes;
+        }
+        if c == '#' && !in_quotes {
+            comment = Some(&line[i..]);
+            if let Some((s, col)) = start.take() {
+                words.push(Word {
+                    text: &line[s..i],
+                    column: col,
+                });
+            }
+            break;
+        }
+        if c.is_whitespace() && !in_quotes {
+            if let Some((s, col)) = start.take() {
+                words.push(Word {
+                    text: &line[s..i],
+                    column: col,
+                });
+            }
+        } else if start.is_none() {
+            start = Some((i, column));
+        }
+    }
+    if comment.is_none()
+        && let Some((s, col)) = start
+    {
+        words.push(Word {
+            text: &line[s..],
+            column: col,
+        });
+    }
+    (words, comment.map(str::trim_end))
+}
+
+/// A row of the picture as read.
+struct Row {
+    /// The line it is on.
+    line: usize,
+    /// Its number as written (`None` when too long to be a number), and where.
+    number: (Option<u64>, Span),
+    /// Its glyphs, each with its column.
+    glyphs: Vec<(char, usize)>,
+}
+
+/// An `axis` line as read.
+struct AxisLine {
+    /// The axis's cell.
+    cell: Cell,
+    /// Where the cell is written.
+    cell_span: Span,
+    /// The pieces listed, each with where it is written.
+    letters: Vec<(char, Span)>,
+}
+
+/// What the pieces' letters and glyphs say, once the picture is read.
+struct Picture {
+    lock: Lock,
+    letters: Vec<char>,
+}
+
+/// Reads the lines of a file into a document.
+struct Reader {
+    diagnostics: Vec<Diagnostic>,
+    info: Info,
+    unknown: Vec<String>,
+    rows: Vec<Row>,
+    /// How many row lines the file has (counted before reading, to number the rows' lines).
+    height: usize,
+    /// The footer's line and its letters with their columns.
+    footer: Option<(usize, Vec<(char, usize)>)>,
+    axes: Vec<AxisLine>,
+    lines: BTreeMap<Line, Span>,
+    cells: BTreeMap<Cell, Span>,
+    comments: Comments,
+    /// Comment lines waiting for the line they stand before.
+    pending: Vec<String>,
+    /// Whether any line but a comment has been read.
+    started: bool,
+}
+
+/// Whether a line is a row of the picture: it starts with a number.
+fn is_row(text: &str) -> bool {
+    text.trim_start().starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// Whether a line's words are the footer: two or more single column letters, from `A`.
+fn is_footer(words: &[Word]) -> bool {
+    words.len() >= 2
+        && words[0].text == "A"
+        && words
+            .iter()
+            .all(|w| w.text.len() == 1 && w.text.bytes().all(|b| b.is_ascii_uppercase()))
+}
+
+const GLYPHS: &str = "`.` a light cell, `*` a dark cell, `K` the Key, `@` the Keyhole, `+` an axis, `a`–`z` a vertical or horizontal piece";
+
+/// Parses lock text.
+pub fn parse(text: &str) -> Parsed {
+    if text.len() > MAX_FILE_BYTES {
+        return parse_bytes(text.as_bytes());
+    }
+    let mut reader = Reader {
+        diagnostics: Vec::new(),
+        info: Info::default(),
+        unknown: Vec::new(),
+        rows: Vec::new(),
+        height: text.split('\n').filter(|l| is_row(l)).count(),
+        footer: None,
+        axes: Vec::new(),
+        lines: BTreeMap::new(),
+        cells: BTreeMap::new(),
+        comments: Comments::default(),
+        pending: Vec::new(),
+        started: false,
+    };
+    for (i, line) in text.split('\n').enumerate() {
+        reader.line(i + 1, line);
+    }
+    reader.comments.tail = std::mem::take(&mut reader.pending);
+    let errors_before = reader.diagnostics.iter().filter(|d| d.is_error()).count();
+    let (width, height) = reader.check_shape();
+    let shape_ok = reader.diagnostics.iter().filter(|d| d.is_error()).count() == errors_before;
+    let (picture, pieces_ok) = reader.picture(width, height);
+    // A picture that could not be read leaves the lock incomplete: its own problems would only
+    // repeat what is wrong with the picture.
+    if shape_ok && pieces_ok {
+        reader.check_lock(&picture);
+        reader.check_axes(&picture);
+    }
+    reader.diagnostics.sort_by_key(|d| d.span);
+    let mut parser = Parser::new();
+    let tree = parser
+        .set_language(&super::language::language())
+        .ok()
+        .and_then(|()| parser.parse(text, None));
+    Parsed {
+        document: Some(Document {
+            lock: picture.lock,
+            letters: picture.letters,
+            info: reader.info,
+            unknown: reader.unknown,
+            comments: reader.comments,
+        }),
+        diagnostics: reader.diagnostics,
+        lines: reader.lines,
+        cells: reader.cells,
+        tree,
+    }
+}
