@@ -21,13 +21,16 @@ use engine::quadrillion::{
     Answer, Challenge, Dot, Hint, Limits, ShapeId, Solution, Table, count, hint, solve,
 };
 use iced::keyboard::{Key, key::Named};
-use iced::widget::{button, canvas, column, container, row, scrollable, text, text_editor};
+use iced::widget::{button, canvas, container, row, scrollable, text, text_editor};
 use iced::{Element, Fill, Font, Length, Task};
 use lockfmt::Diagnostic;
 use lockfmt::quadrillion::Document;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
+
+mod play;
+mod view;
 
 /// The id of the source pane, for focus and tests.
 pub const SOURCE_ID: &str = "quadrillion-source";
@@ -395,151 +398,6 @@ impl Editor {
         }
     }
 
-    /// A press on the table: pick what is there, or release (left); put back (right).
-    fn press(&mut self, dot: Dot, right: bool) -> Task<Message> {
-        if !self.is_read() {
-            self.buffer.say("a moment: the text is still being read");
-            return Task::none();
-        }
-        if right {
-            return self.key(GameKey::Unpick);
-        }
-        if self.table.picked().is_empty() {
-            match self.table.pick_at(dot) {
-                Ok(item) => {
-                    self.grab = Some(dot);
-                    self.outlined.clear();
-                    self.buffer.say(format!(
-                        "holding {item}: move it, turn it (← →), flip it (↑ ↓), click or Enter to put it down, right click or Esc to put it back"
-                    ));
-                    self.table_changed();
-                }
-                Err(e) => self.buffer.say(e.to_string()),
-            }
-            Task::none()
-        } else {
-            self.key(GameKey::Release)
-        }
-    }
-
-    fn key(&mut self, key: GameKey) -> Task<Message> {
-        if !self.is_read() {
-            return Task::none();
-        }
-        match key {
-            GameKey::Move(by) => {
-                let moved = self.table.move_by(by);
-                if self.say_refusal(moved) {
-                    self.grab = self.grab.map(|g| g.offset(by));
-                }
-                Task::none()
-            }
-            GameKey::Turn { clockwise } => {
-                let r = self.table.turn(clockwise);
-                self.say_refusal(r);
-                Task::none()
-            }
-            GameKey::Flip => {
-                let r = self.table.flip();
-                self.say_refusal(r);
-                Task::none()
-            }
-            GameKey::Release => {
-                let r = self.table.release();
-                if self.say_refusal(r) {
-                    self.grab = None;
-                    self.table_changed();
-                    if self.mode == Mode::Play && self.table.is_solved() {
-                        self.buffer.say("Solved: every shape lies on the board.");
-                    } else {
-                        self.buffer.say("");
-                    }
-                    return self.print_table();
-                }
-                Task::none()
-            }
-            GameKey::Unpick => {
-                if self.table.unpick().is_ok() {
-                    self.grab = None;
-                    self.table_changed();
-                    self.buffer.say("put back");
-                }
-                Task::none()
-            }
-            GameKey::Reset if self.mode == Mode::Play => {
-                self.table.reset();
-                self.grab = None;
-                self.outlined.clear();
-                self.table_changed();
-                self.buffer.say("back to the start");
-                Task::none()
-            }
-            GameKey::Hint if self.mode == Mode::Play => {
-                let ch = self.table.challenge();
-                let mine = self.table.mine();
-                let asked = self.moves;
-                self.buffer.say("looking for a hint…");
-                background::run(
-                    move || {
-                        let limits = Limits {
-                            timeout: Some(WORK_TIME),
-                            max_nodes: None,
-                        };
-                        hint(&ch, &mine, &limits, None).unwrap_or(Hint::NoSolution)
-                    },
-                    move |h| Message::Hinted(asked, Arc::new(h)),
-                )
-            }
-            GameKey::Solve if self.mode == Mode::Play => {
-                let ch = self.table.challenge();
-                let asked = self.moves;
-                self.buffer.say("solving…");
-                background::run(
-                    move || {
-                        let limits = Limits {
-                            timeout: Some(WORK_TIME),
-                            max_nodes: None,
-                        };
-                        match solve(&ch, &limits, None).map(|r| r.answer) {
-                            Ok(Answer::Solved(s)) => Some(s),
-                            _ => None,
-                        }
-                    },
-                    move |s| Message::Solved(asked, Arc::new(s)),
-                )
-            }
-            GameKey::Reset | GameKey::Hint | GameKey::Solve => {
-                self.buffer
-                    .say("R, H and F are for playing: press ▶ Play first");
-                Task::none()
-            }
-        }
-    }
-
-    /// Lays every shape of a solution on the table by the rules: the player's first lifted.
-    fn lay_solution(&mut self, solution: &Solution) {
-        let _ = self.table.unpick();
-        for p in self.table.mine() {
-            let _ = self.table.lift(p.shape);
-        }
-        let mut refused = None;
-        for p in &solution.placements {
-            if self.table.is_fixed(p.shape) {
-                continue;
-            }
-            if let Err(e) = self.table.place(*p) {
-                refused = Some(e);
-            }
-        }
-        self.table_changed();
-        match refused {
-            Some(e) => self
-                .buffer
-                .say(format!("the solution could not be laid: {e}")),
-            None => self.buffer.say("solved by the solver"),
-        }
-    }
-
     pub fn update(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
         let task = match message {
             Message::Source(action) => {
@@ -692,35 +550,6 @@ impl Editor {
         (task, None)
     }
 
-    fn hinted(&mut self, h: &Hint) {
-        match h {
-            Hint::Place(p) => {
-                let _ = self.table.unpick();
-                match self.table.place(*p) {
-                    Ok(()) => {
-                        self.buffer
-                            .say(format!("hint: shape {} goes here", p.shape));
-                        self.outlined.clear();
-                    }
-                    Err(e) => self.buffer.say(format!("hint: shape {} — {e}", p.shape)),
-                }
-                self.table_changed();
-            }
-            Hint::Solved => self.buffer.say("Solved: every shape lies on the board."),
-            Hint::Lift(shapes) => {
-                let names: Vec<String> = shapes.iter().map(|s| s.letter().to_string()).collect();
-                self.buffer.say(format!(
-                    "no solution keeps every shape where it is: lift {} (outlined)",
-                    names.join(" and ")
-                ));
-                self.outlined = shapes.clone();
-                self.layers.changed();
-            }
-            Hint::NoSolution => self.buffer.say("this board has no solution"),
-            Hint::Stopped(stop) => self.buffer.say(format!("no hint: {stop}")),
-        }
-    }
-
     fn read_done(&mut self, revision: u64, reading: &Reading) -> Task<Message> {
         if revision != self.buffer.revision() {
             return Task::none();
@@ -764,157 +593,5 @@ impl Editor {
             },
             move |c| Message::Counted(revision, Arc::new(c)),
         )
-    }
-
-    pub fn view(&self, palette: Palette) -> Element<'_, Message> {
-        let playing = self.mode == Mode::Play;
-        let mut tools = row![
-            if playing {
-                button(text("✎ Author").size(13)).on_press(Message::SetMode(Mode::Author))
-            } else {
-                button(text("▶ Play").size(13))
-                    .on_press(Message::SetMode(Mode::Play))
-                    .style(button::success)
-            },
-            button(text("Undo").size(13)).on_press(Message::Undo),
-            button(text("Redo").size(13)).on_press(Message::Redo),
-            button(text("Save").size(13)).on_press(Message::Save),
-            button(
-                text(if self.diffing {
-                    "Back"
-                } else {
-                    "Diff with disk"
-                })
-                .size(13)
-            )
-            .on_press(Message::ToggleDiff),
-        ]
-        .spacing(4);
-        let held = !self.table.picked().is_empty();
-        let on_held = |label: &'static str, m: Message| {
-            let b = button(text(label).size(13));
-            if held { b.on_press(m) } else { b }
-        };
-        tools = tools
-            .push(on_held(
-                "↺",
-                Message::Key(GameKey::Turn { clockwise: false }),
-            ))
-            .push(on_held(
-                "↻",
-                Message::Key(GameKey::Turn { clockwise: true }),
-            ))
-            .push(on_held("Flip", Message::Key(GameKey::Flip)))
-            .push(on_held("Put back", Message::Key(GameKey::Unpick)));
-        if playing {
-            tools = tools
-                .push(button(text("Hint (H)").size(13)).on_press(Message::Key(GameKey::Hint)))
-                .push(button(text("Solve (F)").size(13)).on_press(Message::Key(GameKey::Solve)))
-                .push(button(text("Reset (R)").size(13)).on_press(Message::Key(GameKey::Reset)));
-        } else {
-            let generate = |label: &'static str, keep_board: bool| {
-                let b = button(text(label).size(13));
-                if self.generating {
-                    b
-                } else {
-                    b.on_press(Message::Generate { keep_board })
-                }
-            };
-            tools = tools
-                .push(generate("Generate challenge", false))
-                .push(generate("Shapes for this board", true));
-        }
-        let verdict: Element<'_, Message> = if playing {
-            text(if self.table.is_solved() {
-                "Solved: every shape lies on the board."
-            } else {
-                "Place every shape on the open dots."
-            })
-            .size(14)
-            .into()
-        } else {
-            match &self.counted {
-                Some(c) => text(c.verdict())
-                    .size(14)
-                    .color(if c.unique() {
-                        iced::Color::from_rgb8(0x27, 0xae, 0x60)
-                    } else {
-                        iced::Color::from_rgb8(0xc0, 0x39, 0x2b)
-                    })
-                    .into(),
-                None if self.diagnostics.iter().any(Diagnostic::is_error) => {
-                    text("Fix the problems to hear the solver.").size(14).into()
-                }
-                None => text("The solver is counting…").size(14).into(),
-            }
-        };
-        let board: Element<'_, Message> = Element::from(
-            canvas(QuadrillionCanvas {
-                table: &self.table,
-                palette,
-                layers: &self.layers,
-                outlined: &self.outlined,
-            })
-            .width(Fill)
-            .height(Fill),
-        )
-        .map(Message::Canvas);
-        let board = if self.diffing {
-            crate::screen::diff_view(&self.buffer.text(), self.buffer.disk_text())
-        } else {
-            board
-        };
-        let main: Element<'_, Message> = if playing {
-            container(board).width(Fill).height(Fill).into()
-        } else {
-            let source = text_editor(self.buffer.content())
-                .id(SOURCE_ID)
-                .font(Font::MONOSPACE)
-                .size(14)
-                .height(Fill)
-                .on_action(Message::Source)
-                .highlight_with::<LockHighlighter>(self.highlight.clone(), highlight::format);
-            let problems = column(self.diagnostics.iter().map(|d| {
-                let kind = if d.is_error() { "error" } else { "warning" };
-                text(format!(
-                    "{}:{}: {kind}: {}",
-                    d.span.line, d.span.column, d.message
-                ))
-                .size(13)
-                .into()
-            }))
-            .spacing(2);
-            let title = if self.diagnostics.is_empty() {
-                "No problems".to_string()
-            } else {
-                format!("{} problem(s)", self.diagnostics.len())
-            };
-            let mut right = column![
-                source,
-                text(title).size(14),
-                scrollable(problems).height(Length::Fixed(120.0)),
-            ]
-            .spacing(6)
-            .width(Length::FillPortion(2));
-            if let Some(prompt) = self.buffer.conflict_view() {
-                right = right.push(prompt.map(Message::Buffer));
-            }
-            row![
-                container(board).width(Length::FillPortion(3)).height(Fill),
-                right
-            ]
-            .spacing(8)
-            .height(Fill)
-            .into()
-        };
-        column![
-            tools,
-            verdict,
-            main,
-            text(self.buffer.status_line()).size(13)
-        ]
-        .spacing(6)
-        .padding(8)
-        .into()
     }
 }

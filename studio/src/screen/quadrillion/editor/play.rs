@@ -1,0 +1,179 @@
+//! Playing and arranging on the table: presses, the seed's keys, hints and laying a solution.
+
+use super::*;
+
+impl Editor {
+    /// A press on the table: pick what is there, or release (left); put back (right).
+    pub(super) fn press(&mut self, dot: Dot, right: bool) -> Task<Message> {
+        if !self.is_read() {
+            self.buffer.say("a moment: the text is still being read");
+            return Task::none();
+        }
+        if right {
+            return self.key(GameKey::Unpick);
+        }
+        if self.table.picked().is_empty() {
+            match self.table.pick_at(dot) {
+                Ok(item) => {
+                    self.grab = Some(dot);
+                    self.outlined.clear();
+                    self.buffer.say(format!(
+                        "holding {item}: move it, turn it (← →), flip it (↑ ↓), click or Enter to put it down, right click or Esc to put it back"
+                    ));
+                    self.table_changed();
+                }
+                Err(e) => self.buffer.say(e.to_string()),
+            }
+            Task::none()
+        } else {
+            self.key(GameKey::Release)
+        }
+    }
+
+    pub(super) fn key(&mut self, key: GameKey) -> Task<Message> {
+        if !self.is_read() {
+            return Task::none();
+        }
+        match key {
+            GameKey::Move(by) => {
+                let moved = self.table.move_by(by);
+                if self.say_refusal(moved) {
+                    self.grab = self.grab.map(|g| g.offset(by));
+                }
+                Task::none()
+            }
+            GameKey::Turn { clockwise } => {
+                let r = self.table.turn(clockwise);
+                self.say_refusal(r);
+                Task::none()
+            }
+            GameKey::Flip => {
+                let r = self.table.flip();
+                self.say_refusal(r);
+                Task::none()
+            }
+            GameKey::Release => {
+                let r = self.table.release();
+                if self.say_refusal(r) {
+                    self.grab = None;
+                    self.table_changed();
+                    if self.mode == Mode::Play && self.table.is_solved() {
+                        self.buffer.say("Solved: every shape lies on the board.");
+                    } else {
+                        self.buffer.say("");
+                    }
+                    return self.print_table();
+                }
+                Task::none()
+            }
+            GameKey::Unpick => {
+                if self.table.unpick().is_ok() {
+                    self.grab = None;
+                    self.table_changed();
+                    self.buffer.say("put back");
+                }
+                Task::none()
+            }
+            GameKey::Reset if self.mode == Mode::Play => {
+                self.table.reset();
+                self.grab = None;
+                self.outlined.clear();
+                self.table_changed();
+                self.buffer.say("back to the start");
+                Task::none()
+            }
+            GameKey::Hint if self.mode == Mode::Play => {
+                let ch = self.table.challenge();
+                let mine = self.table.mine();
+                let asked = self.moves;
+                self.buffer.say("looking for a hint…");
+                background::run(
+                    move || {
+                        let limits = Limits {
+                            timeout: Some(WORK_TIME),
+                            max_nodes: None,
+                        };
+                        hint(&ch, &mine, &limits, None).unwrap_or(Hint::NoSolution)
+                    },
+                    move |h| Message::Hinted(asked, Arc::new(h)),
+                )
+            }
+            GameKey::Solve if self.mode == Mode::Play => {
+                let ch = self.table.challenge();
+                let asked = self.moves;
+                self.buffer.say("solving…");
+                background::run(
+                    move || {
+                        let limits = Limits {
+                            timeout: Some(WORK_TIME),
+                            max_nodes: None,
+                        };
+                        match solve(&ch, &limits, None).map(|r| r.answer) {
+                            Ok(Answer::Solved(s)) => Some(s),
+                            _ => None,
+                        }
+                    },
+                    move |s| Message::Solved(asked, Arc::new(s)),
+                )
+            }
+            GameKey::Reset | GameKey::Hint | GameKey::Solve => {
+                self.buffer
+                    .say("R, H and F are for playing: press ▶ Play first");
+                Task::none()
+            }
+        }
+    }
+
+    /// Lays every shape of a solution on the table by the rules: the player's first lifted.
+    pub(super) fn lay_solution(&mut self, solution: &Solution) {
+        let _ = self.table.unpick();
+        for p in self.table.mine() {
+            let _ = self.table.lift(p.shape);
+        }
+        let mut refused = None;
+        for p in &solution.placements {
+            if self.table.is_fixed(p.shape) {
+                continue;
+            }
+            if let Err(e) = self.table.place(*p) {
+                refused = Some(e);
+            }
+        }
+        self.table_changed();
+        match refused {
+            Some(e) => self
+                .buffer
+                .say(format!("the solution could not be laid: {e}")),
+            None => self.buffer.say("solved by the solver"),
+        }
+    }
+
+    pub(super) fn hinted(&mut self, h: &Hint) {
+        match h {
+            Hint::Place(p) => {
+                let _ = self.table.unpick();
+                match self.table.place(*p) {
+                    Ok(()) => {
+                        self.buffer
+                            .say(format!("hint: shape {} goes here", p.shape));
+                        self.outlined.clear();
+                    }
+                    Err(e) => self.buffer.say(format!("hint: shape {} — {e}", p.shape)),
+                }
+                self.table_changed();
+            }
+            Hint::Solved => self.buffer.say("Solved: every shape lies on the board."),
+            Hint::Lift(shapes) => {
+                let names: Vec<String> = shapes.iter().map(|s| s.letter().to_string()).collect();
+                self.buffer.say(format!(
+                    "no solution keeps every shape where it is: lift {} (outlined)",
+                    names.join(" and ")
+                ));
+                self.outlined = shapes.clone();
+                self.layers.changed();
+            }
+            Hint::NoSolution => self.buffer.say("this board has no solution"),
+            Hint::Stopped(stop) => self.buffer.say(format!("no hint: {stop}")),
+        }
+    }
+}

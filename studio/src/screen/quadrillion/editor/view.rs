@@ -1,0 +1,158 @@
+//! The Quadrillion screen's view: tools, the verdict, the table beside the source.
+
+use super::*;
+use iced::widget::column;
+
+impl Editor {
+    pub fn view(&self, palette: Palette) -> Element<'_, Message> {
+        let playing = self.mode == Mode::Play;
+        let mut tools = row![
+            if playing {
+                button(text("✎ Author").size(13)).on_press(Message::SetMode(Mode::Author))
+            } else {
+                button(text("▶ Play").size(13))
+                    .on_press(Message::SetMode(Mode::Play))
+                    .style(button::success)
+            },
+            button(text("Undo").size(13)).on_press(Message::Undo),
+            button(text("Redo").size(13)).on_press(Message::Redo),
+            button(text("Save").size(13)).on_press(Message::Save),
+            button(
+                text(if self.diffing {
+                    "Back"
+                } else {
+                    "Diff with disk"
+                })
+                .size(13)
+            )
+            .on_press(Message::ToggleDiff),
+        ]
+        .spacing(4);
+        let held = !self.table.picked().is_empty();
+        let on_held = |label: &'static str, m: Message| {
+            let b = button(text(label).size(13));
+            if held { b.on_press(m) } else { b }
+        };
+        tools = tools
+            .push(on_held(
+                "↺",
+                Message::Key(GameKey::Turn { clockwise: false }),
+            ))
+            .push(on_held(
+                "↻",
+                Message::Key(GameKey::Turn { clockwise: true }),
+            ))
+            .push(on_held("Flip", Message::Key(GameKey::Flip)))
+            .push(on_held("Put back", Message::Key(GameKey::Unpick)));
+        if playing {
+            tools = tools
+                .push(button(text("Hint (H)").size(13)).on_press(Message::Key(GameKey::Hint)))
+                .push(button(text("Solve (F)").size(13)).on_press(Message::Key(GameKey::Solve)))
+                .push(button(text("Reset (R)").size(13)).on_press(Message::Key(GameKey::Reset)));
+        } else {
+            let generate = |label: &'static str, keep_board: bool| {
+                let b = button(text(label).size(13));
+                if self.generating {
+                    b
+                } else {
+                    b.on_press(Message::Generate { keep_board })
+                }
+            };
+            tools = tools
+                .push(generate("Generate challenge", false))
+                .push(generate("Shapes for this board", true));
+        }
+        let verdict: Element<'_, Message> = if playing {
+            text(if self.table.is_solved() {
+                "Solved: every shape lies on the board."
+            } else {
+                "Place every shape on the open dots."
+            })
+            .size(14)
+            .into()
+        } else {
+            match &self.counted {
+                Some(c) => text(c.verdict())
+                    .size(14)
+                    .color(if c.unique() {
+                        iced::Color::from_rgb8(0x27, 0xae, 0x60)
+                    } else {
+                        iced::Color::from_rgb8(0xc0, 0x39, 0x2b)
+                    })
+                    .into(),
+                None if self.diagnostics.iter().any(Diagnostic::is_error) => {
+                    text("Fix the problems to hear the solver.").size(14).into()
+                }
+                None => text("The solver is counting…").size(14).into(),
+            }
+        };
+        let board: Element<'_, Message> = Element::from(
+            canvas(QuadrillionCanvas {
+                table: &self.table,
+                palette,
+                layers: &self.layers,
+                outlined: &self.outlined,
+            })
+            .width(Fill)
+            .height(Fill),
+        )
+        .map(Message::Canvas);
+        let board = if self.diffing {
+            crate::screen::diff_view(&self.buffer.text(), self.buffer.disk_text())
+        } else {
+            board
+        };
+        let main: Element<'_, Message> = if playing {
+            container(board).width(Fill).height(Fill).into()
+        } else {
+            let source = text_editor(self.buffer.content())
+                .id(SOURCE_ID)
+                .font(Font::MONOSPACE)
+                .size(14)
+                .height(Fill)
+                .on_action(Message::Source)
+                .highlight_with::<LockHighlighter>(self.highlight.clone(), highlight::format);
+            let problems = column(self.diagnostics.iter().map(|d| {
+                let kind = if d.is_error() { "error" } else { "warning" };
+                text(format!(
+                    "{}:{}: {kind}: {}",
+                    d.span.line, d.span.column, d.message
+                ))
+                .size(13)
+                .into()
+            }))
+            .spacing(2);
+            let title = if self.diagnostics.is_empty() {
+                "No problems".to_string()
+            } else {
+                format!("{} problem(s)", self.diagnostics.len())
+            };
+            let mut right = column![
+                source,
+                text(title).size(14),
+                scrollable(problems).height(Length::Fixed(120.0)),
+            ]
+            .spacing(6)
+            .width(Length::FillPortion(2));
+            if let Some(prompt) = self.buffer.conflict_view() {
+                right = right.push(prompt.map(Message::Buffer));
+            }
+            row![
+                container(board).width(Length::FillPortion(3)).height(Fill),
+                right
+            ]
+            .spacing(8)
+            .height(Fill)
+            .into()
+        };
+        column![
+            tools,
+            verdict,
+            main,
+            text(self.buffer.status_line()).size(13)
+        ]
+        .spacing(6)
+        .padding(8)
+        .into()
+    }
+}
