@@ -1,0 +1,160 @@
+use super::*;
+
+const SEED: &str = "title \"Seed\"\nwidth 5\nheight 5\n\nrows\n3\n1,1,1\n5\n3\n1,1\n\ncolumns\n2\n1,3\n4\n1,3\n2\n\ngoal \"0111010101111110111001010\"\n";
+
+struct Harness {
+    rt: tokio::runtime::Runtime,
+    editor: Editor,
+}
+
+impl Harness {
+    fn open(text: &str) -> Harness {
+        let (editor, task) = Editor::new(None, text);
+        let mut h = Harness {
+            rt: crate::testing::runtime(),
+            editor,
+        };
+        h.run(task);
+        h
+    }
+
+    fn run(&mut self, task: Task<Message>) {
+        crate::testing::settle(&self.rt, &mut self.editor, task, |e, m| e.update(m).0);
+    }
+
+    fn send(&mut self, m: Message) {
+        let (task, _) = self.editor.update(m);
+        self.run(task);
+    }
+}
+
+#[test]
+fn painting_a_cell_changes_the_goal_and_the_clues_in_the_text() {
+    let mut h = Harness::open(SEED);
+    assert_eq!(h.editor.picture().get(0, 0), Cell::Empty);
+    h.send(Message::Canvas(Stroke::Pressed {
+        x: 0,
+        y: 0,
+        fill: true,
+    }));
+    h.send(Message::Canvas(Stroke::Released));
+    let text = h.editor.text();
+    assert!(
+        text.contains("\nrows\n4\n"),
+        "row 1 is now a run of 4: {text}"
+    );
+    assert!(text.contains("goal \"1111010101"), "{text}");
+    assert!(
+        h.editor.diagnostics().is_empty(),
+        "{:?}",
+        h.editor.diagnostics()
+    );
+    assert!(text.contains("title \"Seed\""), "the title is kept");
+    h.send(Message::Undo);
+    assert_eq!(h.editor.text(), SEED);
+}
+
+#[test]
+fn a_stroke_across_cells_is_one_undo_step() {
+    let mut h = Harness::open(SEED);
+    h.send(Message::Canvas(Stroke::Pressed {
+        x: 0,
+        y: 0,
+        fill: true,
+    }));
+    h.send(Message::Canvas(Stroke::Dragged { x: 0, y: 1 }));
+    h.send(Message::Canvas(Stroke::Dragged { x: 0, y: 2 }));
+    h.send(Message::Canvas(Stroke::Released));
+    assert_eq!(h.editor.picture().get(0, 0), Cell::Filled);
+    h.send(Message::Undo);
+    assert_eq!(h.editor.text(), SEED, "the whole stroke is undone at once");
+}
+
+#[test]
+fn the_solver_says_at_once_whether_the_picture_is_unique_and_where_it_is_not() {
+    let h = Harness::open(SEED);
+    let a = h.editor.analysis().expect("analysed").clone();
+    assert!(
+        a.unique && a.line_solvable && a.difficulty.is_some_and(|d| d.score == 0.0),
+        "{a:?}"
+    );
+    assert!(h.editor.marks.ambiguous.is_empty());
+    // A 2×2 diagonal: two pictures share its clues, and every cell differs.
+    let mut h =
+        Harness::open("width 2\nheight 2\n\nrows\n1\n1\n\ncolumns\n1\n1\n\ngoal \"1001\"\n");
+    let a = h.editor.analysis().expect("analysed").clone();
+    assert!(!a.unique);
+    assert_eq!(a.ambiguous.len(), 4, "{a:?}");
+    assert_eq!(
+        h.editor.marks.ambiguous, a.ambiguous,
+        "tinted on the canvas"
+    );
+    // Painting one more cell makes it unique (an L of three cells).
+    h.send(Message::Canvas(Stroke::Pressed {
+        x: 1,
+        y: 0,
+        fill: true,
+    }));
+    h.send(Message::Canvas(Stroke::Released));
+    assert!(
+        h.editor.analysis().is_some_and(|a| a.unique),
+        "{:?}",
+        h.editor.analysis()
+    );
+}
+
+#[test]
+fn clues_typed_without_a_goal_show_the_solution_found() {
+    let h = Harness::open("width 3\nheight 2\n\nrows\n3\n1\n\ncolumns\n2\n1\n1\n");
+    assert_eq!(h.editor.picture().to_rows(), vec!["###", "#.."]);
+}
+
+#[test]
+fn typing_clues_redraws_the_grid_and_problems_name_their_place() {
+    let mut h = Harness::open("width 3\nheight 2\n\nrows\n3\n0\n\ncolumns\n1\n1\n1\n");
+    assert_eq!(h.editor.puzzle().map(|p| (p.width, p.height)), Some((3, 2)));
+    assert_eq!(
+        h.editor.picture().width(),
+        3,
+        "a blank grid of the puzzle's size"
+    );
+    h.editor
+        .buffer
+        .set_text("width 3\nheight 2\n\nrows\n3\n0\n\ncolumns\n1\n1\n9\n");
+    let task = h.editor.read();
+    h.run(task);
+    let d = h.editor.diagnostics();
+    assert!(d.iter().any(|d| d.is_error() && d.span.line == 11), "{d:?}");
+}
+
+#[test]
+fn suggest_finds_cells_to_change_that_make_the_puzzle_unique_and_changes_them_in_one_undo() {
+    // A 2×2 diagonal has two solutions.
+    let mut h =
+        Harness::open("width 2\nheight 2\n\nrows\n1\n1\n\ncolumns\n1\n1\n\ngoal \"1001\"\n");
+    assert!(!h.editor.analysis().expect("analysed").unique);
+    h.send(Message::Suggest);
+    let cells = h
+        .editor
+        .suggestion()
+        .and_then(|s| s.changes.clone())
+        .expect("a suggestion");
+    assert_eq!(cells.len(), 1, "one cell is enough: {cells:?}");
+    assert_eq!(h.editor.marks.suggested, cells, "outlined on the canvas");
+    h.send(Message::ApplySuggestion);
+    assert!(
+        h.editor.analysis().is_some_and(|a| a.unique),
+        "{:?}",
+        h.editor.analysis()
+    );
+    assert!(
+        h.editor.marks.suggested.is_empty(),
+        "the outline went with the change"
+    );
+    h.send(Message::Undo);
+    assert_eq!(
+        h.editor.picture().to_rows(),
+        vec!["#.", ".#"],
+        "one undo step"
+    );
+}

@@ -1,0 +1,144 @@
+//! The nonogram editor's view: the tools, the verdict and the grid beside the source.
+
+use super::*;
+use iced::widget::column;
+
+impl Editor {
+    pub fn view(&self, palette: Palette) -> Element<'_, Message> {
+        let tools = row![
+            button(text("▶ Play").size(13))
+                .on_press(Message::Play)
+                .style(button::success),
+            button(text("Undo").size(13)).on_press(Message::Undo),
+            button(text("Redo").size(13)).on_press(Message::Redo),
+            button(text("Save").size(13)).on_press(Message::Save),
+            button(
+                text(if self.diffing {
+                    "Back"
+                } else {
+                    "Diff with disk"
+                })
+                .size(13)
+            )
+            .on_press(Message::ToggleDiff),
+        ]
+        .spacing(4);
+        let board: Element<'_, Message> = match self.puzzle() {
+            Some(puzzle) if puzzle.width > 0 && puzzle.height > 0 => Element::from(
+                canvas(NonogramCanvas {
+                    puzzle,
+                    grid: &self.shown,
+                    marks: &self.marks,
+                    palette,
+                    grey_finished: false,
+                    interactive: true,
+                    layers: &self.layers,
+                })
+                .width(Fill)
+                .height(Fill),
+            )
+            .map(Message::Canvas),
+            _ => container(text(
+                "Nothing to draw yet: the text has no width and height.",
+            ))
+            .center(Fill)
+            .into(),
+        };
+        let board = if self.diffing {
+            crate::screen::diff_view(&self.buffer.text(), self.buffer.disk_text())
+        } else {
+            board
+        };
+        let source = text_editor(self.buffer.content())
+            .id(SOURCE_ID)
+            .font(Font::MONOSPACE)
+            .size(14)
+            .height(Fill)
+            .on_action(Message::Source)
+            .highlight_with::<LockHighlighter>(self.highlight.clone(), highlight::format);
+        let problems = column(self.diagnostics.iter().map(|d| {
+            let kind = if d.is_error() { "error" } else { "warning" };
+            text(format!(
+                "{}:{}: {kind}: {}",
+                d.span.line, d.span.column, d.message
+            ))
+            .size(13)
+            .into()
+        }))
+        .spacing(2);
+        let title = if self.diagnostics.is_empty() {
+            "No problems".to_string()
+        } else {
+            format!("{} problem(s)", self.diagnostics.len())
+        };
+        let mut right = column![
+            source,
+            text(title).size(14),
+            scrollable(problems).height(Length::Fixed(120.0)),
+        ]
+        .spacing(6)
+        .width(Length::FillPortion(2));
+        if let Some(prompt) = self.buffer.conflict_view() {
+            right = right.push(prompt.map(Message::Buffer));
+        }
+        let verdict = match &self.analysis {
+            Some(a) => text(a.verdict.clone()).size(14).color(if a.unique {
+                iced::Color::from_rgb8(0x27, 0xae, 0x60)
+            } else {
+                iced::Color::from_rgb8(0xc0, 0x39, 0x2b)
+            }),
+            None if self.diagnostics.iter().any(Diagnostic::is_error) => {
+                text("Fix the problems to hear the solver.").size(14)
+            }
+            None => text("The solver is thinking…").size(14),
+        };
+        let mut verdict_row = row![verdict].spacing(8).align_y(iced::Center);
+        let not_unique = self
+            .analysis
+            .as_ref()
+            .is_some_and(|a| !a.unique && !a.ambiguous.is_empty());
+        if self.suggesting {
+            verdict_row = verdict_row.push(text("Looking for cells to change…").size(13));
+        } else if let Some(found) = &self.suggestion {
+            verdict_row = match &found.changes {
+                Some(cells) if cells.is_empty() => {
+                    verdict_row.push(text("It is unique already.").size(13))
+                }
+                Some(cells) => verdict_row
+                    .push(
+                        text(format!(
+                            "Change {} (outlined) to make it unique.",
+                            cells_words(cells)
+                        ))
+                        .size(13),
+                    )
+                    .push(button(text("Change them").size(13)).on_press(Message::ApplySuggestion)),
+                None => verdict_row.push(
+                    text(format!(
+                        "No change of one or two cells near the tinted ones makes it unique \
+                         ({} pictures tried).",
+                        found.tried
+                    ))
+                    .size(13),
+                ),
+            };
+        } else if not_unique {
+            verdict_row =
+                verdict_row.push(button(text("Suggest").size(13)).on_press(Message::Suggest));
+        }
+        column![
+            tools,
+            verdict_row,
+            row![
+                container(board).width(Length::FillPortion(3)).height(Fill),
+                right
+            ]
+            .spacing(8)
+            .height(Fill),
+            text(self.buffer.status_line()).size(13),
+        ]
+        .spacing(6)
+        .padding(8)
+        .into()
+    }
+}
