@@ -1,0 +1,144 @@
+//! Players and their logins: codenames, password hashes, registering, and tokens with their
+//! lifetime and revocation.
+
+use super::*;
+
+impl Game {
+    /// A player's number by codename.
+    pub fn player_id(&self, codename: &str) -> Option<PlayerId> {
+        self.read().by_codename.get(codename).copied()
+    }
+
+    /// A player's codename.
+    pub fn codename(&self, id: PlayerId) -> Option<String> {
+        self.read().players.get(&id).map(|p| p.codename.clone())
+    }
+
+    /// The password hash of a codename, for logging in.
+    pub fn password_hash(&self, codename: &str) -> Option<(PlayerId, String)> {
+        let st = self.read();
+        let id = *st.by_codename.get(codename)?;
+        st.players.get(&id).map(|p| (id, p.password_hash.clone()))
+    }
+
+    /// The player a bearer token belongs to, if it is known and has not expired; using it
+    /// starts its time again.
+    pub fn token_player(&self, token: &str) -> Option<PlayerId> {
+        let hash = crate::auth::token_hash(token);
+        let now = crate::storage::now_ms();
+        let mut tokens = self.tokens();
+        let ttl = tokens.ttl_ms;
+        let entry = tokens.by_hash.get_mut(&hash)?;
+        if now - entry.used_at_ms > ttl {
+            // The database forgets it at the next upkeep.
+            tokens.by_hash.remove(&hash);
+            return None;
+        }
+        entry.used_at_ms = entry.used_at_ms.max(now);
+        Some(entry.player)
+    }
+
+    /// Registers a player (the password already hashed).
+    pub fn register(&self, codename: &str, password_hash: &str) -> Result<PlayerId, GameError> {
+        let mut db = self.db();
+        let id = db.add_player(codename, password_hash)?;
+        let mut st = self.write();
+        st.version += 1;
+        st.world.add_player(id)?;
+        st.by_codename.insert(codename.to_string(), id);
+        st.players.insert(
+            id,
+            PlayerInfo {
+                codename: codename.to_string(),
+                password_hash: password_hash.to_string(),
+            },
+        );
+        drop(st);
+        self.announce(
+            vec![Event::Registered {
+                codename: codename.to_string(),
+            }],
+            Reach::No,
+        );
+        drop(db);
+        Ok(id)
+    }
+
+    /// Records a new bearer token (only its hash is kept); beyond the player's cap, their
+    /// least recently used tokens are dropped.
+    pub fn add_token(&self, token: &str, player: PlayerId) -> Result<(), GameError> {
+        let hash = crate::auth::token_hash(token);
+        let now = crate::storage::now_ms();
+        let per_player = self.tokens().per_player;
+        let mut db = self.db();
+        // Uses not yet written count when choosing which tokens to drop.
+        self.store_token_uses(&mut db)?;
+        let dropped = db.add_token(&hash, player, now, per_player)?;
+        let mut tokens = self.tokens();
+        for h in dropped {
+            tokens.by_hash.remove(&h);
+        }
+        tokens.by_hash.insert(
+            hash,
+            TokenEntry {
+                player,
+                used_at_ms: now,
+                stored_used_at_ms: now,
+            },
+        );
+        Ok(())
+    }
+
+    /// Forgets a token: logging out. Returns whether it was known.
+    pub fn revoke_token(&self, token: &str) -> Result<bool, GameError> {
+        let hash = crate::auth::token_hash(token);
+        let mut db = self.db();
+        let stored = db.remove_token(&hash)?;
+        let known = self.tokens().by_hash.remove(&hash).is_some();
+        Ok(stored || known)
+    }
+
+    /// Forgets every token of a player: logging out everywhere. Returns how many.
+    pub fn revoke_tokens_of(&self, player: PlayerId) -> Result<usize, GameError> {
+        let mut db = self.db();
+        let n = db.remove_tokens_of(player)?;
+        self.tokens().by_hash.retain(|_, t| t.player != player);
+        Ok(n)
+    }
+
+    /// Writes the uses of tokens not yet written (under the storage lock).
+    pub(super) fn store_token_uses(&self, db: &mut Storage) -> Result<(), GameError> {
+        let used: Vec<(String, i64)> = self
+            .tokens()
+            .by_hash
+            .iter()
+            .filter(|(_, t)| t.used_at_ms > t.stored_used_at_ms)
+            .map(|(h, t)| (h.clone(), t.used_at_ms))
+            .collect();
+        if used.is_empty() {
+            return Ok(());
+        }
+        db.touch_tokens(&used)?;
+        let mut tokens = self.tokens();
+        for (h, at) in used {
+            if let Some(t) = tokens.by_hash.get_mut(&h) {
+                t.stored_used_at_ms = t.stored_used_at_ms.max(at);
+            }
+        }
+        Ok(())
+    }
+
+    /// Token upkeep, run every few seconds and at shutdown: writes when tokens were last used
+    /// (a crash loses at most that much sliding) and forgets expired ones. Blocks on the disk.
+    pub fn keep_tokens(&self) -> Result<(), GameError> {
+        let now = crate::storage::now_ms();
+        let mut db = self.db();
+        self.store_token_uses(&mut db)?;
+        let ttl = self.tokens().ttl_ms;
+        db.remove_tokens_unused_since(now - ttl)?;
+        self.tokens()
+            .by_hash
+            .retain(|_, t| now - t.used_at_ms <= ttl);
+        Ok(())
+    }
+}
