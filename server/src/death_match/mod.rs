@@ -19,12 +19,16 @@
 //! - [`pick`]: solving the opponent's lock, declaring it impossible, choosing the solution.
 //! - [`counter`]: the builders' countersolves.
 //! - [`score`]: the points, the lead, and who wins.
+//! - [`generate`]: seeded rounds — board shapes and piece pools — for hosts without round files.
+//! - [`bot`]: a player to practise against: its draft, its lock, its picking and its calls.
 
+pub mod bot;
 pub mod build;
 pub mod clock;
 pub mod counter;
 pub mod draft;
 pub mod event;
+pub mod generate;
 pub mod phase;
 pub mod pick;
 pub mod round;

@@ -1,0 +1,1 @@
+//! A Death Match player to practise against.

@@ -1,0 +1,1 @@
+//! Seeded rounds: board shapes and piece pools.
