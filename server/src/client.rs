@@ -1,6 +1,10 @@
 //! The client: every endpoint of the API as an async method, and the event stream read line
 //! by line. The studio's online verbs are built on it.
 
+mod death_match;
+
+pub use death_match::MatchEvents;
+
 use crate::events::Event;
 use crate::protocol::{
     Credentials, Declare, ErrorBody, LockView, LoggedOut, NoteView, PlayerView, Publish, Published,
@@ -356,29 +360,42 @@ impl EventStream {
     /// unknown events are skipped.
     pub async fn next(&mut self) -> Result<Option<Event>, ClientError> {
         loop {
-            // An event ends with a blank line.
-            if let Some(end) = self.buffer.find("\n\n") {
-                let block: String = self.buffer.drain(..end + 2).collect();
-                let data: String = block
-                    .lines()
-                    .filter_map(|l| l.strip_prefix("data:"))
-                    .map(str::trim_start)
-                    .collect::<Vec<_>>()
-                    .join("\n");
-                if data.is_empty() {
-                    continue;
+            match next_data(&mut self.response, &mut self.buffer).await? {
+                None => return Ok(None),
+                Some(data) => {
+                    if let Ok(event) = serde_json::from_str(&data) {
+                        return Ok(Some(event));
+                    }
                 }
-                if let Ok(event) = serde_json::from_str(&data) {
-                    return Ok(Some(event));
-                }
+            }
+        }
+    }
+}
+
+/// The data of the next server-sent event with any; `None` when the stream ends. Keep-alive
+/// comments are skipped.
+async fn next_data(
+    response: &mut reqwest::Response,
+    buffer: &mut String,
+) -> Result<Option<String>, ClientError> {
+    loop {
+        // An event ends with a blank line.
+        if let Some(end) = buffer.find("\n\n") {
+            let block: String = buffer.drain(..end + 2).collect();
+            let data: String = block
+                .lines()
+                .filter_map(|l| l.strip_prefix("data:"))
+                .map(str::trim_start)
+                .collect::<Vec<_>>()
+                .join("\n");
+            if data.is_empty() {
                 continue;
             }
-            match self.response.chunk().await? {
-                Some(bytes) => self
-                    .buffer
-                    .push_str(&String::from_utf8_lossy(&bytes).replace("\r\n", "\n")),
-                None => return Ok(None),
-            }
+            return Ok(Some(data));
+        }
+        match response.chunk().await? {
+            Some(bytes) => buffer.push_str(&String::from_utf8_lossy(&bytes).replace("\r\n", "\n")),
+            None => return Ok(None),
         }
     }
 }

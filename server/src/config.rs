@@ -52,6 +52,9 @@ pub struct Config {
     pub tokens_per_player: usize,
     /// How logs are written to standard error: `text` or `json` (one object per line).
     pub log_format: LogFormat,
+    /// How many times faster than real time Death Match clocks run: 1 for play; more to
+    /// practise or test a whole match quickly (every clock scales alike).
+    pub match_speed: f64,
 }
 
 impl Default for Config {
@@ -74,6 +77,7 @@ impl Default for Config {
             token_ttl: Period::secs(30 * 24 * 3600),
             tokens_per_player: 10,
             log_format: LogFormat::Text,
+            match_speed: 1.0,
         }
     }
 }
@@ -279,6 +283,9 @@ pub struct ServeArgs {
     /// Logs as text or json [default: text].
     #[arg(long, env = "LOCKWRIGHT_LOG_FORMAT", value_name = "FORMAT")]
     pub log_format: Option<LogFormat>,
+    /// Death Match clocks run this many times faster than real time [default: 1].
+    #[arg(long, env = "LOCKWRIGHT_MATCH_SPEED", value_name = "FACTOR")]
+    pub match_speed: Option<f64>,
 }
 
 fn parse_durability(s: &str) -> Result<Durability, String> {
@@ -318,6 +325,9 @@ impl Config {
         }
         if self.rate_limit.is_nan() || self.rate_burst.is_nan() {
             return invalid("rate_limit", "a number");
+        }
+        if !(self.match_speed.is_finite() && (0.001..=100_000.0).contains(&self.match_speed)) {
+            return invalid("match_speed", "a factor from 0.001 to 100000");
         }
         if self.tokens_per_player == 0 {
             return invalid("tokens_per_player", "at least 1");
@@ -368,7 +378,8 @@ impl ServeArgs {
             request_timeout,
             token_ttl,
             tokens_per_player,
-            log_format
+            log_format,
+            match_speed
         );
         c.check()?;
         Ok(c)

@@ -6,6 +6,8 @@
 //! - [`verify`]: checking a lock's text and replaying a solution with the engine.
 //! - [`death_match`]: Lockmaker's two-player Death Match of sliding locks, as a pure state
 //!   machine driven by time values.
+//! - [`death_match_host`]: hosting Death Matches — the clock, the log in the database, round
+//!   sources, and what each player may see.
 //! - [`storage`]: the SQLite database; every SQL statement is there.
 //! - [`game`]: the shared handle — the world in memory, the database, the events.
 //! - [`api`]: the HTTP router, one module per resource; [`error`] turns failures into
@@ -20,6 +22,7 @@ pub mod auth;
 pub mod client;
 pub mod config;
 pub mod death_match;
+pub mod death_match_host;
 pub mod error;
 pub mod events;
 pub mod game;

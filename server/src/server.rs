@@ -158,6 +158,62 @@ fn spawn_announcer(game: Game, mut stop: watch::Receiver<bool>) {
     });
 }
 
+/// The Death Match clock: sleeps until the next deadline of any match (or a change, or a
+/// second at most), lets the deadlines pass, and has the solver settle impossible calls that
+/// stood, off the async threads.
+fn spawn_match_clock(game: Game, mut stop: watch::Receiver<bool>) {
+    tokio::spawn(async move {
+        let mut trouble = Trouble {
+            what: "the Death Match clock",
+            failing: false,
+        };
+        loop {
+            let host = game.death_matches();
+            let sleep = host.next_deadline_in().map_or(Duration::from_secs(1), |d| {
+                d.clamp(Duration::from_millis(1), Duration::from_secs(1))
+            });
+            tokio::select! {
+                () = tokio::time::sleep(sleep) => {}
+                () = host.changed() => {}
+                _ = stop.changed() => break,
+            }
+            let g = game.clone();
+            let done = tokio::task::spawn_blocking(move || g.death_matches().tick_all()).await;
+            let jobs = match done {
+                Ok(Ok(jobs)) => {
+                    trouble.outcome(Ok(()));
+                    jobs
+                }
+                Ok(Err(e)) => {
+                    trouble.outcome(Err(e.to_string()));
+                    Vec::new()
+                }
+                Err(e) => {
+                    trouble.outcome(Err(e.to_string()));
+                    Vec::new()
+                }
+            };
+            settle(&game, jobs);
+        }
+    });
+}
+
+/// Works out the verdicts on locks whose impossible call stood, each on a blocking thread.
+pub fn settle(game: &Game, jobs: Vec<crate::death_match_host::ToSettle>) {
+    for job in jobs {
+        let g = game.clone();
+        tokio::task::spawn_blocking(move || {
+            let verdict = crate::death_match_host::settle::verdict(
+                &job.lock,
+                crate::death_match_host::settle::VERDICT_TIME,
+            );
+            if let Err(e) = g.death_matches().settle(&job, verdict) {
+                tracing::warn!(error = %e, id = job.id, "cannot record a verdict");
+            }
+        });
+    }
+}
+
 /// Serves on a bound listener until `shutdown` completes, then lets requests in flight
 /// finish and closes event streams.
 pub async fn serve(
@@ -169,6 +225,8 @@ pub async fn serve(
     let (stop_tx, stop_rx) = watch::channel(false);
     let upkeep = spawn_upkeep(config, game.clone(), stop_rx.clone())?;
     spawn_announcer(game.clone(), stop_rx.clone());
+    game.death_matches().set_speed(config.match_speed);
+    spawn_match_clock(game.clone(), stop_rx.clone());
     match game.ready() {
         Ok(()) => {}
         Err(why) => tracing::warn!(%why, "the server is not ready: /api/v1/ready answers 503"),

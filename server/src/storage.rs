@@ -5,6 +5,10 @@
 //! (see `game`), loaded from here at start. Nothing is acknowledged before its transaction
 //! commits.
 
+mod death_match;
+
+pub use death_match::{StoredEntry, StoredMatch};
+
 use crate::rules::{LockId, NoteId, PlayerId, Slot};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
@@ -15,8 +19,9 @@ pub const FILE_NAME: &str = "lockwright.sqlite3";
 
 /// The schema's version, kept in SQLite's `user_version`. Version 0 is the first schema, whose
 /// tokens were stored as they were sent; version 1 keeps only their SHA-256, with when they
-/// were last used. [`Storage::open`] migrates older databases and refuses newer ones.
-pub const SCHEMA_VERSION: i64 = 1;
+/// were last used; version 2 adds the Death Matches. [`Storage::open`] migrates older databases
+/// and refuses newer ones.
+pub const SCHEMA_VERSION: i64 = 2;
 
 /// The schema. `one_lock_per_slot` makes the database itself refuse two locks in one slot,
 /// and `UNIQUE(author_id, lock_id)` two declarations on one lock by one player, whatever a bug
@@ -293,6 +298,9 @@ impl Storage {
         if version < 1 {
             tx.execute_batch("DROP TABLE IF EXISTS tokens;")?;
             tx.execute_batch(SCHEMA_V1)?;
+        }
+        if version < 2 {
+            tx.execute_batch(death_match::SCHEMA_V2)?;
         }
         tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
         tx.commit()?;

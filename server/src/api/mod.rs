@@ -6,6 +6,7 @@
 //! (the router's 404 and 405, a limit) is turned into the same JSON by one layer, so every
 //! error a client sees is `{error, message}`.
 
+mod death_match;
 mod events;
 mod locks;
 mod notes;
@@ -82,7 +83,16 @@ pub fn router(state: AppState, config: &Config) -> Router {
         .route("/locks/{id}", get(locks::show))
         .route("/notes", post(notes::declare).get(notes::list))
         .route("/notes/{id}", get(notes::show))
-        .route("/events", get(events::stream));
+        .route("/events", get(events::stream))
+        .route(
+            "/matches",
+            post(death_match::challenge).get(death_match::list),
+        )
+        .route("/matches/{id}", get(death_match::show))
+        .route("/matches/{id}/accept", post(death_match::accept))
+        .route("/matches/{id}/decline", post(death_match::decline))
+        .route("/matches/{id}/actions", post(death_match::act))
+        .route("/matches/{id}/events", get(death_match::events));
     let request_timeout = config.request_timeout.get();
     Router::new()
         .nest("/api/v1", api)

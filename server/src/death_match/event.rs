@@ -6,9 +6,11 @@ use super::round::{OfferedPiece, SetupError};
 use super::score::{Award, Why};
 use super::{Ms, Pair, Player};
 use engine::sliding::Lock;
+use serde::{Deserialize, Serialize};
 
 /// Whether the challenged player drafts first or second in round 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum DraftOrder {
     /// Draft first: A in the snake A BB AA ….
     First,
@@ -17,7 +19,8 @@ pub enum DraftOrder {
 }
 
 /// What a player does.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Action {
     /// Round 1's assessment, the challenged player only: draft first or second.
     ChooseDraftOrder(DraftOrder),
@@ -29,7 +32,7 @@ pub enum Action {
     EndDraft,
     /// Submit a lock built on the round's board with exactly the drafted pieces, the Key and
     /// the Keyhole.
-    SubmitLock(Lock),
+    SubmitLock(#[serde(with = "super::serial::lock")] Lock),
     /// Submit moves in the seed's notation that pick the opponent's lock.
     SubmitSolution(String),
     /// Declare the opponent's lock impossible: the final answer.
@@ -70,7 +73,8 @@ pub enum Audience {
 }
 
 /// Something that happened.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
 pub enum Event {
     /// A round began with its assessment; `first_drafter` is known except in round 1.
     RoundBegan {
@@ -153,6 +157,7 @@ pub enum Event {
         /// The player picking it.
         player: Player,
         /// The opponent's lock.
+        #[serde(with = "super::serial::lock")]
         lock: Lock,
     },
     /// A solution was accepted (the solver alone sees it).

@@ -33,6 +33,7 @@ pub mod phase;
 pub mod pick;
 pub mod round;
 pub mod score;
+pub mod serial;
 
 pub use event::{Action, Audience, DraftOrder, Event, Refusal};
 pub use phase::{Answer, Build, BuildStatus, Clock, Draft, Phase, Sheet, Solution, Stage};
@@ -40,6 +41,7 @@ pub use round::{OfferedPiece, Round, SetupError, Shape};
 pub use score::{Award, Decider, LeadChange, Why};
 
 use engine::sliding::{Board, Lock};
+use serde::{Deserialize, Serialize};
 use std::ops::{Index, IndexMut};
 
 /// Milliseconds since the match began.
@@ -73,7 +75,8 @@ pub const ROUNDS: u8 = 5;
 pub const TARGET: u32 = 16;
 
 /// One of the two players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Player {
     /// The player who called the Death Match.
     Challenger,
@@ -95,7 +98,7 @@ impl Player {
 }
 
 /// One value for each player.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Pair<T> {
     /// The challenger's.
     pub challenger: T,

@@ -6,9 +6,11 @@
 use super::round::OfferedPiece;
 use super::score::Why;
 use super::{Ms, Pair, Player};
+use serde::{Deserialize, Serialize};
 
 /// Where a round stands.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "phase", rename_all = "kebab-case")]
 pub enum Phase {
     /// 90 s to assess the board and the offered pieces; in round 1 the challenged player
     /// chooses the draft order meanwhile.
@@ -86,7 +88,7 @@ impl Phase {
 }
 
 /// A Lockmaking clock: a draft turn, or a builder in reserve.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Clock {
     /// Whose clock it is.
     pub player: Player,
@@ -99,7 +101,7 @@ pub struct Clock {
 }
 
 /// The draft.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Draft {
     /// Who drafts first this round: A in the snake A BB AA BB ….
     pub first: Player,
@@ -114,7 +116,7 @@ pub struct Draft {
 }
 
 /// Building.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Build {
     /// When the 420 s end.
     pub ends: Ms,
@@ -138,7 +140,8 @@ impl Build {
 }
 
 /// Where a builder stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "kebab-case")]
 pub enum BuildStatus {
     /// Within the 420 s: the latest valid lock counts.
     Building,
@@ -149,7 +152,7 @@ pub enum BuildStatus {
 }
 
 /// A player's work on the opponent's lock.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Sheet {
     /// The solutions accepted, in order.
     pub solutions: Vec<Solution>,
@@ -158,7 +161,7 @@ pub struct Sheet {
 }
 
 /// A solution accepted in Solving: every one picks the lock.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Solution {
     /// Its time, from when the lock was shown.
     pub time: Ms,
@@ -169,7 +172,8 @@ pub struct Solution {
 }
 
 /// A player's final answer on the opponent's lock.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Answer {
     /// The solution that counts: its number in the sheet (from 0), time and moves.
     Solution {
@@ -187,7 +191,8 @@ pub enum Answer {
 }
 
 /// A builder's countersolve of their own lock.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "stage", rename_all = "kebab-case")]
 pub enum Stage {
     /// Deciding whether to countersolve, until `ends`.
     Deciding {

@@ -2,11 +2,13 @@
 //! the match only checks that a round can be played.
 
 use engine::sliding::{Board, Kind, MAX_SIDE, Orientation, Piece};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::fmt;
 
 /// A draftable piece's shape. The Key and the Keyhole are never drafted: every lock has them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub enum Shape {
     /// A vertical (1×a) or horizontal (b×1) piece, at least two cells long, placed as drafted.
     Slider {
@@ -66,7 +68,7 @@ impl fmt::Display for Shape {
 }
 
 /// A piece offered in the draft: its number in the round, and its shape.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct OfferedPiece {
     /// Its number, unique in the round: players draft by it.
     pub id: u32,
@@ -75,9 +77,10 @@ pub struct OfferedPiece {
 }
 
 /// A round's board and the pieces offered for its draft.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Round {
     /// The board every lock of the round is built on.
+    #[serde(with = "super::serial::board")]
     pub board: Board,
     /// The pieces offered, in the order shown.
     pub offered: Vec<OfferedPiece>,

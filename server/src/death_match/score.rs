@@ -11,9 +11,11 @@
 
 use super::phase::Answer;
 use super::{Event, Match, Ms, Pair, Player, ROUNDS, TARGET};
+use serde::{Deserialize, Serialize};
 
 /// A reason to earn points.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Award {
     /// +1: picked the opponent's lock within the 5 minutes.
     Solved,
@@ -49,7 +51,8 @@ impl Award {
 }
 
 /// What decides between equal or unequal scores.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Decider {
     /// The winner has more points.
     MorePoints,
@@ -60,7 +63,8 @@ pub enum Decider {
 }
 
 /// Why the match is over.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Why {
     /// The loser ran out of reserve.
     OpponentOutOfReserve,
@@ -75,7 +79,7 @@ pub enum Why {
 }
 
 /// A change of the lead.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct LeadChange {
     /// The round it happened in.
     pub round: u8,

@@ -148,6 +148,8 @@ pub struct Game {
     ready: Arc<Mutex<Option<Probed>>>,
     /// Why copying the log into the database file fails, while it does.
     checkpoint_trouble: Arc<Mutex<Option<String>>>,
+    /// The Death Matches.
+    death_matches: Arc<crate::death_match_host::Host>,
 }
 
 /// A readiness answer and when it was worked out.
@@ -239,9 +241,17 @@ impl Game {
         }
         let (events, _) = broadcast::channel(1024);
         let defaults = crate::config::Config::default();
+        let stored_matches = storage.death_matches()?;
+        let storage = Arc::new(Mutex::new(storage));
+        let death_matches =
+            crate::death_match_host::Host::load(storage.clone(), stored_matches, |id| {
+                st.players
+                    .get(&id)
+                    .map_or_else(|| format!("#{}", id.0), |p| p.codename.clone())
+            })?;
         Ok(Game {
             state: Arc::new(RwLock::new(st)),
-            storage: Arc::new(Mutex::new(storage)),
+            storage,
             events,
             unsent: Arc::default(),
             unsent_signal: Arc::default(),
@@ -256,7 +266,13 @@ impl Game {
             access_computed: Arc::default(),
             ready: Arc::default(),
             checkpoint_trouble: Arc::default(),
+            death_matches: Arc::new(death_matches),
         })
+    }
+
+    /// The Death Matches this server hosts.
+    pub fn death_matches(&self) -> &crate::death_match_host::Host {
+        &self.death_matches
     }
 
     /// Sets how long tokens last unused and how many a player may hold.

@@ -1,0 +1,91 @@
+//! The Death Match endpoints, and a match's event stream.
+
+use super::{Client, ClientError, next_data};
+use crate::death_match::Action;
+use crate::death_match_host::view::{Acted, Challenge, MatchSummary, MatchView, Numbered};
+use crate::protocol::ErrorBody;
+use reqwest::Method;
+
+impl Client {
+    /// `POST /matches`: call a player to a Death Match.
+    pub async fn challenge(&self, challenge: &Challenge) -> Result<MatchSummary, ClientError> {
+        self.post(Method::POST, "/matches", challenge).await
+    }
+
+    /// `GET /matches`: your matches, newest first.
+    pub async fn matches(&self) -> Result<Vec<MatchSummary>, ClientError> {
+        self.get("/matches").await
+    }
+
+    /// `GET /matches/{id}`: a match as you may see it.
+    pub async fn death_match(&self, id: i64) -> Result<MatchView, ClientError> {
+        self.get(&format!("/matches/{id}")).await
+    }
+
+    /// `POST /matches/{id}/accept`.
+    pub async fn accept(&self, id: i64) -> Result<MatchView, ClientError> {
+        self.post(Method::POST, &format!("/matches/{id}/accept"), &())
+            .await
+    }
+
+    /// `POST /matches/{id}/decline`: decline a challenge, or withdraw your own.
+    pub async fn decline(&self, id: i64) -> Result<MatchSummary, ClientError> {
+        self.post(Method::POST, &format!("/matches/{id}/decline"), &())
+            .await
+    }
+
+    /// `POST /matches/{id}/actions`: act in a match.
+    pub async fn act(&self, id: i64, action: &Action) -> Result<Acted, ClientError> {
+        self.post(Method::POST, &format!("/matches/{id}/actions"), action)
+            .await
+    }
+
+    /// `GET /matches/{id}/events?from=N`: the match's events you may see, from number `from`,
+    /// then live until it is over.
+    pub async fn match_events(&self, id: i64, from: usize) -> Result<MatchEvents, ClientError> {
+        if self.token.is_none() {
+            return Err(ClientError::NoToken);
+        }
+        let response = self
+            .request(Method::GET, &format!("/matches/{id}/events?from={from}"))?
+            .send()
+            .await?;
+        let status = response.status();
+        if !status.is_success() {
+            let body = response.json().await.unwrap_or(ErrorBody {
+                error: "http".into(),
+                message: status.to_string(),
+                diagnostics: Vec::new(),
+            });
+            return Err(ClientError::Refused { status, body });
+        }
+        Ok(MatchEvents {
+            response,
+            buffer: String::new(),
+        })
+    }
+}
+
+/// A match's events, read as they arrive.
+#[derive(Debug)]
+pub struct MatchEvents {
+    response: reqwest::Response,
+    buffer: String,
+}
+
+impl MatchEvents {
+    /// The next event; `None` once the match is over and every event was read (or the server
+    /// closed the stream).
+    pub async fn next(&mut self) -> Result<Option<Numbered>, ClientError> {
+        loop {
+            match next_data(&mut self.response, &mut self.buffer).await? {
+                None => return Ok(None),
+                Some(data) => {
+                    if let Ok(event) = serde_json::from_str(&data) {
+                        return Ok(Some(event));
+                    }
+                }
+            }
+        }
+    }
+}
