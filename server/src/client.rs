@@ -1,6 +1,7 @@
 //! The client: every endpoint of the API as an async method, and the event stream read line
 //! by line. The studio's online verbs are built on it.
 
+pub mod bot;
 mod death_match;
 
 pub use death_match::MatchEvents;

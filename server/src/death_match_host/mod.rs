@@ -318,6 +318,7 @@ impl Hosted {
             },
             round: m.map_or(0, Match::round),
             deadline_ms: m.and_then(Match::deadline),
+            first_drafter: m.and_then(Match::first_drafter_of_match),
             phase,
             scores: m.map_or_else(Pair::default, Match::scores),
             reserve: m.map_or_else(

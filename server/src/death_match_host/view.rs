@@ -123,6 +123,8 @@ pub struct MatchView {
     pub now_ms: Ms,
     /// The round being played (0 before the match begins).
     pub round: u8,
+    /// Who drafts first in round 1 (and so in rounds 3 and 5), once chosen.
+    pub first_drafter: Option<Player>,
     /// The phase, once the match has begun.
     pub phase: Option<Phase>,
     /// When the phase next changes unless someone acts.

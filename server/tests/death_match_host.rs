@@ -1,0 +1,325 @@
+//! Death Matches hosted by a real server on 127.0.0.1: whole matches between two clients,
+//! what each player may see, and a match surviving a restart with its clocks. Time is
+//! compressed by the server's speed factor, through the same code paths as real time.
+
+mod support;
+
+use engine::sliding::{Board, Cell, Lock, Orientation, Piece};
+use server::client::Client;
+use server::client::bot::{Pace, play};
+use server::config::Config;
+use server::death_match::bot::Bot;
+use server::death_match::{Action, Answer, DraftOrder, Event, Phase, Player};
+use server::death_match_host::view::{Challenge, MatchView, Status};
+use server::server::Running;
+use std::time::Duration;
+
+/// A small round: 5×3, nothing dark, two pieces on offer.
+const SMALL: &str = r#"
+[[round]]
+board = """
+. . . . .
+. . . . .
+. . . . .
+"""
+pieces = ["h2", "v2"]
+"#;
+
+/// A round for bots: 6×6 with a notch, a few pieces.
+const BOTS: &str = r#"
+[[round]]
+board = """
+. . . . . .
+. . . . . .
+. . . . . .
+. . . . . .
+. . . . . .
+# . . . . .
+"""
+pieces = ["h2", "v2", "h3", "v3", "h2", "v2"]
+"#;
+
+async fn start(dir: &std::path::Path, speed: f64) -> Running {
+    Running::start(Config {
+        match_speed: speed,
+        ..support::test_config(dir)
+    })
+    .await
+    .expect("start")
+}
+
+async fn player(running: &Running, codename: &str) -> Client {
+    let mut c = Client::new(&running.url());
+    c.register(codename, "pass-word").await.expect("register");
+    c
+}
+
+async fn login(running: &Running, codename: &str) -> Client {
+    let mut c = Client::new(&running.url());
+    c.login(codename, "pass-word").await.expect("login");
+    c
+}
+
+/// Waits until the match, as `c` sees it, is in a phase `f` accepts.
+async fn until(c: &Client, id: i64, what: &str, f: impl Fn(&MatchView) -> bool) -> MatchView {
+    for _ in 0..2000 {
+        let v = c.death_match(id).await.expect("view");
+        if f(&v) {
+            return v;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("the match never reached {what}");
+}
+
+/// The Key on a2–b2 and the Keyhole on e2: "Key R2" picks it.
+fn plain_lock() -> Lock {
+    let lock = Lock::new(
+        Board::new(5, 3),
+        vec![
+            Piece::key(Cell::new(0, 1), Orientation::Horizontal),
+            Piece::keyhole(Cell::new(4, 1)),
+        ],
+    );
+    assert!(lock.is_legal(), "{:?}", lock.problems());
+    lock
+}
+
+async fn challenge(a: &Client, opponent: &str, rounds: &str) -> i64 {
+    a.challenge(&Challenge {
+        opponent: opponent.into(),
+        seed: None,
+        rounds: Some(rounds.into()),
+    })
+    .await
+    .expect("challenge")
+    .id
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_match_between_two_bots_ends_with_a_winner_and_a_round_table() {
+    let dir = tempfile::tempdir().expect("dir");
+    let running = start(dir.path(), 400.0).await;
+    let a = player(&running, "ALF").await;
+    let b = player(&running, "BEA").await;
+    let id = challenge(&a, "BEA", BOTS).await;
+    b.accept(id).await.expect("accept");
+    let pace = Pace {
+        thinking: 0.0,
+        build_budget: Duration::from_millis(300),
+        pick_budget: Duration::from_millis(800),
+    };
+    let (ea, eb) = tokio::join!(
+        play(&a, id, Bot::full(1), pace),
+        play(&b, id, Bot::new(0.5, 2), pace)
+    );
+    let (ea, eb) = (ea.expect("challenger's bot"), eb.expect("challenged bot"));
+    assert_eq!(ea.status, Status::Over);
+    assert_eq!(eb.winner, ea.winner);
+    let winner = ea.winner.expect("a winner");
+    assert!(
+        !ea.rounds.is_empty() && ea.rounds.len() <= 5,
+        "{:?}",
+        ea.rounds
+    );
+    // The table adds up: each round's points sum to the scores.
+    let mut total = (0, 0);
+    for r in &ea.rounds {
+        total.0 += r.points.challenger;
+        total.1 += r.points.challenged;
+        assert_eq!(
+            (total.0, total.1),
+            (r.scores.challenger, r.scores.challenged)
+        );
+        assert!(r.locks.challenger.is_some() && r.locks.challenged.is_some());
+    }
+    assert_eq!(ea.scores.challenger, total.0);
+    let (w, l) = (ea.scores[winner.player], ea.scores[winner.player.other()]);
+    assert!(w >= l, "the winner has at least as many points: {w} vs {l}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_player_sees_only_what_the_rules_let_them_see() {
+    let dir = tempfile::tempdir().expect("dir");
+    let running = start(dir.path(), 200.0).await;
+    let a = player(&running, "ANN").await;
+    let b = player(&running, "BOB").await;
+    let watcher = player(&running, "CAT").await;
+    let id = challenge(&a, "BOB", SMALL).await;
+    // Only the challenged player accepts; a refusal says why.
+    let e = a
+        .accept(id)
+        .await
+        .expect_err("the challenger cannot accept");
+    assert!(e.to_string().contains("challenged"), "{e}");
+    b.accept(id).await.expect("accept");
+    b.act(id, &Action::ChooseDraftOrder(DraftOrder::Second))
+        .await
+        .expect("order");
+    let v = until(&a, id, "the draft", |v| {
+        matches!(v.phase, Some(Phase::Draft(_)))
+    })
+    .await;
+    assert_eq!(v.first_drafter, Some(Player::Challenger));
+    // Nobody drafts: a stops, b ends the draft.
+    a.act(id, &Action::StopDrafting).await.expect("stop");
+    b.act(id, &Action::EndDraft).await.expect("end");
+    until(&a, id, "building", |v| {
+        matches!(v.phase, Some(Phase::Build(_)))
+    })
+    .await;
+    let text = server::death_match::serial::lock::write(&plain_lock());
+    let lock = server::death_match::serial::lock::read(&text).expect("reads");
+    a.act(id, &Action::SubmitLock(lock.clone()))
+        .await
+        .expect("a's lock");
+    b.act(id, &Action::SubmitLock(lock))
+        .await
+        .expect("b's lock");
+    let va = a.death_match(id).await.expect("view");
+    let vb = b.death_match(id).await.expect("view");
+    assert!(va.your_lock.is_some() && vb.your_lock.is_some());
+    assert!(
+        va.opponent_lock.is_none() && vb.opponent_lock.is_none(),
+        "no one sees the other's lock while building"
+    );
+    let vw = watcher.death_match(id).await.expect("a spectator's view");
+    assert!(vw.you.is_none() && vw.your_lock.is_none());
+    // Solving: each sees the other's lock now, and their own sheet only.
+    let va = until(&a, id, "solving", |v| {
+        matches!(v.phase, Some(Phase::Solve { .. }))
+    })
+    .await;
+    assert!(va.opponent_lock.is_some());
+    let acted = a
+        .act(id, &Action::SubmitSolution("Key R2".into()))
+        .await
+        .expect("a picks b's lock");
+    assert!(
+        acted
+            .events
+            .iter()
+            .any(|n| matches!(n.event, Event::SolutionAccepted { moves: 1, .. }))
+    );
+    let refused = b
+        .act(id, &Action::SubmitSolution("Key L1".into()))
+        .await
+        .expect_err("a move off the board is refused");
+    assert!(refused.to_string().contains("move 1"), "{refused}");
+    let vb = b.death_match(id).await.expect("view");
+    assert!(
+        vb.your_sheet
+            .as_ref()
+            .is_some_and(|s| s.solutions.is_empty())
+    );
+    assert!(vb.announced.is_none(), "answers wait for the announcement");
+    // After the announcement both read both answers; b had none.
+    let vb = until(&b, id, "the announcement", |v| v.announced.is_some()).await;
+    let announced = vb.announced.expect("announced");
+    assert!(matches!(
+        announced.challenger,
+        Answer::Solution { moves: 1, .. }
+    ));
+    assert_eq!(announced.challenged, Answer::Nothing);
+    // The whole stream of each: private events only to their player, none to a spectator.
+    let seen = |c: Client| async move {
+        let mut s = c.match_events(id, 0).await.expect("stream");
+        let mut got = Vec::new();
+        while let Ok(Ok(Some(n))) = tokio::time::timeout(Duration::from_millis(300), s.next()).await
+        {
+            got.push(n.event);
+        }
+        got
+    };
+    let (ea, eb, ew) = tokio::join!(seen(a.clone()), seen(b.clone()), seen(watcher.clone()));
+    let private_of = |events: &[Event], p: Player| {
+        events
+            .iter()
+            .any(|e| e.audience() == server::death_match::Audience::Only(p))
+    };
+    assert!(private_of(&ea, Player::Challenger) && !private_of(&ea, Player::Challenged));
+    assert!(private_of(&eb, Player::Challenged) && !private_of(&eb, Player::Challenger));
+    assert!(!private_of(&ew, Player::Challenger) && !private_of(&ew, Player::Challenged));
+    assert!(ew.iter().any(|e| matches!(e, Event::Announced { .. })));
+    running.stop().await.expect("stop");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_survives_a_restart_with_its_clocks() {
+    let dir = tempfile::tempdir().expect("dir");
+    let running = start(dir.path(), 1.0).await;
+    let a = player(&running, "DAN").await;
+    let b = player(&running, "EVE").await;
+    let id = challenge(&a, "EVE", SMALL).await;
+    b.accept(id).await.expect("accept");
+    b.act(id, &Action::ChooseDraftOrder(DraftOrder::First))
+        .await
+        .expect("order");
+    let before = a.death_match(id).await.expect("view");
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    running.stop().await.expect("stop");
+    // Down for a while: the match's clocks do not run meanwhile.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let running = start(dir.path(), 1.0).await;
+    let a = login(&running, "DAN").await;
+    let after = a.death_match(id).await.expect("view after the restart");
+    assert_eq!(after.status, Status::Playing);
+    assert_eq!(after.first_drafter, Some(Player::Challenged));
+    assert_eq!(
+        after.phase, before.phase,
+        "still assessing, with the same deadline"
+    );
+    assert!(
+        after.now_ms >= before.now_ms + 1000 && after.now_ms < before.now_ms + 2500,
+        "the clock resumes where it was recorded: {} then {}",
+        before.now_ms,
+        after.now_ms
+    );
+    running.stop().await.expect("stop");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_requests_about_matches_get_clear_errors() {
+    let dir = tempfile::tempdir().expect("dir");
+    let running = start(dir.path(), 1.0).await;
+    let a = player(&running, "FOX").await;
+    let _b = player(&running, "GUS").await;
+    let e = a
+        .challenge(&Challenge {
+            opponent: "NOP".into(),
+            ..Challenge::default()
+        })
+        .await
+        .expect_err("unknown player");
+    assert!(e.to_string().contains("NOP"), "{e}");
+    let e = a
+        .challenge(&Challenge {
+            opponent: "FOX".into(),
+            ..Challenge::default()
+        })
+        .await
+        .expect_err("yourself");
+    assert!(e.to_string().contains("yourself"), "{e}");
+    let e = a
+        .challenge(&Challenge {
+            opponent: "GUS".into(),
+            rounds: Some(SMALL.replace("\"v2\"", "\"v1\"")),
+            ..Challenge::default()
+        })
+        .await
+        .expect_err("a bad round file");
+    assert!(
+        e.to_string().contains("round 1") && e.to_string().contains("piece 2"),
+        "{e}"
+    );
+    let e = a.death_match(999).await.expect_err("no such match");
+    assert!(e.to_string().contains("999"), "{e}");
+    let id = challenge(&a, "GUS", SMALL).await;
+    let e = a
+        .act(id, &Action::StopDrafting)
+        .await
+        .expect_err("not begun");
+    assert!(e.to_string().contains("challenged"), "{e}");
+    a.decline(id).await.expect("the challenger withdraws");
+    running.stop().await.expect("stop");
+}
