@@ -9,14 +9,20 @@
 //! - [`notation`]: the seed's names for pieces by their cells, and the move notation.
 //! - [`relax`]: where each piece could go alone — a quick proof that a lock cannot be picked,
 //!   and the pieces that can never matter.
-//! - [`solve`]: the fewest-moves breadth-first solver, which also proves a lock impossible.
+//! - [`space`], [`store`]: the solver's states, the moves between them, and the states seen.
+//! - [`pattern`]: a relaxation small enough to search whole, as a lower bound on the moves
+//!   left or a proof that the lock cannot be picked.
+//! - [`solve`]: the fewest-moves best-first solver, which also proves a lock impossible.
 
 pub mod cell;
 pub mod lock;
 pub mod notation;
+mod pattern;
 pub mod relax;
 pub mod rules;
 pub mod solve;
+mod space;
+mod store;
 
 pub use cell::{Cell, Dir, MAX_SIDE, Mask, Orientation, Turn};
 pub use lock::{Board, Kind, Lock, Piece, Problem, ProblemKind};

@@ -1,7 +1,10 @@
 //! Where each piece could ever lie if no other moving piece stood in its way — the board, the
-//! dark cells, the axes and the Keyhole still do — and what follows from that before any
-//! search:
+//! dark cells, the axes and the Keyhole still do, and so do the cells another piece covers
+//! wherever it goes — and what follows from that before any search:
 //!
+//! - a piece three cells long on a row of four always covers the middle two, wherever it
+//!   slides: those cells are walls for every other piece, which can shrink where the others
+//!   go, which can pin more cells, and so on until nothing changes;
 //! - when the Key could never lie beside the Keyhole even so, the lock cannot be picked;
 //! - a piece whose places never meet the places of the Key, of the pieces that can meet the
 //!   Key's, and so on, nor any axis those pieces can attach to, never matters: it can neither
@@ -26,6 +29,72 @@ pub struct Sweep {
 
 /// The places `piece` could reach with every other moving piece lifted.
 pub fn sweep(lock: &Lock, piece: usize) -> Sweep {
+    sweep_within(lock, piece, 0)
+}
+
+/// The cells each piece covers wherever it goes, with every other moving piece lifted but for
+/// the cells it covers wherever it goes in turn. Indexed like [`Lock::pieces`]; an axis or
+/// the Keyhole covers its cell.
+pub fn covers(lock: &Lock) -> Vec<Mask> {
+    let n = lock.pieces.len();
+    let mut cover: Vec<Mask> = lock
+        .pieces
+        .iter()
+        .map(|p| if p.slides() { 0 } else { p.mask() })
+        .collect();
+    // Each round only adds cells (more walls, fewer places), so this ends: at the latest when
+    // every piece is pinned.
+    loop {
+        let mut changed = false;
+        for i in 0..n {
+            if !lock.pieces[i].slides() {
+                continue;
+            }
+            let walls = (0..n)
+                .filter(|&j| j != i && lock.pieces[j].slides())
+                .fold(0, |m, j| m | cover[j]);
+            let always = sweep_within(lock, i, walls)
+                .places
+                .iter()
+                .fold(!0, |m, &(at, o)| {
+                    m & Piece {
+                        at,
+                        orientation: o,
+                        ..lock.pieces[i]
+                    }
+                    .mask()
+                });
+            if always != cover[i] {
+                cover[i] = always;
+                changed = true;
+            }
+        }
+        if !changed {
+            return cover;
+        }
+    }
+}
+
+/// Every piece's sweep with the cells the others always cover as walls (see [`covers`]).
+pub fn sweeps(lock: &Lock) -> Vec<Sweep> {
+    sweeps_with(lock, &covers(lock))
+}
+
+pub(crate) fn sweeps_with(lock: &Lock, cover: &[Mask]) -> Vec<Sweep> {
+    let n = lock.pieces.len();
+    (0..n)
+        .map(|i| {
+            let walls = (0..n)
+                .filter(|&j| j != i && lock.pieces[j].slides())
+                .fold(0, |m, j| m | cover[j]);
+            sweep_within(lock, i, walls)
+        })
+        .collect()
+}
+
+/// The places `piece` could reach with every other moving piece lifted, when no piece ever
+/// enters `walls`.
+fn sweep_within(lock: &Lock, piece: usize, walls: Mask) -> Sweep {
     let Some(&p) = lock.pieces.get(piece).filter(|p| p.slides()) else {
         return Sweep::default();
     };
@@ -38,7 +107,7 @@ pub fn sweep(lock: &Lock, piece: usize) -> Sweep {
         .iter()
         .filter(|q| matches!(q.kind, Kind::Axis | Kind::Keyhole))
         .fold(0, |m, q| m | q.mask());
-    let free = lock.board.light() & !fixed;
+    let free = lock.board.light() & !fixed & !walls;
     let fits = |q: &Piece| q.cells().count() == q.length as usize && q.mask() & !free == 0;
     // Places are at most 121 cells × 2 orientations.
     let key = |at: Cell, o: Orientation| at.index() * 2 + usize::from(o == Orientation::Vertical);
@@ -114,11 +183,15 @@ pub fn key_can_reach_keyhole(lock: &Lock) -> bool {
 /// when the Key cannot leave that line either: pieces on one line that never leave it keep
 /// their order on it, so the Key can never come beside the Keyhole.
 pub fn piece_always_between(lock: &Lock) -> Option<usize> {
+    always_between(lock, &sweeps(lock))
+}
+
+pub(crate) fn always_between(lock: &Lock, sweeps: &[Sweep]) -> Option<usize> {
     let k = lock.key()?;
     let h = lock.keyhole()?;
     let key = lock.pieces[k];
     let hole = lock.pieces[h].at;
-    if !sweep(lock, k).axes.is_empty() {
+    if !sweeps[k].axes.is_empty() {
         return None;
     }
     // Each cell's place along the Key's line, and which line it is on.
@@ -134,7 +207,7 @@ pub fn piece_always_between(lock: &Lock) -> Option<usize> {
         }
         let (ppos, pline) = along_line(p.orientation, p.at);
         pline == kline
-            && sweep(lock, i).axes.is_empty()
+            && sweeps[i].axes.is_empty()
             && ((kpos < ppos && ppos < hpos) || (hpos < ppos && ppos < kpos))
     })
 }
@@ -150,8 +223,11 @@ fn along_line(o: Orientation, c: Cell) -> (u8, u8) {
 /// those of one that matters, every axis such a piece can attach to and every piece that can
 /// attach to such an axis. Indexed like [`Lock::pieces`]; the Keyhole always matters.
 pub fn relevant(lock: &Lock) -> Vec<bool> {
+    relevant_with(lock, &sweeps(lock))
+}
+
+pub(crate) fn relevant_with(lock: &Lock, sweeps: &[Sweep]) -> Vec<bool> {
     let n = lock.pieces.len();
-    let sweeps: Vec<Sweep> = (0..n).map(|i| sweep(lock, i)).collect();
     let mut matters = vec![false; n];
     for (i, p) in lock.pieces.iter().enumerate() {
         matters[i] = matches!(p.kind, Kind::Key | Kind::Keyhole);
