@@ -181,7 +181,7 @@ mod tests {
             ],
         };
         let json = serde_json::to_string(&round).expect("json");
-        assert!(json.contains("\"a5\""), "{json}");
+        assert!(json.contains("\"A5\""), "{json}");
         assert!(json.contains("\"h3\""), "{json}");
         let back: Round = serde_json::from_str(&json).expect("back");
         assert_eq!(back, round);

@@ -1,6 +1,7 @@
 //! The command-line interface: one subcommand per job the studio does on a lock.
 
 mod check;
+mod death_match;
 mod diff;
 mod fmt;
 mod new;
@@ -149,6 +150,10 @@ pub enum Command {
     },
     #[command(flatten)]
     Online(online::Verb),
+    /// Lockmaker's Death Match: challenge, accept, draft, submit a lock and solutions, choose,
+    /// countersolve, watch; `--bot --bot --speed N` plays a whole match between two bots,
+    /// `--bot` hosts one against a bot for you to play.
+    Match(death_match::MatchArgs),
     /// Run the metagame server in this process, with the same flags, environment and TOML
     /// configuration as `lockwright-server`; SIGINT or SIGTERM stops it.
     Serve(server::config::ServeArgs),
@@ -322,6 +327,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Diff { old, new, json } => diff::run(&old, &new, json),
         Command::Online(verb) => online::run(verb),
         Command::Serve(args) => serve::run(&args),
+        Command::Match(args) => death_match::run(args),
         Command::Render {
             file,
             output,

@@ -172,7 +172,7 @@ impl std::str::FromStr for LockName {
 }
 
 /// How a verb failed in a way the user should read, rather than a bug.
-enum Failure {
+pub(super) enum Failure {
     /// The server refused, with its reason.
     Refused(ErrorBody, u16),
     /// The server cannot be reached.
@@ -182,7 +182,7 @@ enum Failure {
 }
 
 impl Failure {
-    fn from_client(e: ClientError, url: &str) -> Failure {
+    pub(super) fn from_client(e: ClientError, url: &str) -> Failure {
         match e {
             ClientError::Refused { status, body } => Failure::Refused(body, status.as_u16()),
             ClientError::Http(e) if e.is_connect() || e.is_timeout() => {
@@ -202,17 +202,17 @@ fn not_logged_in(url: &str) -> String {
 }
 
 /// What a verb's diagnostics refer to, to show them with their lines.
-struct Sources<'a> {
+pub(super) struct Sources<'a> {
     lock: Option<(&'a str, &'a str)>,
     solution: Option<(&'a str, &'a str)>,
 }
 
-const NO_SOURCES: Sources<'static> = Sources {
+pub(super) const NO_SOURCES: Sources<'static> = Sources {
     lock: None,
     solution: None,
 };
 
-fn report(f: Failure, sources: &Sources<'_>, url: &str) -> ExitCode {
+pub(super) fn report(f: Failure, sources: &Sources<'_>, url: &str) -> ExitCode {
     let mut err = std::io::stderr().lock();
     match f {
         Failure::Refused(body, status) => {
@@ -570,7 +570,7 @@ async fn fetch_lock(client: &Client, name: &LockName) -> Result<LockView, Client
     }
 }
 
-fn print_json<T: Serialize>(value: &T) -> Result<()> {
+pub(super) fn print_json<T: Serialize>(value: &T) -> Result<()> {
     let text = serde_json::to_string_pretty(value)?;
     match writeln!(std::io::stdout().lock(), "{text}") {
         // A reader that stopped reading (`| head`) is not an error.
@@ -705,7 +705,7 @@ fn print_notes(notes: &[NoteView]) {
 }
 
 /// The server: the flag, else the settings' `server-url`, else the default.
-fn server_url(flag: Option<&str>) -> String {
+pub(super) fn server_url(flag: Option<&str>) -> String {
     let from_settings = || {
         let path = crate::settings::Settings::default_path()?;
         match crate::settings::Settings::load(&path) {
@@ -725,7 +725,7 @@ fn server_url(flag: Option<&str>) -> String {
 
 /// The password: the flag, the environment, or standard input when it is not a terminal.
 /// It is never echoed.
-fn read_password(flag: Option<String>) -> Result<String> {
+pub(super) fn read_password(flag: Option<String>) -> Result<String> {
     if let Some(p) = flag {
         return Ok(p);
     }
@@ -752,7 +752,7 @@ fn read_password(flag: Option<String>) -> Result<String> {
 }
 
 /// A client logged in on `url`, as `player` or the player who logged in last.
-fn logged_in(
+pub(super) fn logged_in(
     path: &Path,
     url: &str,
     player: Option<&str>,

@@ -1,0 +1,696 @@
+//! `lockwright match`: Lockmaker's Death Match from the command line — the verbs a player
+//! uses on a server (challenge, accept, draft, submit a lock, solutions, choose, declare
+//! impossible, countersolve, watch), and bots on a server in this process:
+//! `lockwright match --bot --bot --speed 200` plays a whole match between two bots and prints
+//! the table; `lockwright match --bot` hosts a match against one bot for you to play.
+
+use super::online::{Failure, NO_SOURCES, Online, logged_in, print_json, report, server_url};
+use anyhow::{Context, Result, bail};
+use server::client::Client;
+use server::client::bot::{Pace, play};
+use server::death_match::bot::Bot;
+use server::death_match::{Action, DraftOrder, Event, Player, serial};
+use server::death_match_host::view::{Challenge, MatchView, Numbered};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// `lockwright match`: a verb, or bots.
+#[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct MatchArgs {
+    #[command(subcommand)]
+    verb: Option<Verb>,
+    /// Play with a bot on a server in this process: once to play against it yourself, twice
+    /// for a whole match between two bots.
+    #[arg(long, action = clap::ArgAction::Count)]
+    bot: u8,
+    /// How many times faster than real time the match clocks run.
+    #[arg(long, default_value_t = 1.0)]
+    speed: f64,
+    /// The seed of the generated rounds.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// An organiser's round file instead of generated rounds (docs/death-match.md#round-files).
+    #[arg(long)]
+    rounds: Option<PathBuf>,
+    /// The bots' strength, 0 to 1 (once for both, or once per bot).
+    #[arg(long)]
+    strength: Vec<f32>,
+    /// Playing against one bot: your codename on the server in this process.
+    #[arg(long, default_value = "YOU")]
+    me: String,
+    /// Playing against one bot: where the server in this process listens.
+    #[arg(long, default_value = "127.0.0.1:27001")]
+    bind: std::net::SocketAddr,
+}
+
+/// A match, and where and as whom.
+#[derive(clap::Args, Debug, Clone)]
+pub struct Target {
+    /// The match's number.
+    id: i64,
+    #[command(flatten)]
+    online: Online,
+}
+
+/// The verbs of a player in a match.
+#[derive(clap::Subcommand, Debug)]
+enum Verb {
+    /// Call a player to a Death Match.
+    Challenge {
+        /// Their codename.
+        opponent: String,
+        /// The seed of the generated rounds.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// An organiser's round file instead of generated rounds.
+        #[arg(long)]
+        rounds: Option<PathBuf>,
+        #[command(flatten)]
+        online: Online,
+    },
+    /// Your matches: challenges, matches being played, matches over.
+    List {
+        #[command(flatten)]
+        online: Online,
+    },
+    /// A match as you may see it: the phase and its clock, the board, the pieces, the locks.
+    Show(Target),
+    /// Accept a challenge: the match begins.
+    Accept(Target),
+    /// Decline a challenge, or withdraw your own.
+    Decline(Target),
+    /// Round 1, the challenged player: draft `first` or `second`.
+    Order {
+        #[command(flatten)]
+        target: Target,
+        /// `first` or `second`.
+        #[arg(value_parser = ["first", "second"])]
+        order: String,
+    },
+    /// Draft the offered piece with this number.
+    Draft {
+        #[command(flatten)]
+        target: Target,
+        /// The piece's number.
+        piece: u32,
+    },
+    /// Take no more pieces this round.
+    Stop(Target),
+    /// Once your opponent has stopped: end the draft.
+    EndDraft(Target),
+    /// Submit your lock: a `.slide` file on the round's board with exactly your drafted
+    /// pieces, the Key and the Keyhole.
+    Lock {
+        #[command(flatten)]
+        target: Target,
+        /// The lock file.
+        file: PathBuf,
+    },
+    /// Submit moves that pick your opponent's lock (`BC1 L1, C34 D2, Key R1`).
+    Solve {
+        #[command(flatten)]
+        target: Target,
+        /// The moves.
+        #[arg(required = true)]
+        moves: Vec<String>,
+    },
+    /// Declare your opponent's lock impossible: your final answer.
+    Impossible(Target),
+    /// Choose the solution that counts, by its number from 0.
+    Choose {
+        #[command(flatten)]
+        target: Target,
+        /// The solution's number.
+        index: usize,
+    },
+    /// Decide whether to countersolve your own lock.
+    Countersolve {
+        #[command(flatten)]
+        target: Target,
+        /// `yes` or `no`.
+        #[arg(value_parser = ["yes", "no"])]
+        decision: String,
+    },
+    /// Submit moves that pick your own lock, countersolving.
+    Countersolution {
+        #[command(flatten)]
+        target: Target,
+        /// The moves.
+        #[arg(required = true)]
+        moves: Vec<String>,
+    },
+    /// Print the match's events as they happen, until it is over.
+    Watch(Target),
+}
+
+/// Runs `lockwright match`.
+pub fn run(mut args: MatchArgs) -> Result<ExitCode> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .context("cannot start the network runtime")?;
+    runtime.block_on(async move {
+        match (args.verb.take(), args.bot) {
+            (Some(verb), _) => verb_run(verb).await,
+            (None, 2) => bots(&args.strength, args.speed, args.seed, args.rounds).await,
+            (None, 1) => practise(&args).await,
+            (None, 0) => bail!(
+                "say what to do: a verb (see `lockwright match --help`), or --bot --bot for a \
+                 match between two bots, or --bot to play one"
+            ),
+            (None, n) => bail!("--bot is given once or twice, not {n} times"),
+        }
+    })
+}
+
+fn challenge_body(
+    opponent: String,
+    seed: Option<u64>,
+    rounds: Option<PathBuf>,
+) -> Result<Challenge> {
+    let rounds = rounds
+        .map(|p| {
+            std::fs::read_to_string(&p).with_context(|| format!("cannot read {}", p.display()))
+        })
+        .transpose()?;
+    Ok(Challenge {
+        opponent,
+        seed,
+        rounds,
+    })
+}
+
+async fn verb_run(verb: Verb) -> Result<ExitCode> {
+    let online = match &verb {
+        Verb::Challenge { online, .. } | Verb::List { online } => online.clone(),
+        Verb::Show(t)
+        | Verb::Accept(t)
+        | Verb::Decline(t)
+        | Verb::Stop(t)
+        | Verb::EndDraft(t)
+        | Verb::Impossible(t)
+        | Verb::Watch(t)
+        | Verb::Order { target: t, .. }
+        | Verb::Draft { target: t, .. }
+        | Verb::Lock { target: t, .. }
+        | Verb::Solve { target: t, .. }
+        | Verb::Choose { target: t, .. }
+        | Verb::Countersolve { target: t, .. }
+        | Verb::Countersolution { target: t, .. } => t.online.clone(),
+    };
+    let url = server_url(online.server.as_deref());
+    let client = match logged_in(
+        &crate::tokens::default_path()?,
+        &url,
+        online.as_player.as_deref(),
+    )? {
+        Ok(c) => c,
+        Err(f) => return Ok(report(f, &NO_SOURCES, &url)),
+    };
+    let json = online.json;
+    let outcome = match verb {
+        Verb::Challenge {
+            opponent,
+            seed,
+            rounds,
+            ..
+        } => {
+            let body = challenge_body(opponent, seed, rounds)?;
+            client.challenge(&body).await.map(|s| {
+                if json {
+                    let _ = print_json(&s);
+                } else {
+                    crate::say!(
+                        "Match {}: {} challenges {}. They accept with `lockwright match accept {}`.",
+                        s.id,
+                        s.challenger,
+                        s.challenged,
+                        s.id
+                    );
+                }
+            })
+        }
+        Verb::List { .. } => client.matches().await.map(|list| {
+            if json {
+                let _ = print_json(&list);
+            } else if list.is_empty() {
+                crate::say!("No matches yet: `lockwright match challenge CODENAME` calls one.");
+            }
+            for s in &list {
+                crate::say!(
+                    "{:>4}  {} v {}  {:<10} round {}  {}–{}{}",
+                    s.id,
+                    s.challenger,
+                    s.challenged,
+                    s.status.word(),
+                    s.round,
+                    s.scores.challenger,
+                    s.scores.challenged,
+                    s.winner.map_or(String::new(), |w| format!(
+                        "  won by {}",
+                        if w == Player::Challenger {
+                            &s.challenger
+                        } else {
+                            &s.challenged
+                        }
+                    ))
+                );
+            }
+        }),
+        Verb::Show(t) => client.death_match(t.id).await.map(|v| {
+            if json {
+                let _ = print_json(&v);
+            } else {
+                print_view(&v);
+            }
+        }),
+        Verb::Accept(t) => client.accept(t.id).await.map(|v| {
+            if json {
+                let _ = print_json(&v);
+            } else {
+                crate::say!("Match {} begins.", v.id);
+                print_view(&v);
+            }
+        }),
+        Verb::Decline(t) => client.decline(t.id).await.map(|s| {
+            if json {
+                let _ = print_json(&s);
+            } else {
+                crate::say!("Match {} is off.", s.id);
+            }
+        }),
+        Verb::Watch(t) => return watch(&client, t.id, json, &url).await,
+        other => {
+            let (id, action) = action_of(other)?;
+            client.act(id, &action).await.map(|acted| {
+                if json {
+                    let _ = print_json(&acted);
+                } else {
+                    for n in &acted.events {
+                        crate::say!("{}", describe(&n.event));
+                    }
+                }
+            })
+        }
+    };
+    match outcome {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) => Ok(report(Failure::from_client(e, &url), &NO_SOURCES, &url)),
+    }
+}
+
+fn action_of(verb: Verb) -> Result<(i64, Action)> {
+    Ok(match verb {
+        Verb::Order { target, order } => (
+            target.id,
+            Action::ChooseDraftOrder(if order == "first" {
+                DraftOrder::First
+            } else {
+                DraftOrder::Second
+            }),
+        ),
+        Verb::Draft { target, piece } => (target.id, Action::Draft(piece)),
+        Verb::Stop(t) => (t.id, Action::StopDrafting),
+        Verb::EndDraft(t) => (t.id, Action::EndDraft),
+        Verb::Lock { target, file } => {
+            let text = std::fs::read_to_string(&file)
+                .with_context(|| format!("cannot read {}", file.display()))?;
+            let lock = serial::lock::read(&text)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+            (target.id, Action::SubmitLock(lock))
+        }
+        Verb::Solve { target, moves } => (target.id, Action::SubmitSolution(moves.join(" "))),
+        Verb::Impossible(t) => (t.id, Action::DeclareImpossible),
+        Verb::Choose { target, index } => (target.id, Action::Choose(index)),
+        Verb::Countersolve { target, decision } => {
+            (target.id, Action::Countersolve(decision == "yes"))
+        }
+        Verb::Countersolution { target, moves } => {
+            (target.id, Action::SubmitCountersolution(moves.join(" ")))
+        }
+        _ => bail!("not an action"),
+    })
+}
+
+async fn watch(client: &Client, id: i64, json: bool, url: &str) -> Result<ExitCode> {
+    let mut events = match client.match_events(id, 0).await {
+        Ok(e) => e,
+        Err(e) => return Ok(report(Failure::from_client(e, url), &NO_SOURCES, url)),
+    };
+    loop {
+        match events.next().await {
+            Ok(Some(n)) => {
+                if json {
+                    print_json(&n)?;
+                } else {
+                    crate::say!("{:>5}  {}", n.id, describe(&n.event));
+                }
+            }
+            Ok(None) => return Ok(ExitCode::SUCCESS),
+            Err(e) => return Ok(report(Failure::from_client(e, url), &NO_SOURCES, url)),
+        }
+    }
+}
+
+fn secs(ms: u64) -> String {
+    format!("{:.1} s", ms as f64 / 1000.0)
+}
+
+/// An event in a sentence.
+pub fn describe(e: &Event) -> String {
+    match e {
+        Event::RoundBegan {
+            round, assess_ends, ..
+        } => {
+            format!(
+                "round {round} begins: assess the board until {}",
+                secs(*assess_ends)
+            )
+        }
+        Event::DraftOrderChosen { first, by_default } => format!(
+            "{first:?} drafts first in round 1{}",
+            if *by_default {
+                " (no choice was made)"
+            } else {
+                ""
+            }
+        ),
+        Event::DraftTurn { player, ends } => format!("{player:?} drafts, until {}", secs(*ends)),
+        Event::Drafted { player, piece } => {
+            format!("{player:?} drafts piece {}: {}", piece.id, piece.shape)
+        }
+        Event::StoppedDrafting { player } => format!("{player:?} stops drafting"),
+        Event::DraftEnded { .. } => "the draft is over".into(),
+        Event::BuildBegan { ends } => format!("build your locks, until {}", secs(*ends)),
+        Event::LockAccepted { in_reserve, .. } => format!(
+            "your lock is accepted{}",
+            if *in_reserve {
+                ", in reserve: it is final"
+            } else {
+                ""
+            }
+        ),
+        Event::LockFinal { player } => format!("{player:?}'s lock is final"),
+        Event::ReservePeriodUsed { player, left, ends } => format!(
+            "{player:?} is in reserve until {} ({left} periods left)",
+            secs(*ends)
+        ),
+        Event::OutOfReserve { player } => format!("{player:?} is out of reserve"),
+        Event::SolvingBegan { ends } => format!("pick your opponent's lock, until {}", secs(*ends)),
+        Event::LockShown { lock, .. } => format!(
+            "the lock to pick:\n{}",
+            serial::lock::write(lock).trim_end()
+        ),
+        Event::SolutionAccepted {
+            index, time, moves, ..
+        } => format!(
+            "solution {index} accepted: {moves} moves at {}",
+            secs(*time)
+        ),
+        Event::ImpossibleDeclared { .. } => "you declared the lock impossible".into(),
+        Event::ChoosingBegan { ends, .. } => format!("choose your solution, until {}", secs(*ends)),
+        Event::SolutionChosen {
+            index, by_default, ..
+        } => format!(
+            "solution {index} counts{}",
+            if *by_default { " (chosen for you)" } else { "" }
+        ),
+        Event::Announced { answers } => format!(
+            "answers: Challenger {}, Challenged {}",
+            answer(&answers.challenger),
+            answer(&answers.challenged)
+        ),
+        Event::Points {
+            player,
+            award,
+            points,
+            total,
+        } => {
+            format!("{player:?} +{points} ({award:?}), now {total}")
+        }
+        Event::PointsVoided { player, awards } => {
+            format!("{player:?}'s {awards:?} do not count: the impossible call stood")
+        }
+        Event::CountersolveOffered { player, ends } => {
+            format!("{player:?} may countersolve: decide by {}", secs(*ends))
+        }
+        Event::CountersolveDecided { player, yes, .. } => format!(
+            "{player:?} {}",
+            if *yes {
+                "countersolves"
+            } else {
+                "does not countersolve"
+            }
+        ),
+        Event::CountersolveBegan { player, ends, .. } => {
+            format!("{player:?} countersolves until {}", secs(*ends))
+        }
+        Event::CountersolveEnded { player, moves } => match moves {
+            Some(m) => format!("{player:?} countersolved in {m} moves"),
+            None => format!("{player:?} did not countersolve in time"),
+        },
+        Event::LeadChanged { leader } => format!("{leader:?} leads"),
+        Event::RoundEnded { round, scores } => format!(
+            "round {round} is over: {}–{}",
+            scores.challenger, scores.challenged
+        ),
+        Event::MatchOver {
+            winner,
+            why,
+            scores,
+        } => format!(
+            "the match is over: {winner:?} wins {}–{} ({why:?})",
+            scores.challenger, scores.challenged
+        ),
+    }
+}
+
+fn answer(a: &server::death_match::Answer) -> String {
+    match a {
+        server::death_match::Answer::Solution { moves, time, .. } => {
+            format!("{moves} moves in {}", secs(*time))
+        }
+        server::death_match::Answer::Impossible => "impossible".into(),
+        server::death_match::Answer::Nothing => "no solution".into(),
+    }
+}
+
+fn name(v: &MatchView, p: Player) -> &str {
+    match p {
+        Player::Challenger => &v.challenger,
+        Player::Challenged => &v.challenged,
+    }
+}
+
+fn print_view(v: &MatchView) {
+    crate::say!(
+        "Match {}: {} v {}, {}, round {}, {}–{}",
+        v.id,
+        v.challenger,
+        v.challenged,
+        v.status.word(),
+        v.round,
+        v.scores.challenger,
+        v.scores.challenged
+    );
+    if let Some(phase) = &v.phase {
+        crate::say!(
+            "Phase: {}{}",
+            phase.name(),
+            v.deadline_ms.map_or(String::new(), |d| format!(
+                ", until {} (now {})",
+                secs(d),
+                secs(v.now_ms)
+            ))
+        );
+    }
+    crate::say!(
+        "Reserve: {} {} periods, {} {} periods",
+        v.challenger,
+        v.reserve.challenger,
+        v.challenged,
+        v.reserve.challenged
+    );
+    if let Some(setup) = &v.setup {
+        crate::say!(
+            "Board {}×{}; offered: {}",
+            setup.board.width(),
+            setup.board.height(),
+            setup
+                .offered
+                .iter()
+                .map(|p| format!("{}={}", p.id, String::from(p.shape)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+    }
+    for p in Player::BOTH {
+        if !v.drafted[p].is_empty() {
+            crate::say!(
+                "{} drafted: {}",
+                name(v, p),
+                v.drafted[p]
+                    .iter()
+                    .map(|p| String::from(p.shape))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+        }
+    }
+    if let Some(lock) = &v.opponent_lock {
+        crate::say!("The lock to pick:\n{}", lock.trim_end());
+    }
+    print_table(v);
+}
+
+/// The round-by-round table and the winner.
+pub fn print_table(v: &MatchView) {
+    if v.rounds.is_empty() {
+        return;
+    }
+    crate::say!("round  {:>6}  {:>6}  score", v.challenger, v.challenged);
+    for r in &v.rounds {
+        crate::say!(
+            "{:>5}  {:>+6}  {:>+6}  {}–{}",
+            r.round,
+            r.points.challenger,
+            r.points.challenged,
+            r.scores.challenger,
+            r.scores.challenged
+        );
+        for p in Player::BOTH {
+            if let Some(verdict) = &r.verdicts[p] {
+                crate::say!("       {}'s lock: {verdict}", name(v, p));
+            }
+        }
+    }
+    if let Some(w) = v.winner {
+        crate::say!(
+            "Winner: {} ({}–{}, {:?})",
+            name(v, w.player),
+            v.scores[w.player],
+            v.scores[w.player.other()],
+            w.why
+        );
+    }
+}
+
+/// A server in this process with match clocks at `speed`, on a fresh data folder.
+async fn embedded(
+    speed: f64,
+    bind: std::net::SocketAddr,
+) -> Result<(server::server::Running, tempfile::TempDir)> {
+    let dir = tempfile::tempdir().context("cannot make a data folder for the match")?;
+    let config = server::config::Config {
+        data: dir.path().to_path_buf(),
+        bind,
+        match_speed: speed,
+        rate_limit: 0.0,
+        password_memory_kib: 1024,
+        ..server::config::Config::default()
+    };
+    config.check().map_err(|e| anyhow::anyhow!("{e}"))?;
+    let running = server::server::Running::start(config)
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot start the match's server: {e}"))?;
+    Ok((running, dir))
+}
+
+async fn player(url: &str, codename: &str) -> Result<Client> {
+    let mut c = Client::new(url);
+    c.register(codename, "practice-only")
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot register {codename}: {e}"))?;
+    Ok(c)
+}
+
+fn strengths(given: &[f32]) -> Result<(f32, f32)> {
+    let ok = |s: f32| (0.0..=1.0).contains(&s);
+    match given {
+        [] => Ok((1.0, 1.0)),
+        [s] if ok(*s) => Ok((*s, *s)),
+        [a, b] if ok(*a) && ok(*b) => Ok((*a, *b)),
+        _ => bail!("--strength is 0 to 1, given once or twice"),
+    }
+}
+
+fn pace(speed: f64) -> Pace {
+    Pace {
+        thinking: 1.0,
+        build_budget: Duration::from_secs(3).min(Duration::from_secs_f64(100.0 / speed)),
+        pick_budget: Duration::from_secs(5).min(Duration::from_secs_f64(120.0 / speed)),
+    }
+}
+
+/// `lockwright match --bot --bot`: a whole match between two bots.
+async fn bots(
+    strength: &[f32],
+    speed: f64,
+    seed: Option<u64>,
+    rounds: Option<PathBuf>,
+) -> Result<ExitCode> {
+    let (sa, sb) = strengths(strength)?;
+    let (running, _dir) = embedded(speed, "127.0.0.1:0".parse()?).await?;
+    let url = running.url();
+    let a = player(&url, "BT1").await?;
+    let b = player(&url, "BT2").await?;
+    let body = challenge_body("BT2".into(), Some(seed.unwrap_or(1)), rounds)?;
+    let id = a.challenge(&body).await?.id;
+    b.accept(id).await?;
+    crate::say!("Match {id}: BT1 (strength {sa}) v BT2 (strength {sb}), clocks ×{speed}");
+    let watcher = a.clone();
+    let watching = tokio::spawn(async move {
+        let Ok(mut events) = watcher.match_events(id, 0).await else {
+            return;
+        };
+        while let Ok(Some(Numbered { event, .. })) = events.next().await {
+            if let Event::RoundEnded { .. } | Event::MatchOver { .. } = event {
+                crate::say!("{}", describe(&event));
+            }
+        }
+    });
+    let (ra, rb) = tokio::join!(
+        play(&a, id, Bot::new(sa, 1), pace(speed)),
+        play(&b, id, Bot::new(sb, 2), pace(speed))
+    );
+    let _ = watching.await;
+    let view = ra
+        .or(rb)
+        .map_err(|e| anyhow::anyhow!("the match stopped: {e}"))?;
+    print_table(&view);
+    let _ = running.stop().await;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `lockwright match --bot`: a server here, a bot on it, and a challenge to you.
+async fn practise(args: &MatchArgs) -> Result<ExitCode> {
+    let (strength, _) = strengths(&args.strength)?;
+    let (running, _dir) = embedded(args.speed, args.bind).await?;
+    let url = running.url();
+    let bot = player(&url, "BOT").await?;
+    let me = player(&url, &args.me).await?;
+    if let Some(token) = me.token() {
+        crate::tokens::save(&crate::tokens::default_path()?, &url, &args.me, token)?;
+    }
+    let body = challenge_body(args.me.clone(), args.seed, args.rounds.clone())?;
+    let id = bot.challenge(&body).await?.id;
+    crate::say!(
+        "A server runs at {url} with match clocks ×{}. BOT (strength {strength}) challenges {}: \
+         match {id}.\nIn another terminal (you are logged in as {}):\n  lockwright match accept {id} --server {url}\n  lockwright match show {id} --server {url}\n  lockwright match watch {id} --server {url}\nCtrl-C stops the server.",
+        args.speed,
+        args.me,
+        args.me
+    );
+    tokio::select! {
+        r = play(&bot, id, Bot::new(strength, 7), pace(args.speed)) => {
+            let view = r.map_err(|e| anyhow::anyhow!("the match stopped: {e}"))?;
+            print_table(&view);
+        }
+        () = server::server::signal() => {}
+    }
+    let _ = running.stop().await;
+    Ok(ExitCode::SUCCESS)
+}
