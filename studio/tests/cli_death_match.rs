@@ -1,0 +1,148 @@
+//! `lockwright match`: the player's verbs against a real server on 127.0.0.1, and a whole
+//! match between two bots on a server inside the command.
+
+use server::config::Config;
+use server::server::Running;
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// Two tiny rounds, so that bots build and pick quickly.
+const ROUNDS: &str = r#"
+[[round]]
+board = """
+. . . . .
+. . . . .
+. . . . .
+"""
+pieces = ["h2", "v2"]
+"#;
+
+fn lockwright(home: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_lockwright"))
+        .args(args)
+        .current_dir(home)
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join(".config"))
+        .env_remove("LOCKWRIGHT_PASSWORD")
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("runs")
+}
+
+fn text(out: &Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[track_caller]
+fn ok(out: Output) -> String {
+    let (o, e) = text(&out);
+    assert!(out.status.success(), "stdout: {o}\nstderr: {e}");
+    o
+}
+
+#[test]
+fn two_bots_play_a_whole_match_and_the_table_and_winner_are_printed() {
+    let home = tempfile::tempdir().expect("dir");
+    let rounds = home.path().join("rounds.toml");
+    std::fs::write(&rounds, ROUNDS).expect("write");
+    let out = ok(lockwright(
+        home.path(),
+        &[
+            "match",
+            "--bot",
+            "--bot",
+            "--speed",
+            "1500",
+            "--rounds",
+            rounds.to_str().expect("utf-8"),
+        ],
+    ));
+    assert!(out.contains("round     BT1     BT2  score"), "{out}");
+    assert!(out.contains("Winner: BT"), "{out}");
+    assert!(out.contains("round 1 is over"), "{out}");
+}
+
+#[test]
+fn a_player_challenges_accepts_drafts_builds_and_reads_the_match() {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let data = tempfile::tempdir().expect("dir");
+    let running = runtime
+        .block_on(Running::start(Config {
+            data: data.path().to_path_buf(),
+            bind: "127.0.0.1:0".parse().expect("addr"),
+            rate_limit: 0.0,
+            password_memory_kib: 64,
+            match_speed: 100.0,
+            ..Config::default()
+        }))
+        .expect("server");
+    let url = running.url();
+    let home = tempfile::tempdir().expect("dir");
+    let h = home.path();
+    let run = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.extend(["--server", &url]);
+        lockwright(h, &all)
+    };
+    ok(run(&["register", "ANA", "--password", "pw"]));
+    ok(run(&["register", "BEN", "--password", "pw"]));
+    let rounds = h.join("rounds.toml");
+    std::fs::write(&rounds, ROUNDS).expect("write");
+    let out = ok(run(&[
+        "match",
+        "challenge",
+        "BEN",
+        "--rounds",
+        rounds.to_str().expect("utf-8"),
+        "--as",
+        "ANA",
+    ]));
+    assert!(out.contains("Match 1: ANA challenges BEN"), "{out}");
+    let listed = ok(run(&["match", "list", "--as", "BEN"]));
+    assert!(listed.contains("challenged"), "{listed}");
+    // Only BEN accepts; ANA is told why, exit 1.
+    let refused = run(&["match", "accept", "1", "--as", "ANA"]);
+    let (_, err) = text(&refused);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(err.contains("only the challenged player"), "{err}");
+    ok(run(&["match", "accept", "1", "--as", "BEN"]));
+    ok(run(&["match", "order", "1", "second", "--as", "BEN"]));
+    let shown = ok(run(&["match", "show", "1", "--json", "--as", "ANA"]));
+    let view: serde_json::Value = serde_json::from_str(&shown).expect("json");
+    assert_eq!(view["first_drafter"], "challenger");
+    assert_eq!(view["setup"]["offered"][0]["shape"], "h2");
+    // The assessment lasts 90 s, 0.9 s at ×100: then ANA drafts.
+    let mut drafted = None;
+    for _ in 0..100 {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        let out = run(&["match", "draft", "1", "1", "--as", "ANA"]);
+        if out.status.success() {
+            drafted = Some(text(&out).0);
+            break;
+        }
+    }
+    let drafted = drafted.expect("ANA drafts once the assessment is over");
+    assert!(drafted.contains("drafts piece 1"), "{drafted}");
+    // A lock file that does not read is refused before it is sent, with its place.
+    let bad = h.join("bad.slide");
+    std::fs::write(&bad, "this is not a lock\n").expect("write");
+    let out = run(&[
+        "match",
+        "lock",
+        "1",
+        bad.to_str().expect("utf-8"),
+        "--as",
+        "ANA",
+    ]);
+    let (_, err) = text(&out);
+    assert!(!out.status.success() && err.contains("line 1"), "{err}");
+    runtime.block_on(running.stop()).expect("stop");
+}
