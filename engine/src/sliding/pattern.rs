@@ -1,7 +1,7 @@
-//! A relaxation of the lock small enough to search whole: the Key and a few pieces around it
-//! move, every other moving piece is lifted off the board (but for the cells it covers wherever
-//! it goes, see [`super::relax::covers`]), and the rule that every axis keeps a piece attached
-//! is forgotten (see [`super::space`]).
+//! Relaxations of the lock small enough to search whole: the Key and a few pieces move, every
+//! other moving piece is lifted off the board (but for the cells it covers wherever it goes,
+//! see [`super::relax::covers`]), and the rule that every axis keeps a piece attached is
+//! forgotten (see [`super::space`]).
 //!
 //! Every real move is a relaxed move or none, so:
 //! - when no relaxed state reachable from the start is picked, the lock cannot be picked;
@@ -10,27 +10,46 @@
 //!   search best-first (A*) and still answer in the fewest moves, and that marks as dead every
 //!   state whose projection can never be picked.
 //!
-//! The pieces kept are chosen the way the relaxation fails: follow a fewest-moves relaxed
-//! solution from the start and keep the first lifted piece that lies in its way, then search
-//! again, as long as the relaxation stays small.
+//! Several relaxations add up when no real move is counted by two of them: the first counts
+//! every move of its pieces, the Key's and every turn; each later one keeps other pieces and
+//! counts only their slides (its Key slides and turns for free). So the first says how far the
+//! Key and the pieces nearest its way must go, the next how many of the pieces behind those
+//! must still slide aside, and so on.
+//!
+//! The pieces kept are chosen the way a relaxation fails: follow a cheapest relaxed solution
+//! from the start and keep the first lifted piece that lies in its way, then search again, as
+//! long as the relaxation stays small.
 
 use super::cell::{Mask, Orientation};
 use super::lock::{Lock, Piece};
 use super::rules::Move;
 use super::space::{Scratch, Space, decode};
 use super::store::Store;
+use std::collections::VecDeque;
 
 /// The distance of a state from which the relaxation can never be picked.
 pub(crate) const DEAD: u8 = u8::MAX;
 
-/// The whole relaxed space over some of the solver's movers, with each state's fewest moves to
+/// At most this many relaxations add up.
+const MOST_PATTERNS: usize = 4;
+
+/// The whole relaxed space over some of the solver's movers, with each state's cheapest way to
 /// a pick.
-pub(crate) struct Pattern {
+struct Pattern {
     space: Space,
     /// For each relaxed mover, its place among the solver's movers.
     pick: Vec<usize>,
+    /// Whether every move counts, or only slides of pieces other than the Key.
+    counts_all: bool,
     store: Store,
     dist: Vec<u8>,
+    /// For each state, the next state on a cheapest way to a pick.
+    toward: Vec<u32>,
+}
+
+/// Relaxations whose bounds add up.
+pub(crate) struct Bounds {
+    patterns: Vec<Pattern>,
 }
 
 /// What relaxing the lock showed.
@@ -40,29 +59,49 @@ pub(crate) enum Relaxation {
         /// The relaxed states reachable from the start.
         states: usize,
     },
-    /// The largest relaxation that stayed small, as a lower bound.
-    Bound(Box<Pattern>),
+    /// The relaxations that stayed small, as a lower bound.
+    Bound(Bounds),
+}
+
+/// What a move costs in a relaxation that counts every move, or only slides of pieces other
+/// than the Key (`key`, by its place in the lock).
+fn cost(counts_all: bool, key: usize, mv: Move) -> u8 {
+    match mv {
+        Move::Slide { piece, .. } if !counts_all => u8::from(piece != key),
+        Move::Turn { .. } if !counts_all => 0,
+        _ => 1,
+    }
 }
 
 impl Pattern {
-    /// The fewest relaxed moves from `real`'s projection to a pick, [`DEAD`] when none.
-    pub(crate) fn bound(&self, real: &[u8], buf: &mut Vec<u8>) -> u8 {
+    fn bound(&self, real: &[u8], buf: &mut Vec<u8>) -> u8 {
         buf.clear();
         buf.extend(self.pick.iter().map(|&m| real[m]));
         // Every real state reachable from the start projects onto a relaxed state reachable
         // from the start's projection, so a miss cannot happen; 0 stays a safe bound anyway.
         self.store.find(buf).map_or(0, |n| self.dist[n as usize])
     }
+}
 
-    /// How many relaxed states it holds.
-    pub(crate) fn len(&self) -> usize {
-        self.store.len()
+impl Bounds {
+    /// The fewest moves from `real` to a pick that the relaxations allow, [`DEAD`] when one
+    /// of them is never picked from there.
+    pub(crate) fn bound(&self, real: &[u8], buf: &mut Vec<u8>) -> u8 {
+        let mut sum = 0u8;
+        for p in &self.patterns {
+            let b = p.bound(real, buf);
+            if b == DEAD {
+                return DEAD;
+            }
+            sum = sum.saturating_add(b).min(DEAD - 1);
+        }
+        sum
     }
 }
 
-/// Relaxes the lock searched in `real`, growing the pieces kept while the relaxed space stays
-/// within `cap` states. `cover` is [`super::relax::covers`]; `walls` the cells of the pieces
-/// the solver leaves where they are.
+/// Relaxes the lock searched in `real`, each relaxation within `cap` states. `cover` is
+/// [`super::relax::covers`]; `walls` the cells of the pieces the solver leaves where they
+/// are.
 pub(crate) fn relax(
     lock: &Lock,
     real: &Space,
@@ -70,20 +109,34 @@ pub(crate) fn relax(
     walls: Mask,
     cap: usize,
 ) -> Option<Relaxation> {
-    let mut pick = vec![real.key];
-    let mut best = None;
-    while let Some(p) = explore(lock, real, &pick, cover, walls, cap) {
-        if p.dist[0] == DEAD {
-            return Some(Relaxation::Impossible { states: p.len() });
+    let mut patterns: Vec<Pattern> = Vec::new();
+    let mut used = vec![false; real.width()];
+    while patterns.len() < MOST_PATTERNS {
+        let counts_all = patterns.is_empty();
+        let mut pick = vec![real.key];
+        let mut best = None;
+        while let Some(p) = explore(lock, real, &pick, cover, walls, cap, counts_all) {
+            if p.dist[0] == DEAD {
+                return Some(Relaxation::Impossible {
+                    states: p.store.len(),
+                });
+            }
+            let next = in_the_way(lock, real, &p, &used);
+            best = Some(p);
+            match next {
+                Some(m) => pick.push(m),
+                None => break,
+            }
         }
-        let next = in_the_way(lock, real, &p);
-        best = Some(p);
-        match next {
-            Some(m) => pick.push(m),
-            None => break,
+        let Some(p) = best.filter(|p| p.dist[0] > 0 || counts_all) else {
+            break;
+        };
+        for &m in &p.pick {
+            used[m] = true;
         }
+        patterns.push(p);
     }
-    best.map(|p| Relaxation::Bound(Box::new(p)))
+    (!patterns.is_empty()).then_some(Relaxation::Bound(Bounds { patterns }))
 }
 
 /// The whole relaxed space over `pick` (places among `real`'s movers), unless it holds more
@@ -95,6 +148,7 @@ fn explore(
     cover: &[Mask],
     walls: Mask,
     cap: usize,
+    counts_all: bool,
 ) -> Option<Pattern> {
     let movers: Vec<usize> = pick.iter().map(|&m| real.movers[m].0).collect();
     let lifted = real
@@ -125,60 +179,86 @@ fn explore(
         }
         next += 1;
     }
-    // Relaxed moves can all be undone (a slide back, the opposite turn carrying the same
-    // pieces), so the distances to a pick come from one search outwards from every pick.
-    let mut dist = vec![DEAD; store.len()];
+    let mut p = Pattern {
+        dist: vec![DEAD; store.len()],
+        toward: vec![u32::MAX; store.len()],
+        space,
+        pick: pick.to_vec(),
+        counts_all,
+        store,
+    };
+    // Relaxed moves can all be undone at the same cost (a slide back, the opposite turn
+    // carrying the same pieces), so the cheapest ways to a pick come from one search outwards
+    // from every pick, free moves first.
+    let mut queue: VecDeque<u32> = VecDeque::new();
     for &g in &goals {
-        dist[g as usize] = 0;
+        p.dist[g as usize] = 0;
+        queue.push_back(g);
     }
-    let mut queue = goals;
-    let mut head = 0;
-    while let Some(&n) = queue.get(head) {
-        head += 1;
+    let mut done = vec![false; p.store.len()];
+    while let Some(n) = queue.pop_front() {
+        if std::mem::replace(&mut done[n as usize], true) {
+            continue;
+        }
         state.clear();
-        state.extend_from_slice(store.get(n));
-        let d = dist[n as usize].saturating_add(1).min(DEAD - 1);
-        space.expand(&state, &mut scratch, |child, _| {
-            if let Some(c) = store.find(child)
-                && dist[c as usize] == DEAD
-            {
-                dist[c as usize] = d;
-                queue.push(c);
+        state.extend_from_slice(p.store.get(n));
+        let d = p.dist[n as usize];
+        let Pattern {
+            space,
+            store,
+            dist,
+            toward,
+            counts_all,
+            ..
+        } = &mut p;
+        let counts_all = *counts_all;
+        let key = space.movers[space.key].0;
+        space.expand(&state, &mut scratch, |child, mv| {
+            let cost = cost(counts_all, key, mv);
+            let Some(c) = store.find(child) else {
+                return false;
+            };
+            let to = d.saturating_add(cost).min(DEAD - 1);
+            if to < dist[c as usize] {
+                dist[c as usize] = to;
+                toward[c as usize] = n;
+                if cost == 0 {
+                    queue.push_front(c);
+                } else {
+                    queue.push_back(c);
+                }
             }
             false
         });
     }
-    Some(Pattern {
-        space,
-        pick: pick.to_vec(),
-        store,
-        dist,
-    })
+    Some(p)
 }
 
-/// The first lifted piece, at its place in the lock, that a fewest-moves relaxed solution
-/// from the start slides or turns a piece into, or that a turn in it would carry.
-fn in_the_way(lock: &Lock, real: &Space, p: &Pattern) -> Option<usize> {
+/// The first lifted piece not `used` by another relaxation that, at its place in the lock, a
+/// cheapest relaxed solution from the start slides or turns a piece into, or that a turn in it
+/// would carry.
+fn in_the_way(lock: &Lock, real: &Space, p: &Pattern, used: &[bool]) -> Option<usize> {
     let lifted: Vec<(usize, Mask)> = (0..real.width())
-        .filter(|m| !p.pick.contains(m))
+        .filter(|&m| !p.pick.contains(&m) && !used[m])
         .map(|m| (m, lock.pieces[real.movers[m].0].mask()))
         .collect();
     let mut scratch = Scratch::default();
-    let mut state = p.store.get(0).to_vec();
     let mut n = 0u32;
-    while p.dist[n as usize] > 0 && p.dist[n as usize] != DEAD {
-        let want = p.dist[n as usize] - 1;
+    let mut state = p.store.get(n).to_vec();
+    while p.dist[n as usize] != DEAD && !p.space.picked(&state) {
+        let c = p.toward[n as usize];
+        if c == u32::MAX {
+            return None;
+        }
+        let to = p.store.get(c);
         let mut step = None;
         p.space.expand(&state, &mut scratch, |child, mv| {
-            match p.store.find(child) {
-                Some(c) if p.dist[c as usize] == want => {
-                    step = Some((c, mv, swept(&p.space, &state, child, mv)));
-                    true
-                }
-                _ => false,
+            if child == to {
+                step = Some((mv, swept(&p.space, &state, child, mv)));
             }
+            step.is_some()
         });
-        let (c, mv, cells) = step?;
+        let (mv, cells) = step?;
         if let Move::Turn { axis, .. } = mv {
             let carried = lock.attached(axis);
             if let Some(&(m, _)) = lifted
@@ -193,7 +273,7 @@ fn in_the_way(lock: &Lock, real: &Space, p: &Pattern) -> Option<usize> {
         }
         n = c;
         state.clear();
-        state.extend_from_slice(p.store.get(c));
+        state.extend_from_slice(to);
     }
     None
 }

@@ -12,7 +12,7 @@
 
 use super::cell::Mask;
 use super::lock::{Kind, Lock, Problem};
-use super::pattern::{DEAD, Pattern, Relaxation};
+use super::pattern::{Bounds, DEAD, Relaxation};
 use super::rules::Move;
 use super::space::{Scratch, Space};
 use super::store::Store;
@@ -187,7 +187,7 @@ pub fn solve_cancellable(
                 elapsed: started.elapsed(),
             });
         }
-        Some(Relaxation::Bound(p)) => Some(*p),
+        Some(Relaxation::Bound(p)) => Some(p),
         None => None,
     };
     let mut search = Search::new(lock, space, pattern);
@@ -203,7 +203,7 @@ pub fn solve_cancellable(
 
 struct Search {
     space: Space,
-    pattern: Option<Pattern>,
+    pattern: Option<Bounds>,
     store: Store,
     /// For each state, the state it was first reached from by the fewest moves known.
     parent: Vec<u32>,
@@ -216,7 +216,7 @@ struct Search {
 const NO_PARENT: u32 = u32::MAX;
 
 impl Search {
-    fn new(lock: &Lock, space: Space, pattern: Option<Pattern>) -> Search {
+    fn new(lock: &Lock, space: Space, pattern: Option<Bounds>) -> Search {
         let mut s = Search {
             store: Store::new(space.width()),
             space,
