@@ -25,7 +25,8 @@
 //! `~/.cargo/bin/nonogrid`); `NONOGRAM_RUNS` the runs per figure (default 5);
 //! `NONOGRID_TIMEOUT` its time limit per run in seconds (default 60); `OURS_TIMEOUT` the same
 //! limit for ours (default 60: a puzzle it stops on is shown as `>60s`, so the run always ends);
-//! `NONOGRAM_RANDOM` the random pictures per density (default 4).
+//! `NONOGRAM_RANDOM` the random pictures per density (default 4); `NONOGRAM_PUBLIC=0` skips the
+//! public puzzles.
 
 #[path = "../tests/nonogram_common.rs"]
 mod common;
@@ -258,7 +259,12 @@ fn main() {
     };
 
     println!("\npublic puzzles (../shared/data/nonograms)\n{header}");
-    for d in data_puzzles() {
+    let public = if env_usize("NONOGRAM_PUBLIC", 1) == 0 {
+        vec![]
+    } else {
+        data_puzzles()
+    };
+    for d in public {
         let unique = d.unique;
         row(&d.name, &d.puzzle, &move |a: &Answer| match a {
             Answer::Unique(_) => unique,

@@ -131,6 +131,35 @@ fn puzzles_the_line_rule_cannot_finish_are_solved_whole_not_half_done() {
     );
 }
 
+/// Sparse random pictures leave almost every cell unknown to the line rule and to probing: the
+/// search dives by the lines' counts of placements. Both solutions it gives must be whole,
+/// distinct and give every clue.
+#[test]
+fn pictures_probing_cannot_touch_get_two_whole_solutions() {
+    let mut checked = 0;
+    for seed in 1..50 {
+        let picture = random_picture(40, 40, 0.3, seed);
+        let p = Puzzle::from_picture(picture, PuzzleInfo::default());
+        let r = solve(&p, &Limits::time(std::time::Duration::from_secs(60)));
+        if r.line_solvable {
+            continue;
+        }
+        checked += 1;
+        match &r.answer {
+            Answer::Several(a, b) => {
+                assert_ne!(a, b, "seed {seed}");
+                assert!(gives_the_clues(&p, a), "seed {seed}");
+                assert!(gives_the_clues(&p, b), "seed {seed}");
+            }
+            other => panic!("seed {seed}: {other:?}"),
+        }
+        if checked == 3 {
+            break;
+        }
+    }
+    assert_eq!(checked, 3, "three pictures the line rule cannot finish");
+}
+
 /// A 20×20 picture that needs search: the first seed whose solve opens more than one node.
 fn needs_search() -> Puzzle {
     (1..2000)

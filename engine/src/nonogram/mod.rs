@@ -9,12 +9,15 @@
 //! - [`deduce`]: the line rule's deductions in words — hints, the stepper, mistakes checks.
 //! - [`solve`]: the solver — the line rule to a fixpoint, probing, search — and its answers.
 //! - `bits`, `fast`: lines as bit sets and the line rule's dynamic programme over them.
+//! - `count`: how many placements of a line agree, and the share of them filling each cell.
 
 pub mod author;
 mod bits;
 mod board;
+mod count;
 pub mod deduce;
 mod fast;
+mod guide;
 pub mod model;
 pub mod rule;
 pub mod solve;

@@ -21,6 +21,7 @@
 
 use super::bits::{Bits, MAX_LINE, Wide};
 use super::board::{Board, Compiled, Propagator};
+use super::guide::Guide;
 use super::model::{Clue, Grid, LineRef, Puzzle, PuzzleProblem};
 use super::rule::clue_text;
 use serde::{Deserialize, Serialize};
@@ -346,8 +347,12 @@ impl Setup<'_> {
             attempt_nodes: 0,
             budget: u64::MAX,
             rng: 0x2545_F491_4F6C_DD1D,
-            jitter: 0,
             unit: 512,
+            hits: 0,
+            dive: false,
+            shaken: false,
+            dive_unit: 512,
+            guide: Guide::new(c),
         };
         s.search(board);
         stats.nodes = s.nodes;
@@ -415,8 +420,9 @@ struct Searcher<'a, B> {
     tmp_empty: Board<B>,
     /// The board before probing changed it, to see which lines changed.
     before: Board<B>,
-    /// Per cell (row by row), how many cells its last two probes fixed: (filled + 1) × (empty
-    /// + 1). Kept across the search: a guide for choosing a guess, not a fact.
+    /// Per cell (row by row), how many cells its last two probes fixed, as (filled + 1) ×
+    /// (empty + 1). Kept across the search: a probing attempt guesses the cell of the highest
+    /// score (a guess that fixes much splits the search best); a guide, not a fact.
     score: Vec<u32>,
     /// Boards to reuse.
     pool: Vec<Board<B>>,
@@ -430,18 +436,51 @@ struct Searcher<'a, B> {
     budget: u64,
     /// The random generator's state (xorshift).
     rng: u64,
-    /// Which low bits of random numbers count: none in the first attempt.
-    jitter: u32,
     /// The budget of nodes of the shortest attempt.
     unit: u64,
+    /// Chooses the guesses.
+    guide: Guide<B>,
+    /// Probes that fixed a cell.
+    hits: u64,
+    /// Whether this attempt dives (no probing below the root, the guide's surest cell first)
+    /// rather than probes at every node and guesses the cell whose probes fixed the most.
+    dive: bool,
+    /// Whether ties are broken at random (after each way's first attempt).
+    shaken: bool,
+    /// The budget of nodes of the shortest dive: the cells unknown at the start.
+    dive_unit: u64,
 }
 
 impl<B: Bits> Searcher<'_, B> {
+    /// The unknown cell whose probes fixed the most, filled first; after the first attempt,
+    /// ties are broken and the order is chosen at random.
+    fn most_fixing(&mut self, board: &Board<B>) -> Option<(usize, usize, bool)> {
+        let c = self.c;
+        let jitter = if self.shaken { 0xff } else { 0 };
+        let mut best: Option<(u64, usize, usize)> = None;
+        for y in 0..c.height {
+            for x in board.unknown_in_row(c, y).ones() {
+                let s = (u64::from(self.score[y * c.width + x]) << 8)
+                    | u64::from(self.random() & jitter);
+                if best.is_none_or(|(b, _, _)| s > b) {
+                    best = Some((s, x, y));
+                }
+            }
+        }
+        let first = self.random() & jitter & 1 == 0;
+        best.map(|(_, x, y)| (x, y, first))
+    }
+
     fn random(&mut self) -> u32 {
         self.rng ^= self.rng << 13;
         self.rng ^= self.rng >> 7;
         self.rng ^= self.rng << 17;
         (self.rng >> 32) as u32
+    }
+
+    /// Whether one probe in 20 has fixed a cell.
+    fn probing_pays(&self) -> bool {
+        self.hits * 20 >= self.probes
     }
 
     /// Records a solution unless it was found already (by an earlier attempt).
@@ -472,20 +511,42 @@ impl<B: Bits> Searcher<'_, B> {
                 i -= (1 << (k - 1)) - 1;
             }
         };
+        self.dive_unit = (self.c.width * self.c.height - root.known).max(512) as u64;
         let mut attempt = 0u64;
+        // The first attempt's way is chosen at the root (see `node`); the others alternate,
+        // each way with its own Luby sequence, and the last one, complete, probes.
+        let mut first_dives = false;
         loop {
             attempt += 1;
             self.attempt_nodes = 0;
+            if attempt > 1 {
+                self.dive = attempt <= 40 && (attempt % 2 == 1) == first_dives;
+            }
+            let unit = if self.dive { self.dive_unit } else { self.unit };
             self.budget = if attempt > 40 {
                 u64::MAX
             } else {
-                self.unit * luby(attempt)
+                unit * luby(attempt.div_ceil(2))
             };
-            self.jitter = if attempt == 1 { 0 } else { 0xff };
+            if attempt > 2 {
+                // Each way's first attempt is plain; the later ones break ties at random.
+                self.shaken = true;
+                let mut rng = self.rng;
+                self.guide.shake(0.01, || {
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    (rng >> 32) as u32
+                });
+                self.rng = rng;
+            }
             let result = match self.root.clone() {
                 None => self.node(root.clone(), None),
                 Some(r) => self.node(r.clone(), Some(&r)),
             };
+            if attempt == 1 {
+                first_dives = self.dive;
+            }
             match result {
                 Err(Halt::Restart) => continue,
                 Ok(()) | Err(Halt::Enough) | Err(Halt::Stopped) => return,
@@ -542,6 +603,9 @@ impl<B: Bits> Searcher<'_, B> {
         if self.attempt_nodes >= self.budget {
             return Err(Halt::Restart);
         }
+        if self.nodes.is_multiple_of(16) && self.limited() {
+            return Err(Halt::Stopped);
+        }
         self.nodes += 1;
         self.attempt_nodes += 1;
         let c = self.c;
@@ -556,9 +620,13 @@ impl<B: Bits> Searcher<'_, B> {
                 self.mark_changed(&mut dirty, p, &board);
             }
         }
+        let probing = parent.is_none() || !self.dive;
         let outcome = loop {
             if board.is_complete(c) {
                 break None;
+            }
+            if !probing {
+                break Some(true);
             }
             match self.probe(&mut board, &mut dirty) {
                 Err(h) => {
@@ -582,27 +650,24 @@ impl<B: Bits> Searcher<'_, B> {
             }
             Some(true) => {}
         }
-        // Guess the unknown cell whose probes fixed the most.
-        let mut best: Option<(u32, usize, usize)> = None;
-        for y in 0..c.height {
-            for x in board.unknown_in_row(c, y).ones() {
-                // Ties are broken at random after the first attempt.
-                let s = (self.score[y * c.width + x] << 8) | (self.random() & self.jitter);
-                if best.is_none_or(|(b, _, _)| s > b) {
-                    best = Some((s, x, y));
-                }
+        if parent.is_none() {
+            self.dive = !self.probing_pays();
+            if self.dive {
+                // A dive guesses about one cell a node: its budget must reach a solution.
+                self.budget = self.dive_unit;
             }
         }
-        let Some((_, x, y)) = best else {
+        let guess = if self.dive {
+            self.guide.pick(c, &board)
+        } else {
+            self.most_fixing(&board)
+        };
+        let Some((x, y, first)) = guess else {
             // Unreachable: an incomplete board has an unknown cell.
             self.pool.push(board);
             return Ok(());
         };
-        let order = if self.random() & self.jitter & 1 == 1 {
-            [false, true]
-        } else {
-            [true, false]
-        };
+        let order = [first, !first];
         for filled in order {
             let mut child = self.board();
             child.copy_from(&board);
@@ -685,6 +750,7 @@ impl<B: Bits> Searcher<'_, B> {
                     }
                 }
                 changed = true;
+                self.hits += 1;
                 self.mark_changed(dirty, &self.before, board);
                 if board.is_complete(c) {
                     return Ok(Probed::Changed);

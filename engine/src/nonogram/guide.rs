@@ -1,0 +1,114 @@
+//! Which cell the search guesses, and which way first.
+//!
+//! Each line's share of agreeing placements that fill a cell (`count.rs`) is a vote; a cell's
+//! row and column votes are combined as independent odds, `q = r·c / (r·c + (1−r)(1−c))`. The
+//! search guesses the cell both lines are surest of, its likelier value first. On pictures with
+//! many solutions (random ones the line rule barely touches) such a guess is almost always part
+//! of a solution, so a dive reaches one with few wrong turns; a guess that fixes many cells
+//! (what probing scores) is a coin toss there, and a wrong one is found out only deep below it.
+//!
+//! Shares are counted again only for lines whose known cells changed since they were counted
+//! (a child and its parent differ in a few lines), and only those lines' cells are scored again.
+
+use super::bits::Bits;
+use super::board::{Board, Compiled};
+use super::count::Counter;
+
+/// The counted shares and the cells' scores, kept across the search.
+pub(crate) struct Guide<B> {
+    counter: Counter,
+    /// The longest line: line `l`'s shares are at `l × stride`.
+    stride: usize,
+    /// Per line, the share of its agreeing placements that fill each cell.
+    shares: Vec<f32>,
+    /// The known cells each line's shares were counted for.
+    counted: Vec<Option<(B, B)>>,
+    /// Lines counted again since the cells were last scored.
+    fresh: Vec<bool>,
+    /// Per cell (row by row), how sure the two lines are (`|q − ½|` plus the noise), or −1
+    /// when it is known.
+    sure: Vec<f32>,
+    /// Per cell, whether filled is the likelier value.
+    likely: Vec<bool>,
+    /// Per cell, a small random amount added to `sure`: restarts take other paths.
+    noise: Vec<f32>,
+}
+
+impl<B: Bits> Guide<B> {
+    pub fn new(c: &Compiled) -> Guide<B> {
+        let stride = c.width.max(c.height);
+        let cells = c.width * c.height;
+        Guide {
+            counter: Counter::default(),
+            stride,
+            shares: vec![0.0; c.lines() * stride],
+            counted: vec![None; c.lines()],
+            fresh: vec![false; c.lines()],
+            sure: vec![-1.0; cells],
+            likely: vec![false; cells],
+            noise: vec![0.0; cells],
+        }
+    }
+
+    /// Sets the noise from `random` (scaled to below `amount`); every cell is scored again.
+    pub fn shake(&mut self, amount: f32, mut random: impl FnMut() -> u32) {
+        for n in &mut self.noise {
+            *n = amount * (random() as f32 / u32::MAX as f32);
+        }
+        self.fresh.fill(true);
+    }
+
+    /// The unknown cell to guess, `(x, y, filled first)`; `None` when every cell is known or a
+    /// line has no agreeing placement (which the line rule's fixpoint rules out).
+    pub fn pick(&mut self, c: &Compiled, board: &Board<B>) -> Option<(usize, usize, bool)> {
+        let s = self.stride;
+        for l in 0..c.lines() {
+            let key = (board.f[l], board.e[l]);
+            if self.counted[l] != Some(key) {
+                let out = &mut self.shares[l * s..(l + 1) * s];
+                self.counter
+                    .shares(c.runs_of(l), c.len_of(l), key.0, key.1, out)?;
+                self.counted[l] = Some(key);
+                self.fresh[l] = true;
+            }
+        }
+        for y in 0..c.height {
+            if std::mem::take(&mut self.fresh[y]) {
+                for x in 0..c.width {
+                    self.score(c, board, x, y);
+                }
+            }
+        }
+        for x in 0..c.width {
+            if std::mem::take(&mut self.fresh[c.height + x]) {
+                for y in 0..c.height {
+                    self.score(c, board, x, y);
+                }
+            }
+        }
+        let mut best = (-0.5f32, usize::MAX);
+        for (i, &v) in self.sure.iter().enumerate() {
+            if v > best.0 {
+                best = (v, i);
+            }
+        }
+        let i = best.1;
+        (i != usize::MAX).then(|| (i % c.width, i / c.width, self.likely[i]))
+    }
+
+    #[inline]
+    fn score(&mut self, c: &Compiled, board: &Board<B>, x: usize, y: usize) {
+        let i = y * c.width + x;
+        if board.f[y].or(board.e[y]).has(x) {
+            self.sure[i] = -1.0;
+            return;
+        }
+        let r = self.shares[y * self.stride + x];
+        let k = self.shares[(c.height + x) * self.stride + y];
+        let yes = r * k;
+        let no = (1.0 - r) * (1.0 - k);
+        let q = yes / (yes + no).max(f32::MIN_POSITIVE);
+        self.sure[i] = (q - 0.5).abs() + self.noise[i];
+        self.likely[i] = q >= 0.5;
+    }
+}
