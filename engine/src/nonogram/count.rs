@@ -19,6 +19,10 @@ pub(crate) struct Counter {
     can_empty: Vec<bool>,
     /// From each padded cell, how many cells in a row can be filled.
     fillable: Vec<u32>,
+    /// Per run, the first cell it may start at when the runs before it are packed left.
+    lo: Vec<usize>,
+    /// Per padded cell, the weight of the placements that leave it empty.
+    none: Vec<f64>,
 }
 
 impl Counter {
@@ -46,24 +50,35 @@ impl Counter {
                 self.fillable[i] = self.fillable[i + 1] + 1;
             }
         }
-        let (ce, run) = (&self.can_empty, &self.fillable);
+        // Run j can only lie between the first j runs packed left and the rest packed right:
+        // F[j][p] and B[j][q] are 0 outside p − 1, q in lo[j]..=hi[j].
+        self.lo.clear();
+        self.lo.push(0);
+        for &len in lens {
+            let last = self.lo[self.lo.len() - 1];
+            self.lo.push(last + len as usize + 1);
+        }
+        let need = self.lo[k];
+        if need > n + 1 {
+            return None;
+        }
+        let hi = |j: usize| m - 1 - (need - self.lo[j]);
+        let (ce, run, lo) = (&self.can_empty, &self.fillable, &self.lo);
         self.fwd.clear();
         self.fwd.resize((k + 1) * w, 0.0);
         let f = &mut self.fwd;
         f[1] = 1.0;
         for j in 0..=k {
-            for p in 2..=m {
+            for p in (lo[j] + 1).max(2)..=hi(j) + 1 {
                 if !ce[p - 1] {
                     continue;
                 }
                 let mut v = f[j * w + p - 1];
                 if j > 0 {
                     let len = lens[j - 1] as usize;
-                    if p > len + 1 {
-                        let s = p - 1 - len;
-                        if run[s] as usize >= len {
-                            v += f[(j - 1) * w + s];
-                        }
+                    let s = p - 1 - len;
+                    if run[s] as usize >= len {
+                        v += f[(j - 1) * w + s];
                     }
                 }
                 f[j * w + p] = v;
@@ -78,7 +93,7 @@ impl Counter {
         let b = &mut self.bwd;
         b[k * w + m - 1] = 1.0;
         for j in (0..=k).rev() {
-            for q in (0..m - 1).rev() {
+            for q in (lo[j]..=hi(j).min(m - 2)).rev() {
                 if !ce[q] {
                     continue;
                 }
@@ -86,19 +101,22 @@ impl Counter {
                 if j < k {
                     let len = lens[j] as usize;
                     let (s, e) = (q + 1, q + 1 + len);
-                    if e < m && run[s] as usize >= len {
+                    if run[s] as usize >= len {
                         v += b[(j + 1) * w + e];
                     }
                 }
                 b[j * w + q] = v;
             }
         }
-        for p in 1..=n {
-            let mut none = 0.0;
-            for j in 0..=k {
-                none += f[j * w + p + 1] * b[j * w + p];
+        self.none.clear();
+        self.none.resize(m, 0.0);
+        for j in 0..=k {
+            for p in lo[j].max(1)..=hi(j).min(n) {
+                self.none[p] += f[j * w + p + 1] * b[j * w + p];
             }
-            out[p - 1] = (1.0 - none / total).clamp(0.0, 1.0) as f32;
+        }
+        for p in 1..=n {
+            out[p - 1] = (1.0 - self.none[p] / total).clamp(0.0, 1.0) as f32;
         }
         Some(total)
     }
