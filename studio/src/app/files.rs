@@ -46,18 +46,22 @@ impl Studio {
                     Destination::Settings => (Screen::Settings, false),
                     Destination::Tutorial => (Screen::Tutorial, false),
                     Destination::Online => (Screen::Online, true),
+                    Destination::DeathMatch => (Screen::DeathMatch, false),
                 };
                 let again = matches!(
                     (&self.screen, d),
                     (Screen::Settings, Destination::Settings)
                         | (Screen::Tutorial, Destination::Tutorial)
                         | (Screen::Online, Destination::Online)
+                        | (Screen::DeathMatch, Destination::DeathMatch)
                 );
                 self.leave_play();
                 // Pressed again, the button comes back to the editor.
                 self.screen = if again { Screen::Editor } else { target };
                 if refresh && !again {
                     self.online.refresh().map(Message::Online)
+                } else if d == Destination::DeathMatch && !again {
+                    self.connect_death_match()
                 } else {
                     Task::none()
                 }
@@ -91,6 +95,7 @@ impl Studio {
     pub(super) fn show_file(&mut self, path: PathBuf, text: &str) -> Task<Message> {
         let (document, task) = Document::open(Some(path), text);
         self.document = document;
+        self.apply_match_rules();
         self.notice.clear();
         task.map(Message::Document)
     }

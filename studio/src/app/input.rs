@@ -30,6 +30,14 @@ impl Studio {
         } else {
             Subscription::none()
         };
+        // The open match is read again four times a second: its clocks and the opponent's
+        // moves come from the server.
+        let match_clock = if self.death_match.is_live() {
+            iced::time::every(Duration::from_millis(250))
+                .map(|_| Message::DeathMatch(crate::screen::death_match::Message::Tick))
+        } else {
+            Subscription::none()
+        };
         let keep = if self.document.is_dirty() {
             iced::time::every(RECOVERY_EVERY).map(|_| Message::Guard(guard::Message::Keep))
         } else {
@@ -39,6 +47,7 @@ impl Studio {
             self.document.subscription().map(Message::Document),
             live,
             probe,
+            match_clock,
             keep,
             watch::subscription(paths).map(Message::Changed),
             window::close_requests().map(Message::CloseRequested),
@@ -99,7 +108,9 @@ impl Studio {
                 Some(m) => self.update(Message::Nonogram(m)),
                 None => Task::none(),
             },
-            Screen::Online | Screen::Tutorial | Screen::Settings => Task::none(),
+            Screen::Online | Screen::DeathMatch | Screen::Tutorial | Screen::Settings => {
+                Task::none()
+            }
         }
     }
 }

@@ -2,6 +2,7 @@
 //! each screen owns its state, messages and events; the root turns one screen's events into
 //! another's work, and asks before anything would drop unsaved edits (see [`guard`]).
 
+mod death_match;
 mod files;
 mod guard;
 mod input;
@@ -13,6 +14,7 @@ pub use playing::Origin;
 use crate::background::{self, Generation};
 use crate::hexlock::picture::Palette;
 use crate::recovery::Recovery;
+use crate::screen::death_match::{self as match_screen, DeathMatch};
 use crate::screen::document::{self, Document};
 use crate::screen::folder::{self, Destination, Folder};
 use crate::screen::hexlock::play::{self, Play};
@@ -67,6 +69,8 @@ pub enum Screen {
     /// A nonogram being played.
     Nonogram(Box<Player>),
     Online,
+    /// Lockmaker's Death Match: the lobby and the open match.
+    DeathMatch,
     Tutorial,
     Settings,
 }
@@ -76,6 +80,7 @@ pub struct Studio {
     folder: Folder,
     document: Document,
     online: Online,
+    death_match: DeathMatch,
     tutorial: Tutorial,
     settings: SettingsScreen,
     screen: Screen,
@@ -92,6 +97,7 @@ pub enum Message {
     Nonogram(nonogram_player::Message),
     Play(play::Message),
     Online(online::Message),
+    DeathMatch(match_screen::Message),
     Tutorial(tutorial::Message),
     Settings(settings::Message),
     Guard(guard::Message),
@@ -148,6 +154,7 @@ impl Studio {
             folder: Folder::new(start.folder.clone()),
             document,
             online,
+            death_match: DeathMatch::default(),
             tutorial,
             settings: SettingsScreen::new(start.settings, start.settings_path, start.folder),
             screen: Screen::Editor,
@@ -194,6 +201,11 @@ impl Studio {
     /// The online screen's state.
     pub fn online(&self) -> &Online {
         &self.online
+    }
+
+    /// The Death Match screen's state.
+    pub fn death_match(&self) -> &DeathMatch {
+        &self.death_match
     }
 
     /// The tutorial's state.
@@ -271,6 +283,7 @@ impl Studio {
             Message::Nonogram(m) => self.nonogram_message(m),
             Message::Play(m) => self.play_message(m),
             Message::Online(m) => self.online_message(m),
+            Message::DeathMatch(m) => self.death_match_message(m),
             Message::Tutorial(m) => self.tutorial_message(m),
             Message::Settings(m) => {
                 let (task, event) = self.settings.update(m);
@@ -338,6 +351,7 @@ impl Studio {
             Screen::Settings => Some(Destination::Settings),
             Screen::Tutorial => Some(Destination::Tutorial),
             Screen::Online => Some(Destination::Online),
+            Screen::DeathMatch => Some(Destination::DeathMatch),
             Screen::Editor | Screen::Play(..) | Screen::Nonogram(_) => None,
         };
         let side = self
@@ -364,6 +378,7 @@ impl Studio {
                 let name = self.document.lock().map(|l| l.info.name.as_str());
                 self.online.view(name).map(Message::Online)
             }
+            Screen::DeathMatch => self.death_match.view().map(Message::DeathMatch),
             Screen::Tutorial => self.tutorial.view().map(Message::Tutorial),
             Screen::Settings => self.settings.view().map(Message::Settings),
         };

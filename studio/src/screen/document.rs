@@ -130,6 +130,14 @@ impl Document {
         }
     }
 
+    /// The sliding lock screen, to change, when the file is a sliding lock.
+    pub fn sliding_mut(&mut self) -> Option<&mut sliding::Editor> {
+        match self {
+            Document::Sliding(e) => Some(e.as_mut()),
+            Document::HexLock(_) | Document::Nonogram(_) | Document::Quadrillion(_) => None,
+        }
+    }
+
     /// The hex lock in the editor, when the file is a lock that reads.
     pub fn lock(&self) -> Option<&Lock> {
         self.hex().and_then(hexlock::Editor::lock)

@@ -24,6 +24,7 @@ pub enum Destination {
     Settings,
     Tutorial,
     Online,
+    DeathMatch,
 }
 
 #[derive(Debug, Clone)]
@@ -304,6 +305,9 @@ impl Folder {
                 button(text("Online").size(13))
                     .style(style(showing == Some(Destination::Online)))
                     .on_press(Message::Show(Destination::Online)),
+                button(text("Death Match").size(13))
+                    .style(style(showing == Some(Destination::DeathMatch)))
+                    .on_press(Message::Show(Destination::DeathMatch)),
             ]
             .spacing(4),
         );

@@ -1,6 +1,7 @@
 //! The studio's screens, each with its own state, messages, `update` and `view`.
 
 pub mod buffer;
+pub mod death_match;
 pub mod document;
 pub mod folder;
 pub mod hexlock;

@@ -273,6 +273,9 @@ pub struct Editor {
     playing_back: bool,
     moves_text: String,
     diffing: bool,
+    /// Locks the solver must not look at (an opponent's lock during a Death Match), by
+    /// digest, and why.
+    forbidden: (Vec<u64>, String),
 }
 
 impl Editor {
@@ -312,6 +315,7 @@ impl Editor {
             playing_back: false,
             moves_text: String::new(),
             diffing: false,
+            forbidden: (Vec::new(), String::new()),
         };
         let task = e.read();
         (e, task)
@@ -460,8 +464,42 @@ impl Editor {
 
     // ---- the solver ----
 
+    /// Turns the solver off for these locks (by [`lockfmt::sliding::solution::lock_digest`]), saying
+    /// `why`; an empty list turns it back on.
+    pub fn forbid_solver(&mut self, digests: Vec<u64>, why: &str) {
+        if digests == self.forbidden.0 {
+            return;
+        }
+        self.forbidden = (digests, why.to_string());
+        if self.solver_forbidden().is_some() {
+            self.stop_solver();
+            self.said = None;
+        }
+    }
+
+    /// Why the solver is off for the lock open (its start or the position played), if it is.
+    pub fn solver_forbidden(&self) -> Option<&str> {
+        let (digests, why) = &self.forbidden;
+        if digests.is_empty() {
+            return None;
+        }
+        let hit = |lock: &Lock| digests.contains(&lockfmt::sliding::solution::lock_digest(lock));
+        let open = self.document.as_ref().is_some_and(|d| hit(&d.lock));
+        let played = self
+            .game
+            .as_ref()
+            .is_some_and(|g| hit(g.start()) || hit(g.now()));
+        (open || played).then_some(why.as_str())
+    }
+
     /// Asks the solver about `lock`; an earlier run is called off and its answer dropped.
     fn solve(&mut self, lock: Lock, time: Duration) -> Task<Message> {
+        if let Some(why) = self.solver_forbidden().map(str::to_string) {
+            self.stop_solver();
+            self.said = None;
+            self.buffer.say(why);
+            return Task::none();
+        }
         let run = self.runs.advance();
         self.playing_back = false;
         let (task, running) = solver::start(run, lock.clone(), time);

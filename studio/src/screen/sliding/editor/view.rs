@@ -373,7 +373,9 @@ impl Editor {
             );
 
         let mut solver = column![text("Solver").size(16)].spacing(6);
-        let solve_row = if self.running.is_some() {
+        let solve_row = if let Some(why) = self.solver_forbidden() {
+            row![small(why)]
+        } else if self.running.is_some() {
             row![
                 small("Solving…"),
                 button(small("Stop")).on_press(Message::StopSolver)

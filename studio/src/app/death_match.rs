@@ -1,0 +1,70 @@
+//! The Death Match screen's events: lock files to open in the editor, the editor's lock or
+//! moves to submit, and the solver turned off for an opponent's lock while a match runs.
+
+use super::{Message, Pending, Screen, Studio};
+use crate::screen::death_match::{self, Event, SOLVER_OFF};
+use iced::Task;
+
+impl Studio {
+    pub(super) fn death_match_message(&mut self, m: death_match::Message) -> Task<Message> {
+        let (task, event) = self.death_match.update(m);
+        let task = task.map(Message::DeathMatch);
+        self.apply_match_rules();
+        let follow = match event {
+            None => Task::none(),
+            Some(Event::Open(path)) => {
+                if self.document.path() == Some(path.as_path()) {
+                    self.leave_play();
+                    self.screen = Screen::Editor;
+                    Task::none()
+                } else {
+                    self.screen = Screen::Editor;
+                    self.guarded(Pending::Open(path))
+                }
+            }
+            Some(Event::SubmitEditorLock) => match self.document.sliding() {
+                Some(e) => {
+                    let text = e.text();
+                    self.death_match.submit_lock(&text).map(Message::DeathMatch)
+                }
+                None => {
+                    self.notice = "open your lock (a .slide file) in the editor first".into();
+                    Task::none()
+                }
+            },
+            Some(Event::SubmitBoardMoves) => match self.document.sliding().and_then(|e| e.game()) {
+                Some(game) => {
+                    let moves = game.notation();
+                    self.death_match
+                        .submit_moves(moves)
+                        .map(Message::DeathMatch)
+                }
+                None => {
+                    self.notice = "play the lock in the editor first (▶ Play), then submit".into();
+                    Task::none()
+                }
+            },
+        };
+        Task::batch([task, follow])
+    }
+
+    /// Connects the Death Match screen to the online screen's server and login.
+    pub(super) fn connect_death_match(&mut self) -> Task<Message> {
+        let live = self.online.live();
+        let login = live.as_ref().map(|(u, t)| (u.as_str(), t.as_str()));
+        let codename = self.online.codename().map(str::to_string);
+        let folder = self.folder.path().to_path_buf();
+        self.death_match
+            .connect(login, codename.as_deref(), folder)
+            .map(Message::DeathMatch)
+    }
+
+    /// The seed forbids solvers during a Death Match: the editor's solver is off for my
+    /// opponents' locks while the match runs.
+    pub(super) fn apply_match_rules(&mut self) {
+        let forbidden = self.death_match.forbidden();
+        if let Some(e) = self.document.sliding_mut() {
+            e.forbid_solver(forbidden, SOLVER_OFF);
+        }
+    }
+}

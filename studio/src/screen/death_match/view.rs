@@ -1,0 +1,473 @@
+//! What the Death Match screen shows: the lobby, and the open match phase by phase.
+
+use super::{DeathMatch, Message};
+use iced::widget::{Column, button, column, container, row, scrollable, text, text_input};
+use iced::{Element, Fill, Font};
+use server::death_match::{Action, Answer, BuildStatus, DraftOrder, Event, Phase, Player, Stage};
+use server::death_match_host::view::{MatchView, Status};
+
+/// The id of the opponent's codename input.
+pub const OPPONENT_ID: &str = "death-match-opponent";
+/// The id of the moves input.
+pub const MOVES_ID: &str = "death-match-moves";
+
+fn secs(ms: u64) -> String {
+    let s = ms / 1000;
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+fn name(v: &MatchView, p: Player) -> &str {
+    match p {
+        Player::Challenger => &v.challenger,
+        Player::Challenged => &v.challenged,
+    }
+}
+
+/// An event in a short sentence, for the status line.
+pub fn describe(e: &Event) -> String {
+    match e {
+        Event::Drafted { piece, .. } => format!("drafted piece {}: {}", piece.id, piece.shape),
+        Event::LockAccepted { in_reserve, .. } => format!(
+            "your lock is accepted{}",
+            if *in_reserve {
+                " (in reserve: final)"
+            } else {
+                ""
+            }
+        ),
+        Event::SolutionAccepted { index, moves, .. } => {
+            format!("solution {index} accepted: {moves} moves")
+        }
+        Event::ImpossibleDeclared { .. } => "you declared the lock impossible".into(),
+        Event::SolutionChosen { index, .. } => format!("solution {index} counts"),
+        Event::CountersolveDecided { yes, .. } => {
+            if *yes {
+                "you countersolve".into()
+            } else {
+                "you do not countersolve".into()
+            }
+        }
+        Event::CountersolveEnded { moves: Some(m), .. } => format!("countersolved in {m} moves"),
+        Event::StoppedDrafting { .. } => "you stopped drafting".into(),
+        Event::DraftOrderChosen { first, .. } => format!("{first:?} drafts first"),
+        other => format!("{other:?}")
+            .split([' ', '{', '('])
+            .next()
+            .unwrap_or("done")
+            .to_string(),
+    }
+}
+
+fn answer(a: Option<Answer>) -> String {
+    match a {
+        Some(Answer::Solution { moves, time, .. }) => format!("{moves} moves, {}", secs(time)),
+        Some(Answer::Impossible) => "impossible".into(),
+        Some(Answer::Nothing) => "no solution".into(),
+        None => "—".into(),
+    }
+}
+
+impl DeathMatch {
+    pub fn view(&self) -> Element<'_, Message> {
+        let body = match &self.shown {
+            Some(v) => self.match_view(v),
+            None => self.lobby(),
+        };
+        let mut page = column![text("Death Match").size(22), body].spacing(10);
+        if !self.status.is_empty() {
+            page = page.push(text(&self.status).size(13));
+        }
+        container(scrollable(page.padding(12))).width(Fill).into()
+    }
+
+    fn lobby(&self) -> Element<'_, Message> {
+        let Some(me) = &self.codename else {
+            return text("Log in on the Online screen to challenge players and play matches.")
+                .into();
+        };
+        let mut list = Column::new().spacing(4);
+        for s in &self.matches {
+            let line = text(format!(
+                "#{}  {} v {}  {}  round {}  {}–{}",
+                s.id,
+                s.challenger,
+                s.challenged,
+                s.status.word(),
+                s.round,
+                s.scores.challenger,
+                s.scores.challenged
+            ))
+            .size(13);
+            let mut r = row![line].spacing(8);
+            if s.status == Status::Challenged && &s.challenged == me {
+                r = r.push(button(text("Accept").size(12)).on_press(Message::Accept(s.id)));
+                r = r.push(button(text("Decline").size(12)).on_press(Message::Decline(s.id)));
+            } else if s.status == Status::Challenged {
+                r = r.push(button(text("Withdraw").size(12)).on_press(Message::Decline(s.id)));
+            }
+            if matches!(s.status, Status::Playing | Status::Over) {
+                r = r.push(button(text("Open").size(12)).on_press(Message::Show(s.id)));
+            }
+            list = list.push(r);
+        }
+        if self.matches.is_empty() {
+            list = list.push(text("No matches yet.").size(13));
+        }
+        column![
+            text(format!("Playing as {me}.")).size(13),
+            row![
+                text_input("codename", &self.opponent_input)
+                    .id(OPPONENT_ID)
+                    .on_input(Message::OpponentInput)
+                    .on_submit(Message::Challenge)
+                    .width(120),
+                button(text("Challenge")).on_press(Message::Challenge),
+                button(text("Refresh")).on_press(Message::Refresh),
+            ]
+            .spacing(6),
+            list,
+        ]
+        .spacing(10)
+        .into()
+    }
+
+    fn clocks(&self, v: &MatchView) -> Element<'_, Message> {
+        let now = self.now_ms().unwrap_or(v.now_ms);
+        let left = v
+            .deadline_ms
+            .map(|d| format!(", {} left", secs(d.saturating_sub(now))))
+            .unwrap_or_default();
+        let phase = v.phase.as_ref().map_or("waiting", Phase::name);
+        column![
+            text(format!(
+                "{} {} – {} {}   round {}",
+                v.challenger, v.scores.challenger, v.scores.challenged, v.challenged, v.round
+            ))
+            .size(16),
+            text(format!("Now: {phase}{left}")).size(14),
+            text(format!(
+                "Reserve: {} {} × 30 s, {} {} × 30 s",
+                v.challenger, v.reserve.challenger, v.challenged, v.reserve.challenged
+            ))
+            .size(12),
+        ]
+        .spacing(2)
+        .into()
+    }
+
+    fn board(&self, v: &MatchView) -> Element<'_, Message> {
+        let Some(setup) = &v.setup else {
+            return column![].into();
+        };
+        let b = &setup.board;
+        let mut lines = String::new();
+        for row in (0..b.height()).rev() {
+            lines.push_str(&format!("{:>2} ", row + 1));
+            for col in 0..b.width() {
+                let cell = engine::sliding::Cell::new(col, row);
+                lines.push_str(if b.is_dark(cell) { "# " } else { ". " });
+            }
+            lines.push('\n');
+        }
+        lines.push_str("   ");
+        for col in 0..b.width() {
+            lines.push(engine::sliding::Cell::column_letter(col));
+            lines.push(' ');
+        }
+        column![
+            text(format!("Board {}×{}", b.width(), b.height())).size(13),
+            text(lines).font(Font::MONOSPACE).size(13),
+        ]
+        .spacing(2)
+        .into()
+    }
+
+    fn match_view<'a>(&'a self, v: &'a MatchView) -> Element<'a, Message> {
+        let mut page = column![
+            row![
+                button(text("Lobby").size(12)).on_press(Message::BackToLobby),
+                button(text("Refresh").size(12)).on_press(Message::Refresh),
+            ]
+            .spacing(6),
+            self.clocks(v),
+        ]
+        .spacing(10);
+        if let Some(w) = v.winner {
+            page = page.push(
+                text(format!(
+                    "{} wins the Death Match, {}–{} ({:?})",
+                    name(v, w.player),
+                    v.scores[w.player],
+                    v.scores[w.player.other()],
+                    w.why
+                ))
+                .size(16),
+            );
+        }
+        if let (Some(me), Some(phase)) = (v.you, v.phase.as_ref()) {
+            page = page.push(self.board(v));
+            page = page.push(self.phase_view(v, me, phase));
+        }
+        page = page.push(self.table(v));
+        page.into()
+    }
+
+    fn phase_view<'a>(
+        &'a self,
+        v: &'a MatchView,
+        me: Player,
+        phase: &'a Phase,
+    ) -> Element<'a, Message> {
+        let mut c = Column::new().spacing(6);
+        let drafted = |p: Player| {
+            v.drafted[p]
+                .iter()
+                .map(|d| String::from(d.shape))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        c = c.push(
+            text(format!(
+                "Drafted — you: {}   {}: {}",
+                drafted(me),
+                name(v, me.other()),
+                drafted(me.other())
+            ))
+            .size(12),
+        );
+        match phase {
+            Phase::Assess { .. } => {
+                if let Some(setup) = &v.setup {
+                    c = c.push(
+                        text(format!(
+                            "Offered: {}",
+                            setup
+                                .offered
+                                .iter()
+                                .map(|p| format!("{}={}", p.id, String::from(p.shape)))
+                                .collect::<Vec<_>>()
+                                .join("  ")
+                        ))
+                        .size(13),
+                    );
+                }
+                if v.round == 1 && me == Player::Challenged && v.first_drafter.is_none() {
+                    c = c.push(
+                        row![
+                            button(text("Draft first")).on_press(Message::Order(DraftOrder::First)),
+                            button(text("Draft second"))
+                                .on_press(Message::Order(DraftOrder::Second)),
+                        ]
+                        .spacing(6),
+                    );
+                }
+            }
+            Phase::Draft(d) => {
+                let mine = d.clock.player == me && !d.stopped[me];
+                c = c.push(
+                    text(if mine {
+                        "Your turn to draft.".to_string()
+                    } else {
+                        format!("{} drafts.", name(v, d.clock.player))
+                    })
+                    .size(13),
+                );
+                let mut pieces = row![].spacing(4);
+                for p in &d.remaining {
+                    let b =
+                        button(text(format!("Draft {}: {}", p.id, String::from(p.shape))).size(12));
+                    pieces = pieces.push(if mine {
+                        b.on_press(Message::Act(Action::Draft(p.id)))
+                    } else {
+                        b
+                    });
+                }
+                c = c.push(pieces);
+                let mut stop = row![].spacing(6);
+                if !d.stopped[me] {
+                    stop = stop.push(
+                        button(text("Stop drafting")).on_press(Message::Act(Action::StopDrafting)),
+                    );
+                }
+                if d.stopped[me.other()] {
+                    stop = stop.push(
+                        button(text("End the draft")).on_press(Message::Act(Action::EndDraft)),
+                    );
+                }
+                c = c.push(stop);
+            }
+            Phase::Build(b) => {
+                let done = matches!(b.builders[me], BuildStatus::Done);
+                c = c.push(
+                    text(match (&v.your_lock, done) {
+                        (_, true) => "Your lock is final.",
+                        (Some(_), false) => "Your lock is in; a later valid one replaces it.",
+                        (None, false) => {
+                            "Build your lock with every drafted piece, the Key and the Keyhole."
+                        }
+                    })
+                    .size(13),
+                );
+                if !done {
+                    c = c.push(
+                        row![
+                            button(text("Open my lock in the editor"))
+                                .on_press(Message::OpenMyLock),
+                            button(text("Submit the editor's lock"))
+                                .on_press(Message::SubmitEditorLock),
+                        ]
+                        .spacing(6),
+                    );
+                }
+            }
+            Phase::Solve { .. } | Phase::Choose { .. } | Phase::Countersolve { .. } => {
+                c = c.push(self.picking(v, me, phase));
+            }
+            Phase::RoundOver { .. } | Phase::Over { .. } => {}
+        }
+        c.into()
+    }
+
+    fn moves_row(&self) -> Element<'_, Message> {
+        row![
+            text_input("moves, e.g. BC1 L1, Key R1", &self.moves_input)
+                .id(MOVES_ID)
+                .on_input(Message::MovesInput)
+                .on_submit(Message::SubmitMoves)
+                .width(280),
+            button(text("Submit moves")).on_press(Message::SubmitMoves),
+            button(text("Submit my moves on the board")).on_press(Message::SubmitBoardMoves),
+        ]
+        .spacing(6)
+        .into()
+    }
+
+    fn picking<'a>(
+        &'a self,
+        v: &'a MatchView,
+        me: Player,
+        phase: &'a Phase,
+    ) -> Element<'a, Message> {
+        let mut c = Column::new().spacing(6);
+        if let Some(lock) = &v.opponent_lock {
+            c = c.push(text(format!("{}'s lock:", name(v, me.other()))).size(13));
+            c = c.push(text(lock.trim_end()).font(Font::MONOSPACE).size(12));
+        }
+        if let Some(sheet) = &v.your_sheet {
+            for (i, s) in sheet.solutions.iter().enumerate() {
+                let line = text(format!(
+                    "{i}: {} moves at {} — {}",
+                    s.moves,
+                    secs(s.time),
+                    s.written
+                ))
+                .size(12);
+                let pending = matches!(phase, Phase::Choose { pending, .. } if pending[me]);
+                c = c.push(if pending {
+                    Element::from(
+                        row![
+                            line,
+                            button(text("Choose").size(12))
+                                .on_press(Message::Act(Action::Choose(i)))
+                        ]
+                        .spacing(6),
+                    )
+                } else {
+                    line.into()
+                });
+            }
+            if sheet.impossible {
+                c = c.push(text("You declared this lock impossible.").size(12));
+            }
+        }
+        match phase {
+            Phase::Solve { .. } => {
+                c = c.push(
+                    row![
+                        button(text("Open the lock to pick")).on_press(Message::OpenLockToPick),
+                        button(text("Declare impossible"))
+                            .on_press(Message::Act(Action::DeclareImpossible)),
+                    ]
+                    .spacing(6),
+                );
+                c = c.push(self.moves_row());
+            }
+            Phase::Countersolve { stages } => {
+                c = c.push(
+                    text(format!(
+                        "Answers — you: {}   {}: {}",
+                        answer(v.announced.map(|a| a[me])),
+                        name(v, me.other()),
+                        answer(v.announced.map(|a| a[me.other()]))
+                    ))
+                    .size(13),
+                );
+                match stages[me] {
+                    Stage::Deciding { .. } => {
+                        c = c.push(
+                            row![
+                                text("Countersolve your lock?").size(13),
+                                button(text("Countersolve"))
+                                    .on_press(Message::Act(Action::Countersolve(true))),
+                                button(text("Do not countersolve"))
+                                    .on_press(Message::Act(Action::Countersolve(false))),
+                            ]
+                            .spacing(6),
+                        );
+                    }
+                    Stage::Solving { .. } => {
+                        c = c.push(
+                            row![
+                                text("Pick your own lock:").size(13),
+                                button(text("Open my lock in the editor"))
+                                    .on_press(Message::OpenMyLock),
+                            ]
+                            .spacing(6),
+                        );
+                        c = c.push(self.moves_row());
+                    }
+                    Stage::Done => {}
+                }
+            }
+            _ => {}
+        }
+        c.into()
+    }
+
+    fn table<'a>(&'a self, v: &'a MatchView) -> Element<'a, Message> {
+        if v.rounds.is_empty() {
+            return column![].into();
+        }
+        let mut t = column![
+            text(format!(
+                "{:<6}{:>8}{:>8}   score   answers",
+                "round", v.challenger, v.challenged
+            ))
+            .font(Font::MONOSPACE)
+            .size(12)
+        ]
+        .spacing(2);
+        for r in &v.rounds {
+            t = t.push(
+                text(format!(
+                    "{:<6}{:>+8}{:>+8}   {}–{}   {} / {}",
+                    r.round,
+                    r.points.challenger,
+                    r.points.challenged,
+                    r.scores.challenger,
+                    r.scores.challenged,
+                    answer(r.answers.challenger),
+                    answer(r.answers.challenged)
+                ))
+                .font(Font::MONOSPACE)
+                .size(12),
+            );
+            for p in Player::BOTH {
+                if let Some(verdict) = &r.verdicts[p] {
+                    t = t.push(text(format!("  {}'s lock: {verdict}", name(v, p))).size(11));
+                }
+            }
+        }
+        t.into()
+    }
+}

@@ -1,0 +1,187 @@
+//! The Death Match screen against a real server on 127.0.0.1 with its clocks ×100: a player
+//! in the studio accepts a challenge, drafts, builds in the sliding-lock editor with the
+//! drafted pieces, and picks the opponent's lock with the solver off for it.
+
+mod common;
+
+use common::{Driver, sees};
+use iced_test::Error;
+use server::client::Client;
+use server::config::Config;
+use server::death_match::{Action, Phase};
+use server::death_match_host::view::{Challenge, MatchView};
+use server::server::Running;
+use studio::app::{Message, Screen, Studio};
+use studio::screen::death_match::{self, MOVES_ID, SOLVER_OFF};
+use studio::screen::online::{CODENAME_ID, PASSWORD_ID};
+use studio::settings::{self, Settings};
+
+const ROUNDS: &str = r#"
+[[round]]
+board = """
+. . . . .
+. . . . .
+. . . . .
+"""
+pieces = ["h2", "v2"]
+"#;
+
+/// Reads the match again until `f` holds.
+fn until(d: &Driver, s: &mut Studio, what: &str, f: impl Fn(&MatchView) -> bool) {
+    for _ in 0..300 {
+        if s.death_match().shown().is_some_and(&f) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        d.send(s, Message::DeathMatch(death_match::Message::Refresh));
+    }
+    panic!(
+        "the match never reached {what}: {}",
+        s.death_match().status()
+    );
+}
+
+#[test]
+fn a_match_is_accepted_drafted_built_and_picked_in_the_studio() -> Result<(), Error> {
+    let d = Driver::new();
+    let data = tempfile::tempdir().expect("dir");
+    let running =
+        d.rt.block_on(Running::start(Config {
+            data: data.path().to_path_buf(),
+            bind: "127.0.0.1:0".parse().expect("addr"),
+            rate_limit: 0.0,
+            password_memory_kib: 64,
+            match_speed: 100.0,
+            ..Config::default()
+        }))
+        .expect("server");
+    let url = running.url();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = d.studio_at(
+        home.path(),
+        Settings {
+            server: settings::ServerChoice::Remote,
+            server_url: Some(url.clone()),
+            ..Settings::default()
+        },
+    );
+    d.click(&mut s, "Online")?;
+    d.type_into(&mut s, CODENAME_ID, "ANN")?;
+    d.type_into(&mut s, PASSWORD_ID, "correct horse")?;
+    d.click(&mut s, "Register")?;
+    assert_eq!(
+        s.death_match().codename(),
+        None,
+        "not connected before it is shown"
+    );
+
+    let mut bob = Client::new(&url);
+    d.rt.block_on(bob.register("BOB", "pass-word"))
+        .expect("BOB");
+    let id =
+        d.rt.block_on(bob.challenge(&Challenge {
+            opponent: "ANN".into(),
+            rounds: Some(ROUNDS.into()),
+            ..Challenge::default()
+        }))
+        .expect("challenge")
+        .id;
+
+    // The lobby lists the challenge; ANN accepts and drafts first.
+    d.click(&mut s, "Death Match")?;
+    assert!(matches!(s.screen(), Screen::DeathMatch));
+    assert!(sees(
+        &s,
+        &format!("#{id}  BOB v ANN  challenged  round 0  0–0")
+    ));
+    d.click(&mut s, "Accept")?;
+    assert!(sees(&s, "Draft first"), "{}", s.death_match().status());
+    d.click(&mut s, "Draft first")?;
+    until(&d, &mut s, "the draft", |v| {
+        matches!(v.phase, Some(Phase::Draft(_)))
+    });
+    assert!(sees(&s, "Your turn to draft."));
+    d.click(&mut s, "Draft 1: h2")?;
+    d.rt.block_on(bob.act(id, &Action::StopDrafting))
+        .expect("BOB stops");
+    d.send(&mut s, Message::DeathMatch(death_match::Message::Refresh));
+    d.click(&mut s, "End the draft")?;
+    until(&d, &mut s, "building", |v| {
+        matches!(v.phase, Some(Phase::Build(_)))
+    });
+
+    // Building: the editor opens a lock of exactly ANN's drafted pieces, which is submitted.
+    d.click(&mut s, "Open my lock in the editor")?;
+    assert!(matches!(s.screen(), Screen::Editor));
+    let mine = s
+        .document()
+        .path()
+        .map(|p| p.to_path_buf())
+        .expect("a file");
+    assert!(
+        mine.to_string_lossy().ends_with("-my-lock.slide"),
+        "{}",
+        mine.display()
+    );
+    d.click(&mut s, "Death Match")?;
+    d.click(&mut s, "Submit the editor's lock")?;
+    assert!(
+        s.death_match().status().contains("your lock is accepted"),
+        "{}",
+        s.death_match().status()
+    );
+    let bob_lock = engine::sliding::Lock::new(
+        engine::sliding::Board::new(5, 3),
+        vec![
+            engine::sliding::Piece::key(
+                engine::sliding::Cell::new(0, 1),
+                engine::sliding::Orientation::Horizontal,
+            ),
+            engine::sliding::Piece::keyhole(engine::sliding::Cell::new(4, 1)),
+        ],
+    );
+    d.rt.block_on(bob.act(id, &Action::SubmitLock(bob_lock)))
+        .expect("BOB's lock");
+    until(&d, &mut s, "solving", |v| {
+        matches!(v.phase, Some(Phase::Solve { .. }))
+    });
+
+    // Solving: the lock to pick opens in the editor, whose solver is off for it.
+    d.click(&mut s, "Open the lock to pick")?;
+    let editor = s.document().sliding().expect("a sliding lock");
+    assert!(
+        editor
+            .path()
+            .is_some_and(|p| p.to_string_lossy().ends_with("-to-pick.slide")),
+        "{:?}",
+        editor.path()
+    );
+    assert_eq!(editor.solver_forbidden(), Some(SOLVER_OFF));
+    assert!(
+        !editor.is_solving(),
+        "the solver does not run on the opponent's lock"
+    );
+    d.click(&mut s, "Death Match")?;
+    d.type_into(&mut s, MOVES_ID, "Key R2")?;
+    d.click(&mut s, "Submit moves")?;
+    assert!(
+        s.death_match()
+            .status()
+            .contains("solution 0 accepted: 1 moves"),
+        "{}",
+        s.death_match().status()
+    );
+    let sheet = s
+        .death_match()
+        .shown()
+        .and_then(|v| v.your_sheet.clone())
+        .expect("my sheet");
+    assert_eq!(sheet.solutions.len(), 1);
+    let t = sheet.solutions[0].time / 1000;
+    assert!(sees(
+        &s,
+        &format!("0: 1 moves at {}:{:02} — Key R2", t / 60, t % 60)
+    ));
+    d.rt.block_on(running.stop()).expect("stop");
+    Ok(())
+}
