@@ -323,3 +323,86 @@ async fn bad_requests_about_matches_get_clear_errors() {
     a.decline(id).await.expect("the challenger withdraws");
     running.stop().await.expect("stop");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_impossible_call_that_stands_is_settled_by_the_solver_and_shown_to_both() {
+    let dir = tempfile::tempdir().expect("dir");
+    let running = start(dir.path(), 400.0).await;
+    let a = player(&running, "HAL").await;
+    let b = player(&running, "IDA").await;
+    let id = challenge(&a, "IDA", SMALL).await;
+    b.accept(id).await.expect("accept");
+    b.act(id, &Action::ChooseDraftOrder(DraftOrder::First))
+        .await
+        .expect("order");
+    until(&a, id, "the draft", |v| {
+        matches!(v.phase, Some(Phase::Draft(_)))
+    })
+    .await;
+    b.act(id, &Action::StopDrafting).await.expect("stop");
+    a.act(id, &Action::EndDraft).await.expect("end");
+    until(&a, id, "building", |v| {
+        matches!(v.phase, Some(Phase::Build(_)))
+    })
+    .await;
+    for c in [&a, &b] {
+        c.act(id, &Action::SubmitLock(plain_lock()))
+            .await
+            .expect("lock");
+    }
+    until(&a, id, "solving", |v| {
+        matches!(v.phase, Some(Phase::Solve { .. }))
+    })
+    .await;
+    // HAL calls IDA's lock impossible; IDA, sent to countersolve it, never does.
+    a.act(id, &Action::DeclareImpossible)
+        .await
+        .expect("the call");
+    let v = until(&a, id, "the round's end", |v| !v.rounds.is_empty()).await;
+    let r = &v.rounds[0];
+    assert_eq!(r.answers.challenger, Some(Answer::Impossible));
+    assert!(r.points.challenger >= 5, "the call stood: {r:?}");
+    // The verdict comes from the solver a moment later, for both players to read.
+    for c in [&a, &b] {
+        let v = until(c, id, "the verdict", |v| {
+            v.rounds[0].verdicts.challenged.is_some()
+        })
+        .await;
+        let verdict = v.rounds[0].verdicts.challenged.clone().expect("verdict");
+        assert!(verdict.contains("picks it in 1 moves: Key R2"), "{verdict}");
+        assert!(
+            v.rounds[0].locks.challenged.is_some(),
+            "both read the lock after the round"
+        );
+    }
+    running.stop().await.expect("stop");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_reconnects_reads_the_events_from_where_they_left() {
+    let dir = tempfile::tempdir().expect("dir");
+    let running = start(dir.path(), 1.0).await;
+    let a = player(&running, "JOE").await;
+    let b = player(&running, "KIM").await;
+    let id = challenge(&a, "KIM", SMALL).await;
+    b.accept(id).await.expect("accept");
+    let mut first = b.match_events(id, 0).await.expect("stream");
+    let began = first.next().await.expect("read").expect("an event");
+    assert_eq!(began.id, 0);
+    drop(first);
+    // Gone for a while: meanwhile the draft order is chosen.
+    b.act(id, &Action::ChooseDraftOrder(DraftOrder::Second))
+        .await
+        .expect("order");
+    let mut again = b.match_events(id, began.id + 1).await.expect("stream");
+    let next = again.next().await.expect("read").expect("an event");
+    assert_eq!(next.id, 1, "nothing repeated, nothing missed");
+    assert!(matches!(
+        next.event,
+        Event::DraftOrderChosen {
+            first: Player::Challenger,
+            ..
+        }
+    ));
+    running.stop().await.expect("stop");
+}
