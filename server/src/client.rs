@@ -102,7 +102,12 @@ impl Client {
         }
     }
 
-    /// The same client, logged in with a token.
+    /// The server's base URL.
+    pub fn base(&self) -> &str {
+        &self.base
+    }
+
+    /// The same client, sending `token` with every call.
     pub fn with_token(mut self, token: impl Into<String>) -> Client {
         self.token = Some(token.into());
         self

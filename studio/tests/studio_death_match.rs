@@ -185,3 +185,38 @@ fn a_match_is_accepted_drafted_built_and_picked_in_the_studio() -> Result<(), Er
     d.rt.block_on(running.stop()).expect("stop");
     Ok(())
 }
+
+#[test]
+fn the_practice_bot_joins_the_studios_own_server_once_and_challenges_the_player() {
+    let d = Driver::new();
+    let data = tempfile::tempdir().expect("dir");
+    let running =
+        d.rt.block_on(Running::start(Config {
+            data: data.path().to_path_buf(),
+            bind: "127.0.0.1:0".parse().expect("addr"),
+            rate_limit: 0.0,
+            password_memory_kib: 64,
+            ..Config::default()
+        }))
+        .expect("server");
+    let url = running.url();
+    let mut me = Client::new(&url);
+    d.rt.block_on(me.register("ME1", "pass-word"))
+        .expect("register");
+    let home = tempfile::tempdir().expect("home");
+    let (_, first) =
+        d.rt.block_on(death_match::bot_challenge(&url, home.path(), "ME1"))
+            .expect("the bot registers and challenges");
+    // Again later: the bot logs in with the password it kept, and challenges anew.
+    let (_, second) =
+        d.rt.block_on(death_match::bot_challenge(&url, home.path(), "ME1"))
+            .expect("the bot logs in again");
+    assert_ne!(first, second);
+    let list = d.rt.block_on(me.matches()).expect("my matches");
+    assert!(
+        list.iter()
+            .all(|m| m.challenger == death_match::BOT && m.challenged == "ME1")
+    );
+    assert_eq!(list.len(), 2);
+    d.rt.block_on(running.stop()).expect("stop");
+}

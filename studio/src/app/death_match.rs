@@ -54,8 +54,9 @@ impl Studio {
         let login = live.as_ref().map(|(u, t)| (u.as_str(), t.as_str()));
         let codename = self.online.codename().map(str::to_string);
         let folder = self.folder.path().to_path_buf();
+        let bot_home = self.online.bot_home();
         self.death_match
-            .connect(login, codename.as_deref(), folder)
+            .connect(login, codename.as_deref(), folder, bot_home)
             .map(Message::DeathMatch)
     }
 

@@ -26,6 +26,44 @@ use server::death_match_host::view::{Acted, Challenge, MatchSummary, MatchView, 
 use std::path::PathBuf;
 use std::time::Instant;
 
+/// The practice bot's codename on the studio's own server.
+pub const BOT: &str = "BOT";
+
+/// Registers (or logs in) the practice bot on `url` with the password kept in `home`, and has
+/// it challenge `me`.
+pub async fn bot_challenge(
+    url: &str,
+    home: &std::path::Path,
+    me: &str,
+) -> Result<(Client, i64), String> {
+    let file = home.join("practice-bot.password");
+    let password = match std::fs::read_to_string(&file) {
+        Ok(p) => p.trim().to_string(),
+        Err(_) => {
+            let p = server::auth::new_token();
+            std::fs::create_dir_all(home)
+                .map_err(|e| format!("cannot keep the bot's password: {e}"))?;
+            crate::files::write_private(&file, p.as_bytes())
+                .map_err(|e| format!("cannot keep the bot's password: {e:#}"))?;
+            p
+        }
+    };
+    let mut bot = Client::new(url);
+    if bot.login(BOT, &password).await.is_err() {
+        bot.register(BOT, &password)
+            .await
+            .map_err(|e| format!("the bot cannot join this server: {e}"))?;
+    }
+    let summary = bot
+        .challenge(&Challenge {
+            opponent: me.to_string(),
+            ..Challenge::default()
+        })
+        .await
+        .map_err(|e| format!("the bot cannot challenge you: {e}"))?;
+    Ok((bot, summary.id))
+}
+
 /// Why the solver is off, in the studio's words.
 pub const SOLVER_OFF: &str =
     "the solver is off for your opponent's lock: the seed forbids solvers during a Death Match";
@@ -62,6 +100,8 @@ pub enum Message {
     OpenMyLock,
     OpenLockToPick,
     SubmitEditorLock,
+    /// A bot of this strength (0 to 1) challenges me, and plays when I accept.
+    Practise(f32),
     /// Time to read the open match again.
     Tick,
     Got(Generation, Reply),
@@ -75,6 +115,10 @@ pub enum Reply {
     Acted(Result<Acted, Trouble>),
     /// A lock file written (or found) for the editor.
     Written(Result<PathBuf, String>),
+    /// The practice bot's challenge, or why it could not make one.
+    BotChallenged(Result<i64, String>),
+    /// The practice bot's match ended (or it stopped).
+    BotDone(Result<(), String>),
 }
 
 /// The screen's state.
@@ -97,6 +141,8 @@ pub struct DeathMatch {
     opponent_input: String,
     moves_input: String,
     status: String,
+    /// Where the practice bot keeps its password, when it may play here.
+    bot_home: Option<PathBuf>,
 }
 
 impl DeathMatch {
@@ -107,8 +153,10 @@ impl DeathMatch {
         login: Option<(&str, &str)>,
         codename: Option<&str>,
         folder: PathBuf,
+        bot_home: Option<PathBuf>,
     ) -> Task<Message> {
         self.folder = folder.join("death-match");
+        self.bot_home = bot_home;
         let key = format!("{login:?}|{codename:?}");
         if key == self.key {
             return self.refresh();
@@ -354,6 +402,7 @@ impl DeathMatch {
             }
             Message::SubmitBoardMoves => return (Task::none(), Some(Event::SubmitBoardMoves)),
             Message::SubmitEditorLock => return (Task::none(), Some(Event::SubmitEditorLock)),
+            Message::Practise(strength) => self.practise(strength),
             Message::OpenMyLock => self.open_my_lock(),
             Message::OpenLockToPick => self.open_lock_to_pick(),
             Message::Tick => {
@@ -403,6 +452,12 @@ impl DeathMatch {
                 return (self.read_open(), None);
             }
             Reply::Written(Ok(path)) => return (Task::none(), Some(Event::Open(path))),
+            Reply::BotChallenged(Ok(id)) => {
+                self.status = format!("BOT challenges you: match {id}. Accept it to play.");
+                return (self.refresh(), None);
+            }
+            Reply::BotChallenged(Err(e)) | Reply::BotDone(Err(e)) => self.status = e,
+            Reply::BotDone(Ok(())) => {}
             Reply::Written(Err(e)) => self.status = e,
             Reply::List(Err(t)) | Reply::Summary(Err(t)) | Reply::Acted(Err(t)) => {
                 self.status = t.message()
@@ -413,6 +468,54 @@ impl DeathMatch {
             }
         }
         (Task::none(), None)
+    }
+
+    /// Whether a practice bot may play on this server (the studio's own).
+    pub fn can_practise(&self) -> bool {
+        self.bot_home.is_some() && self.codename.is_some()
+    }
+
+    /// The practice bot: registered on the studio's own server (its password kept beside the
+    /// server's data), it challenges me and plays the match once I accept, taking about as
+    /// long to think as a player would.
+    fn practise(&mut self, strength: f32) -> Task<Message> {
+        let (Some(home), Some(me), Some(client)) = (
+            self.bot_home.clone(),
+            self.codename.clone(),
+            self.client.as_ref(),
+        ) else {
+            self.status = "the bot plays on the studio's own server: choose it in Settings".into();
+            return Task::none();
+        };
+        let url = client.base().to_string();
+        let generation = self.generation;
+        let (tx, rx) = tokio::sync::oneshot::channel::<(Client, i64)>();
+        let challenge = Task::perform(
+            async move {
+                let (bot, id) = bot_challenge(&url, &home, &me).await?;
+                let _ = tx.send((bot, id));
+                Ok(id)
+            },
+            move |r| Message::Got(generation, Reply::BotChallenged(r)),
+        );
+        let play = Task::perform(
+            async move {
+                let Ok((bot, id)) = rx.await else {
+                    return Ok(());
+                };
+                let player = server::death_match::bot::Bot::new(strength, id as u64);
+                let pace = server::client::bot::Pace {
+                    thinking: 1.0,
+                    ..server::client::bot::Pace::default()
+                };
+                server::client::bot::play(&bot, id, player, pace)
+                    .await
+                    .map(|_| ())
+                    .map_err(|e| format!("the bot stopped: {e}"))
+            },
+            move |r| Message::Got(generation, Reply::BotDone(r)),
+        );
+        Task::batch([challenge, play])
     }
 
     /// The match time now, estimated from the last read and the server's speed.

@@ -125,6 +125,20 @@ impl DeathMatch {
                 button(text("Refresh")).on_press(Message::Refresh),
             ]
             .spacing(6),
+            if self.can_practise() {
+                Element::from(
+                    row![
+                        text("Practise:").size(13),
+                        button(text("an easy bot").size(12)).on_press(Message::Practise(0.3)),
+                        button(text("a strong bot").size(12)).on_press(Message::Practise(1.0)),
+                    ]
+                    .spacing(6),
+                )
+            } else {
+                text("The practice bot plays on the studio's own server.")
+                    .size(12)
+                    .into()
+            },
             list,
         ]
         .spacing(10)

@@ -397,6 +397,18 @@ impl Online {
     }
 
     /// Which server the screen plays on.
+    /// Where the practice bot keeps its password: only on the studio's own server, where a
+    /// bot player harms no one.
+    pub fn bot_home(&self) -> Option<PathBuf> {
+        match self.choice {
+            ServerChoice::Embedded if self.embedded.is_some() => {
+                self.setup.data_dir.as_ref().map(|d| d.join("server"))
+            }
+            _ => None,
+        }
+    }
+
+    /// The server chosen: the embedded one or a remote one.
     pub fn choice(&self) -> ServerChoice {
         self.choice
     }
