@@ -50,7 +50,13 @@ struct Pattern {
 /// Relaxations whose bounds add up.
 pub(crate) struct Bounds {
     patterns: Vec<Pattern>,
+    /// For each piece of the lock, the one relaxation that keeps it, [`EVERY`] for the Key,
+    /// [`NONE`] for the others.
+    keeper: Vec<u8>,
 }
+
+const EVERY: u8 = u8::MAX;
+const NONE: u8 = u8::MAX - 1;
 
 /// What relaxing the lock showed.
 pub(crate) enum Relaxation {
@@ -87,27 +93,69 @@ impl Bounds {
     /// The fewest moves from `real` to a pick that the relaxations allow, [`DEAD`] when one
     /// of them is never picked from there.
     pub(crate) fn bound(&self, real: &[u8], buf: &mut Vec<u8>) -> u8 {
-        let mut sum = 0u8;
-        for p in &self.patterns {
-            let b = p.bound(real, buf);
-            if b == DEAD {
-                return DEAD;
-            }
-            sum = sum.saturating_add(b).min(DEAD - 1);
-        }
-        sum
+        let mut parts = Vec::new();
+        self.parts(real, buf, &mut parts);
+        total(&parts)
     }
+
+    /// Each relaxation's bound for `real`.
+    pub(crate) fn parts(&self, real: &[u8], buf: &mut Vec<u8>, parts: &mut Vec<u8>) {
+        parts.clear();
+        parts.extend(self.patterns.iter().map(|p| p.bound(real, buf)));
+    }
+
+    /// [`Bounds::bound`] for `child`, one move `mv` from a state whose [`Bounds::parts`] are
+    /// `parts`: a slide changes only the relaxation that keeps the piece, if any.
+    pub(crate) fn after(
+        &self,
+        parts: &[u8],
+        child: &[u8],
+        mv: Move,
+        buf: &mut Vec<u8>,
+        out: &mut Vec<u8>,
+    ) -> u8 {
+        let keeper = match mv {
+            Move::Slide { piece, .. } => self.keeper.get(piece).copied().unwrap_or(EVERY),
+            Move::Turn { .. } => EVERY,
+        };
+        match keeper {
+            NONE => total(parts),
+            EVERY => {
+                self.parts(child, buf, out);
+                total(out)
+            }
+            k => {
+                out.clear();
+                out.extend_from_slice(parts);
+                let k = usize::from(k);
+                out[k] = self.patterns[k].bound(child, buf);
+                total(out)
+            }
+        }
+    }
+}
+
+fn total(parts: &[u8]) -> u8 {
+    let mut sum = 0u8;
+    for &b in parts {
+        if b == DEAD {
+            return DEAD;
+        }
+        sum = sum.saturating_add(b).min(DEAD - 1);
+    }
+    sum
 }
 
 /// Relaxes the lock searched in `real`, each relaxation within `cap` states. `cover` is
 /// [`super::relax::covers`]; `walls` the cells of the pieces the solver leaves where they
-/// are.
+/// are. Gives up, with the relaxations built so far, once `go_on` says so.
 pub(crate) fn relax(
     lock: &Lock,
     real: &Space,
     cover: &[Mask],
     walls: Mask,
     cap: usize,
+    go_on: &dyn Fn() -> bool,
 ) -> Option<Relaxation> {
     let mut patterns: Vec<Pattern> = Vec::new();
     let mut used = vec![false; real.width()];
@@ -115,7 +163,7 @@ pub(crate) fn relax(
         let counts_all = patterns.is_empty();
         let mut pick = vec![real.key];
         let mut best = None;
-        while let Some(p) = explore(lock, real, &pick, cover, walls, cap, counts_all) {
+        while let Some(p) = explore(lock, real, &pick, cover, walls, cap, counts_all, go_on) {
             if p.dist[0] == DEAD {
                 return Some(Relaxation::Impossible {
                     states: p.store.len(),
@@ -136,11 +184,18 @@ pub(crate) fn relax(
         }
         patterns.push(p);
     }
-    (!patterns.is_empty()).then_some(Relaxation::Bound(Bounds { patterns }))
+    let mut keeper = vec![NONE; lock.pieces.len()];
+    for (k, p) in patterns.iter().enumerate() {
+        for &m in &p.pick {
+            keeper[real.movers[m].0] = if m == real.key { EVERY } else { k as u8 };
+        }
+    }
+    (!patterns.is_empty()).then_some(Relaxation::Bound(Bounds { patterns, keeper }))
 }
 
 /// The whole relaxed space over `pick` (places among `real`'s movers), unless it holds more
-/// than `cap` states.
+/// than `cap` states or `go_on` says to stop.
+#[allow(clippy::too_many_arguments)]
 fn explore(
     lock: &Lock,
     real: &Space,
@@ -149,6 +204,7 @@ fn explore(
     walls: Mask,
     cap: usize,
     counts_all: bool,
+    go_on: &dyn Fn() -> bool,
 ) -> Option<Pattern> {
     let movers: Vec<usize> = pick.iter().map(|&m| real.movers[m].0).collect();
     let lifted = real
@@ -170,11 +226,11 @@ fn explore(
         if space.picked(&state) {
             goals.push(next);
         }
-        let full = space.expand(&state, &mut scratch, |child, _| {
+        let full = space.expand(&state, usize::MAX, &mut scratch, |child, _| {
             store.insert(child);
             store.len() > cap
         });
-        if full {
+        if full || (next % 1024 == 1023 && !go_on()) {
             return None;
         }
         next += 1;
@@ -213,7 +269,7 @@ fn explore(
         } = &mut p;
         let counts_all = *counts_all;
         let key = space.movers[space.key].0;
-        space.expand(&state, &mut scratch, |child, mv| {
+        space.expand(&state, usize::MAX, &mut scratch, |child, mv| {
             let cost = cost(counts_all, key, mv);
             let Some(c) = store.find(child) else {
                 return false;
@@ -252,12 +308,13 @@ fn in_the_way(lock: &Lock, real: &Space, p: &Pattern, used: &[bool]) -> Option<u
         }
         let to = p.store.get(c);
         let mut step = None;
-        p.space.expand(&state, &mut scratch, |child, mv| {
-            if child == to {
-                step = Some((mv, swept(&p.space, &state, child, mv)));
-            }
-            step.is_some()
-        });
+        p.space
+            .expand(&state, usize::MAX, &mut scratch, |child, mv| {
+                if child == to {
+                    step = Some((mv, swept(&p.space, &state, child, mv)));
+                }
+                step.is_some()
+            });
         let (mv, cells) = step?;
         if let Move::Turn { axis, .. } = mv {
             let carried = lock.attached(axis);

@@ -133,8 +133,9 @@ pub fn solve(lock: &Lock, limits: &Limits) -> Result<Report, Vec<Problem>> {
     solve_cancellable(lock, limits, &AtomicBool::new(false))
 }
 
-/// The most states a relaxation may hold: a few tenths of a second at most to build.
-const RELAXATION_CAP: usize = 60_000;
+/// The most states a relaxation may hold: a few hundredths of a second each to build, and
+/// larger ones bought little on random 11×11 locks.
+const RELAXATION_CAP: usize = 40_000;
 
 /// As [`solve`], stopping soon after `cancel` is set.
 pub fn solve_cancellable(
@@ -177,7 +178,9 @@ pub fn solve_cancellable(
     }
     let idle = lock.pieces.iter().filter(|p| p.slides()).count() - movers.len();
     let space = Space::new(lock, &movers, &turning, walls, false);
-    let pattern = match super::pattern::relax(lock, &space, &cover, walls, RELAXATION_CAP) {
+    let go_on =
+        || !cancel.load(Ordering::Relaxed) && limits.timeout.is_none_or(|t| started.elapsed() < t);
+    let pattern = match super::pattern::relax(lock, &space, &cover, walls, RELAXATION_CAP, &go_on) {
         Some(Relaxation::Impossible { states }) => {
             return Ok(Report {
                 answer: Answer::Impossible,
@@ -211,9 +214,52 @@ struct Search {
     moves: Vec<u16>,
     /// For each state, the relaxation's bound on the moves left.
     bound: Vec<u8>,
+    /// For each state, the mover slid last on the way to it, [`NOT_A_SLIDE`] after a turn.
+    /// Sliding it again is never needed: the two slides are one slide from the state before,
+    /// or none.
+    last: Vec<u8>,
 }
 
+const NOT_A_SLIDE: u8 = u8::MAX;
+
 const NO_PARENT: u32 = u32::MAX;
+
+/// The states still to take, by their total (moves so far and bound) and then their bound:
+/// among states of one total, the one nearest a pick is taken first, so the last total is
+/// searched deep first rather than wide.
+#[derive(Default)]
+struct Open {
+    lists: Vec<Vec<Vec<u32>>>,
+    total: usize,
+}
+
+impl Open {
+    fn push(&mut self, total: usize, bound: u8, n: u32) {
+        if self.lists.len() <= total {
+            self.lists.resize_with(total + 1, Vec::new);
+        }
+        let by_bound = &mut self.lists[total];
+        let b = usize::from(bound);
+        if by_bound.len() <= b {
+            by_bound.resize_with(b + 1, Vec::new);
+        }
+        by_bound[b].push(n);
+        // A bound that never overstates by more than one move per move never lowers the
+        // total; this keeps the order safe even so.
+        self.total = self.total.min(total);
+    }
+
+    /// The next state and its total.
+    fn pop(&mut self) -> Option<(usize, u32)> {
+        while let Some(by_bound) = self.lists.get_mut(self.total) {
+            if let Some(n) = by_bound.iter_mut().find_map(|l| l.pop()) {
+                return Some((self.total, n));
+            }
+            self.total += 1;
+        }
+        None
+    }
+}
 
 impl Search {
     fn new(lock: &Lock, space: Space, pattern: Option<Bounds>) -> Search {
@@ -224,6 +270,7 @@ impl Search {
             parent: Vec::new(),
             moves: Vec::new(),
             bound: Vec::new(),
+            last: Vec::new(),
         };
         let start = s.space.start(lock);
         let mut buf = Vec::new();
@@ -232,6 +279,7 @@ impl Search {
         s.parent.push(NO_PARENT);
         s.moves.push(0);
         s.bound.push(bound);
+        s.last.push(NOT_A_SLIDE);
         s
     }
 
@@ -242,105 +290,120 @@ impl Search {
         if self.bound[0] == DEAD {
             return Answer::Impossible;
         }
-        // Without a relaxation every state taken from one list has the same moves, so a picked
-        // state met is reached in the fewest; with one, only once no list below its total is
-        // left.
+        // Without a relaxation every state taken has the moves of the list it is in, so a
+        // picked state met is reached in the fewest; with one, only once no list below its
+        // total is left.
         let exact_on_sight = self.pattern.is_none();
-        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); usize::from(self.bound[0]) + 1];
-        lists[usize::from(self.bound[0])].push(0);
+        let mut open = Open::default();
+        open.push(usize::from(self.bound[0]), self.bound[0], 0);
         let mut best: Option<(u16, u32)> = None;
         let mut state = Vec::with_capacity(self.space.width());
-        let mut buf = Vec::new();
+        let (mut buf, mut parts, mut out) = (Vec::new(), Vec::new(), Vec::new());
         let mut scratch = Scratch::default();
         let mut taken = 0usize;
-        let mut f = 0;
-        while f < lists.len() {
-            if let Some((total, n)) = best
+        while let Some((f, n)) = open.pop() {
+            if let Some((total, b)) = best
                 && usize::from(total) <= f
             {
                 return Answer::Solved {
-                    moves: self.path(n),
+                    moves: self.path(b),
                 };
             }
-            while let Some(n) = lists[f].pop() {
-                let i = n as usize;
-                if usize::from(self.moves[i]) + usize::from(self.bound[i]) != f {
-                    continue;
+            let i = n as usize;
+            if usize::from(self.moves[i]) + usize::from(self.bound[i]) != f {
+                continue;
+            }
+            if taken.is_multiple_of(1024) {
+                if cancel.load(Ordering::Relaxed) {
+                    return Answer::Stopped(Stop::Cancelled);
                 }
-                if taken.is_multiple_of(1024) {
-                    if cancel.load(Ordering::Relaxed) {
-                        return Answer::Stopped(Stop::Cancelled);
-                    }
-                    if let Some(t) = limits.timeout
-                        && started.elapsed() >= t
-                    {
-                        return Answer::Stopped(Stop::Time { after: t });
-                    }
+                if let Some(t) = limits.timeout
+                    && started.elapsed() >= t
+                {
+                    return Answer::Stopped(Stop::Time { after: t });
                 }
-                taken += 1;
-                state.clear();
-                state.extend_from_slice(self.store.get(n));
-                let g = self.moves[i].saturating_add(1);
-                let Search {
-                    space,
-                    pattern,
-                    store,
-                    parent,
-                    moves,
-                    bound,
-                } = self;
-                let mut full = false;
-                let mut found = None;
-                space.expand(&state, &mut scratch, |child, _| {
-                    let h = pattern.as_ref().map_or(0, |p| p.bound(child, &mut buf));
-                    if h == DEAD {
-                        return false;
+            }
+            taken += 1;
+            state.clear();
+            state.extend_from_slice(self.store.get(n));
+            let g = self.moves[i].saturating_add(1);
+            let Search {
+                space,
+                pattern,
+                store,
+                parent,
+                moves,
+                bound,
+                last,
+            } = self;
+            if let Some(p) = pattern {
+                p.parts(&state, &mut buf, &mut parts);
+            }
+            let mut full = false;
+            let mut found = None;
+            let skip = match last[i] {
+                NOT_A_SLIDE => usize::MAX,
+                m => usize::from(m),
+            };
+            space.expand(&state, skip, &mut scratch, |child, mv| {
+                let slid = match mv {
+                    Move::Slide { .. } => (0..state.len())
+                        .find(|&m| state[m] != child[m])
+                        .map_or(NOT_A_SLIDE, |m| m as u8),
+                    Move::Turn { .. } => NOT_A_SLIDE,
+                };
+                let (c, h) = match store.find_or_hash(child) {
+                    Ok(c) => {
+                        let ci = c as usize;
+                        if g >= moves[ci] {
+                            return false;
+                        }
+                        parent[ci] = n;
+                        moves[ci] = g;
+                        last[ci] = slid;
+                        (c, bound[ci])
                     }
-                    let (c, new) = store.insert(child);
-                    let ci = c as usize;
-                    if new {
+                    Err(hash) => {
+                        let h = pattern
+                            .as_ref()
+                            .map_or(0, |p| p.after(&parts, child, mv, &mut buf, &mut out));
+                        if h == DEAD {
+                            return false;
+                        }
                         parent.push(n);
                         moves.push(g);
                         bound.push(h);
-                    } else if g < moves[ci] {
-                        parent[ci] = n;
-                        moves[ci] = g;
-                    } else {
-                        return false;
+                        last.push(slid);
+                        (store.add(child, hash), h)
                     }
-                    if space.picked(child) {
-                        if exact_on_sight || usize::from(g) <= f {
-                            found = Some(c);
-                            return true;
-                        }
-                        if best.is_none_or(|(b, _)| g < b) {
-                            best = Some((g, c));
-                        }
-                    } else {
-                        let total = usize::from(g) + usize::from(h);
-                        if lists.len() <= total {
-                            lists.resize_with(total + 1, Vec::new);
-                        }
-                        lists[total].push(c);
-                    }
-                    if store.len() as u64 >= limits.max_states {
-                        full = true;
+                };
+                if space.picked(child) {
+                    if exact_on_sight || usize::from(g) <= f {
+                        found = Some(c);
                         return true;
                     }
-                    false
-                });
-                if let Some(c) = found {
-                    return Answer::Solved {
-                        moves: self.path(c),
-                    };
+                    if best.is_none_or(|(b, _)| g < b) {
+                        best = Some((g, c));
+                    }
+                } else {
+                    open.push(usize::from(g) + usize::from(h), h, c);
                 }
-                if full {
-                    return Answer::Stopped(Stop::States {
-                        max: limits.max_states,
-                    });
+                if store.len() as u64 >= limits.max_states {
+                    full = true;
+                    return true;
                 }
+                false
+            });
+            if let Some(c) = found {
+                return Answer::Solved {
+                    moves: self.path(c),
+                };
             }
-            f += 1;
+            if full {
+                return Answer::Stopped(Stop::States {
+                    max: limits.max_states,
+                });
+            }
         }
         match best {
             Some((_, n)) => Answer::Solved {
@@ -363,13 +426,17 @@ impl Search {
         for pair in states.windows(2) {
             let to = self.store.get(pair[1]);
             let mut step = None;
-            self.space
-                .expand(self.store.get(pair[0]), &mut scratch, |child, mv| {
+            self.space.expand(
+                self.store.get(pair[0]),
+                usize::MAX,
+                &mut scratch,
+                |child, mv| {
                     if child == to {
                         step = Some(mv);
                     }
                     step.is_some()
-                });
+                },
+            );
             out.extend(step);
         }
         out

@@ -186,11 +186,12 @@ impl Space {
         }
     }
 
-    /// Calls `visit` with every state one move from `state` and the move, until it returns
-    /// true; whether it did.
+    /// Calls `visit` with every state one move from `state` and the move, but for slides of
+    /// mover `skip`, until it returns true; whether it did.
     pub(crate) fn expand(
         &self,
         state: &[u8],
+        skip: usize,
         scratch: &mut Scratch,
         mut visit: impl FnMut(&[u8], Move) -> bool,
     ) -> bool {
@@ -209,8 +210,14 @@ impl Space {
         if !self.axes.is_empty() {
             self.attach(state, ends, attached, counts);
         }
+        // One copy of the state, changed for each move and put back after.
+        child.clear();
+        child.extend_from_slice(state);
         // Slides. A piece that is some axis's only one cannot slide, since sliding detaches it.
         for m in 0..self.width() {
+            if m == skip {
+                continue;
+            }
             if !self.relaxed && attached.iter().any(|&(p, x, _)| p == m && counts[x] == 1) {
                 continue;
             }
@@ -238,8 +245,6 @@ impl Space {
                         Some(c) => c,
                         None => break,
                     };
-                    child.clear();
-                    child.extend_from_slice(state);
                     child[m] = encode(origin, o);
                     let mv = Move::Slide {
                         piece: self.movers[m].0,
@@ -251,6 +256,7 @@ impl Space {
                     }
                 }
             }
+            child[m] = state[m];
         }
         // Turns: the pieces attached to an axis turn together and ignore what lies between.
         for x in 0..self.axes.len() {
@@ -270,8 +276,9 @@ impl Space {
                 .fold(0, |acc, &(m, _)| acc | self.mask(m, state[m]));
             let others = occupied & !carried_mask;
             'turn: for turn in Turn::ALL {
-                child.clear();
-                child.extend_from_slice(state);
+                for &(m, _) in carried.iter() {
+                    child[m] = state[m];
+                }
                 for &(m, d) in carried.iter() {
                     let to = d.turned(turn);
                     let length = self.movers[m].1;
@@ -300,6 +307,9 @@ impl Space {
                 if visit(child, Move::Turn { axis, turn }) {
                     return true;
                 }
+            }
+            for &(m, _) in carried.iter() {
+                child[m] = state[m];
             }
         }
         false
