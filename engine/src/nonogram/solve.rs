@@ -10,11 +10,14 @@
 //!    each: when one way leads to a contradiction the cell is the other way; when both do, this
 //!    branch of the search has no solution; cells that both ways fix alike are fixed too.
 //!    Probing is repeated until a whole pass fixes nothing.
-//! 3. **Search.** If cells are still unknown, the cell whose two probes fixed the most cells
-//!    (the product of the two counts) is guessed both ways, depth first; each child runs the
-//!    line rule and probes again the cells of the lines the guess changed. The search stops at
-//!    two distinct solutions. It runs in attempts with growing budgets of nodes (restarts, ties
-//!    broken at random after the first), the last without a budget, so it is complete.
+//! 3. **Search.** If cells are still unknown, a guess is tried both ways, depth first, until two
+//!    distinct solutions are found. It runs in attempts of two kinds, alternating, with growing
+//!    budgets of nodes (restarts): a probing attempt probes again, at each node, the cells of
+//!    the lines its guess changed and guesses the cell whose two probes fixed the most; a dive
+//!    probes nowhere below the root and guesses the cell its row and column, counting their
+//!    placements, are surest of (`guide`), its likelier value first. The first attempt dives
+//!    when probing at the root fixed almost nothing; the last attempt probes without a budget,
+//!    so the search is complete.
 //!
 //! Every answer is exact: a solution returned has every line's clue; "none" is proven; a limit
 //! ends the search cleanly with [`Answer::Stopped`].
@@ -496,9 +499,9 @@ impl<B: Bits> Searcher<'_, B> {
     }
 
     /// The search from the root's fixpoint, in attempts of growing budgets of nodes (the Luby
-    /// sequence times 512), ties broken at random after the first: a search that went deep the
-    /// wrong way starts again rather than exhausting a subtree without solutions. The last
-    /// attempt has no budget, so the search is complete.
+    /// sequence times a unit: 512 for probing, the unknown cells for a dive): a search that went
+    /// deep the wrong way starts again rather than exhausting a subtree without solutions. The
+    /// last attempt has no budget, so the search is complete.
     fn search(&mut self, root: Board<B>) {
         let luby = |i: u64| -> u64 {
             // The i-th term (from 1) of 1, 1, 2, 1, 1, 2, 4, 1, ...
