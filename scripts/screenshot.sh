@@ -24,6 +24,8 @@
 #                wanted; it can use `click X Y`, `key KEY...` (xdotool key names), `settle`
 #                (waits until the window stops changing) and $WINDOW
 #   SHOT_TIMEOUT seconds to wait for the window to be drawn (default 60)
+#   SHOT_LIVE    for a window that never stops changing (a match's running clock): wait this
+#                many seconds instead of waiting for the window to settle
 set -euo pipefail
 
 if [ $# -lt 1 ]; then
@@ -103,6 +105,10 @@ xdotool windowsize "$WINDOW" "$width" "$height" windowmove "$WINDOW" 0 0 windowf
 
 # Waits until the window has been drawn and two captures in a row are the same.
 settle() {
+    if [ -n "${SHOT_LIVE:-}" ]; then
+        sleep "$SHOT_LIVE"
+        return 0
+    fi
     local previous="$work/previous.png" current="$work/current.png" same=0
     rm -f "$previous"
     for _ in $(seq $((timeout * 4))); do

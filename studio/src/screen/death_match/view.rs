@@ -152,13 +152,24 @@ impl DeathMatch {
             .map(|d| format!(", {} left", secs(d.saturating_sub(now))))
             .unwrap_or_default();
         let phase = v.phase.as_ref().map_or("waiting", Phase::name);
+        let reserve = match v.phase.as_ref() {
+            Some(Phase::Draft(d)) if d.clock.in_reserve => {
+                format!(" — {} is in reserve", name(v, d.clock.player))
+            }
+            Some(Phase::Build(b)) => Player::BOTH
+                .into_iter()
+                .filter(|&p| matches!(b.builders[p], BuildStatus::InReserve(_)))
+                .map(|p| format!(" — {} is in reserve", name(v, p)))
+                .collect(),
+            _ => String::new(),
+        };
         column![
             text(format!(
                 "{} {} – {} {}   round {}",
                 v.challenger, v.scores.challenger, v.scores.challenged, v.challenged, v.round
             ))
             .size(16),
-            text(format!("Now: {phase}{left}")).size(14),
+            text(format!("Now: {phase}{left}{reserve}")).size(14),
             text(format!(
                 "Reserve: {} {} × 30 s, {} {} × 30 s",
                 v.challenger, v.reserve.challenger, v.challenged, v.reserve.challenged
