@@ -37,6 +37,9 @@ pub struct MatchArgs {
     /// The bots' strength, 0 to 1 (once for both, or once per bot).
     #[arg(long)]
     strength: Vec<f32>,
+    /// How long the bots take to think, as a share of a player's time (0: at once).
+    #[arg(long, default_value_t = 1.0)]
+    think: f64,
     /// Playing against one bot: your codename on the server in this process.
     #[arg(long, default_value = "YOU")]
     me: String,
@@ -155,7 +158,7 @@ pub fn run(mut args: MatchArgs) -> Result<ExitCode> {
     runtime.block_on(async move {
         match (args.verb.take(), args.bot) {
             (Some(verb), _) => verb_run(verb).await,
-            (None, 2) => bots(&args.strength, args.speed, args.seed, args.rounds).await,
+            (None, 2) => bots(&args).await,
             (None, 1) => practise(&args).await,
             (None, 0) => bail!(
                 "say what to do: a verb (see `lockwright match --help`), or --bot --bot for a \
@@ -617,22 +620,18 @@ fn strengths(given: &[f32]) -> Result<(f32, f32)> {
     }
 }
 
-fn pace(speed: f64) -> Pace {
+fn pace(speed: f64, think: f64) -> Pace {
     Pace {
-        thinking: 1.0,
+        thinking: think.max(0.0),
         build_budget: Duration::from_secs(3).min(Duration::from_secs_f64(100.0 / speed)),
         pick_budget: Duration::from_secs(5).min(Duration::from_secs_f64(120.0 / speed)),
     }
 }
 
 /// `lockwright match --bot --bot`: a whole match between two bots.
-async fn bots(
-    strength: &[f32],
-    speed: f64,
-    seed: Option<u64>,
-    rounds: Option<PathBuf>,
-) -> Result<ExitCode> {
-    let (sa, sb) = strengths(strength)?;
+async fn bots(args: &MatchArgs) -> Result<ExitCode> {
+    let (speed, seed, rounds) = (args.speed, args.seed, args.rounds.clone());
+    let (sa, sb) = strengths(&args.strength)?;
     let (running, _dir) = embedded(speed, "127.0.0.1:0".parse()?).await?;
     let url = running.url();
     let a = player(&url, "BT1").await?;
@@ -653,8 +652,8 @@ async fn bots(
         }
     });
     let (ra, rb) = tokio::join!(
-        play(&a, id, Bot::new(sa, 1), pace(speed)),
-        play(&b, id, Bot::new(sb, 2), pace(speed))
+        play(&a, id, Bot::new(sa, 1), pace(speed, args.think)),
+        play(&b, id, Bot::new(sb, 2), pace(speed, args.think))
     );
     let _ = watching.await;
     let view = ra
@@ -685,7 +684,7 @@ async fn practise(args: &MatchArgs) -> Result<ExitCode> {
         args.me
     );
     tokio::select! {
-        r = play(&bot, id, Bot::new(strength, 7), pace(args.speed)) => {
+        r = play(&bot, id, Bot::new(strength, 7), pace(args.speed, args.think)) => {
             let view = r.map_err(|e| anyhow::anyhow!("the match stopped: {e}"))?;
             print_table(&view);
         }
