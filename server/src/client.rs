@@ -334,10 +334,18 @@ impl Client {
 
     /// Opens the event stream.
     pub async fn events(&self) -> Result<EventStream, ClientError> {
+        Ok(EventStream {
+            response: self.stream("/events").await?,
+            buffer: String::new(),
+        })
+    }
+
+    /// Opens an event stream at `path`; a refusal comes back as the API's error.
+    async fn stream(&self, path: &str) -> Result<reqwest::Response, ClientError> {
         if self.token.is_none() {
             return Err(ClientError::NoToken);
         }
-        let response = self.request(Method::GET, "/events")?.send().await?;
+        let response = self.request(Method::GET, path)?.send().await?;
         let status = response.status();
         if !status.is_success() {
             let body = response.json().await.unwrap_or(ErrorBody {
@@ -347,10 +355,7 @@ impl Client {
             });
             return Err(ClientError::Refused { status, body });
         }
-        Ok(EventStream {
-            response,
-            buffer: String::new(),
-        })
+        Ok(response)
     }
 }
 

@@ -3,7 +3,6 @@
 use super::{Client, ClientError, next_data};
 use crate::death_match::Action;
 use crate::death_match_host::view::{Acted, Challenge, MatchSummary, MatchView, Numbered};
-use crate::protocol::ErrorBody;
 use reqwest::Method;
 
 impl Client {
@@ -43,22 +42,9 @@ impl Client {
     /// `GET /matches/{id}/events?from=N`: the match's events you may see, from number `from`,
     /// then live until it is over.
     pub async fn match_events(&self, id: i64, from: usize) -> Result<MatchEvents, ClientError> {
-        if self.token.is_none() {
-            return Err(ClientError::NoToken);
-        }
         let response = self
-            .request(Method::GET, &format!("/matches/{id}/events?from={from}"))?
-            .send()
+            .stream(&format!("/matches/{id}/events?from={from}"))
             .await?;
-        let status = response.status();
-        if !status.is_success() {
-            let body = response.json().await.unwrap_or(ErrorBody {
-                error: "http".into(),
-                message: status.to_string(),
-                diagnostics: Vec::new(),
-            });
-            return Err(ClientError::Refused { status, body });
-        }
         Ok(MatchEvents {
             response,
             buffer: String::new(),

@@ -145,6 +145,35 @@ pub struct ToSettle {
 }
 
 impl Hosted {
+    /// A match not begun, its clock at 0.
+    fn new(
+        id: MatchId,
+        players: Pair<PlayerId>,
+        names: Pair<String>,
+        source: RoundSource,
+        status: Status,
+    ) -> Hosted {
+        Hosted {
+            id,
+            players,
+            names,
+            source,
+            status,
+            game: None,
+            told: Vec::new(),
+            clock: Clock {
+                base_ms: 0,
+                base: Instant::now(),
+            },
+            seq: 0,
+            latest_lock: Pair::default(),
+            announced: None,
+            scores_before: Pair::default(),
+            rounds: Vec::new(),
+            news: watch::channel(0).0,
+        }
+    }
+
     fn now(&self, speed: f64) -> Ms {
         let run = self.clock.base.elapsed().as_secs_f64() * 1000.0 * speed;
         self.clock.base_ms.saturating_add(run as Ms)
@@ -388,31 +417,19 @@ impl Host {
                 serde_json::from_str(&s.rounds).map_err(|e| corrupt(s.id, e))?;
             let status = Status::from_word(&s.status)
                 .ok_or_else(|| corrupt(s.id, format!("status {:?}", s.status)))?;
-            let mut h = Hosted {
-                id: s.id,
-                players: Pair {
+            let mut h = Hosted::new(
+                s.id,
+                Pair {
                     challenger: s.challenger,
                     challenged: s.challenged,
                 },
-                names: Pair {
+                Pair {
                     challenger: name(s.challenger),
                     challenged: name(s.challenged),
                 },
                 source,
                 status,
-                game: None,
-                told: Vec::new(),
-                clock: Clock {
-                    base_ms: 0,
-                    base: Instant::now(),
-                },
-                seq: 0,
-                latest_lock: Pair::default(),
-                announced: None,
-                scores_before: Pair::default(),
-                rounds: Vec::new(),
-                news: watch::channel(0).0,
-            };
+            );
             for e in &s.log {
                 let entry: Entry = serde_json::from_str(&e.entry).map_err(|x| corrupt(s.id, x))?;
                 h.apply(e.at_ms.max(0) as Ms, &entry)
@@ -485,31 +502,19 @@ impl Host {
         let id = self
             .db()
             .add_death_match(challenger.0, challenged.0, &json)?;
-        let h = Hosted {
+        let h = Hosted::new(
             id,
-            players: Pair {
+            Pair {
                 challenger: challenger.0,
                 challenged: challenged.0,
             },
-            names: Pair {
+            Pair {
                 challenger: challenger.1,
                 challenged: challenged.1,
             },
             source,
-            status: Status::Challenged,
-            game: None,
-            told: Vec::new(),
-            clock: Clock {
-                base_ms: 0,
-                base: Instant::now(),
-            },
-            seq: 0,
-            latest_lock: Pair::default(),
-            announced: None,
-            scores_before: Pair::default(),
-            rounds: Vec::new(),
-            news: watch::channel(0).0,
-        };
+            Status::Challenged,
+        );
         let summary = h.summary();
         all.insert(id, h);
         Ok(summary)

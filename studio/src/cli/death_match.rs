@@ -293,7 +293,7 @@ async fn verb_run(verb: Verb) -> Result<ExitCode> {
                     let _ = print_json(&acted);
                 } else {
                     for n in &acted.events {
-                        crate::say!("{}", describe(&n.event));
+                        crate::say!("{}", n.event.sentence());
                     }
                 }
             })
@@ -349,7 +349,7 @@ async fn watch(client: &Client, id: i64, json: bool, url: &str) -> Result<ExitCo
                 if json {
                     print_json(&n)?;
                 } else {
-                    crate::say!("{:>5}  {}", n.id, describe(&n.event));
+                    crate::say!("{:>5}  {}", n.id, n.event.sentence());
                 }
             }
             Ok(None) => return Ok(ExitCode::SUCCESS),
@@ -360,125 +360,6 @@ async fn watch(client: &Client, id: i64, json: bool, url: &str) -> Result<ExitCo
 
 fn secs(ms: u64) -> String {
     format!("{:.1} s", ms as f64 / 1000.0)
-}
-
-/// An event in a sentence.
-pub fn describe(e: &Event) -> String {
-    match e {
-        Event::RoundBegan {
-            round, assess_ends, ..
-        } => {
-            format!(
-                "round {round} begins: assess the board until {}",
-                secs(*assess_ends)
-            )
-        }
-        Event::DraftOrderChosen { first, by_default } => format!(
-            "{first:?} drafts first in round 1{}",
-            if *by_default {
-                " (no choice was made)"
-            } else {
-                ""
-            }
-        ),
-        Event::DraftTurn { player, ends } => format!("{player:?} drafts, until {}", secs(*ends)),
-        Event::Drafted { player, piece } => {
-            format!("{player:?} drafts piece {}: {}", piece.id, piece.shape)
-        }
-        Event::StoppedDrafting { player } => format!("{player:?} stops drafting"),
-        Event::DraftEnded { .. } => "the draft is over".into(),
-        Event::BuildBegan { ends } => format!("build your locks, until {}", secs(*ends)),
-        Event::LockAccepted { in_reserve, .. } => format!(
-            "your lock is accepted{}",
-            if *in_reserve {
-                ", in reserve: it is final"
-            } else {
-                ""
-            }
-        ),
-        Event::LockFinal { player } => format!("{player:?}'s lock is final"),
-        Event::ReservePeriodUsed { player, left, ends } => format!(
-            "{player:?} is in reserve until {} ({left} periods left)",
-            secs(*ends)
-        ),
-        Event::OutOfReserve { player } => format!("{player:?} is out of reserve"),
-        Event::SolvingBegan { ends } => format!("pick your opponent's lock, until {}", secs(*ends)),
-        Event::LockShown { lock, .. } => format!(
-            "the lock to pick:\n{}",
-            serial::lock::write(lock).trim_end()
-        ),
-        Event::SolutionAccepted {
-            index, time, moves, ..
-        } => format!(
-            "solution {index} accepted: {moves} moves at {}",
-            secs(*time)
-        ),
-        Event::ImpossibleDeclared { .. } => "you declared the lock impossible".into(),
-        Event::ChoosingBegan { ends, .. } => format!("choose your solution, until {}", secs(*ends)),
-        Event::SolutionChosen {
-            index, by_default, ..
-        } => format!(
-            "solution {index} counts{}",
-            if *by_default { " (chosen for you)" } else { "" }
-        ),
-        Event::Announced { answers } => format!(
-            "answers: Challenger {}, Challenged {}",
-            answer(&answers.challenger),
-            answer(&answers.challenged)
-        ),
-        Event::Points {
-            player,
-            award,
-            points,
-            total,
-        } => {
-            format!("{player:?} +{points} ({award:?}), now {total}")
-        }
-        Event::PointsVoided { player, awards } => {
-            format!("{player:?}'s {awards:?} do not count: the impossible call stood")
-        }
-        Event::CountersolveOffered { player, ends } => {
-            format!("{player:?} may countersolve: decide by {}", secs(*ends))
-        }
-        Event::CountersolveDecided { player, yes, .. } => format!(
-            "{player:?} {}",
-            if *yes {
-                "countersolves"
-            } else {
-                "does not countersolve"
-            }
-        ),
-        Event::CountersolveBegan { player, ends, .. } => {
-            format!("{player:?} countersolves until {}", secs(*ends))
-        }
-        Event::CountersolveEnded { player, moves } => match moves {
-            Some(m) => format!("{player:?} countersolved in {m} moves"),
-            None => format!("{player:?} did not countersolve in time"),
-        },
-        Event::LeadChanged { leader } => format!("{leader:?} leads"),
-        Event::RoundEnded { round, scores } => format!(
-            "round {round} is over: {}–{}",
-            scores.challenger, scores.challenged
-        ),
-        Event::MatchOver {
-            winner,
-            why,
-            scores,
-        } => format!(
-            "the match is over: {winner:?} wins {}–{} ({why:?})",
-            scores.challenger, scores.challenged
-        ),
-    }
-}
-
-fn answer(a: &server::death_match::Answer) -> String {
-    match a {
-        server::death_match::Answer::Solution { moves, time, .. } => {
-            format!("{moves} moves in {}", secs(*time))
-        }
-        server::death_match::Answer::Impossible => "impossible".into(),
-        server::death_match::Answer::Nothing => "no solution".into(),
-    }
 }
 
 fn name(v: &MatchView, p: Player) -> &str {
@@ -647,7 +528,7 @@ async fn bots(args: &MatchArgs) -> Result<ExitCode> {
         };
         while let Ok(Some(Numbered { event, .. })) = events.next().await {
             if let Event::RoundEnded { .. } | Event::MatchOver { .. } = event {
-                crate::say!("{}", describe(&event));
+                crate::say!("{}", event.sentence());
             }
         }
     });

@@ -446,7 +446,7 @@ impl DeathMatch {
                 self.status = acted
                     .events
                     .last()
-                    .map(|n| crate::screen::death_match::view::describe(&n.event))
+                    .map(|n| n.event.sentence())
                     .unwrap_or_else(|| "done".into());
                 self.moves_input.clear();
                 return (self.read_open(), None);

@@ -3,7 +3,7 @@
 use super::{DeathMatch, Message};
 use iced::widget::{Column, button, column, container, row, scrollable, text, text_input};
 use iced::{Element, Fill, Font};
-use server::death_match::{Action, Answer, BuildStatus, DraftOrder, Event, Phase, Player, Stage};
+use server::death_match::{Action, Answer, BuildStatus, DraftOrder, Phase, Player, Stage};
 use server::death_match_host::view::{MatchView, Status};
 
 /// The id of the opponent's codename input.
@@ -20,41 +20,6 @@ fn name(v: &MatchView, p: Player) -> &str {
     match p {
         Player::Challenger => &v.challenger,
         Player::Challenged => &v.challenged,
-    }
-}
-
-/// An event in a short sentence, for the status line.
-pub fn describe(e: &Event) -> String {
-    match e {
-        Event::Drafted { piece, .. } => format!("drafted piece {}: {}", piece.id, piece.shape),
-        Event::LockAccepted { in_reserve, .. } => format!(
-            "your lock is accepted{}",
-            if *in_reserve {
-                " (in reserve: final)"
-            } else {
-                ""
-            }
-        ),
-        Event::SolutionAccepted { index, moves, .. } => {
-            format!("solution {index} accepted: {moves} moves")
-        }
-        Event::ImpossibleDeclared { .. } => "you declared the lock impossible".into(),
-        Event::SolutionChosen { index, .. } => format!("solution {index} counts"),
-        Event::CountersolveDecided { yes, .. } => {
-            if *yes {
-                "you countersolve".into()
-            } else {
-                "you do not countersolve".into()
-            }
-        }
-        Event::CountersolveEnded { moves: Some(m), .. } => format!("countersolved in {m} moves"),
-        Event::StoppedDrafting { .. } => "you stopped drafting".into(),
-        Event::DraftOrderChosen { first, .. } => format!("{first:?} drafts first"),
-        other => format!("{other:?}")
-            .split([' ', '{', '('])
-            .next()
-            .unwrap_or("done")
-            .to_string(),
     }
 }
 
