@@ -735,9 +735,7 @@ fn plain_bfs(l: &Lock) -> Option<usize> {
 
 #[test]
 fn an_impossible_lock_is_proved_by_exhausting_its_states() {
-    // b always covers B1 and C1 (three cells on a four-cell row), so a never leaves C4, so the
-    // Key has one place: the relaxation that lifts a and b but keeps the cells they always
-    // cover holds that one state, and it is not picked.
+    // b always covers C1 (three cells on a four-cell row), so a never leaves C4.
     let l = lock(
         "
         K K a @
@@ -749,7 +747,7 @@ fn an_impossible_lock_is_proved_by_exhausting_its_states() {
     let report = solve(&l, &Limits::default()).expect("legal");
     assert_eq!(report.answer, Answer::Impossible);
     assert_eq!(report.proof, Some(Proof::EveryStateSeen));
-    assert_eq!(report.states, 1, "the Key's one place");
+    assert_eq!(report.states, 2, "b's two places, and nothing else moves");
     // Only the search itself sees that the Key is the axis's only piece and so never slides:
     // any relaxation forgets that rule.
     let only = lock(

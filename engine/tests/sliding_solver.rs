@@ -58,3 +58,39 @@ fn answers_are_the_fewest_moves_or_truly_impossible_on_random_locks_with_axes() 
         "{solved} solved, {impossible} impossible"
     );
 }
+
+#[test]
+fn answers_past_the_plain_search_are_still_the_fewest_moves() {
+    // Random locks (side, pieces, seed) whose plain breadth-first search runs past the few
+    // thousand states the solver tries it for, so that relaxations, their bounds and the
+    // best-first search decide: six with answers of 4 to 10 moves, where a bound that
+    // overstated would show, and three impossible.
+    let locks = [
+        (7, 6, 36),
+        (7, 8, 50),
+        (7, 8, 58),
+        (7, 10, 17),
+        (8, 8, 22),
+        (8, 10, 42),
+        (7, 9, 14),
+        (7, 9, 41),
+        (7, 9, 52),
+    ];
+    let mut solved = 0;
+    for (side, pieces, seed) in locks {
+        let l = random_lock(seed, side, pieces);
+        let report = solve(&l, &Limits::default()).expect("legal");
+        let plain = plain_bfs(&l);
+        match report.answer {
+            Answer::Solved { moves } => {
+                let states = l.play(&l.write_all(&moves)).expect("replays");
+                assert!(states.last().is_some_and(|s| s.is_picked()), "seed {seed}");
+                assert_eq!(Some(moves.len()), plain, "seed {seed}: fewest moves");
+                solved += 1;
+            }
+            Answer::Impossible => assert_eq!(plain, None, "seed {seed}: {:?}", report.proof),
+            Answer::Stopped(s) => panic!("seed {seed}: {s}"),
+        }
+    }
+    assert_eq!(solved, 6);
+}

@@ -223,10 +223,11 @@ fn along_line(o: Orientation, c: Cell) -> (u8, u8) {
 /// those of one that matters, every axis such a piece can attach to and every piece that can
 /// attach to such an axis. Indexed like [`Lock::pieces`]; the Keyhole always matters.
 pub fn relevant(lock: &Lock) -> Vec<bool> {
-    relevant_with(lock, &sweeps(lock))
+    let plain: Vec<Sweep> = (0..lock.pieces.len()).map(|i| sweep(lock, i)).collect();
+    relevant_with(lock, &plain)
 }
 
-pub(crate) fn relevant_with(lock: &Lock, sweeps: &[Sweep]) -> Vec<bool> {
+fn relevant_with(lock: &Lock, sweeps: &[Sweep]) -> Vec<bool> {
     let n = lock.pieces.len();
     let mut matters = vec![false; n];
     for (i, p) in lock.pieces.iter().enumerate() {

@@ -133,6 +133,9 @@ pub fn solve(lock: &Lock, limits: &Limits) -> Result<Report, Vec<Problem>> {
     solve_cancellable(lock, limits, &AtomicBool::new(false))
 }
 
+/// A lock whose plain search ends within this many states is answered by it.
+const SMALL: u64 = 500;
+
 /// The most states a relaxation may hold: a few hundredths of a second each to build, and
 /// larger ones bought little on random 11×11 locks.
 const RELAXATION_CAP: usize = 40_000;
@@ -163,7 +166,9 @@ pub fn solve_cancellable(
     if let Some(piece) = super::relax::always_between(lock, &sweeps) {
         return Ok(quick(Proof::PieceAlwaysBetween { piece }));
     }
-    let matters = super::relax::relevant_with(lock, &sweeps);
+    // Idle pieces from the places with nothing walled: a piece idle that way stays idle however
+    // much is walled, and the plain search below counts the same states as it always did.
+    let matters = super::relax::relevant(lock);
     let mut movers = Vec::new();
     let mut turning = Vec::new();
     let mut walls: Mask = 0;
@@ -178,6 +183,27 @@ pub fn solve_cancellable(
     }
     let idle = lock.pieces.iter().filter(|p| p.slides()).count() - movers.len();
     let space = Space::new(lock, &movers, &turning, walls, false);
+    let report = |answer: Answer, states: usize| Report {
+        proof: (answer == Answer::Impossible).then_some(Proof::EveryStateSeen),
+        answer,
+        states: states as u64,
+        idle,
+        elapsed: started.elapsed(),
+    };
+    // A small lock is answered by a plain breadth-first search sooner than its relaxations are
+    // built.
+    let small = Limits {
+        max_states: limits.max_states.min(SMALL),
+        ..*limits
+    };
+    let mut search = Search::new(lock, space, None);
+    let answer = search.run(&small, cancel, started);
+    if small.max_states == limits.max_states
+        || answer != Answer::Stopped(Stop::States { max: SMALL })
+    {
+        return Ok(report(answer, search.store.len()));
+    }
+    let space = search.space;
     let go_on =
         || !cancel.load(Ordering::Relaxed) && limits.timeout.is_none_or(|t| started.elapsed() < t);
     let pattern = match super::pattern::relax(lock, &space, &cover, walls, RELAXATION_CAP, &go_on) {
@@ -195,13 +221,7 @@ pub fn solve_cancellable(
     };
     let mut search = Search::new(lock, space, pattern);
     let answer = search.run(limits, cancel, started);
-    Ok(Report {
-        proof: (answer == Answer::Impossible).then_some(Proof::EveryStateSeen),
-        answer,
-        states: search.store.len() as u64,
-        idle,
-        elapsed: started.elapsed(),
-    })
+    Ok(report(answer, search.store.len()))
 }
 
 struct Search {
