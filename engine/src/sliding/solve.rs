@@ -138,7 +138,7 @@ const SMALL: u64 = 500;
 
 /// The most states a relaxation may hold: a few hundredths of a second each to build, and
 /// larger ones bought little on random 11×11 locks.
-const RELAXATION_CAP: usize = 40_000;
+const RELAXATION_CAP: usize = 20_000;
 
 /// As [`solve`], stopping soon after `cancel` is set.
 pub fn solve_cancellable(
