@@ -1,10 +1,11 @@
-//! The solver against a plain breadth-first search over the rules' own moves, on random locks
-//! large enough for its relaxations, its idle pieces and its lower bounds to come into play.
+//! The solver: its answers against a plain breadth-first search over the rules' own moves, on
+//! random locks small and large enough for its relaxations, idle pieces and lower bounds to
+//! come into play, and each of its quick proofs and limits.
 
 mod sliding_common;
 
-use engine::sliding::{Answer, Limits, Lock, solve};
-use sliding_common::random_lock;
+use engine::sliding::{Answer, Cell, Limits, Lock, Orientation, Proof, format_moves, solve};
+use sliding_common::{lock, random_lock};
 use std::collections::{HashSet, VecDeque};
 
 /// Breadth-first search over the rules' own `legal_moves` and `apply`: the fewest moves, or
@@ -93,4 +94,214 @@ fn answers_past_the_plain_search_are_still_the_fewest_moves() {
         }
     }
     assert_eq!(solved, 6);
+}
+
+#[test]
+fn solver_answers_are_replayed_through_the_rules_on_random_locks() {
+    // Random legal locks on small boards: every answer the solver gives replays to a pick, and
+    // "impossible" is confirmed by a plain search over the rules' own legal moves.
+    let mut seed = 0x2545F4914F6CDD1Du64;
+    let mut rnd = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let mut checked = 0;
+    for _ in 0..400 {
+        let w = 3 + rnd(3) as u8;
+        let h = 3 + rnd(3) as u8;
+        let mut l = Lock::new(engine::sliding::Board::new(w, h), Vec::new());
+        let hole = if rnd(2) == 0 {
+            Cell::new(w - 1, rnd(h as u64) as u8)
+        } else {
+            Cell::new(rnd(w as u64) as u8, h - 1)
+        };
+        l.pieces.push(engine::sliding::Piece::keyhole(hole));
+        let o = if rnd(2) == 0 {
+            Orientation::Horizontal
+        } else {
+            Orientation::Vertical
+        };
+        l.pieces.push(engine::sliding::Piece::key(
+            Cell::new(rnd(w as u64) as u8, rnd(h as u64) as u8),
+            o,
+        ));
+        for _ in 0..rnd(5) {
+            let at = Cell::new(rnd(w as u64) as u8, rnd(h as u64) as u8);
+            match rnd(4) {
+                0 => l.pieces.push(engine::sliding::Piece::axis(at)),
+                1 => l.board.set_dark(at, true),
+                _ => {
+                    let o = if rnd(2) == 0 {
+                        Orientation::Horizontal
+                    } else {
+                        Orientation::Vertical
+                    };
+                    l.pieces
+                        .push(engine::sliding::Piece::slider(at, o, 2 + rnd(2) as u8));
+                }
+            }
+        }
+        if !l.problems().is_empty() {
+            continue;
+        }
+        checked += 1;
+        let report = solve(&l, &Limits::default()).expect("legal");
+        let plain = plain_bfs(&l);
+        match report.answer {
+            Answer::Solved { moves } => {
+                let written = l.write_all(&moves);
+                let states = l.play(&written).expect("replays");
+                assert!(states.last().map(|s| s.is_picked()).unwrap_or(false));
+                assert_eq!(Some(moves.len()), plain, "fewest moves");
+            }
+            Answer::Impossible => assert_eq!(plain, None),
+            Answer::Stopped(s) => panic!("{s}"),
+        }
+    }
+    assert!(checked > 50, "only {checked} legal locks");
+}
+
+#[test]
+fn an_impossible_lock_is_proved_by_exhausting_its_states() {
+    // b always covers C1 (three cells on a four-cell row), so a never leaves C4.
+    let l = lock(
+        "
+        K K a @
+        . . a .
+        . . a .
+        b b b .
+    ",
+    );
+    let report = solve(&l, &Limits::default()).expect("legal");
+    assert_eq!(report.answer, Answer::Impossible);
+    assert_eq!(report.proof, Some(Proof::EveryStateSeen));
+    assert_eq!(report.states, 2, "b's two places, and nothing else moves");
+    // Only the search itself sees that the Key is the axis's only piece and so never slides:
+    // any relaxation forgets that rule.
+    let only = lock(
+        "
+        . . . . .
+        + K K . @
+    ",
+    );
+    let report = solve(&only, &Limits::default()).expect("legal");
+    assert_eq!(report.answer, Answer::Impossible);
+    assert_eq!(report.proof, Some(Proof::EveryStateSeen));
+    assert_eq!(report.states, 1, "nothing can move");
+}
+
+#[test]
+fn a_key_that_never_reaches_the_keyhole_even_alone_is_impossible_at_once() {
+    let l = lock(
+        "
+        . . . @
+        . . . .
+        K K . .
+    ",
+    );
+    let report = solve(&l, &Limits::default()).expect("legal");
+    assert_eq!(report.answer, Answer::Impossible);
+    assert_eq!(report.proof, Some(Proof::KeyNeverReachesKeyhole));
+    // With an axis to turn it, the Key can reach: the quick proof does not apply.
+    let turned = lock(
+        "
+        K . . .
+        K . . .
+        + . . @
+        . . . .
+    ",
+    );
+    let report = solve(&turned, &Limits::default()).expect("legal");
+    let Answer::Solved { moves } = report.answer else {
+        panic!("{:?}", report.answer)
+    };
+    assert_eq!(format_moves(&turned.write_all(&moves)), "A2 CW");
+}
+
+#[test]
+fn a_piece_no_axis_turns_between_the_key_and_the_keyhole_makes_it_impossible_at_once() {
+    // a can slide all along row 1, but never past the Key or the Keyhole: pieces on one line
+    // that never leave it keep their order.
+    let l = lock(
+        "
+        . . . . . .
+        . . . . . .
+        . . . . . .
+        K K . a a @
+    ",
+    );
+    let report = solve(&l, &Limits::default()).expect("legal");
+    assert_eq!(report.answer, Answer::Impossible);
+    let Some(Proof::PieceAlwaysBetween { piece }) = report.proof else {
+        panic!("{:?}", report.proof)
+    };
+    assert_eq!(l.name(piece), "DE1");
+    // When the Key itself can turn, the order on one line proves nothing: the search decides.
+    let turns = lock(
+        "
+        . . . . . .
+        K . . . . .
+        K . . . . .
+        + . . a a @
+    ",
+    );
+    let report = solve(&turns, &Limits::default()).expect("legal");
+    assert_eq!(report.answer, Answer::Impossible);
+    assert_eq!(report.proof, Some(Proof::EveryStateSeen));
+}
+
+#[test]
+fn pieces_that_can_never_matter_stay_where_they_are() {
+    // d and e live in rows the Key's row never meets, walled off by dark cells.
+    let l = lock(
+        "
+        d d . e e .
+        * * * * * *
+        . . . . . .
+        . . a . . .
+        K K a . . @
+        . . . . . .
+    ",
+    );
+    let report = solve(&l, &Limits::default()).expect("legal");
+    assert_eq!(report.idle, 2);
+    let Answer::Solved { moves } = report.answer else {
+        panic!("{:?}", report.answer)
+    };
+    assert_eq!(format_moves(&l.write_all(&moves)), "C23 U1, Key R3");
+}
+
+#[test]
+fn limits_stop_the_search_cleanly() {
+    let l = lock(
+        "
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . d e f g h . . .
+        . . . d e f g h . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . c . . . . . . . .
+        K K c . . . . . . . @
+    ",
+    );
+    let report = solve(
+        &l,
+        &Limits {
+            max_states: 50,
+            timeout: None,
+        },
+    )
+    .expect("legal");
+    assert_eq!(
+        report.answer,
+        Answer::Stopped(engine::sliding::Stop::States { max: 50 })
+    );
+    let whole = solve(&l, &Limits::default()).expect("legal");
+    assert!(matches!(whole.answer, Answer::Solved { ref moves } if moves.len() == 2));
 }
