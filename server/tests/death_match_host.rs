@@ -406,3 +406,25 @@ async fn a_player_who_reconnects_reads_the_events_from_where_they_left() {
     ));
     running.stop().await.expect("stop");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_ended_by_the_clock_is_over_after_a_restart() {
+    let dir = tempfile::tempdir().expect("dir");
+    let running = start(dir.path(), 2000.0).await;
+    let a = player(&running, "LEO").await;
+    let b = player(&running, "MIA").await;
+    let id = challenge(&a, "MIA", SMALL).await;
+    b.accept(id).await.expect("accept");
+    // Nobody drafts: the first drafter's turn and then their whole reserve run out.
+    let over = until(&a, id, "the end", |v| v.status == Status::Over).await;
+    let winner = over.winner.expect("a winner");
+    running.stop().await.expect("stop");
+    let running = start(dir.path(), 2000.0).await;
+    let a = login(&running, "LEO").await;
+    let after = a.death_match(id).await.expect("view after the restart");
+    assert_eq!(after.status, Status::Over);
+    assert_eq!(after.winner, Some(winner));
+    let list = a.matches().await.expect("list");
+    assert_eq!(list[0].status, Status::Over);
+    running.stop().await.expect("stop");
+}

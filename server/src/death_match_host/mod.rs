@@ -436,7 +436,11 @@ impl Host {
                     .map_err(|x| corrupt(s.id, format!("entry {}: {x}", e.seq)))?;
                 h.seq = e.seq + 1;
             }
-            h.status = status;
+            // The rules say whether a match begun is over (a deadline may have ended it after
+            // its status was last written); the stored status speaks for the others.
+            if h.game.is_none() {
+                h.status = status;
+            }
             let clock = s.clock_ms.max(0) as Ms;
             if let Some(m) = &mut h.game {
                 let events = m.tick(clock);
@@ -682,6 +686,16 @@ impl Host {
                 match self.record(h, vec![next]) {
                     Ok(more) => settle.extend(more),
                     Err(e) => trouble = Some(e),
+                }
+            } else if h.status == Status::Over {
+                // Ended by a deadline: the status and the clock that ended it, so that a
+                // restart replays the match to its end.
+                let clock = h.game.as_ref().map_or(now, Match::now) as i64;
+                if let Err(e) = self
+                    .db()
+                    .log_death_match(h.id, &[], Status::Over.word(), clock)
+                {
+                    trouble = Some(e.into());
                 }
             }
         }
