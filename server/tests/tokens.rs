@@ -157,5 +157,9 @@ async fn a_database_of_the_first_schema_migrates_and_its_players_log_in() {
     let version: i64 = database(dir.path())
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .expect("version");
-    assert_eq!(version, 1, "the schema version is recorded");
+    assert_eq!(
+        version,
+        server::storage::SCHEMA_VERSION,
+        "the schema version is recorded"
+    );
 }
