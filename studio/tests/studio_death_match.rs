@@ -182,6 +182,13 @@ fn a_match_is_accepted_drafted_built_and_picked_in_the_studio() -> Result<(), Er
         &s,
         &format!("0: 1 moves at {}:{:02} — Key R2", t / 60, t % 60)
     ));
+    // Back in the lobby, the match still runs: the solver stays off for that lock.
+    d.click(&mut s, "Lobby")?;
+    assert!(s.death_match().shown().is_none());
+    assert_eq!(
+        s.document().sliding().and_then(|e| e.solver_forbidden()),
+        Some(SOLVER_OFF)
+    );
     d.rt.block_on(running.stop()).expect("stop");
     Ok(())
 }

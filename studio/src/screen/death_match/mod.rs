@@ -143,6 +143,8 @@ pub struct DeathMatch {
     status: String,
     /// Where the practice bot keeps its password, when it may play here.
     bot_home: Option<PathBuf>,
+    /// The opponents' locks the solver must not look at, by match.
+    forbidden: std::collections::BTreeMap<i64, Vec<u64>>,
 }
 
 impl DeathMatch {
@@ -166,6 +168,7 @@ impl DeathMatch {
         self.client = login.map(|(url, token)| Client::new(url).with_token(token));
         self.codename = codename.map(str::to_string);
         self.matches.clear();
+        self.forbidden.clear();
         self.open = None;
         self.shown = None;
         self.status.clear();
@@ -199,21 +202,33 @@ impl DeathMatch {
             .is_some_and(|v| v.status == Status::Playing)
     }
 
-    /// The locks the solver must not look at: my opponents' locks in matches being played
-    /// (those shown to me so far), by their digest.
+    /// The locks the solver must not look at: my opponents' locks, as shown to me so far, in
+    /// every match being played that I have opened, by their digest.
     pub fn forbidden(&self) -> Vec<u64> {
-        let Some(v) = self.shown.as_ref().filter(|v| v.status == Status::Playing) else {
-            return Vec::new();
-        };
-        let Some(me) = v.you else {
-            return Vec::new();
-        };
-        v.opponent_lock
-            .iter()
-            .chain(v.rounds.iter().filter_map(|r| r.locks[me.other()].as_ref()))
-            .filter_map(|text| serial::lock::read(text).ok())
-            .map(|lock| lockfmt::sliding::solution::lock_digest(&lock))
-            .collect()
+        self.forbidden.values().flatten().copied().collect()
+    }
+
+    /// Notes the opponents' locks of a match just read, or forgets them once it is over.
+    fn note_forbidden(&mut self, v: &MatchView) {
+        match (v.status, v.you) {
+            (Status::Playing, Some(me)) => {
+                let digests = v
+                    .opponent_lock
+                    .iter()
+                    .chain(v.rounds.iter().filter_map(|r| r.locks[me.other()].as_ref()))
+                    .filter_map(|text| serial::lock::read(text).ok())
+                    .map(|lock| lockfmt::sliding::solution::lock_digest(&lock));
+                let known = self.forbidden.entry(v.id).or_default();
+                for d in digests {
+                    if !known.contains(&d) {
+                        known.push(d);
+                    }
+                }
+            }
+            _ => {
+                self.forbidden.remove(&v.id);
+            }
+        }
     }
 
     fn ask<T: Send + 'static>(
@@ -437,6 +452,7 @@ impl DeathMatch {
             }
             Reply::Match(Ok(v)) => {
                 self.reading = false;
+                self.note_forbidden(&v);
                 if Some(v.id) == self.open {
                     self.shown = Some(*v);
                     self.read_at = Some(Instant::now());
