@@ -334,10 +334,7 @@ impl Client {
 
     /// Opens the event stream.
     pub async fn events(&self) -> Result<EventStream, ClientError> {
-        Ok(EventStream {
-            response: self.stream("/events").await?,
-            buffer: String::new(),
-        })
+        Ok(Stream::new(self.stream("/events").await?))
     }
 
     /// Opens an event stream at `path`; a refusal comes back as the API's error.
@@ -359,17 +356,29 @@ impl Client {
     }
 }
 
-/// Server-sent events, read as they arrive.
+/// Server-sent events, each read as a `T` as it arrives; events of another shape are skipped.
 #[derive(Debug)]
-pub struct EventStream {
+pub struct Stream<T> {
     response: reqwest::Response,
     buffer: String,
+    shape: std::marker::PhantomData<fn() -> T>,
 }
 
-impl EventStream {
-    /// The next event; `None` when the server closed the stream. Keep-alive comments and
-    /// unknown events are skipped.
-    pub async fn next(&mut self) -> Result<Option<Event>, ClientError> {
+/// The metagame's live events.
+pub type EventStream = Stream<Event>;
+
+impl<T: DeserializeOwned> Stream<T> {
+    fn new(response: reqwest::Response) -> Stream<T> {
+        Stream {
+            response,
+            buffer: String::new(),
+            shape: std::marker::PhantomData,
+        }
+    }
+
+    /// The next event; `None` when the server closed the stream (for a match, once it is
+    /// over and every event was read). Keep-alive comments and unknown events are skipped.
+    pub async fn next(&mut self) -> Result<Option<T>, ClientError> {
         loop {
             match next_data(&mut self.response, &mut self.buffer).await? {
                 None => return Ok(None),

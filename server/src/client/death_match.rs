@@ -1,6 +1,6 @@
 //! The Death Match endpoints, and a match's event stream.
 
-use super::{Client, ClientError, next_data};
+use super::{Client, ClientError, Stream};
 use crate::death_match::Action;
 use crate::death_match_host::view::{Acted, Challenge, MatchSummary, MatchView, Numbered};
 use reqwest::Method;
@@ -42,36 +42,12 @@ impl Client {
     /// `GET /matches/{id}/events?from=N`: the match's events you may see, from number `from`,
     /// then live until it is over.
     pub async fn match_events(&self, id: i64, from: usize) -> Result<MatchEvents, ClientError> {
-        let response = self
-            .stream(&format!("/matches/{id}/events?from={from}"))
-            .await?;
-        Ok(MatchEvents {
-            response,
-            buffer: String::new(),
-        })
+        Ok(Stream::new(
+            self.stream(&format!("/matches/{id}/events?from={from}"))
+                .await?,
+        ))
     }
 }
 
-/// A match's events, read as they arrive.
-#[derive(Debug)]
-pub struct MatchEvents {
-    response: reqwest::Response,
-    buffer: String,
-}
-
-impl MatchEvents {
-    /// The next event; `None` once the match is over and every event was read (or the server
-    /// closed the stream).
-    pub async fn next(&mut self) -> Result<Option<Numbered>, ClientError> {
-        loop {
-            match next_data(&mut self.response, &mut self.buffer).await? {
-                None => return Ok(None),
-                Some(data) => {
-                    if let Ok(event) = serde_json::from_str(&data) {
-                        return Ok(Some(event));
-                    }
-                }
-            }
-        }
-    }
-}
+/// A match's events, as one player may see them.
+pub type MatchEvents = Stream<Numbered>;

@@ -77,6 +77,34 @@ pub struct MatchSummary {
     pub winner: Option<Player>,
 }
 
+fn name_of<'a>(challenger: &'a str, challenged: &'a str, p: Player) -> &'a str {
+    match p {
+        Player::Challenger => challenger,
+        Player::Challenged => challenged,
+    }
+}
+
+impl MatchSummary {
+    /// A player's codename.
+    pub fn name(&self, p: Player) -> &str {
+        name_of(&self.challenger, &self.challenged, p)
+    }
+
+    /// The match in a line: `#3  ABC v XYZ  playing  round 2  5–4`.
+    pub fn line(&self) -> String {
+        format!(
+            "#{}  {} v {}  {}  round {}  {}–{}",
+            self.id,
+            self.challenger,
+            self.challenged,
+            self.status.word(),
+            self.round,
+            self.scores.challenger,
+            self.scores.challenged
+        )
+    }
+}
+
 /// A round played, as both players may read it once it is over.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoundRecord {
@@ -153,6 +181,13 @@ pub struct MatchView {
     pub winner: Option<Winner>,
     /// How many events the match has told so far (yours and everyone's): stream from here.
     pub events: usize,
+}
+
+impl MatchView {
+    /// A player's codename.
+    pub fn name(&self, p: Player) -> &str {
+        name_of(&self.challenger, &self.challenged, p)
+    }
 }
 
 /// An event with its number in the match.

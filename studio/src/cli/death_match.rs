@@ -244,22 +244,10 @@ async fn verb_run(verb: Verb) -> Result<ExitCode> {
             }
             for s in &list {
                 crate::say!(
-                    "{:>4}  {} v {}  {:<10} round {}  {}–{}{}",
-                    s.id,
-                    s.challenger,
-                    s.challenged,
-                    s.status.word(),
-                    s.round,
-                    s.scores.challenger,
-                    s.scores.challenged,
-                    s.winner.map_or(String::new(), |w| format!(
-                        "  won by {}",
-                        if w == Player::Challenger {
-                            &s.challenger
-                        } else {
-                            &s.challenged
-                        }
-                    ))
+                    "{}{}",
+                    s.line(),
+                    s.winner
+                        .map_or(String::new(), |w| format!("  won by {}", s.name(w)))
                 );
             }
         }),
@@ -362,13 +350,6 @@ fn secs(ms: u64) -> String {
     format!("{:.1} s", ms as f64 / 1000.0)
 }
 
-fn name(v: &MatchView, p: Player) -> &str {
-    match p {
-        Player::Challenger => &v.challenger,
-        Player::Challenged => &v.challenged,
-    }
-}
-
 fn print_view(v: &MatchView) {
     crate::say!(
         "Match {}: {} v {}, {}, round {}, {}–{}",
@@ -415,7 +396,7 @@ fn print_view(v: &MatchView) {
         if !v.drafted[p].is_empty() {
             crate::say!(
                 "{} drafted: {}",
-                name(v, p),
+                v.name(p),
                 v.drafted[p]
                     .iter()
                     .map(|p| String::from(p.shape))
@@ -447,14 +428,14 @@ pub fn print_table(v: &MatchView) {
         );
         for p in Player::BOTH {
             if let Some(verdict) = &r.verdicts[p] {
-                crate::say!("       {}'s lock: {verdict}", name(v, p));
+                crate::say!("       {}'s lock: {verdict}", v.name(p));
             }
         }
     }
     if let Some(w) = v.winner {
         crate::say!(
             "Winner: {} ({}–{}, {:?})",
-            name(v, w.player),
+            v.name(w.player),
             v.scores[w.player],
             v.scores[w.player.other()],
             w.why

@@ -16,13 +16,6 @@ fn secs(ms: u64) -> String {
     format!("{}:{:02}", s / 60, s % 60)
 }
 
-fn name(v: &MatchView, p: Player) -> &str {
-    match p {
-        Player::Challenger => &v.challenger,
-        Player::Challenged => &v.challenged,
-    }
-}
-
 fn answer(a: Option<Answer>) -> String {
     match a {
         Some(Answer::Solution { moves, time, .. }) => format!("{moves} moves, {}", secs(time)),
@@ -52,17 +45,7 @@ impl DeathMatch {
         };
         let mut list = Column::new().spacing(4);
         for s in &self.matches {
-            let line = text(format!(
-                "#{}  {} v {}  {}  round {}  {}–{}",
-                s.id,
-                s.challenger,
-                s.challenged,
-                s.status.word(),
-                s.round,
-                s.scores.challenger,
-                s.scores.challenged
-            ))
-            .size(13);
+            let line = text(s.line()).size(13);
             let mut r = row![line].spacing(8);
             if s.status == Status::Challenged && &s.challenged == me {
                 r = r.push(button(text("Accept").size(12)).on_press(Message::Accept(s.id)));
@@ -119,12 +102,12 @@ impl DeathMatch {
         let phase = v.phase.as_ref().map_or("waiting", Phase::name);
         let reserve = match v.phase.as_ref() {
             Some(Phase::Draft(d)) if d.clock.in_reserve => {
-                format!(" — {} is in reserve", name(v, d.clock.player))
+                format!(" — {} is in reserve", v.name(d.clock.player))
             }
             Some(Phase::Build(b)) => Player::BOTH
                 .into_iter()
                 .filter(|&p| matches!(b.builders[p], BuildStatus::InReserve(_)))
-                .map(|p| format!(" — {} is in reserve", name(v, p)))
+                .map(|p| format!(" — {} is in reserve", v.name(p)))
                 .collect(),
             _ => String::new(),
         };
@@ -186,7 +169,7 @@ impl DeathMatch {
             page = page.push(
                 text(format!(
                     "{} wins the Death Match, {}–{} ({:?})",
-                    name(v, w.player),
+                    v.name(w.player),
                     v.scores[w.player],
                     v.scores[w.player.other()],
                     w.why
@@ -220,7 +203,7 @@ impl DeathMatch {
             text(format!(
                 "Drafted — you: {}   {}: {}",
                 drafted(me),
-                name(v, me.other()),
+                v.name(me.other()),
                 drafted(me.other())
             ))
             .size(12),
@@ -258,7 +241,7 @@ impl DeathMatch {
                     text(if mine {
                         "Your turn to draft.".to_string()
                     } else {
-                        format!("{} drafts.", name(v, d.clock.player))
+                        format!("{} drafts.", v.name(d.clock.player))
                     })
                     .size(13),
                 );
@@ -340,7 +323,7 @@ impl DeathMatch {
     ) -> Element<'a, Message> {
         let mut c = Column::new().spacing(6);
         if let Some(lock) = &v.opponent_lock {
-            c = c.push(text(format!("{}'s lock:", name(v, me.other()))).size(13));
+            c = c.push(text(format!("{}'s lock:", v.name(me.other()))).size(13));
             c = c.push(text(lock.trim_end()).font(Font::MONOSPACE).size(12));
         }
         if let Some(sheet) = &v.your_sheet {
@@ -387,7 +370,7 @@ impl DeathMatch {
                     text(format!(
                         "Answers — you: {}   {}: {}",
                         answer(v.announced.map(|a| a[me])),
-                        name(v, me.other()),
+                        v.name(me.other()),
                         answer(v.announced.map(|a| a[me.other()]))
                     ))
                     .size(13),
@@ -454,7 +437,7 @@ impl DeathMatch {
             );
             for p in Player::BOTH {
                 if let Some(verdict) = &r.verdicts[p] {
-                    t = t.push(text(format!("  {}'s lock: {verdict}", name(v, p))).size(11));
+                    t = t.push(text(format!("  {}'s lock: {verdict}", v.name(p))).size(11));
                 }
             }
         }
