@@ -4,7 +4,9 @@
 
 mod sliding_common;
 
-use engine::sliding::{Answer, Cell, Limits, Lock, Orientation, Proof, format_moves, solve};
+use engine::sliding::{
+    Answer, Cell, Limits, Lock, Orientation, Proof, format_moves, solve, solve_breadth_first,
+};
 use sliding_common::{lock, random_lock};
 use std::collections::{HashSet, VecDeque};
 
@@ -94,6 +96,46 @@ fn answers_past_the_plain_search_are_still_the_fewest_moves() {
         }
     }
     assert_eq!(solved, 6);
+}
+
+#[test]
+fn bounds_never_overstate_on_random_locks_past_the_plain_search() {
+    // Random locks of Death Match size and larger, with axes, whose plain breadth-first search
+    // runs past the 500 states the solver tries it for and ends within 200,000: relaxations,
+    // the axes whose rule they keep, the cells pairs of pieces always cover, and the search
+    // that keeps only the states of the total it is at all decide these answers, and any of
+    // them overstating would show as more moves than the plain search's, or as "impossible".
+    let reference = Limits {
+        max_states: 200_000,
+        timeout: None,
+    };
+    let mut deep = 0;
+    let mut moves_seen = Vec::new();
+    for seed in 1..=300u64 {
+        let (side, pieces) = [(7, 9), (8, 10), (9, 12)][(seed % 3) as usize];
+        let l = random_lock(seed, side, pieces);
+        let plain = solve_breadth_first(&l, &reference).expect("legal");
+        if plain.states <= 500 || matches!(plain.answer, Answer::Stopped(_)) {
+            continue;
+        }
+        deep += 1;
+        let report = solve(&l, &Limits::default()).expect("legal");
+        match (&report.answer, &plain.answer) {
+            (Answer::Solved { moves }, Answer::Solved { moves: fewest }) => {
+                let states = l.play(&l.write_all(moves)).expect("replays");
+                assert!(states.last().is_some_and(|s| s.is_picked()), "seed {seed}");
+                assert_eq!(moves.len(), fewest.len(), "seed {seed}: fewest moves");
+                moves_seen.push(moves.len());
+            }
+            (Answer::Impossible, Answer::Impossible) => {}
+            (ours, plain) => panic!("seed {seed}: {ours:?} but the plain search says {plain:?}"),
+        }
+    }
+    moves_seen.sort();
+    eprintln!("{deep} deep locks; fewest moves of the solved ones: {moves_seen:?}");
+    assert!(deep >= 100, "only {deep} deep locks");
+    assert!(moves_seen.len() >= 30, "only {} solved", moves_seen.len());
+    assert!(moves_seen.iter().filter(|&&m| m >= 6).count() >= 4);
 }
 
 #[test]
@@ -304,4 +346,30 @@ fn limits_stop_the_search_cleanly() {
     );
     let whole = solve(&l, &Limits::default()).expect("legal");
     assert!(matches!(whole.answer, Answer::Solved { ref moves } if moves.len() == 2));
+}
+
+#[test]
+fn two_pieces_on_one_line_cover_more_together_than_alone() {
+    // Column B holds five cells of pieces in six: alone, either piece could lie anywhere in
+    // it, but together the lower one always covers B2 and B3 and the upper one B5. Those
+    // cells are walls in every relaxation that lifts them.
+    let l = lock(
+        "
+        * . * .
+        * a * .
+        * a * .
+        * b * .
+        * b * K
+        * b * K
+    ",
+    );
+    let cover = engine::sliding::relax::covers(&l);
+    let at = |name: &str| l.find(name).unwrap_or_else(|| panic!("{name}"));
+    let cells = |names: &[&str]| {
+        names
+            .iter()
+            .fold(0u128, |m, c| m | Cell::parse(c).expect("a cell").bit())
+    };
+    assert_eq!(cover[at("B45")], cells(&["B5"]));
+    assert_eq!(cover[at("B123")], cells(&["B2", "B3"]));
 }

@@ -28,4 +28,6 @@ pub use cell::{Cell, Dir, MAX_SIDE, Mask, Orientation, Turn};
 pub use lock::{Board, Kind, Lock, Piece, Problem, ProblemKind};
 pub use notation::{Action, NotationError, Written, format_moves, parse_moves};
 pub use rules::{Move, Obstacle, Refusal};
-pub use solve::{Answer, Limits, Proof, Report, Stop, solve, solve_cancellable};
+pub use solve::{
+    Answer, Limits, Proof, Report, Stop, solve, solve_breadth_first, solve_cancellable,
+};

@@ -1,7 +1,8 @@
 //! Relaxations of the lock small enough to search whole: the Key and a few pieces move, every
 //! other moving piece is lifted off the board (but for the cells it covers wherever it goes,
-//! see [`super::relax::covers`]), and the rule that every axis keeps a piece attached is
-//! forgotten (see [`super::space`]).
+//! see [`super::relax::covers`]), and the rule that an axis keeps a piece attached is forgotten
+//! for every axis a lifted piece could be attached to (see [`super::space`]): it holds for the
+//! others, since all the pieces that could keep them company move here as in the lock.
 //!
 //! Every real move is a relaxed move or none, so:
 //! - when no relaxed state reachable from the start is picked, the lock cannot be picked;
@@ -22,6 +23,7 @@
 
 use super::cell::{Mask, Orientation};
 use super::lock::{Lock, Piece};
+use super::relax::Sweep;
 use super::rules::Move;
 use super::space::{Scratch, Space, decode};
 use super::store::Store;
@@ -153,23 +155,33 @@ pub(crate) fn relax(
     lock: &Lock,
     real: &Space,
     cover: &[Mask],
+    sweeps: &[Sweep],
     walls: Mask,
     cap: usize,
     go_on: &dyn Fn() -> bool,
 ) -> Option<Relaxation> {
+    let ctx = Context {
+        lock,
+        real,
+        cover,
+        sweeps,
+        walls,
+        cap,
+        go_on,
+    };
     let mut patterns: Vec<Pattern> = Vec::new();
     let mut used = vec![false; real.width()];
     while patterns.len() < MOST_PATTERNS {
         let counts_all = patterns.is_empty();
         let mut pick = vec![real.key];
         let mut best = None;
-        while let Some(p) = explore(lock, real, &pick, cover, walls, cap, counts_all, go_on) {
+        while let Some(p) = explore(&ctx, &pick, counts_all) {
             if p.dist[0] == DEAD {
                 return Some(Relaxation::Impossible {
                     states: p.store.len(),
                 });
             }
-            let next = in_the_way(lock, real, &p, &used);
+            let next = in_the_way(&ctx, &p, &used);
             best = Some(p);
             match next {
                 Some(m) => pick.push(m),
@@ -193,19 +205,46 @@ pub(crate) fn relax(
     (!patterns.is_empty()).then_some(Relaxation::Bound(Bounds { patterns, keeper }))
 }
 
+/// What every relaxation of one lock is built from.
+struct Context<'a> {
+    lock: &'a Lock,
+    /// The solver's space.
+    real: &'a Space,
+    /// [`super::relax::covers`].
+    cover: &'a [Mask],
+    /// Every piece's sweep within `cover`: the axes it could ever be attached to.
+    sweeps: &'a [Sweep],
+    /// The pieces the solver leaves where they are.
+    walls: Mask,
+    /// The most states a relaxation may hold.
+    cap: usize,
+    go_on: &'a dyn Fn() -> bool,
+}
+
+impl Context<'_> {
+    /// Whether some piece that could ever be attached to `axis` (by its place in the lock)
+    /// is not among `movers`, so that the rule that the axis keeps a piece attached cannot be
+    /// kept.
+    fn axis_lifted(&self, axis: usize, movers: &[usize]) -> bool {
+        self.real
+            .movers
+            .iter()
+            .any(|&(i, _)| !movers.contains(&i) && self.sweeps[i].axes.contains(&axis))
+    }
+}
+
 /// The whole relaxed space over `pick` (places among `real`'s movers), unless it holds more
 /// than `cap` states or `go_on` says to stop.
-#[allow(clippy::too_many_arguments)]
-fn explore(
-    lock: &Lock,
-    real: &Space,
-    pick: &[usize],
-    cover: &[Mask],
-    walls: Mask,
-    cap: usize,
-    counts_all: bool,
-    go_on: &dyn Fn() -> bool,
-) -> Option<Pattern> {
+fn explore(ctx: &Context, pick: &[usize], counts_all: bool) -> Option<Pattern> {
+    let Context {
+        lock,
+        real,
+        cover,
+        walls,
+        cap,
+        go_on,
+        ..
+    } = *ctx;
     let movers: Vec<usize> = pick.iter().map(|&m| real.movers[m].0).collect();
     let lifted = real
         .movers
@@ -213,7 +252,12 @@ fn explore(
         .filter(|(i, _)| !movers.contains(i))
         .fold(walls, |w, &(i, _)| w | cover[i]);
     let turning: Vec<usize> = real.axes.iter().map(|&(x, _)| x).collect();
-    let space = Space::new(lock, &movers, &turning, lifted, true);
+    let kept: Vec<usize> = turning
+        .iter()
+        .copied()
+        .filter(|&x| !ctx.axis_lifted(x, &movers))
+        .collect();
+    let space = Space::new(lock, &movers, &turning, lifted, &kept);
     let mut store = Store::new(pick.len());
     store.insert(&space.start(lock));
     let mut scratch = Scratch::default();
@@ -291,9 +335,12 @@ fn explore(
 }
 
 /// The first lifted piece not `used` by another relaxation that, at its place in the lock, a
-/// cheapest relaxed solution from the start slides or turns a piece into, or that a turn in it
-/// would carry.
-fn in_the_way(lock: &Lock, real: &Space, p: &Pattern, used: &[bool]) -> Option<usize> {
+/// cheapest relaxed solution from the start slides or turns a piece into, that a turn in it
+/// would carry, or that could stay attached to an axis a slide in it leaves bare: once every
+/// piece that could be attached to that axis is kept, its rule holds in the relaxation.
+fn in_the_way(ctx: &Context, p: &Pattern, used: &[bool]) -> Option<usize> {
+    let (lock, real) = (ctx.lock, ctx.real);
+    let movers: Vec<usize> = p.pick.iter().map(|&m| real.movers[m].0).collect();
     let lifted: Vec<(usize, Mask)> = (0..real.width())
         .filter(|&m| !p.pick.contains(&m) && !used[m])
         .map(|m| (m, lock.pieces[real.movers[m].0].mask()))
@@ -328,11 +375,41 @@ fn in_the_way(lock: &Lock, real: &Space, p: &Pattern, used: &[bool]) -> Option<u
         if let Some(&(m, _)) = lifted.iter().find(|&&(_, mask)| mask & cells != 0) {
             return Some(m);
         }
+        if let Move::Slide { piece, .. } = mv
+            && let Some(m) = left_bare(ctx, p, &state, piece, &movers)
+                .and_then(|axis| {
+                    lifted
+                        .iter()
+                        .find(|&&(m, _)| ctx.sweeps[real.movers[m].0].axes.contains(&axis))
+                })
+                .map(|&(m, _)| m)
+        {
+            return Some(m);
+        }
         n = c;
         state.clear();
         state.extend_from_slice(to);
     }
     None
+}
+
+/// The axis whose rule `p` cannot keep that a slide of `piece` from `state` would leave with
+/// no relaxed piece attached, if any: in the lock, a lifted piece would have to be attached
+/// there first.
+fn left_bare(
+    ctx: &Context,
+    p: &Pattern,
+    state: &[u8],
+    piece: usize,
+    movers: &[usize],
+) -> Option<usize> {
+    let attached = p.space.attached_to(state);
+    let k = movers.iter().position(|&i| i == piece)?;
+    attached
+        .iter()
+        .filter(|&&(m, x)| m == k && ctx.axis_lifted(x, movers))
+        .map(|&(_, x)| x)
+        .find(|&x| attached.iter().filter(|&&(_, y)| y == x).count() == 1)
 }
 
 /// The cells a move passes over: a slid piece's every place on the way, or where turned pieces

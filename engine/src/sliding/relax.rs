@@ -46,24 +46,35 @@ pub fn covers(lock: &Lock) -> Vec<Mask> {
     // every piece is pinned.
     loop {
         let mut changed = false;
+        let sweeps: Vec<Sweep> = (0..n)
+            .map(|i| sweep_within(lock, i, others(lock, &cover, &[i])))
+            .collect();
         for i in 0..n {
             if !lock.pieces[i].slides() {
                 continue;
             }
-            let walls = (0..n)
-                .filter(|&j| j != i && lock.pieces[j].slides())
-                .fold(0, |m, j| m | cover[j]);
-            let always = sweep_within(lock, i, walls)
-                .places
-                .iter()
-                .fold(!0, |m, &(at, o)| {
-                    m & Piece {
-                        at,
-                        orientation: o,
-                        ..lock.pieces[i]
-                    }
-                    .mask()
-                });
+            let mut always = sweeps[i].places.iter().fold(!0, |m, &(at, o)| {
+                m & Piece {
+                    at,
+                    orientation: o,
+                    ..lock.pieces[i]
+                }
+                .mask()
+            });
+            // Two pieces that never turn and can meet hold each other back: a piece resting
+            // on another one's line covers more than it would alone.
+            for j in 0..n {
+                if j != i
+                    && lock.pieces[j].slides()
+                    && sweeps[i].axes.is_empty()
+                    && sweeps[j].axes.is_empty()
+                    && sweeps[i].cells & sweeps[j].cells != 0
+                {
+                    always |= pair_cover(lock, i, j, others(lock, &cover, &[i, j]));
+                }
+            }
+            // Only ever add: a cell once known to be always covered stays so.
+            let always = always | cover[i];
             if always != cover[i] {
                 cover[i] = always;
                 changed = true;
@@ -73,6 +84,53 @@ pub fn covers(lock: &Lock) -> Vec<Mask> {
             return cover;
         }
     }
+}
+
+/// The cells every moving piece but those of `except` always covers.
+fn others(lock: &Lock, cover: &[Mask], except: &[usize]) -> Mask {
+    (0..lock.pieces.len())
+        .filter(|j| !except.contains(j) && lock.pieces[*j].slides())
+        .fold(0, |m, j| m | cover[j])
+}
+
+/// The cells piece `i` covers wherever `i` and `j` go together, sliding only (neither can
+/// turn), with every other moving piece lifted and `walls` covered.
+fn pair_cover(lock: &Lock, i: usize, j: usize, walls: Mask) -> Mask {
+    let fixed: Mask = lock
+        .pieces
+        .iter()
+        .filter(|q| matches!(q.kind, Kind::Axis | Kind::Keyhole))
+        .fold(0, |m, q| m | q.mask());
+    let free = lock.board.light() & !fixed & !walls;
+    let (a, b) = (lock.pieces[i], lock.pieces[j]);
+    let fits = |q: &Piece| q.cells().count() == q.length as usize && q.mask() & !free == 0;
+    // A piece's place on its line by its first cell's number (at most 121 cells each).
+    let mut seen = vec![false; 128 * 128];
+    let key = |p: &Piece, q: &Piece| p.at.index() * 128 + q.at.index();
+    let mut queue = vec![(a, b)];
+    seen[key(&a, &b)] = true;
+    let mut always: Mask = !0;
+    while let Some((p, q)) = queue.pop() {
+        always &= p.mask();
+        let mut next = Vec::with_capacity(4);
+        for dir in [p.orientation.forward(), p.orientation.forward().opposite()] {
+            if let Some(at) = p.at.step(dir, 1) {
+                next.push((Piece { at, ..p }, q));
+            }
+        }
+        for dir in [q.orientation.forward(), q.orientation.forward().opposite()] {
+            if let Some(at) = q.at.step(dir, 1) {
+                next.push((p, Piece { at, ..q }));
+            }
+        }
+        for (p, q) in next {
+            if fits(&p) && fits(&q) && p.mask() & q.mask() == 0 && !seen[key(&p, &q)] {
+                seen[key(&p, &q)] = true;
+                queue.push((p, q));
+            }
+        }
+    }
+    always
 }
 
 /// Every piece's sweep with the cells the others always cover as walls (see [`covers`]).

@@ -133,6 +133,32 @@ pub fn solve(lock: &Lock, limits: &Limits) -> Result<Report, Vec<Problem>> {
     solve_cancellable(lock, limits, &AtomicBool::new(false))
 }
 
+/// The plain breadth-first search alone, with no relaxation: slower on deep locks, and the
+/// reference the solver's bounds are checked against.
+pub fn solve_breadth_first(lock: &Lock, limits: &Limits) -> Result<Report, Vec<Problem>> {
+    let problems = lock.problems();
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let started = Instant::now();
+    let movers: Vec<usize> = (0..lock.pieces.len())
+        .filter(|&i| lock.pieces[i].slides())
+        .collect();
+    let turning: Vec<usize> = (0..lock.pieces.len())
+        .filter(|&i| lock.pieces[i].kind == Kind::Axis)
+        .collect();
+    let space = Space::new(lock, &movers, &turning, 0, &turning);
+    let mut search = Search::new(lock, space, None);
+    let answer = search.run(limits, &AtomicBool::new(false), started);
+    Ok(Report {
+        proof: (answer == Answer::Impossible).then_some(Proof::EveryStateSeen),
+        answer,
+        states: search.store.len() as u64,
+        idle: 0,
+        elapsed: started.elapsed(),
+    })
+}
+
 /// A lock whose plain search ends within this many states is answered by it.
 const SMALL: u64 = 500;
 
@@ -182,7 +208,7 @@ pub fn solve_cancellable(
         }
     }
     let idle = lock.pieces.iter().filter(|p| p.slides()).count() - movers.len();
-    let space = Space::new(lock, &movers, &turning, walls, false);
+    let space = Space::new(lock, &movers, &turning, walls, &turning);
     let report = |answer: Answer, states: usize| Report {
         proof: (answer == Answer::Impossible).then_some(Proof::EveryStateSeen),
         answer,
@@ -206,19 +232,20 @@ pub fn solve_cancellable(
     let space = search.space;
     let go_on =
         || !cancel.load(Ordering::Relaxed) && limits.timeout.is_none_or(|t| started.elapsed() < t);
-    let pattern = match super::pattern::relax(lock, &space, &cover, walls, RELAXATION_CAP, &go_on) {
-        Some(Relaxation::Impossible { states }) => {
-            return Ok(Report {
-                answer: Answer::Impossible,
-                proof: Some(Proof::EveryStateSeen),
-                states: states as u64,
-                idle,
-                elapsed: started.elapsed(),
-            });
-        }
-        Some(Relaxation::Bound(p)) => Some(p),
-        None => None,
-    };
+    let pattern =
+        match super::pattern::relax(lock, &space, &cover, &sweeps, walls, RELAXATION_CAP, &go_on) {
+            Some(Relaxation::Impossible { states }) => {
+                return Ok(Report {
+                    answer: Answer::Impossible,
+                    proof: Some(Proof::EveryStateSeen),
+                    states: states as u64,
+                    idle,
+                    elapsed: started.elapsed(),
+                });
+            }
+            Some(Relaxation::Bound(p)) => Some(p),
+            None => None,
+        };
     let mut search = Search::new(lock, space, pattern);
     let answer = search.run(limits, cancel, started);
     Ok(report(answer, search.store.len()))
@@ -234,6 +261,9 @@ struct Search {
     moves: Vec<u16>,
     /// For each state, the relaxation's bound on the moves left.
     bound: Vec<u8>,
+    /// For each state, the total it waits in the list with: its moves and bound at first,
+    /// then, once taken, the least total of the states one move away it did not keep.
+    total: Vec<u8>,
     /// For each state, the mover slid last on the way to it, [`NOT_A_SLIDE`] after a turn.
     /// Sliding it again is never needed: the two slides are one slide from the state before,
     /// or none.
@@ -290,6 +320,7 @@ impl Search {
             parent: Vec::new(),
             moves: Vec::new(),
             bound: Vec::new(),
+            total: Vec::new(),
             last: Vec::new(),
         };
         let start = s.space.start(lock);
@@ -299,6 +330,7 @@ impl Search {
         s.parent.push(NO_PARENT);
         s.moves.push(0);
         s.bound.push(bound);
+        s.total.push(bound);
         s.last.push(NOT_A_SLIDE);
         s
     }
@@ -314,6 +346,11 @@ impl Search {
         // picked state met is reached in the fewest; with one, only once no list below its
         // total is left.
         let exact_on_sight = self.pattern.is_none();
+        // With a relaxation, a state taken at total `f` keeps only the states one move away
+        // whose total is also `f` (or less), and goes back in the list at the least total of
+        // the others: most states one move away have a larger total and are never taken, so
+        // they are neither looked up nor stored until their total comes.
+        let partial = self.pattern.is_some();
         let mut open = Open::default();
         open.push(usize::from(self.bound[0]), self.bound[0], 0);
         let mut best: Option<(u16, u32)> = None;
@@ -330,7 +367,7 @@ impl Search {
                 };
             }
             let i = n as usize;
-            if usize::from(self.moves[i]) + usize::from(self.bound[i]) != f {
+            if usize::from(self.total[i]) != f {
                 continue;
             }
             if taken.is_multiple_of(1024) {
@@ -354,6 +391,7 @@ impl Search {
                 parent,
                 moves,
                 bound,
+                total,
                 last,
             } = self;
             if let Some(p) = pattern {
@@ -361,18 +399,30 @@ impl Search {
             }
             let mut full = false;
             let mut found = None;
+            let mut later = usize::MAX;
             let skip = match last[i] {
                 NOT_A_SLIDE => usize::MAX,
                 m => usize::from(m),
             };
             space.expand(&state, skip, &mut scratch, |child, mv| {
+                let h = pattern
+                    .as_ref()
+                    .map_or(0, |p| p.after(&parts, child, mv, &mut buf, &mut out));
+                if h == DEAD {
+                    return false;
+                }
+                let fc = usize::from(g) + usize::from(h);
+                if partial && fc > f {
+                    later = later.min(fc);
+                    return false;
+                }
                 let slid = match mv {
                     Move::Slide { .. } => (0..state.len())
                         .find(|&m| state[m] != child[m])
                         .map_or(NOT_A_SLIDE, |m| m as u8),
                     Move::Turn { .. } => NOT_A_SLIDE,
                 };
-                let (c, h) = match store.find_or_hash(child) {
+                let c = match store.find_or_hash(child) {
                     Ok(c) => {
                         let ci = c as usize;
                         if g >= moves[ci] {
@@ -381,20 +431,16 @@ impl Search {
                         parent[ci] = n;
                         moves[ci] = g;
                         last[ci] = slid;
-                        (c, bound[ci])
+                        total[ci] = fc.min(usize::from(u8::MAX)) as u8;
+                        c
                     }
                     Err(hash) => {
-                        let h = pattern
-                            .as_ref()
-                            .map_or(0, |p| p.after(&parts, child, mv, &mut buf, &mut out));
-                        if h == DEAD {
-                            return false;
-                        }
                         parent.push(n);
                         moves.push(g);
                         bound.push(h);
+                        total.push(fc.min(usize::from(u8::MAX)) as u8);
                         last.push(slid);
-                        (store.add(child, hash), h)
+                        store.add(child, hash)
                     }
                 };
                 if space.picked(child) {
@@ -406,7 +452,7 @@ impl Search {
                         best = Some((g, c));
                     }
                 } else {
-                    open.push(usize::from(g) + usize::from(h), h, c);
+                    open.push(fc, h, c);
                 }
                 if store.len() as u64 >= limits.max_states {
                     full = true;
@@ -423,6 +469,10 @@ impl Search {
                 return Answer::Stopped(Stop::States {
                     max: limits.max_states,
                 });
+            }
+            if later != usize::MAX {
+                self.total[i] = later.min(usize::from(u8::MAX)) as u8;
+                open.push(later, self.bound[i], n);
             }
         }
         match best {

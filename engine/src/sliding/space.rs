@@ -5,10 +5,11 @@
 //! the search): its first cell's number and its orientation. Axes, the Keyhole and pieces left
 //! where they are never move and are not in it.
 //!
-//! A relaxed space lifts some moving pieces off the board and forgets the rule that every axis
-//! keeps a piece attached. Every real move then projects onto a relaxed move or onto none (a
-//! lifted piece moving), which is why a relaxation can prove a lock impossible and why its
-//! distances never overstate the real ones.
+//! A relaxed space lifts some moving pieces off the board and forgets the rule that an axis
+//! keeps a piece attached for every axis a lifted piece could be attached to (where the count
+//! of attached pieces it sees may be short). Every real move then projects onto a relaxed move
+//! or onto none (a lifted piece moving), which is why a relaxation can prove a lock impossible
+//! and why its distances never overstate the real ones.
 
 use super::cell::{Cell, Dir, MAX_SIDE, Mask, Orientation, Turn};
 use super::lock::{Kind, Lock, Piece};
@@ -43,8 +44,9 @@ pub(crate) struct Space {
     hole: Cell,
     /// The cells of mover `i` at place `byte`: `masks[i * 256 + byte]`.
     masks: Vec<Mask>,
-    /// Whether the rule that every axis keeps a piece attached is forgotten.
-    relaxed: bool,
+    /// For each axis, whether the rule that it keeps a piece attached holds here: forgotten
+    /// where a piece that could be attached to it is lifted.
+    kept: Vec<bool>,
 }
 
 /// Buffers reused from one expansion to the next.
@@ -63,15 +65,15 @@ pub(crate) struct Scratch {
 impl Space {
     /// The space where `movers` (places in the lock: the Key and sliding pieces) move and every
     /// cell of `walls` stays covered. Axes and the Keyhole are walls too; only the axes in
-    /// `turning` turn. Sliding pieces that are neither movers nor in `walls` are lifted. Unless
-    /// `relaxed`, every sliding piece must be a mover or in `walls`, and every piece attached
-    /// to a turning axis a mover.
+    /// `turning` turn. Sliding pieces that are neither movers nor in `walls` are lifted. Only
+    /// the turning axes in `kept` keep the rule that every axis keeps a piece attached: every
+    /// piece that could ever be attached to one of them must be a mover.
     pub(crate) fn new(
         lock: &Lock,
         movers: &[usize],
         turning: &[usize],
         walls: Mask,
-        relaxed: bool,
+        kept: &[usize],
     ) -> Space {
         let mut fixed = walls;
         let mut axes = Vec::new();
@@ -108,12 +110,12 @@ impl Space {
         }
         Space {
             movers,
-            axes,
             free: lock.board.light() & !fixed,
             key,
             hole,
             masks,
-            relaxed,
+            kept: axes.iter().map(|(i, _)| kept.contains(i)).collect(),
+            axes,
         }
     }
 
@@ -150,6 +152,16 @@ impl Space {
         let last = at.step(forward, 1);
         last.and_then(|c| c.step(forward, 1)) == Some(self.hole)
             || at.step(forward.opposite(), 1) == Some(self.hole)
+    }
+
+    /// The pieces attached to axes in `state`, as (mover, axis by its place in the lock).
+    pub(crate) fn attached_to(&self, state: &[u8]) -> Vec<(usize, usize)> {
+        let (mut ends, mut attached, mut counts) = (Vec::new(), Vec::new(), Vec::new());
+        self.attach(state, &mut ends, &mut attached, &mut counts);
+        attached
+            .iter()
+            .map(|&(m, x, _)| (m, self.axes[x].0))
+            .collect()
     }
 
     /// The pieces attached to each axis, as (mover, axis, direction from the axis), and how
@@ -218,7 +230,10 @@ impl Space {
             if m == skip {
                 continue;
             }
-            if !self.relaxed && attached.iter().any(|&(p, x, _)| p == m && counts[x] == 1) {
+            if attached
+                .iter()
+                .any(|&(p, x, _)| p == m && counts[x] == 1 && self.kept[x])
+            {
                 continue;
             }
             let (at, o) = decode(state[m]);
@@ -297,10 +312,14 @@ impl Space {
                     }
                     child[m] = byte;
                 }
-                if !self.relaxed {
+                if self.kept.contains(&true) {
                     // Every axis keeps a piece attached, turns included.
                     self.attach(child, ends, check, check_counts);
-                    if check_counts.contains(&0) {
+                    if check_counts
+                        .iter()
+                        .zip(&self.kept)
+                        .any(|(&c, &k)| k && c == 0)
+                    {
                         continue;
                     }
                 }
