@@ -38,6 +38,8 @@ pub(crate) struct Space {
     pub(crate) axes: Vec<(usize, Cell)>,
     /// Cells where a moving piece may lie: light, and not covered by anything that stays.
     free: Mask,
+    /// The turning axes' cells.
+    axis_cells: Mask,
     /// Index of the Key among the movers.
     pub(crate) key: usize,
     /// The Keyhole's cell.
@@ -53,7 +55,6 @@ pub(crate) struct Space {
 #[derive(Default)]
 pub(crate) struct Scratch {
     child: Vec<u8>,
-    ends: Vec<(Cell, Cell, Orientation)>,
     counts: Vec<u8>,
     attached: Vec<(usize, usize, Dir)>,
     carried: Vec<(usize, Dir)>,
@@ -110,6 +111,7 @@ impl Space {
         }
         Space {
             movers,
+            axis_cells: axes.iter().fold(0, |m, &(_, a)| m | a.bit()),
             free: lock.board.light() & !fixed,
             key,
             hole,
@@ -156,46 +158,46 @@ impl Space {
 
     /// The pieces attached to axes in `state`, as (mover, axis by its place in the lock).
     pub(crate) fn attached_to(&self, state: &[u8]) -> Vec<(usize, usize)> {
-        let (mut ends, mut attached, mut counts) = (Vec::new(), Vec::new(), Vec::new());
-        self.attach(state, &mut ends, &mut attached, &mut counts);
+        let (mut attached, mut counts) = (Vec::new(), Vec::new());
+        self.attach(state, &mut attached, &mut counts);
         attached
             .iter()
             .map(|&(m, x, _)| (m, self.axes[x].0))
             .collect()
     }
 
-    /// The pieces attached to each axis, as (mover, axis, direction from the axis), and how
-    /// many each axis has: a piece is attached when its end lies beside the axis in its line.
-    fn attach(
-        &self,
-        state: &[u8],
-        ends: &mut Vec<(Cell, Cell, Orientation)>,
-        attached: &mut Vec<(usize, usize, Dir)>,
-        counts: &mut Vec<u8>,
-    ) {
-        ends.clear();
-        for (m, &b) in state.iter().enumerate() {
-            let (at, o) = decode(b);
-            let last = at.step(o.forward(), self.movers[m].1 - 1).unwrap_or(at);
-            ends.push((at, last, o));
-        }
+    /// The pieces attached to each axis, as (mover, axis, direction from the axis), axis by
+    /// axis, and how many each axis has: a piece is attached when its end lies beside the axis
+    /// in its line.
+    fn attach(&self, state: &[u8], attached: &mut Vec<(usize, usize, Dir)>, counts: &mut Vec<u8>) {
         attached.clear();
         counts.clear();
-        for (x, &(_, a)) in self.axes.iter().enumerate() {
-            counts.push(0);
-            for d in Dir::ALL {
-                let Some(n) = a.step(d, 1) else { continue };
-                let o = d.orientation();
-                let forward = d == o.forward();
-                if let Some(m) = ends
-                    .iter()
-                    .position(|&(lo, hi, po)| po == o && if forward { lo == n } else { hi == n })
-                {
-                    attached.push((m, x, d));
-                    counts[x] += 1;
-                }
+        counts.resize(self.axes.len(), 0);
+        if self.axes.is_empty() {
+            return;
+        }
+        let axis_at = |c: Option<Cell>| {
+            let c = c?;
+            (self.axis_cells & c.bit() != 0)
+                .then(|| self.axes.iter().position(|&(_, a)| a == c))
+                .flatten()
+        };
+        // Each piece looks beyond its two ends, rather than each axis at its four sides for
+        // every piece: a state has many more pieces than axes.
+        for (m, &b) in state.iter().enumerate() {
+            let (at, o) = decode(b);
+            let forward = o.forward();
+            if let Some(x) = axis_at(at.step(forward.opposite(), 1)) {
+                attached.push((m, x, forward));
+                counts[x] += 1;
+            }
+            let last = at.step(forward, self.movers[m].1 - 1).unwrap_or(at);
+            if let Some(x) = axis_at(last.step(forward, 1)) {
+                attached.push((m, x, forward.opposite()));
+                counts[x] += 1;
             }
         }
+        attached.sort_unstable_by_key(|&(_, x, d)| (x, Dir::ALL.iter().position(|&e| e == d)));
     }
 
     /// Calls `visit` with every state one move from `state` and the move, but for slides of
@@ -209,7 +211,6 @@ impl Space {
     ) -> bool {
         let Scratch {
             child,
-            ends,
             counts,
             attached,
             carried,
@@ -220,7 +221,7 @@ impl Space {
         attached.clear();
         counts.clear();
         if !self.axes.is_empty() {
-            self.attach(state, ends, attached, counts);
+            self.attach(state, attached, counts);
         }
         // One copy of the state, changed for each move and put back after.
         child.clear();
@@ -314,7 +315,7 @@ impl Space {
                 }
                 if self.kept.contains(&true) {
                     // Every axis keeps a piece attached, turns included.
-                    self.attach(child, ends, check, check_counts);
+                    self.attach(child, check, check_counts);
                     if check_counts
                         .iter()
                         .zip(&self.kept)
