@@ -49,34 +49,44 @@ pub fn covers(lock: &Lock) -> Vec<Mask> {
         let sweeps: Vec<Sweep> = (0..n)
             .map(|i| sweep_within(lock, i, others(lock, &cover, &[i])))
             .collect();
-        for i in 0..n {
-            if !lock.pieces[i].slides() {
-                continue;
-            }
-            let mut always = sweeps[i].places.iter().fold(!0, |m, &(at, o)| {
-                m & Piece {
-                    at,
-                    orientation: o,
-                    ..lock.pieces[i]
+        let mut always: Vec<Mask> = (0..n)
+            .map(|i| {
+                let p = lock.pieces[i];
+                if !p.slides() {
+                    return cover[i];
                 }
-                .mask()
-            });
-            // Two pieces that never turn and can meet hold each other back: a piece resting
-            // on another one's line covers more than it would alone.
-            for j in 0..n {
-                if j != i
-                    && lock.pieces[j].slides()
-                    && sweeps[i].axes.is_empty()
-                    && sweeps[j].axes.is_empty()
+                sweeps[i].places.iter().fold(!0, |m, &(at, o)| {
+                    m & Piece {
+                        at,
+                        orientation: o,
+                        ..p
+                    }
+                    .mask()
+                })
+            })
+            .collect();
+        // Two pieces that never turn and can meet hold each other back: a piece resting on
+        // another one's line covers more than it would alone.
+        let sliding_only = |i: usize| lock.pieces[i].slides() && sweeps[i].axes.is_empty();
+        let places: Vec<_> = (0..n)
+            .map(|i| sliding_only(i).then(|| places(lock, i, &sweeps[i])))
+            .collect();
+        for i in 0..n {
+            for j in i + 1..n {
+                if let (Some(a), Some(b)) = (&places[i], &places[j])
                     && sweeps[i].cells & sweeps[j].cells != 0
                 {
-                    always |= pair_cover(lock, i, j, others(lock, &cover, &[i, j]));
+                    let (x, y) = pair_cover(a, b);
+                    always[i] |= x;
+                    always[j] |= y;
                 }
             }
+        }
+        for i in 0..n {
             // Only ever add: a cell once known to be always covered stays so.
-            let always = always | cover[i];
-            if always != cover[i] {
-                cover[i] = always;
+            let now = always[i] | cover[i];
+            if now != cover[i] {
+                cover[i] = now;
                 changed = true;
             }
         }
@@ -93,44 +103,57 @@ fn others(lock: &Lock, cover: &[Mask], except: &[usize]) -> Mask {
         .fold(0, |m, j| m | cover[j])
 }
 
-/// The cells piece `i` covers wherever `i` and `j` go together, sliding only (neither can
-/// turn), with every other moving piece lifted and `walls` covered.
-fn pair_cover(lock: &Lock, i: usize, j: usize, walls: Mask) -> Mask {
-    let fixed: Mask = lock
-        .pieces
-        .iter()
-        .filter(|q| matches!(q.kind, Kind::Axis | Kind::Keyhole))
-        .fold(0, |m, q| m | q.mask());
-    let free = lock.board.light() & !fixed & !walls;
-    let (a, b) = (lock.pieces[i], lock.pieces[j]);
-    let fits = |q: &Piece| q.cells().count() == q.length as usize && q.mask() & !free == 0;
-    // A piece's place on its line by its first cell's number (at most 121 cells each).
-    let mut seen = vec![false; 128 * 128];
-    let key = |p: &Piece, q: &Piece| p.at.index() * 128 + q.at.index();
-    let mut queue = vec![(a, b)];
-    seen[key(&a, &b)] = true;
-    let mut always: Mask = !0;
+/// The cells each of two pieces covers wherever they go together, sliding only (neither can
+/// turn), each within its places (see [`places`]; the first is where it lies now).
+fn pair_cover(a: &[Place], b: &[Place]) -> (Mask, Mask) {
+    let n = b.len();
+    let mut seen = vec![false; a.len() * n];
+    let mut queue = vec![(0usize, 0usize)];
+    seen[0] = true;
+    let (mut x, mut y): (Mask, Mask) = (!0, !0);
     while let Some((p, q)) = queue.pop() {
-        always &= p.mask();
-        let mut next = Vec::with_capacity(4);
-        for dir in [p.orientation.forward(), p.orientation.forward().opposite()] {
-            if let Some(at) = p.at.step(dir, 1) {
-                next.push((Piece { at, ..p }, q));
-            }
-        }
-        for dir in [q.orientation.forward(), q.orientation.forward().opposite()] {
-            if let Some(at) = q.at.step(dir, 1) {
-                next.push((p, Piece { at, ..q }));
-            }
-        }
-        for (p, q) in next {
-            if fits(&p) && fits(&q) && p.mask() & q.mask() == 0 && !seen[key(&p, &q)] {
-                seen[key(&p, &q)] = true;
-                queue.push((p, q));
+        x &= a[p].0;
+        y &= b[q].0;
+        let next = a[p].1.iter().flatten().map(|&p2| (p2, q));
+        let next = next.chain(b[q].1.iter().flatten().map(|&q2| (p, q2)));
+        for (p2, q2) in next {
+            if a[p2].0 & b[q2].0 == 0 && !std::mem::replace(&mut seen[p2 * n + q2], true) {
+                queue.push((p2, q2));
             }
         }
     }
-    always
+    (x, y)
+}
+
+/// A place of a piece that only slides: its cells, and the places one step either way along
+/// its line.
+type Place = (Mask, [Option<usize>; 2]);
+
+/// A sliding piece's places in its sweep: the cells of each, and the places one step either
+/// way along its line.
+fn places(lock: &Lock, i: usize, sweep: &Sweep) -> Vec<Place> {
+    let mut index = [usize::MAX; 128];
+    for (k, &(at, _)) in sweep.places.iter().enumerate() {
+        index[at.index()] = k;
+    }
+    sweep
+        .places
+        .iter()
+        .map(|&(at, o)| {
+            let p = Piece {
+                at,
+                orientation: o,
+                ..lock.pieces[i]
+            };
+            let step = |d| {
+                at.step(d, 1)
+                    .map(|c| index[c.index()])
+                    .filter(|&k| k != usize::MAX)
+            };
+            let f = o.forward();
+            (p.mask(), [step(f), step(f.opposite())])
+        })
+        .collect()
 }
 
 /// Every piece's sweep with the cells the others always cover as walls (see [`covers`]).
