@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// Conflicts before the first restart; restarts come after this times the Luby sequence.
-const RESTART_UNIT: u64 = 100;
+const RESTART_UNIT: u64 = 1000;
 /// Learned clauses kept at a restart: past this, the less useful half is dropped.
 const MAX_CLAUSES: usize = 20_000;
 
