@@ -1,23 +1,23 @@
-//! The solver: the line rule to a fixpoint, then probing and backtracking search for what the
-//! line rule cannot finish. `docs/nonogram-solver.md` describes it and its measurements.
+//! The solver: the line rule to a fixpoint, then probing at the root and a search that learns
+//! from its conflicts for what the line rule cannot finish. `docs/nonogram-solver.md` describes
+//! it and its measurements.
 //!
 //! 1. **Lines.** Every line is queued, rows first; the line rule runs on the first line of the
 //!    queue, and every line crossing a cell it fixes is queued again, until the queue is empty.
 //!    The result does not depend on the order: the rule only ever adds what every agreeing
 //!    placement agrees on, and more known cells never let it fix fewer, so every order reaches
 //!    the same fixpoint (or a contradiction).
-//! 2. **Probing.** Each unknown cell is tried both ways, with the line rule to a fixpoint after
-//!    each: when one way leads to a contradiction the cell is the other way; when both do, this
-//!    branch of the search has no solution; cells that both ways fix alike are fixed too.
-//!    Probing is repeated until a whole pass fixes nothing.
-//! 3. **Search.** If cells are still unknown, a guess is tried both ways, depth first, until two
-//!    distinct solutions are found. It runs in attempts of two kinds, alternating, with growing
-//!    budgets of nodes (restarts): a probing attempt probes again, at each node, the cells of
-//!    the lines its guess changed and guesses the cell whose two probes fixed the most; a dive
-//!    probes nowhere below the root and guesses the cell its row and column, counting their
-//!    placements, are surest of (`guide`), its likelier value first. The first attempt dives
-//!    when probing at the root fixed almost nothing; the last attempt probes without a budget,
-//!    so the search is complete.
+//! 2. **Probing** (`search`). Each unknown cell is tried both ways, with the line rule to a
+//!    fixpoint after each: when one way leads to a contradiction the cell is the other way; when
+//!    both do, there is no solution; cells that both ways fix alike are fixed too. Probing is
+//!    repeated until a whole pass fixes nothing.
+//! 3. **Search** (`learn`). If cells are still unknown, the cell its row and column, counting
+//!    their placements, are surest of is guessed (`guide`), its likelier value first; the line
+//!    rule and the learned clauses fix what follows. A conflict is explained (`explain`) and
+//!    turned into a clause, and the search jumps back to where that clause fixes a cell. A
+//!    solution found is forbidden by a clause and the search goes on until two distinct ones are
+//!    found or a conflict at level 0 proves there are no more; restarts keep every clause, so
+//!    the search is complete.
 //!
 //! Every answer is exact: a solution returned has every line's clue; "none" is proven; a limit
 //! ends the search cleanly with [`Answer::Stopped`].
