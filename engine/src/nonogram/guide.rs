@@ -4,15 +4,21 @@
 //! row and column votes are combined as independent odds, `q = r·c / (r·c + (1−r)(1−c))`. The
 //! search guesses the cell both lines are surest of, its likelier value first. On pictures with
 //! many solutions (random ones the line rule barely touches) such a guess is almost always part
-//! of a solution, so a dive reaches one with few wrong turns; a guess that fixes many cells
+//! of a solution, so a search reaches one with few wrong turns; a guess that fixes many cells
 //! (what probing scores) is a coin toss there, and a wrong one is found out only deep below it.
 //!
 //! Shares are counted again only for lines whose known cells changed since they were counted
 //! (a child and its parent differ in a few lines), and only those lines' cells are scored again.
+//! The last few states of each line are remembered with their shares: after a jump back, most
+//! changed lines are as they were a few guesses ago (random 60×60, d=0.35 seed 1: 4 states
+//! counted a third fewer lines; 8 states took the solve from about 147 to 105 ms).
 
 use super::bits::Bits;
 use super::board::{Board, Compiled};
 use super::count::Counter;
+
+/// States remembered per line.
+const MEMO: usize = 8;
 
 /// The counted shares and the cells' scores, kept across the search.
 pub(crate) struct Guide<B> {
@@ -23,6 +29,12 @@ pub(crate) struct Guide<B> {
     shares: Vec<f32>,
     /// The known cells each line's shares were counted for.
     counted: Vec<Option<(B, B)>>,
+    /// Per line, the last few states counted and their shares (`MEMO` slots each, the oldest
+    /// replaced): a search that jumps back finds a line as it was a moment ago.
+    memo_keys: Vec<Option<(B, B)>>,
+    memo: Vec<f32>,
+    /// Per line, the slot to replace next.
+    memo_next: Vec<u8>,
     /// Lines counted again since the cells were last scored.
     fresh: Vec<bool>,
     /// Per cell (row by row), how sure the two lines are (`|q − ½|` plus the noise), or −1
@@ -43,6 +55,9 @@ impl<B: Bits> Guide<B> {
             stride,
             shares: vec![0.0; c.lines() * stride],
             counted: vec![None; c.lines()],
+            memo_keys: vec![None; c.lines() * MEMO],
+            memo: vec![0.0; c.lines() * MEMO * stride],
+            memo_next: vec![0; c.lines()],
             fresh: vec![false; c.lines()],
             sure: vec![-1.0; cells],
             likely: vec![false; cells],
@@ -66,8 +81,22 @@ impl<B: Bits> Guide<B> {
             let key = (board.f[l], board.e[l]);
             if self.counted[l] != Some(key) {
                 let out = &mut self.shares[l * s..(l + 1) * s];
-                self.counter
-                    .shares(c.runs_of(l), c.len_of(l), key.0, key.1, out)?;
+                let slots = l * MEMO..(l + 1) * MEMO;
+                if let Some(k) = self.memo_keys[slots.clone()]
+                    .iter()
+                    .position(|&m| m == Some(key))
+                {
+                    let at = (l * MEMO + k) * s;
+                    out.copy_from_slice(&self.memo[at..at + s]);
+                } else {
+                    self.counter
+                        .shares(c.runs_of(l), c.len_of(l), key.0, key.1, out)?;
+                    let k = self.memo_next[l] as usize;
+                    self.memo_next[l] = ((k + 1) % MEMO) as u8;
+                    self.memo_keys[l * MEMO + k] = Some(key);
+                    let at = (l * MEMO + k) * s;
+                    self.memo[at..at + s].copy_from_slice(out);
+                }
                 self.counted[l] = Some(key);
                 self.fresh[l] = true;
             }

@@ -10,16 +10,22 @@
 //! - [`solve`]: the solver — the line rule to a fixpoint, probing, search — and its answers.
 //! - `bits`, `fast`: lines as bit sets and the line rule's dynamic programme over them.
 //! - `count`: how many placements of a line agree, and the share of them filling each cell.
+//! - `guide`: which cell a search guesses, from the counts.
+//! - `search`, `learn`, `explain`: probing at the root, then a search that learns a clause from
+//!   every conflict, with the line rule explaining what it fixed.
 
 pub mod author;
 mod bits;
 mod board;
 mod count;
 pub mod deduce;
+mod explain;
 mod fast;
 mod guide;
+mod learn;
 pub mod model;
 pub mod rule;
+mod search;
 pub mod solve;
 
 pub use bits::MAX_LINE;
