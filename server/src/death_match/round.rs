@@ -86,6 +86,17 @@ pub struct Round {
     pub offered: Vec<OfferedPiece>,
 }
 
+impl Round {
+    /// The offered pieces as `number=shape`, one after another with `separator` between.
+    pub fn offered_line(&self, separator: &str) -> String {
+        self.offered
+            .iter()
+            .map(|p| format!("{}={}", p.id, String::from(p.shape)))
+            .collect::<Vec<_>>()
+            .join(separator)
+    }
+}
+
 /// Why a round cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {

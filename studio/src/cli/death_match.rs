@@ -384,12 +384,7 @@ fn print_view(v: &MatchView) {
             "Board {}×{}; offered: {}",
             setup.board.width(),
             setup.board.height(),
-            setup
-                .offered
-                .iter()
-                .map(|p| format!("{}={}", p.id, String::from(p.shape)))
-                .collect::<Vec<_>>()
-                .join(" ")
+            setup.offered_line(" ")
         );
     }
     for p in Player::BOTH {

@@ -211,18 +211,7 @@ impl DeathMatch {
         match phase {
             Phase::Assess { .. } => {
                 if let Some(setup) = &v.setup {
-                    c = c.push(
-                        text(format!(
-                            "Offered: {}",
-                            setup
-                                .offered
-                                .iter()
-                                .map(|p| format!("{}={}", p.id, String::from(p.shape)))
-                                .collect::<Vec<_>>()
-                                .join("  ")
-                        ))
-                        .size(13),
-                    );
+                    c = c.push(text(format!("Offered: {}", setup.offered_line("  "))).size(13));
                 }
                 if v.round == 1 && me == Player::Challenged && v.first_drafter.is_none() {
                     c = c.push(
