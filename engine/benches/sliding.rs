@@ -9,8 +9,8 @@
 //!
 //! Environment: `SLIDING_LOCKS` random locks per size (default 100); `SLIDING_TIMEOUT` the
 //! limit per lock in seconds (default 10); `SLIDING_SEEDS` only these seeds, comma-separated
-//! (for the deep ones: `SLIDING_SEEDS=41,99,143`). A lock answered in under 100 ms is timed
-//! three times and its median kept.
+//! (for the deep ones: `SLIDING_SEEDS=41,99,143`); `SLIDING_SHOW=1` draws each lock before it
+//! is solved. A lock answered in under 100 ms is timed three times and its median kept.
 
 #[path = "../tests/sliding_common.rs"]
 mod common;
@@ -48,7 +48,15 @@ fn time_one(lock: &Lock, seed: u64, limits: &Limits) -> Row {
         time = times[1];
     }
     let what = match &r.answer {
-        Answer::Solved { moves } => format!("{} moves", moves.len()),
+        Answer::Solved { moves } => {
+            if std::env::var_os("SLIDING_SHOW").is_some() {
+                println!(
+                    "  {}",
+                    engine::sliding::notation::format_moves(&lock.write_all(moves))
+                );
+            }
+            format!("{} moves", moves.len())
+        }
         Answer::Impossible => match r.proof {
             Some(p) => format!("impossible: {p}"),
             None => "impossible".into(),
@@ -66,9 +74,16 @@ fn time_one(lock: &Lock, seed: u64, limits: &Limits) -> Row {
 
 fn report(side: u8, pieces: usize, seeds: &[u64], limits: &Limits) {
     let n = seeds.len();
+    let show = std::env::var_os("SLIDING_SHOW").is_some();
     let mut rows: Vec<Row> = seeds
         .iter()
-        .map(|&seed| time_one(&common::random_lock(seed, side, pieces), seed, limits))
+        .map(|&seed| {
+            let lock = common::random_lock(seed, side, pieces);
+            if show {
+                println!("seed {seed}, {side}×{side}:\n{}", common::picture(&lock));
+            }
+            time_one(&lock, seed, limits)
+        })
         .collect();
     rows.sort_by_key(|r| r.time);
     let count = |f: &dyn Fn(&Row) -> bool| rows.iter().filter(|r| f(r)).count();

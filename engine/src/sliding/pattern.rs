@@ -47,6 +47,8 @@ struct Pattern {
     dist: Vec<u8>,
     /// For each state, the next state on a cheapest way to a pick.
     toward: Vec<u32>,
+    /// The distances by place, when they fit in a small array.
+    table: Option<Table>,
 }
 
 /// Relaxations whose bounds add up.
@@ -81,12 +83,84 @@ fn cost(counts_all: bool, key: usize, mv: Move) -> u8 {
     }
 }
 
+/// A relaxation's distances laid out in one array, looked up without hashing: each relaxed
+/// mover's places seen in the relaxation are numbered, and a state's entry is found by adding
+/// each mover's offset for its place.
+struct Table {
+    /// For relaxed mover `k` at place `byte`: `offsets[k * 256 + byte]`, [`UNSEEN`] for a
+    /// place the relaxation never reaches.
+    offsets: Vec<u32>,
+    dist: Vec<u8>,
+}
+
+const UNSEEN: u32 = u32::MAX;
+
+/// The most entries a [`Table`] may have, reached states or not: a megabyte.
+const TABLE_MOST: usize = 1 << 20;
+
+impl Table {
+    fn new(store: &Store, dist: &[u8], width: usize) -> Option<Table> {
+        let mut offsets = vec![UNSEEN; width * 256];
+        let mut counts = vec![0u32; width];
+        for n in 0..store.len() {
+            for (k, &b) in store.get(n as u32).iter().enumerate() {
+                let slot = &mut offsets[k * 256 + usize::from(b)];
+                if *slot == UNSEEN {
+                    *slot = counts[k];
+                    counts[k] += 1;
+                }
+            }
+        }
+        let mut size = 1usize;
+        for k in 0..width {
+            let radix = size as u32;
+            for slot in &mut offsets[k * 256..(k + 1) * 256] {
+                if *slot != UNSEEN {
+                    *slot *= radix;
+                }
+            }
+            size = size.checked_mul(counts[k] as usize)?;
+            if size > TABLE_MOST {
+                return None;
+            }
+        }
+        // Entries no reachable state lands on keep the safe bound 0.
+        let mut table = Table {
+            offsets,
+            dist: vec![0; size],
+        };
+        for (n, &d) in dist.iter().enumerate() {
+            if let Some(i) = table.index(store.get(n as u32).iter().copied()) {
+                table.dist[i] = d;
+            }
+        }
+        Some(table)
+    }
+
+    fn index(&self, places: impl Iterator<Item = u8>) -> Option<usize> {
+        let mut i = 0usize;
+        for (k, b) in places.enumerate() {
+            let o = self.offsets[k * 256 + usize::from(b)];
+            if o == UNSEEN {
+                return None;
+            }
+            i += o as usize;
+        }
+        Some(i)
+    }
+}
+
 impl Pattern {
     fn bound(&self, real: &[u8], buf: &mut Vec<u8>) -> u8 {
-        buf.clear();
-        buf.extend(self.pick.iter().map(|&m| real[m]));
         // Every real state reachable from the start projects onto a relaxed state reachable
         // from the start's projection, so a miss cannot happen; 0 stays a safe bound anyway.
+        if let Some(t) = &self.table {
+            return t
+                .index(self.pick.iter().map(|&m| real[m]))
+                .map_or(0, |i| t.dist[i]);
+        }
+        buf.clear();
+        buf.extend(self.pick.iter().map(|&m| real[m]));
         self.store.find(buf).map_or(0, |n| self.dist[n as usize])
     }
 }
@@ -188,9 +262,10 @@ pub(crate) fn relax(
                 None => break,
             }
         }
-        let Some(p) = best.filter(|p| p.dist[0] > 0 || counts_all) else {
+        let Some(mut p) = best.filter(|p| p.dist[0] > 0 || counts_all) else {
             break;
         };
+        p.table = Table::new(&p.store, &p.dist, p.pick.len());
         for &m in &p.pick {
             used[m] = true;
         }
@@ -286,6 +361,7 @@ fn explore(ctx: &Context, pick: &[usize], counts_all: bool) -> Option<Pattern> {
         pick: pick.to_vec(),
         counts_all,
         store,
+        table: None,
     };
     // Relaxed moves can all be undone at the same cost (a slide back, the opposite turn
     // carrying the same pieces), so the cheapest ways to a pick come from one search outwards

@@ -417,9 +417,9 @@ impl Search {
                     return false;
                 }
                 let slid = match mv {
-                    Move::Slide { .. } => (0..state.len())
-                        .find(|&m| state[m] != child[m])
-                        .map_or(NOT_A_SLIDE, |m| m as u8),
+                    Move::Slide { piece, .. } => {
+                        space.mover_of(piece).map_or(NOT_A_SLIDE, |m| m as u8)
+                    }
                     Move::Turn { .. } => NOT_A_SLIDE,
                 };
                 let c = match store.find_or_hash(child) {

@@ -38,8 +38,6 @@ pub(crate) struct Space {
     pub(crate) axes: Vec<(usize, Cell)>,
     /// Cells where a moving piece may lie: light, and not covered by anything that stays.
     free: Mask,
-    /// The turning axes' cells.
-    axis_cells: Mask,
     /// Index of the Key among the movers.
     pub(crate) key: usize,
     /// The Keyhole's cell.
@@ -49,7 +47,23 @@ pub(crate) struct Space {
     /// For each axis, whether the rule that it keeps a piece attached holds here: forgotten
     /// where a piece that could be attached to it is lifted.
     kept: Vec<bool>,
+    /// Whether any axis keeps that rule.
+    any_kept: bool,
+    /// One step of a slide, looked up rather than worked out on every move: for mover `i` at
+    /// place `byte` going forward (`k` = 0) or back (1), `steps[(i * 256 + byte) * 2 + k]` is
+    /// its place one cell on and the cell it then newly covers, [`OFF`] off the board.
+    steps: Vec<(u8, u8)>,
+    /// For each piece of the lock, its place among the movers, if it is one.
+    mover_of: Vec<Option<u8>>,
+    /// For mover `i` at place `byte`, `ends[i * 256 + byte]`: the axes (by their place among
+    /// the axes) beside its first cell and beside its last in its line, [`NO_AXIS`] for none.
+    ends: Vec<[u8; 2]>,
 }
+
+const NO_AXIS: u8 = u8::MAX;
+
+/// No cell: a step that would leave the board.
+const OFF: u8 = u8::MAX;
 
 /// Buffers reused from one expansion to the next.
 #[derive(Default)]
@@ -58,8 +72,7 @@ pub(crate) struct Scratch {
     counts: Vec<u8>,
     attached: Vec<(usize, usize, Dir)>,
     carried: Vec<(usize, Dir)>,
-    /// For checking a turned state's axes without losing the state's own attachments.
-    check: Vec<(usize, usize, Dir)>,
+    /// The attached pieces each axis would have after a turn.
     check_counts: Vec<u8>,
 }
 
@@ -100,25 +113,69 @@ impl Space {
             .position(|&(i, _)| lock.pieces[i].kind == Kind::Key)
             .unwrap_or(0);
         let mut masks = vec![0; movers.len() * 256];
+        let mut steps = vec![(0, OFF); movers.len() * 512];
         for (m, &(_, length)) in movers.iter().enumerate() {
             for byte in 0..(STRIDE * STRIDE * 2) {
                 let (at, orientation) = decode(byte as u8);
                 let p = Piece::slider(at, orientation, length);
-                if p.cells().count() == length as usize {
-                    masks[m * 256 + byte] = p.mask();
+                if p.cells().count() != length as usize {
+                    continue;
                 }
+                masks[m * 256 + byte] = p.mask();
+                let forward = orientation.forward();
+                // Forward, the cell past the far end; back, the cell before the first.
+                let ahead = at.step(forward, length);
+                let behind = at.step(forward.opposite(), 1);
+                if let (Some(front), Some(next)) = (ahead, at.step(forward, 1)) {
+                    steps[(m * 256 + byte) * 2] = (encode(next, orientation), front.index() as u8);
+                }
+                if let Some(back) = behind {
+                    steps[(m * 256 + byte) * 2 + 1] =
+                        (encode(back, orientation), back.index() as u8);
+                }
+            }
+        }
+        let mut mover_of = vec![None; lock.pieces.len()];
+        for (m, &(i, _)) in movers.iter().enumerate() {
+            mover_of[i] = Some(m as u8);
+        }
+        let kept: Vec<bool> = axes.iter().map(|(i, _)| kept.contains(i)).collect();
+        let axis_at = |c: Option<Cell>| {
+            c.and_then(|c| axes.iter().position(|&(_, a)| a == c))
+                .map_or(NO_AXIS, |x| x as u8)
+        };
+        let mut ends = vec![[NO_AXIS; 2]; movers.len() * 256];
+        for (m, &(_, length)) in movers.iter().enumerate() {
+            for byte in 0..(STRIDE * STRIDE * 2) {
+                let (at, o) = decode(byte as u8);
+                let forward = o.forward();
+                let Some(last) = at.step(forward, length - 1) else {
+                    continue;
+                };
+                ends[m * 256 + byte] = [
+                    axis_at(at.step(forward.opposite(), 1)),
+                    axis_at(last.step(forward, 1)),
+                ];
             }
         }
         Space {
             movers,
-            axis_cells: axes.iter().fold(0, |m, &(_, a)| m | a.bit()),
             free: lock.board.light() & !fixed,
             key,
             hole,
             masks,
-            kept: axes.iter().map(|(i, _)| kept.contains(i)).collect(),
+            any_kept: kept.contains(&true),
+            kept,
+            steps,
+            mover_of,
+            ends,
             axes,
         }
+    }
+
+    /// The place among the movers of `piece` (by its place in the lock), if it moves here.
+    pub(crate) fn mover_of(&self, piece: usize) -> Option<usize> {
+        self.mover_of.get(piece).copied().flatten().map(usize::from)
     }
 
     pub(crate) fn width(&self) -> usize {
@@ -176,28 +233,29 @@ impl Space {
         if self.axes.is_empty() {
             return;
         }
-        let axis_at = |c: Option<Cell>| {
-            let c = c?;
-            (self.axis_cells & c.bit() != 0)
-                .then(|| self.axes.iter().position(|&(_, a)| a == c))
-                .flatten()
-        };
         // Each piece looks beyond its two ends, rather than each axis at its four sides for
         // every piece: a state has many more pieces than axes.
         for (m, &b) in state.iter().enumerate() {
-            let (at, o) = decode(b);
-            let forward = o.forward();
-            if let Some(x) = axis_at(at.step(forward.opposite(), 1)) {
-                attached.push((m, x, forward));
+            self.ends_at_axes(m, b, |x, d| {
+                attached.push((m, x, d));
                 counts[x] += 1;
+            });
+        }
+    }
+
+    /// Calls `found` with each axis (by its place among the axes) that mover `m` at place `b`
+    /// is attached to, and the direction from the axis to the piece.
+    fn ends_at_axes(&self, m: usize, b: u8, mut found: impl FnMut(usize, Dir)) {
+        let [back, front] = self.ends[m * 256 + usize::from(b)];
+        if back != NO_AXIS || front != NO_AXIS {
+            let forward = decode(b).1.forward();
+            if back != NO_AXIS {
+                found(usize::from(back), forward);
             }
-            let last = at.step(forward, self.movers[m].1 - 1).unwrap_or(at);
-            if let Some(x) = axis_at(last.step(forward, 1)) {
-                attached.push((m, x, forward.opposite()));
-                counts[x] += 1;
+            if front != NO_AXIS {
+                found(usize::from(front), forward.opposite());
             }
         }
-        attached.sort_unstable_by_key(|&(_, x, d)| (x, Dir::ALL.iter().position(|&e| e == d)));
     }
 
     /// Calls `visit` with every state one move from `state` and the move, but for slides of
@@ -214,10 +272,10 @@ impl Space {
             counts,
             attached,
             carried,
-            check,
             check_counts,
         } = scratch;
         let occupied = self.occupied(state);
+        let open: Mask = self.free & !occupied;
         attached.clear();
         counts.clear();
         if !self.axes.is_empty() {
@@ -237,31 +295,21 @@ impl Space {
             {
                 continue;
             }
-            let (at, o) = decode(state[m]);
-            let length = self.movers[m].1;
-            for dir in [o.forward(), o.forward().opposite()] {
-                let mut front = if dir == o.forward() {
-                    match at.step(o.forward(), length - 1) {
-                        Some(c) => c,
-                        None => continue,
-                    }
-                } else {
-                    at
-                };
-                let mut origin = at;
+            let o = decode(state[m]).1;
+            for (k, dir) in [o.forward(), o.forward().opposite()]
+                .into_iter()
+                .enumerate()
+            {
+                let mut at = state[m];
                 let mut distance = 0u8;
-                while let Some(c) = front.step(dir, 1) {
-                    let bit = c.bit();
-                    if self.free & bit == 0 || occupied & bit != 0 {
+                loop {
+                    let (next, cell) = self.steps[(m * 256 + usize::from(at)) * 2 + k];
+                    if cell == OFF || open & (1 << cell) == 0 {
                         break;
                     }
                     distance += 1;
-                    front = c;
-                    origin = match origin.step(dir, 1) {
-                        Some(c) => c,
-                        None => break,
-                    };
-                    child[m] = encode(origin, o);
+                    at = next;
+                    child[m] = at;
                     let mv = Move::Slide {
                         piece: self.movers[m].0,
                         dir,
@@ -313,9 +361,19 @@ impl Space {
                     }
                     child[m] = byte;
                 }
-                if self.kept.contains(&true) {
-                    // Every axis keeps a piece attached, turns included.
-                    self.attach(child, check, check_counts);
+                if self.any_kept {
+                    // Every axis keeps a piece attached, turns included. Only the turned
+                    // pieces' attachments change: those they leave and those they make.
+                    check_counts.clear();
+                    check_counts.extend_from_slice(counts);
+                    for &(m, y, _) in attached.iter() {
+                        if carried.iter().any(|&(c, _)| c == m) {
+                            check_counts[y] -= 1;
+                        }
+                    }
+                    for &(m, _) in carried.iter() {
+                        self.ends_at_axes(m, child[m], |y, _| check_counts[y] += 1);
+                    }
                     if check_counts
                         .iter()
                         .zip(&self.kept)
