@@ -505,3 +505,47 @@ fn swept(space: &Space, state: &[u8], child: &[u8], mv: Move) -> Mask {
         Move::Turn { .. } => changed.fold(0, |acc, m| acc | space.mask(m, child[m])),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A table gives every stored state its distance, 0 for a combination of places no
+    /// stored state has, and is not made when the combinations would pass its size.
+    #[test]
+    fn a_table_finds_each_relaxed_state_by_its_places() {
+        let mut store = Store::new(3);
+        let states: [[u8; 3]; 5] = [
+            [4, 10, 200],
+            [5, 10, 200],
+            [4, 12, 7],
+            [6, 11, 7],
+            [5, 12, 200],
+        ];
+        let dist = [3, 2, 9, DEAD, 0];
+        for s in &states {
+            store.insert(s);
+        }
+        let table = Table::new(&store, &dist, 3).expect("27 combinations fit");
+        for (s, &d) in states.iter().zip(&dist) {
+            assert_eq!(
+                table.index(s.iter().copied()).map(|i| table.dist[i]),
+                Some(d)
+            );
+        }
+        // Places each seen, but never together.
+        assert_eq!(
+            table.index([6, 10, 200].into_iter()).map(|i| table.dist[i]),
+            Some(0)
+        );
+        // A place never seen.
+        assert_eq!(table.index([7, 10, 200].into_iter()), None);
+
+        // Eleven movers with four places each: 4^11 combinations, more than a table holds.
+        let mut big = Store::new(11);
+        for k in 0..4u8 {
+            big.insert(&[k; 11]);
+        }
+        assert!(Table::new(&big, &[1, 2, 3, 4], 11).is_none());
+    }
+}

@@ -42,21 +42,23 @@ pub(crate) struct Space {
     pub(crate) key: usize,
     /// The Keyhole's cell.
     hole: Cell,
-    /// The cells of mover `i` at place `byte`: `masks[i * 256 + byte]`.
+    /// The cells of a piece of length `l` at place `byte`: `masks[l * 256 + byte]`.
     masks: Vec<Mask>,
     /// For each axis, whether the rule that it keeps a piece attached holds here: forgotten
     /// where a piece that could be attached to it is lifted.
     kept: Vec<bool>,
     /// Whether any axis keeps that rule.
     any_kept: bool,
-    /// One step of a slide, looked up rather than worked out on every move: for mover `i` at
-    /// place `byte` going forward (`k` = 0) or back (1), `steps[(i * 256 + byte) * 2 + k]` is
-    /// its place one cell on and the cell it then newly covers, [`OFF`] off the board.
+    /// One step of a slide, looked up rather than worked out on every move: for a piece of
+    /// length `l` at place `byte` going forward (`k` = 0) or back (1),
+    /// `steps[(l * 256 + byte) * 2 + k]` is its place one cell on and the cell it then newly
+    /// covers, [`OFF`] off the board.
     steps: Vec<(u8, u8)>,
     /// For each piece of the lock, its place among the movers, if it is one.
     mover_of: Vec<Option<u8>>,
-    /// For mover `i` at place `byte`, `ends[i * 256 + byte]`: the axes (by their place among
-    /// the axes) beside its first cell and beside its last in its line, [`NO_AXIS`] for none.
+    /// For a piece of length `l` at place `byte`, `ends[l * 256 + byte]`: the axes (by their
+    /// place among the axes) beside its first cell and beside its last in its line,
+    /// [`NO_AXIS`] for none.
     ends: Vec<[u8; 2]>,
 }
 
@@ -112,27 +114,47 @@ impl Space {
             .iter()
             .position(|&(i, _)| lock.pieces[i].kind == Kind::Key)
             .unwrap_or(0);
-        let mut masks = vec![0; movers.len() * 256];
-        let mut steps = vec![(0, OFF); movers.len() * 512];
-        for (m, &(_, length)) in movers.iter().enumerate() {
+        // The tables depend only on a piece's length: one block of 256 places per length.
+        let lengths = movers
+            .iter()
+            .map(|&(_, l)| usize::from(l))
+            .max()
+            .unwrap_or(0)
+            + 1;
+        let mut masks = vec![0; lengths * 256];
+        let mut steps = vec![(0, OFF); lengths * 512];
+        let mut ends = vec![[NO_AXIS; 2]; lengths * 256];
+        let axis_at = |c: Option<Cell>| {
+            c.and_then(|c| axes.iter().position(|&(_, a)| a == c))
+                .map_or(NO_AXIS, |x| x as u8)
+        };
+        let mut done = vec![false; lengths];
+        for &(_, length) in &movers {
+            let l = usize::from(length);
+            if std::mem::replace(&mut done[l], true) {
+                continue;
+            }
             for byte in 0..(STRIDE * STRIDE * 2) {
                 let (at, orientation) = decode(byte as u8);
                 let p = Piece::slider(at, orientation, length);
-                if p.cells().count() != length as usize {
+                if p.cells().count() != l {
                     continue;
                 }
-                masks[m * 256 + byte] = p.mask();
+                let slot = l * 256 + byte;
+                masks[slot] = p.mask();
                 let forward = orientation.forward();
                 // Forward, the cell past the far end; back, the cell before the first.
-                let ahead = at.step(forward, length);
-                let behind = at.step(forward.opposite(), 1);
-                if let (Some(front), Some(next)) = (ahead, at.step(forward, 1)) {
-                    steps[(m * 256 + byte) * 2] = (encode(next, orientation), front.index() as u8);
+                if let (Some(front), Some(next)) = (at.step(forward, length), at.step(forward, 1)) {
+                    steps[slot * 2] = (encode(next, orientation), front.index() as u8);
                 }
-                if let Some(back) = behind {
-                    steps[(m * 256 + byte) * 2 + 1] =
-                        (encode(back, orientation), back.index() as u8);
+                if let Some(back) = at.step(forward.opposite(), 1) {
+                    steps[slot * 2 + 1] = (encode(back, orientation), back.index() as u8);
                 }
+                let last = at.step(forward, length - 1);
+                ends[slot] = [
+                    axis_at(at.step(forward.opposite(), 1)),
+                    axis_at(last.and_then(|c| c.step(forward, 1))),
+                ];
             }
         }
         let mut mover_of = vec![None; lock.pieces.len()];
@@ -140,24 +162,6 @@ impl Space {
             mover_of[i] = Some(m as u8);
         }
         let kept: Vec<bool> = axes.iter().map(|(i, _)| kept.contains(i)).collect();
-        let axis_at = |c: Option<Cell>| {
-            c.and_then(|c| axes.iter().position(|&(_, a)| a == c))
-                .map_or(NO_AXIS, |x| x as u8)
-        };
-        let mut ends = vec![[NO_AXIS; 2]; movers.len() * 256];
-        for (m, &(_, length)) in movers.iter().enumerate() {
-            for byte in 0..(STRIDE * STRIDE * 2) {
-                let (at, o) = decode(byte as u8);
-                let forward = o.forward();
-                let Some(last) = at.step(forward, length - 1) else {
-                    continue;
-                };
-                ends[m * 256 + byte] = [
-                    axis_at(at.step(forward.opposite(), 1)),
-                    axis_at(last.step(forward, 1)),
-                ];
-            }
-        }
         Space {
             movers,
             free: lock.board.light() & !fixed,
@@ -193,8 +197,13 @@ impl Space {
             .collect()
     }
 
+    /// Where mover `m` at place `byte` is in the tables.
+    fn slot(&self, m: usize, byte: u8) -> usize {
+        usize::from(self.movers[m].1) * 256 + usize::from(byte)
+    }
+
     pub(crate) fn mask(&self, m: usize, byte: u8) -> Mask {
-        self.masks[m * 256 + byte as usize]
+        self.masks[self.slot(m, byte)]
     }
 
     pub(crate) fn occupied(&self, state: &[u8]) -> Mask {
@@ -246,7 +255,7 @@ impl Space {
     /// Calls `found` with each axis (by its place among the axes) that mover `m` at place `b`
     /// is attached to, and the direction from the axis to the piece.
     fn ends_at_axes(&self, m: usize, b: u8, mut found: impl FnMut(usize, Dir)) {
-        let [back, front] = self.ends[m * 256 + usize::from(b)];
+        let [back, front] = self.ends[self.slot(m, b)];
         if back != NO_AXIS || front != NO_AXIS {
             let forward = decode(b).1.forward();
             if back != NO_AXIS {
@@ -303,7 +312,7 @@ impl Space {
                 let mut at = state[m];
                 let mut distance = 0u8;
                 loop {
-                    let (next, cell) = self.steps[(m * 256 + usize::from(at)) * 2 + k];
+                    let (next, cell) = self.steps[self.slot(m, at) * 2 + k];
                     if cell == OFF || open & (1 << cell) == 0 {
                         break;
                     }
