@@ -5,7 +5,8 @@
 mod sliding_common;
 
 use engine::sliding::{
-    Answer, Cell, Limits, Lock, Orientation, Proof, format_moves, solve, solve_breadth_first,
+    Answer, Cell, Limits, Lock, Orientation, Proof, format_moves, prove_by_standing_pieces, solve,
+    solve_breadth_first,
 };
 use sliding_common::{lock, random_lock};
 use std::collections::{HashSet, VecDeque};
@@ -147,6 +148,59 @@ fn bounds_never_overstate_on_random_locks_past_the_plain_search() {
     assert!(deep >= 100, "only {deep} deep locks");
     assert!(moves_seen.len() >= 30, "only {} solved", moves_seen.len());
     assert!(moves_seen.iter().filter(|&&m| m >= 6).count() >= 4);
+}
+
+#[test]
+fn standing_pieces_prove_impossible_only_what_the_plain_search_finds_impossible() {
+    // The proof from standing pieces, on its own: every lock it calls impossible, the plain
+    // breadth-first search over every state finds impossible too, and it proves a good share
+    // of the impossible ones.
+    let reference = Limits {
+        max_states: 200_000,
+        timeout: None,
+    };
+    let (mut proved, mut impossible, mut solvable) = (0, 0, 0);
+    for seed in 1..=300u64 {
+        let (side, pieces) = [(6, 7), (7, 9), (8, 10), (9, 12)][(seed % 4) as usize];
+        let l = random_lock(seed, side, pieces);
+        let plain = solve_breadth_first(&l, &reference).expect("legal");
+        let proof = prove_by_standing_pieces(&l, 200_000).expect("legal");
+        match plain.answer {
+            Answer::Solved { .. } => {
+                solvable += 1;
+                assert_eq!(
+                    proof, None,
+                    "seed {seed}: proved impossible, but it is picked"
+                );
+            }
+            Answer::Impossible => {
+                impossible += 1;
+                proved += usize::from(proof.is_some());
+            }
+            Answer::Stopped(_) => {}
+        }
+    }
+    eprintln!("{solvable} solvable, {impossible} impossible, {proved} of them proved");
+    assert!(solvable >= 80, "only {solvable} solvable locks");
+    assert!(
+        proved * 2 >= impossible,
+        "only {proved} of {impossible} proved"
+    );
+}
+
+/// Seed 143 of the bench: impossible (docs/sliding.md#speed), which no relaxation that lifts
+/// pieces shows before it outgrows its limits, and which the search alone does not finish.
+#[test]
+fn a_crowded_impossible_lock_is_proved_by_standing_pieces() {
+    let l = random_lock(143, 11, 20);
+    let report = solve(&l, &Limits::default()).expect("legal");
+    assert_eq!(report.answer, Answer::Impossible);
+    assert_eq!(report.proof, Some(Proof::EveryStateSeen));
+    assert!(
+        prove_by_standing_pieces(&l, 1_000_000)
+            .expect("legal")
+            .is_some()
+    );
 }
 
 #[test]

@@ -22,6 +22,7 @@ pub mod relax;
 pub mod rules;
 pub mod solve;
 mod space;
+mod standing;
 mod store;
 
 pub use cell::{Cell, Dir, MAX_SIDE, Mask, Orientation, Turn};
@@ -29,5 +30,6 @@ pub use lock::{Board, Kind, Lock, Piece, Problem, ProblemKind};
 pub use notation::{Action, NotationError, Written, format_moves, parse_moves};
 pub use rules::{Move, Obstacle, Refusal};
 pub use solve::{
-    Answer, Limits, Proof, Report, Stop, solve, solve_breadth_first, solve_cancellable,
+    Answer, Limits, Proof, Report, Stop, prove_by_standing_pieces, solve, solve_breadth_first,
+    solve_cancellable,
 };
