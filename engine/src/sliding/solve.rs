@@ -92,7 +92,8 @@ pub enum Proof {
     },
     /// Every state reachable from the start was seen, and none is picked; or every state of a
     /// relaxation of the lock that holds them all (some pieces lifted off the board, see
-    /// [`super::pattern`]), and none is picked. States from which that relaxation is never
+    /// [`super::pattern`], or standing still as walls until they could move, see
+    /// [`super::standing`]), and none is picked. States from which that relaxation is never
     /// picked are not searched.
     EveryStateSeen,
 }
