@@ -220,13 +220,7 @@ pub fn solve_cancellable(
     let pattern =
         match super::pattern::relax(lock, &space, &cover, &sweeps, walls, RELAXATION_CAP, &go_on) {
             Some(Relaxation::Impossible { states }) => {
-                return Ok(Report {
-                    answer: Answer::Impossible,
-                    proof: Some(Proof::EveryStateSeen),
-                    states: states as u64,
-                    idle,
-                    elapsed: started.elapsed(),
-                });
+                return Ok(report(Answer::Impossible, states));
             }
             Some(Relaxation::Bound(p)) => Some(p),
             None => None,
@@ -249,13 +243,7 @@ pub fn solve_cancellable(
         go_on: &go_on,
     };
     if let Some(states) = super::standing::prove_impossible(&ground) {
-        return Ok(Report {
-            answer: Answer::Impossible,
-            proof: Some(Proof::EveryStateSeen),
-            states: states as u64,
-            idle,
-            elapsed: started.elapsed(),
-        });
+        return Ok(report(Answer::Impossible, states));
     }
     let answer = search.run(limits, cancel, started);
     Ok(report(answer, search.store.len()))
