@@ -128,6 +128,15 @@ impl Piece {
         }
     }
 
+    /// Where a piece `length` cells long lies once turned about an axis at `axis` to point
+    /// `dir` from it: its first cell and orientation, if it stays within the largest board (it
+    /// may still leave a smaller one).
+    pub fn beside_axis(axis: Cell, dir: Dir, length: u8) -> Option<(Cell, Orientation)> {
+        let near = axis.step(dir, 1)?;
+        let far = axis.step(dir, length)?;
+        Some((near.min_by_line(far), dir.orientation()))
+    }
+
     /// An axis at `at`.
     pub fn axis(at: Cell) -> Piece {
         Piece {

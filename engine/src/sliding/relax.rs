@@ -220,17 +220,12 @@ fn sweep_within(lock: &Lock, piece: usize, walls: Mask) -> Sweep {
                 }
                 for t in Turn::ALL {
                     let to = d.turned(t);
-                    let (Some(near), Some(far)) = (a.step(to, 1), a.step(to, p.length)) else {
+                    let Some((at, orientation)) = Piece::beside_axis(a, to, p.length) else {
                         continue;
                     };
-                    let first = if (far.row, far.col) < (near.row, near.col) {
-                        far
-                    } else {
-                        near
-                    };
                     next.push(Piece {
-                        at: first,
-                        orientation: to.orientation(),
+                        at,
+                        orientation,
                         ..here
                     });
                 }

@@ -372,7 +372,7 @@ impl Lock {
 
 impl Cell {
     /// The bottom or left one of two cells on one line.
-    fn min_by_line(self, other: Cell) -> Cell {
+    pub(crate) fn min_by_line(self, other: Cell) -> Cell {
         if (other.row, other.col) < (self.row, self.col) {
             other
         } else {

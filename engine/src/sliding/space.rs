@@ -355,15 +355,10 @@ impl Space {
                 for &(m, d) in carried.iter() {
                     let to = d.turned(turn);
                     let length = self.movers[m].1;
-                    let (Some(far), Some(near)) = (a.step(to, length), a.step(to, 1)) else {
+                    let Some((origin, o)) = Piece::beside_axis(a, to, length) else {
                         continue 'turn;
                     };
-                    let origin = if (far.row, far.col) < (near.row, near.col) {
-                        far
-                    } else {
-                        near
-                    };
-                    let byte = encode(origin, to.orientation());
+                    let byte = encode(origin, o);
                     let mask = self.mask(m, byte);
                     if mask & !self.free != 0 || mask & others != 0 {
                         continue 'turn;

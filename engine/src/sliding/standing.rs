@@ -202,15 +202,10 @@ impl Leaving {
             let mut ends = Vec::new();
             for turn in Turn::ALL {
                 let to = d.turned(turn);
-                let (Some(far), Some(near)) = (a.step(to, piece.length), a.step(to, 1)) else {
+                let Some((at, o)) = Piece::beside_axis(a, to, piece.length) else {
                     continue;
                 };
-                let origin = if (far.row, far.col) < (near.row, near.col) {
-                    far
-                } else {
-                    near
-                };
-                let turned = Piece::slider(origin, to.orientation(), piece.length);
+                let turned = Piece::slider(at, o, piece.length);
                 if turned.cells().count() == usize::from(piece.length) {
                     ends.push(turned.mask());
                 }
