@@ -301,10 +301,7 @@ impl Context<'_> {
     /// is not among `movers`, so that the rule that the axis keeps a piece attached cannot be
     /// kept.
     fn axis_lifted(&self, axis: usize, movers: &[usize]) -> bool {
-        self.real
-            .movers
-            .iter()
-            .any(|&(i, _)| !movers.contains(&i) && self.sweeps[i].axes.contains(&axis))
+        !self.real.axis_company_moves(self.sweeps, axis, movers)
     }
 }
 

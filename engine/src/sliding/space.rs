@@ -13,6 +13,7 @@
 
 use super::cell::{Cell, Dir, MAX_SIDE, Mask, Orientation, Turn};
 use super::lock::{Kind, Lock, Piece};
+use super::relax::Sweep;
 use super::rules::Move;
 
 pub(crate) const STRIDE: usize = MAX_SIDE as usize;
@@ -180,6 +181,26 @@ impl Space {
     /// The place among the movers of `piece` (by its place in the lock), if it moves here.
     pub(crate) fn mover_of(&self, piece: usize) -> Option<usize> {
         self.mover_of.get(piece).copied().flatten().map(usize::from)
+    }
+
+    /// Whether every mover here that could ever be attached to `axis` (by its place in the
+    /// lock; `sweeps` says where each piece could go) is among `movers` (places in the lock):
+    /// only then can a relaxation that moves just `movers` keep the rule that the axis keeps a
+    /// piece attached.
+    pub(crate) fn axis_company_moves(
+        &self,
+        sweeps: &[Sweep],
+        axis: usize,
+        movers: &[usize],
+    ) -> bool {
+        self.movers
+            .iter()
+            .all(|&(i, _)| movers.contains(&i) || !sweeps[i].axes.contains(&axis))
+    }
+
+    /// Cells where a moving piece may lie.
+    pub(crate) fn free(&self) -> Mask {
+        self.free
     }
 
     pub(crate) fn width(&self) -> usize {

@@ -15,7 +15,7 @@
 //! all. Standing pieces keep them hemmed in.
 
 use super::cell::{Cell, Mask, Turn};
-use super::lock::{Kind, Lock, Piece};
+use super::lock::{Lock, Piece};
 use super::relax::Sweep;
 use super::space::{Scratch, Space, decode, encode};
 use super::store::Store;
@@ -56,18 +56,24 @@ pub(crate) fn prove_impossible(g: &Ground) -> Option<usize> {
             if let Some(p) = picked {
                 break (space, store, parent, p);
             }
-            let standing: Vec<(usize, Leaving)> = (0..real.width())
+            let mut standing: Vec<(usize, Leaving)> = (0..real.width())
                 .filter(|&m| !moving.contains(&m) && !gone[m])
-                .map(|m| (m, Leaving::new(g, &moving, &gone, m)))
+                .map(|m| (m, Leaving::new(g, &space, &moving, &gone, m)))
                 .collect();
-            let mut freed = false;
-            for (m, leaving) in standing {
-                if (0..store.len()).any(|n| leaving.can_leave(&space, store.get(n as u32))) {
-                    gone[m] = true;
-                    freed = true;
+            let before = standing.len();
+            for n in 0..store.len() {
+                if standing.is_empty() {
+                    break;
                 }
+                let state = store.get(n as u32);
+                let occupied = space.occupied(state);
+                standing.retain(|(m, leaving)| {
+                    let leaves = leaving.can_leave(&space, state, occupied);
+                    gone[*m] |= leaves;
+                    !leaves
+                });
             }
-            if !freed {
+            if standing.len() == before {
                 return Some(store.len());
             }
         };
@@ -93,16 +99,11 @@ fn relaxed(g: &Ground, moving: &[usize], gone: &[bool]) -> Space {
         };
     }
     let turning: Vec<usize> = real.axes.iter().map(|&(x, _)| x).collect();
-    // An axis keeps its rule when every piece that could ever be attached to it moves here:
-    // a standing piece is a wall, and its company is not counted.
+    // A standing piece is a wall, and its company is not counted.
     let kept: Vec<usize> = turning
         .iter()
         .copied()
-        .filter(|&x| {
-            real.movers
-                .iter()
-                .all(|&(i, _)| lock_movers.contains(&i) || !g.sweeps[i].axes.contains(&x))
-        })
+        .filter(|&x| real.axis_company_moves(g.sweeps, x, &lock_movers))
         .collect();
     Space::new(g.lock, &lock_movers, &turning, walls, &kept)
 }
@@ -114,16 +115,17 @@ type Reached = (Store, Vec<u32>, Option<u32>);
 fn reach(g: &Ground, space: &Space) -> Option<Reached> {
     let mut store = Store::new(space.width());
     let mut parent = vec![u32::MAX];
-    store.insert(&space.start(g.lock));
+    let start = space.start(g.lock);
+    store.insert(&start);
+    if space.picked(&start) {
+        return Some((store, parent, Some(0)));
+    }
     let mut scratch = Scratch::default();
     let mut state = Vec::with_capacity(space.width());
     let mut next = 0u32;
     while (next as usize) < store.len() {
         state.clear();
         state.extend_from_slice(store.get(next));
-        if space.picked(&state) {
-            return Some((store, parent, Some(next)));
-        }
         let mut picked = None;
         let full = space.expand(&state, usize::MAX, &mut scratch, |child, _| {
             let (c, new) = store.insert(child);
@@ -150,8 +152,8 @@ fn reach(g: &Ground, space: &Space) -> Option<Reached> {
 /// What decides whether a standing piece can move, worked out once per relaxation: the cells
 /// it could slide into, and for each axis it is attached to, where each turn would put it.
 struct Leaving {
-    /// Cells no moving piece covers that are still closed to it: off the light cells, axes,
-    /// the Keyhole, the walls and every other standing or gone piece.
+    /// Cells closed to it whatever the moving pieces do: off the light cells, axes, the
+    /// Keyhole, the walls and every other standing or gone piece.
     closed: Mask,
     /// The cells beside its two ends in its line.
     beyond: Mask,
@@ -162,25 +164,13 @@ struct Leaving {
 }
 
 impl Leaving {
-    fn new(g: &Ground, moving: &[usize], gone: &[bool], m: usize) -> Leaving {
+    /// For standing piece `m` (a place among the solver's movers) in the relaxation `space`.
+    fn new(g: &Ground, space: &Space, moving: &[usize], gone: &[bool], m: usize) -> Leaving {
         let (lock, real) = (g.lock, g.real);
         let piece: Piece = lock.pieces[real.movers[m].0];
-        let mut closed: Mask = g.walls | !lock.board.light();
-        for p in &lock.pieces {
-            if matches!(p.kind, Kind::Axis | Kind::Keyhole) {
-                closed |= p.mask();
-            }
-        }
+        // The relaxation walls the piece itself too.
+        let closed = !space.free() & !piece.mask();
         let standing = |k: usize| !moving.contains(&k) && !gone[k];
-        for (k, &(i, _)) in real.movers.iter().enumerate() {
-            if k != m && !moving.contains(&k) {
-                closed |= if gone[k] {
-                    g.cover[i]
-                } else {
-                    lock.pieces[i].mask()
-                };
-            }
-        }
         let forward = piece.orientation.forward();
         let beyond = [
             piece.at.step(forward, piece.length),
@@ -222,8 +212,7 @@ impl Leaving {
     /// Whether the piece can move in `state` of `space`: slide a cell either way, or turn with
     /// an axis it is attached to. The other pieces that would turn with it are not checked,
     /// which only lets it go sooner.
-    fn can_leave(&self, space: &Space, state: &[u8]) -> bool {
-        let occupied = space.occupied(state);
+    fn can_leave(&self, space: &Space, state: &[u8], occupied: Mask) -> bool {
         if self.beyond & !(self.closed | occupied) != 0 {
             return true;
         }
