@@ -427,15 +427,8 @@ fn in_the_way(ctx: &Context, p: &Pattern, used: &[bool]) -> Option<usize> {
             return None;
         }
         let to = p.store.get(c);
-        let mut step = None;
-        p.space
-            .expand(&state, usize::MAX, &mut scratch, |child, mv| {
-                if child == to {
-                    step = Some((mv, swept(&p.space, &state, child, mv)));
-                }
-                step.is_some()
-            });
-        let (mv, cells) = step?;
+        let mv = p.space.move_between(&state, to, &mut scratch)?;
+        let cells = swept(&p.space, &state, to, mv);
         if let Move::Turn { axis, .. } = mv {
             let carried = lock.attached(axis);
             if let Some(&(m, _)) = lifted

@@ -593,20 +593,8 @@ impl Search {
         let mut scratch = Scratch::default();
         let mut out = Vec::new();
         for pair in states.windows(2) {
-            let to = self.store.get(pair[1]);
-            let mut step = None;
-            self.space.expand(
-                self.store.get(pair[0]),
-                usize::MAX,
-                &mut scratch,
-                |child, mv| {
-                    if child == to {
-                        step = Some(mv);
-                    }
-                    step.is_some()
-                },
-            );
-            out.extend(step);
+            let (from, to) = (self.store.get(pair[0]), self.store.get(pair[1]));
+            out.extend(self.space.move_between(from, to, &mut scratch));
         }
         out
     }

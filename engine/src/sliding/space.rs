@@ -288,6 +288,23 @@ impl Space {
         }
     }
 
+    /// The move that takes `from` to `to`, if one does.
+    pub(crate) fn move_between(
+        &self,
+        from: &[u8],
+        to: &[u8],
+        scratch: &mut Scratch,
+    ) -> Option<Move> {
+        let mut step = None;
+        self.expand(from, usize::MAX, scratch, |child, mv| {
+            if child == to {
+                step = Some(mv);
+            }
+            step.is_some()
+        });
+        step
+    }
+
     /// Calls `visit` with every state one move from `state` and the move, but for slides of
     /// mover `skip`, until it returns true; whether it did.
     pub(crate) fn expand(

@@ -232,8 +232,7 @@ impl Leaving {
     }
 }
 
-/// The gone piece that a way to a pick in the relaxation needed out of its place: the first
-/// whose cells the way passes over, else the first whose reach it passes over.
+/// The piece to move next, from a way to a pick in the relaxation (see the comment inside).
 fn in_the_way(
     g: &Ground,
     moving: &[usize],
