@@ -39,7 +39,6 @@ impl Counter {
     ) -> Option<f64> {
         let k = lens.len();
         let m = n + 2;
-        let w = m + 1;
         self.can_empty.clear();
         self.can_empty
             .extend((0..m).map(|i| i == 0 || i > n || !filled.has(i - 1)));
@@ -62,57 +61,87 @@ impl Counter {
         if need > n + 1 {
             return None;
         }
-        let hi = |j: usize| m - 1 - (need - self.lo[j]);
+        // Run j's places lie in a band of the same width for every j: `F[j][p]` is 0 but for
+        // `p` in `lo[j]..lo[j] + width`, and so is `B[j][q]`. Each row is kept as its band,
+        // `F[j][lo[j] + t]` at `j · width + t`, and every entry is written, so nothing is
+        // cleared first.
+        let width = m + 1 - need;
+        let size = (k + 1) * width;
+        if self.fwd.len() < size {
+            self.fwd.resize(size, 0.0);
+            self.bwd.resize(size, 0.0);
+        }
         let (ce, run, lo) = (&self.can_empty, &self.fillable, &self.lo);
-        self.fwd.clear();
-        self.fwd.resize((k + 1) * w, 0.0);
-        let f = &mut self.fwd;
+        let f = &mut self.fwd[..size];
+        // No run yet: the padded first cell is empty, and every cell after it up to p − 1 must
+        // be able to be.
+        f[0] = 0.0;
         f[1] = 1.0;
-        for j in 0..=k {
-            for p in (lo[j] + 1).max(2)..=hi(j) + 1 {
-                if !ce[p - 1] {
-                    continue;
-                }
-                let mut v = f[j * w + p - 1];
-                if j > 0 {
-                    let len = lens[j - 1] as usize;
-                    let s = p - 1 - len;
-                    if run[s] as usize >= len {
-                        v += f[(j - 1) * w + s];
-                    }
-                }
-                f[j * w + p] = v;
+        for t in 2..width {
+            f[t] = if ce[t - 1] { f[t - 1] } else { 0.0 };
+        }
+        for j in 1..=k {
+            let (before, rest) = f.split_at_mut(j * width);
+            let prev = &before[(j - 1) * width..];
+            let cur = &mut rest[..width];
+            let len = lens[j - 1];
+            // F[j][p] for p = lo[j] + t: cell p − 1 empty, after either nothing new or run
+            // j − 1 ending just before it, which starts at lo[j − 1] + t + 1 when the runs
+            // before it end by lo[j − 1] + t.
+            let ce_row = &ce[lo[j]..lo[j] + width - 1];
+            let run_row = &run[lo[j - 1]..lo[j - 1] + width];
+            cur[0] = 0.0;
+            for t in 1..width {
+                let placed = if run_row[t] >= len { prev[t] } else { 0.0 };
+                cur[t] = if ce_row[t - 1] {
+                    cur[t - 1] + placed
+                } else {
+                    0.0
+                };
             }
         }
-        let total = f[k * w + m];
+        let total = f[k * width + width - 1];
         if total <= 0.0 {
             return None;
         }
-        self.bwd.clear();
-        self.bwd.resize((k + 1) * w, 0.0);
-        let b = &mut self.bwd;
-        b[k * w + m - 1] = 1.0;
-        for j in (0..=k).rev() {
-            for q in (lo[j]..=hi(j).min(m - 2)).rev() {
-                if !ce[q] {
-                    continue;
-                }
-                let mut v = b[j * w + q + 1];
-                if j < k {
-                    let len = lens[j] as usize;
-                    let (s, e) = (q + 1, q + 1 + len);
-                    if run[s] as usize >= len {
-                        v += b[(j + 1) * w + e];
-                    }
-                }
-                b[j * w + q] = v;
+        let b = &mut self.bwd[..size];
+        {
+            // The last row: no run left, every cell from q to the padded end can be empty.
+            let last = &mut b[k * width..];
+            last[width - 1] = 0.0;
+            last[width - 2] = 1.0;
+            for t in (0..width.saturating_sub(2)).rev() {
+                last[t] = if ce[lo[k] + t] { last[t + 1] } else { 0.0 };
+            }
+        }
+        for j in (0..k).rev() {
+            let (head, after) = b.split_at_mut((j + 1) * width);
+            let cur = &mut head[j * width..];
+            let next = &after[..width];
+            let len = lens[j];
+            let ce_row = &ce[lo[j]..lo[j] + width - 1];
+            let run_row = &run[lo[j] + 1..lo[j] + width];
+            cur[width - 1] = 0.0;
+            for t in (0..width - 1).rev() {
+                let placed = if run_row[t] >= len { next[t] } else { 0.0 };
+                cur[t] = if ce_row[t] { cur[t + 1] + placed } else { 0.0 };
             }
         }
         self.none.clear();
         self.none.resize(m, 0.0);
         for j in 0..=k {
-            for p in lo[j].max(1)..=hi(j).min(n) {
-                self.none[p] += f[j * w + p + 1] * b[j * w + p];
+            let (fr, br) = (
+                &f[j * width..(j + 1) * width],
+                &b[j * width..(j + 1) * width],
+            );
+            let first = if lo[j] == 0 { 1 } else { 0 };
+            // Cells p = lo[j] + t up to the last real cell n and the band's end.
+            let last = (width - 2).min(n - lo[j].min(n));
+            if lo[j] > n {
+                continue;
+            }
+            for t in first..=last {
+                self.none[lo[j] + t] += fr[t + 1] * br[t];
             }
         }
         for p in 1..=n {
