@@ -25,12 +25,15 @@ use super::cell::{Mask, Orientation};
 use super::lock::{Lock, Piece};
 use super::relax::Sweep;
 use super::rules::Move;
-use super::space::{Scratch, Space, decode};
+use super::space::{Scratch, Space, decode, encode};
 use super::store::Store;
 use std::collections::VecDeque;
 
 /// The distance of a state from which the relaxation can never be picked.
 pub(crate) const DEAD: u8 = u8::MAX;
+
+/// The most states a relaxation may grow to with held pieces.
+const HELD_CAP: usize = 20_000;
 
 /// At most this many relaxations add up.
 const MOST_PATTERNS: usize = 4;
@@ -49,6 +52,26 @@ struct Pattern {
     toward: Vec<u32>,
     /// The distances by place, when they fit in a small array.
     table: Option<Table>,
+    /// Pieces that stand where they lie until they step aside (see [`Held`]); a state holds
+    /// one byte for each after the movers' places: 0 standing, 1 aside.
+    held: Vec<Held>,
+}
+
+/// A piece of a relaxation that stands where it lies in the lock, a wall, until it steps
+/// aside, which costs a move; aside, it is lifted like the pieces the relaxation does not
+/// keep, and it may step back, another move, when its cells are free. A real state has it
+/// standing exactly when it lies where it lies in the lock, and every real move of it is one
+/// of these steps or none, so the relaxation's distances still never overstate. Only a piece
+/// that can never be attached to an axis is held: a turn would carry it, and a turn that
+/// carried it home would be two relaxed moves for one real one.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Held {
+    /// Its place among the solver's movers.
+    mover: usize,
+    /// Its place in the lock.
+    home: u8,
+    /// Its cells there.
+    cells: Mask,
 }
 
 /// Relaxations whose bounds add up.
@@ -155,12 +178,14 @@ impl Pattern {
         // Every real state reachable from the start projects onto a relaxed state reachable
         // from the start's projection, so a miss cannot happen; 0 stays a safe bound anyway.
         if let Some(t) = &self.table {
+            let held = self.held.iter().map(|h| u8::from(real[h.mover] != h.home));
             return t
-                .index(self.pick.iter().map(|&m| real[m]))
+                .index(self.pick.iter().map(|&m| real[m]).chain(held))
                 .map_or(0, |i| t.dist[i]);
         }
         buf.clear();
         buf.extend(self.pick.iter().map(|&m| real[m]));
+        buf.extend(self.held.iter().map(|h| u8::from(real[h.mover] != h.home)));
         self.store.find(buf).map_or(0, |n| self.dist[n as usize])
     }
 }
@@ -249,7 +274,7 @@ pub(crate) fn relax(
         let counts_all = patterns.is_empty();
         let mut pick = vec![real.key];
         let mut best = None;
-        while let Some(p) = explore(&ctx, &pick, counts_all) {
+        while let Some(p) = explore(&ctx, &pick, &[], counts_all) {
             if p.dist[0] == DEAD {
                 return Some(Relaxation::Impossible {
                     states: p.store.len(),
@@ -262,18 +287,27 @@ pub(crate) fn relax(
                 None => break,
             }
         }
-        let Some(mut p) = best.filter(|p| p.dist[0] > 0 || counts_all) else {
+        let Some(p) = best else {
             break;
         };
-        p.table = Table::new(&p.store, &p.dist, p.pick.len());
-        for &m in &p.pick {
+        let mut p = hold(&ctx, p, &used);
+        if p.dist[0] == DEAD {
+            return Some(Relaxation::Impossible {
+                states: p.store.len(),
+            });
+        }
+        if p.dist[0] == 0 && !counts_all {
+            break;
+        }
+        p.table = Table::new(&p.store, &p.dist, p.pick.len() + p.held.len());
+        for &m in p.pick.iter().chain(p.held.iter().map(|h| &h.mover)) {
             used[m] = true;
         }
         patterns.push(p);
     }
     let mut keeper = vec![NONE; lock.pieces.len()];
     for (k, p) in patterns.iter().enumerate() {
-        for &m in &p.pick {
+        for &m in p.pick.iter().chain(p.held.iter().map(|h| &h.mover)) {
             keeper[real.movers[m].0] = if m == real.key { EVERY } else { k as u8 };
         }
     }
@@ -305,9 +339,9 @@ impl Context<'_> {
     }
 }
 
-/// The whole relaxed space over `pick` (places among `real`'s movers), unless it holds more
-/// than `cap` states or `go_on` says to stop.
-fn explore(ctx: &Context, pick: &[usize], counts_all: bool) -> Option<Pattern> {
+/// The whole relaxed space over `pick` (places among `real`'s movers) and `held`, unless it
+/// holds more than `cap` states or `go_on` says to stop.
+fn explore(ctx: &Context, pick: &[usize], held: &[Held], counts_all: bool) -> Option<Pattern> {
     let Context {
         lock,
         real,
@@ -330,10 +364,13 @@ fn explore(ctx: &Context, pick: &[usize], counts_all: bool) -> Option<Pattern> {
         .filter(|&x| !ctx.axis_lifted(x, &movers))
         .collect();
     let space = Space::new(lock, &movers, &turning, lifted, &kept);
-    let mut store = Store::new(pick.len());
-    store.insert(&space.start(lock));
-    let mut scratch = Scratch::default();
-    let mut state = Vec::with_capacity(pick.len());
+    let width = pick.len() + held.len();
+    let mut store = Store::new(width);
+    let mut start = space.start(lock);
+    start.resize(width, 0);
+    store.insert(&start);
+    let mut moves = Moves::default();
+    let mut state = Vec::with_capacity(width);
     let mut goals = Vec::new();
     let mut next = 0u32;
     while (next as usize) < store.len() {
@@ -342,7 +379,7 @@ fn explore(ctx: &Context, pick: &[usize], counts_all: bool) -> Option<Pattern> {
         if space.picked(&state) {
             goals.push(next);
         }
-        let full = space.expand(&state, usize::MAX, &mut scratch, |child, _| {
+        let full = moves.each(&space, held, &state, |child, _| {
             store.insert(child);
             store.len() > cap
         });
@@ -359,10 +396,11 @@ fn explore(ctx: &Context, pick: &[usize], counts_all: bool) -> Option<Pattern> {
         counts_all,
         store,
         table: None,
+        held: held.to_vec(),
     };
     // Relaxed moves can all be undone at the same cost (a slide back, the opposite turn
-    // carrying the same pieces), so the cheapest ways to a pick come from one search outwards
-    // from every pick, free moves first.
+    // carrying the same pieces, a held piece's step back), so the cheapest ways to a pick come
+    // from one search outwards from every pick, free moves first.
     let mut queue: VecDeque<u32> = VecDeque::new();
     for &g in &goals {
         p.dist[g as usize] = 0;
@@ -382,12 +420,14 @@ fn explore(ctx: &Context, pick: &[usize], counts_all: bool) -> Option<Pattern> {
             dist,
             toward,
             counts_all,
+            held,
             ..
         } = &mut p;
         let counts_all = *counts_all;
         let key = space.movers[space.key].0;
-        space.expand(&state, usize::MAX, &mut scratch, |child, mv| {
-            let cost = cost(counts_all, key, mv);
+        moves.each(space, held, &state, |child, mv| {
+            // A held piece's step is a move of a piece other than the Key.
+            let cost = mv.map_or(1, |mv| cost(counts_all, key, mv));
             let Some(c) = store.find(child) else {
                 return false;
             };
@@ -405,6 +445,101 @@ fn explore(ctx: &Context, pick: &[usize], counts_all: bool) -> Option<Pattern> {
         });
     }
     Some(p)
+}
+
+/// The moves of a relaxation with held pieces, and the buffers they reuse.
+#[derive(Default)]
+struct Moves {
+    scratch: Scratch,
+    child: Vec<u8>,
+}
+
+impl Moves {
+    /// Calls `visit` with every state one relaxed move from `state`, and the move (`None` for
+    /// a held piece's step), until it returns true; whether it did.
+    fn each(
+        &mut self,
+        space: &Space,
+        held: &[Held],
+        state: &[u8],
+        mut visit: impl FnMut(&[u8], Option<Move>) -> bool,
+    ) -> bool {
+        let w = space.width();
+        if held.is_empty() {
+            return space.expand(state, usize::MAX, &mut self.scratch, |c, mv| {
+                visit(c, Some(mv))
+            });
+        }
+        let (places, steps) = state.split_at(w);
+        let standing = held
+            .iter()
+            .zip(steps)
+            .filter(|&(_, &aside)| aside == 0)
+            .fold(0, |m, (h, _)| m | h.cells);
+        let Moves { scratch, child } = self;
+        child.clear();
+        child.extend_from_slice(state);
+        let stop = space.expand_among(places, standing, usize::MAX, scratch, |c, mv| {
+            child[..w].copy_from_slice(c);
+            visit(child, Some(mv))
+        });
+        if stop {
+            return true;
+        }
+        child[..w].copy_from_slice(places);
+        let occupied = space.occupied(places);
+        for (i, h) in held.iter().enumerate() {
+            let aside = steps[i];
+            // Back home only onto free cells; aside at any time.
+            if aside == 1 && h.cells & occupied != 0 {
+                continue;
+            }
+            child[w + i] = 1 - aside;
+            if visit(child, None) {
+                return true;
+            }
+            child[w + i] = aside;
+        }
+        false
+    }
+}
+
+/// `p` with pieces held (see [`Held`]) as long as it stays within [`HELD_CAP`] states: the
+/// first lifted piece in the way of a cheapest relaxed solution (as for the pieces kept),
+/// passed over when it could ever be attached to an axis. A held piece costs the relaxation
+/// little (it is home or aside), where keeping it would multiply its states by its places.
+fn hold(ctx: &Context, p: Pattern, used: &[bool]) -> Pattern {
+    let mut passed = used.to_vec();
+    for &m in &p.pick {
+        passed[m] = true;
+    }
+    let within = Context {
+        cap: HELD_CAP,
+        ..*ctx
+    };
+    let mut best = p;
+    while best.dist[0] != DEAD {
+        let Some(m) = in_the_way(ctx, &best, &passed) else {
+            break;
+        };
+        passed[m] = true;
+        let i = ctx.real.movers[m].0;
+        if !ctx.sweeps[i].axes.is_empty() {
+            continue;
+        }
+        let piece = ctx.lock.pieces[i];
+        let mut held = best.held.clone();
+        held.push(Held {
+            mover: m,
+            home: encode(piece.at, piece.orientation),
+            cells: piece.mask(),
+        });
+        match explore(&within, &best.pick, &held, best.counts_all) {
+            Some(next) => best = next,
+            None => break,
+        }
+    }
+    best
 }
 
 /// The first lifted piece not `used` by another relaxation that, at its place in the lock, a
@@ -426,9 +561,17 @@ fn in_the_way(ctx: &Context, p: &Pattern, used: &[bool]) -> Option<usize> {
         if c == u32::MAX {
             return None;
         }
-        let to = p.store.get(c);
-        let mv = p.space.move_between(&state, to, &mut scratch)?;
-        let cells = swept(&p.space, &state, to, mv);
+        let w = p.space.width();
+        let to = &p.store.get(c)[..w];
+        if state[..w] == *to {
+            // A held piece's step.
+            n = c;
+            state.clear();
+            state.extend_from_slice(p.store.get(c));
+            continue;
+        }
+        let mv = p.space.move_between(&state[..w], to, &mut scratch)?;
+        let cells = swept(&p.space, &state[..w], to, mv);
         if let Move::Turn { axis, .. } = mv {
             let carried = lock.attached(axis);
             if let Some(&(m, _)) = lifted
@@ -442,7 +585,7 @@ fn in_the_way(ctx: &Context, p: &Pattern, used: &[bool]) -> Option<usize> {
             return Some(m);
         }
         if let Move::Slide { piece, .. } = mv
-            && let Some(m) = left_bare(ctx, p, &state, piece, &movers)
+            && let Some(m) = left_bare(ctx, p, &state[..w], piece, &movers)
                 .and_then(|axis| {
                     lifted
                         .iter()
@@ -454,7 +597,7 @@ fn in_the_way(ctx: &Context, p: &Pattern, used: &[bool]) -> Option<usize> {
         }
         n = c;
         state.clear();
-        state.extend_from_slice(to);
+        state.extend_from_slice(p.store.get(c));
     }
     None
 }
@@ -499,6 +642,63 @@ fn swept(space: &Space, state: &[u8], child: &[u8], mv: Move) -> Mask {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sliding::cell::Cell;
+    use crate::sliding::lock::Board;
+
+    /// A 5×3 board, rows from the top: `K K . a @` / `. . . a .` / `. . . . .`. The Key
+    /// needs two moves: `a` down one, then the Key right two.
+    fn blocked_once() -> Lock {
+        let mut key = Piece::key(Cell::new(0, 2), Orientation::Horizontal);
+        key.length = 2;
+        Lock::new(
+            Board::new(5, 3),
+            vec![
+                key,
+                Piece::slider(Cell::new(3, 1), Orientation::Vertical, 2),
+                Piece::keyhole(Cell::new(4, 2)),
+            ],
+        )
+    }
+
+    /// A held piece stands where it lies until it steps aside, and the step counts: with `a`
+    /// lifted the Key alone needs one move, with `a` held two, as in the lock; and a real
+    /// state with `a` away from home reads as `a` aside.
+    #[test]
+    fn a_held_piece_counts_the_move_that_takes_it_out_of_the_way() {
+        let lock = blocked_once();
+        let cover = super::super::relax::covers(&lock);
+        let sweeps = super::super::relax::sweeps_with(&lock, &cover);
+        let real = Space::new(&lock, &[0, 1], &[], 0, &[]);
+        let go_on = || true;
+        let ctx = Context {
+            lock: &lock,
+            real: &real,
+            cover: &cover,
+            sweeps: &sweeps,
+            walls: 0,
+            cap: 1000,
+            go_on: &go_on,
+        };
+        let (key, a) = (real.key, 1 - real.key);
+        let lifted = explore(&ctx, &[key], &[], true).expect("small");
+        assert_eq!(lifted.dist[0], 1);
+        let piece = lock.pieces[real.movers[a].0];
+        let home = encode(piece.at, piece.orientation);
+        let held = [Held {
+            mover: a,
+            home,
+            cells: piece.mask(),
+        }];
+        let p = explore(&ctx, &[key], &held, true).expect("small");
+        assert_eq!(p.dist[0], 2);
+        let mut buf = Vec::new();
+        let start = real.start(&lock);
+        assert_eq!(p.bound(&start, &mut buf), 2);
+        // `a` slid down one: aside, and the Key one move from the Keyhole.
+        let mut moved = start.clone();
+        moved[a] = encode(Cell::new(3, 0), Orientation::Vertical);
+        assert_eq!(p.bound(&moved, &mut buf), 1);
+    }
 
     /// A table gives every stored state its distance, 0 for a combination of places no
     /// stored state has, and is not made when the combinations would pass its size.

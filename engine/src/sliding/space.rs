@@ -312,6 +312,20 @@ impl Space {
         state: &[u8],
         skip: usize,
         scratch: &mut Scratch,
+        visit: impl FnMut(&[u8], Move) -> bool,
+    ) -> bool {
+        self.expand_among(state, 0, skip, scratch, visit)
+    }
+
+    /// As [`Space::expand`], with the cells of `standing` covered too, by pieces that neither
+    /// move here nor turn with any axis.
+    #[inline(always)]
+    pub(crate) fn expand_among(
+        &self,
+        state: &[u8],
+        standing: Mask,
+        skip: usize,
+        scratch: &mut Scratch,
         mut visit: impl FnMut(&[u8], Move) -> bool,
     ) -> bool {
         let Scratch {
@@ -321,7 +335,7 @@ impl Space {
             carried,
             check_counts,
         } = scratch;
-        let occupied = self.occupied(state);
+        let occupied = self.occupied(state) | standing;
         let open: Mask = self.free & !occupied;
         attached.clear();
         counts.clear();
