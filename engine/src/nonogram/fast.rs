@@ -167,11 +167,15 @@ pub(crate) fn reach<B: Bits>(
     let g = |j: usize| bwd[k - j].reverse().shr(B::BITS - 1 - m);
     let mut fills = B::zero();
     let mut empties = fwd[k].shr(1).and(g(k));
+    // Each G[j] once: reversing a set is the dearest step here.
+    let mut g_j = g(0);
     for j in 0..k {
         let len = lens[j] as usize;
-        let valid = starts[j].and(g(j + 1).shr(len));
+        let g_next = g(j + 1);
+        let valid = starts[j].and(g_next.shr(len));
         fills = fills.or(spread(valid, len));
-        empties = empties.or(fwd[j].shr(1).and(g(j)));
+        empties = empties.or(fwd[j].shr(1).and(g_j));
+        g_j = g_next;
     }
     let all = B::low(n);
     Some(Reach {
