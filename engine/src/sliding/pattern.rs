@@ -19,7 +19,8 @@
 //!
 //! The pieces kept are chosen the way a relaxation fails: follow a cheapest relaxed solution
 //! from the start and keep the first lifted piece that lies in its way, then search again, as
-//! long as the relaxation stays small.
+//! long as the relaxation stays small. Then the pieces in its way are held the same way (see
+//! [`Held`]): home or aside, two states each where a kept piece brings all its places.
 
 use super::cell::{Mask, Orientation};
 use super::lock::{Lock, Piece};
