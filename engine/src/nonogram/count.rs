@@ -134,12 +134,12 @@ impl Counter {
                 &f[j * width..(j + 1) * width],
                 &b[j * width..(j + 1) * width],
             );
-            let first = if lo[j] == 0 { 1 } else { 0 };
-            // Cells p = lo[j] + t up to the last real cell n and the band's end.
-            let last = (width - 2).min(n - lo[j].min(n));
             if lo[j] > n {
                 continue;
             }
+            // Cells p = lo[j] + t from cell 1, up to the last real cell n and the band's end.
+            let first = usize::from(lo[j] == 0);
+            let last = (width - 2).min(n - lo[j]);
             for t in first..=last {
                 self.none[lo[j] + t] += fr[t + 1] * br[t];
             }

@@ -179,15 +179,18 @@ impl Pattern {
         // Every real state reachable from the start projects onto a relaxed state reachable
         // from the start's projection, so a miss cannot happen; 0 stays a safe bound anyway.
         if let Some(t) = &self.table {
-            let held = self.held.iter().map(|h| u8::from(real[h.mover] != h.home));
-            return t
-                .index(self.pick.iter().map(|&m| real[m]).chain(held))
-                .map_or(0, |i| t.dist[i]);
+            return t.index(self.project(real)).map_or(0, |i| t.dist[i]);
         }
         buf.clear();
-        buf.extend(self.pick.iter().map(|&m| real[m]));
-        buf.extend(self.held.iter().map(|h| u8::from(real[h.mover] != h.home)));
+        buf.extend(self.project(real));
         self.store.find(buf).map_or(0, |n| self.dist[n as usize])
+    }
+
+    /// The relaxed state of `real`: its movers' places, then each held piece home (0) or
+    /// aside (1).
+    fn project<'a>(&'a self, real: &'a [u8]) -> impl Iterator<Item = u8> + 'a {
+        let held = self.held.iter().map(|h| u8::from(real[h.mover] != h.home));
+        self.pick.iter().map(|&m| real[m]).chain(held)
     }
 }
 
@@ -510,10 +513,8 @@ impl Moves {
 /// passed over when it could ever be attached to an axis. A held piece costs the relaxation
 /// little (it is home or aside), where keeping it would multiply its states by its places.
 fn hold(ctx: &Context, p: Pattern, used: &[bool]) -> Pattern {
+    // `in_the_way` never offers a kept piece, and each piece it offers is passed once.
     let mut passed = used.to_vec();
-    for &m in &p.pick {
-        passed[m] = true;
-    }
     let within = Context {
         cap: HELD_CAP,
         ..*ctx
@@ -557,44 +558,40 @@ fn in_the_way(ctx: &Context, p: &Pattern, used: &[bool]) -> Option<usize> {
     let mut scratch = Scratch::default();
     let mut n = 0u32;
     let mut state = p.store.get(n).to_vec();
+    let w = p.space.width();
     while p.dist[n as usize] != DEAD && !p.space.picked(&state) {
         let c = p.toward[n as usize];
         if c == u32::MAX {
             return None;
         }
-        let w = p.space.width();
         let to = &p.store.get(c)[..w];
-        if state[..w] == *to {
-            // A held piece's step.
-            n = c;
-            state.clear();
-            state.extend_from_slice(p.store.get(c));
-            continue;
-        }
-        let mv = p.space.move_between(&state[..w], to, &mut scratch)?;
-        let cells = swept(&p.space, &state[..w], to, mv);
-        if let Move::Turn { axis, .. } = mv {
-            let carried = lock.attached(axis);
-            if let Some(&(m, _)) = lifted
-                .iter()
-                .find(|&&(m, _)| carried.iter().any(|&(i, _)| i == real.movers[m].0))
+        // A held piece's step moves none of the relaxation's movers: nothing to look at.
+        if state[..w] != *to {
+            let mv = p.space.move_between(&state[..w], to, &mut scratch)?;
+            let cells = swept(&p.space, &state[..w], to, mv);
+            if let Move::Turn { axis, .. } = mv {
+                let carried = lock.attached(axis);
+                if let Some(&(m, _)) = lifted
+                    .iter()
+                    .find(|&&(m, _)| carried.iter().any(|&(i, _)| i == real.movers[m].0))
+                {
+                    return Some(m);
+                }
+            }
+            if let Some(&(m, _)) = lifted.iter().find(|&&(_, mask)| mask & cells != 0) {
+                return Some(m);
+            }
+            if let Move::Slide { piece, .. } = mv
+                && let Some(m) = left_bare(ctx, p, &state[..w], piece, &movers)
+                    .and_then(|axis| {
+                        lifted
+                            .iter()
+                            .find(|&&(m, _)| ctx.sweeps[real.movers[m].0].axes.contains(&axis))
+                    })
+                    .map(|&(m, _)| m)
             {
                 return Some(m);
             }
-        }
-        if let Some(&(m, _)) = lifted.iter().find(|&&(_, mask)| mask & cells != 0) {
-            return Some(m);
-        }
-        if let Move::Slide { piece, .. } = mv
-            && let Some(m) = left_bare(ctx, p, &state[..w], piece, &movers)
-                .and_then(|axis| {
-                    lifted
-                        .iter()
-                        .find(|&&(m, _)| ctx.sweeps[real.movers[m].0].axes.contains(&axis))
-                })
-                .map(|&(m, _)| m)
-        {
-            return Some(m);
         }
         n = c;
         state.clear();
