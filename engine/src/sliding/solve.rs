@@ -499,6 +499,13 @@ impl Search {
             let mut full = false;
             let mut found = None;
             let mut later = usize::MAX;
+            // A state taken again at a larger total, with the same moves so far, kept the
+            // states one move away with a smaller total when it was taken before.
+            let fewest = if partial && f > usize::from(moves[i]) + usize::from(bound[i]) {
+                f
+            } else {
+                0
+            };
             let skip = match last[i] {
                 NOT_A_SLIDE => usize::MAX,
                 m => usize::from(m),
@@ -513,6 +520,9 @@ impl Search {
                 let fc = usize::from(g) + usize::from(h);
                 if partial && fc > f {
                     later = later.min(fc);
+                    return false;
+                }
+                if fc < fewest {
                     return false;
                 }
                 let slid = match mv {
