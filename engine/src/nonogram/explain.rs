@@ -4,7 +4,7 @@
 //! All the cells the line knew are a sound reason, but a long one: a clause over 40 cells of
 //! which only 3 mattered forbids almost nothing. So the reason is shrunk greedily: each known
 //! cell, the most recently fixed first, is left out when the line rule still reaches the same
-//! conclusion without it (one run of the bit-set programme each). Recent cells go first because
+//! conclusion without it (one pass of the bit-set programme from the left each: only whether a placement agrees is asked). Recent cells go first because
 //! the cells that stay should be old ones: a clause over cells of early levels jumps back far.
 
 use super::bits::Bits;
@@ -87,7 +87,13 @@ impl<B: Bits> Explainer<B> {
             let i = self.known[k].1;
             let bit = B::bit(i);
             let (f2, e2) = (f.and_not(bit), e.and_not(bit));
-            if self.reach(c, l, f2.or(tf), e2.or(te)).is_none() {
+            if !fast::agrees(
+                c.runs_of(l),
+                c.len_of(l),
+                f2.or(tf),
+                e2.or(te),
+                &mut self.scratch,
+            ) {
                 f = f2;
                 e = e2;
             }
