@@ -14,8 +14,6 @@ use super::bits::Bits;
 /// Buffers kept by whoever counts many lines.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Counter {
-    fwd: Vec<f64>,
-    bwd: Vec<f64>,
     /// Per padded cell, 1 when it can be empty, else 0: a factor, so that a count is reset at
     /// a filled cell without a branch.
     can_empty: Vec<f64>,
@@ -25,6 +23,25 @@ pub(crate) struct Counter {
     lo: Vec<usize>,
     /// Per padded cell, the weight of the placements that leave it empty.
     none: Vec<f64>,
+}
+
+/// One line's counts, kept from one count of it to the next: `F[j][p]` depends only on the
+/// cells before `p` and `B[j][q]` only on the cells from `q` on, so after a few cells change
+/// (a guess and what it fixes) only the entries right of the first change and left of the last
+/// are worked out again.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Kept<B> {
+    /// The known cells (filled, empty) the tables are the counts of, if they are whole.
+    key: Option<(B, B)>,
+    fwd: Vec<f64>,
+    bwd: Vec<f64>,
+}
+
+impl<B> Kept<B> {
+    /// Lets the next count work out every entry.
+    pub(crate) fn forget(&mut self) {
+        self.key = None;
+    }
 }
 
 /// 1 when a run of `len` fits in `fillable` cells, else 0.
@@ -38,12 +55,15 @@ fn fits(fillable: u32, len: u32) -> f64 {
 /// `i − 1` ending just before it. Each row's entries follow from the entry before, a chain of
 /// additions; taking `R` rows in one loop gives the processor `R` chains at once. `ce[r]` and
 /// `run[r]` start at row `j + r`'s first cell and at the row before's.
+///
+/// Entries before `from` (at least 1) are taken as they are.
 fn forward_rows<const R: usize>(
     prev: &[f64],
     rows: &mut [f64],
     ce: [&[f64]; R],
     run: [&[u32]; R],
     len: [u32; R],
+    from: usize,
 ) {
     let width = prev.len();
     let rows = &mut rows[..R * width];
@@ -52,8 +72,9 @@ fn forward_rows<const R: usize>(
     let mut acc = [0.0f64; R];
     for r in 0..R {
         rows[r * width] = 0.0;
+        acc[r] = rows[r * width + from - 1];
     }
-    for t in 1..width {
+    for t in from..width {
         let mut carry = prev[t];
         for r in 0..R {
             acc[r] = ce[r][t - 1] * (acc[r] + fits(run[r][t], len[r]) * carry);
@@ -66,12 +87,15 @@ fn forward_rows<const R: usize>(
 /// Rows `j − 1` down to `j − R` of the backward counts (`B[i][lo[i] + t]`), each from the row
 /// after, the first from `next` (row `j`); `rows` holds them in order, row `j − R` first.
 /// `ce[r]` starts at row `j − 1 − r`'s first cell, `run[r]` one cell after it.
+///
+/// Entries after `to` (at most `width − 2`) are taken as they are.
 fn backward_rows<const R: usize>(
     next: &[f64],
     rows: &mut [f64],
     ce: [&[f64]; R],
     run: [&[u32]; R],
     len: [u32; R],
+    to: usize,
 ) {
     let width = next.len();
     let rows = &mut rows[..R * width];
@@ -80,8 +104,9 @@ fn backward_rows<const R: usize>(
     let mut acc = [0.0f64; R];
     for r in 0..R {
         rows[(R - 1 - r) * width + width - 1] = 0.0;
+        acc[r] = rows[(R - 1 - r) * width + to + 1];
     }
-    for t in (0..width - 1).rev() {
+    for t in (0..=to).rev() {
         let mut carry = next[t];
         for r in 0..R {
             acc[r] = ce[r][t] * (acc[r] + fits(run[r][t], len[r]) * carry);
@@ -94,9 +119,11 @@ fn backward_rows<const R: usize>(
 impl Counter {
     /// For each of the line's `n` cells, the share of the agreeing placements of `lens` (runs,
     /// none 0) that fill it, written to `out[..n]`; `None` when no placement agrees, else the
-    /// number of agreeing placements.
+    /// number of agreeing placements. `kept` holds the line's counts from its last count, and
+    /// then this one's.
     pub(crate) fn shares<B: Bits>(
         &mut self,
+        kept: &mut Kept<B>,
         lens: &[u32],
         n: usize,
         filled: B,
@@ -133,62 +160,93 @@ impl Counter {
         // cleared first.
         let width = m + 1 - need;
         let size = (k + 1) * width;
-        if self.fwd.len() < size {
-            self.fwd.resize(size, 0.0);
-            self.bwd.resize(size, 0.0);
-        }
+        // The padded positions to work out again: `F` from `from` on, `B` up to `to`; all of
+        // them when nothing is kept, none when the same cells are known.
+        let (from, to) = match kept.key {
+            Some((f0, e0)) if kept.fwd.len() == size => {
+                let changed = f0.xor(filled).or(e0.xor(empty));
+                match changed.lowest() {
+                    None => (m + 1, None),
+                    Some(lowest) => {
+                        let highest = B::BITS - 1 - changed.reverse().lowest().unwrap_or(0);
+                        (lowest + 2, Some(highest + 1))
+                    }
+                }
+            }
+            _ => {
+                kept.fwd.clear();
+                kept.fwd.resize(size, 0.0);
+                kept.bwd.clear();
+                kept.bwd.resize(size, 0.0);
+                (1, Some(m - 1))
+            }
+        };
+        // Until both tables are the counts of these cells.
+        kept.key = None;
         let (ce, run, lo) = (&self.can_empty, &self.fillable, &self.lo);
-        let f = &mut self.fwd[..size];
+        let f = &mut kept.fwd[..size];
         // No run yet: the padded first cell is empty, and every cell after it up to p − 1 must
         // be able to be.
         f[0] = 0.0;
         f[1] = 1.0;
-        for t in 2..width {
+        for t in from.max(2)..width {
             f[t] = ce[t - 1] * f[t - 1];
         }
-        // Each row's entries follow from the entry before, a chain of additions; two rows are
-        // taken in one loop, so that the processor works on two chains at once.
+        // Each row's entries follow from the entry before, a chain of additions; up to four
+        // rows are taken in one loop, so that the processor works on as many chains at once.
+        // A group starts at the first entry its last row (the one furthest right) must redo.
         let mut j = 1;
         while j <= k {
             let (before, rest) = f.split_at_mut(j * width);
             let prev = &before[(j - 1) * width..];
             let rows = |r: usize| (&ce[lo[j + r]..], &run[lo[j + r - 1]..], lens[j + r - 1]);
-            j += match k + 1 - j {
-                1 => {
-                    let a = rows(0);
-                    forward_rows(prev, rest, [a.0], [a.1], [a.2]);
-                    1
-                }
-                2 | 3 => {
-                    let (a, b) = (rows(0), rows(1));
-                    forward_rows(prev, rest, [a.0, b.0], [a.1, b.1], [a.2, b.2]);
-                    2
-                }
-                _ => {
-                    let (a, b, c, d) = (rows(0), rows(1), rows(2), rows(3));
-                    forward_rows(
-                        prev,
-                        rest,
-                        [a.0, b.0, c.0, d.0],
-                        [a.1, b.1, c.1, d.1],
-                        [a.2, b.2, c.2, d.2],
-                    );
-                    4
-                }
+            let group = match k + 1 - j {
+                1 => 1,
+                2 | 3 => 2,
+                _ => 4,
             };
+            let start = from.saturating_sub(lo[j + group - 1]).max(1);
+            if start < width {
+                match group {
+                    1 => {
+                        let a = rows(0);
+                        forward_rows(prev, rest, [a.0], [a.1], [a.2], start);
+                    }
+                    2 => {
+                        let (a, b) = (rows(0), rows(1));
+                        forward_rows(prev, rest, [a.0, b.0], [a.1, b.1], [a.2, b.2], start);
+                    }
+                    _ => {
+                        let (a, b, c, d) = (rows(0), rows(1), rows(2), rows(3));
+                        forward_rows(
+                            prev,
+                            rest,
+                            [a.0, b.0, c.0, d.0],
+                            [a.1, b.1, c.1, d.1],
+                            [a.2, b.2, c.2, d.2],
+                            start,
+                        );
+                    }
+                }
+            }
+            j += group;
         }
         let total = f[k * width + width - 1];
         if total <= 0.0 {
             return None;
         }
-        let b = &mut self.bwd[..size];
+        let b = &mut kept.bwd[..size];
+        // The last entry a row starting at `lo` must redo, if any.
+        let top = |lo: usize| to.and_then(|q| q.checked_sub(lo)).map(|t| t.min(width - 2));
         {
             // The last row: no run left, every cell from q to the padded end can be empty.
             let last = &mut b[k * width..];
             last[width - 1] = 0.0;
             last[width - 2] = 1.0;
-            for t in (0..width.saturating_sub(2)).rev() {
-                last[t] = ce[lo[k] + t] * last[t + 1];
+            if let Some(t0) = top(lo[k]) {
+                for t in (0..(t0 + 1).min(width - 2)).rev() {
+                    last[t] = ce[lo[k] + t] * last[t + 1];
+                }
             }
         }
         let mut j = k;
@@ -202,36 +260,39 @@ impl Counter {
                     lens[j - 1 - r],
                 )
             };
-            j -= match j {
-                1 => {
-                    let a = rows(0);
-                    backward_rows(next, &mut head[(j - 1) * width..], [a.0], [a.1], [a.2]);
-                    1
-                }
-                2 | 3 => {
-                    let (a, c) = (rows(0), rows(1));
-                    backward_rows(
-                        next,
-                        &mut head[(j - 2) * width..],
-                        [a.0, c.0],
-                        [a.1, c.1],
-                        [a.2, c.2],
-                    );
-                    2
-                }
-                _ => {
-                    let (a, c, d, e) = (rows(0), rows(1), rows(2), rows(3));
-                    backward_rows(
-                        next,
-                        &mut head[(j - 4) * width..],
-                        [a.0, c.0, d.0, e.0],
-                        [a.1, c.1, d.1, e.1],
-                        [a.2, c.2, d.2, e.2],
-                    );
-                    4
-                }
+            let group = match j {
+                1 => 1,
+                2 | 3 => 2,
+                _ => 4,
             };
+            // The group's last row (the one furthest left) redoes the most.
+            if let Some(t0) = top(lo[j - group]) {
+                let rows_at = &mut head[(j - group) * width..];
+                match group {
+                    1 => {
+                        let a = rows(0);
+                        backward_rows(next, rows_at, [a.0], [a.1], [a.2], t0);
+                    }
+                    2 => {
+                        let (a, c) = (rows(0), rows(1));
+                        backward_rows(next, rows_at, [a.0, c.0], [a.1, c.1], [a.2, c.2], t0);
+                    }
+                    _ => {
+                        let (a, c, d, e) = (rows(0), rows(1), rows(2), rows(3));
+                        backward_rows(
+                            next,
+                            rows_at,
+                            [a.0, c.0, d.0, e.0],
+                            [a.1, c.1, d.1, e.1],
+                            [a.2, c.2, d.2, e.2],
+                            t0,
+                        );
+                    }
+                }
+            }
+            j -= group;
         }
+        kept.key = Some((filled, empty));
         self.none.clear();
         self.none.resize(m, 0.0);
         for j in 0..=k {
@@ -263,7 +324,7 @@ impl Counter {
 
 #[cfg(test)]
 mod tests {
-    use super::Counter;
+    use super::{Counter, Kept};
     use crate::nonogram::model::Cell;
     use crate::nonogram::rule::{agrees, masks, placements};
 
@@ -273,6 +334,53 @@ mod tests {
         *s ^= *s >> 7;
         *s ^= *s << 17;
         *s
+    }
+
+    /// A line counted again after some of its cells changed (one, a few, many or none, some
+    /// states with no placement) gives exactly the shares of counting it afresh.
+    #[test]
+    fn counting_again_after_cells_change_is_counting_afresh() {
+        let mut seed = 0x5DEE_CE66_D1CE_4E5Bu64;
+        let mut counter = Counter::default();
+        let (mut counted, mut none) = (0, 0);
+        for _ in 0..300 {
+            let n = (next(&mut seed) % 40) as usize + 1;
+            let k = (next(&mut seed) % 9) as usize;
+            let clue: Vec<u32> = (0..k).map(|_| (next(&mut seed) % 4) as u32 + 1).collect();
+            let mut known = vec![Cell::Unknown; n];
+            let mut kept = Kept::default();
+            for _ in 0..30 {
+                let changes = match next(&mut seed) % 4 {
+                    0 => 0,
+                    1 => 1,
+                    2 => 3,
+                    _ => n,
+                };
+                for _ in 0..changes {
+                    let i = (next(&mut seed) % n as u64) as usize;
+                    known[i] = match next(&mut seed) % 4 {
+                        0 => Cell::Filled,
+                        1 => Cell::Empty,
+                        _ => Cell::Unknown,
+                    };
+                }
+                let (f, e) = masks::<u64>(&known);
+                let (mut again, mut afresh) = (vec![0f32; n], vec![0f32; n]);
+                let got = counter.shares(&mut kept, &clue, n, f, e, &mut again);
+                let want = counter.shares(&mut Kept::default(), &clue, n, f, e, &mut afresh);
+                assert_eq!(got, want, "{clue:?} {known:?}");
+                if got.is_some() {
+                    assert_eq!(again, afresh, "{clue:?} {known:?}");
+                    counted += 1;
+                } else {
+                    none += 1;
+                }
+            }
+        }
+        assert!(
+            counted > 1000 && none > 1000,
+            "{counted} counted, {none} with no placement"
+        );
     }
 
     #[test]
@@ -297,7 +405,7 @@ mod tests {
                 .collect();
             let (f, e) = masks::<u64>(&known);
             let mut out = vec![0f32; n];
-            let got = counter.shares(&clue, n, f, e, &mut out);
+            let got = counter.shares(&mut Kept::default(), &clue, n, f, e, &mut out);
             if agreeing.is_empty() {
                 assert_eq!(got, None, "{clue:?} {known:?}");
                 continue;

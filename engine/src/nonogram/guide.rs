@@ -15,7 +15,7 @@
 
 use super::bits::Bits;
 use super::board::{Board, Compiled};
-use super::count::Counter;
+use super::count::{Counter, Kept};
 
 /// Below every unknown cell's sureness (known cells have −1).
 const NOT_A_GUESS: f32 = -0.5;
@@ -60,6 +60,8 @@ const MEMO: usize = 8;
 /// The counted shares and the cells' scores, kept across the search.
 pub(crate) struct Guide<B> {
     counter: Counter,
+    /// Per line, its counts from its last count, so that the next redoes only what changed.
+    kept: Vec<Kept<B>>,
     /// The longest line: line `l`'s shares are at `l × stride`.
     stride: usize,
     /// Per line, the share of its agreeing placements that fill each cell.
@@ -83,12 +85,29 @@ pub(crate) struct Guide<B> {
     noise: Vec<f32>,
 }
 
+/// The most entries (8 bytes each) the lines' kept counts may hold together: 16 MiB.
+const MOST_KEPT: usize = 2 << 20;
+
+/// Whether every line may keep its counts between counts: on a 60×60 puzzle they take about a
+/// megabyte; on the largest puzzles, with hundreds of runs a line, gigabytes.
+fn keeps_counts(c: &Compiled) -> bool {
+    let entries: usize = (0..c.lines())
+        .map(|l| {
+            let (runs, n) = (c.runs_of(l), c.len_of(l));
+            let need: usize = runs.iter().map(|&r| r as usize + 1).sum();
+            2 * (runs.len() + 1) * (n + 3).saturating_sub(need)
+        })
+        .sum();
+    entries <= MOST_KEPT
+}
+
 impl<B: Bits> Guide<B> {
     pub fn new(c: &Compiled) -> Guide<B> {
         let stride = c.width.max(c.height);
         let cells = c.width * c.height;
         Guide {
             counter: Counter::default(),
+            kept: vec![Kept::default(); if keeps_counts(c) { c.lines() } else { 1 }],
             stride,
             shares: vec![0.0; c.lines() * stride],
             counted: vec![None; c.lines()],
@@ -126,8 +145,15 @@ impl<B: Bits> Guide<B> {
                     let at = (l * MEMO + k) * s;
                     out.copy_from_slice(&self.memo[at..at + s]);
                 } else {
+                    let kept = if self.kept.len() == 1 {
+                        // One table for every line: never another line's counts.
+                        self.kept[0].forget();
+                        &mut self.kept[0]
+                    } else {
+                        &mut self.kept[l]
+                    };
                     self.counter
-                        .shares(c.runs_of(l), c.len_of(l), key.0, key.1, out)?;
+                        .shares(kept, c.runs_of(l), c.len_of(l), key.0, key.1, out)?;
                     let k = self.memo_next[l] as usize;
                     self.memo_next[l] = ((k + 1) % MEMO) as u8;
                     self.memo_keys[l * MEMO + k] = Some(key);
@@ -175,7 +201,74 @@ impl<B: Bits> Guide<B> {
 
 #[cfg(test)]
 mod tests {
-    use super::{NOT_A_GUESS, surest};
+    use super::{Guide, NOT_A_GUESS, keeps_counts, surest};
+    use crate::nonogram::board::{Board, Compiled};
+    use crate::nonogram::model::{Grid, Puzzle, PuzzleInfo};
+
+    fn xorshift(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
+    fn random_puzzle(width: usize, height: usize, seed: &mut u64) -> (Puzzle, Vec<Vec<bool>>) {
+        let picture: Vec<Vec<bool>> = (0..height)
+            .map(|_| (0..width).map(|_| xorshift(seed) % 5 < 2).collect())
+            .collect();
+        let rows: Vec<String> = picture
+            .iter()
+            .map(|r| r.iter().map(|&c| if c { '#' } else { '.' }).collect())
+            .collect();
+        let grid = Grid::from_rows(&rows).expect("a rectangle");
+        (Puzzle::from_picture(grid, PuzzleInfo::default()), picture)
+    }
+
+    #[test]
+    fn lines_keep_their_counts_but_on_the_largest_puzzles() {
+        let mut seed = 7;
+        let (small, _) = random_puzzle(60, 60, &mut seed);
+        assert!(keeps_counts(&Compiled::new(&small)));
+        let (large, _) = random_puzzle(400, 400, &mut seed);
+        assert!(!keeps_counts(&Compiled::new(&large)));
+    }
+
+    /// The guide with one table for every line (as on the largest puzzles) guesses as the
+    /// guide with a table per line, on boards that change a few cells or many at a time.
+    #[test]
+    fn one_shared_table_guesses_as_a_table_per_line() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let (puzzle, picture) = random_puzzle(30, 25, &mut seed);
+        let c = Compiled::new(&puzzle);
+        let mut per_line = Guide::<u64>::new(&c);
+        let mut shared = Guide::<u64>::new(&c);
+        shared.kept.truncate(1);
+        assert!(per_line.kept.len() > 1);
+        let mut board = Board::<u64>::new(&c);
+        for step in 0..200 {
+            if step % 40 == 39 {
+                board = Board::new(&c);
+            }
+            for _ in 0..1 + xorshift(&mut seed) % 4 {
+                let (x, y) = (
+                    (xorshift(&mut seed) % 30) as usize,
+                    (xorshift(&mut seed) % 25) as usize,
+                );
+                if picture[y][x] {
+                    board.f[y] |= 1 << x;
+                    board.f[c.height + x] |= 1 << y;
+                } else {
+                    board.e[y] |= 1 << x;
+                    board.e[c.height + x] |= 1 << y;
+                }
+            }
+            assert_eq!(
+                per_line.pick(&c, &board),
+                shared.pick(&c, &board),
+                "step {step}"
+            );
+        }
+    }
 
     /// The cell picked is the first with the greatest sureness, as a plain scan finds it, ties
     /// and known cells (−1) included, on lengths around the blocks' and lanes' sizes.
