@@ -37,6 +37,12 @@ pub(crate) struct Kept<B> {
     bwd: Vec<f64>,
 }
 
+/// The entries a [`Kept`] holds for a line of `n` cells with runs `lens`, both tables together.
+pub(crate) fn kept_entries(lens: &[u32], n: usize) -> usize {
+    let need: usize = lens.iter().map(|&len| len as usize + 1).sum();
+    2 * (lens.len() + 1) * (n + 3).saturating_sub(need)
+}
+
 impl<B> Kept<B> {
     /// Lets the next count work out every entry.
     pub(crate) fn forget(&mut self) {
@@ -50,25 +56,32 @@ fn fits(fillable: u32, len: u32) -> f64 {
     f64::from(u8::from(fillable >= len))
 }
 
+/// What one row of the counts reads: the can-be-empty factors from its first cell, the fillable
+/// stretches from where its run may start, and the length of that run.
+type Row<'a> = (&'a [f64], &'a [u32], u32);
+
+/// How many rows to take in one loop when `left` are still to do.
+fn rows_at_once(left: usize) -> usize {
+    match left {
+        1 => 1,
+        2 | 3 => 2,
+        _ => 4,
+    }
+}
+
 /// Rows `j..j + R` of the forward counts (`F[i][lo[i] + t]`, `t` in `0..width`), each from the
 /// row before, the first from `prev`: cell `p − 1` empty after either nothing new or run
 /// `i − 1` ending just before it. Each row's entries follow from the entry before, a chain of
-/// additions; taking `R` rows in one loop gives the processor `R` chains at once. `ce[r]` and
-/// `run[r]` start at row `j + r`'s first cell and at the row before's.
+/// additions; taking `R` rows in one loop gives the processor `R` chains at once. Row `j + r`
+/// reads `row[r]`: the factors from its first cell, the stretches from the row before's.
 ///
 /// Entries before `from` (at least 1) are taken as they are.
-fn forward_rows<const R: usize>(
-    prev: &[f64],
-    rows: &mut [f64],
-    ce: [&[f64]; R],
-    run: [&[u32]; R],
-    len: [u32; R],
-    from: usize,
-) {
+fn forward_rows<const R: usize>(prev: &[f64], rows: &mut [f64], row: [Row; R], from: usize) {
     let width = prev.len();
     let rows = &mut rows[..R * width];
-    let ce = ce.map(|c| &c[..width - 1]);
-    let run = run.map(|r| &r[..width]);
+    let ce = row.map(|(c, _, _)| &c[..width - 1]);
+    let run = row.map(|(_, r, _)| &r[..width]);
+    let len = row.map(|(_, _, l)| l);
     let mut acc = [0.0f64; R];
     for r in 0..R {
         rows[r * width] = 0.0;
@@ -86,21 +99,16 @@ fn forward_rows<const R: usize>(
 
 /// Rows `j − 1` down to `j − R` of the backward counts (`B[i][lo[i] + t]`), each from the row
 /// after, the first from `next` (row `j`); `rows` holds them in order, row `j − R` first.
-/// `ce[r]` starts at row `j − 1 − r`'s first cell, `run[r]` one cell after it.
+/// Row `j − 1 − r` reads `row[r]`: the factors from its first cell, the stretches from one cell
+/// after it.
 ///
 /// Entries after `to` (at most `width − 2`) are taken as they are.
-fn backward_rows<const R: usize>(
-    next: &[f64],
-    rows: &mut [f64],
-    ce: [&[f64]; R],
-    run: [&[u32]; R],
-    len: [u32; R],
-    to: usize,
-) {
+fn backward_rows<const R: usize>(next: &[f64], rows: &mut [f64], row: [Row; R], to: usize) {
     let width = next.len();
     let rows = &mut rows[..R * width];
-    let ce = ce.map(|c| &c[..width - 1]);
-    let run = run.map(|r| &r[..width - 1]);
+    let ce = row.map(|(c, _, _)| &c[..width - 1]);
+    let run = row.map(|(_, r, _)| &r[..width - 1]);
+    let len = row.map(|(_, _, l)| l);
     let mut acc = [0.0f64; R];
     for r in 0..R {
         rows[(R - 1 - r) * width + width - 1] = 0.0;
@@ -199,34 +207,15 @@ impl Counter {
         while j <= k {
             let (before, rest) = f.split_at_mut(j * width);
             let prev = &before[(j - 1) * width..];
-            let rows = |r: usize| (&ce[lo[j + r]..], &run[lo[j + r - 1]..], lens[j + r - 1]);
-            let group = match k + 1 - j {
-                1 => 1,
-                2 | 3 => 2,
-                _ => 4,
-            };
+            let row =
+                |r: usize| -> Row { (&ce[lo[j + r]..], &run[lo[j + r - 1]..], lens[j + r - 1]) };
+            let group = rows_at_once(k + 1 - j);
             let start = from.saturating_sub(lo[j + group - 1]).max(1);
             if start < width {
                 match group {
-                    1 => {
-                        let a = rows(0);
-                        forward_rows(prev, rest, [a.0], [a.1], [a.2], start);
-                    }
-                    2 => {
-                        let (a, b) = (rows(0), rows(1));
-                        forward_rows(prev, rest, [a.0, b.0], [a.1, b.1], [a.2, b.2], start);
-                    }
-                    _ => {
-                        let (a, b, c, d) = (rows(0), rows(1), rows(2), rows(3));
-                        forward_rows(
-                            prev,
-                            rest,
-                            [a.0, b.0, c.0, d.0],
-                            [a.1, b.1, c.1, d.1],
-                            [a.2, b.2, c.2, d.2],
-                            start,
-                        );
-                    }
+                    1 => forward_rows::<1>(prev, rest, std::array::from_fn(row), start),
+                    2 => forward_rows::<2>(prev, rest, std::array::from_fn(row), start),
+                    _ => forward_rows::<4>(prev, rest, std::array::from_fn(row), start),
                 }
             }
             j += group;
@@ -253,41 +242,21 @@ impl Counter {
         while j > 0 {
             let (head, after) = b.split_at_mut(j * width);
             let next = &after[..width];
-            let rows = |r: usize| {
+            let row = |r: usize| -> Row {
                 (
                     &ce[lo[j - 1 - r]..],
                     &run[lo[j - 1 - r] + 1..],
                     lens[j - 1 - r],
                 )
             };
-            let group = match j {
-                1 => 1,
-                2 | 3 => 2,
-                _ => 4,
-            };
+            let group = rows_at_once(j);
             // The group's last row (the one furthest left) redoes the most.
             if let Some(t0) = top(lo[j - group]) {
-                let rows_at = &mut head[(j - group) * width..];
+                let rows = &mut head[(j - group) * width..];
                 match group {
-                    1 => {
-                        let a = rows(0);
-                        backward_rows(next, rows_at, [a.0], [a.1], [a.2], t0);
-                    }
-                    2 => {
-                        let (a, c) = (rows(0), rows(1));
-                        backward_rows(next, rows_at, [a.0, c.0], [a.1, c.1], [a.2, c.2], t0);
-                    }
-                    _ => {
-                        let (a, c, d, e) = (rows(0), rows(1), rows(2), rows(3));
-                        backward_rows(
-                            next,
-                            rows_at,
-                            [a.0, c.0, d.0, e.0],
-                            [a.1, c.1, d.1, e.1],
-                            [a.2, c.2, d.2, e.2],
-                            t0,
-                        );
-                    }
+                    1 => backward_rows::<1>(next, rows, std::array::from_fn(row), t0),
+                    2 => backward_rows::<2>(next, rows, std::array::from_fn(row), t0),
+                    _ => backward_rows::<4>(next, rows, std::array::from_fn(row), t0),
                 }
             }
             j -= group;
@@ -327,14 +296,7 @@ mod tests {
     use super::{Counter, Kept};
     use crate::nonogram::model::Cell;
     use crate::nonogram::rule::{agrees, masks, placements};
-
-    /// A small xorshift, so the test needs no generator crate.
-    fn next(s: &mut u64) -> u64 {
-        *s ^= *s << 13;
-        *s ^= *s >> 7;
-        *s ^= *s << 17;
-        *s
-    }
+    use crate::nonogram::testing::{next, random_line};
 
     /// A line counted again after some of its cells changed (one, a few, many or none, some
     /// states with no placement) gives exactly the shares of counting it afresh.
@@ -389,16 +351,8 @@ mod tests {
         let mut counter = Counter::default();
         // Up to seven runs: the counts take four rows at a time, then two, then one.
         for _ in 0..4000 {
-            let n = (next(&mut seed) % 20) as usize + 1;
-            let k = (next(&mut seed) % 8) as usize;
-            let clue: Vec<u32> = (0..k).map(|_| (next(&mut seed) % 4) as u32 + 1).collect();
-            let known: Vec<Cell> = (0..n)
-                .map(|_| match next(&mut seed) % 6 {
-                    0 => Cell::Filled,
-                    1 => Cell::Empty,
-                    _ => Cell::Unknown,
-                })
-                .collect();
+            let (clue, known) = random_line(&mut seed, 20, 7, 6);
+            let n = known.len();
             let agreeing: Vec<Vec<Cell>> = placements(&clue, n)
                 .into_iter()
                 .filter(|p| agrees(p, &known))

@@ -316,16 +316,8 @@ pub(crate) fn reach_long(lens: &[u32], known: &[Option<bool>]) -> Option<(Vec<bo
 #[cfg(test)]
 mod tests {
     use super::{Scratch, agrees, reach};
-    use crate::nonogram::model::Cell;
     use crate::nonogram::rule::{self, masks, placements};
-
-    /// A small xorshift, so the test needs no generator crate.
-    fn next(s: &mut u64) -> u64 {
-        *s ^= *s << 13;
-        *s ^= *s >> 7;
-        *s ^= *s << 17;
-        *s
-    }
+    use crate::nonogram::testing::random_line;
 
     #[test]
     fn agrees_is_whether_some_placement_agrees_with_the_known_cells() {
@@ -333,16 +325,8 @@ mod tests {
         let mut scratch = Scratch::<u64>::new(0);
         let (mut some, mut none) = (0, 0);
         for _ in 0..3000 {
-            let n = (next(&mut seed) % 20) as usize + 1;
-            let k = (next(&mut seed) % 6) as usize;
-            let clue: Vec<u32> = (0..k).map(|_| (next(&mut seed) % 4) as u32 + 1).collect();
-            let known: Vec<Cell> = (0..n)
-                .map(|_| match next(&mut seed) % 5 {
-                    0 => Cell::Filled,
-                    1 => Cell::Empty,
-                    _ => Cell::Unknown,
-                })
-                .collect();
+            let (clue, known) = random_line(&mut seed, 20, 5, 5);
+            let n = known.len();
             let listed = placements(&clue, n).iter().any(|p| rule::agrees(p, &known));
             let (f, e) = masks::<u64>(&known);
             let got = agrees(&clue, n, f, e, &mut scratch);

@@ -15,7 +15,7 @@
 
 use super::bits::Bits;
 use super::board::{Board, Compiled};
-use super::count::{Counter, Kept};
+use super::count::{Counter, Kept, kept_entries};
 
 /// Below every unknown cell's sureness (known cells have −1).
 const NOT_A_GUESS: f32 = -0.5;
@@ -92,11 +92,7 @@ const MOST_KEPT: usize = 2 << 20;
 /// megabyte; on the largest puzzles, with hundreds of runs a line, gigabytes.
 fn keeps_counts(c: &Compiled) -> bool {
     let entries: usize = (0..c.lines())
-        .map(|l| {
-            let (runs, n) = (c.runs_of(l), c.len_of(l));
-            let need: usize = runs.iter().map(|&r| r as usize + 1).sum();
-            2 * (runs.len() + 1) * (n + 3).saturating_sub(need)
-        })
+        .map(|l| kept_entries(c.runs_of(l), c.len_of(l)))
         .sum();
     entries <= MOST_KEPT
 }
@@ -204,17 +200,11 @@ mod tests {
     use super::{Guide, NOT_A_GUESS, keeps_counts, surest};
     use crate::nonogram::board::{Board, Compiled};
     use crate::nonogram::model::{Grid, Puzzle, PuzzleInfo};
-
-    fn xorshift(seed: &mut u64) -> u64 {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        *seed
-    }
+    use crate::nonogram::testing::next;
 
     fn random_puzzle(width: usize, height: usize, seed: &mut u64) -> (Puzzle, Vec<Vec<bool>>) {
         let picture: Vec<Vec<bool>> = (0..height)
-            .map(|_| (0..width).map(|_| xorshift(seed) % 5 < 2).collect())
+            .map(|_| (0..width).map(|_| next(seed) % 5 < 2).collect())
             .collect();
         let rows: Vec<String> = picture
             .iter()
@@ -249,10 +239,10 @@ mod tests {
             if step % 40 == 39 {
                 board = Board::new(&c);
             }
-            for _ in 0..1 + xorshift(&mut seed) % 4 {
+            for _ in 0..1 + next(&mut seed) % 4 {
                 let (x, y) = (
-                    (xorshift(&mut seed) % 30) as usize,
-                    (xorshift(&mut seed) % 25) as usize,
+                    (next(&mut seed) % 30) as usize,
+                    (next(&mut seed) % 25) as usize,
                 );
                 if picture[y][x] {
                     board.f[y] |= 1 << x;
@@ -275,17 +265,11 @@ mod tests {
     #[test]
     fn the_surest_cell_is_the_first_with_the_greatest_sureness() {
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
         for len in [0, 1, 7, 8, 9, 63, 64, 65, 130, 3600] {
             for _ in 0..50 {
                 // Few distinct values, so that ties are common.
                 let sure: Vec<f32> = (0..len)
-                    .map(|_| match next() % 5 {
+                    .map(|_| match next(&mut seed) % 5 {
                         0 => -1.0,
                         v => v as f32 * 0.1,
                     })

@@ -530,14 +530,7 @@ mod tests {
     use crate::nonogram::board::{Board, Compiled};
     use crate::nonogram::guide::Guide;
     use crate::nonogram::model::{Cell, Grid, Puzzle, PuzzleInfo, clue_of};
-
-    /// A small xorshift, so the test needs no generator crate.
-    fn next(s: &mut u64) -> u64 {
-        *s ^= *s << 13;
-        *s ^= *s >> 7;
-        *s ^= *s << 17;
-        *s
-    }
+    use crate::nonogram::testing::next;
 
     fn picture(w: usize, h: usize, bits: u64) -> Grid {
         let mut g = Grid::new(w, h);

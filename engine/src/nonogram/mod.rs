@@ -27,6 +27,8 @@ pub mod model;
 pub mod rule;
 mod search;
 pub mod solve;
+#[cfg(test)]
+mod testing;
 
 pub use bits::MAX_LINE;
 pub use model::{Cell, Clue, Grid, LineRef, Puzzle, PuzzleInfo, PuzzleProblem};
