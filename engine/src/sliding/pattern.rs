@@ -22,7 +22,7 @@
 //! long as the relaxation stays small. Then the pieces in its way are held the same way (see
 //! [`Held`]): home or aside, two states each where a kept piece brings all its places.
 
-use super::cell::{Mask, Orientation};
+use super::cell::{Cell, Mask, Orientation};
 use super::lock::{Lock, Piece};
 use super::relax::Sweep;
 use super::rules::Move;
@@ -251,40 +251,23 @@ fn total(parts: &[u8]) -> u8 {
     sum
 }
 
-/// Relaxes the lock searched in `real`, each relaxation within `cap` states. `cover` is
-/// [`super::relax::covers`]; `walls` the cells of the pieces the solver leaves where they
-/// are. Gives up, with the relaxations built so far, once `go_on` says so.
-pub(crate) fn relax(
-    lock: &Lock,
-    real: &Space,
-    cover: &[Mask],
-    sweeps: &[Sweep],
-    walls: Mask,
-    cap: usize,
-    go_on: &dyn Fn() -> bool,
-) -> Option<Relaxation> {
-    let ctx = Context {
-        lock,
-        real,
-        cover,
-        sweeps,
-        walls,
-        cap,
-        go_on,
-    };
+/// Relaxes the lock searched in `ctx.real`, each relaxation within `ctx.cap` states. Gives
+/// up, with the relaxations built so far, once `ctx.go_on` says so.
+pub(crate) fn relax(ctx: &Context) -> Option<Relaxation> {
+    let (lock, real) = (ctx.lock, ctx.real);
     let mut patterns: Vec<Pattern> = Vec::new();
     let mut used = vec![false; real.width()];
     while patterns.len() < MOST_PATTERNS {
         let counts_all = patterns.is_empty();
         let mut pick = vec![real.key];
         let mut best = None;
-        while let Some(p) = explore(&ctx, &pick, &[], counts_all) {
+        while let Some(p) = explore(ctx, &pick, &[], counts_all) {
             if p.dist[0] == DEAD {
                 return Some(Relaxation::Impossible {
                     states: p.store.len(),
                 });
             }
-            let next = in_the_way(&ctx, &p, &used);
+            let next = in_the_way(ctx, &p, &used);
             best = Some(p);
             match next {
                 Some(m) => pick.push(m),
@@ -294,7 +277,7 @@ pub(crate) fn relax(
         let Some(p) = best else {
             break;
         };
-        let mut p = hold(&ctx, p, &used);
+        let mut p = hold(ctx, p, &used);
         if p.dist[0] == DEAD {
             return Some(Relaxation::Impossible {
                 states: p.store.len(),
@@ -319,19 +302,21 @@ pub(crate) fn relax(
 }
 
 /// What every relaxation of one lock is built from.
-struct Context<'a> {
-    lock: &'a Lock,
+pub(crate) struct Context<'a> {
+    pub(crate) lock: &'a Lock,
     /// The solver's space.
-    real: &'a Space,
+    pub(crate) real: &'a Space,
     /// [`super::relax::covers`].
-    cover: &'a [Mask],
+    pub(crate) cover: &'a [Mask],
     /// Every piece's sweep within `cover`: the axes it could ever be attached to.
-    sweeps: &'a [Sweep],
+    pub(crate) sweeps: &'a [Sweep],
+    /// Every piece's places ([`super::relax::reach`]).
+    pub(crate) reach: &'a [Vec<(Cell, Orientation)>],
     /// The pieces the solver leaves where they are.
-    walls: Mask,
+    pub(crate) walls: Mask,
     /// The most states a relaxation may hold.
-    cap: usize,
-    go_on: &'a dyn Fn() -> bool,
+    pub(crate) cap: usize,
+    pub(crate) go_on: &'a dyn Fn() -> bool,
 }
 
 impl Context<'_> {
@@ -367,7 +352,7 @@ fn explore(ctx: &Context, pick: &[usize], held: &[Held], counts_all: bool) -> Op
         .copied()
         .filter(|&x| !ctx.axis_lifted(x, &movers))
         .collect();
-    let space = Space::new(lock, &movers, &turning, lifted, &kept);
+    let space = Space::new(lock, &movers, &turning, lifted, &kept).within(ctx.reach);
     let width = pick.len() + held.len();
     let mut store = Store::new(width);
     let mut start = space.start(lock);
@@ -666,6 +651,7 @@ mod tests {
         let lock = blocked_once();
         let cover = super::super::relax::covers(&lock);
         let sweeps = super::super::relax::sweeps_with(&lock, &cover);
+        let reach = super::super::relax::reach(&lock, &sweeps);
         let real = Space::new(&lock, &[0, 1], &[], 0, &[]);
         let go_on = || true;
         let ctx = Context {
@@ -673,6 +659,7 @@ mod tests {
             real: &real,
             cover: &cover,
             sweeps: &sweeps,
+            reach: &reach,
             walls: 0,
             cap: 1000,
             go_on: &go_on,

@@ -106,14 +106,37 @@ fn others(lock: &Lock, cover: &[Mask], except: &[usize]) -> Mask {
 /// The cells each of two pieces covers wherever they go together, sliding only (neither can
 /// turn), each within its places (see [`places`]; the first is where it lies now).
 fn pair_cover(a: &[Place], b: &[Place]) -> (Mask, Mask) {
+    let together = pair_places(a, b);
+    (together.cover_a, together.cover_b)
+}
+
+/// What two pieces that only slide can do together.
+struct Together {
+    /// The cells each covers wherever they go together.
+    cover_a: Mask,
+    cover_b: Mask,
+    /// Which of its places each can reach with the other on the board.
+    reach_a: Vec<bool>,
+    reach_b: Vec<bool>,
+}
+
+/// Every pair of places two sliding pieces reach together from where they lie.
+fn pair_places(a: &[Place], b: &[Place]) -> Together {
     let n = b.len();
     let mut seen = vec![false; a.len() * n];
     let mut queue = vec![(0usize, 0usize)];
     seen[0] = true;
-    let (mut x, mut y): (Mask, Mask) = (!0, !0);
+    let mut t = Together {
+        cover_a: !0,
+        cover_b: !0,
+        reach_a: vec![false; a.len()],
+        reach_b: vec![false; n],
+    };
     while let Some((p, q)) = queue.pop() {
-        x &= a[p].0;
-        y &= b[q].0;
+        t.cover_a &= a[p].0;
+        t.cover_b &= b[q].0;
+        t.reach_a[p] = true;
+        t.reach_b[q] = true;
         let next = a[p].1.iter().flatten().map(|&p2| (p2, q));
         let next = next.chain(b[q].1.iter().flatten().map(|&q2| (p, q2)));
         for (p2, q2) in next {
@@ -122,7 +145,52 @@ fn pair_cover(a: &[Place], b: &[Place]) -> (Mask, Mask) {
             }
         }
     }
-    (x, y)
+    t
+}
+
+/// The places each piece could ever lie at: its sweep's places, less, for a piece that never
+/// turns, those it cannot reach with some other such piece on the board. Two pieces on one
+/// line keep their order on it, so a piece above another can never come down to the bottom
+/// row, even in a relaxation where the other is lifted. Indexed like [`Lock::pieces`].
+pub fn places_kept(lock: &Lock) -> Vec<Vec<(Cell, Orientation)>> {
+    reach(lock, &sweeps(lock))
+}
+
+/// [`places_kept`] from the sweeps within [`covers`].
+pub(crate) fn reach(lock: &Lock, sweeps: &[Sweep]) -> Vec<Vec<(Cell, Orientation)>> {
+    let n = lock.pieces.len();
+    let sliding_only = |i: usize| lock.pieces[i].slides() && sweeps[i].axes.is_empty();
+    let places: Vec<_> = (0..n)
+        .map(|i| sliding_only(i).then(|| places(lock, i, &sweeps[i])))
+        .collect();
+    let mut keep: Vec<Vec<bool>> = sweeps.iter().map(|s| vec![true; s.places.len()]).collect();
+    for i in 0..n {
+        for j in i + 1..n {
+            if let (Some(a), Some(b)) = (&places[i], &places[j])
+                && sweeps[i].cells & sweeps[j].cells != 0
+            {
+                let t = pair_places(a, b);
+                for (k, r) in keep[i].iter_mut().zip(t.reach_a) {
+                    *k &= r;
+                }
+                for (k, r) in keep[j].iter_mut().zip(t.reach_b) {
+                    *k &= r;
+                }
+            }
+        }
+    }
+    sweeps
+        .iter()
+        .zip(keep)
+        .map(|(s, k)| {
+            s.places
+                .iter()
+                .zip(k)
+                .filter(|&(_, k)| k)
+                .map(|(&p, _)| p)
+                .collect()
+        })
+        .collect()
 }
 
 /// A place of a piece that only slides: its cells, and the places one step either way along

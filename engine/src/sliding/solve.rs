@@ -190,6 +190,7 @@ pub fn solve_cancellable(
     }
     let cover = super::relax::covers(lock);
     let sweeps = super::relax::sweeps_with(lock, &cover);
+    let reach = super::relax::reach(lock, &sweeps);
     if let Some(piece) = super::relax::always_between(lock, &sweeps) {
         return Ok(quick(Proof::PieceAlwaysBetween { piece }));
     }
@@ -217,14 +218,23 @@ pub fn solve_cancellable(
     let space = search.space;
     let go_on =
         || !cancel.load(Ordering::Relaxed) && limits.timeout.is_none_or(|t| started.elapsed() < t);
-    let pattern =
-        match super::pattern::relax(lock, &space, &cover, &sweeps, walls, RELAXATION_CAP, &go_on) {
-            Some(Relaxation::Impossible { states }) => {
-                return Ok(report(Answer::Impossible, states));
-            }
-            Some(Relaxation::Bound(p)) => Some(p),
-            None => None,
-        };
+    let ctx = super::pattern::Context {
+        lock,
+        real: &space,
+        cover: &cover,
+        sweeps: &sweeps,
+        reach: &reach,
+        walls,
+        cap: RELAXATION_CAP,
+        go_on: &go_on,
+    };
+    let pattern = match super::pattern::relax(&ctx) {
+        Some(Relaxation::Impossible { states }) => {
+            return Ok(report(Answer::Impossible, states));
+        }
+        Some(Relaxation::Bound(p)) => Some(p),
+        None => None,
+    };
     let mut search = Search::new(lock, space, pattern);
     // A deep search pauses once for a proof from standing pieces, which shows a crowded lock
     // impossible where lifting pieces empties the board; its states count as the answer's.
@@ -237,6 +247,7 @@ pub fn solve_cancellable(
         real: &search.space,
         cover: &cover,
         sweeps: &sweeps,
+        reach: &reach,
         walls,
         cap: STANDING_CAP,
         budget: STANDING_BUDGET,
@@ -306,6 +317,7 @@ pub fn prove_by_standing_pieces(
         real: &space,
         cover: &cover,
         sweeps: &sweeps,
+        reach: &super::relax::reach(lock, &sweeps),
         walls,
         cap: max_states,
         budget: max_states,

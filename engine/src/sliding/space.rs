@@ -61,6 +61,9 @@ pub(crate) struct Space {
     /// place among the axes) beside its first cell and beside its last in its line,
     /// [`NO_AXIS`] for none.
     ends: Vec<[u8; 2]>,
+    /// For each mover, the places it may lie at, one bit per place byte: every place in the
+    /// lock's own space, fewer in a relaxation (see [`Space::within`]).
+    allowed: Vec<[u64; 4]>,
 }
 
 const NO_AXIS: u8 = u8::MAX;
@@ -163,6 +166,7 @@ impl Space {
             mover_of[i] = Some(m as u8);
         }
         let kept: Vec<bool> = axes.iter().map(|(i, _)| kept.contains(i)).collect();
+        let width = movers.len();
         Space {
             movers,
             free: lock.board.light() & !fixed,
@@ -172,10 +176,30 @@ impl Space {
             any_kept: kept.contains(&true),
             kept,
             steps,
+            allowed: vec![[!0; 4]; width],
             mover_of,
             ends,
             axes,
         }
+    }
+
+    /// This space with each mover kept to the places `reach` gives it (indexed like the
+    /// lock's pieces; see [`super::relax::reach`]): every real state lies within them, so a
+    /// relaxation that keeps to them still allows every real move.
+    pub(crate) fn within(mut self, reach: &[Vec<(Cell, Orientation)>]) -> Space {
+        for (m, &(i, _)) in self.movers.iter().enumerate() {
+            let mut bits = [0u64; 4];
+            for &(at, o) in &reach[i] {
+                let b = usize::from(encode(at, o));
+                bits[b / 64] |= 1 << (b % 64);
+            }
+            self.allowed[m] = bits;
+        }
+        self
+    }
+
+    fn allows(&self, m: usize, byte: u8) -> bool {
+        self.allowed[m][usize::from(byte / 64)] >> (byte % 64) & 1 == 1
     }
 
     /// The place among the movers of `piece` (by its place in the lock), if it moves here.
@@ -365,7 +389,7 @@ impl Space {
                 let mut distance = 0u8;
                 loop {
                     let (next, cell) = self.steps[self.slot(m, at) * 2 + k];
-                    if cell == OFF || open & (1 << cell) == 0 {
+                    if cell == OFF || open & (1 << cell) == 0 || !self.allows(m, next) {
                         break;
                     }
                     distance += 1;
@@ -412,7 +436,7 @@ impl Space {
                     };
                     let byte = encode(origin, o);
                     let mask = self.mask(m, byte);
-                    if mask & !self.free != 0 || mask & others != 0 {
+                    if mask & !self.free != 0 || mask & others != 0 || !self.allows(m, byte) {
                         continue 'turn;
                     }
                     child[m] = byte;

@@ -14,7 +14,7 @@
 //! pieces that matter then roam, and their relaxation outgrows any limit before it keeps them
 //! all. Standing pieces keep them hemmed in.
 
-use super::cell::{Cell, Mask, Turn};
+use super::cell::{Cell, Mask, Orientation, Turn};
 use super::lock::{Lock, Piece};
 use super::relax::Sweep;
 use super::space::{Scratch, Space, decode, encode};
@@ -29,6 +29,8 @@ pub(crate) struct Ground<'a> {
     pub(crate) cover: &'a [Mask],
     /// Every piece's sweep: the axes it could ever be attached to.
     pub(crate) sweeps: &'a [Sweep],
+    /// Every piece's places ([`super::relax::reach`]).
+    pub(crate) reach: &'a [Vec<(Cell, Orientation)>],
     /// The cells of the pieces the solver leaves where they are.
     pub(crate) walls: Mask,
     /// The most states one relaxation may reach.
@@ -105,7 +107,7 @@ fn relaxed(g: &Ground, moving: &[usize], gone: &[bool]) -> Space {
         .copied()
         .filter(|&x| real.axis_company_moves(g.sweeps, x, &lock_movers))
         .collect();
-    Space::new(g.lock, &lock_movers, &turning, walls, &kept)
+    Space::new(g.lock, &lock_movers, &turning, walls, &kept).within(g.reach)
 }
 
 type Reached = (Store, Vec<u32>, Option<u32>);
