@@ -361,6 +361,11 @@ fn explore(ctx: &Context, pick: &[usize], held: &[Held], counts_all: bool) -> Op
     let mut moves = Moves::default();
     let mut state = Vec::with_capacity(width);
     let mut goals = Vec::new();
+    // Each state's neighbours, the move's cost in the top bit, kept for the search back from
+    // the picks, which then neither expands a state again nor looks one up.
+    let mut edges: Vec<u32> = Vec::new();
+    let mut first: Vec<u32> = Vec::new();
+    let key = space.movers[space.key].0;
     let mut next = 0u32;
     while (next as usize) < store.len() {
         state.clear();
@@ -368,8 +373,11 @@ fn explore(ctx: &Context, pick: &[usize], held: &[Held], counts_all: bool) -> Op
         if space.picked(&state) {
             goals.push(next);
         }
-        let full = moves.each(&space, held, &state, |child, _| {
-            store.insert(child);
+        first.push(edges.len() as u32);
+        let full = moves.each(&space, held, &state, |child, mv| {
+            // A held piece's step is a move of a piece other than the Key.
+            let cost = mv.map_or(1, |mv| cost(counts_all, key, mv));
+            edges.push(store.insert(child).0 | u32::from(cost) << 31);
             store.len() > cap
         });
         if full || (next % 1024 == 1023 && !go_on()) {
@@ -377,6 +385,7 @@ fn explore(ctx: &Context, pick: &[usize], held: &[Held], counts_all: bool) -> Op
         }
         next += 1;
     }
+    first.push(edges.len() as u32);
     let mut p = Pattern {
         dist: vec![DEAD; store.len()],
         toward: vec![u32::MAX; store.len()],
@@ -400,38 +409,21 @@ fn explore(ctx: &Context, pick: &[usize], held: &[Held], counts_all: bool) -> Op
         if std::mem::replace(&mut done[n as usize], true) {
             continue;
         }
-        state.clear();
-        state.extend_from_slice(p.store.get(n));
         let d = p.dist[n as usize];
-        let Pattern {
-            space,
-            store,
-            dist,
-            toward,
-            counts_all,
-            held,
-            ..
-        } = &mut p;
-        let counts_all = *counts_all;
-        let key = space.movers[space.key].0;
-        moves.each(space, held, &state, |child, mv| {
-            // A held piece's step is a move of a piece other than the Key.
-            let cost = mv.map_or(1, |mv| cost(counts_all, key, mv));
-            let Some(c) = store.find(child) else {
-                return false;
-            };
+        let (from, to) = (first[n as usize] as usize, first[n as usize + 1] as usize);
+        for &e in &edges[from..to] {
+            let (c, cost) = ((e & !(1 << 31)) as usize, (e >> 31) as u8);
             let to = d.saturating_add(cost).min(DEAD - 1);
-            if to < dist[c as usize] {
-                dist[c as usize] = to;
-                toward[c as usize] = n;
+            if to < p.dist[c] {
+                p.dist[c] = to;
+                p.toward[c] = n;
                 if cost == 0 {
-                    queue.push_front(c);
+                    queue.push_front(c as u32);
                 } else {
-                    queue.push_back(c);
+                    queue.push_back(c as u32);
                 }
             }
-            false
-        });
+        }
     }
     Some(p)
 }
