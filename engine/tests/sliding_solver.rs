@@ -6,10 +6,11 @@ mod sliding_common;
 
 use engine::sliding::{
     Answer, Cell, Limits, Lock, Orientation, Proof, format_moves, prove_by_standing_pieces, solve,
-    solve_breadth_first,
+    solve_breadth_first, solve_pausing_at,
 };
 use sliding_common::{lock, random_lock};
 use std::collections::{HashSet, VecDeque};
+use std::sync::atomic::AtomicBool;
 
 /// Breadth-first search over the rules' own `legal_moves` and `apply`: the fewest moves, or
 /// `None` when no reachable state is picked.
@@ -131,16 +132,27 @@ fn bounds_never_overstate_on_random_locks_past_the_plain_search() {
             continue;
         }
         deep += 1;
+        // Once as a lock of this size is solved, and once down the path of the deepest ones:
+        // the search pausing at once for the proof from standing pieces and the larger
+        // relaxations, then searching again from the start.
         let report = solve(&l, &Limits::default()).expect("legal");
-        match (&report.answer, &plain.answer) {
-            (Answer::Solved { moves }, Answer::Solved { moves: fewest }) => {
-                let states = l.play(&l.write_all(moves)).expect("replays");
-                assert!(states.last().is_some_and(|s| s.is_picked()), "seed {seed}");
-                assert_eq!(moves.len(), fewest.len(), "seed {seed}: fewest moves");
-                moves_seen.push(moves.len());
+        let cancel = AtomicBool::new(false);
+        let deepest = solve_pausing_at(&l, &Limits::default(), &cancel, 1).expect("legal");
+        for (report, how) in [(report, "as solved"), (deepest, "paused at once")] {
+            match (&report.answer, &plain.answer) {
+                (Answer::Solved { moves }, Answer::Solved { moves: fewest }) => {
+                    let states = l.play(&l.write_all(moves)).expect("replays");
+                    assert!(states.last().is_some_and(|s| s.is_picked()), "seed {seed}");
+                    assert_eq!(moves.len(), fewest.len(), "seed {seed} {how}: fewest moves");
+                    if how == "as solved" {
+                        moves_seen.push(moves.len());
+                    }
+                }
+                (Answer::Impossible, Answer::Impossible) => {}
+                (ours, plain) => {
+                    panic!("seed {seed} {how}: {ours:?} but the plain search says {plain:?}")
+                }
             }
-            (Answer::Impossible, Answer::Impossible) => {}
-            (ours, plain) => panic!("seed {seed}: {ours:?} but the plain search says {plain:?}"),
         }
     }
     moves_seen.sort();
@@ -203,6 +215,21 @@ fn a_crowded_impossible_lock_is_proved_by_standing_pieces() {
         states.is_some_and(|n| n < 10_000),
         "proved with {states:?} states"
     );
+}
+
+/// Seed 99 of the bench: 11 moves, where the first relaxations bound it at 6 and the search
+/// needed 1.6 million states. The larger relaxations built at the pause bound it at 9.
+#[test]
+fn a_deep_lock_is_searched_again_with_larger_relaxations() {
+    let l = random_lock(99, 11, 20);
+    let report = solve(&l, &Limits::default()).expect("legal");
+    let Answer::Solved { moves } = &report.answer else {
+        panic!("{:?}", report.answer);
+    };
+    assert_eq!(moves.len(), 11);
+    let states = l.play(&l.write_all(moves)).expect("replays");
+    assert!(states.last().is_some_and(|s| s.is_picked()));
+    assert!(report.states < 100_000, "{} states", report.states);
 }
 
 #[test]

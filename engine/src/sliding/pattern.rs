@@ -33,9 +33,6 @@ use std::collections::VecDeque;
 /// The distance of a state from which the relaxation can never be picked.
 pub(crate) const DEAD: u8 = u8::MAX;
 
-/// The most states a relaxation may grow to with held pieces.
-const HELD_CAP: usize = 20_000;
-
 /// At most this many relaxations add up.
 const MOST_PATTERNS: usize = 4;
 
@@ -485,17 +482,13 @@ impl Moves {
     }
 }
 
-/// `p` with pieces held (see [`Held`]) as long as it stays within [`HELD_CAP`] states: the
+/// `p` with pieces held (see [`Held`]) as long as it stays within `ctx.cap` states: the
 /// first lifted piece in the way of a cheapest relaxed solution (as for the pieces kept),
 /// passed over when it could ever be attached to an axis. A held piece costs the relaxation
 /// little (it is home or aside), where keeping it would multiply its states by its places.
 fn hold(ctx: &Context, p: Pattern, used: &[bool]) -> Pattern {
     // `in_the_way` never offers a kept piece, and each piece it offers is passed once.
     let mut passed = used.to_vec();
-    let within = Context {
-        cap: HELD_CAP,
-        ..*ctx
-    };
     let mut best = p;
     while best.dist[0] != DEAD {
         let Some(m) = in_the_way(ctx, &best, &passed) else {
@@ -513,7 +506,7 @@ fn hold(ctx: &Context, p: Pattern, used: &[bool]) -> Pattern {
             home: encode(piece.at, piece.orientation),
             cells: piece.mask(),
         });
-        match explore(&within, &best.pick, &held, best.counts_all) {
+        match explore(ctx, &best.pick, &held, best.counts_all) {
             Some(next) => best = next,
             None => break,
         }

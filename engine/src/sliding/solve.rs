@@ -167,11 +167,29 @@ const SMALL: u64 = 500;
 /// larger ones bought little on random 11×11 locks.
 const RELAXATION_CAP: usize = 20_000;
 
+/// The most states a relaxation may hold once the search has passed [`PAUSE`] states and the
+/// proof from standing pieces has not answered: a few tenths of a second to build, and on
+/// seed 99 of the bench, a bound of 9 where the first relaxations give 6.
+const DEEP_RELAXATION_CAP: usize = 100_000;
+
 /// As [`solve`], stopping soon after `cancel` is set.
 pub fn solve_cancellable(
     lock: &Lock,
     limits: &Limits,
     cancel: &AtomicBool,
+) -> Result<Report, Vec<Problem>> {
+    solve_pausing_at(lock, limits, cancel, PAUSE)
+}
+
+/// As [`solve`], with the search pausing for the proof from standing pieces and the larger
+/// relaxations once it holds `pause` states: the tests pause early, so that every lock past
+/// the plain search goes down the path only deep locks take.
+#[doc(hidden)]
+pub fn solve_pausing_at(
+    lock: &Lock,
+    limits: &Limits,
+    cancel: &AtomicBool,
+    pause: usize,
 ) -> Result<Report, Vec<Problem>> {
     let problems = lock.problems();
     if !problems.is_empty() {
@@ -237,8 +255,9 @@ pub fn solve_cancellable(
     };
     let mut search = Search::new(lock, space, pattern);
     // A deep search pauses once for a proof from standing pieces, which shows a crowded lock
-    // impossible where lifting pieces empties the board; its states count as the answer's.
-    let pause = PAUSE.min(limits.max_states as usize);
+    // impossible where lifting pieces empties the board (its states count as the answer's),
+    // and then for larger relaxations.
+    let pause = pause.min(limits.max_states as usize);
     if let Some(answer) = search.run_until(limits, cancel, started, Some(pause)) {
         return Ok(report(answer, search.store.len()));
     }
@@ -256,20 +275,41 @@ pub fn solve_cancellable(
     if let Some(states) = super::standing::prove_impossible(&ground) {
         return Ok(report(Answer::Impossible, states));
     }
+    // Still deep: relaxations five times larger, whose stronger bound is worth searching again
+    // from the start (the answer's states are the second search's).
+    let deep = super::pattern::Context {
+        lock,
+        real: &search.space,
+        cover: &cover,
+        sweeps: &sweeps,
+        reach: &reach,
+        walls,
+        cap: DEEP_RELAXATION_CAP,
+        go_on: &go_on,
+    };
+    match super::pattern::relax(&deep) {
+        Some(Relaxation::Impossible { states }) => {
+            return Ok(report(Answer::Impossible, states));
+        }
+        Some(Relaxation::Bound(p)) if go_on() => {
+            search = Search::new(lock, search.space, Some(p));
+        }
+        _ => {}
+    }
     let answer = search.run(limits, cancel, started);
     Ok(report(answer, search.store.len()))
 }
 
-/// The states a search holds before it pauses for a proof from standing pieces: about a fifth
-/// of a second; most random 11×11 locks are answered before.
-const PAUSE: usize = 100_000;
+/// The states a search holds before it pauses for a proof from standing pieces and larger
+/// relaxations: about a sixth of a second; most random 11×11 locks are answered before.
+const PAUSE: usize = 60_000;
 
-/// The most states one relaxation with standing pieces may reach.
-const STANDING_CAP: usize = 500_000;
+/// The most states one relaxation with standing pieces may reach: seed 143 of the bench is
+/// proved within 3,752, and a lock the proof cannot show impossible stops soon.
+const STANDING_CAP: usize = 30_000;
 
-/// The most states all the relaxations of one proof from standing pieces may reach together:
-/// about a second. Seed 143 of the bench needs 523,513.
-const STANDING_BUDGET: usize = 1_000_000;
+/// The most states all the relaxations of one proof from standing pieces may reach together.
+const STANDING_BUDGET: usize = 200_000;
 
 /// The solver's space: the pieces that can matter move, the others stay where they are as
 /// walls; with those walls and the number of pieces left.
