@@ -10,7 +10,8 @@
 //! Environment: `SLIDING_LOCKS` random locks per size (default 100); `SLIDING_TIMEOUT` the
 //! limit per lock in seconds (default 10); `SLIDING_SEEDS` only these seeds, comma-separated
 //! (for the deep ones: `SLIDING_SEEDS=41,99,143`); `SLIDING_SHOW=1` draws each lock before it
-//! is solved. A lock answered in under 100 ms is timed three times and its median kept.
+//! is solved; `SLIDING_SLOWEST` how many of the slowest locks to list (default 5). A lock
+//! answered in under 100 ms is timed three times and its median kept.
 
 #[path = "../tests/sliding_common.rs"]
 mod common;
@@ -100,7 +101,7 @@ fn report(side: u8, pieces: usize, seeds: &[u64], limits: &Limits) {
         median.as_secs_f64() * 1e3
     );
     println!("  slowest:");
-    for r in rows.iter().rev().take(5) {
+    for r in rows.iter().rev().take(env("SLIDING_SLOWEST", 5)) {
         println!(
             "    seed {}: {:.1} ms, {} states, {} idle pieces, {}",
             r.seed,

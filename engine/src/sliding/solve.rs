@@ -208,7 +208,6 @@ pub fn solve_pausing_at(
     }
     let cover = super::relax::covers(lock);
     let sweeps = super::relax::sweeps_with(lock, &cover);
-    let reach = super::relax::reach(lock, &sweeps);
     if let Some(piece) = super::relax::always_between(lock, &sweeps) {
         return Ok(quick(Proof::PieceAlwaysBetween { piece }));
     }
@@ -236,6 +235,8 @@ pub fn solve_pausing_at(
     let space = search.space;
     let go_on =
         || !cancel.load(Ordering::Relaxed) && limits.timeout.is_none_or(|t| started.elapsed() < t);
+    // Only relaxations need the places kept on a line; a small lock is answered without.
+    let reach = super::relax::reach(lock, &sweeps);
     let ctx = super::pattern::Context {
         lock,
         real: &space,
