@@ -298,7 +298,8 @@ pub(crate) fn relax(ctx: &Context) -> Option<Relaxation> {
     (!patterns.is_empty()).then_some(Relaxation::Bound(Bounds { patterns, keeper }))
 }
 
-/// What every relaxation of one lock is built from.
+/// What every relaxation of one lock is built from, those of the bounds and those of the proof
+/// from standing pieces ([`super::standing`]) alike.
 pub(crate) struct Context<'a> {
     pub(crate) lock: &'a Lock,
     /// The solver's space.

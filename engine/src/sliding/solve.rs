@@ -262,7 +262,7 @@ pub fn solve_pausing_at(
     if let Some(answer) = search.run_until(limits, cancel, started, Some(pause)) {
         return Ok(report(answer, search.store.len()));
     }
-    let ground = super::standing::Ground {
+    let standing = super::pattern::Context {
         lock,
         real: &search.space,
         cover: &cover,
@@ -270,23 +270,16 @@ pub fn solve_pausing_at(
         reach: &reach,
         walls,
         cap: STANDING_CAP,
-        budget: STANDING_BUDGET,
         go_on: &go_on,
     };
-    if let Some(states) = super::standing::prove_impossible(&ground) {
+    if let Some(states) = super::standing::prove_impossible(&standing, STANDING_BUDGET) {
         return Ok(report(Answer::Impossible, states));
     }
     // Still deep: relaxations five times larger, whose stronger bound is worth searching again
     // from the start (the answer's states are the second search's).
     let deep = super::pattern::Context {
-        lock,
-        real: &search.space,
-        cover: &cover,
-        sweeps: &sweeps,
-        reach: &reach,
-        walls,
         cap: DEEP_RELAXATION_CAP,
-        go_on: &go_on,
+        ..standing
     };
     match super::pattern::relax(&deep) {
         Some(Relaxation::Impossible { states }) => {
@@ -353,7 +346,7 @@ pub fn prove_by_standing_pieces(
     let cover = super::relax::covers(lock);
     let sweeps = super::relax::sweeps_with(lock, &cover);
     let (space, walls, _) = solver_space(lock);
-    let ground = super::standing::Ground {
+    let ground = super::pattern::Context {
         lock,
         real: &space,
         cover: &cover,
@@ -361,10 +354,9 @@ pub fn prove_by_standing_pieces(
         reach: &super::relax::reach(lock, &sweeps),
         walls,
         cap: max_states,
-        budget: max_states,
         go_on: &|| true,
     };
-    Ok(super::standing::prove_impossible(&ground).map(|n| n as u64))
+    Ok(super::standing::prove_impossible(&ground, max_states).map(|n| n as u64))
 }
 
 struct Search {

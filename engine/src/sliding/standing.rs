@@ -14,35 +14,15 @@
 //! pieces that matter then roam, and their relaxation outgrows any limit before it keeps them
 //! all. Standing pieces keep them hemmed in.
 
-use super::cell::{Cell, Mask, Orientation, Turn};
-use super::lock::{Lock, Piece};
-use super::relax::Sweep;
+use super::cell::{Cell, Mask, Turn};
+use super::lock::Piece;
+use super::pattern::Context;
 use super::space::{Scratch, Space, decode, encode};
 use super::store::Store;
 
-/// What the proof needs from the solver.
-pub(crate) struct Ground<'a> {
-    pub(crate) lock: &'a Lock,
-    /// The solver's space: its movers are the pieces that can matter.
-    pub(crate) real: &'a Space,
-    /// [`super::relax::covers`].
-    pub(crate) cover: &'a [Mask],
-    /// Every piece's sweep: the axes it could ever be attached to.
-    pub(crate) sweeps: &'a [Sweep],
-    /// Every piece's places ([`super::relax::reach`]).
-    pub(crate) reach: &'a [Vec<(Cell, Orientation)>],
-    /// The cells of the pieces the solver leaves where they are.
-    pub(crate) walls: Mask,
-    /// The most states one relaxation may reach.
-    pub(crate) cap: usize,
-    /// The most states all the relaxations together may reach.
-    pub(crate) budget: usize,
-    pub(crate) go_on: &'a dyn Fn() -> bool,
-}
-
-/// The states of a relaxation that shows the lock cannot be picked, if one is found within
-/// the limits.
-pub(crate) fn prove_impossible(g: &Ground) -> Option<usize> {
+/// The states of a relaxation that shows the lock cannot be picked, if one is found with each
+/// relaxation within `g.cap` states and all of them within `budget`.
+pub(crate) fn prove_impossible(g: &Context, budget: usize) -> Option<usize> {
     let real = g.real;
     let mut moving = vec![real.key];
     let mut spent = 0usize;
@@ -52,7 +32,7 @@ pub(crate) fn prove_impossible(g: &Ground) -> Option<usize> {
             let space = relaxed(g, &moving, &gone);
             let (store, parent, picked) = reach(g, &space)?;
             spent += store.len();
-            if spent > g.budget || !(g.go_on)() {
+            if spent > budget || !(g.go_on)() {
                 return None;
             }
             if let Some(p) = picked {
@@ -86,7 +66,7 @@ pub(crate) fn prove_impossible(g: &Ground) -> Option<usize> {
 
 /// The relaxation where `moving` (places among the solver's movers) move, the pieces `gone`
 /// are lifted and every other piece stands.
-fn relaxed(g: &Ground, moving: &[usize], gone: &[bool]) -> Space {
+fn relaxed(g: &Context, moving: &[usize], gone: &[bool]) -> Space {
     let real = g.real;
     let lock_movers: Vec<usize> = moving.iter().map(|&m| real.movers[m].0).collect();
     let mut walls = g.walls;
@@ -114,7 +94,7 @@ type Reached = (Store, Vec<u32>, Option<u32>);
 
 /// Every state reachable in `space`, each with the state it was first reached from, and a
 /// picked one if any; none past the cap.
-fn reach(g: &Ground, space: &Space) -> Option<Reached> {
+fn reach(g: &Context, space: &Space) -> Option<Reached> {
     let mut store = Store::new(space.width());
     let mut parent = vec![u32::MAX];
     let start = space.start(g.lock);
@@ -167,7 +147,7 @@ struct Leaving {
 
 impl Leaving {
     /// For standing piece `m` (a place among the solver's movers) in the relaxation `space`.
-    fn new(g: &Ground, space: &Space, moving: &[usize], gone: &[bool], m: usize) -> Leaving {
+    fn new(g: &Context, space: &Space, moving: &[usize], gone: &[bool], m: usize) -> Leaving {
         let (lock, real) = (g.lock, g.real);
         let piece: Piece = lock.pieces[real.movers[m].0];
         // The relaxation walls the piece itself too.
@@ -236,7 +216,7 @@ impl Leaving {
 
 /// The piece to move next, from a way to a pick in the relaxation (see the comment inside).
 fn in_the_way(
-    g: &Ground,
+    g: &Context,
     moving: &[usize],
     gone: &[bool],
     (space, store, parent, picked): (Space, Store, Vec<u32>, u32),
