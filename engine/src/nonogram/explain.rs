@@ -4,8 +4,9 @@
 //! All the cells the line knew are a sound reason, but a long one: a clause over 40 cells of
 //! which only 3 mattered forbids almost nothing. So the reason is shrunk greedily: each known
 //! cell, the most recently fixed first, is left out when the line rule still reaches the same
-//! conclusion without it (one pass of the bit-set programme from the left each: only whether a placement agrees is asked). Recent cells go first because
-//! the cells that stay should be old ones: a clause over cells of early levels jumps back far.
+//! conclusion without it (one pass of the bit-set programme from the left each: only whether a
+//! placement agrees is asked). Recent cells go first because the cells that stay should be old
+//! ones: a clause over cells of early levels jumps back far.
 
 use super::bits::Bits;
 use super::board::{Board, Compiled};

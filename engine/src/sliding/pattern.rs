@@ -308,8 +308,8 @@ pub(crate) struct Context<'a> {
     pub(crate) cover: &'a [Mask],
     /// Every piece's sweep within `cover`: the axes it could ever be attached to.
     pub(crate) sweeps: &'a [Sweep],
-    /// Every piece's places ([`super::relax::reach`]).
-    pub(crate) reach: &'a [Vec<(Cell, Orientation)>],
+    /// Every piece's places ([`super::relax::places_kept`]).
+    pub(crate) places_kept: &'a [Vec<(Cell, Orientation)>],
     /// The pieces the solver leaves where they are.
     pub(crate) walls: Mask,
     /// The most states a relaxation may hold.
@@ -350,7 +350,7 @@ fn explore(ctx: &Context, pick: &[usize], held: &[Held], counts_all: bool) -> Op
         .copied()
         .filter(|&x| !ctx.axis_lifted(x, &movers))
         .collect();
-    let space = Space::new(lock, &movers, &turning, lifted, &kept).within(ctx.reach);
+    let space = Space::new(lock, &movers, &turning, lifted, &kept).within(ctx.places_kept);
     let width = pick.len() + held.len();
     let mut store = Store::new(width);
     let mut start = space.start(lock);
@@ -637,7 +637,7 @@ mod tests {
         let lock = blocked_once();
         let cover = super::super::relax::covers(&lock);
         let sweeps = super::super::relax::sweeps_with(&lock, &cover);
-        let reach = super::super::relax::reach(&lock, &sweeps);
+        let places_kept = super::super::relax::places_kept_with(&lock, &sweeps);
         let real = Space::new(&lock, &[0, 1], &[], 0, &[]);
         let go_on = || true;
         let ctx = Context {
@@ -645,7 +645,7 @@ mod tests {
             real: &real,
             cover: &cover,
             sweeps: &sweeps,
-            reach: &reach,
+            places_kept: &places_kept,
             walls: 0,
             cap: 1000,
             go_on: &go_on,

@@ -153,11 +153,11 @@ fn pair_places(a: &[Place], b: &[Place]) -> Together {
 /// line keep their order on it, so a piece above another can never come down to the bottom
 /// row, even in a relaxation where the other is lifted. Indexed like [`Lock::pieces`].
 pub fn places_kept(lock: &Lock) -> Vec<Vec<(Cell, Orientation)>> {
-    reach(lock, &sweeps(lock))
+    places_kept_with(lock, &sweeps(lock))
 }
 
 /// [`places_kept`] from the sweeps within [`covers`].
-pub(crate) fn reach(lock: &Lock, sweeps: &[Sweep]) -> Vec<Vec<(Cell, Orientation)>> {
+pub(crate) fn places_kept_with(lock: &Lock, sweeps: &[Sweep]) -> Vec<Vec<(Cell, Orientation)>> {
     let n = lock.pieces.len();
     let sliding_only = |i: usize| lock.pieces[i].slides() && sweeps[i].axes.is_empty();
     let places: Vec<_> = (0..n)

@@ -236,13 +236,13 @@ pub fn solve_pausing_at(
     let go_on =
         || !cancel.load(Ordering::Relaxed) && limits.timeout.is_none_or(|t| started.elapsed() < t);
     // Only relaxations need the places kept on a line; a small lock is answered without.
-    let reach = super::relax::reach(lock, &sweeps);
+    let places_kept = super::relax::places_kept_with(lock, &sweeps);
     let ctx = super::pattern::Context {
         lock,
         real: &space,
         cover: &cover,
         sweeps: &sweeps,
-        reach: &reach,
+        places_kept: &places_kept,
         walls,
         cap: RELAXATION_CAP,
         go_on: &go_on,
@@ -267,7 +267,7 @@ pub fn solve_pausing_at(
         real: &search.space,
         cover: &cover,
         sweeps: &sweeps,
-        reach: &reach,
+        places_kept: &places_kept,
         walls,
         cap: STANDING_CAP,
         go_on: &go_on,
@@ -351,7 +351,7 @@ pub fn prove_by_standing_pieces(
         real: &space,
         cover: &cover,
         sweeps: &sweeps,
-        reach: &super::relax::reach(lock, &sweeps),
+        places_kept: &super::relax::places_kept_with(lock, &sweeps),
         walls,
         cap: max_states,
         go_on: &|| true,

@@ -183,13 +183,13 @@ impl Space {
         }
     }
 
-    /// This space with each mover kept to the places `reach` gives it (indexed like the
-    /// lock's pieces; see [`super::relax::reach`]): every real state lies within them, so a
-    /// relaxation that keeps to them still allows every real move.
-    pub(crate) fn within(mut self, reach: &[Vec<(Cell, Orientation)>]) -> Space {
+    /// This space with each mover kept to the places `places` gives it (indexed like the
+    /// lock's pieces; see [`super::relax::places_kept`]): every real state lies within them,
+    /// so a relaxation that keeps to them still allows every real move.
+    pub(crate) fn within(mut self, places: &[Vec<(Cell, Orientation)>]) -> Space {
         for (m, &(i, _)) in self.movers.iter().enumerate() {
             let mut bits = [0u64; 4];
-            for &(at, o) in &reach[i] {
+            for &(at, o) in &places[i] {
                 let b = usize::from(encode(at, o));
                 bits[b / 64] |= 1 << (b % 64);
             }

@@ -87,7 +87,7 @@ fn relaxed(g: &Context, moving: &[usize], gone: &[bool]) -> Space {
         .copied()
         .filter(|&x| real.axis_company_moves(g.sweeps, x, &lock_movers))
         .collect();
-    Space::new(g.lock, &lock_movers, &turning, walls, &kept).within(g.reach)
+    Space::new(g.lock, &lock_movers, &turning, walls, &kept).within(g.places_kept)
 }
 
 type Reached = (Store, Vec<u32>, Option<u32>);
