@@ -5,8 +5,8 @@
 mod sliding_common;
 
 use engine::sliding::{
-    Answer, Cell, Limits, Lock, Orientation, Proof, format_moves, prove_by_standing_pieces, solve,
-    solve_breadth_first, solve_pausing_at,
+    Answer, Cell, Limits, Lock, Orientation, Proof, bounds_against_truth, format_moves,
+    prove_by_standing_pieces, solve, solve_breadth_first, solve_pausing_at,
 };
 use sliding_common::{lock, random_lock};
 use std::collections::{HashSet, VecDeque};
@@ -230,6 +230,63 @@ fn a_deep_lock_is_searched_again_with_larger_relaxations() {
     let states = l.play(&l.write_all(moves)).expect("replays");
     assert!(states.last().is_some_and(|s| s.is_picked()));
     assert!(report.states < 100_000, "{} states", report.states);
+}
+
+#[test]
+fn pieces_that_must_let_a_piece_off_the_keys_way_count_their_moves() {
+    // Seed 559: the pieces lying across the Key's way (it never turns) can only leave once
+    // others have moved, and those moves add to the Key's own. Without relaxations that
+    // clear the Key's way the search passed millions of states; seed 465 likewise could not be
+    // shown impossible.
+    let l = random_lock(559, 11, 20);
+    let report = solve(&l, &Limits::default()).expect("legal");
+    let Answer::Solved { moves } = &report.answer else {
+        panic!("{:?}", report.answer);
+    };
+    assert_eq!(moves.len(), 12);
+    let states = l.play(&l.write_all(moves)).expect("replays");
+    assert!(states.last().is_some_and(|s| s.is_picked()));
+    assert!(report.states < 100_000, "{} states", report.states);
+
+    let report = solve(&random_lock(465, 11, 20), &Limits::default()).expect("legal");
+    assert_eq!(report.answer, Answer::Impossible);
+    assert!(report.states < 200_000, "{} states", report.states);
+}
+
+#[test]
+fn no_relaxation_overstates_the_moves_left_from_any_state() {
+    // Every state of random 7×7 locks, against its true fewest moves to a pick: the bound of
+    // the relaxations may never be more, nor call a state hopeless from which the lock can be
+    // picked. With relaxations as large as the solver's, the first keeps nearly every piece
+    // that matters; with tiny ones (20 states), it keeps few, and those that clear the Key's
+    // way and the later ones carry the bound.
+    let (mut locks, mut states, mut exact) = (0, 0usize, 0usize);
+    for seed in 1..=150u64 {
+        let l = random_lock(seed, 7, 9);
+        for cap in [20, 20_000] {
+            let Some(rows) = bounds_against_truth(&l, 300_000, cap).expect("legal") else {
+                continue;
+            };
+            locks += 1;
+            for (i, row) in rows.iter().enumerate() {
+                let bound = row.bound;
+                if let Some(fewest) = row.fewest {
+                    assert!(
+                        bound != u8::MAX && u16::from(bound) <= fewest,
+                        "seed {seed}, cap {cap}, state {i}: bound {bound}, fewest {fewest}"
+                    );
+                    exact += usize::from(bound > 0 && u16::from(bound) == fewest);
+                }
+            }
+            states += rows.len();
+        }
+    }
+    eprintln!("{locks} locks, {states} states, {exact} with the bound exact");
+    assert!(
+        locks >= 250 && states >= 3_000_000,
+        "{locks} locks, {states} states"
+    );
+    assert!(exact * 5 >= states, "only {exact} of {states} exact");
 }
 
 #[test]

@@ -12,10 +12,18 @@
 //!   state whose projection can never be picked.
 //!
 //! Several relaxations add up when no real move is counted by two of them: the first counts
-//! every move of its pieces, the Key's and every turn; each later one keeps other pieces and
-//! counts only their slides (its Key slides and turns for free). So the first says how far the
-//! Key and the pieces nearest its way must go, the next how many of the pieces behind those
-//! must still slide aside, and so on.
+//! every move of its pieces, the Key's and every turn; each later one counts only the slides
+//! of its own pieces, those no earlier one keeps (its Key slides, turns and pieces it borrows
+//! from earlier ones move for free). So the first says how far the Key and the pieces nearest
+//! its way must go, the next how many of the pieces behind those must still slide aside, and
+//! so on.
+//!
+//! When the Key never turns, it must pass every cell between it and the Keyhole on its line,
+//! so each piece lying across that way in the lock must leave its cell first. A relaxation
+//! that aims at that instead of a pick ([`Goal::Clear`]) keeps the piece (borrowed when the
+//! first relaxation has it) and the pieces in its way: the moves they take to let it out add
+//! to the first relaxation's, which lifts them. A state whose Key has passed the cell needs
+//! none of them.
 //!
 //! The pieces kept are chosen the way a relaxation fails: follow a cheapest relaxed solution
 //! from the start and keep the first lifted piece that lies in its way, then search again, as
@@ -34,7 +42,7 @@ use std::collections::VecDeque;
 pub(crate) const DEAD: u8 = u8::MAX;
 
 /// At most this many relaxations add up.
-const MOST_PATTERNS: usize = 4;
+const MOST_PATTERNS: usize = 8;
 
 /// The whole relaxed space over some of the solver's movers, with each state's cheapest way to
 /// a pick.
@@ -42,8 +50,10 @@ struct Pattern {
     space: Space,
     /// For each relaxed mover, its place among the solver's movers.
     pick: Vec<usize>,
-    /// Whether every move counts, or only slides of pieces other than the Key.
-    counts_all: bool,
+    /// Which moves count.
+    counting: Counting,
+    /// What its states aim at.
+    goal: Goal,
     store: Store,
     dist: Vec<u8>,
     /// For each state, the next state on a cheapest way to a pick.
@@ -72,16 +82,36 @@ pub(crate) struct Held {
     cells: Mask,
 }
 
+/// Which moves a relaxation counts: the first counts every move of its pieces and every turn;
+/// a later one only the slides of the pieces it keeps first (its own), so that no real move is
+/// counted twice. The Key and the pieces it borrows from earlier relaxations move for free.
+#[derive(Clone, Debug)]
+struct Counting {
+    /// For each of the solver's movers, whether its slides count.
+    slides: Vec<bool>,
+    /// Whether turns count.
+    turns: bool,
+}
+
+impl Counting {
+    fn cost(&self, real: &Space, mv: Move) -> u8 {
+        match mv {
+            Move::Slide { piece, .. } => {
+                u8::from(real.mover_of(piece).is_some_and(|m| self.slides[m]))
+            }
+            Move::Turn { .. } => u8::from(self.turns),
+        }
+    }
+}
+
 /// Relaxations whose bounds add up.
 pub(crate) struct Bounds {
     patterns: Vec<Pattern>,
-    /// For each piece of the lock, the one relaxation that keeps it, [`EVERY`] for the Key,
-    /// [`NONE`] for the others.
-    keeper: Vec<u8>,
+    /// For each piece of the lock, the relaxations that keep it, one bit each.
+    keepers: Vec<u8>,
 }
 
 const EVERY: u8 = u8::MAX;
-const NONE: u8 = u8::MAX - 1;
 
 /// What relaxing the lock showed.
 pub(crate) enum Relaxation {
@@ -92,16 +122,6 @@ pub(crate) enum Relaxation {
     },
     /// The relaxations that stayed small, as a lower bound.
     Bound(Bounds),
-}
-
-/// What a move costs in a relaxation that counts every move, or only slides of pieces other
-/// than the Key (`key`, by its place in the lock).
-fn cost(counts_all: bool, key: usize, mv: Move) -> u8 {
-    match mv {
-        Move::Slide { piece, .. } if !counts_all => u8::from(piece != key),
-        Move::Turn { .. } if !counts_all => 0,
-        _ => 1,
-    }
 }
 
 /// A relaxation's distances laid out in one array, looked up without hashing: each relaxed
@@ -173,6 +193,11 @@ impl Table {
 
 impl Pattern {
     fn bound(&self, real: &[u8], buf: &mut Vec<u8>) -> u8 {
+        if let Goal::Clear { key, reached, .. } = &self.goal
+            && reached[usize::from(real[*key])]
+        {
+            return 0;
+        }
         // Every real state reachable from the start projects onto a relaxed state reachable
         // from the start's projection, so a miss cannot happen; 0 stays a safe bound anyway.
         if let Some(t) = &self.table {
@@ -207,7 +232,7 @@ impl Bounds {
     }
 
     /// [`Bounds::bound`] for `child`, one move `mv` from a state whose [`Bounds::parts`] are
-    /// `parts`: a slide changes only the relaxation that keeps the piece, if any.
+    /// `parts`: a slide changes only the relaxations that keep the piece.
     pub(crate) fn after(
         &self,
         parts: &[u8],
@@ -216,21 +241,24 @@ impl Bounds {
         buf: &mut Vec<u8>,
         out: &mut Vec<u8>,
     ) -> u8 {
-        let keeper = match mv {
-            Move::Slide { piece, .. } => self.keeper.get(piece).copied().unwrap_or(EVERY),
+        let keepers = match mv {
+            Move::Slide { piece, .. } => self.keepers.get(piece).copied().unwrap_or(EVERY),
             Move::Turn { .. } => EVERY,
         };
-        match keeper {
-            NONE => total(parts),
+        match keepers {
+            0 => total(parts),
             EVERY => {
                 self.parts(child, buf, out);
                 total(out)
             }
-            k => {
+            bits => {
                 out.clear();
                 out.extend_from_slice(parts);
-                let k = usize::from(k);
-                out[k] = self.patterns[k].bound(child, buf);
+                for (k, p) in self.patterns.iter().enumerate() {
+                    if bits & 1 << k != 0 {
+                        out[k] = p.bound(child, buf);
+                    }
+                }
                 total(out)
             }
         }
@@ -252,50 +280,215 @@ fn total(parts: &[u8]) -> u8 {
 /// up, with the relaxations built so far, once `ctx.go_on` says so.
 pub(crate) fn relax(ctx: &Context) -> Option<Relaxation> {
     let (lock, real) = (ctx.lock, ctx.real);
+    let w = real.width();
     let mut patterns: Vec<Pattern> = Vec::new();
-    let mut used = vec![false; real.width()];
-    while patterns.len() < MOST_PATTERNS {
-        let counts_all = patterns.is_empty();
-        let mut pick = vec![real.key];
-        let mut best = None;
-        while let Some(p) = explore(ctx, &pick, &[], counts_all) {
-            if p.dist[0] == DEAD {
-                return Some(Relaxation::Impossible {
-                    states: p.store.len(),
-                });
-            }
-            let next = in_the_way(ctx, &p, &used);
-            best = Some(p);
-            match next {
-                Some(m) => pick.push(m),
-                None => break,
-            }
+    let mut used = vec![false; w];
+    let keep = |p: Pattern, patterns: &mut Vec<Pattern>, used: &mut Vec<bool>| {
+        for &m in p.pick.iter().chain(p.held.iter().map(|h| &h.mover)) {
+            used[m] = true;
         }
-        let Some(p) = best else {
+        patterns.push(p);
+    };
+    let every = Counting {
+        slides: vec![true; w],
+        turns: true,
+    };
+    let first = build(ctx, real.key, Goal::Picked, &every, &used, false)?;
+    if first.dist[0] == DEAD {
+        return Some(Relaxation::Impossible {
+            states: first.store.len(),
+        });
+    }
+    keep(first, &mut patterns, &mut used);
+    // The later relaxations count only the slides of the pieces no earlier one keeps.
+    let own = |used: &[bool]| Counting {
+        slides: (0..w).map(|m| m != real.key && !used[m]).collect(),
+        turns: false,
+    };
+    for goal in clearings(ctx) {
+        if patterns.len() == MOST_PATTERNS {
             break;
+        }
+        let Goal::Clear { piece, .. } = goal else {
+            continue;
         };
-        let mut p = hold(ctx, p, &used);
+        let Some(p) = build(ctx, piece, goal, &own(&used), &used, true) else {
+            continue;
+        };
         if p.dist[0] == DEAD {
             return Some(Relaxation::Impossible {
                 states: p.store.len(),
             });
         }
-        if p.dist[0] == 0 && !counts_all {
+        if p.dist[0] > 0 {
+            keep(p, &mut patterns, &mut used);
+        }
+    }
+    while patterns.len() < MOST_PATTERNS {
+        let Some(p) = build(ctx, real.key, Goal::Picked, &own(&used), &used, false) else {
+            break;
+        };
+        if p.dist[0] == DEAD {
+            return Some(Relaxation::Impossible {
+                states: p.store.len(),
+            });
+        }
+        if p.dist[0] == 0 {
             break;
         }
-        p.table = Table::new(&p.store, &p.dist, p.pick.len() + p.held.len());
-        for &m in p.pick.iter().chain(p.held.iter().map(|h| &h.mover)) {
-            used[m] = true;
-        }
-        patterns.push(p);
+        keep(p, &mut patterns, &mut used);
     }
-    let mut keeper = vec![NONE; lock.pieces.len()];
+    for p in &mut patterns {
+        p.table = Table::new(&p.store, &p.dist, p.pick.len() + p.held.len());
+    }
+    let mut keepers = vec![0u8; lock.pieces.len()];
     for (k, p) in patterns.iter().enumerate() {
         for &m in p.pick.iter().chain(p.held.iter().map(|h| &h.mover)) {
-            keeper[real.movers[m].0] = if m == real.key { EVERY } else { k as u8 };
+            keepers[real.movers[m].0] |= 1 << k;
         }
     }
-    (!patterns.is_empty()).then_some(Relaxation::Bound(Bounds { patterns, keeper }))
+    // The Key's slides change what the relaxations that clear its way aim at.
+    if let Some(k) = real.movers.get(real.key) {
+        keepers[k.0] = EVERY;
+    }
+    Some(Relaxation::Bound(Bounds { patterns, keepers }))
+}
+
+/// One relaxation toward `goal`, from the solver's mover `first` on: then each piece in the
+/// way of a cheapest relaxed solution is kept, then held (see [`hold`]), as long as it stays
+/// within the cap. A piece `used` by an earlier relaxation is passed over, or with `borrow`
+/// kept too, moving for free as `counting` says. `None` when not even `first` alone fits.
+fn build(
+    ctx: &Context,
+    first: usize,
+    goal: Goal,
+    counting: &Counting,
+    used: &[bool],
+    borrow: bool,
+) -> Option<Pattern> {
+    let offered = if borrow {
+        vec![false; ctx.real.width()]
+    } else {
+        used.to_vec()
+    };
+    let mut pick = vec![first];
+    let mut best = None;
+    let mut borrowed_idle = 0;
+    while let Some(p) = explore(ctx, &pick, &[], counting, &goal) {
+        if p.dist[0] == DEAD {
+            return Some(p);
+        }
+        let next = in_the_way(ctx, &p, &offered);
+        // Borrowed pieces cost nothing: while none of the relaxation's own is in the way, it
+        // only grows.
+        let idle = p.dist[0] == 0 && next.is_some_and(|m| used[m]);
+        if idle && borrowed_idle == BORROWED_IDLE {
+            break;
+        }
+        borrowed_idle += usize::from(idle);
+        best = Some(p);
+        match next {
+            Some(m) => pick.push(m),
+            None => break,
+        }
+    }
+    Some(hold(ctx, best?, used))
+}
+
+/// How many pieces a relaxation borrows while it still counts nothing from the start.
+const BORROWED_IDLE: usize = 1;
+
+/// What a relaxation's states aim at.
+#[derive(Clone, Debug)]
+enum Goal {
+    /// The Key end-on beside the Keyhole.
+    Picked,
+    /// A piece off a cell that the Key, which never turns, must pass on its way along its
+    /// line: a state whose Key has reached that cell needs nothing more.
+    Clear {
+        /// The piece, among the solver's movers; it is the relaxation's first mover.
+        piece: usize,
+        /// The cell.
+        cell: Mask,
+        /// The solver's mover that is the Key.
+        key: usize,
+        /// For each place of the Key, whether it covers the cell or lies beyond it.
+        reached: Vec<bool>,
+    },
+}
+
+impl Goal {
+    /// Whether the relaxed `state` of `space` (whose first mover is the piece to clear) is
+    /// there.
+    fn reached(&self, space: &Space, state: &[u8]) -> bool {
+        match self {
+            Goal::Picked => space.picked(state),
+            Goal::Clear { cell, .. } => space.mask(0, state[0]) & cell == 0,
+        }
+    }
+}
+
+/// For each cell between the Key and the Keyhole on their line, when the Key can never turn,
+/// the piece lying on it in the lock (the nearest cell of each such piece): the Key can only
+/// pass once that piece has left, so the moves that takes add to the Key's own.
+fn clearings(ctx: &Context) -> Vec<Goal> {
+    let (lock, real) = (ctx.lock, ctx.real);
+    let (Some(k), Some(h)) = (lock.key(), lock.keyhole()) else {
+        return Vec::new();
+    };
+    if !ctx.sweeps[k].axes.is_empty() || real.movers.get(real.key).map(|m| m.0) != Some(k) {
+        return Vec::new();
+    }
+    let key = lock.pieces[k];
+    let o = key.orientation;
+    let along = |c: Cell| match o {
+        Orientation::Horizontal => (c.col, c.row),
+        Orientation::Vertical => (c.row, c.col),
+    };
+    let (first, line) = along(key.at);
+    let last = first + key.length.saturating_sub(1);
+    let (hole, hole_line) = along(lock.pieces[h].at);
+    if hole_line != line {
+        return Vec::new();
+    }
+    let ahead = hole > last;
+    let way: Vec<u8> = if ahead {
+        (last + 1..hole).collect()
+    } else {
+        (hole + 1..first).rev().collect()
+    };
+    let mut goals: Vec<Goal> = Vec::new();
+    for pos in way {
+        let cell = match o {
+            Orientation::Horizontal => Cell::new(pos, line),
+            Orientation::Vertical => Cell::new(line, pos),
+        };
+        let Some(piece) = (0..real.width())
+            .find(|&m| m != real.key && lock.pieces[real.movers[m].0].mask() & cell.bit() != 0)
+        else {
+            continue;
+        };
+        if goals
+            .iter()
+            .any(|g| matches!(g, Goal::Clear { piece: p, .. } if *p == piece))
+        {
+            continue;
+        }
+        let mut reached = vec![false; 256];
+        for &(at, ko) in &ctx.places_kept[k] {
+            let (a, _) = along(at);
+            let b = a + key.length.saturating_sub(1);
+            reached[usize::from(encode(at, ko))] =
+                ko == o && if ahead { b >= pos } else { a <= pos };
+        }
+        goals.push(Goal::Clear {
+            piece,
+            cell: cell.bit(),
+            key: real.key,
+            reached,
+        });
+    }
+    goals
 }
 
 /// What every relaxation of one lock is built from, those of the bounds and those of the proof
@@ -328,7 +521,13 @@ impl Context<'_> {
 
 /// The whole relaxed space over `pick` (places among `real`'s movers) and `held`, unless it
 /// holds more than `cap` states or `go_on` says to stop.
-fn explore(ctx: &Context, pick: &[usize], held: &[Held], counts_all: bool) -> Option<Pattern> {
+fn explore(
+    ctx: &Context,
+    pick: &[usize],
+    held: &[Held],
+    counting: &Counting,
+    goal: &Goal,
+) -> Option<Pattern> {
     let Context {
         lock,
         real,
@@ -363,18 +562,17 @@ fn explore(ctx: &Context, pick: &[usize], held: &[Held], counts_all: bool) -> Op
     // the picks, which then neither expands a state again nor looks one up.
     let mut edges: Vec<u32> = Vec::new();
     let mut first: Vec<u32> = Vec::new();
-    let key = space.movers[space.key].0;
     let mut next = 0u32;
     while (next as usize) < store.len() {
         state.clear();
         state.extend_from_slice(store.get(next));
-        if space.picked(&state) {
+        if goal.reached(&space, &state) {
             goals.push(next);
         }
         first.push(edges.len() as u32);
         let full = moves.each(&space, held, &state, |child, mv| {
             // A held piece's step is a move of a piece other than the Key.
-            let cost = mv.map_or(1, |mv| cost(counts_all, key, mv));
+            let cost = mv.map_or(1, |mv| counting.cost(real, mv));
             edges.push(store.insert(child).0 | u32::from(cost) << 31);
             store.len() > cap
         });
@@ -389,7 +587,8 @@ fn explore(ctx: &Context, pick: &[usize], held: &[Held], counts_all: bool) -> Op
         toward: vec![u32::MAX; store.len()],
         space,
         pick: pick.to_vec(),
-        counts_all,
+        counting: counting.clone(),
+        goal: goal.clone(),
         store,
         table: None,
         held: held.to_vec(),
@@ -507,7 +706,7 @@ fn hold(ctx: &Context, p: Pattern, used: &[bool]) -> Pattern {
             home: encode(piece.at, piece.orientation),
             cells: piece.mask(),
         });
-        match explore(ctx, &best.pick, &held, best.counts_all) {
+        match explore(ctx, &best.pick, &held, &best.counting, &best.goal) {
             Some(next) => best = next,
             None => break,
         }
@@ -530,7 +729,7 @@ fn in_the_way(ctx: &Context, p: &Pattern, used: &[bool]) -> Option<usize> {
     let mut n = 0u32;
     let mut state = p.store.get(n).to_vec();
     let w = p.space.width();
-    while p.dist[n as usize] != DEAD && !p.space.picked(&state) {
+    while p.dist[n as usize] != DEAD && !p.goal.reached(&p.space, &state) {
         let c = p.toward[n as usize];
         if c == u32::MAX {
             return None;
@@ -651,7 +850,11 @@ mod tests {
             go_on: &go_on,
         };
         let (key, a) = (real.key, 1 - real.key);
-        let lifted = explore(&ctx, &[key], &[], true).expect("small");
+        let all = Counting {
+            slides: vec![true; real.width()],
+            turns: true,
+        };
+        let lifted = explore(&ctx, &[key], &[], &all, &Goal::Picked).expect("small");
         assert_eq!(lifted.dist[0], 1);
         let piece = lock.pieces[real.movers[a].0];
         let home = encode(piece.at, piece.orientation);
@@ -660,7 +863,7 @@ mod tests {
             home,
             cells: piece.mask(),
         }];
-        let p = explore(&ctx, &[key], &held, true).expect("small");
+        let p = explore(&ctx, &[key], &held, &all, &Goal::Picked).expect("small");
         assert_eq!(p.dist[0], 2);
         let mut buf = Vec::new();
         let start = real.start(&lock);

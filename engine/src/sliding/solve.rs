@@ -359,6 +359,113 @@ pub fn prove_by_standing_pieces(
     Ok(super::standing::prove_impossible(&ground, max_states).map(|n| n as u64))
 }
 
+/// One state's bound from the relaxations, and its true fewest moves to a pick (`None` where
+/// no pick is reachable from it).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct Checked {
+    /// The bound.
+    pub bound: u8,
+    /// The true fewest moves.
+    pub fewest: Option<u16>,
+}
+
+/// Every state reachable from the start of `lock`, with its bound from relaxations of at most
+/// `cap` states each (the solver's are 20,000 and, deep, 100,000; [`DEAD`] where one says
+/// the lock can never be picked from there) and its true fewest moves to a pick, `None` where
+/// no pick is reachable from it. `Ok(None)` when the lock has more than `max_states` states.
+/// For checking that the relaxations never overstate.
+#[doc(hidden)]
+pub fn bounds_against_truth(
+    lock: &Lock,
+    max_states: usize,
+    cap: usize,
+) -> Result<Option<Vec<Checked>>, Vec<Problem>> {
+    let problems = lock.problems();
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let (space, walls, _) = solver_space(lock);
+    // Every state and the states one move before it.
+    let mut store = Store::new(space.width());
+    store.insert(&space.start(lock));
+    let mut before: Vec<Vec<u32>> = vec![Vec::new()];
+    let mut scratch = Scratch::default();
+    let mut n = 0u32;
+    while (n as usize) < store.len() {
+        let state = store.get(n).to_vec();
+        let mut full = false;
+        space.expand(&state, usize::MAX, &mut scratch, |child, _| {
+            let (c, new) = store.insert(child);
+            if new {
+                before.push(Vec::new());
+            }
+            before[c as usize].push(n);
+            full = store.len() > max_states;
+            full
+        });
+        if full {
+            return Ok(None);
+        }
+        n += 1;
+    }
+    let mut fewest: Vec<Option<u16>> = vec![None; store.len()];
+    let mut queue = std::collections::VecDeque::new();
+    for s in 0..store.len() as u32 {
+        if space.picked(store.get(s)) {
+            fewest[s as usize] = Some(0);
+            queue.push_back(s);
+        }
+    }
+    while let Some(s) = queue.pop_front() {
+        let d = fewest[s as usize].map_or(0, |d| d + 1);
+        for &b in &before[s as usize] {
+            if fewest[b as usize].is_none() {
+                fewest[b as usize] = Some(d);
+                queue.push_back(b);
+            }
+        }
+    }
+    let cover = super::relax::covers(lock);
+    let sweeps = super::relax::sweeps_with(lock, &cover);
+    let places_kept = super::relax::places_kept_with(lock, &sweeps);
+    let ctx = super::pattern::Context {
+        lock,
+        real: &space,
+        cover: &cover,
+        sweeps: &sweeps,
+        places_kept: &places_kept,
+        walls,
+        cap,
+        go_on: &|| true,
+    };
+    let mut buf = Vec::new();
+    let bounds = match super::pattern::relax(&ctx) {
+        Some(Relaxation::Bound(b)) => Some(b),
+        Some(Relaxation::Impossible { .. }) => {
+            let dead = |fewest| Checked {
+                bound: DEAD,
+                fewest,
+            };
+            return Ok(Some(fewest.into_iter().map(dead).collect()));
+        }
+        None => None,
+    };
+    Ok(Some(
+        (0..store.len() as u32)
+            .map(|s| {
+                let bound = bounds
+                    .as_ref()
+                    .map_or(0, |b| b.bound(store.get(s), &mut buf));
+                Checked {
+                    bound,
+                    fewest: fewest[s as usize],
+                }
+            })
+            .collect(),
+    ))
+}
+
 struct Search {
     space: Space,
     pattern: Option<Bounds>,
