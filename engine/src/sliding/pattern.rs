@@ -373,19 +373,11 @@ fn build(
     };
     let mut pick = vec![first];
     let mut best = None;
-    let mut borrowed_idle = 0;
     while let Some(p) = explore(ctx, &pick, &[], counting, &goal) {
         if p.dist[0] == DEAD {
             return Some(p);
         }
         let next = in_the_way(ctx, &p, &offered);
-        // Borrowed pieces cost nothing: while none of the relaxation's own is in the way, it
-        // only grows.
-        let idle = p.dist[0] == 0 && next.is_some_and(|m| used[m]);
-        if idle && borrowed_idle == BORROWED_IDLE {
-            break;
-        }
-        borrowed_idle += usize::from(idle);
         best = Some(p);
         match next {
             Some(m) => pick.push(m),
@@ -394,9 +386,6 @@ fn build(
     }
     Some(hold(ctx, best?, used))
 }
-
-/// How many pieces a relaxation borrows while it still counts nothing from the start.
-const BORROWED_IDLE: usize = 1;
 
 /// What a relaxation's states aim at.
 #[derive(Clone, Debug)]
