@@ -378,7 +378,13 @@ fn build(
             return Some(p);
         }
         let next = in_the_way(ctx, &p, &offered);
+        // Borrowed pieces move for free: a relaxation that has grown large and still counts
+        // nothing from the start seldom comes to count something before its limit.
+        let idle = borrow && p.dist[0] == 0 && p.store.len() > ctx.cap / IDLE_SHARE;
         best = Some(p);
+        if idle {
+            break;
+        }
         match next {
             Some(m) => pick.push(m),
             None => break,
@@ -386,6 +392,11 @@ fn build(
     }
     Some(hold(ctx, best?, used))
 }
+
+/// A relaxation that borrows stops growing once it holds more than this share of its limit
+/// and still counts nothing from the start: on seed 99 of the bench, a third of the relaxed
+/// states built, with the same bounds.
+const IDLE_SHARE: usize = 16;
 
 /// What a relaxation's states aim at.
 #[derive(Clone, Debug)]
