@@ -699,6 +699,11 @@ fn hold(ctx: &Context, p: Pattern, used: &[bool]) -> Pattern {
         if !ctx.sweeps[i].axes.is_empty() {
             continue;
         }
+        // Each held piece made the relaxations of the bench's locks at least a fifth larger:
+        // past this, an attempt would only pass the limit and be thrown away.
+        if best.store.len() * 6 > ctx.cap * 5 {
+            break;
+        }
         let piece = ctx.lock.pieces[i];
         let mut held = best.held.clone();
         held.push(Held {
