@@ -221,15 +221,25 @@ fn a_crowded_impossible_lock_is_proved_by_standing_pieces() {
 /// needed 1.6 million states. The larger relaxations built at the pause bound it at 9.
 #[test]
 fn a_deep_lock_is_searched_again_with_larger_relaxations() {
-    let l = random_lock(99, 11, 20);
+    solved_within(99, 11, 100_000);
+}
+
+/// Solves the bench's random 11×11 lock of `seed`: `moves` moves, replayed through the rules,
+/// searching fewer than `most` states.
+fn solved_within(seed: u64, moves: usize, most: u64) {
+    let l = random_lock(seed, 11, 20);
     let report = solve(&l, &Limits::default()).expect("legal");
-    let Answer::Solved { moves } = &report.answer else {
-        panic!("{:?}", report.answer);
+    let Answer::Solved { moves: found } = &report.answer else {
+        panic!("seed {seed}: {:?}", report.answer);
     };
-    assert_eq!(moves.len(), 11);
-    let states = l.play(&l.write_all(moves)).expect("replays");
-    assert!(states.last().is_some_and(|s| s.is_picked()));
-    assert!(report.states < 100_000, "{} states", report.states);
+    assert_eq!(found.len(), moves, "seed {seed}");
+    let states = l.play(&l.write_all(found)).expect("replays");
+    assert!(states.last().is_some_and(|s| s.is_picked()), "seed {seed}");
+    assert!(
+        report.states < most,
+        "seed {seed}: {} states",
+        report.states
+    );
 }
 
 #[test]
@@ -238,16 +248,7 @@ fn pieces_that_must_let_a_piece_off_the_keys_way_count_their_moves() {
     // others have moved, and those moves add to the Key's own. Without relaxations that
     // clear the Key's way the search passed millions of states; seed 465 likewise could not be
     // shown impossible.
-    let l = random_lock(559, 11, 20);
-    let report = solve(&l, &Limits::default()).expect("legal");
-    let Answer::Solved { moves } = &report.answer else {
-        panic!("{:?}", report.answer);
-    };
-    assert_eq!(moves.len(), 12);
-    let states = l.play(&l.write_all(moves)).expect("replays");
-    assert!(states.last().is_some_and(|s| s.is_picked()));
-    assert!(report.states < 100_000, "{} states", report.states);
-
+    solved_within(559, 12, 100_000);
     let report = solve(&random_lock(465, 11, 20), &Limits::default()).expect("legal");
     assert_eq!(report.answer, Answer::Impossible);
     assert!(report.states < 200_000, "{} states", report.states);

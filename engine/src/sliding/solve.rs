@@ -343,20 +343,34 @@ pub fn prove_by_standing_pieces(
     if !problems.is_empty() {
         return Err(problems);
     }
+    let (space, walls, _) = solver_space(lock);
+    let proof = with_context(lock, &space, walls, max_states, |ctx| {
+        super::standing::prove_impossible(ctx, max_states)
+    });
+    Ok(proof.map(|n| n as u64))
+}
+
+/// Calls `f` with the context of relaxations of `lock` searched in `real`, each within `cap`
+/// states, and no time limit: for the checks beside the solver.
+fn with_context<T>(
+    lock: &Lock,
+    real: &Space,
+    walls: Mask,
+    cap: usize,
+    f: impl FnOnce(&super::pattern::Context) -> T,
+) -> T {
     let cover = super::relax::covers(lock);
     let sweeps = super::relax::sweeps_with(lock, &cover);
-    let (space, walls, _) = solver_space(lock);
-    let ground = super::pattern::Context {
+    f(&super::pattern::Context {
         lock,
-        real: &space,
+        real,
         cover: &cover,
         sweeps: &sweeps,
         places_kept: &super::relax::places_kept_with(lock, &sweeps),
         walls,
-        cap: max_states,
+        cap,
         go_on: &|| true,
-    };
-    Ok(super::standing::prove_impossible(&ground, max_states).map(|n| n as u64))
+    })
 }
 
 /// One state's bound from the relaxations, and its true fewest moves to a pick (`None` where
@@ -426,21 +440,8 @@ pub fn bounds_against_truth(
             }
         }
     }
-    let cover = super::relax::covers(lock);
-    let sweeps = super::relax::sweeps_with(lock, &cover);
-    let places_kept = super::relax::places_kept_with(lock, &sweeps);
-    let ctx = super::pattern::Context {
-        lock,
-        real: &space,
-        cover: &cover,
-        sweeps: &sweeps,
-        places_kept: &places_kept,
-        walls,
-        cap,
-        go_on: &|| true,
-    };
     let mut buf = Vec::new();
-    let bounds = match super::pattern::relax(&ctx) {
+    let bounds = match with_context(lock, &space, walls, cap, super::pattern::relax) {
         Some(Relaxation::Bound(b)) => Some(b),
         Some(Relaxation::Impossible { .. }) => {
             let dead = |fewest| Checked {
