@@ -30,13 +30,18 @@
 //! long as the relaxation stays small. Then the pieces in its way are held the same way (see
 //! [`Held`]): home or aside, two states each where a kept piece brings all its places.
 
+mod goal;
+mod table;
+
 use super::cell::{Cell, Mask, Orientation};
 use super::lock::{Lock, Piece};
 use super::relax::Sweep;
 use super::rules::Move;
 use super::space::{Scratch, Space, decode, encode};
 use super::store::Store;
+use goal::{Goal, clearings};
 use std::collections::VecDeque;
+use table::Table;
 
 /// The distance of a state from which the relaxation can never be picked.
 pub(crate) const DEAD: u8 = u8::MAX;
@@ -122,73 +127,6 @@ pub(crate) enum Relaxation {
     },
     /// The relaxations that stayed small, as a lower bound.
     Bound(Bounds),
-}
-
-/// A relaxation's distances laid out in one array, looked up without hashing: each relaxed
-/// mover's places seen in the relaxation are numbered, and a state's entry is found by adding
-/// each mover's offset for its place.
-struct Table {
-    /// For relaxed mover `k` at place `byte`: `offsets[k * 256 + byte]`, [`UNSEEN`] for a
-    /// place the relaxation never reaches.
-    offsets: Vec<u32>,
-    dist: Vec<u8>,
-}
-
-const UNSEEN: u32 = u32::MAX;
-
-/// The most entries a [`Table`] may have, reached states or not: a megabyte.
-const TABLE_MOST: usize = 1 << 20;
-
-impl Table {
-    fn new(store: &Store, dist: &[u8], width: usize) -> Option<Table> {
-        let mut offsets = vec![UNSEEN; width * 256];
-        let mut counts = vec![0u32; width];
-        for n in 0..store.len() {
-            for (k, &b) in store.get(n as u32).iter().enumerate() {
-                let slot = &mut offsets[k * 256 + usize::from(b)];
-                if *slot == UNSEEN {
-                    *slot = counts[k];
-                    counts[k] += 1;
-                }
-            }
-        }
-        let mut size = 1usize;
-        for k in 0..width {
-            let radix = size as u32;
-            for slot in &mut offsets[k * 256..(k + 1) * 256] {
-                if *slot != UNSEEN {
-                    *slot *= radix;
-                }
-            }
-            size = size.checked_mul(counts[k] as usize)?;
-            if size > TABLE_MOST {
-                return None;
-            }
-        }
-        // Entries no reachable state lands on keep the safe bound 0.
-        let mut table = Table {
-            offsets,
-            dist: vec![0; size],
-        };
-        for (n, &d) in dist.iter().enumerate() {
-            if let Some(i) = table.index(store.get(n as u32).iter().copied()) {
-                table.dist[i] = d;
-            }
-        }
-        Some(table)
-    }
-
-    fn index(&self, places: impl Iterator<Item = u8>) -> Option<usize> {
-        let mut i = 0usize;
-        for (k, b) in places.enumerate() {
-            let o = self.offsets[k * 256 + usize::from(b)];
-            if o == UNSEEN {
-                return None;
-            }
-            i += o as usize;
-        }
-        Some(i)
-    }
 }
 
 impl Pattern {
@@ -397,99 +335,6 @@ fn build(
 /// and still counts nothing from the start: on seed 99 of the bench, a third of the relaxed
 /// states built, with the same bounds.
 const IDLE_SHARE: usize = 16;
-
-/// What a relaxation's states aim at.
-#[derive(Clone, Debug)]
-enum Goal {
-    /// The Key end-on beside the Keyhole.
-    Picked,
-    /// A piece off a cell that the Key, which never turns, must pass on its way along its
-    /// line: a state whose Key has reached that cell needs nothing more.
-    Clear {
-        /// The piece, among the solver's movers; it is the relaxation's first mover.
-        piece: usize,
-        /// The cell.
-        cell: Mask,
-        /// The solver's mover that is the Key.
-        key: usize,
-        /// For each place of the Key, whether it covers the cell or lies beyond it.
-        reached: Vec<bool>,
-    },
-}
-
-impl Goal {
-    /// Whether the relaxed `state` of `space` (whose first mover is the piece to clear) is
-    /// there.
-    fn reached(&self, space: &Space, state: &[u8]) -> bool {
-        match self {
-            Goal::Picked => space.picked(state),
-            Goal::Clear { cell, .. } => space.mask(0, state[0]) & cell == 0,
-        }
-    }
-}
-
-/// For each cell between the Key and the Keyhole on their line, when the Key can never turn,
-/// the piece lying on it in the lock (the nearest cell of each such piece): the Key can only
-/// pass once that piece has left, so the moves that takes add to the Key's own.
-fn clearings(ctx: &Context) -> Vec<Goal> {
-    let (lock, real) = (ctx.lock, ctx.real);
-    let (Some(k), Some(h)) = (lock.key(), lock.keyhole()) else {
-        return Vec::new();
-    };
-    if !ctx.sweeps[k].axes.is_empty() || real.movers.get(real.key).map(|m| m.0) != Some(k) {
-        return Vec::new();
-    }
-    let key = lock.pieces[k];
-    let o = key.orientation;
-    let along = |c: Cell| match o {
-        Orientation::Horizontal => (c.col, c.row),
-        Orientation::Vertical => (c.row, c.col),
-    };
-    let (first, line) = along(key.at);
-    let last = first + key.length.saturating_sub(1);
-    let (hole, hole_line) = along(lock.pieces[h].at);
-    if hole_line != line {
-        return Vec::new();
-    }
-    let ahead = hole > last;
-    let way: Vec<u8> = if ahead {
-        (last + 1..hole).collect()
-    } else {
-        (hole + 1..first).rev().collect()
-    };
-    let mut goals: Vec<Goal> = Vec::new();
-    for pos in way {
-        let cell = match o {
-            Orientation::Horizontal => Cell::new(pos, line),
-            Orientation::Vertical => Cell::new(line, pos),
-        };
-        let Some(piece) = (0..real.width())
-            .find(|&m| m != real.key && lock.pieces[real.movers[m].0].mask() & cell.bit() != 0)
-        else {
-            continue;
-        };
-        if goals
-            .iter()
-            .any(|g| matches!(g, Goal::Clear { piece: p, .. } if *p == piece))
-        {
-            continue;
-        }
-        let mut reached = vec![false; 256];
-        for &(at, ko) in &ctx.places_kept[k] {
-            let (a, _) = along(at);
-            let b = a + key.length.saturating_sub(1);
-            reached[usize::from(encode(at, ko))] =
-                ko == o && if ahead { b >= pos } else { a <= pos };
-        }
-        goals.push(Goal::Clear {
-            piece,
-            cell: cell.bit(),
-            key: real.key,
-            reached,
-        });
-    }
-    goals
-}
 
 /// What every relaxation of one lock is built from, those of the bounds and those of the proof
 /// from standing pieces ([`super::standing`]) alike.
@@ -877,44 +722,5 @@ mod tests {
         let mut moved = start.clone();
         moved[a] = encode(Cell::new(3, 0), Orientation::Vertical);
         assert_eq!(p.bound(&moved, &mut buf), 1);
-    }
-
-    /// A table gives every stored state its distance, 0 for a combination of places no
-    /// stored state has, and is not made when the combinations would pass its size.
-    #[test]
-    fn a_table_finds_each_relaxed_state_by_its_places() {
-        let mut store = Store::new(3);
-        let states: [[u8; 3]; 5] = [
-            [4, 10, 200],
-            [5, 10, 200],
-            [4, 12, 7],
-            [6, 11, 7],
-            [5, 12, 200],
-        ];
-        let dist = [3, 2, 9, DEAD, 0];
-        for s in &states {
-            store.insert(s);
-        }
-        let table = Table::new(&store, &dist, 3).expect("27 combinations fit");
-        for (s, &d) in states.iter().zip(&dist) {
-            assert_eq!(
-                table.index(s.iter().copied()).map(|i| table.dist[i]),
-                Some(d)
-            );
-        }
-        // Places each seen, but never together.
-        assert_eq!(
-            table.index([6, 10, 200].into_iter()).map(|i| table.dist[i]),
-            Some(0)
-        );
-        // A place never seen.
-        assert_eq!(table.index([7, 10, 200].into_iter()), None);
-
-        // Eleven movers with four places each: 4^11 combinations, more than a table holds.
-        let mut big = Store::new(11);
-        for k in 0..4u8 {
-            big.insert(&[k; 11]);
-        }
-        assert!(Table::new(&big, &[1, 2, 3, 4], 11).is_none());
     }
 }
