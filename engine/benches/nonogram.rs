@@ -25,8 +25,9 @@
 //! `~/.cargo/bin/nonogrid`); `NONOGRAM_RUNS` the runs per figure (default 5);
 //! `NONOGRID_TIMEOUT` its time limit per run in seconds (default 60); `OURS_TIMEOUT` the same
 //! limit for ours (default 60: a puzzle it stops on is shown as `>60s`, so the run always ends);
-//! `NONOGRAM_RANDOM` the random pictures per density (default 4); `NONOGRAM_PUBLIC=0` skips the
-//! public puzzles.
+//! `NONOGRAM_RANDOM` the random pictures per density (default 4); `NONOGRAM_DENSITIES` their
+//! densities (default `0.3,0.35,0.4,0.45,0.5,0.55,0.6`); `NONOGRAM_PUBLIC=0` skips the public
+//! puzzles.
 
 #[path = "../tests/nonogram_common.rs"]
 mod common;
@@ -175,6 +176,31 @@ fn time_nonogrid(
     Some((median(times) - base).max(0.0))
 }
 
+/// log2 of the number of pictures other than the goal that a random grid of the same size would
+/// be expected to give every clue, were the lines independent: the placements of every line
+/// (rows and columns) multiplied, against `2^(cells)` grids counted twice. Far above 0, the clues
+/// leave a vast choice; far below, they pin the picture down and the line rule cuts deep;
+/// near 0 is the threshold where random constraint problems are hardest for every known search.
+fn log2_other_pictures(p: &Puzzle) -> f64 {
+    let log2_choose = |n: u64, k: u64| -> f64 {
+        (0..k)
+            .map(|i| ((n - i) as f64).log2() - ((i + 1) as f64).log2())
+            .sum()
+    };
+    let placements = |clue: &[u32], len: usize| -> f64 {
+        let runs: Vec<u64> = clue.iter().filter(|&&n| n > 0).map(|&n| n as u64).collect();
+        let k = runs.len() as u64;
+        if k == 0 {
+            return 0.0;
+        }
+        let slack = len as u64 + 1 - runs.iter().sum::<u64>() - k;
+        log2_choose(slack + k, k)
+    };
+    let rows: f64 = p.rows.iter().map(|c| placements(c, p.width)).sum();
+    let columns: f64 = p.columns.iter().map(|c| placements(c, p.height)).sum();
+    rows + columns - (p.width * p.height) as f64
+}
+
 fn ms(s: f64) -> String {
     format!("{:.3}", s * 1e3)
 }
@@ -274,7 +300,11 @@ fn main() {
     }
 
     println!("\nrandom 60x60 pictures the line rule cannot finish (seeded)\n{header}");
-    for density in [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6] {
+    let densities: Vec<f64> = std::env::var("NONOGRAM_DENSITIES")
+        .ok()
+        .map(|s| s.split(',').filter_map(|d| d.trim().parse().ok()).collect())
+        .unwrap_or_else(|| vec![0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6]);
+    for density in densities {
         let mut kept = 0;
         let mut seed = 1u64;
         while kept < per_density && seed < 2000 {
@@ -292,7 +322,11 @@ fn main() {
                 continue;
             }
             kept += 1;
-            let name = format!("random d={density:.2} seed={}", seed - 1);
+            let name = format!(
+                "random d={density:.2} seed={} (2^{:.0})",
+                seed - 1,
+                log2_other_pictures(&p)
+            );
             row(&name, &p, &|a: &Answer| {
                 matches!(
                     a,

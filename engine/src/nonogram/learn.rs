@@ -396,6 +396,20 @@ impl<'a, B: Bits> Learner<'a, B> {
         self.t.assign(self.c, first, Reason::Clause(ci));
     }
 
+    /// Back to just before the first guess that `doubt` (given the cell, row by row, and
+    /// whether it was guessed filled) rejects, keeping what was learned; nowhere when it
+    /// rejects none.
+    pub fn back_before_first_doubt(&mut self, mut doubt: impl FnMut(usize, bool) -> bool) {
+        let first = self.t.starts.iter().position(|&s| {
+            let l = self.t.lits[s];
+            doubt((l >> 1) as usize, l & 1 == 1)
+        });
+        if let Some(level) = first {
+            self.t.back_to(self.c, level as u32);
+            self.head = self.head.min(self.t.lits.len());
+        }
+    }
+
     /// Back to level 0, with the least useful half of the learned clauses dropped when there are
     /// more than `max`.
     pub fn restart(&mut self, max: usize) {
@@ -527,9 +541,11 @@ pub(crate) fn cell_of(c: &Compiled, l: usize, i: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::{Ended, Learner};
+    use crate::nonogram::belief::Beliefs;
     use crate::nonogram::board::{Board, Compiled};
     use crate::nonogram::guide::Guide;
     use crate::nonogram::model::{Cell, Grid, Puzzle, PuzzleInfo, clue_of};
+    use crate::nonogram::rule::placements;
     use crate::nonogram::testing::next;
 
     fn picture(w: usize, h: usize, bits: u64) -> Grid {
@@ -551,18 +567,57 @@ mod tests {
             && (0..p.width).all(|x| clue_of(&g.column(x)) == p.columns[x])
     }
 
-    /// Learned clauses never cut a solution, and the clause forbidding each solution found
-    /// forbids only it: asked for every solution, with restarts after 3 conflicts and the
-    /// learned clauses cut to 4 at each, the search finds exactly the pictures listing every
-    /// grid finds — none when the rows of one picture and the columns of another have none.
-    #[test]
-    fn learning_finds_exactly_every_solution_of_small_puzzles() {
+    /// Every picture whose rows take one placement each of their clues and whose columns give
+    /// their clues.
+    fn every_picture(p: &Puzzle) -> Vec<Grid> {
+        let rows: Vec<Vec<Vec<Cell>>> = p.rows.iter().map(|c| placements(c, p.width)).collect();
+        let mut out = Vec::new();
+        let mut pick = vec![0usize; p.height];
+        if rows.iter().any(|r| r.is_empty()) {
+            return out;
+        }
+        loop {
+            let mut g = Grid::new(p.width, p.height);
+            for (y, &i) in pick.iter().enumerate() {
+                for (x, &cell) in rows[y][i].iter().enumerate() {
+                    g.set(x, y, cell);
+                }
+            }
+            if gives(p, &g) {
+                out.push(g);
+            }
+            let mut y = 0;
+            loop {
+                if y == p.height {
+                    return out;
+                }
+                pick[y] += 1;
+                if pick[y] < rows[y].len() {
+                    break;
+                }
+                pick[y] = 0;
+                y += 1;
+            }
+        }
+    }
+
+    /// Every solution of 600 random puzzles of `sizes` × `sizes` cells (a third with the rows
+    /// of one picture and the columns of another), found by the learning search from the empty
+    /// grid with `guide` and `pause` (called whenever `every` conflicts have passed), against
+    /// listing every picture: exactly the same pictures, each once.
+    fn finds_exactly_every_solution(
+        sizes: std::ops::RangeInclusive<u64>,
+        every: u64,
+        mut guide: impl FnMut(&Compiled) -> Guide<u64>,
+        mut pause: impl FnMut(&mut Learner<u64>, &Guide<u64>),
+    ) {
         let mut s = 0x2545_F491_4F6C_DD1Du64;
         let mut several = 0;
         let mut none = 0;
         for case in 0..600 {
-            let w = 2 + (next(&mut s) % 3) as usize;
-            let h = 2 + (next(&mut s) % 3) as usize;
+            let span = sizes.end() - sizes.start() + 1;
+            let w = (sizes.start() + next(&mut s) % span) as usize;
+            let h = (sizes.start() + next(&mut s) % span) as usize;
             let a = picture(w, h, next(&mut s));
             let b = if case % 3 == 0 {
                 picture(w, h, next(&mut s))
@@ -572,16 +627,13 @@ mod tests {
             let mut p = Puzzle::from_picture(a, PuzzleInfo::default());
             p.columns = (0..w).map(|x| clue_of(&b.column(x))).collect();
             p.goal = None;
-            let all: Vec<Grid> = (0..1u64 << (w * h))
-                .map(|bits| picture(w, h, bits))
-                .filter(|g| gives(&p, g))
-                .collect();
+            let all = every_picture(&p);
             let c = Compiled::new(&p);
             let mut l = Learner::<u64>::new(&c, &Board::new(&c));
-            let mut guide = Guide::new(&c);
+            let mut guide = guide(&c);
             loop {
-                match l.search(&mut guide, usize::MAX, 3, u64::MAX, &mut || false) {
-                    Ok(()) => l.restart(4),
+                match l.search(&mut guide, usize::MAX, every, u64::MAX, &mut || false) {
+                    Ok(()) => pause(&mut l, &guide),
                     Err(Ended::Done) => break,
                     Err(e) => panic!("{e:?}"),
                 }
@@ -593,5 +645,40 @@ mod tests {
             none += usize::from(all.is_empty());
         }
         assert!(several > 50 && none > 50, "{several} several, {none} none");
+    }
+
+    /// Learned clauses never cut a solution, and the clause forbidding each solution found
+    /// forbids only it: with restarts after 3 conflicts and the learned clauses cut to 4 at
+    /// each, the search finds exactly every picture — none when there is none.
+    #[test]
+    fn learning_finds_exactly_every_solution_of_small_puzzles() {
+        finds_exactly_every_solution(2..=4, 3, Guide::new, |l, _| l.restart(4));
+    }
+
+    /// Guessing by the beliefs as well, and going back (instead of restarting) to before the
+    /// first guess a doubt rejects — here a doubt drawn at random, as the beliefs' doubts may
+    /// fall anywhere — the search still finds every picture exactly once.
+    #[test]
+    fn going_back_before_doubted_guesses_finds_exactly_every_solution() {
+        let mut doubted = 0;
+        let mut s = 0x9E37_79B9_7F4A_7C15u64;
+        finds_exactly_every_solution(
+            5..=6,
+            1,
+            |c| {
+                let mut guide = Guide::new(c);
+                guide.believe(Beliefs::at_root(c, &Board::new(c)));
+                guide
+            },
+            |l, _| {
+                let before = l.t.level_now();
+                l.back_before_first_doubt(|_, _| next(&mut s).is_multiple_of(3));
+                doubted += usize::from(l.t.level_now() < before);
+            },
+        );
+        assert!(
+            doubted > 10,
+            "{doubted} searches went back before a doubted guess"
+        );
     }
 }

@@ -15,6 +15,7 @@
 //!   every conflict, with the line rule explaining what it fixed.
 
 pub mod author;
+mod belief;
 mod bits;
 mod board;
 mod count;

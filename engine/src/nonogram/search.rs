@@ -6,6 +6,7 @@
 //! finishes the picture. Below the root it is not run: on random pictures it fixes almost
 //! nothing and costs about 0.5 ms a node, while a learning search's guess costs about 15 µs.
 
+use super::belief::Beliefs;
 use super::bits::Bits;
 use super::board::{Board, Compiled, Propagator};
 use super::guide::Guide;
@@ -16,6 +17,14 @@ use std::time::Instant;
 
 /// Conflicts before the first restart; restarts come after this times the Luby sequence.
 const RESTART_UNIT: u64 = 1000;
+/// Conflicts the search makes guessing by each line's counts alone, unless the beliefs over the
+/// whole picture (`belief.rs`) are sure of most cells from the start; past them, it guesses by
+/// the beliefs as well, which cost more a guess but go wrong far less often where the counts
+/// are close to coin tosses, and goes back to before the first guess the beliefs reject.
+const BELIEVE_AFTER: u64 = 400;
+/// The share of the root's unknown cells the beliefs must be sure of for the search to guess by
+/// them from the start.
+const PINNED: f64 = 0.5;
 /// Learned clauses kept at a restart: past this, the less useful half is dropped.
 const MAX_CLAUSES: usize = 20_000;
 
@@ -160,16 +169,30 @@ impl<'a, B: Bits> Searcher<'a, B> {
             }
             why.is_some()
         };
+        let beliefs = Beliefs::at_root(self.c, root);
+        let mut later = if beliefs.sure_share(self.c, root) >= PINNED {
+            guide.believe(beliefs);
+            None
+        } else {
+            Some(beliefs)
+        };
         let mut i = 0;
         let ended = loop {
             i += 1;
-            match l.search(
-                &mut guide,
-                self.want,
-                RESTART_UNIT * luby(i),
-                max_guesses,
-                &mut stop,
-            ) {
+            let believing = later.is_none();
+            let budget = if believing {
+                RESTART_UNIT * luby(i)
+            } else {
+                BELIEVE_AFTER
+            };
+            match l.search(&mut guide, self.want, budget, max_guesses, &mut stop) {
+                Ok(()) if !believing => {
+                    if let Some(beliefs) = later.take() {
+                        guide.believe(beliefs);
+                    }
+                    l.back_before_first_doubt(|cell, filled| guide.doubts(cell, filled));
+                    i -= 1;
+                }
                 Ok(()) => {
                     l.restart(MAX_CLAUSES);
                     let mut rng = self.rng;
