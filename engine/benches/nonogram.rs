@@ -19,7 +19,9 @@
 //!   process has started and parsed its arguments), then the puzzle is written and standard input
 //!   closed, and the clock stops when the process has exited. The same handshake on a 1×1 puzzle
 //!   (parsing, printing and exiting with nothing to solve) is the baseline, subtracted. Its log is
-//!   silenced everywhere else, so it writes nothing more while it solves.
+//!   silenced everywhere else, so it writes nothing more while it solves. A puzzle it solves
+//!   within that baseline's noise (its median less the baseline is not above 0) is shown as
+//!   `<noise`, with no ratio.
 //!
 //! Environment: `NONOGRID` names the binary (default: `nonogrid` on the `PATH`, then
 //! `~/.cargo/bin/nonogrid`); `NONOGRAM_RUNS` the runs per figure (default 5);
@@ -262,6 +264,8 @@ fn main() {
             ms(ours)
         };
         let (theirs_s, ratio_s) = match theirs {
+            // Its solve is lost in the noise of starting a process: no ratio to speak of.
+            Some(t) if t <= 0.0 => ("<noise".into(), "-".into()),
             Some(t) => {
                 let ratio = if t > 0.0 { ours / t } else { f64::INFINITY };
                 worst_ratio = worst_ratio.max(ratio);

@@ -10,7 +10,9 @@
 //! - [`solve`]: the solver — the line rule to a fixpoint, probing, search — and its answers.
 //! - `bits`, `fast`: lines as bit sets and the line rule's dynamic programme over them.
 //! - `count`: how many placements of a line agree, and the share of them filling each cell.
-//! - `guide`: which cell a search guesses, from the counts.
+//! - `guide`: which cell a search guesses, from the counts (and the beliefs).
+//! - `belief`: what the whole picture says of each cell — belief propagation, each line
+//!   weighing its placements by what the crossing lines say.
 //! - `search`, `learn`, `explain`: probing at the root, then a search that learns a clause from
 //!   every conflict, with the line rule explaining what it fixed.
 
