@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use engine::nonogram::model::clue_of;
-use engine::nonogram::{Cell, Grid, Puzzle, PuzzleInfo, rule};
+use engine::nonogram::{Grid, Puzzle, PuzzleInfo, rule};
 use std::path::PathBuf;
 
 /// One public puzzle and what its file says of it.
@@ -116,40 +116,5 @@ pub fn random_picture(width: usize, height: usize, density: f64, seed: u64) -> G
 /// Every picture with these clues, up to `cap`, by listing each row's placements (the seed's
 /// own "generate") and checking the columns: the reference the solver is compared with.
 pub fn every_solution(p: &Puzzle, cap: usize) -> Vec<Grid> {
-    let per_row: Vec<Vec<Vec<Cell>>> = p
-        .rows
-        .iter()
-        .map(|c| rule::placements(c, p.width))
-        .collect();
-    let mut out = Vec::new();
-    let mut pick = vec![0usize; p.height];
-    if per_row.iter().any(Vec::is_empty) {
-        return out;
-    }
-    loop {
-        let mut g = Grid::new(p.width, p.height);
-        for (y, &i) in pick.iter().enumerate() {
-            for (x, &c) in per_row[y][i].iter().enumerate() {
-                g.set(x, y, c);
-            }
-        }
-        if gives_the_clues(p, &g) {
-            out.push(g);
-            if out.len() >= cap {
-                return out;
-            }
-        }
-        let mut y = 0;
-        loop {
-            if y == p.height {
-                return out;
-            }
-            pick[y] += 1;
-            if pick[y] < per_row[y].len() {
-                break;
-            }
-            pick[y] = 0;
-            y += 1;
-        }
-    }
+    rule::every_picture(p, cap)
 }

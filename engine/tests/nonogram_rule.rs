@@ -108,3 +108,56 @@ proptest! {
         }
     }
 }
+
+/// The whole-puzzle reference lists exactly the grids that give every clue, in any order: on
+/// 300 random puzzles of 1×1 to 4×4, a third with the rows of one picture and the columns of
+/// another (often no picture at all), against trying every grid.
+#[test]
+fn every_picture_is_every_grid_that_gives_the_clues() {
+    use engine::nonogram::model::clue_of;
+    use engine::nonogram::{Grid, Puzzle, PuzzleInfo};
+    let mut s = 0x0123_4567_89AB_CDEFu64;
+    let mut next = move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s
+    };
+    let grid = |w: usize, h: usize, bits: u64| {
+        let mut g = Grid::new(w, h);
+        for i in 0..w * h {
+            g.set(i % w, i / w, if bits >> i & 1 == 1 { O } else { X });
+        }
+        g
+    };
+    let mut none = 0;
+    for case in 0..300 {
+        let (w, h) = (1 + (next() % 4) as usize, 1 + (next() % 4) as usize);
+        let a = grid(w, h, next());
+        let b = if case % 3 == 0 {
+            grid(w, h, next())
+        } else {
+            a.clone()
+        };
+        let mut p = Puzzle::from_picture(a, PuzzleInfo::default());
+        p.columns = (0..w).map(|x| clue_of(&b.column(x))).collect();
+        let gives = |g: &Grid| {
+            (0..h).all(|y| rule::runs(&clue_of(g.row(y))) == rule::runs(&p.rows[y]))
+                && (0..w).all(|x| rule::runs(&clue_of(&g.column(x))) == rule::runs(&p.columns[x]))
+        };
+        let want: Vec<Grid> = (0..1u64 << (w * h))
+            .map(|bits| grid(w, h, bits))
+            .filter(gives)
+            .collect();
+        let got = rule::every_picture(&p, usize::MAX);
+        assert_eq!(got.len(), want.len(), "case {case}");
+        assert!(got.iter().all(|g| want.contains(g)), "case {case}");
+        assert_eq!(
+            rule::every_picture(&p, 1).len(),
+            want.len().min(1),
+            "case {case}"
+        );
+        none += usize::from(want.is_empty());
+    }
+    assert!(none > 20, "{none} puzzles with no picture");
+}

@@ -545,7 +545,7 @@ mod tests {
     use crate::nonogram::board::{Board, Compiled};
     use crate::nonogram::guide::Guide;
     use crate::nonogram::model::{Cell, Grid, Puzzle, PuzzleInfo, clue_of};
-    use crate::nonogram::rule::placements;
+    use crate::nonogram::rule::every_picture;
     use crate::nonogram::testing::next;
 
     fn picture(w: usize, h: usize, bits: u64) -> Grid {
@@ -561,50 +561,10 @@ mod tests {
         g
     }
 
-    /// Every clue of `p` given by `g`.
-    fn gives(p: &Puzzle, g: &Grid) -> bool {
-        (0..p.height).all(|y| clue_of(g.row(y)) == p.rows[y])
-            && (0..p.width).all(|x| clue_of(&g.column(x)) == p.columns[x])
-    }
-
-    /// Every picture whose rows take one placement each of their clues and whose columns give
-    /// their clues.
-    fn every_picture(p: &Puzzle) -> Vec<Grid> {
-        let rows: Vec<Vec<Vec<Cell>>> = p.rows.iter().map(|c| placements(c, p.width)).collect();
-        let mut out = Vec::new();
-        let mut pick = vec![0usize; p.height];
-        if rows.iter().any(|r| r.is_empty()) {
-            return out;
-        }
-        loop {
-            let mut g = Grid::new(p.width, p.height);
-            for (y, &i) in pick.iter().enumerate() {
-                for (x, &cell) in rows[y][i].iter().enumerate() {
-                    g.set(x, y, cell);
-                }
-            }
-            if gives(p, &g) {
-                out.push(g);
-            }
-            let mut y = 0;
-            loop {
-                if y == p.height {
-                    return out;
-                }
-                pick[y] += 1;
-                if pick[y] < rows[y].len() {
-                    break;
-                }
-                pick[y] = 0;
-                y += 1;
-            }
-        }
-    }
-
     /// Every solution of 600 random puzzles of `sizes` × `sizes` cells (a third with the rows
     /// of one picture and the columns of another), found by the learning search from the empty
     /// grid with `guide` and `pause` (called whenever `every` conflicts have passed), against
-    /// listing every picture: exactly the same pictures, each once.
+    /// listing every picture (`rule::every_picture`): exactly the same pictures, each once.
     fn finds_exactly_every_solution(
         sizes: std::ops::RangeInclusive<u64>,
         every: u64,
@@ -627,7 +587,7 @@ mod tests {
             let mut p = Puzzle::from_picture(a, PuzzleInfo::default());
             p.columns = (0..w).map(|x| clue_of(&b.column(x))).collect();
             p.goal = None;
-            let all = every_picture(&p);
+            let all = every_picture(&p, usize::MAX);
             let c = Compiled::new(&p);
             let mut l = Learner::<u64>::new(&c, &Board::new(&c));
             let mut guide = guide(&c);

@@ -7,7 +7,8 @@
 //! [`line`] is the rule as the engine runs it, a dynamic programme that never lists the
 //! placements (linear in the line's length times the clue's runs); [`by_placements`] is the
 //! seed's own procedure — generate, validate, evidence — kept as the reference the fast rule is
-//! tested against, exponential by design.
+//! tested against, exponential by design; [`every_picture`] lists a whole puzzle's pictures the
+//! same way, the reference the solver is tested against.
 //!
 //! Clues are read as [`Puzzle`](super::Puzzle)s hold them: runs in order; a run of 0 counts for
 //! nothing, so `[0]` is the empty clue.
@@ -22,7 +23,7 @@
 
 use super::bits::{Bits, MAX_LINE, Wide};
 use super::fast;
-use super::model::Cell;
+use super::model::{Cell, Grid, Puzzle, clue_of};
 
 /// No placement of the clue agrees with the line's known cells: a contradiction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -140,6 +141,47 @@ pub fn placements(clue: &[u32], length: usize) -> Vec<Vec<Cell>> {
     let mut out = Vec::new();
     place(&runs(clue), length, &mut Vec::new(), &mut out);
     out
+}
+
+/// Every picture of the puzzle, up to `cap`, by the seed's **generate** over whole rows: each
+/// row takes each of its placements in turn, and the pictures whose columns give their clues
+/// are kept, in that order. Exponential: the reference the solver is tested against, for small
+/// puzzles only.
+pub fn every_picture(p: &Puzzle, cap: usize) -> Vec<Grid> {
+    let per_row: Vec<Vec<Vec<Cell>>> = p.rows.iter().map(|c| placements(c, p.width)).collect();
+    let columns: Vec<Vec<u32>> = p.columns.iter().map(|c| runs(c)).collect();
+    let mut out = Vec::new();
+    if cap == 0 || per_row.iter().any(Vec::is_empty) {
+        return out;
+    }
+    let mut pick = vec![0usize; p.height];
+    loop {
+        let mut g = Grid::new(p.width, p.height);
+        for (y, &i) in pick.iter().enumerate() {
+            for (x, &c) in per_row[y][i].iter().enumerate() {
+                g.set(x, y, c);
+            }
+        }
+        if (0..p.width).all(|x| runs(&clue_of(&g.column(x))) == columns[x]) {
+            out.push(g);
+            if out.len() >= cap {
+                return out;
+            }
+        }
+        // The next combination, the first row fastest.
+        let mut y = 0;
+        loop {
+            if y == p.height {
+                return out;
+            }
+            pick[y] += 1;
+            if pick[y] < per_row[y].len() {
+                break;
+            }
+            pick[y] = 0;
+            y += 1;
+        }
+    }
 }
 
 /// The seed's step **validate**: whether a placement agrees with the known cells (every known
