@@ -186,8 +186,8 @@ fn two_solutions_within(density: f64, seed: u64, nodes: u64) {
 
 /// At density 0.50 the clues of a random 60×60 picture all but pin it down, yet each line's
 /// counts are close to a coin toss on every cell: the beliefs over the whole picture, sure of
-/// most cells at the root, lead the search from its first guess (about 800–900 guesses;
-/// before them, no answer in 60 s, over a million guesses).
+/// most cells at the root, lead the search from its first conflict (about 1,000 guesses in
+/// all; before them, no answer in 60 s, over a million guesses).
 #[test]
 fn clues_that_pin_the_picture_down_are_solved_by_the_beliefs() {
     for seed in [2, 4] {

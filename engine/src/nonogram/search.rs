@@ -18,12 +18,12 @@ use std::time::Instant;
 /// Conflicts before the first restart; restarts come after this times the Luby sequence.
 const RESTART_UNIT: u64 = 1000;
 /// Conflicts the search makes guessing by each line's counts alone, unless the beliefs over the
-/// whole picture (`belief.rs`) are sure of most cells from the start; past them, it guesses by
+/// whole picture (`belief.rs`) are sure of most cells; past them, it guesses by
 /// the beliefs as well, which cost more a guess but go wrong far less often where the counts
 /// are close to coin tosses, and goes back to before the first guess the beliefs reject.
 const BELIEVE_AFTER: u64 = 400;
 /// The share of the root's unknown cells the beliefs must be sure of for the search to guess by
-/// them from the start.
+/// them from its first conflict.
 const PINNED: f64 = 0.5;
 /// Learned clauses kept at a restart: past this, the less useful half is dropped.
 const MAX_CLAUSES: usize = 20_000;
@@ -169,28 +169,34 @@ impl<'a, B: Bits> Searcher<'a, B> {
             }
             why.is_some()
         };
-        let beliefs = Beliefs::at_root(self.c, root);
-        let mut later = if beliefs.sure_share(self.c, root) >= PINNED {
-            guide.believe(beliefs);
-            None
-        } else {
-            Some(beliefs)
-        };
+        // The beliefs are worked out at the first conflict (a search the counts lead without one
+        // never pays for them), and vote from then on if they are sure of most cells, else
+        // once the counts have gone wrong `BELIEVE_AFTER` times.
+        let mut beliefs: Option<Beliefs<B>> = None;
+        let mut pinned = false;
+        let mut believing = false;
         let mut i = 0;
         let ended = loop {
             i += 1;
-            let believing = later.is_none();
-            let budget = if believing {
-                RESTART_UNIT * luby(i)
-            } else {
-                BELIEVE_AFTER
+            let budget = match (believing, &beliefs) {
+                (true, _) => RESTART_UNIT * luby(i),
+                (false, None) => 1,
+                (false, Some(_)) => BELIEVE_AFTER.saturating_sub(l.conflicts).max(1),
             };
             match l.search(&mut guide, self.want, budget, max_guesses, &mut stop) {
                 Ok(()) if !believing => {
-                    if let Some(beliefs) = later.take() {
-                        guide.believe(beliefs);
+                    if beliefs.is_none() {
+                        let b = Beliefs::at_root(self.c, root);
+                        pinned = b.sure_share(self.c, root) >= PINNED;
+                        beliefs = Some(b);
                     }
-                    l.back_before_first_doubt(|cell, filled| guide.doubts(cell, filled));
+                    if pinned || l.conflicts >= BELIEVE_AFTER {
+                        if let Some(b) = beliefs.take() {
+                            guide.believe(b);
+                        }
+                        believing = true;
+                        l.back_before_first_doubt(|cell, filled| guide.doubts(cell, filled));
+                    }
                     i -= 1;
                 }
                 Ok(()) => {
