@@ -20,8 +20,8 @@
 //!   closed, and the clock stops when the process has exited. The same handshake on a 1×1 puzzle
 //!   (parsing, printing and exiting with nothing to solve) is the baseline, subtracted. Its log is
 //!   silenced everywhere else, so it writes nothing more while it solves. A puzzle it solves
-//!   within that baseline's noise (its median less the baseline is not above 0) is shown as
-//!   `<noise`, with no ratio.
+//!   within that baseline's noise (three times the median distance of the baseline's runs from
+//!   their median) is shown as `<noise`, with no ratio.
 //!
 //! Environment: `NONOGRID` names the binary (default: `nonogrid` on the `PATH`, then
 //! `~/.cargo/bin/nonogrid`); `NONOGRAM_RUNS` the runs per figure (default 5);
@@ -222,18 +222,26 @@ fn main() {
     let timeout = Duration::from_secs(env_usize("NONOGRID_TIMEOUT", 60) as u64);
     let bin = nonogrid_binary();
     let lim = Limits::time(Duration::from_secs(env_usize("OURS_TIMEOUT", 60) as u64));
-    let base = bin.as_ref().and_then(|b| {
+    // The baseline, and its noise: three times the median distance of its runs from it.
+    let (base, noise) = match bin.as_ref().and_then(|b| {
         let one = "1 1\n1\n1\n";
-        let times: Option<Vec<f64>> = (0..runs.max(9))
+        (0..runs.max(9))
             .map(|_| nonogrid_once(b, one, timeout))
-            .collect();
-        times.map(median)
-    });
+            .collect::<Option<Vec<f64>>>()
+    }) {
+        Some(times) => {
+            let m = median(times.clone());
+            let spread = median(times.iter().map(|t| (t - m).abs()).collect());
+            (Some(m), 3.0 * spread)
+        }
+        None => (None, 0.0),
+    };
     match (&bin, base) {
         (Some(b), Some(base)) => println!(
-            "nonogrid: {} (baseline {} ms subtracted)",
+            "nonogrid: {} (baseline {} ms subtracted; below {} ms is noise)",
             b.display(),
-            ms(base)
+            ms(base),
+            ms(noise)
         ),
         _ => println!("nonogrid: not found (cargo install nonogrid), ours only"),
     }
@@ -265,7 +273,7 @@ fn main() {
         };
         let (theirs_s, ratio_s) = match theirs {
             // Its solve is lost in the noise of starting a process: no ratio to speak of.
-            Some(t) if t <= 0.0 => ("<noise".into(), "-".into()),
+            Some(t) if t <= noise => ("<noise".into(), "-".into()),
             Some(t) => {
                 let ratio = if t > 0.0 { ours / t } else { f64::INFINITY };
                 worst_ratio = worst_ratio.max(ratio);
