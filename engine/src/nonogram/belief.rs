@@ -4,8 +4,8 @@
 //! The guide's counts (`count.rs`) take every placement of a line as equally likely. Here a
 //! line weighs each placement by what the crossing lines say of its cells: a line's message
 //! to a cell is the share of the weighted placements that fill it, with the cell's own weight
-//! taken out again (so that no line hears back its own voice). Sweeping rows, then columns,
-//! until the messages settle, a cell's belief is the product of its two messages.
+//! taken out again (so that no line hears back its own voice). Lines are worked out again, first
+//! queued first, until the messages settle; a cell's belief is the product of its two messages.
 //!
 //! On random pictures where the clues pin the picture down (60×60 at density 0.50), the
 //! settled beliefs are the picture itself on all but a few dozen cells, while each line's counts
@@ -15,9 +15,9 @@ use super::bits::Bits;
 use super::board::{Board, Compiled};
 use std::collections::VecDeque;
 
-/// Messages are kept within this distance of 0 and 1: a product of odds along a line of up to
-/// `MAX_LINE` cells must stay a finite float, and a message that is almost sure must still be
-/// able to change.
+/// Messages are kept within this distance of 0 and 1, so that a message that is almost sure can
+/// still change, and a product of odds along a line stays a finite float for lines of up to
+/// about 100 cells (past that it may not; such a line then says nothing, see `line`).
 const EDGE: f64 = 1e-3;
 
 /// Each new message is this share of the old one and the rest the new: undamped sweeps swing.
@@ -30,7 +30,7 @@ const SETTLED: f64 = 1e-3;
 /// A belief past this (or below 1 − it) is sure.
 const SURE: f64 = 0.9;
 
-/// The messages, kept from one spread to the next so that each starts where the last ended.
+/// The messages, kept from one refresh to the next so that each starts where the last ended.
 pub(crate) struct Beliefs<B> {
     /// The longest line: line `l`'s message to its cell `i` is at `l × stride + i`.
     stride: usize,
@@ -206,7 +206,8 @@ impl<B: Bits> Beliefs<B> {
         self.moved.clear();
         self.moved.resize(n, 0.0);
         if !weighted_shares(c.runs_of(l), &self.odds, filled, empty, &mut self.tables) {
-            // No placement agrees: the line rule finds that out; nothing to say.
+            // No placement agrees (the line rule finds that out), or the weights left a float's
+            // range on a very long line: nothing to say.
             return;
         }
         let messages = &mut self.message[l * self.stride..l * self.stride + n];
