@@ -53,7 +53,7 @@ pub(crate) struct Beliefs<B> {
 }
 
 impl<B: Bits> Beliefs<B> {
-    pub fn new(c: &Compiled) -> Beliefs<B> {
+    fn new(c: &Compiled) -> Beliefs<B> {
         let stride = c.width.max(c.height);
         Beliefs {
             stride,
@@ -409,7 +409,7 @@ fn weighted_shares<B: Bits>(
 mod tests {
     use super::{Tables, weighted_shares};
     use crate::nonogram::model::Cell;
-    use crate::nonogram::rule::{agrees, masks, placements};
+    use crate::nonogram::rule::{agrees, masks, placements, runs};
     use crate::nonogram::testing::{next, random_line};
 
     /// The weighted shares are those of listing every agreeing placement with its weight (the
@@ -449,7 +449,7 @@ mod tests {
                     }
                 }
             }
-            let runs: Vec<u32> = clue.iter().copied().filter(|&r| r > 0).collect();
+            let runs = runs(&clue);
             let some = weighted_shares(&runs, &odds, filled, empty, &mut t);
             assert_eq!(some, weight > 0.0, "{clue:?} {cells:?}");
             if some {
