@@ -178,31 +178,6 @@ fn time_nonogrid(
     Some((median(times) - base).max(0.0))
 }
 
-/// log2 of the number of pictures other than the goal that a random grid of the same size would
-/// be expected to give every clue, were the lines independent: the placements of every line
-/// (rows and columns) multiplied, against `2^(cells)` grids counted twice. Far above 0, the clues
-/// leave a vast choice; far below, they pin the picture down and the line rule cuts deep;
-/// near 0 is the threshold where random constraint problems are hardest for every known search.
-fn log2_other_pictures(p: &Puzzle) -> f64 {
-    let log2_choose = |n: u64, k: u64| -> f64 {
-        (0..k)
-            .map(|i| ((n - i) as f64).log2() - ((i + 1) as f64).log2())
-            .sum()
-    };
-    let placements = |clue: &[u32], len: usize| -> f64 {
-        let runs: Vec<u64> = clue.iter().filter(|&&n| n > 0).map(|&n| n as u64).collect();
-        let k = runs.len() as u64;
-        if k == 0 {
-            return 0.0;
-        }
-        let slack = len as u64 + 1 - runs.iter().sum::<u64>() - k;
-        log2_choose(slack + k, k)
-    };
-    let rows: f64 = p.rows.iter().map(|c| placements(c, p.width)).sum();
-    let columns: f64 = p.columns.iter().map(|c| placements(c, p.height)).sum();
-    rows + columns - (p.width * p.height) as f64
-}
-
 fn ms(s: f64) -> String {
     format!("{:.3}", s * 1e3)
 }
@@ -337,7 +312,7 @@ fn main() {
             let name = format!(
                 "random d={density:.2} seed={} (2^{:.0})",
                 seed - 1,
-                log2_other_pictures(&p)
+                engine::nonogram::rule::log2_expected_pictures(&p)
             );
             row(&name, &p, &|a: &Answer| {
                 matches!(

@@ -37,6 +37,31 @@ pub(crate) struct Kept<B> {
     bwd: Vec<f64>,
 }
 
+/// log2 of the number of placements of runs `lens` on a line of `n` cells with none known:
+/// `C(slack + k, k)` for `k` runs and `slack` cells left over once each run has one empty cell
+/// after it. 0 when there is none (`-inf` would poison sums).
+pub(crate) fn log2_placements(lens: &[u32], n: usize) -> f64 {
+    let k = lens.len();
+    let need: usize = lens.iter().map(|&len| len as usize + 1).sum();
+    let Some(slack) = (n + 1).checked_sub(need) else {
+        return 0.0;
+    };
+    (0..k)
+        .map(|i| ((slack + k - i) as f64).log2() - ((i + 1) as f64).log2())
+        .sum()
+}
+
+/// log2 of the number of pictures a random grid of the puzzle's size would be expected to give
+/// every clue, were its lines independent: every line's placements multiplied, against the
+/// `2^cells` grids. Far above 0, the clues leave a vast choice; far below, they pin the picture
+/// down; near 0, random puzzles are at their threshold, where every known search is slowest.
+pub(crate) fn log2_expected_pictures(c: &super::board::Compiled) -> f64 {
+    let lines: f64 = (0..c.lines())
+        .map(|l| log2_placements(c.runs_of(l), c.len_of(l)))
+        .sum();
+    lines - (c.width * c.height) as f64
+}
+
 /// The entries a [`Kept`] holds for a line of `n` cells with runs `lens`, both tables together.
 pub(crate) fn kept_entries(lens: &[u32], n: usize) -> usize {
     let need: usize = lens.iter().map(|&len| len as usize + 1).sum();
@@ -293,10 +318,31 @@ impl Counter {
 
 #[cfg(test)]
 mod tests {
-    use super::{Counter, Kept};
+    use super::{Counter, Kept, log2_placements};
     use crate::nonogram::model::Cell;
-    use crate::nonogram::rule::{agrees, masks, placements};
+    use crate::nonogram::rule::{agrees, masks, placements, runs};
     use crate::nonogram::testing::{next, random_line};
+
+    /// The first-moment estimate's count of a line's placements is the number of placements
+    /// listed one by one, empty clues and clues that fill the line included.
+    #[test]
+    fn log2_placements_is_log2_of_listing_every_placement() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for n in 1..=16usize {
+            for _ in 0..40 {
+                let mut clue = vec![];
+                let mut used = 0;
+                while used < n && !next(&mut seed).is_multiple_of(4) {
+                    let len = 1 + (next(&mut seed) % (n - used) as u64) as usize;
+                    clue.push(len as u32);
+                    used += len + 1;
+                }
+                let listed = placements(&clue, n).len() as f64;
+                let counted = log2_placements(&runs(&clue), n);
+                assert!((counted - listed.log2()).abs() < 1e-9, "{clue:?} on {n}");
+            }
+        }
+    }
 
     /// A line counted again after some of its cells changed (one, a few, many or none, some
     /// states with no placement) gives exactly the shares of counting it afresh.

@@ -10,6 +10,13 @@
 //! guess, found out hundreds of levels below it, is then undone at once instead of after every
 //! case below it is exhausted.
 //!
+//! A jump of more than [`JUMP_AT_MOST`] levels goes back one level instead: the guesses in
+//! between stay, and the learned clause's cell is fixed at the level of its clause's other
+//! cells although it lies later on the trail. Every cell therefore keeps the level it follows
+//! at (for the line rule, the highest level among the line's known cells), going back to a
+//! level keeps the cells of that level and below wherever they lie, and a conflict is taken
+//! back to its own highest level before it is analysed.
+//!
 //! Guesses come from the placement counts (`guide`), the same as a dive's.
 //!
 //! A solution found is forbidden by a clause over the guesses that led to it, and the search
@@ -20,6 +27,15 @@ use super::bits::Bits;
 use super::board::{Board, Compiled};
 use super::explain::Explainer;
 use super::guide::Guide;
+
+/// The most levels a conflict's jump back undoes. A jump undoes every guess above the level
+/// where the learned clause fixes a cell, most of them unrelated to the conflict, and the guide
+/// then makes them again one by one (on random 60×60 pictures at density 0.35, conflicts come
+/// about 2,000 guesses deep and undo 15 levels on average, some several hundred). Past this,
+/// the search goes back one level only: the learned clause's cell is fixed at its own level
+/// but on top of the trail, and the guesses in between stay (chronological backtracking, as
+/// Nadel and Ryvchin put it in 2018).
+const JUMP_AT_MOST: u32 = 100;
 
 /// A cell and a value: `2 × cell + 1` filled, `2 × cell` empty (cells row by row).
 pub(crate) type Lit = u32;
@@ -91,26 +107,45 @@ impl<B: Bits> Trail<B> {
         self.starts.len() as u32
     }
 
+    /// Fixes `l` at the level now: a guess, or a cell before the search.
     #[inline]
     fn assign(&mut self, c: &Compiled, l: Lit, why: Reason) {
+        self.assign_at(c, l, why, self.level_now());
+    }
+
+    /// Fixes `l` at `level`, the highest level among the cells that force it, which may be
+    /// below the level now when the search went back only one level from a conflict.
+    #[inline]
+    fn assign_at(&mut self, c: &Compiled, l: Lit, why: Reason, level: u32) {
         let v = (l >> 1) as usize;
         let filled = l & 1 == 1;
         self.val[v] = 1 + filled as u8;
-        self.level[v] = self.level_now();
+        self.level[v] = level;
         self.pos[v] = self.lits.len() as u32;
         self.reason[v] = why;
         self.lits.push(l);
         self.board.set(c, v % c.width, v / c.width, filled);
     }
 
-    /// Unfixes every cell above `level`.
-    fn back_to(&mut self, c: &Compiled, level: u32) {
+    /// Unfixes every cell above `level`. Cells of `level` or below that lie later on the trail
+    /// (fixed after a jump of one level) stay, in their order. Returns where the first level
+    /// above `level` began: the trail from there is to be propagated again, because cells that
+    /// followed from the cells kept may have gone.
+    fn back_to(&mut self, c: &Compiled, level: u32) -> usize {
         if self.level_now() <= level {
-            return;
+            return self.lits.len();
         }
         let keep = self.starts[level as usize];
-        for &l in &self.lits[keep..] {
+        let mut kept = keep;
+        for r in keep..self.lits.len() {
+            let l = self.lits[r];
             let v = (l >> 1) as usize;
+            if self.level[v] <= level {
+                self.lits[kept] = l;
+                self.pos[v] = kept as u32;
+                kept += 1;
+                continue;
+            }
             self.val[v] = 0;
             let (x, y) = (v % c.width, v / c.width);
             let col = c.height + x;
@@ -124,8 +159,19 @@ impl<B: Bits> Trail<B> {
             }
             b.known -= 1;
         }
-        self.lits.truncate(keep);
+        self.lits.truncate(kept);
         self.starts.truncate(level as usize);
+        keep
+    }
+
+    /// The highest level among the cells of line `l` that are known.
+    fn line_level(&self, c: &Compiled, l: usize) -> u32 {
+        let known = self.board.f[l].or(self.board.e[l]);
+        known
+            .ones()
+            .map(|i| self.level[cell_of(c, l, i)])
+            .max()
+            .unwrap_or(0)
     }
 }
 
@@ -150,6 +196,10 @@ pub(crate) struct Learner<'a, B> {
     pub conflicts: u64,
     /// Times the line rule ran on a line (explanations not counted).
     pub line_runs: u64,
+    /// The most levels a conflict's jump back undoes ([`JUMP_AT_MOST`]).
+    pub jump_at_most: u32,
+    /// Conflicts after which the search went back one level instead of jumping.
+    pub short_jumps: u64,
 }
 
 impl<'a, B: Bits> Learner<'a, B> {
@@ -189,6 +239,8 @@ impl<'a, B: Bits> Learner<'a, B> {
             guesses: 0,
             conflicts: 0,
             line_runs: 0,
+            jump_at_most: JUMP_AT_MOST,
+            short_jumps: 0,
         }
     }
 
@@ -237,11 +289,15 @@ impl<'a, B: Bits> Learner<'a, B> {
             };
             let nf = r.can_fill.and_not(r.can_empty).and_not(f);
             let ne = r.can_empty.and_not(r.can_fill).and_not(e);
+            if nf.or(ne).is_zero() {
+                continue;
+            }
+            let level = self.t.line_level(c, l);
             for (set, filled) in [(nf, 1), (ne, 0)] {
                 for i in set.ones() {
                     let v = cell_of(c, l, i);
                     self.t
-                        .assign(c, (v * 2 + filled) as Lit, Reason::Line(l as u32));
+                        .assign_at(c, (v * 2 + filled) as Lit, Reason::Line(l as u32), level);
                 }
             }
         }
@@ -271,9 +327,9 @@ impl<'a, B: Bits> Learner<'a, B> {
                 self.watches[cl[1] as usize].push(ci);
                 continue;
             }
-            ws[j] = ci;
-            j += 1;
             if self.t.is_false(cl[0]) {
+                ws[j] = ci;
+                j += 1;
                 conflict = Some(ci);
                 while i < ws.len() {
                     ws[j] = ws[i];
@@ -281,8 +337,21 @@ impl<'a, B: Bits> Learner<'a, B> {
                     j += 1;
                 }
             } else {
+                // The second watch goes to the false literal of the highest level, the level
+                // `first` takes: going back below it frees both, and the watches see the
+                // clause again when that literal is fixed once more.
+                let level = |q: Lit| self.t.level[(q >> 1) as usize];
+                let top = (1..cl.len()).max_by_key(|&k| level(cl[k])).unwrap_or(1);
+                let at = level(cl[top]);
                 let first = cl[0];
-                self.t.assign(self.c, first, Reason::Clause(ci));
+                if top != 1 && at > level(cl[1]) {
+                    cl.swap(1, top);
+                    self.watches[cl[1] as usize].push(ci);
+                } else {
+                    ws[j] = ci;
+                    j += 1;
+                }
+                self.t.assign_at(self.c, first, Reason::Clause(ci), at);
             }
         }
         ws.truncate(j);
@@ -314,12 +383,10 @@ impl<'a, B: Bits> Learner<'a, B> {
         }
     }
 
-    /// The 1-UIP clause of a conflict, its asserting literal first, and the level to jump to.
-    fn analyze(&mut self, conflict: Conflict) -> (Vec<Lit>, u32) {
-        let now = self.t.level_now();
-        let mut learnt = vec![0];
-        let mut open = 0usize;
-        let mut idx = self.t.lits.len();
+    /// The 1-UIP clause of a conflict, its asserting literal first, and the level to jump to;
+    /// `None` when the conflict follows from level 0 alone. A conflict whose cells all lie below
+    /// the level now (after a jump of one level) is first taken back to its own highest level.
+    fn analyze(&mut self, conflict: Conflict) -> Option<(Vec<Lit>, u32)> {
         let mut why = Vec::new();
         match conflict {
             Conflict::Line(l) => self.antecedents(Reason::Line(l), None, &mut why),
@@ -327,6 +394,19 @@ impl<'a, B: Bits> Learner<'a, B> {
                 why.extend(self.clauses[ci as usize].lits.iter().map(|&q| q ^ 1))
             }
         }
+        let now = why
+            .iter()
+            .map(|&q| self.t.level[(q >> 1) as usize])
+            .max()
+            .unwrap_or(0);
+        if now == 0 {
+            return None;
+        }
+        let from = self.t.back_to(self.c, now);
+        self.head = self.head.min(from);
+        let mut learnt = vec![0];
+        let mut open = 0usize;
+        let mut idx = self.t.lits.len();
         let uip = loop {
             for &q in &why {
                 let v = (q >> 1) as usize;
@@ -343,7 +423,9 @@ impl<'a, B: Bits> Learner<'a, B> {
             let p = loop {
                 idx -= 1;
                 let p = self.t.lits[idx];
-                if self.seen[(p >> 1) as usize] {
+                let v = (p >> 1) as usize;
+                // Cells of lower levels may lie later on the trail: only this level's count.
+                if self.seen[v] && self.t.level[v] == now {
                     break p;
                 }
             };
@@ -368,7 +450,7 @@ impl<'a, B: Bits> Learner<'a, B> {
                 learnt.swap(1, k);
             }
         }
-        (learnt, back)
+        Some((learnt, back))
     }
 
     /// Adds a clause whose first literal is unfixed and the others false, and fixes the first.
@@ -382,9 +464,11 @@ impl<'a, B: Bits> Learner<'a, B> {
         let first = lits[0];
         if lits.len() == 1 {
             // Level 0: true for the whole search, never explained.
-            self.t.assign(self.c, first, Reason::Root);
+            self.t.assign_at(self.c, first, Reason::Root, 0);
             return;
         }
+        // `lits[1]` has the highest level among the others: the level `first` follows at.
+        let level = self.t.level[(lits[1] >> 1) as usize];
         let ci = self.clauses.len() as u32;
         self.watches[lits[0] as usize].push(ci);
         self.watches[lits[1] as usize].push(ci);
@@ -393,7 +477,7 @@ impl<'a, B: Bits> Learner<'a, B> {
             lbd: levels.len() as u32,
             keep,
         });
-        self.t.assign(self.c, first, Reason::Clause(ci));
+        self.t.assign_at(self.c, first, Reason::Clause(ci), level);
     }
 
     /// Back to just before the first guess that `doubt` (given the cell, row by row, and
@@ -405,16 +489,16 @@ impl<'a, B: Bits> Learner<'a, B> {
             doubt((l >> 1) as usize, l & 1 == 1)
         });
         if let Some(level) = first {
-            self.t.back_to(self.c, level as u32);
-            self.head = self.head.min(self.t.lits.len());
+            let from = self.t.back_to(self.c, level as u32);
+            self.head = self.head.min(from);
         }
     }
 
     /// Back to level 0, with the least useful half of the learned clauses dropped when there are
     /// more than `max`.
     pub fn restart(&mut self, max: usize) {
-        self.t.back_to(self.c, 0);
-        self.head = self.head.min(self.t.lits.len());
+        let from = self.t.back_to(self.c, 0);
+        self.head = self.head.min(from);
         if self.clauses.len() <= max {
             return;
         }
@@ -473,12 +557,18 @@ impl<'a, B: Bits> Learner<'a, B> {
             if let Some(conflict) = self.propagate() {
                 self.conflicts += 1;
                 spent += 1;
-                if self.t.level_now() == 0 {
+                let Some((learnt, back)) = self.analyze(conflict) else {
                     return Err(Ended::Done);
-                }
-                let (learnt, back) = self.analyze(conflict);
-                self.t.back_to(c, back);
-                self.head = self.t.lits.len();
+                };
+                let now = self.t.level_now();
+                let to = if now - back > self.jump_at_most {
+                    self.short_jumps += 1;
+                    now - 1
+                } else {
+                    back
+                };
+                let from = self.t.back_to(c, to);
+                self.head = self.head.min(from);
                 self.add_and_assert(learnt, false);
                 continue;
             }
@@ -497,8 +587,8 @@ impl<'a, B: Bits> Learner<'a, B> {
                 }
                 lits.reverse();
                 let back = self.t.level_now() - 1;
-                self.t.back_to(c, back);
-                self.head = self.t.lits.len();
+                let from = self.t.back_to(c, back);
+                self.head = self.head.min(from);
                 self.add_and_assert(lits, true);
                 continue;
             }
@@ -540,7 +630,7 @@ pub(crate) fn cell_of(c: &Compiled, l: usize, i: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::{Ended, Learner};
+    use super::{Ended, JUMP_AT_MOST, Learner};
     use crate::nonogram::belief::Beliefs;
     use crate::nonogram::board::{Board, Compiled};
     use crate::nonogram::guide::Guide;
@@ -570,10 +660,12 @@ mod tests {
         every: u64,
         mut guide: impl FnMut(&Compiled) -> Guide<u64>,
         mut pause: impl FnMut(&mut Learner<u64>, &Guide<u64>),
-    ) {
+        jump_at_most: u32,
+    ) -> u64 {
         let mut s = 0x2545_F491_4F6C_DD1Du64;
         let mut several = 0;
         let mut none = 0;
+        let mut short_jumps = 0;
         for case in 0..600 {
             let span = sizes.end() - sizes.start() + 1;
             let w = (sizes.start() + next(&mut s) % span) as usize;
@@ -590,6 +682,7 @@ mod tests {
             let all = every_picture(&p, usize::MAX);
             let c = Compiled::new(&p);
             let mut l = Learner::<u64>::new(&c, &Board::new(&c));
+            l.jump_at_most = jump_at_most;
             let mut guide = guide(&c);
             loop {
                 match l.search(&mut guide, usize::MAX, every, u64::MAX, &mut || false) {
@@ -603,8 +696,10 @@ mod tests {
             assert!(found.iter().all(|g| all.contains(g)), "case {case}");
             several += usize::from(all.len() > 1);
             none += usize::from(all.is_empty());
+            short_jumps += l.short_jumps;
         }
         assert!(several > 50 && none > 50, "{several} several, {none} none");
+        short_jumps
     }
 
     /// Learned clauses never cut a solution, and the clause forbidding each solution found
@@ -612,7 +707,18 @@ mod tests {
     /// each, the search finds exactly every picture — none when there is none.
     #[test]
     fn learning_finds_exactly_every_solution_of_small_puzzles() {
-        finds_exactly_every_solution(2..=4, 3, Guide::new, |l, _| l.restart(4));
+        finds_exactly_every_solution(2..=4, 3, Guide::new, |l, _| l.restart(4), JUMP_AT_MOST);
+    }
+
+    /// Going back one level from every conflict, the learned clause's cell fixed below the level
+    /// it lies at on the trail, the search still finds exactly every picture; it also does
+    /// with restarts in between, which keep those cells that lie at level 0.
+    #[test]
+    fn going_back_one_level_from_conflicts_finds_exactly_every_solution() {
+        let short = finds_exactly_every_solution(4..=6, u64::MAX, Guide::new, |_, _| {}, 0);
+        assert!(short > 100, "{short} conflicts went back one level");
+        let short = finds_exactly_every_solution(3..=5, 2, Guide::new, |l, _| l.restart(4), 0);
+        assert!(short > 100, "{short} conflicts went back one level");
     }
 
     /// Guessing by the beliefs as well, and going back (instead of restarting) to before the
@@ -635,6 +741,7 @@ mod tests {
                 l.back_before_first_doubt(|_, _| next(&mut s).is_multiple_of(3));
                 doubted += usize::from(l.t.level_now() < before);
             },
+            JUMP_AT_MOST,
         );
         assert!(
             doubted > 10,

@@ -143,6 +143,14 @@ pub fn placements(clue: &[u32], length: usize) -> Vec<Vec<Cell>> {
     out
 }
 
+/// log2 of the number of pictures a random grid of the puzzle's size would be expected to give
+/// every clue, were its lines independent (`count::log2_expected_pictures`). Far above 0, the
+/// clues leave a vast choice; far below, they pin the picture down; near 0 is the threshold
+/// where random puzzles are hardest for every known search.
+pub fn log2_expected_pictures(p: &Puzzle) -> f64 {
+    super::count::log2_expected_pictures(&super::board::Compiled::new(p))
+}
+
 /// Every picture of the puzzle, up to `cap`, by the seed's **generate** over whole rows: each
 /// row takes each of its placements in turn, and the pictures whose columns give their clues
 /// are kept, in that order. Exponential: the reference the solver is tested against, for small
