@@ -87,23 +87,6 @@ impl<B: Bits> Beliefs<B> {
         if filled { b > SURE } else { b < 1.0 - SURE }
     }
 
-    /// The share of the cells unknown on `board` of which the beliefs are sure either way.
-    pub fn sure_share(&self, c: &Compiled, board: &Board<B>) -> f64 {
-        let mut unknown = 0usize;
-        let mut sure = 0usize;
-        for y in 0..c.height {
-            let known = board.f[y].or(board.e[y]);
-            for x in 0..c.width {
-                if !known.has(x) {
-                    unknown += 1;
-                    let cell = y * c.width + x;
-                    sure += usize::from(self.is_sure(cell, true) || self.is_sure(cell, false));
-                }
-            }
-        }
-        sure as f64 / unknown.max(1) as f64
-    }
-
     /// Works out again the lines whose known cells changed, then, up to `budget` lines in all,
     /// the lines whose crossing lines moved a message to them by more than `tolerance`, first
     /// queued first. What is left waits for the next call. Returns the lines worked out.

@@ -23,15 +23,15 @@ const RESTART_UNIT: u64 = 1000;
 /// the beliefs as well, which cost more a guess but go wrong far less often where the counts
 /// are close to coin tosses, and goes back to before the first guess the beliefs reject.
 const BELIEVE_AFTER: u64 = 400;
-/// The share of the root's unknown cells the beliefs must be sure of for the search to guess by
-/// them from its first conflict.
-const PINNED: f64 = 0.5;
-/// Above this many pictures expected from the clues (log2, `count::log2_expected_pictures`),
-/// the beliefs are not worked out at the first conflict, only after `BELIEVE_AFTER`: they are
-/// sure of half the cells only where the clues pin the picture down (60×60 random pictures:
-/// at density 0.50, 2^−330 to 2^−270, and not at 0.45, around 2^0), and at 2^230 and more
-/// (density 0.40 and below) working them out costs about 10 ms for nothing.
-const PINNED_BELOW: f64 = 100.0;
+/// Below this many pictures expected from the clues per cell (log2, that is
+/// `count::log2_expected_pictures` over the cells), the beliefs vote from the search's first
+/// conflict; above, only after `BELIEVE_AFTER`. The fewer pictures the clues leave, the more
+/// the beliefs know that a line's counts do not: on 60×60 random pictures, at density 0.50
+/// (−0.09) they are the picture itself on all but a few dozen cells; at 0.40 (0.056 to 0.089)
+/// they take 192,000 guesses in all on 32 pictures where waiting took 324,000; at 0.35 (0.108
+/// to 0.138) and below the counts go wrong so seldom that the beliefs, at twice the cost a
+/// guess, would not pay (and working them out at the root costs about 10 ms).
+const BELIEVE_AT_ONCE_BELOW: f64 = 0.1;
 /// Learned clauses kept at a restart: past this, the less useful half is dropped.
 const MAX_CLAUSES: usize = 20_000;
 
@@ -176,38 +176,30 @@ impl<'a, B: Bits> Searcher<'a, B> {
             }
             why.is_some()
         };
-        // Where the clues may pin the picture down, the beliefs are worked out at the first
-        // conflict (a search the counts lead without one never pays for them), and vote from
-        // then on if they are sure of most cells; else they are worked out and vote once the
-        // counts have gone wrong `BELIEVE_AFTER` times.
-        let mut beliefs: Option<Beliefs<B>> = None;
-        let may_pin = log2_expected_pictures(self.c) < PINNED_BELOW;
-        let mut pinned = false;
+        // The beliefs are worked out when they are to vote: at the first conflict where the
+        // clues leave few pictures (a search the counts lead without one never pays for them),
+        // else once the counts have gone wrong `BELIEVE_AFTER` times.
+        let cells = (self.c.width * self.c.height).max(1) as f64;
+        let at_once = log2_expected_pictures(self.c) / cells < BELIEVE_AT_ONCE_BELOW;
         let mut believing = false;
         let mut i = 0;
         let ended = loop {
             i += 1;
-            let budget = match (believing, &beliefs) {
+            let budget = match (believing, at_once) {
                 (true, _) => RESTART_UNIT * luby(i),
-                (false, None) if may_pin => 1,
-                (false, _) => BELIEVE_AFTER.saturating_sub(l.conflicts).max(1),
+                (false, true) => 1,
+                (false, false) => BELIEVE_AFTER.saturating_sub(l.conflicts).max(1),
             };
             match l.search(&mut guide, self.want, budget, max_guesses, &mut stop) {
                 Ok(()) if !believing => {
-                    if beliefs.is_none() && (may_pin || l.conflicts >= BELIEVE_AFTER) {
-                        let b = Beliefs::at_root(self.c, root);
-                        pinned = b.sure_share(self.c, root) >= PINNED;
-                        beliefs = Some(b);
-                    }
-                    if pinned || l.conflicts >= BELIEVE_AFTER {
-                        if let Some(b) = beliefs.take() {
-                            guide.believe(b);
-                            // Guesses the counts made, kept by a short jump, are what the
-                            // beliefs would undo: from here a conflict jumps all the way back
-                            // (32 random 60×60 pictures at density 0.40: 324,000 guesses in all
-                            // against 350,000, the most on one 18,935 against 40,074).
-                            l.jump_at_most = u32::MAX;
-                        }
+                    if at_once || l.conflicts >= BELIEVE_AFTER {
+                        guide.believe(Beliefs::at_root(self.c, root));
+                        // Guesses the counts made, kept by a short jump, are what the beliefs
+                        // would undo: from here a conflict jumps all the way back (32 random
+                        // 60×60 pictures at density 0.40, waiting for 400 conflicts: 324,000
+                        // guesses in all against 350,000, the most on one 18,935 against
+                        // 40,074).
+                        l.jump_at_most = u32::MAX;
                         believing = true;
                         l.back_before_first_doubt(|cell, filled| guide.doubts(cell, filled));
                     }
