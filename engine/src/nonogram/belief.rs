@@ -224,6 +224,10 @@ struct Tables {
     fillable: Vec<u32>,
     /// Per cell, 1 when it can be empty on its own.
     alone: Vec<f64>,
+    /// Per cell up to the line's end, 1 when a run may end just before it.
+    closes: Vec<f64>,
+    /// Per run, where its band starts (the runs before it packed left), and past the last.
+    lo: Vec<usize>,
     /// Per band entry `(j, s)`, the weight of run `j` starting there with the empty cell after
     /// it (0 when they do not agree).
     runs: Vec<f64>,
@@ -260,10 +264,11 @@ fn weighted_shares<B: Bits>(
     let width = n + 2 - need;
     t.product.clear();
     t.product.push(1.0);
-    for (i, &o) in odds.iter().enumerate() {
-        let last = t.product[i];
-        t.product.push(last * o);
-    }
+    let mut running = 1.0;
+    t.product.extend(odds.iter().map(|&o| {
+        running *= o;
+        running
+    }));
     t.inverse.clear();
     t.inverse.extend(t.product.iter().map(|&p| 1.0 / p));
     // Per cell, 1 when it can be empty on its own, else 0 (the padded cells past the end
@@ -278,45 +283,96 @@ fn weighted_shares<B: Bits>(
             t.fillable[i] = t.fillable[i + 1] + 1;
         }
     }
+    // Per cell up to `n`, 1 when a run may end just before it (it can be empty, or it is the
+    // end), else 0.
+    t.closes.clear();
+    t.closes.extend_from_slice(&t.alone[..n]);
+    t.closes.push(1.0);
     t.runs.clear();
     t.runs.resize(k * width, 0.0);
     let mut lo = 0;
     for (j, &len) in lens.iter().enumerate() {
         let len = len as usize;
-        let row = &mut t.runs[j * width..(j + 1) * width];
-        for (s, w) in row.iter_mut().enumerate() {
-            let p = lo + s;
-            if p + len <= n
-                && t.fillable[p] as usize >= len
-                && (p + len == n || !filled.has(p + len))
-            {
-                *w = t.product[p + len] * t.inverse[p];
-            }
+        // Run `j` at `p = lo + s` must end within the line: `s ≤ n − len − lo`.
+        let fits = (n + 1).saturating_sub(lo + len).min(width);
+        let row = &mut t.runs[j * width..j * width + fits];
+        let starts = t.fillable[lo..lo + fits]
+            .iter()
+            .zip(&t.inverse[lo..lo + fits]);
+        let ends = t.product[lo + len..lo + len + fits]
+            .iter()
+            .zip(&t.closes[lo + len..lo + len + fits]);
+        for (w, ((&fillable, &inverse), (&product, &closes))) in
+            row.iter_mut().zip(starts.zip(ends))
+        {
+            let weight = product * inverse * closes;
+            *w = if fillable as usize >= len {
+                weight
+            } else {
+                0.0
+            };
         }
         lo += len + 1;
     }
     let (runs, alone) = (&*t.runs, &*t.alone);
+    // Where each run's band starts, and past the last run.
+    t.lo.clear();
+    t.lo.push(0);
+    for (j, &len) in lens.iter().enumerate() {
+        let next = t.lo[j] + len as usize + 1;
+        t.lo.push(next);
+    }
+    let los = &*t.lo;
     t.forward.clear();
     t.forward.resize((k + 1) * width, 0.0);
-    let f = &mut *t.forward;
-    // Row 0: nothing placed, every cell so far empty on its own.
+    t.backward.clear();
+    t.backward.resize((k + 1) * width, 0.0);
+    let (f, b) = (&mut *t.forward, &mut *t.backward);
+    // Forward row 0: nothing placed, every cell so far empty on its own.
     let mut acc = 1.0;
     f[0] = 1.0;
     for s in 1..width {
         acc *= alone[s - 1];
         f[s] = acc;
     }
-    let mut lo = 0;
-    for j in 1..=k {
-        lo += lens[j - 1] as usize + 1;
-        let (before, row) = f.split_at_mut(j * width);
-        let (prev, row) = (&before[(j - 1) * width..], &mut row[..width]);
-        let (w, e) = (&runs[(j - 1) * width..j * width], &alone[lo..lo + width]);
-        let mut acc = prev[0] * w[0];
-        row[0] = acc;
+    {
+        // Backward row k: every cell left empty on its own, up to cell n.
+        let row = &mut b[k * width..];
+        row[width - 1] = 1.0;
+        if width >= 2 {
+            row[width - 2] = 1.0;
+            let e = &alone[los[k]..];
+            for s in (0..width - 2).rev() {
+                row[s] = e[s] * row[s + 1];
+            }
+        }
+    }
+    // Forward row `step` and backward row `k − step` together: two chains of dependent
+    // multiply-adds that the processor overlaps, where one alone waits on each step.
+    for step in 1..=k {
+        let (before, row) = f.split_at_mut(step * width);
+        let (prev, fr) = (&before[(step - 1) * width..], &mut row[..width]);
+        let (fw, fe) = (
+            &runs[(step - 1) * width..step * width],
+            &alone[los[step]..los[step] + width],
+        );
+        let j = k - step;
+        let (head, after) = b.split_at_mut((j + 1) * width);
+        let (br, next) = (&mut head[j * width..], &after[..width]);
+        let (bw, be) = (
+            &runs[j * width..(j + 1) * width],
+            &alone[los[j]..los[j] + width],
+        );
+        let mut forward = prev[0] * fw[0];
+        fr[0] = forward;
+        let mut backward = bw[width - 1] * next[width - 1];
+        br[width - 1] = backward;
         for s in 1..width {
-            acc = e[s - 1] * acc + prev[s] * w[s];
-            row[s] = acc;
+            forward = fe[s - 1] * forward + prev[s] * fw[s];
+            fr[s] = forward;
+            let r = width - 1 - s;
+            backward = be[r] * backward + bw[r] * next[r];
+            br[r] = backward;
         }
     }
     // The band's last state is past the padded cell; the one before it, at cell n.
@@ -329,33 +385,7 @@ fn weighted_shares<B: Bits>(
     if !(total > 0.0 && total.is_finite()) {
         return false;
     }
-    t.backward.clear();
-    t.backward.resize((k + 1) * width, 0.0);
-    let b = &mut *t.backward;
-    {
-        // Row k: every cell left empty on its own, up to cell n.
-        let row = &mut b[k * width..];
-        row[width - 1] = 1.0;
-        if width >= 2 {
-            row[width - 2] = 1.0;
-            let e = &alone[lo..];
-            for s in (0..width - 2).rev() {
-                row[s] = e[s] * row[s + 1];
-            }
-        }
-    }
-    for j in (0..k).rev() {
-        lo -= lens[j] as usize + 1;
-        let (head, after) = b.split_at_mut((j + 1) * width);
-        let (row, next) = (&mut head[j * width..], &after[..width]);
-        let (w, e) = (&runs[j * width..(j + 1) * width], &alone[lo..lo + width]);
-        let mut acc = w[width - 1] * next[width - 1];
-        row[width - 1] = acc;
-        for s in (0..width - 1).rev() {
-            acc = e[s] * acc + w[s] * next[s];
-            row[s] = acc;
-        }
-    }
+    let mut lo = 0;
     t.share.clear();
     t.share.resize(n + 1, 0.0);
     for j in 0..=k {
