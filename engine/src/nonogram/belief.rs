@@ -288,13 +288,14 @@ fn weighted_shares<B: Bits>(
     t.closes.clear();
     t.closes.extend_from_slice(&t.alone[..n]);
     t.closes.push(1.0);
-    t.runs.clear();
+    // Every entry of the tables below is written before it is read: no need to clear them.
     t.runs.resize(k * width, 0.0);
     let mut lo = 0;
     for (j, &len) in lens.iter().enumerate() {
         let len = len as usize;
         // Run `j` at `p = lo + s` must end within the line: `s ≤ n − len − lo`.
         let fits = (n + 1).saturating_sub(lo + len).min(width);
+        t.runs[j * width + fits..(j + 1) * width].fill(0.0);
         let row = &mut t.runs[j * width..j * width + fits];
         let starts = t.fillable[lo..lo + fits]
             .iter()
@@ -323,9 +324,7 @@ fn weighted_shares<B: Bits>(
         t.lo.push(next);
     }
     let los = &*t.lo;
-    t.forward.clear();
     t.forward.resize((k + 1) * width, 0.0);
-    t.backward.clear();
     t.backward.resize((k + 1) * width, 0.0);
     let (f, b) = (&mut *t.forward, &mut *t.backward);
     // Forward row 0: nothing placed, every cell so far empty on its own.
