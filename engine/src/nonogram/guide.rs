@@ -6,6 +6,8 @@
 //! many solutions (random ones the line rule barely touches) such a guess is almost always part
 //! of a solution, so a search reaches one with few wrong turns; a guess that fixes many cells
 //! (what probing scores) is a coin toss there, and a wrong one is found out only deep below it.
+//! Once the beliefs over the whole picture (`belief.rs`) vote, a cell's belief is a third vote,
+//! or scores it alone (then the lines are no longer counted): see `search.rs`.
 //!
 //! Shares are counted again only for lines whose known cells changed since they were counted
 //! (a child and its parent differ in a few lines), and only those lines' cells are scored again.
@@ -90,8 +92,10 @@ pub(crate) struct Guide<B> {
     /// Per cell, a small random amount added to `sure`: restarts take other paths.
     noise: Vec<f32>,
     /// Per cell, the chance it is filled from what the whole picture says (`belief.rs`), as a
-    /// third vote beside its two lines'; ½ says nothing.
-    prior: Vec<f32>,
+    /// third vote beside its two lines' (½ says nothing), or alone.
+    belief: Vec<f32>,
+    /// Whether the beliefs score the cells alone, and the lines are no longer counted.
+    beliefs_alone: bool,
     /// What the whole picture says of each cell, refreshed as the search goes (`belief.rs`).
     beliefs: Option<Beliefs<B>>,
     /// Cells whose belief moved, to be scored again.
@@ -127,7 +131,8 @@ impl<B: Bits> Guide<B> {
             sure: vec![-1.0; cells],
             likely: vec![false; cells],
             noise: vec![0.0; cells],
-            prior: vec![0.5; cells],
+            belief: vec![0.5; cells],
+            beliefs_alone: false,
             beliefs: None,
             touched: Vec::new(),
         }
@@ -148,9 +153,12 @@ impl<B: Bits> Guide<B> {
             .is_some_and(|b| b.is_sure(cell, !filled))
     }
 
-    /// From now on, each cell's belief (`belief.rs`) is a third vote, refreshed at each pick.
-    pub fn believe(&mut self, beliefs: Beliefs<B>) {
-        for (cell, p) in self.prior.iter_mut().enumerate() {
+    /// From now on, each cell's belief (`belief.rs`) is a third vote beside its lines' counts,
+    /// or, `alone`, scores it alone and the lines are no longer counted; either way refreshed at
+    /// each pick.
+    pub fn believe(&mut self, beliefs: Beliefs<B>, alone: bool) {
+        self.beliefs_alone = alone;
+        for (cell, p) in self.belief.iter_mut().enumerate() {
             *p = beliefs.belief(cell) as f32;
         }
         self.fresh.fill(true);
@@ -165,12 +173,16 @@ impl<B: Bits> Guide<B> {
             beliefs.refresh(c, board, LINES_A_PICK, MOVED_ENOUGH);
             beliefs.take_touched(&mut self.touched);
             for &cell in &self.touched {
-                self.prior[cell as usize] = beliefs.belief(cell as usize) as f32;
+                self.belief[cell as usize] = beliefs.belief(cell as usize) as f32;
             }
         }
+        let counting = !self.beliefs_alone;
         for l in 0..c.lines() {
             let key = (board.f[l], board.e[l]);
-            if self.counted[l] != Some(key) {
+            if self.counted[l] != Some(key) && !counting {
+                self.counted[l] = Some(key);
+                self.fresh[l] = true;
+            } else if self.counted[l] != Some(key) {
                 let out = &mut self.shares[l * s..(l + 1) * s];
                 let slots = l * MEMO..(l + 1) * MEMO;
                 if let Some(k) = self.memo_keys[slots.clone()]
@@ -228,12 +240,15 @@ impl<B: Bits> Guide<B> {
             self.sure[i] = -1.0;
             return;
         }
-        let r = self.shares[y * self.stride + x];
-        let k = self.shares[(c.height + x) * self.stride + y];
-        let prior = self.prior[i];
-        let yes = r * k * prior;
-        let no = (1.0 - r) * (1.0 - k) * (1.0 - prior);
-        let q = yes / (yes + no).max(f32::MIN_POSITIVE);
+        let q = if self.beliefs_alone {
+            self.belief[i]
+        } else {
+            let r = self.shares[y * self.stride + x];
+            let k = self.shares[(c.height + x) * self.stride + y];
+            let b = self.belief[i];
+            let yes = r * k * b;
+            yes / (yes + (1.0 - r) * (1.0 - k) * (1.0 - b)).max(f32::MIN_POSITIVE)
+        };
         self.sure[i] = (q - 0.5).abs() + self.noise[i];
         self.likely[i] = q >= 0.5;
     }
