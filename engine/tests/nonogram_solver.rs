@@ -196,19 +196,19 @@ fn clues_that_pin_the_picture_down_are_solved_by_the_beliefs() {
 }
 
 /// At density 0.40 the clues leave fewer pictures a cell than the search's threshold, so the
-/// beliefs vote from its first conflict (about 3,000 guesses; waiting for 400 conflicts, about
-/// 6,500; before the beliefs, no answer in 60 s).
+/// beliefs vote from its first conflict (about 3,200 guesses; when they waited for 400
+/// conflicts, about 6,500; before the beliefs, no answer in 60 s).
 #[test]
 fn clues_that_leave_few_pictures_a_cell_turn_the_search_to_the_beliefs_at_once() {
     two_solutions_within(0.4, 2, 5_000);
 }
 
 /// At density 0.35 the counts lead most searches without the beliefs; one that keeps failing
-/// turns to them after 400 conflicts, going back to before the first guess they reject (seed 5:
-/// about 6,800 guesses; by the counts alone, 77,000).
+/// turns to them after 100 conflicts, going back to before the first guess they reject (seed 5:
+/// about 5,000 guesses; after 400 conflicts, 6,800; by the counts alone, 77,000).
 #[test]
 fn a_search_that_keeps_failing_turns_to_the_beliefs() {
-    two_solutions_within(0.35, 5, 20_000);
+    two_solutions_within(0.35, 5, 10_000);
 }
 
 /// A 20×20 picture that needs search: the first seed whose solve opens more than one node.
