@@ -176,13 +176,13 @@ impl<B: Bits> Guide<B> {
                 self.belief[cell as usize] = beliefs.belief(cell as usize) as f32;
             }
         }
-        let counting = !self.beliefs_alone;
         for l in 0..c.lines() {
             let key = (board.f[l], board.e[l]);
-            if self.counted[l] != Some(key) && !counting {
-                self.counted[l] = Some(key);
-                self.fresh[l] = true;
-            } else if self.counted[l] != Some(key) {
+            if self.counted[l] == Some(key) {
+                continue;
+            }
+            // With the beliefs alone, a changed line's cells are only scored again.
+            if !self.beliefs_alone {
                 let out = &mut self.shares[l * s..(l + 1) * s];
                 let slots = l * MEMO..(l + 1) * MEMO;
                 if let Some(k) = self.memo_keys[slots.clone()]
@@ -207,9 +207,9 @@ impl<B: Bits> Guide<B> {
                     let at = (l * MEMO + k) * s;
                     self.memo[at..at + s].copy_from_slice(out);
                 }
-                self.counted[l] = Some(key);
-                self.fresh[l] = true;
             }
+            self.counted[l] = Some(key);
+            self.fresh[l] = true;
         }
         for y in 0..c.height {
             if std::mem::take(&mut self.fresh[y]) {
