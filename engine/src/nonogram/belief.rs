@@ -288,11 +288,17 @@ fn weighted_shares<B: Bits>(
     t.closes.clear();
     t.closes.extend_from_slice(&t.alone[..n]);
     t.closes.push(1.0);
+    // Where each run's band starts (the runs before it packed left), and past the last run.
+    t.lo.clear();
+    t.lo.push(0);
+    for (j, &len) in lens.iter().enumerate() {
+        let next = t.lo[j] + len as usize + 1;
+        t.lo.push(next);
+    }
     // Every entry of the tables below is written before it is read: no need to clear them.
     t.runs.resize(k * width, 0.0);
-    let mut lo = 0;
     for (j, &len) in lens.iter().enumerate() {
-        let len = len as usize;
+        let (len, lo) = (len as usize, t.lo[j]);
         // Run `j` at `p = lo + s` must end within the line: `s ≤ n − len − lo`.
         let fits = (n + 1).saturating_sub(lo + len).min(width);
         t.runs[j * width + fits..(j + 1) * width].fill(0.0);
@@ -313,17 +319,8 @@ fn weighted_shares<B: Bits>(
                 0.0
             };
         }
-        lo += len + 1;
     }
-    let (runs, alone) = (&*t.runs, &*t.alone);
-    // Where each run's band starts, and past the last run.
-    t.lo.clear();
-    t.lo.push(0);
-    for (j, &len) in lens.iter().enumerate() {
-        let next = t.lo[j] + len as usize + 1;
-        t.lo.push(next);
-    }
-    let los = &*t.lo;
+    let (runs, alone, los) = (&*t.runs, &*t.alone, &*t.lo);
     t.forward.resize((k + 1) * width, 0.0);
     t.backward.resize((k + 1) * width, 0.0);
     let (f, b) = (&mut *t.forward, &mut *t.backward);
