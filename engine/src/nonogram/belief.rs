@@ -13,6 +13,7 @@
 
 use super::bits::Bits;
 use super::board::{Board, Compiled};
+use super::count::cells_needed;
 use std::collections::VecDeque;
 
 /// Messages are kept within this distance of 0 and 1, so that a message that is almost sure can
@@ -257,7 +258,7 @@ fn weighted_shares<B: Bits>(
 ) -> bool {
     let n = odds.len();
     let k = lens.len();
-    let need: usize = lens.iter().map(|&len| len as usize + 1).sum();
+    let need = cells_needed(lens);
     if need > n + 1 {
         return false;
     }

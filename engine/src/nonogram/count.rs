@@ -37,12 +37,18 @@ pub(crate) struct Kept<B> {
     bwd: Vec<f64>,
 }
 
+/// The cells runs `lens` need with one empty cell after each: a line of `n` cells holds them
+/// when this is at most `n + 1`.
+pub(crate) fn cells_needed(lens: &[u32]) -> usize {
+    lens.iter().map(|&len| len as usize + 1).sum()
+}
+
 /// log2 of the number of placements of runs `lens` on a line of `n` cells with none known:
 /// `C(slack + k, k)` for `k` runs and `slack` cells left over once each run has one empty cell
 /// after it. 0 when there is none (`-inf` would poison sums).
 pub(crate) fn log2_placements(lens: &[u32], n: usize) -> f64 {
     let k = lens.len();
-    let need: usize = lens.iter().map(|&len| len as usize + 1).sum();
+    let need = cells_needed(lens);
     let Some(slack) = (n + 1).checked_sub(need) else {
         return 0.0;
     };
@@ -64,7 +70,7 @@ pub(crate) fn log2_expected_pictures(c: &super::board::Compiled) -> f64 {
 
 /// The entries a [`Kept`] holds for a line of `n` cells with runs `lens`, both tables together.
 pub(crate) fn kept_entries(lens: &[u32], n: usize) -> usize {
-    let need: usize = lens.iter().map(|&len| len as usize + 1).sum();
+    let need = cells_needed(lens);
     2 * (lens.len() + 1) * (n + 3).saturating_sub(need)
 }
 
