@@ -57,7 +57,9 @@ fn surest(sure: &[f32]) -> Option<usize> {
     Some(start + at)
 }
 
-/// Lines whose beliefs are worked out again at each pick, those whose cells changed first.
+/// Lines whose beliefs are worked out again at each pick, first queued first: a line whose cells
+/// changed joins the queue behind the lines a moved message queued (putting it at the head did
+/// not pay, docs/nonogram-solver.md).
 const LINES_A_PICK: usize = 6;
 /// A line whose message to a cell moved by more than this is queued to tell the crossing line.
 const MOVED_ENOUGH: f64 = 0.05;
