@@ -62,7 +62,10 @@ fn time_one(lock: &Lock, seed: u64, limits: &Limits) -> Row {
             Some(p) => format!("impossible: {p}"),
             None => "impossible".into(),
         },
-        Answer::Stopped(s) => format!("{s}"),
+        Answer::Stopped(s) => match r.at_least {
+            Some(n) => format!("{s}, every way at least {n} moves"),
+            None => format!("{s}"),
+        },
     };
     Row {
         time,

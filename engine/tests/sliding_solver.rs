@@ -514,6 +514,79 @@ fn limits_stop_the_search_cleanly() {
     assert!(matches!(whole.answer, Answer::Solved { ref moves } if moves.len() == 2));
 }
 
+fn at_most(max_states: u64) -> Limits {
+    Limits {
+        max_states,
+        timeout: None,
+    }
+}
+
+/// A search a limit stops says how many moves every way to a pick takes at least, and that is
+/// never more than the fewest: on random locks stopped every few states, by the solver, by the
+/// solver going down the deep locks' path at once, and by the plain search.
+#[test]
+fn a_stopped_search_says_how_many_moves_every_way_takes_at_least() {
+    let (mut told, mut above_one, mut exact) = (0, 0, 0);
+    for seed in 1..=150u64 {
+        let side = 5 + (seed % 3) as u8;
+        let pieces = 3 + (seed % 6) as usize;
+        let l = random_lock(seed, side, pieces);
+        let Some(fewest) = plain_bfs(&l) else {
+            continue;
+        };
+        for max in [5, 40, 300, 2_000] {
+            let limits = at_most(max);
+            let never = AtomicBool::new(false);
+            for report in [
+                solve(&l, &limits),
+                solve_pausing_at(&l, &limits, &never, 0),
+                solve_breadth_first(&l, &limits),
+            ] {
+                let report = report.expect("legal");
+                match report.answer {
+                    Answer::Stopped(_) => {
+                        let at_least = usize::from(report.at_least.expect("said when stopped"));
+                        assert!(
+                            (1..=fewest).contains(&at_least),
+                            "seed {seed}, {max} states: at least {at_least}, fewest {fewest}"
+                        );
+                        told += 1;
+                        above_one += usize::from(at_least > 1);
+                        exact += usize::from(at_least == fewest);
+                    }
+                    Answer::Solved { moves } => {
+                        assert_eq!(moves.len(), fewest, "seed {seed}");
+                        assert_eq!(report.at_least, None);
+                    }
+                    Answer::Impossible => panic!("seed {seed}: the plain search picks it"),
+                }
+            }
+        }
+    }
+    assert!(
+        told > 60 && above_one > 20 && exact > 5,
+        "{told} stopped, {above_one} above one move, {exact} exact"
+    );
+}
+
+/// On the bench's deep locks, what a stopped search can say grows as it searches: seed 99
+/// takes 11 moves; seed 531, where a way takes 22 (see the test above), is not answered within
+/// a second, yet says at once that no way is shorter than its bound.
+#[test]
+fn a_deep_search_stopped_later_says_more() {
+    let l = random_lock(99, 11, 20);
+    let early = solve(&l, &at_most(1_000)).expect("legal").at_least;
+    let later = solve(&l, &at_most(65_000)).expect("legal").at_least;
+    assert!(
+        early.is_some_and(|e| e >= 6) && early < later,
+        "{early:?}, {later:?}"
+    );
+    assert_eq!(later, Some(11));
+    let l = random_lock(531, 11, 20);
+    let deep = solve(&l, &at_most(100_000)).expect("legal").at_least;
+    assert!(deep.is_some_and(|d| (9..=22).contains(&d)), "{deep:?}");
+}
+
 #[test]
 fn two_pieces_on_one_line_keep_their_order_even_where_a_relaxation_lifts_one() {
     // Column B has room for either piece anywhere, and together neither always covers a

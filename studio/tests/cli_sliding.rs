@@ -103,7 +103,18 @@ fn a_limit_stops_the_search_with_exit_3_and_an_unreadable_file_exits_2() {
         dir.path(),
     );
     assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
-    assert_eq!(json(&out)["status"], "stopped");
+    let v = json(&out);
+    assert_eq!(v["status"], "stopped");
+    // The seed's example takes 3 moves; stopped early, the search knows fewer.
+    let at_least = v["at_least"].as_u64();
+    assert!(at_least.is_some_and(|n| (1..=3).contains(&n)), "{v}");
+    let out = lockwright(&["solve", "seed.slide", "--max-states", "5"], dir.path());
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("every way to pick it takes at least 2 moves"),
+        "{}",
+        text(&out.stdout)
+    );
     let out = lockwright(&["solve", "missing.slide", "--json"], dir.path());
     assert_eq!(out.status.code(), Some(2));
     write(dir.path(), "bare.slide", "2 . +\n1 K K\n  A B\n");

@@ -124,6 +124,10 @@ pub struct Report {
     pub proof: Option<Proof>,
     /// Pieces left where they are because they can never matter (see [`super::relax`]).
     pub idle: usize,
+    /// For [`Answer::Stopped`]: every way to a pick, if there is one, takes at least this many
+    /// moves, for every shorter way was searched (the least total of moves so far and bound
+    /// the search had left).
+    pub at_least: Option<u16>,
     /// How long it took.
     pub elapsed: Duration,
 }
@@ -153,6 +157,7 @@ pub fn solve_breadth_first(lock: &Lock, limits: &Limits) -> Result<Report, Vec<P
     let answer = search.run(limits, &AtomicBool::new(false), started);
     Ok(Report {
         proof: (answer == Answer::Impossible).then_some(Proof::EveryStateSeen),
+        at_least: matches!(answer, Answer::Stopped(_)).then_some(search.at_least),
         answer,
         states: search.store.len() as u64,
         idle: 0,
@@ -201,6 +206,7 @@ pub fn solve_pausing_at(
         proof: Some(proof),
         states: 0,
         idle: 0,
+        at_least: None,
         elapsed: started.elapsed(),
     };
     if !super::relax::key_can_reach_keyhole(lock) {
@@ -212,8 +218,11 @@ pub fn solve_pausing_at(
         return Ok(quick(Proof::PieceAlwaysBetween { piece }));
     }
     let (space, walls, idle) = solver_space(lock);
-    let report = |answer: Answer, states: usize| Report {
+    // A search's least total left never overstates the fewest moves, and neither does the
+    // largest of two searches' (the second starts again with larger relaxations).
+    let report = |answer: Answer, states: usize, at_least: u16| Report {
         proof: (answer == Answer::Impossible).then_some(Proof::EveryStateSeen),
+        at_least: matches!(answer, Answer::Stopped(_)).then_some(at_least),
         answer,
         states: states as u64,
         idle,
@@ -230,7 +239,7 @@ pub fn solve_pausing_at(
     if small.max_states == limits.max_states
         || answer != Answer::Stopped(Stop::States { max: SMALL })
     {
-        return Ok(report(answer, search.store.len()));
+        return Ok(report(answer, search.store.len(), search.at_least));
     }
     let space = search.space;
     let go_on =
@@ -249,7 +258,7 @@ pub fn solve_pausing_at(
     };
     let pattern = match super::pattern::relax(&ctx) {
         Some(Relaxation::Impossible { states }) => {
-            return Ok(report(Answer::Impossible, states));
+            return Ok(report(Answer::Impossible, states, 0));
         }
         Some(Relaxation::Bound(p)) => Some(p),
         None => None,
@@ -260,7 +269,7 @@ pub fn solve_pausing_at(
     // and then for larger relaxations.
     let pause = pause.min(limits.max_states as usize);
     if let Some(answer) = search.run_until(limits, cancel, started, Some(pause)) {
-        return Ok(report(answer, search.store.len()));
+        return Ok(report(answer, search.store.len(), search.at_least));
     }
     let standing = super::pattern::Context {
         lock,
@@ -273,7 +282,7 @@ pub fn solve_pausing_at(
         go_on: &go_on,
     };
     if let Some(states) = super::standing::prove_impossible(&standing, STANDING_BUDGET) {
-        return Ok(report(Answer::Impossible, states));
+        return Ok(report(Answer::Impossible, states, 0));
     }
     // Still deep: relaxations five times larger, whose stronger bound is worth searching again
     // from the start (the answer's states are the second search's).
@@ -281,9 +290,10 @@ pub fn solve_pausing_at(
         cap: DEEP_RELAXATION_CAP,
         ..standing
     };
+    let first_at_least = search.at_least;
     match super::pattern::relax(&deep) {
         Some(Relaxation::Impossible { states }) => {
-            return Ok(report(Answer::Impossible, states));
+            return Ok(report(Answer::Impossible, states, 0));
         }
         Some(Relaxation::Bound(p)) if go_on() => {
             search = Search::new(lock, search.space, Some(p));
@@ -291,7 +301,8 @@ pub fn solve_pausing_at(
         _ => {}
     }
     let answer = search.run(limits, cancel, started);
-    Ok(report(answer, search.store.len()))
+    let at_least = search.at_least.max(first_at_least);
+    Ok(report(answer, search.store.len(), at_least))
 }
 
 /// The states a search holds before it pauses for a proof from standing pieces and larger
@@ -490,6 +501,8 @@ struct Search {
     best: Option<(u16, u32)>,
     /// Whether the start has been put in the list.
     begun: bool,
+    /// No way to a pick takes fewer moves: the bound at the start, then the least total left.
+    at_least: u16,
 }
 
 const NOT_A_SLIDE: u8 = u8::MAX;
@@ -547,6 +560,7 @@ impl Search {
             open: Open::default(),
             best: None,
             begun: false,
+            at_least: 1,
         };
         let start = s.space.start(lock);
         let mut buf = Vec::new();
@@ -557,6 +571,9 @@ impl Search {
         s.bound.push(bound);
         s.total.push(bound);
         s.last.push(NOT_A_SLIDE);
+        if bound != DEAD {
+            s.at_least = u16::from(bound.max(1));
+        }
         s
     }
 
@@ -621,6 +638,12 @@ impl Search {
             if usize::from(self.total[i]) != f {
                 continue;
             }
+            // Every state of a smaller total has been taken; without a relaxation, every state
+            // of this one has been seen too, and a pick among them would have ended the search.
+            let searched = if exact_on_sight { f + 1 } else { f };
+            self.at_least = self
+                .at_least
+                .max(searched.min(usize::from(u16::MAX)) as u16);
             if taken.is_multiple_of(1024) {
                 if cancel.load(Ordering::Relaxed) {
                     return Some(Answer::Stopped(Stop::Cancelled));

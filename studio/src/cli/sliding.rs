@@ -241,6 +241,9 @@ struct JsonAnswer {
     idle_pieces: usize,
     /// For "stopped", what stopped it.
     reason: Option<String>,
+    /// For "stopped": every way to pick the lock, if there is one, takes at least this many
+    /// moves (every shorter way was searched).
+    at_least: Option<u16>,
     seconds: f64,
 }
 
@@ -309,6 +312,7 @@ pub fn solve(
             }),
             idle_pieces: report.idle,
             reason,
+            at_least: report.at_least,
             seconds: report.elapsed.as_secs_f64(),
         };
         crate::say!("{}", serde_json::to_string_pretty(&answer)?);
@@ -342,9 +346,13 @@ pub fn solve(
             ),
         },
         _ => crate::say!(
-            "{name}: {} ({} states)",
+            "{name}: {} ({} states){}",
             reason.unwrap_or_default(),
-            report.states
+            report.states,
+            report.at_least.map_or_else(String::new, |n| format!(
+                "; every way to pick it takes at least {n} move{}",
+                plural(usize::from(n))
+            ))
         ),
     }
     Ok(code)

@@ -41,6 +41,8 @@ pub enum Verdict {
         why: String,
         /// States seen by then.
         states: u64,
+        /// Every way to a pick, if there is one, takes at least this many moves.
+        at_least: Option<u16>,
     },
     /// The lock breaks the rules: the first problem.
     Illegal(String),
@@ -71,7 +73,14 @@ impl Verdict {
             Verdict::Impossible { states, .. } => format!(
                 "every one of the {states} reachable states was seen, and in none does the Key touch the Keyhole"
             ),
-            Verdict::Stopped { why, states } => format!(
+            Verdict::Stopped {
+                why,
+                states,
+                at_least: Some(n @ 2..),
+            } => format!(
+                "the search {why}, with {states} states seen: no way to pick the lock takes fewer than {n} moves, and whether it can be picked is not known yet"
+            ),
+            Verdict::Stopped { why, states, .. } => format!(
                 "the search {why}, with {states} states seen: whether the lock can be picked is not known yet"
             ),
             Verdict::Illegal(why) => why.clone(),
@@ -111,6 +120,7 @@ pub fn verdict(lock: &Lock, limits: &Limits, cancel: &AtomicBool) -> Verdict {
                     other => other.to_string(),
                 },
                 states: report.states,
+                at_least: report.at_least,
             },
         },
     }
@@ -191,6 +201,20 @@ mod tests {
         assert_eq!(v.headline(), "No answer yet");
         assert!(
             v.detail().starts_with("the search was stopped"),
+            "{}",
+            v.detail()
+        );
+        // Stopped by a limit after every way of one move was searched: the seed's example
+        // takes three.
+        let limits = Limits {
+            max_states: 5,
+            timeout: None,
+        };
+        let v = verdict(&seed, &limits, &AtomicBool::new(false));
+        assert_eq!(v.headline(), "No answer yet");
+        assert!(
+            v.detail()
+                .contains("no way to pick the lock takes fewer than 2 moves"),
             "{}",
             v.detail()
         );
