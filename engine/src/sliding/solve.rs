@@ -218,8 +218,8 @@ pub fn solve_pausing_at(
         return Ok(quick(Proof::PieceAlwaysBetween { piece }));
     }
     let (space, walls, idle) = solver_space(lock);
-    // A search's least total left never overstates the fewest moves, and neither does the
-    // largest of two searches' (the second starts again with larger relaxations).
+    // What a stopped search says is the most that any of its stages (the plain search, the
+    // first and the deep locks' second) showed: each never overstates the fewest moves.
     let report = |answer: Answer, states: usize, at_least: u16| Report {
         proof: (answer == Answer::Impossible).then_some(Proof::EveryStateSeen),
         at_least: matches!(answer, Answer::Stopped(_)).then_some(at_least),
@@ -241,6 +241,7 @@ pub fn solve_pausing_at(
     {
         return Ok(report(answer, search.store.len(), search.at_least));
     }
+    let small_at_least = search.at_least;
     let space = search.space;
     let go_on =
         || !cancel.load(Ordering::Relaxed) && limits.timeout.is_none_or(|t| started.elapsed() < t);
@@ -269,7 +270,8 @@ pub fn solve_pausing_at(
     // and then for larger relaxations.
     let pause = pause.min(limits.max_states as usize);
     if let Some(answer) = search.run_until(limits, cancel, started, Some(pause)) {
-        return Ok(report(answer, search.store.len(), search.at_least));
+        let at_least = search.at_least.max(small_at_least);
+        return Ok(report(answer, search.store.len(), at_least));
     }
     let standing = super::pattern::Context {
         lock,
@@ -290,7 +292,7 @@ pub fn solve_pausing_at(
         cap: DEEP_RELAXATION_CAP,
         ..standing
     };
-    let first_at_least = search.at_least;
+    let first_at_least = search.at_least.max(small_at_least);
     match super::pattern::relax(&deep) {
         Some(Relaxation::Impossible { states }) => {
             return Ok(report(Answer::Impossible, states, 0));

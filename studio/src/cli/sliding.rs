@@ -349,10 +349,13 @@ pub fn solve(
             "{name}: {} ({} states){}",
             reason.unwrap_or_default(),
             report.states,
-            report.at_least.map_or_else(String::new, |n| format!(
-                "; every way to pick it takes at least {n} move{}",
-                plural(usize::from(n))
-            ))
+            // A lock is never picked before a move: one move says nothing.
+            report
+                .at_least
+                .filter(|&n| n > 1)
+                .map_or_else(String::new, |n| format!(
+                    "; every way to pick it takes at least {n} moves"
+                ))
         ),
     }
     Ok(code)
