@@ -218,8 +218,6 @@ pub fn solve_pausing_at(
         return Ok(quick(Proof::PieceAlwaysBetween { piece }));
     }
     let (space, walls, idle) = solver_space(lock);
-    // What a stopped search says is the most that any of its stages (the plain search, the
-    // first and the deep locks' second) showed: each never overstates the fewest moves.
     let report = |answer: Answer, states: usize, at_least: u16| Report {
         proof: (answer == Answer::Impossible).then_some(Proof::EveryStateSeen),
         at_least: matches!(answer, Answer::Stopped(_)).then_some(at_least),
@@ -241,15 +239,14 @@ pub fn solve_pausing_at(
     {
         return Ok(report(answer, search.store.len(), search.at_least));
     }
-    let small_at_least = search.at_least;
-    let space = search.space;
+    let plain = search;
     let go_on =
         || !cancel.load(Ordering::Relaxed) && limits.timeout.is_none_or(|t| started.elapsed() < t);
     // Only relaxations need the places kept on a line; a small lock is answered without.
     let places_kept = super::relax::places_kept_with(lock, &sweeps);
     let ctx = super::pattern::Context {
         lock,
-        real: &space,
+        real: &plain.space,
         cover: &cover,
         sweeps: &sweeps,
         places_kept: &places_kept,
@@ -264,14 +261,13 @@ pub fn solve_pausing_at(
         Some(Relaxation::Bound(p)) => Some(p),
         None => None,
     };
-    let mut search = Search::new(lock, space, pattern);
+    let mut search = plain.again(lock, pattern);
     // A deep search pauses once for a proof from standing pieces, which shows a crowded lock
     // impossible where lifting pieces empties the board (its states count as the answer's),
     // and then for larger relaxations.
     let pause = pause.min(limits.max_states as usize);
     if let Some(answer) = search.run_until(limits, cancel, started, Some(pause)) {
-        let at_least = search.at_least.max(small_at_least);
-        return Ok(report(answer, search.store.len(), at_least));
+        return Ok(report(answer, search.store.len(), search.at_least));
     }
     let standing = super::pattern::Context {
         lock,
@@ -292,19 +288,17 @@ pub fn solve_pausing_at(
         cap: DEEP_RELAXATION_CAP,
         ..standing
     };
-    let first_at_least = search.at_least.max(small_at_least);
     match super::pattern::relax(&deep) {
         Some(Relaxation::Impossible { states }) => {
             return Ok(report(Answer::Impossible, states, 0));
         }
         Some(Relaxation::Bound(p)) if go_on() => {
-            search = Search::new(lock, search.space, Some(p));
+            search = search.again(lock, Some(p));
         }
         _ => {}
     }
     let answer = search.run(limits, cancel, started);
-    let at_least = search.at_least.max(first_at_least);
-    Ok(report(answer, search.store.len(), at_least))
+    Ok(report(answer, search.store.len(), search.at_least))
 }
 
 /// The states a search holds before it pauses for a proof from standing pieces and larger
@@ -577,6 +571,14 @@ impl Search {
             s.at_least = u16::from(bound.max(1));
         }
         s
+    }
+
+    /// A search from the start again over the same space, with `pattern`: it keeps what this
+    /// one showed of the fewest moves, since neither ever overstates them.
+    fn again(self, lock: &Lock, pattern: Option<Bounds>) -> Search {
+        let mut next = Search::new(lock, self.space, pattern);
+        next.at_least = next.at_least.max(self.at_least);
+        next
     }
 
     fn run(&mut self, limits: &Limits, cancel: &AtomicBool, started: Instant) -> Answer {
