@@ -144,6 +144,19 @@ shape < turn 1 at 6 0
     assert_eq!(format(&printed).as_deref(), Ok(printed.as_str()));
 }
 
+/// A comment ending in blanks once cut the unknown line at the wrong byte: inside a wide
+/// blank (a panic), or keeping the `#` in the line as well as in its comment.
+#[test]
+fn an_unknown_line_with_a_comment_ending_in_blanks_keeps_the_comment_once() {
+    let _ = parse(":#\u{2000}");
+    let text = SAMPLE.replace("colour blue", "colour blue # kept \u{2000}\t");
+    let parsed = parse(&text);
+    assert!(!parsed.has_errors(), "{:?}", parsed.diagnostics);
+    let out = print(&parsed.document.unwrap());
+    assert!(out.contains("colour blue # kept\n"), "{out}");
+    assert_eq!(format(&out).as_deref(), Ok(out.as_str()), "idempotent");
+}
+
 #[test]
 fn positions_are_written_from_the_boards_top_left() {
     let text = "grid 1 white at 10 10\ngrid 2 white at 10 14\ngrid 3 white at 14 10\ngrid 4 black turn 2 at 14 14\nshape L flipped turn 1 at 11 11\n";

@@ -87,6 +87,21 @@ note \"after the picture\"
 # the end
 ";
 
+/// A comment ending in blanks once cut the unknown line at the wrong byte: inside a wide
+/// blank (a panic), or keeping the `#` in the line as well as in its comment.
+#[test]
+fn an_unknown_line_with_a_comment_ending_in_blanks_keeps_the_comment_once() {
+    let _ = parse(":#\u{2000}");
+    let text = MESSY.replace("colour blue", "colour blue # kept \u{2000}\t");
+    let parsed = parse(&text);
+    assert!(!parsed.has_errors(), "{:#?}", parsed.diagnostics);
+    let doc = parsed.document.unwrap();
+    assert_eq!(doc.unknown, vec!["colour blue"]);
+    let out = format(&text).unwrap();
+    assert!(out.contains("colour blue # kept\n"), "{out}");
+    assert_eq!(format(&out).as_deref(), Ok(out.as_str()), "idempotent");
+}
+
 const TIDY: &str = "\
 # Head comment.
 

@@ -102,6 +102,8 @@ impl Word<'_> {
 }
 
 /// Splits a line into its content's words and its comment (from a `#` outside quotes).
+/// The comment runs to the line's end, blanks and all, so that what comes before it is the
+/// content; the caller trims it.
 fn split(line: &str) -> (Vec<Word<'_>>, Option<&str>) {
     let mut words = Vec::new();
     let mut in_quotes = false;
@@ -141,7 +143,7 @@ fn split(line: &str) -> (Vec<Word<'_>>, Option<&str>) {
             column: col,
         });
     }
-    (words, comment.map(str::trim_end))
+    (words, comment)
 }
 
 /// Reads the lines of a file into a document.
@@ -167,7 +169,8 @@ impl Reader {
 
     fn line(&mut self, n: usize, text: &str) {
         let text = text.strip_suffix('\r').unwrap_or(text);
-        let (words, comment) = split(text);
+        let (words, raw_comment) = split(text);
+        let comment = raw_comment.map(str::trim_end);
         let Some(first) = words.first().copied() else {
             match comment {
                 Some(c) => self.pending.push(c.to_string()),
@@ -190,7 +193,7 @@ impl Reader {
             "grid" => self.grid(n, &words),
             "shape" => self.shape(n, &words),
             _ => {
-                let kept = match comment {
+                let kept = match raw_comment {
                     Some(c) => text[..text.len() - c.len()].trim().to_string(),
                     None => text.trim().to_string(),
                 };

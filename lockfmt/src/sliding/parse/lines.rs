@@ -18,7 +18,8 @@ impl Reader {
         let text = text.strip_suffix('\r').unwrap_or(text);
         // Rows and axis lines have no strings: a `"` there is a wrong glyph, not a quote.
         let plain = is_row(text) || text.split_whitespace().next() == Some("axis");
-        let (words, comment) = split(text, !plain);
+        let (words, raw_comment) = split(text, !plain);
+        let comment = raw_comment.map(str::trim_end);
         let Some(first) = words.first().copied() else {
             match comment {
                 Some(c) => self.pending.push(c.to_string()),
@@ -47,7 +48,7 @@ impl Reader {
                 }
                 "axis" => self.axis(n, &words),
                 _ => {
-                    let kept = match comment {
+                    let kept = match raw_comment {
                         Some(c) => text[..text.len() - c.len()].trim().to_string(),
                         None => text.trim().to_string(),
                     };

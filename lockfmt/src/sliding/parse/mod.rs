@@ -107,6 +107,8 @@ impl Word<'_> {
 
 /// Splits a line into its content's words and its comment (from a `#`, outside quotes when
 /// `quotes`).
+/// The comment runs to the line's end, blanks and all, so that what comes before it is the
+/// content; the caller trims it.
 fn split(line: &str, quotes: bool) -> (Vec<Word<'_>>, Option<&str>) {
     let mut words = Vec::new();
     let mut in_quotes = false;
@@ -146,7 +148,7 @@ fn split(line: &str, quotes: bool) -> (Vec<Word<'_>>, Option<&str>) {
             column: col,
         });
     }
-    (words, comment.map(str::trim_end))
+    (words, comment)
 }
 
 /// A row of the picture as read.
