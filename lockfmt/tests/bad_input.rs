@@ -180,7 +180,7 @@ proptest! {
     }
 
     #[test]
-    fn lock_like_noise_never_panics(text in "[ .:~oA-Za-z0-9@%/\\\\#\\n-]{0,400}") {
+    fn lock_like_noise_never_panics(text in "[ \t\u{2000}.:~oA-Za-z0-9@%/\\\\#\\n-]{0,400}") {
         let _ = parse(&text);
     }
 

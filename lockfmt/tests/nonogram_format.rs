@@ -640,7 +640,7 @@ proptest! {
 
     #[test]
     fn any_text_gives_diagnostics_with_places_and_never_a_panic(
-        text in "(([a-z]{0,9}|[0-9,]{0,8}|\"|#|&[a-z#0-9]{0,5};?| |\t|\r|é|[!-~]|\n)){0,60}"
+        text in "(([a-z]{0,9}|[0-9,]{0,8}|\"|#|&[a-z#0-9]{0,5};?| |\t|\r|é|\u{2000}|[!-~]|\n)){0,60}"
     ) {
         let parsed = parse(&text);
         let lines = text.split('\n').count();

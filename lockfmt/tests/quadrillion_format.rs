@@ -348,3 +348,27 @@ fn every_example_in_the_format_doc_parses_and_is_canonical() {
     .unwrap();
     assert_eq!(blocks[0], template);
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn arbitrary_strings_never_panic(text in proptest::prelude::any::<String>()) {
+        let _ = parse(&text);
+        let _ = format(&text);
+    }
+
+    #[test]
+    fn board_like_noise_never_panics(
+        lines in proptest::collection::vec(
+            "((title|note|grid|shape|at|turn|flip|white|colour|[0-9]{1,3}|-1|<|\"[a-z ]{0,3}\"?) ){0,6}(#[a-z ]{0,3})?[ \t\u{2000}]{0,2}",
+            0..12,
+        )
+    ) {
+        let text = lines.join("\n");
+        let _ = parse(&text);
+        if let Ok(out) = format(&text) {
+            proptest::prop_assert_eq!(format(&out), Ok(out.clone()), "idempotent");
+        }
+    }
+}

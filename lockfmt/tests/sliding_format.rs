@@ -732,7 +732,7 @@ proptest! {
     }
 
     #[test]
-    fn lock_like_noise_never_panics(text in "[ .*K@+a-z0-9A-Z:#\"\\n]{0,400}") {
+    fn lock_like_noise_never_panics(text in "[ \t\u{2000}.*K@+a-z0-9A-Z:#\"\\n]{0,400}") {
         let parsed = parse(&text);
         let _ = lockfmt::sliding::highlight::lines(&text, &parsed);
         if let Ok(out) = format(&text) {
