@@ -9,8 +9,15 @@ fuzz_target!(|data: &[u8]| {
     if let Some(doc) = parsed.document.as_ref().filter(|_| !parsed.has_errors()) {
         let printed = lockfmt::hexlock::print_document(doc);
         let again = lockfmt::hexlock::parse(&printed);
-        assert!(!again.has_errors(), "the printer wrote a file the parser rejects:\n{printed}");
+        assert!(
+            !again.has_errors(),
+            "the printer wrote a file the parser rejects:\n{printed}"
+        );
         let lock = again.document.map(|d| d.lock);
-        assert_eq!(lock.as_ref(), Some(&doc.lock), "the round trip changed the lock");
+        assert_eq!(
+            lock.as_ref(),
+            Some(&doc.lock),
+            "the round trip changed the lock"
+        );
     }
 });

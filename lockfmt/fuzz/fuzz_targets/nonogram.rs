@@ -1,0 +1,27 @@
+//! Feeds arbitrary bytes to the nonogram reader. Any panic is a bug; so is a file that reads
+//! without errors but whose printed form reads back to another puzzle, or prints differently.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use lockfmt::nonogram::{parse, parse_bytes, print_document};
+
+fuzz_target!(|data: &[u8]| {
+    let parsed = parse_bytes(data);
+    if let Some(doc) = parsed.document.as_ref().filter(|_| !parsed.has_errors()) {
+        let printed = print_document(doc);
+        let again = parse(&printed);
+        assert!(
+            !again.has_errors(),
+            "the printer wrote a file the reader rejects:\n{printed}"
+        );
+        let Some(back) = again.document else {
+            panic!("no document read back from:\n{printed}");
+        };
+        assert_eq!(doc.puzzle, back.puzzle, "the round trip changed the puzzle");
+        assert_eq!(
+            doc.unknown, back.unknown,
+            "the round trip changed the unknown lines"
+        );
+        assert_eq!(print_document(&back), printed, "printing is not canonical");
+    }
+});
