@@ -3,29 +3,34 @@
 //! differently.
 #![no_main]
 
+#[path = "round_trip.rs"]
+mod round_trip;
+
 use libfuzzer_sys::fuzz_target;
-use lockfmt::quadrillion::{parse, parse_bytes, print};
+use lockfmt::quadrillion::{Document, parse_bytes, print};
 
 fuzz_target!(|data: &[u8]| {
-    let parsed = parse_bytes(data);
-    if let Some(doc) = parsed.document.as_ref().filter(|_| !parsed.has_errors()) {
-        let printed = print(doc);
-        let again = parse(&printed);
-        assert!(
-            !again.has_errors(),
-            "the printer wrote a file the reader rejects:\n{printed}"
-        );
-        let Some(back) = again.document else {
-            panic!("no document read back from:\n{printed}");
-        };
-        assert_eq!(
-            doc.challenge, back.challenge,
-            "the round trip changed the challenge"
-        );
-        assert_eq!(
-            doc.unknown, back.unknown,
-            "the round trip changed the unknown lines"
-        );
-        assert_eq!(print(&back), printed, "printing is not canonical");
-    }
+    let read = |bytes: &[u8]| {
+        let parsed = parse_bytes(bytes);
+        if parsed.has_errors() {
+            None
+        } else {
+            parsed.document
+        }
+    };
+    round_trip::check(
+        data,
+        read,
+        print,
+        |doc: &Document, back: &Document, printed| {
+            assert_eq!(
+                doc.challenge, back.challenge,
+                "the challenge changed:\n{printed}"
+            );
+            assert_eq!(
+                doc.unknown, back.unknown,
+                "the unknown lines changed:\n{printed}"
+            );
+        },
+    );
 });
