@@ -24,8 +24,12 @@ const EDGE: f64 = 1e-3;
 /// Each new message is this share of the old one and the rest the new: undamped sweeps swing.
 const DAMPING: f64 = 0.5;
 
-/// Beliefs at the root: at most this many sweeps' worth of lines.
-const ROOT_SWEEPS: usize = 30;
+/// Beliefs at the root: at most this many sweeps' worth of lines where they will score the
+/// cells alone, and `ROOT_SWEEPS_VOTING` where they will be a third vote beside the lines'
+/// counts. Either way the root rarely settles before; fewer sweeps lose everywhere, more lose
+/// where the beliefs score alone (docs/nonogram-solver.md).
+const ROOT_SWEEPS_ALONE: usize = 30;
+const ROOT_SWEEPS_VOTING: usize = 60;
 /// At the root, lines are worked out again until no message moves by more than this.
 const SETTLED: f64 = 1e-3;
 /// A belief past this (or below 1 − it) is sure.
@@ -73,10 +77,16 @@ impl<B: Bits> Beliefs<B> {
     }
 
     /// Beliefs worked out on `board` until no message moves by more than `SETTLED`, or
-    /// `ROOT_SWEEPS` times as many lines as the puzzle has.
-    pub fn at_root(c: &Compiled, board: &Board<B>) -> Beliefs<B> {
+    /// `ROOT_SWEEPS_ALONE` times as many lines as the puzzle has when they are to score the
+    /// cells `alone`, else `ROOT_SWEEPS_VOTING` times.
+    pub fn at_root(c: &Compiled, board: &Board<B>, alone: bool) -> Beliefs<B> {
+        let sweeps = if alone {
+            ROOT_SWEEPS_ALONE
+        } else {
+            ROOT_SWEEPS_VOTING
+        };
         let mut beliefs = Beliefs::new(c);
-        beliefs.refresh(c, board, ROOT_SWEEPS * c.lines(), SETTLED);
+        beliefs.refresh(c, board, sweeps * c.lines(), SETTLED);
         beliefs.touched.clear();
         beliefs.is_touched.fill(false);
         beliefs

@@ -736,7 +736,8 @@ mod tests {
                 // Every other puzzle, the beliefs alone and no counts.
                 puzzles += 1;
                 let mut guide = Guide::new(c);
-                guide.believe(Beliefs::at_root(c, &Board::new(c)), puzzles % 2 == 0);
+                let alone = puzzles % 2 == 0;
+                guide.believe(Beliefs::at_root(c, &Board::new(c), alone), alone);
                 guide
             },
             |l, _| {

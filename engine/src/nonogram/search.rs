@@ -208,7 +208,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 Ok(()) if !believing => {
                     if at_once || l.conflicts >= BELIEVE_AFTER {
                         let alone = per_cell > BELIEFS_ALONE_ABOVE;
-                        guide.believe(Beliefs::at_root(self.c, root), alone);
+                        guide.believe(Beliefs::at_root(self.c, root, alone), alone);
                         // Guesses the counts made, kept by a short jump, are what the beliefs
                         // would undo: from here a conflict jumps all the way back (32 random
                         // 60×60 pictures at density 0.40, waiting for 400 conflicts: 324,000
