@@ -89,6 +89,9 @@ pub(crate) struct Guide<B> {
     memo_next: Vec<u8>,
     /// Lines counted again since the cells were last scored.
     fresh: Vec<bool>,
+    /// Per line, with the beliefs alone, the cells that became known or unknown since they were
+    /// last scored: the only ones of a changed line whose score changes.
+    changed: Vec<B>,
     /// Per cell (row by row), how sure the two lines are (`|q − ½|` plus the noise), or −1
     /// when it is known.
     sure: Vec<f32>,
@@ -133,6 +136,7 @@ impl<B: Bits> Guide<B> {
             memo: vec![0.0; c.lines() * MEMO * stride],
             memo_next: vec![0; c.lines()],
             fresh: vec![false; c.lines()],
+            changed: vec![B::zero(); c.lines()],
             sure: vec![-1.0; cells],
             likely: vec![false; cells],
             noise: vec![0.0; cells],
@@ -191,8 +195,16 @@ impl<B: Bits> Guide<B> {
             if self.counted[l] == Some(key) {
                 continue;
             }
-            // With the beliefs alone, a changed line's cells are only scored again.
-            if !self.beliefs_alone {
+            // With the beliefs alone, a changed line's cells whose known state changed are only
+            // scored again.
+            if self.beliefs_alone {
+                if let Some((f, e)) = self.counted[l] {
+                    let flipped = f.or(e).xor(key.0.or(key.1));
+                    self.changed[l] = self.changed[l].or(flipped);
+                    self.counted[l] = Some(key);
+                    continue;
+                }
+            } else {
                 let out = &mut self.shares[l * s..(l + 1) * s];
                 let slots = l * MEMO..(l + 1) * MEMO;
                 if let Some(k) = self.memo_keys[slots.clone()]
@@ -222,15 +234,26 @@ impl<B: Bits> Guide<B> {
             self.fresh[l] = true;
         }
         for y in 0..c.height {
+            let changed = std::mem::replace(&mut self.changed[y], B::zero());
             if std::mem::take(&mut self.fresh[y]) {
                 for x in 0..c.width {
+                    self.score(c, board, x, y);
+                }
+            } else {
+                for x in changed.ones() {
                     self.score(c, board, x, y);
                 }
             }
         }
         for x in 0..c.width {
-            if std::mem::take(&mut self.fresh[c.height + x]) {
+            let l = c.height + x;
+            let changed = std::mem::replace(&mut self.changed[l], B::zero());
+            if std::mem::take(&mut self.fresh[l]) {
                 for y in 0..c.height {
+                    self.score(c, board, x, y);
+                }
+            } else {
+                for y in changed.ones() {
                     self.score(c, board, x, y);
                 }
             }
@@ -267,6 +290,7 @@ impl<B: Bits> Guide<B> {
 #[cfg(test)]
 mod tests {
     use super::{Guide, NOT_A_GUESS, keeps_counts, surest};
+    use crate::nonogram::belief::Beliefs;
     use crate::nonogram::board::{Board, Compiled};
     use crate::nonogram::model::{Grid, Puzzle, PuzzleInfo};
     use crate::nonogram::testing::next;
@@ -326,6 +350,48 @@ mod tests {
                 shared.pick(&c, &board),
                 "step {step}"
             );
+        }
+    }
+
+    /// With the beliefs alone, a changed line's cells are scored again only where they became
+    /// known or unknown; every cell's score is still what its belief and the board now say,
+    /// on boards that gain known cells and, as after a jump back, lose them.
+    #[test]
+    fn with_the_beliefs_alone_every_cell_is_scored_as_the_board_has_it() {
+        let mut seed = 0x5851_F42D_4C95_7F2Du64;
+        let (puzzle, picture) = random_puzzle(20, 20, &mut seed);
+        let c = Compiled::new(&puzzle);
+        let mut guide = Guide::<u64>::new(&c);
+        guide.believe(Beliefs::at_root(&c, &Board::new(&c), true), true);
+        let mut boards = vec![Board::<u64>::new(&c)];
+        for step in 0..300 {
+            // Mostly one more known cell; now and then back to an earlier board.
+            let mut board = if step % 25 == 24 {
+                let back = (next(&mut seed) as usize) % boards.len();
+                boards.truncate(back + 1);
+                boards[back].clone()
+            } else {
+                let mut board = boards[boards.len() - 1].clone();
+                let (x, y) = (
+                    (next(&mut seed) % 20) as usize,
+                    (next(&mut seed) % 20) as usize,
+                );
+                board.set(&c, x, y, picture[y][x]);
+                board
+            };
+            guide.pick(&c, &board);
+            for y in 0..20 {
+                for x in 0..20 {
+                    let i = y * 20 + x;
+                    let want = if board.get(x, y).is_known() {
+                        -1.0
+                    } else {
+                        (guide.belief[i] - 0.5).abs() + guide.noise[i]
+                    };
+                    assert_eq!(guide.sure[i], want, "step {step}, cell ({x}, {y})");
+                }
+            }
+            boards.push(std::mem::replace(&mut board, Board::new(&c)));
         }
     }
 
