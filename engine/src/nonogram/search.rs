@@ -16,8 +16,11 @@ use super::solve::{Limits, Stop};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-/// Conflicts before the first restart; restarts come after this times the Luby sequence.
+/// Restarts come after this many conflicts times the Luby sequence, once the beliefs vote...
 const RESTART_UNIT: u64 = 1000;
+/// ...but for the first, which comes after this many: most random pictures end well before it,
+/// and those that pass it are stuck until a restart (docs/nonogram-solver.md).
+const FIRST_RESTART: u64 = 500;
 /// Conflicts the search makes guessing by each line's counts alone, unless the beliefs over the
 /// whole picture (`belief.rs`) vote at once (`BELIEVE_AT_ONCE_BELOW`); past them, it guesses by
 /// the beliefs, which cost more a guess but go wrong far less often where the counts are close
@@ -200,6 +203,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
         let ended = loop {
             i += 1;
             let budget = match (believing, at_once) {
+                (true, _) if i == 1 => FIRST_RESTART,
                 (true, _) => RESTART_UNIT * luby(i),
                 (false, true) => 1,
                 (false, false) => BELIEVE_AFTER.saturating_sub(l.conflicts).max(1),
