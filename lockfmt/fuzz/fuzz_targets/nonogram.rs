@@ -3,23 +3,16 @@
 #![no_main]
 
 #[path = "round_trip.rs"]
+#[macro_use]
 mod round_trip;
 
 use libfuzzer_sys::fuzz_target;
 use lockfmt::nonogram::{Document, parse_bytes, print_document};
 
 fuzz_target!(|data: &[u8]| {
-    let read = |bytes: &[u8]| {
-        let parsed = parse_bytes(bytes);
-        if parsed.has_errors() {
-            None
-        } else {
-            parsed.document
-        }
-    };
     round_trip::check(
         data,
-        read,
+        reader!(parse_bytes),
         print_document,
         |doc: &Document, back: &Document, printed| {
             assert_eq!(doc.puzzle, back.puzzle, "the puzzle changed:\n{printed}");
