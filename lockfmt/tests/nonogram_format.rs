@@ -555,6 +555,42 @@ fn syntax_errors_are_described_in_words_at_their_place() {
 }
 
 #[test]
+fn a_size_past_the_longest_line_is_an_error_at_its_number() {
+    assert_eq!(
+        one_error("width 1100000000000\nheight 1\nrows\n1\ncolumns\n1\n"),
+        format!(
+            "1:7: a width of 1100000000000 is more than a line may have: at most {} cells",
+            engine::nonogram::MAX_LINE
+        )
+    );
+    // `rows N` is `height N`, with the same limit.
+    let too_tall = errors(&format!(
+        "width 1\nrows {}\n1\ncolumns\n1\n",
+        engine::nonogram::MAX_LINE + 1
+    ));
+    assert!(
+        too_tall
+            .iter()
+            .any(|d| d.code == "too-large" && (d.span.line, d.span.column) == (2, 6)),
+        "{too_tall:#?}"
+    );
+    // The longest line itself reads (and is checked for its clues as any other size).
+    let longest = engine::nonogram::MAX_LINE;
+    let text = format!(
+        "width 1\nheight {longest}\nrows\n{}columns\n{longest}\n",
+        "1\n".repeat(longest)
+    );
+    assert_eq!(puzzle(&text).height, longest);
+    // The file the fuzzer found reading for minutes (a width of 1.1 trillion, then garbage):
+    // now its errors come at once.
+    let found: &[u8] = b"# A public puzzle\n\0\0\07,11\n5,5,3\n5,4\nram-db db/era\"\nlicense cC-BY-SA-3.0\nwidth 001100000000000/era\"\nlicense cC-BY-SA-3.0\nwidth 00110000000000000000000as p# A public\n";
+    let started = std::time::Instant::now();
+    let parsed = parse_bytes(found);
+    assert!(parsed.has_errors());
+    assert!(started.elapsed() < std::time::Duration::from_secs(2));
+}
+
+#[test]
 fn files_over_the_size_limit_or_not_utf8_are_refused_before_parsing() {
     let big = "0\n".repeat(lockfmt::nonogram::MAX_FILE_BYTES / 2 + 1);
     let parsed = parse(&big);

@@ -349,7 +349,12 @@ impl Puzzle {
                 out.push(PuzzleProblem::ClueCount { rows, clues, lines });
             }
         }
-        for line in self.lines() {
+        // Only the lines that have a clue: a line without one has no run to be wrong, and the
+        // size may be anything a caller wrote (the count of clues is checked above).
+        let with_clues = (0..self.height.min(self.rows.len()))
+            .map(LineRef::Row)
+            .chain((0..self.width.min(self.columns.len())).map(LineRef::Column));
+        for line in with_clues {
             let clue = self.clue(line);
             if clue.len() > 1 && clue.contains(&0) {
                 out.push(PuzzleProblem::ZeroRun(line));
@@ -426,6 +431,26 @@ mod tests {
         );
         assert!(problems.contains(&PuzzleProblem::GoalDisagrees(LineRef::Row(0))));
         assert_eq!(LineRef::Row(3).to_string(), "row 4");
+    }
+
+    #[test]
+    fn a_size_far_past_its_clues_is_a_clue_count_at_once() {
+        // A reader's size before its clues are counted may be anything written; checking it
+        // once walked every line of that size, clue or not.
+        let mut p = Puzzle::from_picture(seed_example(), PuzzleInfo::default());
+        p.width = 1 << 40;
+        p.goal = None;
+        let started = std::time::Instant::now();
+        let problems = p.validate();
+        assert!(started.elapsed() < std::time::Duration::from_secs(1));
+        assert_eq!(
+            problems,
+            [PuzzleProblem::ClueCount {
+                rows: false,
+                clues: 5,
+                lines: 1 << 40
+            }]
+        );
     }
 
     #[test]

@@ -5,6 +5,7 @@ use super::lines::Lines;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::nonogram::document::Item;
 use crate::nonogram::text;
+use engine::nonogram::MAX_LINE;
 use std::collections::{BTreeSet, HashMap};
 use tree_sitter::Node;
 
@@ -450,6 +451,18 @@ impl Reader<'_> {
             .node_text(value)
             .trim_end_matches(super::lines::is_blank);
         let n = match written.parse::<usize>() {
+            Ok(n) if n > MAX_LINE => {
+                // Every line of the puzzle is walked in turn, so a size past what any line may
+                // be would leave the reader walking long after the file has ended.
+                self.error_once(
+                    self.lines.span(value),
+                    "too-large",
+                    format!(
+                        "a {what} of {n} is more than a line may have: at most {MAX_LINE} cells"
+                    ),
+                );
+                return;
+            }
             Ok(n) => n,
             Err(_) => {
                 let s = self.lines.span(value);
