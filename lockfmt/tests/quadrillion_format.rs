@@ -168,6 +168,15 @@ fn positions_are_written_from_the_boards_top_left() {
     let ch: Challenge = parse(&out).document.unwrap().challenge;
     assert_eq!(ch.board.grid(GridId::G4).unwrap().side, Side::Black);
     assert_eq!(ch.placed[0].shape, ShapeId::L);
+    // Negative positions too: the board read back is the one written, moved as a whole.
+    let text = "grid 1 white at 0 0\ngrid 2 white at 0 4\ngrid 3 white at 4 0\ngrid 4 white at 4 -4\nshape U at 5 -3\n";
+    let out = format(text).unwrap();
+    assert_eq!(
+        out,
+        "grid 1 white at 0 4\ngrid 2 white at 0 8\ngrid 3 white at 4 4\ngrid 4 white at 4 0\n\nshape U at 5 1\n"
+    );
+    let read = parse(text).document.unwrap().challenge;
+    assert_eq!(parse(&out).document.unwrap().challenge, read.normalised());
 }
 
 fn first_error(text: &str) -> (usize, usize, String, String) {
