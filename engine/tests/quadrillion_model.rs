@@ -292,3 +292,30 @@ fn a_challenge_places_each_shape_once_on_open_dots_none_over_another() {
         )]
     );
 }
+
+#[test]
+fn a_challenge_normalises_alike_wherever_it_lies_and_in_whatever_order_it_was_listed() {
+    let at = |s: ShapeId, row, col| Placement {
+        shape: s,
+        orientation: Orientation::default(),
+        at: Dot::new(row, col),
+    };
+    let listed = Challenge {
+        board: line([0, 0, 0]),
+        placed: vec![at(ShapeId::L, 1, 0), at(ShapeId::Y, 1, 5)],
+    };
+    let mut board = line([0, 0, 0]).moved(Dot::new(3, -4));
+    board.grids.swap(0, 2);
+    let elsewhere = Challenge {
+        board,
+        placed: vec![at(ShapeId::Y, 4, 1), at(ShapeId::L, 4, -4)],
+    };
+    assert_ne!(listed, elsewhere);
+    assert_eq!(elsewhere.normalised(), listed.normalised());
+    let n = elsewhere.normalised();
+    let numbers: Vec<GridId> = n.board.grids.iter().map(|g| g.grid).collect();
+    assert_eq!(numbers, GridId::ALL);
+    let shapes: Vec<ShapeId> = n.placed.iter().map(|p| p.shape).collect();
+    assert_eq!(shapes, [ShapeId::L, ShapeId::Y]);
+    assert_eq!(n.board.corner(), Dot::new(0, 0));
+}

@@ -351,21 +351,24 @@ impl Challenge {
             .collect()
     }
 
-    /// The challenge moved so that the board's bounding box starts at row 0, column 0.
+    /// The challenge in its canonical form: moved so that the board's bounding box starts at
+    /// row 0, column 0, its grids by number and its shapes in the seed's order. Two challenges
+    /// that differ only in where they lie or in the order they were listed normalise alike.
     pub fn normalised(&self) -> Challenge {
         let c = self.board.corner();
         let by = Dot::new(-c.row, -c.col);
-        Challenge {
-            board: self.board.moved(by),
-            placed: self
-                .placed
-                .iter()
-                .map(|p| Placement {
-                    at: p.at.offset(by),
-                    ..*p
-                })
-                .collect(),
-        }
+        let mut board = self.board.moved(by);
+        board.grids.sort_by_key(|g| g.grid);
+        let mut placed: Vec<Placement> = self
+            .placed
+            .iter()
+            .map(|p| Placement {
+                at: p.at.offset(by),
+                ..*p
+            })
+            .collect();
+        placed.sort_by_key(|p| p.shape);
+        Challenge { board, placed }
     }
 }
 

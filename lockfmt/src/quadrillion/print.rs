@@ -54,13 +54,13 @@ pub fn print(doc: &Document) -> String {
         emit(&mut out, Line::Unknown(i), u.clone());
         head = true;
     }
-    let mut grids = ch.board.grids.clone();
-    grids.sort_by_key(|g| g.grid);
+    // Normalised: the grids by number, the shapes in the seed's order.
+    let grids = &ch.board.grids;
     if head && !grids.is_empty() {
         out.push('\n');
     }
     let at = |d: Dot| format!("at {} {}", d.row, d.col);
-    for g in &grids {
+    for g in grids {
         let turn = if g.turns == 0 {
             String::new()
         } else {
@@ -77,12 +77,11 @@ pub fn print(doc: &Document) -> String {
             ),
         );
     }
-    let mut shapes = ch.placed.clone();
-    shapes.sort_by_key(|p| p.shape);
+    let shapes = &ch.placed;
     if (head || !grids.is_empty()) && !shapes.is_empty() {
         out.push('\n');
     }
-    for p in &shapes {
+    for p in shapes {
         let flipped = if p.orientation.flipped {
             " flipped"
         } else {
