@@ -583,7 +583,7 @@ fn a_size_past_the_longest_line_is_an_error_at_its_number() {
     assert_eq!(puzzle(&text).height, longest);
     // The file the fuzzer found reading for minutes (a width of 1.1 trillion, then garbage):
     // now its errors come at once.
-    let found: &[u8] = b"# A public puzzle\n\0\0\07,11\n5,5,3\n5,4\nram-db db/era\"\nlicense cC-BY-SA-3.0\nwidth 001100000000000/era\"\nlicense cC-BY-SA-3.0\nwidth 00110000000000000000000as p# A public\n";
+    let found: &[u8] = b"# A public puzzle\n\x00\x00\x007,11\n5,5,3\n5,4\nram-db db/era\"\nlicense cC-BY-SA-3.0\nwidth 001100000000000/era\"\nlicense cC-BY-SA-3.0\nwidth 00110000000000000000000as p# A public\n";
     let started = std::time::Instant::now();
     let parsed = parse_bytes(found);
     assert!(parsed.has_errors());
