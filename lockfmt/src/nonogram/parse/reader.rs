@@ -452,8 +452,8 @@ impl Reader<'_> {
             .trim_end_matches(super::lines::is_blank);
         let n = match written.parse::<usize>() {
             Ok(n) if n > MAX_LINE => {
-                // Every line of the puzzle is walked in turn, so a size past what any line may
-                // be would leave the reader walking long after the file has ended.
+                // No line that long can be solved, and a size taken as written would size every
+                // later step (the checks, the studio's canvas) by the number, not by the file.
                 self.error_once(
                     self.lines.span(value),
                     "too-large",
