@@ -221,6 +221,15 @@ impl Board {
                 .collect(),
         }
     }
+
+    /// The board in its canonical form: moved so that its bounding box starts at row 0,
+    /// column 0, its grids by number.
+    pub fn normalised(&self) -> Board {
+        let c = self.corner();
+        let mut board = self.moved(Dot::new(-c.row, -c.col));
+        board.grids.sort_by_key(|g| g.grid);
+        board
+    }
 }
 
 /// A shape lying on the plane: its orientation and the top-left of its bounding box.
@@ -357,8 +366,6 @@ impl Challenge {
     pub fn normalised(&self) -> Challenge {
         let c = self.board.corner();
         let by = Dot::new(-c.row, -c.col);
-        let mut board = self.board.moved(by);
-        board.grids.sort_by_key(|g| g.grid);
         let mut placed: Vec<Placement> = self
             .placed
             .iter()
@@ -368,7 +375,10 @@ impl Challenge {
             })
             .collect();
         placed.sort_by_key(|p| p.shape);
-        Challenge { board, placed }
+        Challenge {
+            board: self.board.normalised(),
+            placed,
+        }
     }
 }
 

@@ -113,10 +113,7 @@ pub fn random_board(rng: &mut Random) -> Board {
             at,
         });
     }
-    grids.sort_by_key(|g| g.grid);
-    let board = Board { grids };
-    let c = board.corner();
-    board.moved(Dot::new(-c.row, -c.col))
+    Board { grids }.normalised()
 }
 
 /// Generates a challenge from `seed`: on `board` if given (the shapes to place are then chosen
