@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Driver, sees};
+use common::{Driver, sees, start_at, starter};
 use iced_test::Error;
 use studio::app::{Message, Origin, Screen, Studio};
 use studio::hexlock::tutorial::SERIES;
@@ -133,4 +133,37 @@ fn progress_persists_across_restarts() -> Result<(), Error> {
     assert!(sees(&s, &format!("Lesson 2: {}", SERIES[1].title())));
     assert!(sees(&s, &format!("1 of {} lessons opened", SERIES.len())));
     Ok(())
+}
+
+/// A first start on a file the user named shows that file, not the welcome; the series is
+/// offered at the next start without a file, and only then.
+#[test]
+fn a_first_start_on_a_named_file_opens_it_and_the_welcome_waits() {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let file = home.path().join("mine.lock");
+    std::fs::write(&file, starter("pivot-gate.lock")).expect("write");
+    let mut start = start_at(home.path(), Settings::default());
+    start.file = Some(file.clone());
+    let (mut s, first) = Studio::new(start);
+    d.run(&mut s, first);
+    assert!(
+        matches!(s.screen(), Screen::Editor),
+        "the named file comes first"
+    );
+    assert_eq!(s.document().path(), Some(file.as_path()));
+    assert!(!sees(&s, "Welcome to Lockwright"));
+    drop(s);
+    let s = d.studio_at(home.path(), Settings::default());
+    assert!(
+        matches!(s.screen(), Screen::Tutorial),
+        "offered at the next start without a file"
+    );
+    assert!(sees(&s, "Welcome to Lockwright"));
+    drop(s);
+    let s = d.studio_at(home.path(), Settings::default());
+    assert!(
+        !matches!(s.screen(), Screen::Tutorial),
+        "and offered once"
+    );
 }

@@ -162,6 +162,9 @@ impl Studio {
             opening: Generation::default(),
             notice,
         };
+        if start.file.is_some() {
+            studio.tutorial.defer_welcome();
+        }
         if studio.tutorial.is_welcome() {
             studio.screen = Screen::Tutorial;
         }

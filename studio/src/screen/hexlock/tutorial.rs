@@ -49,10 +49,15 @@ pub struct Tutorial {
 }
 
 impl Tutorial {
-    /// Loads the progress; on a first start (no progress yet) the series is offered.
+    /// Loads the progress; on a first start (no progress yet, or only a start on a named file
+    /// before) the series is offered.
     pub fn load(path: Option<PathBuf>) -> (Tutorial, Option<String>) {
         let (progress, first, problem) = match path.as_deref().map(Progress::load) {
-            Some(Ok(Some(p))) => (p, false, None),
+            // Not offered yet: the first start opened a file instead.
+            Some(Ok(Some(p))) => {
+                let first = !p.offered && p.opened.is_empty() && p.current.is_none();
+                (p, first, None)
+            }
             Some(Ok(None)) => (Progress::default(), true, None),
             Some(Err(e)) => (Progress::default(), false, Some(format!("{e:#}"))),
             None => (Progress::default(), false, None),
@@ -72,6 +77,15 @@ impl Tutorial {
     /// Whether this is the first start's welcome.
     pub fn is_welcome(&self) -> bool {
         self.welcome
+    }
+
+    /// The studio starts on a file the user named: that file comes first, and the welcome
+    /// waits for a start without one.
+    pub fn defer_welcome(&mut self) {
+        if self.welcome {
+            self.welcome = false;
+            self.progress.offered = false;
+        }
     }
 
     /// The player's progress.
