@@ -162,8 +162,5 @@ fn a_first_start_on_a_named_file_opens_it_and_the_welcome_waits() {
     assert!(sees(&s, "Welcome to Lockwright"));
     drop(s);
     let s = d.studio_at(home.path(), Settings::default());
-    assert!(
-        !matches!(s.screen(), Screen::Tutorial),
-        "and offered once"
-    );
+    assert!(!matches!(s.screen(), Screen::Tutorial), "and offered once");
 }
