@@ -6,6 +6,8 @@
 //! and drops answers of an older one. [`Generation`] is that counter.
 
 use iced::Task;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Runs `work` on a thread of its own and turns its answer into a message.
 pub fn run<T, M>(
@@ -40,9 +42,53 @@ impl Generation {
     }
 }
 
+/// The flag a run in the background checks to know whether it is still wanted. Dropping the
+/// handle calls the run off, so that a run nobody waits for any more (the text changed, the
+/// screen closed) stops soon and frees its thread, instead of finishing work whose answer
+/// would be dropped as stale.
+#[derive(Debug, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    /// A handle for a new run, not called off.
+    pub fn new() -> Cancel {
+        Cancel::default()
+    }
+
+    /// The flag to hand to the run.
+    pub fn flag(&self) -> Arc<AtomicBool> {
+        self.0.clone()
+    }
+
+    /// Calls the run off.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the run was called off.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+impl Drop for Cancel {
+    fn drop(&mut self) {
+        self.cancel();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dropping_the_handle_calls_the_run_off() {
+        let handle = Cancel::new();
+        let flag = handle.flag();
+        assert!(!flag.load(Ordering::Relaxed));
+        drop(handle);
+        assert!(flag.load(Ordering::Relaxed));
+    }
 
     #[test]
     fn an_answer_of_an_older_generation_is_stale() {

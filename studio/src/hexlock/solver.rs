@@ -3,14 +3,14 @@
 //! the studio runs it on a thread of its own with [`start`], numbered so that the answer of a
 //! search the user has left behind is dropped.
 
-use crate::background::Generation;
+use crate::background::{Cancel, Generation};
 use engine::hexlock::search::{
     self, Analysis, Goal, Limits, Progress, SearchError, SearchOptions, SearchReport,
 };
 use engine::hexlock::{Lock, Mechanism, Move};
 use iced::Task;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 /// A search to run.
 #[derive(Clone, Debug)]
@@ -132,28 +132,22 @@ pub enum Update {
 pub struct Running {
     /// The number its updates carry.
     pub run: Generation,
-    cancel: Arc<AtomicBool>,
+    /// Dropped with the run: a search nobody waits for is stopped, its thread and memory freed.
+    cancel: Cancel,
 }
 
 impl Running {
     /// Calls the search off; it stops soon and reports its end.
     pub fn cancel(&self) {
-        self.cancel.store(true, Ordering::Relaxed);
-    }
-}
-
-impl Drop for Running {
-    /// A search nobody waits for is stopped: its thread and memory are freed.
-    fn drop(&mut self) {
-        self.cancel();
+        self.cancel.cancel();
     }
 }
 
 /// Starts a search on a thread of its own. Every update carries `run`, so that the screen can
 /// drop those of a search it has left behind; dropping the returned [`Running`] cancels it.
 pub fn start(run: Generation, job: Job) -> (Task<(Generation, Update)>, Running) {
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = cancel.clone();
+    let cancel = Cancel::new();
+    let flag = cancel.flag();
     let task = iced_runtime::task::blocking(move |mut out| {
         let mut last = std::time::Instant::now();
         let mut progress = |p: &Progress| {

@@ -2,12 +2,12 @@
 //! can call off, and its answer in words — the fewest moves and which, or the proof that the
 //! lock cannot be picked, or where it stopped.
 
-use crate::background::{self, Generation};
+use crate::background::{self, Cancel, Generation};
 use engine::sliding::solve::Proof;
 use engine::sliding::{Answer, Limits, Lock, Move, Written, solve_cancellable};
 use iced::Task;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// How long the solver looks at a lock being authored, after each change.
@@ -131,20 +131,14 @@ pub fn verdict(lock: &Lock, limits: &Limits, cancel: &AtomicBool) -> Verdict {
 pub struct Running {
     /// The number its answer carries.
     pub run: Generation,
-    cancel: Arc<AtomicBool>,
+    /// Dropped with the run: a run nobody waits for is stopped, its thread and memory freed.
+    cancel: Cancel,
 }
 
 impl Running {
     /// Calls the run off: it answers soon with "cancelled".
     pub fn cancel(&self) {
-        self.cancel.store(true, Ordering::Relaxed);
-    }
-}
-
-impl Drop for Running {
-    /// A run nobody waits for is stopped, its thread and memory freed.
-    fn drop(&mut self) {
-        self.cancel();
+        self.cancel.cancel();
     }
 }
 
@@ -154,8 +148,8 @@ pub fn start(
     lock: Lock,
     time: Duration,
 ) -> (Task<(Generation, Arc<Verdict>)>, Running) {
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = cancel.clone();
+    let cancel = Cancel::new();
+    let flag = cancel.flag();
     let task = background::run(
         move || {
             let limits = Limits {

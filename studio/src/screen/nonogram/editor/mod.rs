@@ -3,7 +3,7 @@
 //! (comments kept); typing in the source is read again at once. A stroke of the mouse is one
 //! undo step, however many cells it crosses.
 
-use crate::background;
+use crate::background::{self, Cancel};
 use crate::highlight::{self, LockHighlighter};
 use crate::keys::Action;
 use crate::nonogram::canvas::{Layers, NonogramCanvas, Stroke};
@@ -17,6 +17,7 @@ use lockfmt::Diagnostic;
 use lockfmt::nonogram::Document;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 mod view;
 
@@ -69,9 +70,9 @@ pub const ANALYSIS_TIME: std::time::Duration = std::time::Duration::from_secs(2)
 pub const SUGGEST_TIME: std::time::Duration = std::time::Duration::from_secs(10);
 
 impl Analysis {
-    /// Solves a puzzle and says what an author wants to know. Slow work.
-    pub fn of(puzzle: &Puzzle) -> Analysis {
-        let review = author::review(puzzle, &Limits::time(ANALYSIS_TIME), None);
+    /// Solves a puzzle and says what an author wants to know, until `cancel` is set. Slow work.
+    pub fn of(puzzle: &Puzzle, cancel: &AtomicBool) -> Analysis {
+        let review = author::review(puzzle, &Limits::time(ANALYSIS_TIME), Some(cancel));
         let report = &review.report;
         let mut a = Analysis {
             verdict: String::new(),
@@ -94,7 +95,8 @@ impl Analysis {
             },
             (Answer::Unique(_), None) => "Unique.".into(),
             (Answer::Several(..), _) => {
-                let found = author::ambiguous_cells(puzzle, &Limits::time(ANALYSIS_TIME), None);
+                let found =
+                    author::ambiguous_cells(puzzle, &Limits::time(ANALYSIS_TIME), Some(cancel));
                 a.ambiguous = found.cells;
                 format!(
                     "Not unique: {}the {} tinted cells differ between solutions. Suggest asks \
@@ -166,10 +168,12 @@ pub struct Editor {
     diffing: bool,
     /// What the solver said of the current text, once it has.
     analysis: Option<Arc<Analysis>>,
-    /// The cells to change to make the puzzle unique, found for the current text; and whether
-    /// a search for them is under way.
+    /// The solver's run on the current text while it thinks: a newer text calls it off.
+    analysing: Option<Cancel>,
+    /// The cells to change to make the puzzle unique, found for the current text; and the
+    /// search for them while it is under way.
     suggestion: Option<Arc<Suggestion>>,
-    suggesting: bool,
+    suggesting: Option<Cancel>,
 }
 
 impl Editor {
@@ -197,8 +201,9 @@ impl Editor {
             layers: Layers::default(),
             diffing: false,
             analysis: None,
+            analysing: None,
             suggestion: None,
-            suggesting: false,
+            suggesting: None,
         };
         let task = e.read();
         (e, task)
@@ -280,6 +285,9 @@ impl Editor {
     }
 
     fn read(&mut self) -> Task<Message> {
+        // What the solver thinks of an older text is no longer wanted.
+        self.analysing = None;
+        self.suggesting = None;
         let revision = self.buffer.revision();
         let text = self.buffer.text();
         background::run(
@@ -377,18 +385,20 @@ impl Editor {
                     self.buffer.say("a moment: the text is still being read");
                     return (Task::none(), None);
                 }
-                self.suggesting = true;
+                let run = Cancel::new();
+                let flag = run.flag();
+                self.suggesting = Some(run);
                 self.suggestion = None;
                 let picture = self.picture.clone();
                 let revision = self.buffer.revision();
                 background::run(
-                    move || author::suggest_unique(&picture, SUGGEST_TIME, None),
+                    move || author::suggest_unique(&picture, SUGGEST_TIME, Some(&flag)),
                     move |found| Message::Suggested(revision, Arc::new(found)),
                 )
             }
             Message::Suggested(revision, found) => {
                 if revision == self.buffer.revision() {
-                    self.suggesting = false;
+                    self.suggesting = None;
                     self.marks.suggested = found.changes.clone().unwrap_or_default();
                     self.layers.marks_changed();
                     self.suggestion = Some(found);
@@ -465,6 +475,7 @@ impl Editor {
             Message::Read(revision, reading) => self.read_done(revision, &reading),
             Message::Analysed(revision, analysis) => {
                 if revision == self.buffer.revision() {
+                    self.analysing = None;
                     self.analysed(analysis);
                 }
                 Task::none()
@@ -520,8 +531,9 @@ impl Editor {
         }
         // The solver's word on this text, off the UI thread; a newer text drops it.
         self.analysis = None;
+        self.analysing = None;
         self.suggestion = None;
-        self.suggesting = false;
+        self.suggesting = None;
         if !self.marks.suggested.is_empty() {
             self.marks.suggested.clear();
             self.layers.marks_changed();
@@ -529,8 +541,11 @@ impl Editor {
         match self.document.as_ref().map(|d| &d.puzzle) {
             Some(p) if !reading.diagnostics.iter().any(Diagnostic::is_error) => {
                 let puzzle = p.clone();
+                let run = Cancel::new();
+                let flag = run.flag();
+                self.analysing = Some(run);
                 background::run(
-                    move || Analysis::of(&puzzle),
+                    move || Analysis::of(&puzzle, &flag),
                     move |a| Message::Analysed(revision, Arc::new(a)),
                 )
             }

@@ -158,3 +158,36 @@ fn suggest_finds_cells_to_change_that_make_the_puzzle_unique_and_changes_them_in
         "one undo step"
     );
 }
+
+/// The solver's runs on a text are called off as soon as the text changes, rather than left
+/// to think for seconds about a puzzle nobody is looking at any more (a stroke across a hard
+/// picture would start one run per cell painted).
+#[test]
+fn a_newer_text_calls_off_the_solvers_runs_on_the_older_one() {
+    let (mut editor, _) = Editor::new(None, SEED);
+    let revision = editor.buffer.revision();
+    let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(SEED))));
+    let analysing = editor.analysing.as_ref().expect("the solver thinks").flag();
+    let (_, _) = editor.update(Message::Suggest);
+    let suggesting = editor
+        .suggesting
+        .as_ref()
+        .expect("a search for changes")
+        .flag();
+    assert!(!analysing.load(std::sync::atomic::Ordering::Relaxed));
+    assert!(!suggesting.load(std::sync::atomic::Ordering::Relaxed));
+    let (_, _) = editor.update(Message::Canvas(Stroke::Pressed {
+        x: 0,
+        y: 0,
+        fill: true,
+    }));
+    assert_ne!(editor.buffer.revision(), revision, "the text changed");
+    assert!(
+        analysing.load(std::sync::atomic::Ordering::Relaxed),
+        "the analysis of the older text is called off"
+    );
+    assert!(
+        suggesting.load(std::sync::atomic::Ordering::Relaxed),
+        "and the search for changes to it"
+    );
+}

@@ -97,7 +97,7 @@ impl Editor {
             .analysis
             .as_ref()
             .is_some_and(|a| !a.unique && !a.ambiguous.is_empty());
-        if self.suggesting {
+        if self.suggesting.is_some() {
             verdict_row = verdict_row.push(text("Looking for cells to change…").size(13));
         } else if let Some(found) = &self.suggestion {
             verdict_row = match &found.changes {

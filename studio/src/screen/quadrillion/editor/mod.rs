@@ -10,7 +10,7 @@
 //! keys, and R resets, H hints (one more shape, or which of theirs to lift), F solves. Nothing a
 //! player does changes the file.
 
-use crate::background;
+use crate::background::{self, Cancel};
 use crate::highlight::{self, LockHighlighter};
 use crate::keys::Action;
 use crate::quadrillion::canvas::{Input, Layers, QuadrillionCanvas};
@@ -197,6 +197,8 @@ pub struct Editor {
     grab: Option<Dot>,
     layers: Layers,
     counted: Option<Arc<Counted>>,
+    /// The count of the current text's solutions while it runs: a newer text calls it off.
+    counting: Option<Cancel>,
     /// The seed of the next challenge generated, and whether one is being made.
     seed: u64,
     generating: bool,
@@ -232,6 +234,7 @@ impl Editor {
             grab: None,
             layers: Layers::default(),
             counted: None,
+            counting: None,
             seed: 1,
             generating: false,
             outlined: Vec::new(),
@@ -315,6 +318,8 @@ impl Editor {
     }
 
     fn read(&mut self) -> Task<Message> {
+        // A count of an older text is no longer wanted.
+        self.counting = None;
         let revision = self.buffer.revision();
         let text = self.buffer.text();
         background::run(
@@ -517,6 +522,7 @@ impl Editor {
             Message::Read(revision, reading) => self.read_done(revision, &reading),
             Message::Counted(revision, counted) => {
                 if revision == self.buffer.revision() {
+                    self.counting = None;
                     self.counted = Some(counted);
                 }
                 Task::none()
@@ -573,13 +579,16 @@ impl Editor {
             self.lay_table();
         }
         let ch = doc.challenge;
+        let run = Cancel::new();
+        let flag = run.flag();
+        self.counting = Some(run);
         background::run(
             move || {
                 let limits = Limits {
                     timeout: Some(COUNT_TIME),
                     max_nodes: None,
                 };
-                let c = count(&ch, None, &limits, None);
+                let c = count(&ch, None, &limits, Some(&flag));
                 match c {
                     Ok(c) => Counted {
                         solutions: c.solutions,
@@ -593,5 +602,30 @@ impl Editor {
             },
             move |c| Message::Counted(revision, Arc::new(c)),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use iced::widget::text_editor::{Action, Edit};
+    use std::sync::atomic::Ordering;
+
+    /// A count runs for seconds on a large board; the author moving grids and shapes changes
+    /// the text many times a second, so a newer text calls off the count of the older one.
+    #[test]
+    fn a_newer_text_calls_off_the_count_of_the_older_one() {
+        let text = include_str!("../../../../../templates/quadrillion/default.quad");
+        let (mut editor, _) = Editor::new(None, text);
+        let revision = editor.buffer.revision();
+        let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(text))));
+        let counting = editor.counting.as_ref().expect("a count runs").flag();
+        assert!(!counting.load(Ordering::Relaxed));
+        let (_, _) = editor.update(Message::Source(Action::Edit(Edit::Insert('\n'))));
+        assert_ne!(editor.buffer.revision(), revision, "the text changed");
+        assert!(
+            counting.load(Ordering::Relaxed),
+            "the count of the older text is called off"
+        );
     }
 }
