@@ -1,0 +1,81 @@
+//! Solves every nonogram the reader accepts, with a node limit, and holds the answer against
+//! the clues: every solution given has every line's clue, two solutions of "several" differ,
+//! and on puzzles small enough to list every picture, the answer is exactly what listing says.
+#![no_main]
+
+use engine::nonogram::model::clue_of;
+use engine::nonogram::rule::{every_picture, runs};
+use engine::nonogram::{Answer, Grid, Limits, Puzzle, solve};
+use libfuzzer_sys::fuzz_target;
+use lockfmt::nonogram::parse_bytes;
+
+/// Listing every picture is tried only below this many row combinations.
+const LISTABLE: u128 = 200_000;
+
+fn has_every_clue(p: &Puzzle, g: &Grid) -> bool {
+    g.width() == p.width
+        && g.height() == p.height
+        && g.is_complete()
+        && (0..p.height).all(|y| runs(&clue_of(g.row(y))) == runs(&p.rows[y]))
+        && (0..p.width).all(|x| runs(&clue_of(&g.column(x))) == runs(&p.columns[x]))
+}
+
+/// How many pictures listing whole rows would try: each row's placements multiplied.
+fn combinations(p: &Puzzle) -> u128 {
+    p.rows.iter().fold(1u128, |acc, clue| {
+        let r = runs(clue);
+        let used: usize = r.iter().map(|&n| n as usize).sum::<usize>() + r.len().saturating_sub(1);
+        let Some(free) = p.width.checked_sub(used) else {
+            return 0;
+        };
+        // C(free + k, k) placements of k runs with `free` spare cells.
+        let k = r.len() as u128;
+        let mut c = 1u128;
+        for i in 0..k {
+            c = c * (free as u128 + k - i) / (i + 1);
+        }
+        acc.saturating_mul(c).min(LISTABLE * 16)
+    })
+}
+
+fuzz_target!(|data: &[u8]| {
+    let parsed = parse_bytes(data);
+    if parsed.has_errors() {
+        return;
+    }
+    let Some(doc) = parsed.document else {
+        return;
+    };
+    let p = doc.puzzle;
+    let limits = Limits {
+        timeout: None,
+        max_nodes: Some(20_000),
+    };
+    let answer = solve(&p, &limits).answer;
+    match &answer {
+        Answer::Unique(g) => assert!(has_every_clue(&p, g), "unique, but a clue is not met"),
+        Answer::Several(a, b) => {
+            assert!(
+                has_every_clue(&p, a) && has_every_clue(&p, b),
+                "a clue is not met"
+            );
+            assert_ne!(a, b, "several, but the two solutions are the same");
+        }
+        Answer::Stopped { found: Some(g), .. } => {
+            assert!(
+                has_every_clue(&p, g),
+                "a solution found before the stop misses a clue"
+            )
+        }
+        Answer::None(_) | Answer::Stopped { found: None, .. } => {}
+    }
+    if !p.validate().is_empty() || combinations(&p) > LISTABLE {
+        return;
+    }
+    let listed = every_picture(&p, 2);
+    match (&answer, listed.len()) {
+        (Answer::Unique(g), 1) => assert_eq!(g, &listed[0], "another picture than listing's"),
+        (Answer::Several(..), 2) | (Answer::None(_), 0) | (Answer::Stopped { .. }, _) => {}
+        (a, n) => panic!("the solver says {a:?}, listing finds {n} picture(s)"),
+    }
+});
