@@ -61,18 +61,25 @@ pub struct Analysis {
     pub ambiguous: Vec<(usize, usize)>,
     /// A solution, when there is one (the picture shown for a puzzle written as clues only).
     pub solution: Option<Grid>,
+    /// Whether a limit stopped the solver before it could say: the author may let it think
+    /// longer.
+    pub stopped: bool,
 }
 
 /// How long the editor lets the solver think about a puzzle being edited.
 pub const ANALYSIS_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 
+/// How long the solver thinks when the author asks it to think longer.
+pub const LONGER_TIME: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// How long the search for cells to change may take.
 pub const SUGGEST_TIME: std::time::Duration = std::time::Duration::from_secs(10);
 
 impl Analysis {
-    /// Solves a puzzle and says what an author wants to know, until `cancel` is set. Slow work.
-    pub fn of(puzzle: &Puzzle, cancel: &AtomicBool) -> Analysis {
-        let review = author::review(puzzle, &Limits::time(ANALYSIS_TIME), Some(cancel));
+    /// Solves a puzzle and says what an author wants to know, within `limits` and until
+    /// `cancel` is set. Slow work.
+    pub fn of(puzzle: &Puzzle, limits: &Limits, cancel: &AtomicBool) -> Analysis {
+        let review = author::review(puzzle, limits, Some(cancel));
         let report = &review.report;
         let mut a = Analysis {
             verdict: String::new(),
@@ -81,6 +88,7 @@ impl Analysis {
             difficulty: review.difficulty,
             ambiguous: Vec::new(),
             solution: report.answer.solution().cloned(),
+            stopped: matches!(report.answer, Answer::Stopped { .. }),
         };
         a.verdict = match (&report.answer, review.difficulty) {
             (Answer::Unique(_), Some(d)) => match d.level {
@@ -95,8 +103,7 @@ impl Analysis {
             },
             (Answer::Unique(_), None) => "Unique.".into(),
             (Answer::Several(..), _) => {
-                let found =
-                    author::ambiguous_cells(puzzle, &Limits::time(ANALYSIS_TIME), Some(cancel));
+                let found = author::ambiguous_cells(puzzle, limits, Some(cancel));
                 a.ambiguous = found.cells;
                 format!(
                     "Not unique: {}the {} tinted cells differ between solutions. Suggest asks \
@@ -133,6 +140,8 @@ pub enum Message {
     Suggested(u64, Arc<Suggestion>),
     /// Change the suggested cells (one undo step).
     ApplySuggestion,
+    /// The solver stopped at its limit: let it think for [`LONGER_TIME`].
+    ThinkLonger,
     Buffer(buffer::Message),
 }
 
@@ -170,6 +179,10 @@ pub struct Editor {
     analysis: Option<Arc<Analysis>>,
     /// The solver's run on the current text while it thinks: a newer text calls it off.
     analysing: Option<Cancel>,
+    /// The limits of the next analysis of a new text.
+    limits: Limits,
+    /// Whether the run under way is a longer one the author asked for.
+    thinking_longer: bool,
     /// The cells to change to make the puzzle unique, found for the current text; and the
     /// search for them while it is under way.
     suggestion: Option<Arc<Suggestion>>,
@@ -202,6 +215,8 @@ impl Editor {
             diffing: false,
             analysis: None,
             analysing: None,
+            limits: Limits::time(ANALYSIS_TIME),
+            thinking_longer: false,
             suggestion: None,
             suggesting: None,
         };
@@ -287,6 +302,7 @@ impl Editor {
     fn read(&mut self) -> Task<Message> {
         // What the solver thinks of an older text is no longer wanted.
         self.analysing = None;
+        self.thinking_longer = false;
         self.suggesting = None;
         let revision = self.buffer.revision();
         let text = self.buffer.text();
@@ -405,6 +421,18 @@ impl Editor {
                 }
                 Task::none()
             }
+            Message::ThinkLonger => {
+                let stopped = self.analysis.as_ref().is_some_and(|a| a.stopped);
+                match self.puzzle() {
+                    Some(p) if stopped && self.is_read() => {
+                        let puzzle = p.clone();
+                        self.analysis = None;
+                        self.thinking_longer = true;
+                        self.analyse(puzzle, Limits::time(LONGER_TIME))
+                    }
+                    _ => Task::none(),
+                }
+            }
             Message::ApplySuggestion => {
                 let cells = self
                     .suggestion
@@ -476,6 +504,7 @@ impl Editor {
             Message::Analysed(revision, analysis) => {
                 if revision == self.buffer.revision() {
                     self.analysing = None;
+                    self.thinking_longer = false;
                     self.analysed(analysis);
                 }
                 Task::none()
@@ -541,16 +570,22 @@ impl Editor {
         match self.document.as_ref().map(|d| &d.puzzle) {
             Some(p) if !reading.diagnostics.iter().any(Diagnostic::is_error) => {
                 let puzzle = p.clone();
-                let run = Cancel::new();
-                let flag = run.flag();
-                self.analysing = Some(run);
-                background::run(
-                    move || Analysis::of(&puzzle, &flag),
-                    move |a| Message::Analysed(revision, Arc::new(a)),
-                )
+                self.analyse(puzzle, self.limits)
             }
             _ => Task::none(),
         }
+    }
+
+    /// Sets the solver thinking about the current text, off the UI thread.
+    fn analyse(&mut self, puzzle: Puzzle, limits: Limits) -> Task<Message> {
+        let revision = self.buffer.revision();
+        let run = Cancel::new();
+        let flag = run.flag();
+        self.analysing = Some(run);
+        background::run(
+            move || Analysis::of(&puzzle, &limits, &flag),
+            move |a| Message::Analysed(revision, Arc::new(a)),
+        )
     }
 
     /// The solver has spoken: the ambiguous cells are tinted, and a puzzle written as clues

@@ -191,3 +191,47 @@ fn a_newer_text_calls_off_the_solvers_runs_on_the_older_one() {
         "and the search for changes to it"
     );
 }
+
+/// When the solver stops at the editor's limit, the author can let it think longer, and the
+/// answer comes from that longer run.
+#[test]
+fn a_stopped_solver_thinks_longer_when_the_author_asks() {
+    // Two pictures (the diagonals): the line rule and probing leave every cell, so the
+    // search must guess, and a limit of one search node stops it.
+    let text = "width 2\nheight 2\n\nrows\n1\n1\n\ncolumns\n1\n1\n";
+    let (mut editor, _) = Editor::new(None, text);
+    editor.limits = Limits {
+        timeout: None,
+        max_nodes: Some(1),
+    };
+    let mut h = Harness {
+        rt: crate::testing::runtime(),
+        editor,
+    };
+    let revision = h.editor.buffer.revision();
+    h.send(Message::Read(revision, Arc::new(Reading::of(text))));
+    let a = h.editor.analysis().expect("the solver spoke");
+    assert!(a.stopped, "{}", a.verdict);
+    assert!(a.verdict.starts_with("Not known yet"), "{}", a.verdict);
+    let clicked: Vec<Message> = {
+        let mut ui = iced_test::simulator(h.editor.view(Palette::LIGHT));
+        let _ = ui.click("Think longer").expect("the button shows");
+        ui.into_messages().collect()
+    };
+    let (task, _) = h
+        .editor
+        .update(clicked.into_iter().next().expect("a message"));
+    assert!(h.editor.analysis().is_none() && h.editor.thinking_longer);
+    {
+        let mut ui = iced_test::simulator(h.editor.view(Palette::LIGHT));
+        assert!(
+            ui.find("The solver is thinking, for up to a minute…")
+                .is_ok()
+        );
+    }
+    h.run(task);
+    let a = h.editor.analysis().expect("the solver spoke again");
+    assert!(!a.stopped && !a.unique, "{}", a.verdict);
+    assert_eq!(a.ambiguous.len(), 4, "every cell differs between the two");
+    assert!(!h.editor.thinking_longer);
+}

@@ -90,6 +90,9 @@ impl Editor {
             None if self.diagnostics.iter().any(Diagnostic::is_error) => {
                 text("Fix the problems to hear the solver.").size(14)
             }
+            None if self.thinking_longer => {
+                text("The solver is thinking, for up to a minute…").size(14)
+            }
             None => text("The solver is thinking…").size(14),
         };
         let mut verdict_row = row![verdict].spacing(8).align_y(iced::Center);
@@ -122,6 +125,9 @@ impl Editor {
                     .size(13),
                 ),
             };
+        } else if self.analysis.as_ref().is_some_and(|a| a.stopped) {
+            verdict_row = verdict_row
+                .push(button(text("Think longer").size(13)).on_press(Message::ThinkLonger));
         } else if not_unique {
             verdict_row =
                 verdict_row.push(button(text("Suggest").size(13)).on_press(Message::Suggest));
