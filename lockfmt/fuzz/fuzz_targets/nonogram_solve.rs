@@ -3,6 +3,10 @@
 //! and on puzzles small enough to list every picture, the answer is exactly what listing says.
 #![no_main]
 
+#[path = "reader.rs"]
+#[macro_use]
+mod reader;
+
 use engine::nonogram::model::clue_of;
 use engine::nonogram::rule::{every_picture, runs};
 use engine::nonogram::{Answer, Grid, Limits, Puzzle, solve};
@@ -39,11 +43,7 @@ fn combinations(p: &Puzzle) -> u128 {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let parsed = parse_bytes(data);
-    if parsed.has_errors() {
-        return;
-    }
-    let Some(doc) = parsed.document else {
+    let Some(doc) = reader!(parse_bytes)(data) else {
         return;
     };
     let p = doc.puzzle;

@@ -3,8 +3,10 @@
 //! moved to the top-left), or prints differently.
 #![no_main]
 
-#[path = "round_trip.rs"]
+#[path = "reader.rs"]
 #[macro_use]
+mod reader;
+#[path = "round_trip.rs"]
 mod round_trip;
 
 use libfuzzer_sys::fuzz_target;

@@ -1,20 +1,5 @@
-//! What the family readers' targets share: a file read without errors is printed, read again,
-//! and must be the same document, printed the same way.
-
-/// A family reader for [`check`]: `$parse` (a module's `parse_bytes`) whose document counts
-/// only when the text has no errors.
-macro_rules! reader {
-    ($parse:path) => {
-        |bytes: &[u8]| {
-            let parsed = $parse(bytes);
-            if parsed.has_errors() {
-                None
-            } else {
-                parsed.document
-            }
-        }
-    };
-}
+//! What the family readers' round-trip targets share: a file read without errors is printed,
+//! read again, and must be the same document, printed the same way.
 
 /// Reads `data` with `read` (`None` when the text has errors); when it reads, checks that its
 /// printed form reads back without errors, that `same` holds between the two documents, and

@@ -2,8 +2,10 @@
 //! without errors but whose printed form reads back to another lock, or prints differently.
 #![no_main]
 
-#[path = "round_trip.rs"]
+#[path = "reader.rs"]
 #[macro_use]
+mod reader;
+#[path = "round_trip.rs"]
 mod round_trip;
 
 use libfuzzer_sys::fuzz_target;

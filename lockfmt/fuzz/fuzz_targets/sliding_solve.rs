@@ -5,6 +5,10 @@
 //! give the same fewest moves, or "impossible" exactly when the plain search found no pick.
 #![no_main]
 
+#[path = "reader.rs"]
+#[macro_use]
+mod reader;
+
 use engine::sliding::{Answer, Limits, Lock, solve_breadth_first, solve_pausing_at};
 use libfuzzer_sys::fuzz_target;
 use lockfmt::sliding::parse_bytes;
@@ -29,11 +33,7 @@ fn replay(lock: &Lock, moves: &[engine::sliding::Move]) {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let parsed = parse_bytes(data);
-    if parsed.has_errors() {
-        return;
-    }
-    let Some(doc) = parsed.document else {
+    let Some(doc) = reader!(parse_bytes)(data) else {
         return;
     };
     let lock = doc.lock;
