@@ -79,7 +79,15 @@ impl Analysis {
     /// Solves a puzzle and says what an author wants to know, within `limits` and until
     /// `cancel` is set. Slow work.
     pub fn of(puzzle: &Puzzle, limits: &Limits, cancel: &AtomicBool) -> Analysis {
+        let started = std::time::Instant::now();
         let review = author::review(puzzle, limits, Some(cancel));
+        // The ambiguous cells share the time limit with the solve (at least a tenth of it).
+        let rest = Limits {
+            timeout: limits
+                .timeout
+                .map(|t| t.saturating_sub(started.elapsed()).max(t / 10)),
+            ..*limits
+        };
         let report = &review.report;
         let mut a = Analysis {
             verdict: String::new(),
@@ -103,7 +111,7 @@ impl Analysis {
             },
             (Answer::Unique(_), None) => "Unique.".into(),
             (Answer::Several(..), _) => {
-                let found = author::ambiguous_cells(puzzle, limits, Some(cancel));
+                let found = author::ambiguous_cells(puzzle, &rest, Some(cancel));
                 a.ambiguous = found.cells;
                 format!(
                     "Not unique: {}the {} tinted cells differ between solutions. Suggest asks \

@@ -225,7 +225,7 @@ fn a_stopped_solver_thinks_longer_when_the_author_asks() {
     {
         let mut ui = iced_test::simulator(h.editor.view(Palette::LIGHT));
         assert!(
-            ui.find("The solver is thinking, for up to a minute…")
+            ui.find("The solver is thinking, for about a minute…")
                 .is_ok()
         );
     }

@@ -94,7 +94,7 @@ impl Editor {
                 text("Fix the problems to hear the solver.").size(14)
             }
             None if self.thinking_longer => {
-                text("The solver is thinking, for up to a minute…").size(14)
+                text("The solver is thinking, for about a minute…").size(14)
             }
             None => text("The solver is thinking…").size(14),
         };
