@@ -162,6 +162,44 @@ fn the_stepper_walks_the_line_rule_to_the_solvers_fixpoint_on_every_public_puzzl
     }
 }
 
+/// Where the line rule stops on a public puzzle with one picture, the hint looks ahead, hint
+/// after hint, to the picture: each names a cell, and the value it gives is the picture's.
+/// Followed with the line rule between them, the hints finish every such puzzle.
+#[test]
+fn where_the_line_rule_stops_on_a_public_puzzle_look_ahead_hints_finish_it() {
+    let mut stuck = 0;
+    for d in data_puzzles()
+        .into_iter()
+        .filter(|d| d.unique && !d.line_solvable)
+    {
+        stuck += 1;
+        let p = &d.puzzle;
+        let Answer::Unique(picture) = engine::nonogram::solve(p, &Limits::default()).answer else {
+            panic!("{}: unique", d.name);
+        };
+        let mut grid = Grid::new(p.width, p.height);
+        let mut probes = 0;
+        loop {
+            let steps = deductions(p, &grid);
+            grid = steps.grid_at(steps.steps.len()).clone();
+            match next_deduction(p, &grid) {
+                Hint::Solved => break,
+                Hint::Probe(probe) => {
+                    probes += 1;
+                    let (x, y) = probe.cell;
+                    assert!(!probe.both_fail, "{}: {}", d.name, probe.sentence());
+                    assert_eq!(probe.value(), picture.get(x, y), "{}", d.name);
+                    grid.set(x, y, probe.value());
+                }
+                other => panic!("{}: {other:?} after {probes} look-aheads", d.name),
+            }
+        }
+        assert!(probes > 0, "{}", d.name);
+        assert_eq!(grid, picture, "{}", d.name);
+    }
+    assert!(stuck >= 3, "the public puzzles the line rule cannot finish");
+}
+
 #[test]
 fn mistakes_are_the_known_cells_that_differ_from_the_solution() {
     let p = from_rows(&["##.", ".#.", ".#."]);

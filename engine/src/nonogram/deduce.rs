@@ -13,6 +13,7 @@
 
 use super::bits::{Bits, MAX_LINE, Wide};
 use super::fast;
+use super::lookahead::{self, Probe};
 use super::model::{Cell, Clue, Grid, LineRef, Puzzle, PuzzleProblem};
 use super::rule::{self, clue_text};
 use super::solve::{self, Answer, Limits};
@@ -129,7 +130,11 @@ pub enum Hint {
     Contradiction(Contradiction),
     /// Every cell is known and every line agrees with its clue.
     Solved,
-    /// The line rule fixes nothing more: the rest needs a guess or a look-ahead.
+    /// The line rule fixes nothing more, but a cell tried one way leads it to a line that
+    /// cannot be filled (a hint only; the stepper walks the line rule alone).
+    Probe(Probe),
+    /// The line rule fixes nothing more, and no cell tried either way leads it to a
+    /// contradiction (within [`lookahead::BUDGET`]): the rest needs a guess.
     Stuck,
     /// The puzzle is malformed.
     Malformed(Vec<PuzzleProblem>),
@@ -147,7 +152,8 @@ pub fn deduce_line(
 }
 
 /// The next deduction of the line rule on a grid: the first line, rows first then columns, where
-/// it fixes a cell or finds a contradiction. The first step of [`deductions`].
+/// it fixes a cell or finds a contradiction — the first step of [`deductions`]; where the line
+/// rule fixes nothing more, the look-ahead's shortest [`Probe`].
 pub fn next_deduction(puzzle: &Puzzle, grid: &Grid) -> Hint {
     let problems = puzzle.validate();
     if !problems.is_empty() {
@@ -162,6 +168,8 @@ pub fn next_deduction(puzzle: &Puzzle, grid: &Grid) -> Hint {
     }
     if is_complete(puzzle, grid) {
         Hint::Solved
+    } else if let Some(p) = lookahead::probe(puzzle, grid) {
+        Hint::Probe(p)
     } else {
         Hint::Stuck
     }
@@ -184,7 +192,7 @@ pub struct Steps {
     /// Each deduction, with the grid after it.
     pub steps: Vec<Step>,
     /// How it ends: [`Hint::Solved`], [`Hint::Stuck`], [`Hint::Contradiction`] or
-    /// [`Hint::Malformed`] (never [`Hint::Deduce`]).
+    /// [`Hint::Malformed`] (never [`Hint::Deduce`] or [`Hint::Probe`]).
     pub end: Hint,
 }
 

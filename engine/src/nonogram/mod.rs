@@ -7,6 +7,8 @@
 //! - [`rule`]: the line rule of the seed, fast, and its reference by listing placements.
 //! - [`author`]: for the editor — uniqueness, difficulty, ambiguous cells, fewest changes.
 //! - [`deduce`]: the line rule's deductions in words — hints, the stepper, mistakes checks.
+//! - [`lookahead`]: the hint where the line rule is stuck — a cell tried one way that leads to
+//!   a line that cannot be filled.
 //! - [`solve`]: the solver — the line rule to a fixpoint, probing, search — and its answers.
 //! - `bits`, `fast`: lines as bit sets and the line rule's dynamic programme over them.
 //! - `count`: how many placements of a line agree, and the share of them filling each cell.
@@ -26,6 +28,7 @@ mod explain;
 mod fast;
 mod guide;
 mod learn;
+pub mod lookahead;
 pub mod model;
 pub mod rule;
 mod search;

@@ -379,9 +379,17 @@ impl Player {
                 self.marks.focus = Some((c.line, Vec::new()));
                 format!("Hint — {c}: a cell of this line is wrong.")
             }
+            Hint::Probe(p) => {
+                // The line where the reasoning ends, and the cell where it starts.
+                self.marks.focus = Some((p.contradiction.line, vec![p.cell]));
+                format!(
+                    "Hint — the line rule fixes nothing more, so look ahead: {}.",
+                    p.sentence()
+                )
+            }
             Hint::Solved => "Hint — every cell is known and every line reads as its clue.".into(),
-            Hint::Stuck => "Hint — the line rule fixes nothing more: try a cell both ways and \
-                            see which one leads to a line that cannot be filled."
+            Hint::Stuck => "Hint — the line rule fixes nothing more, and no cell tried either \
+                            way leads it to a line that cannot be filled: the rest needs a guess."
                 .into(),
             Hint::Malformed(problems) => format!(
                 "the puzzle is malformed: {}",
@@ -520,7 +528,7 @@ fn ending(end: &Hint) -> &'static str {
         Hint::Stuck => "Then the line rule stops: the rest needs a cell tried both ways.",
         Hint::Contradiction(_) => "Then a line cannot be filled: one of your cells is wrong.",
         Hint::Malformed(_) => "The puzzle is malformed.",
-        Hint::Deduce(_) => "",
+        Hint::Deduce(_) | Hint::Probe(_) => "",
     }
 }
 
@@ -651,6 +659,60 @@ mod tests {
             "{}",
             p.status()
         );
+    }
+
+    /// Where the line rule stops short of a unique picture, the hint looks ahead: it names a
+    /// cell, the value that fails and the line that then cannot be filled, and the value it
+    /// says the cell takes is the picture's.
+    #[test]
+    fn where_the_line_rule_stops_a_hint_tries_a_cell_both_ways() {
+        let mut seed = 5u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (puzzle, goal, start) = loop {
+            let mut goal = Grid::new(7, 7);
+            for y in 0..7 {
+                for x in 0..7 {
+                    let v = if next() % 2 == 0 {
+                        Cell::Filled
+                    } else {
+                        Cell::Empty
+                    };
+                    goal.set(x, y, v);
+                }
+            }
+            let puzzle = Puzzle::from_picture(goal.clone(), PuzzleInfo::default());
+            let steps = deduce::deductions(&puzzle, &Grid::new(7, 7));
+            let unique = matches!(
+                engine::nonogram::solve(&puzzle, &Limits::default()).answer,
+                Answer::Unique(_)
+            );
+            if unique && steps.end == Hint::Stuck {
+                let start = steps.grid_at(steps.steps.len()).clone();
+                break (puzzle, goal, start);
+            }
+        };
+        let mut p = Player::new(puzzle, Some(goal.clone()));
+        p.grid = start;
+        send(&mut p, Message::Hint);
+        assert!(
+            p.status()
+                .starts_with("Hint — the line rule fixes nothing more, so look ahead: if column "),
+            "{}",
+            p.status()
+        );
+        let (_, cells) = p.marks().focus.clone().expect("the cell brought forward");
+        let (x, y) = cells[0];
+        let said = if p.status().ends_with("so it is filled.") {
+            Cell::Filled
+        } else {
+            Cell::Empty
+        };
+        assert_eq!(said, goal.get(x, y), "{}", p.status());
     }
 
     #[test]
