@@ -492,15 +492,19 @@ fn a_nonogram_opens_in_its_own_editor_and_plays() -> Result<(), Error> {
         panic!("not playing the nonogram")
     };
     assert_eq!(p.puzzle().height, 5);
-    // A hint, by its key (shift makes the `?`) and by its button: the next deduction in
-    // words, on the screen.
-    d.send(
-        &mut s,
-        Message::Key(
-            keyboard::Key::Character("?".into()),
-            keyboard::Modifiers::SHIFT,
-        ),
-    );
+    // A hint, by its key and by its button: the next deduction in words, on the screen. The
+    // key comes as the platform sends it: shift held on the `/` key, which types `?`.
+    let typed = studio::app::key_message(keyboard::Event::KeyPressed {
+        key: keyboard::Key::Character("/".into()),
+        modified_key: keyboard::Key::Character("?".into()),
+        physical_key: keyboard::key::Physical::Code(keyboard::key::Code::Slash),
+        location: keyboard::Location::Standard,
+        modifiers: keyboard::Modifiers::SHIFT,
+        text: Some("?".into()),
+        repeat: false,
+    })
+    .expect("a key press");
+    d.send(&mut s, typed);
     assert!(
         sees(&s, "Hint — row 1: every placement of the 3 covers cell 3."),
         "the hint is shown"

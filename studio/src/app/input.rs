@@ -11,6 +11,20 @@ use crate::watch;
 use iced::{Subscription, Task, keyboard, window};
 use std::time::Duration;
 
+/// The studio's message for a keyboard event: a key press, as the character it types. Chords
+/// are written that way (`?` is a chord of its own, not `shift+/`), so the key with shift
+/// applied is the one bound; the bare key would make `?` and `!` unreachable.
+pub fn key_message(event: keyboard::Event) -> Option<Message> {
+    match event {
+        keyboard::Event::KeyPressed {
+            modified_key,
+            modifiers,
+            ..
+        } => Some(Message::Key(modified_key, modifiers)),
+        _ => None,
+    }
+}
+
 impl Studio {
     pub(super) fn subscription(&self) -> Subscription<Message> {
         let mut paths = vec![self.folder.path().to_path_buf()];
@@ -51,12 +65,7 @@ impl Studio {
             keep,
             watch::subscription(paths).map(Message::Changed),
             window::close_requests().map(Message::CloseRequested),
-            keyboard::listen().filter_map(|e| match e {
-                keyboard::Event::KeyPressed { key, modifiers, .. } => {
-                    Some(Message::Key(key, modifiers))
-                }
-                _ => None,
-            }),
+            keyboard::listen().filter_map(key_message),
         ])
     }
 

@@ -9,6 +9,7 @@ mod input;
 mod playing;
 
 pub use guard::{Message as GuardMessage, Pending};
+pub use input::key_message;
 pub use playing::Origin;
 
 use crate::background::{self, Generation};
