@@ -9,7 +9,7 @@
 
 use crate::background::{self, Generation};
 use crate::keys::Action;
-use crate::nonogram::canvas::{Layers, NonogramCanvas, Stroke};
+use crate::nonogram::canvas::{Layers, NonogramCanvas, Stroke, between};
 use crate::nonogram::picture::{Marks, Palette};
 use engine::nonogram::deduce::{self, Hint, Steps};
 use engine::nonogram::model::clue_of;
@@ -249,9 +249,11 @@ impl Player {
                 self.cursor = (x, y);
                 self.paint(x, y, cell);
             }
-            Message::Canvas(Stroke::Dragged { x, y }) => {
+            Message::Canvas(Stroke::Dragged { from, x, y }) => {
                 if let Some(cell) = self.painting {
-                    self.paint(x, y, cell);
+                    for (x, y) in between(from, (x, y)) {
+                        self.paint(x, y, cell);
+                    }
                 }
             }
             Message::Canvas(Stroke::Released) => self.painting = None,
@@ -557,11 +559,19 @@ mod tests {
             y: 2,
             fill: true,
         }));
-        for x in 1..5 {
-            let _ = p.update(Message::Canvas(Stroke::Dragged { x, y: 2 }));
-        }
+        // A fast mouse: one move across three cells, then one more.
+        let _ = p.update(Message::Canvas(Stroke::Dragged {
+            from: (0, 2),
+            x: 3,
+            y: 2,
+        }));
+        let _ = p.update(Message::Canvas(Stroke::Dragged {
+            from: (3, 2),
+            x: 4,
+            y: 2,
+        }));
         let _ = p.update(Message::Canvas(Stroke::Released));
-        assert_eq!(p.grid().to_rows()[2], "#####");
+        assert_eq!(p.grid().to_rows()[2], "#####", "no cell skipped");
         let _ = p.update(Message::Undo);
         assert_eq!(p.grid().to_rows()[2], "?????", "one stroke, one undo");
         let _ = p.update(Message::Redo);

@@ -6,7 +6,7 @@
 use crate::background::{self, Cancel};
 use crate::highlight::{self, LockHighlighter};
 use crate::keys::Action;
-use crate::nonogram::canvas::{Layers, NonogramCanvas, Stroke};
+use crate::nonogram::canvas::{Layers, NonogramCanvas, Stroke, between};
 use crate::nonogram::picture::{Marks, Palette};
 use crate::screen::buffer::{self, Buffer};
 use engine::nonogram::author::{self, Difficulty, Level, Suggestion};
@@ -339,8 +339,8 @@ impl Editor {
         }
     }
 
-    /// Paints a cell of the picture: the goal changes, the clues follow, the text is printed.
-    fn paint(&mut self, x: usize, y: usize, cell: Cell) -> Task<Message> {
+    /// Paints cells of the picture: the goal changes, the clues follow, the text is printed.
+    fn paint(&mut self, cells: &[(usize, usize)], cell: Cell) -> Task<Message> {
         let Some(mut doc) = self.document.clone() else {
             return Task::none();
         };
@@ -348,11 +348,13 @@ impl Editor {
             self.buffer.say("a moment: the text is still being read");
             return Task::none();
         }
-        if self.picture.get(x, y) == cell {
+        if cells.iter().all(|&(x, y)| self.picture.get(x, y) == cell) {
             return Task::none();
         }
         let mut goal = self.picture.clone();
-        goal.set(x, y, cell);
+        for &(x, y) in cells {
+            goal.set(x, y, cell);
+        }
         doc.puzzle = Puzzle::from_picture(goal.clone(), doc.puzzle.info.clone());
         let printed = lockfmt::nonogram::print_document(&doc);
         self.picture = goal;
@@ -468,10 +470,10 @@ impl Editor {
                     Cell::Empty
                 };
                 self.painting = Some((cell, false));
-                self.paint(x, y, cell)
+                self.paint(&[(x, y)], cell)
             }
-            Message::Canvas(Stroke::Dragged { x, y }) => match self.painting {
-                Some((cell, _)) => self.paint(x, y, cell),
+            Message::Canvas(Stroke::Dragged { from, x, y }) => match self.painting {
+                Some((cell, _)) => self.paint(&between(from, (x, y)), cell),
                 None => Task::none(),
             },
             Message::Canvas(Stroke::Released) => {

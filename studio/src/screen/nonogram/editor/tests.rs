@@ -62,10 +62,21 @@ fn a_stroke_across_cells_is_one_undo_step() {
         y: 0,
         fill: true,
     }));
-    h.send(Message::Canvas(Stroke::Dragged { x: 0, y: 1 }));
-    h.send(Message::Canvas(Stroke::Dragged { x: 0, y: 2 }));
+    h.send(Message::Canvas(Stroke::Dragged {
+        from: (0, 0),
+        x: 0,
+        y: 1,
+    }));
+    // A fast mouse: one move across three cells.
+    h.send(Message::Canvas(Stroke::Dragged {
+        from: (0, 1),
+        x: 0,
+        y: 4,
+    }));
     h.send(Message::Canvas(Stroke::Released));
-    assert_eq!(h.editor.picture().get(0, 0), Cell::Filled);
+    for y in 0..5 {
+        assert_eq!(h.editor.picture().get(0, y), Cell::Filled, "row {y}");
+    }
     h.send(Message::Undo);
     assert_eq!(h.editor.text(), SEED, "the whole stroke is undone at once");
 }
