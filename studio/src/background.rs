@@ -64,11 +64,6 @@ impl Cancel {
     pub fn cancel(&self) {
         self.0.store(true, Ordering::Relaxed);
     }
-
-    /// Whether the run was called off.
-    pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
 }
 
 impl Drop for Cancel {
