@@ -197,6 +197,7 @@ mod tests {
     use super::*;
     use crate::nonogram::model::PuzzleInfo;
     use crate::nonogram::rule::every_picture;
+    use crate::nonogram::testing::next;
 
     fn puzzle(rows: &[&[u32]], columns: &[&[u32]]) -> Puzzle {
         Puzzle {
@@ -216,19 +217,14 @@ mod tests {
     #[test]
     fn a_probe_is_sound_and_the_shortest_of_all() {
         let mut seed = 11u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut random = || next(&mut seed);
         let (mut found, mut none) = (0, 0);
         for _ in 0..400 {
-            let (w, h) = (3 + (next() % 5) as usize, 3 + (next() % 5) as usize);
+            let (w, h) = (3 + (random() % 5) as usize, 3 + (random() % 5) as usize);
             let mut picture = Grid::new(w, h);
             for y in 0..h {
                 for x in 0..w {
-                    let v = if next() % 2 == 0 {
+                    let v = if random() % 2 == 0 {
                         Cell::Filled
                     } else {
                         Cell::Empty

@@ -676,36 +676,19 @@ mod tests {
     /// says the cell takes is the picture's.
     #[test]
     fn where_the_line_rule_stops_a_hint_tries_a_cell_both_ways() {
-        let mut seed = 5u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        let (puzzle, goal, start) = loop {
-            let mut goal = Grid::new(7, 7);
-            for y in 0..7 {
-                for x in 0..7 {
-                    let v = if next() % 2 == 0 {
-                        Cell::Filled
-                    } else {
-                        Cell::Empty
-                    };
-                    goal.set(x, y, v);
-                }
-            }
-            let puzzle = Puzzle::from_picture(goal.clone(), PuzzleInfo::default());
-            let steps = deduce::deductions(&puzzle, &Grid::new(7, 7));
-            let unique = matches!(
-                engine::nonogram::solve(&puzzle, &Limits::default()).answer,
-                Answer::Unique(_)
-            );
-            if unique && steps.end == Hint::Stuck {
-                let start = steps.grid_at(steps.steps.len()).clone();
-                break (puzzle, goal, start);
-            }
-        };
+        // A random picture with one solution that the line rule alone does not finish.
+        let goal = Grid::from_rows(&[
+            ".#.##..", "####.#.", "##..#.#", "#.###..", ".##.###", "..#..##", "#......",
+        ])
+        .expect("grid");
+        let puzzle = Puzzle::from_picture(goal.clone(), PuzzleInfo::default());
+        assert!(matches!(
+            engine::nonogram::solve(&puzzle, &Limits::default()).answer,
+            Answer::Unique(_)
+        ));
+        let steps = deduce::deductions(&puzzle, &Grid::new(7, 7));
+        assert_eq!(steps.end, Hint::Stuck, "the line rule stops short");
+        let start = steps.grid_at(steps.steps.len()).clone();
         let mut p = Player::new(puzzle, Some(goal.clone()));
         p.grid = start;
         send(&mut p, Message::Hint);
