@@ -25,6 +25,21 @@ where
     .map(done)
 }
 
+/// As [`run`], for work that checks a flag to stop early: the returned [`Cancel`] is that flag's
+/// handle, and dropping it calls the work off.
+pub fn run_cancellable<T, M>(
+    work: impl FnOnce(&AtomicBool) -> T + Send + 'static,
+    done: impl Fn(T) -> M + Send + 'static,
+) -> (Task<M>, Cancel)
+where
+    T: Send + 'static,
+    M: Send + 'static,
+{
+    let cancel = Cancel::new();
+    let flag = cancel.flag();
+    (run(move || work(&flag), done), cancel)
+}
+
 /// A counter that names the current request: answers carrying an older number are stale.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Generation(u64);

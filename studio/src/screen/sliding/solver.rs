@@ -148,15 +148,13 @@ pub fn start(
     lock: Lock,
     time: Duration,
 ) -> (Task<(Generation, Arc<Verdict>)>, Running) {
-    let cancel = Cancel::new();
-    let flag = cancel.flag();
-    let task = background::run(
-        move || {
+    let (task, cancel) = background::run_cancellable(
+        move |flag| {
             let limits = Limits {
                 timeout: Some(time),
                 ..Limits::default()
             };
-            verdict(&lock, &limits, &flag)
+            verdict(&lock, &limits, flag)
         },
         move |v| (run, Arc::new(v)),
     );

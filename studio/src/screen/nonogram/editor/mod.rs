@@ -411,16 +411,15 @@ impl Editor {
                     self.buffer.say("a moment: the text is still being read");
                     return (Task::none(), None);
                 }
-                let run = Cancel::new();
-                let flag = run.flag();
-                self.suggesting = Some(run);
                 self.suggestion = None;
                 let picture = self.picture.clone();
                 let revision = self.buffer.revision();
-                background::run(
-                    move || author::suggest_unique(&picture, SUGGEST_TIME, Some(&flag)),
+                let (task, run) = background::run_cancellable(
+                    move |cancel| author::suggest_unique(&picture, SUGGEST_TIME, Some(cancel)),
                     move |found| Message::Suggested(revision, Arc::new(found)),
-                )
+                );
+                self.suggesting = Some(run);
+                task
             }
             Message::Suggested(revision, found) => {
                 if revision == self.buffer.revision() {
@@ -570,7 +569,6 @@ impl Editor {
         }
         // The solver's word on this text, off the UI thread; a newer text drops it.
         self.analysis = None;
-        self.analysing = None;
         self.suggestion = None;
         self.suggesting = None;
         if !self.marks.suggested.is_empty() {
@@ -589,13 +587,12 @@ impl Editor {
     /// Sets the solver thinking about the current text, off the UI thread.
     fn analyse(&mut self, puzzle: Puzzle, limits: Limits) -> Task<Message> {
         let revision = self.buffer.revision();
-        let run = Cancel::new();
-        let flag = run.flag();
-        self.analysing = Some(run);
-        background::run(
-            move || Analysis::of(&puzzle, &limits, &flag),
+        let (task, run) = background::run_cancellable(
+            move |cancel| Analysis::of(&puzzle, &limits, cancel),
             move |a| Message::Analysed(revision, Arc::new(a)),
-        )
+        );
+        self.analysing = Some(run);
+        task
     }
 
     /// The solver has spoken: the ambiguous cells are tinted, and a puzzle written as clues

@@ -579,16 +579,13 @@ impl Editor {
             self.lay_table();
         }
         let ch = doc.challenge;
-        let run = Cancel::new();
-        let flag = run.flag();
-        self.counting = Some(run);
-        background::run(
-            move || {
+        let (task, run) = background::run_cancellable(
+            move |cancel| {
                 let limits = Limits {
                     timeout: Some(COUNT_TIME),
                     max_nodes: None,
                 };
-                let c = count(&ch, None, &limits, Some(&flag));
+                let c = count(&ch, None, &limits, Some(cancel));
                 match c {
                     Ok(c) => Counted {
                         solutions: c.solutions,
@@ -601,7 +598,9 @@ impl Editor {
                 }
             },
             move |c| Message::Counted(revision, Arc::new(c)),
-        )
+        );
+        self.counting = Some(run);
+        task
     }
 }
 
