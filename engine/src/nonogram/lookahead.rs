@@ -67,9 +67,9 @@ impl Probe {
     }
 }
 
-/// At most this many runs of the line rule go into looking for a probe: a few tenths of a
-/// second on a 60×60 puzzle the look-ahead cannot touch, and a sure answer on any puzzle a
-/// person solves by hand.
+/// At most this many runs of the line rule go into looking for a probe, and as many again
+/// into trying the found cell's other value: a few tenths of a second on a 60×60 puzzle the
+/// look-ahead cannot touch, and a sure answer on any puzzle a person solves by hand.
 pub const BUDGET: usize = 300_000;
 
 /// The unknown cell and value, tried row by row with filled first, whose contradiction comes
