@@ -11,6 +11,7 @@
 //! - [`diagnostic`]: problems with their line and column, shared by every format.
 //! - [`diff`]: line diffs of any two texts, and a change carried over to another layout.
 //! - [`highlight`]: a grammar's highlights query over a parsed tree, as spans per line.
+//! - [`words`]: counts in words ("1 move", "3 moves") for every message.
 #![deny(missing_docs)]
 
 pub mod diagnostic;
@@ -20,5 +21,6 @@ pub mod highlight;
 pub mod nonogram;
 pub mod quadrillion;
 pub mod sliding;
+pub mod words;
 
 pub use diagnostic::{Diagnostic, Severity, Span};

@@ -369,7 +369,7 @@ async fn an_impossible_call_that_stands_is_settled_by_the_solver_and_shown_to_bo
         })
         .await;
         let verdict = v.rounds[0].verdicts.challenged.clone().expect("verdict");
-        assert!(verdict.contains("picks it in 1 moves: Key R2"), "{verdict}");
+        assert!(verdict.contains("picks it in 1 move: Key R2"), "{verdict}");
         assert!(
             v.rounds[0].locks.challenged.is_some(),
             "both read the lock after the round"

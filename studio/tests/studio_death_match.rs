@@ -41,8 +41,16 @@ fn until(d: &Driver, s: &mut Studio, what: &str, f: impl Fn(&MatchView) -> bool)
     );
 }
 
-#[test]
-fn a_match_is_accepted_drafted_built_and_picked_in_the_studio() -> Result<(), Error> {
+/// A server on 127.0.0.1 with its clocks ×100, and a studio where ANN has registered.
+struct Table {
+    d: Driver,
+    running: Running,
+    url: String,
+    s: Studio,
+    _dirs: [tempfile::TempDir; 2],
+}
+
+fn table() -> Result<Table, Error> {
     let d = Driver::new();
     let data = tempfile::tempdir().expect("dir");
     let running =
@@ -69,23 +77,47 @@ fn a_match_is_accepted_drafted_built_and_picked_in_the_studio() -> Result<(), Er
     d.type_into(&mut s, CODENAME_ID, "ANN")?;
     d.type_into(&mut s, PASSWORD_ID, "correct horse")?;
     d.click(&mut s, "Register")?;
+    Ok(Table {
+        d,
+        running,
+        url,
+        s,
+        _dirs: [data, home],
+    })
+}
+
+/// BOB registers and challenges ANN to a match of these rounds.
+fn bob_challenges(d: &Driver, url: &str, rounds: &str) -> (Client, i64) {
+    let mut bob = Client::new(url);
+    d.rt.block_on(bob.register("BOB", "pass-word"))
+        .expect("BOB");
+    let id =
+        d.rt.block_on(bob.challenge(&Challenge {
+            opponent: "ANN".into(),
+            rounds: Some(rounds.into()),
+            ..Challenge::default()
+        }))
+        .expect("challenge")
+        .id;
+    (bob, id)
+}
+
+#[test]
+fn a_match_is_accepted_drafted_built_and_picked_in_the_studio() -> Result<(), Error> {
+    let Table {
+        d,
+        running,
+        url,
+        mut s,
+        _dirs,
+    } = table()?;
     assert_eq!(
         s.death_match().codename(),
         None,
         "not connected before it is shown"
     );
 
-    let mut bob = Client::new(&url);
-    d.rt.block_on(bob.register("BOB", "pass-word"))
-        .expect("BOB");
-    let id =
-        d.rt.block_on(bob.challenge(&Challenge {
-            opponent: "ANN".into(),
-            rounds: Some(ROUNDS.into()),
-            ..Challenge::default()
-        }))
-        .expect("challenge")
-        .id;
+    let (bob, id) = bob_challenges(&d, &url, ROUNDS);
 
     // The lobby lists the challenge; ANN accepts and drafts first.
     d.click(&mut s, "Death Match")?;
@@ -145,6 +177,11 @@ fn a_match_is_accepted_drafted_built_and_picked_in_the_studio() -> Result<(), Er
     until(&d, &mut s, "solving", |v| {
         matches!(v.phase, Some(Phase::Solve { .. }))
     });
+    assert_eq!(
+        s.death_match().status(),
+        "",
+        "building's words stay in building"
+    );
 
     // Solving: the lock to pick opens in the editor, whose solver is off for it.
     d.click(&mut s, "Open the lock to pick")?;
@@ -167,7 +204,7 @@ fn a_match_is_accepted_drafted_built_and_picked_in_the_studio() -> Result<(), Er
     assert!(
         s.death_match()
             .status()
-            .contains("solution 0 accepted: 1 moves"),
+            .contains("solution 0 accepted: 1 move at"),
         "{}",
         s.death_match().status()
     );
@@ -180,7 +217,7 @@ fn a_match_is_accepted_drafted_built_and_picked_in_the_studio() -> Result<(), Er
     let t = sheet.solutions[0].time / 1000;
     assert!(sees(
         &s,
-        &format!("0: 1 moves at {}:{:02} — Key R2", t / 60, t % 60)
+        &format!("0: 1 move at {}:{:02} — Key R2", t / 60, t % 60)
     ));
     // Back in the lobby, the match still runs: the solver stays off for that lock.
     d.click(&mut s, "Lobby")?;
@@ -226,4 +263,59 @@ fn the_practice_bot_joins_the_studios_own_server_once_and_challenges_the_player(
     );
     assert_eq!(list.len(), 2);
     d.rt.block_on(running.stop()).expect("stop");
+}
+
+/// Fifteen pieces on offer, as the generated rounds offer: more buttons than one line holds.
+const MANY_PIECES: &str = r#"
+[[round]]
+board = """
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . . . . . . .
+"""
+pieces = ["v4", "h3", "v2", "h3", "v2", "axis", "h4", "h3", "h4", "v3", "v4", "h4", "v3", "v2", "h2"]
+"#;
+
+#[test]
+fn every_offered_piece_can_be_drafted_and_the_lobbys_words_stay_in_the_lobby() -> Result<(), Error>
+{
+    let Table {
+        d,
+        running,
+        url,
+        mut s,
+        _dirs,
+    } = table()?;
+    let _bob = bob_challenges(&d, &url, MANY_PIECES);
+    d.click(&mut s, "Death Match")?;
+    // A challenge without a name is refused in the lobby; the words stay there.
+    d.click(&mut s, "Challenge")?;
+    assert!(s.death_match().status().contains("name the player"));
+    d.click(&mut s, "Accept")?;
+    assert_eq!(
+        s.death_match().status(),
+        "",
+        "the lobby's words followed the match"
+    );
+    d.click(&mut s, "Draft first")?;
+    until(&d, &mut s, "the draft", |v| {
+        matches!(v.phase, Some(Phase::Draft(_)))
+    });
+    // The last button of fifteen is on the page (a single row pushed it off the right edge).
+    d.click(&mut s, "Draft 15: h2")?;
+    assert!(sees(&s, "Drafted — you: h2   BOB: "));
+    // The studio says what the action did, naming the players as they are called.
+    assert_eq!(
+        s.death_match().status(),
+        "ANN drafts piece 15: a horizontal 2×1 piece"
+    );
+    d.rt.block_on(running.stop()).expect("stop");
+    Ok(())
 }

@@ -170,7 +170,7 @@ fn register_publish_pick_declare_and_see_the_score_move() -> Result<(), Error> {
     assert!(playing(&b).is_some_and(|p| p.session().is_open()));
 
     // Opened: the declaration is offered, with the reason each slot cannot hold the note.
-    assert!(sees(&b, "You opened AAA's «Ball Stop» in 1 moves."));
+    assert!(sees(&b, "You opened AAA's «Ball Stop» in 1 move."));
     assert!(sees(&b, "slot 2 is empty"));
     d.click(&mut b, "slot 1: «Pivot Gate»")?;
     assert!(

@@ -6,6 +6,7 @@ use super::round::{OfferedPiece, SetupError};
 use super::score::{Award, Why};
 use super::{Ms, Pair, Player};
 use engine::sliding::Lock;
+use lockfmt::words::count;
 use serde::{Deserialize, Serialize};
 
 /// Whether the challenged player drafts first or second in round 1.
@@ -376,8 +377,33 @@ pub enum Refusal {
 }
 
 impl Event {
-    /// The event in a sentence, for people: the command line and the studio say it so.
+    /// The event in a sentence, for people, with the players by their roles ("Challenger
+    /// drafts…"): the command line says it so.
     pub fn sentence(&self) -> String {
+        self.sentence_naming(|p| format!("{p:?}"))
+    }
+
+    /// The event in a sentence with the players by the names `name` gives them: the studio says
+    /// "BOT drafts" where the command line says "Challenger drafts".
+    pub fn sentence_naming(&self, name: impl Fn(Player) -> String) -> String {
+        let who = match self {
+            Event::DraftOrderChosen { first: p, .. }
+            | Event::DraftTurn { player: p, .. }
+            | Event::Drafted { player: p, .. }
+            | Event::StoppedDrafting { player: p }
+            | Event::LockFinal { player: p }
+            | Event::ReservePeriodUsed { player: p, .. }
+            | Event::OutOfReserve { player: p }
+            | Event::Points { player: p, .. }
+            | Event::PointsVoided { player: p, .. }
+            | Event::CountersolveOffered { player: p, .. }
+            | Event::CountersolveDecided { player: p, .. }
+            | Event::CountersolveBegan { player: p, .. }
+            | Event::CountersolveEnded { player: p, .. }
+            | Event::LeadChanged { leader: p }
+            | Event::MatchOver { winner: p, .. } => name(*p),
+            _ => String::new(),
+        };
         match self {
             Event::RoundBegan {
                 round, assess_ends, ..
@@ -387,21 +413,21 @@ impl Event {
                     secs(*assess_ends)
                 )
             }
-            Event::DraftOrderChosen { first, by_default } => format!(
-                "{first:?} drafts first in round 1{}",
+            Event::DraftOrderChosen { by_default, .. } => format!(
+                "{who} drafts first in round 1{}",
                 if *by_default {
                     " (no choice was made)"
                 } else {
                     ""
                 }
             ),
-            Event::DraftTurn { player, ends } => {
-                format!("{player:?} drafts, until {}", secs(*ends))
+            Event::DraftTurn { ends, .. } => {
+                format!("{who} drafts, until {}", secs(*ends))
             }
-            Event::Drafted { player, piece } => {
-                format!("{player:?} drafts piece {}: {}", piece.id, piece.shape)
+            Event::Drafted { piece, .. } => {
+                format!("{who} drafts piece {}: {}", piece.id, piece.shape)
             }
-            Event::StoppedDrafting { player } => format!("{player:?} stops drafting"),
+            Event::StoppedDrafting { .. } => format!("{who} stops drafting"),
             Event::DraftEnded { .. } => "the draft is over".into(),
             Event::BuildBegan { ends } => format!("build your locks, until {}", secs(*ends)),
             Event::LockAccepted { in_reserve, .. } => format!(
@@ -412,12 +438,12 @@ impl Event {
                     ""
                 }
             ),
-            Event::LockFinal { player } => format!("{player:?}'s lock is final"),
-            Event::ReservePeriodUsed { player, left, ends } => format!(
-                "{player:?} is in reserve until {} ({left} periods left)",
+            Event::LockFinal { .. } => format!("{who}'s lock is final"),
+            Event::ReservePeriodUsed { left, ends, .. } => format!(
+                "{who} is in reserve until {} ({left} periods left)",
                 secs(*ends)
             ),
-            Event::OutOfReserve { player } => format!("{player:?} is out of reserve"),
+            Event::OutOfReserve { .. } => format!("{who} is out of reserve"),
             Event::SolvingBegan { ends } => {
                 format!("pick your opponent's lock, until {}", secs(*ends))
             }
@@ -428,7 +454,8 @@ impl Event {
             Event::SolutionAccepted {
                 index, time, moves, ..
             } => format!(
-                "solution {index} accepted: {moves} moves at {}",
+                "solution {index} accepted: {} at {}",
+                count(*moves, "move"),
                 secs(*time)
             ),
             Event::ImpossibleDeclared { .. } => "you declared the lock impossible".into(),
@@ -442,50 +469,48 @@ impl Event {
                 if *by_default { " (chosen for you)" } else { "" }
             ),
             Event::Announced { answers } => format!(
-                "answers: Challenger {}, Challenged {}",
+                "answers: {} {}, {} {}",
+                name(Player::Challenger),
                 answer(&answers.challenger),
+                name(Player::Challenged),
                 answer(&answers.challenged)
             ),
             Event::Points {
-                player,
                 award,
                 points,
                 total,
+                ..
             } => {
-                format!("{player:?} +{points} ({award:?}), now {total}")
+                format!("{who} +{points} ({award:?}), now {total}")
             }
-            Event::PointsVoided { player, awards } => {
-                format!("{player:?}'s {awards:?} do not count: the impossible call stood")
+            Event::PointsVoided { awards, .. } => {
+                format!("{who}'s {awards:?} do not count: the impossible call stood")
             }
-            Event::CountersolveOffered { player, ends } => {
-                format!("{player:?} may countersolve: decide by {}", secs(*ends))
+            Event::CountersolveOffered { ends, .. } => {
+                format!("{who} may countersolve: decide by {}", secs(*ends))
             }
-            Event::CountersolveDecided { player, yes, .. } => format!(
-                "{player:?} {}",
+            Event::CountersolveDecided { yes, .. } => format!(
+                "{who} {}",
                 if *yes {
                     "countersolves"
                 } else {
                     "does not countersolve"
                 }
             ),
-            Event::CountersolveBegan { player, ends, .. } => {
-                format!("{player:?} countersolves until {}", secs(*ends))
+            Event::CountersolveBegan { ends, .. } => {
+                format!("{who} countersolves until {}", secs(*ends))
             }
-            Event::CountersolveEnded { player, moves } => match moves {
-                Some(m) => format!("{player:?} countersolved in {m} moves"),
-                None => format!("{player:?} did not countersolve in time"),
+            Event::CountersolveEnded { moves, .. } => match moves {
+                Some(m) => format!("{who} countersolved in {}", count(*m, "move")),
+                None => format!("{who} did not countersolve in time"),
             },
-            Event::LeadChanged { leader } => format!("{leader:?} leads"),
+            Event::LeadChanged { .. } => format!("{who} leads"),
             Event::RoundEnded { round, scores } => format!(
                 "round {round} is over: {}–{}",
                 scores.challenger, scores.challenged
             ),
-            Event::MatchOver {
-                winner,
-                why,
-                scores,
-            } => format!(
-                "the match is over: {winner:?} wins {}–{} ({why:?})",
+            Event::MatchOver { why, scores, .. } => format!(
+                "the match is over: {who} wins {}–{} ({why:?})",
                 scores.challenger, scores.challenged
             ),
         }
@@ -499,7 +524,7 @@ fn secs(ms: Ms) -> String {
 fn answer(a: &Answer) -> String {
     match a {
         Answer::Solution { moves, time, .. } => {
-            format!("{moves} moves in {}", secs(*time))
+            format!("{} in {}", count(*moves, "move"), secs(*time))
         }
         Answer::Impossible => "impossible".into(),
         Answer::Nothing => "no solution".into(),

@@ -30,8 +30,8 @@ pub fn verdict(lock: &Lock, limit: Duration) -> String {
                 None => "the solver proves it impossible".into(),
             },
             Answer::Solved { moves } => format!(
-                "the solver picks it in {} moves: {}",
-                moves.len(),
+                "the solver picks it in {}: {}",
+                lockfmt::words::count(moves.len(), "move"),
                 format_moves(&lock.write_all(&moves))
             ),
             Answer::Stopped(stop) => format!("the solver could not tell: it {stop}"),

@@ -361,8 +361,9 @@ impl DeathMatch {
     pub fn update(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
         let task = match message {
             Message::Refresh => self.refresh(),
+            // Codenames have no lowercase letters (see the Online screen).
             Message::OpponentInput(s) => {
-                self.opponent_input = s;
+                self.opponent_input = s.to_ascii_uppercase();
                 Task::none()
             }
             Message::Challenge => {
@@ -384,7 +385,9 @@ impl DeathMatch {
                     Reply::Summary,
                 )
             }
+            // What was said belongs to the page it was said on.
             Message::Accept(id) => {
+                self.status.clear();
                 self.open = Some(id);
                 self.ask(
                     move |c| Box::pin(async move { ask(c.accept(id)).await.map(Box::new) }),
@@ -396,11 +399,13 @@ impl DeathMatch {
                 Reply::Summary,
             ),
             Message::Show(id) => {
+                self.status.clear();
                 self.open = Some(id);
                 self.shown = None;
                 self.read_open()
             }
             Message::BackToLobby => {
+                self.status.clear();
                 self.open = None;
                 self.shown = None;
                 self.refresh()
@@ -454,15 +459,33 @@ impl DeathMatch {
                 self.reading = false;
                 self.note_forbidden(&v);
                 if Some(v.id) == self.open {
+                    let stage =
+                        |m: &MatchView| (m.round, m.phase.as_ref().map(std::mem::discriminant));
+                    if self
+                        .shown
+                        .as_ref()
+                        .is_some_and(|old| stage(old) != stage(&v))
+                    {
+                        // What was said belongs to the phase it was said in.
+                        self.status.clear();
+                    }
                     self.shown = Some(*v);
                     self.read_at = Some(Instant::now());
                 }
             }
             Reply::Acted(Ok(acted)) => {
+                // The first event is what the action did; those after it (the opponent's turn,
+                // with its time on the match's clock) the page already shows.
+                let shown = self.shown.as_ref();
                 self.status = acted
                     .events
-                    .last()
-                    .map(|n| n.event.sentence())
+                    .first()
+                    .map(|n| {
+                        n.event.sentence_naming(|p| match shown {
+                            Some(v) => v.name(p).to_string(),
+                            None => format!("{p:?}"),
+                        })
+                    })
                     .unwrap_or_else(|| "done".into());
                 self.moves_input.clear();
                 return (self.read_open(), None);

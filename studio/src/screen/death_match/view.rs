@@ -1,8 +1,10 @@
 //! What the Death Match screen shows: the lobby, and the open match phase by phase.
 
 use super::{DeathMatch, Message};
-use iced::widget::{Column, button, column, container, row, scrollable, text, text_input};
+use crate::screen::scroll;
+use iced::widget::{Column, button, column, container, row, text, text_input};
 use iced::{Element, Fill, Font};
+use lockfmt::words::count;
 use server::death_match::{Action, Answer, BuildStatus, DraftOrder, Phase, Player, Stage};
 use server::death_match_host::view::{MatchView, Status};
 
@@ -18,7 +20,9 @@ fn secs(ms: u64) -> String {
 
 fn answer(a: Option<Answer>) -> String {
     match a {
-        Some(Answer::Solution { moves, time, .. }) => format!("{moves} moves, {}", secs(time)),
+        Some(Answer::Solution { moves, time, .. }) => {
+            format!("{}, {}", count(moves, "move"), secs(time))
+        }
         Some(Answer::Impossible) => "impossible".into(),
         Some(Answer::Nothing) => "no solution".into(),
         None => "—".into(),
@@ -35,7 +39,7 @@ impl DeathMatch {
         if !self.status.is_empty() {
             page = page.push(text(&self.status).size(13));
         }
-        container(scrollable(page.padding(12))).width(Fill).into()
+        container(scroll(page.padding(12))).width(Fill).into()
     }
 
     fn lobby(&self) -> Element<'_, Message> {
@@ -244,7 +248,7 @@ impl DeathMatch {
                         b
                     });
                 }
-                c = c.push(pieces);
+                c = c.push(pieces.wrap().vertical_spacing(4));
                 let mut stop = row![].spacing(6);
                 if !d.stopped[me] {
                     stop = stop.push(
@@ -318,8 +322,8 @@ impl DeathMatch {
         if let Some(sheet) = &v.your_sheet {
             for (i, s) in sheet.solutions.iter().enumerate() {
                 let line = text(format!(
-                    "{i}: {} moves at {} — {}",
-                    s.moves,
+                    "{i}: {} at {} — {}",
+                    count(s.moves, "move"),
                     secs(s.time),
                     s.written
                 ))

@@ -339,7 +339,8 @@ impl Play {
                 match lockfmt::hexlock::parse_solution(&self.moves_text) {
                     Ok(s) => {
                         self.session.load(&s.moves);
-                        self.status = format!("replayed {} moves", s.moves.len());
+                        self.status =
+                            format!("replayed {}", lockfmt::words::count(s.moves.len(), "move"));
                     }
                     Err(d) => {
                         self.status = d.first().map(|d| d.message.clone()).unwrap_or_default();

@@ -237,7 +237,7 @@ fn the_solver_panel_starts_reports_and_plays_the_result() -> Result<(), Error> {
     let moves = r.solution.clone().unwrap_or_default();
     let replay = engine::hexlock::replay(&mech, &moves).expect("replays");
     assert_eq!(replay.opened_after, Some(moves.len()));
-    shows(&play, "shortcut! 1 moves, the saved solution takes 3")?;
+    shows(&play, "shortcut! 1 move, the saved solution takes 3")?;
     press(&mut play, "Play it")?;
     assert_eq!(play.at(), 0);
     press(&mut play, "Redo")?;
