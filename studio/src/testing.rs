@@ -38,3 +38,16 @@ pub fn settle<S, M: Send + 'static>(
         }
     }
 }
+
+/// How many of a task's actions work on the window's widgets (focus, scrolling), which only a
+/// window carries out: a test sees that they were asked for.
+pub fn widget_actions<M: Send + 'static>(rt: &tokio::runtime::Runtime, task: Task<M>) -> usize {
+    let Some(stream) = iced_runtime::task::into_stream(task) else {
+        return 0;
+    };
+    let actions: Vec<_> = rt.block_on(stream.collect());
+    actions
+        .iter()
+        .filter(|a| matches!(a, iced_runtime::Action::Widget(_)))
+        .count()
+}

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Driver, sees, start_at};
+use common::{Driver, bars_over_content, sees, start_at};
 use engine::Hex;
 use iced::keyboard;
 use iced_test::Error;
@@ -211,6 +211,31 @@ fn keys_are_rebound_from_the_settings_screen_and_saved() -> Result<(), Error> {
 }
 
 #[test]
+fn no_scrollbar_lies_over_the_rows_it_scrolls() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let locks = home.path().join("locks");
+    std::fs::create_dir_all(&locks).expect("lock folder");
+    for i in 0..40 {
+        std::fs::write(
+            locks.join(format!("lock-{i:02}.lock")),
+            common::starter("ball-stop.lock"),
+        )
+        .expect("a lock");
+    }
+    let mut s = studio(&d, home.path());
+    assert!(sees(&s, "lock-39"), "forty locks in the folder list");
+    assert_eq!(bars_over_content(&s), vec![], "the folder list");
+    d.click(&mut s, "Settings")?;
+    assert_eq!(
+        bars_over_content(&s),
+        vec![],
+        "the keys on the settings screen"
+    );
+    Ok(())
+}
+
+#[test]
 fn keys_typed_on_the_online_screen_do_not_reach_the_hidden_editor() -> Result<(), Error> {
     let d = Driver::new();
     let home = tempfile::tempdir().expect("home");
@@ -243,6 +268,43 @@ fn keys_typed_on_the_online_screen_do_not_reach_the_hidden_editor() -> Result<()
         ),
     );
     assert_eq!(s.document().text(), before);
+    Ok(())
+}
+
+#[test]
+fn tab_moves_between_the_fields_of_a_form_and_enter_from_the_codename_to_the_password()
+-> Result<(), Error> {
+    use studio::screen::online;
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    d.click(&mut s, "Online")?;
+    let tab = |m| Message::Key(keyboard::Key::Named(keyboard::key::Named::Tab), m);
+    // The window carries out the focus; the studio asks for it, forwards and back.
+    let t = s.update(tab(keyboard::Modifiers::empty()));
+    assert_eq!(studio::testing::widget_actions(&d.rt, t), 1, "Tab");
+    let t = s.update(tab(keyboard::Modifiers::SHIFT));
+    assert_eq!(studio::testing::widget_actions(&d.rt, t), 1, "shift+Tab");
+    // Enter in the codename goes on to the password (a password typed on would show in the
+    // codename's field).
+    let mut ui = iced_test::simulator(s.view());
+    let _ = ui.click(iced_test::selector::id(online::CODENAME_ID))?;
+    let _ = ui.typewrite("ab1");
+    let _ = ui.tap_key(keyboard::key::Named::Enter);
+    let typed: Vec<Message> = ui.into_messages().collect();
+    assert!(
+        typed
+            .iter()
+            .any(|m| matches!(m, Message::Online(online::Message::CodenameDone))),
+        "{typed:?}"
+    );
+    let mut asked = 0;
+    for m in typed {
+        asked += studio::testing::widget_actions(&d.rt, s.update(m));
+    }
+    assert_eq!(asked, 1, "the password's field is focused");
+    // Codenames have no lowercase letters, so what is typed is taken as capitals.
+    assert!(sees(&s, "AB1"));
     Ok(())
 }
 

@@ -94,6 +94,14 @@ impl Studio {
             .and_then(|c| self.settings.settings().keys.action_for(&c));
         match action {
             Some(a) => self.action(a),
+            // Tab moves between a form's fields, as everywhere else, when nothing else took it.
+            None if *key == keyboard::Key::Named(keyboard::key::Named::Tab) => {
+                if modifiers.shift() {
+                    iced::widget::operation::focus_previous()
+                } else {
+                    iced::widget::operation::focus_next()
+                }
+            }
             None => Task::none(),
         }
     }

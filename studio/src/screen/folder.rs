@@ -7,9 +7,8 @@ use crate::background::{self, Generation};
 use crate::family::Family;
 use crate::hexlock::templates;
 use crate::library::{self, Listed};
-use iced::widget::{
-    button, column, container, image, pick_list, row, scrollable, text, text_input,
-};
+use crate::screen::scroll;
+use iced::widget::{button, column, container, image, pick_list, row, text, text_input};
 use iced::{Element, Fill, Length, Task};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -286,7 +285,7 @@ impl Folder {
             );
         }
         let list = column(self.files.iter().map(|f| self.entry(f, open))).spacing(2);
-        side = side.push(scrollable(list).height(Fill));
+        side = side.push(scroll(list).height(Fill));
         side = side.push(
             row![
                 button(text("Export PNG").size(13)).on_press(Message::Export),

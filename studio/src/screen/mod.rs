@@ -11,8 +11,17 @@ pub mod quadrillion;
 pub mod settings;
 pub mod sliding;
 
-use iced::widget::{column, row, scrollable, text};
+use iced::widget::{Scrollable, column, row, scrollable, text};
 use iced::{Color, Element, Font, Length};
+
+/// A scrollable whose bar, when the content overflows, takes room of its own beside the content
+/// instead of lying over its right edge (where the buttons of a list are).
+pub fn scroll<'a, M: 'a>(content: impl Into<Element<'a, M>>) -> Scrollable<'a, M> {
+    scrollable(content).spacing(SCROLLBAR_GAP)
+}
+
+/// The room between a scrollable's content and its bar.
+pub const SCROLLBAR_GAP: f32 = 4.0;
 
 /// A side-by-side line diff of two texts: removed lines red on the left, added lines green on
 /// the right, unchanged lines on both sides.
@@ -38,7 +47,7 @@ pub fn diff_view<'a, M: 'a>(mine: &str, theirs: &str) -> Element<'a, M> {
             }
         }
     }
-    scrollable(
+    scroll(
         row![
             left.width(Length::FillPortion(1)),
             right.width(Length::FillPortion(1))

@@ -4,9 +4,10 @@
 
 use crate::background;
 use crate::keys::{Action, Chord};
+use crate::screen::scroll;
 use crate::settings::{ServerChoice, Settings, ThemeChoice};
 use iced::keyboard::{Key, Modifiers};
-use iced::widget::{button, column, container, row, scrollable, text, text_input};
+use iced::widget::{button, column, container, row, text, text_input};
 use iced::{Element, Fill, Length, Task};
 use std::path::PathBuf;
 
@@ -278,7 +279,7 @@ impl SettingsScreen {
             page = page.push(text(&self.status).size(13));
         }
         page.push(text("Keys").size(16))
-            .push(scrollable(keys).height(Fill))
+            .push(scroll(keys).height(Fill))
             .into()
     }
 }

@@ -99,3 +99,26 @@ pub fn starter(name: &str) -> String {
     )
     .expect("a starter file")
 }
+
+/// The scrollables on the studio's page whose content overflows them while their bar lies over
+/// the content's right edge, where it hides the ends of rows and the buttons there.
+pub fn bars_over_content(s: &Studio) -> Vec<iced::Rectangle> {
+    /// iced's default scrollbar width.
+    const BAR: f32 = 10.0;
+    let mut over = Vec::new();
+    let mut ui = simulator(s.view());
+    let _ = ui.find(|c: selector::Candidate<'_>| {
+        if let selector::Candidate::Scrollable {
+            bounds,
+            content_bounds,
+            ..
+        } = c
+            && content_bounds.height > bounds.height + 0.5
+            && content_bounds.x + content_bounds.width > bounds.x + bounds.width - BAR + 0.5
+        {
+            over.push(bounds);
+        }
+        None::<()>
+    });
+    over
+}

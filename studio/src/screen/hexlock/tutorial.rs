@@ -4,8 +4,9 @@
 
 use crate::background;
 use crate::hexlock::tutorial::{Progress, SERIES};
+use crate::screen::scroll;
 use engine::hexlock::{Lock, Move};
-use iced::widget::{button, column, container, row, scrollable, text};
+use iced::widget::{button, column, container, row, text};
 use iced::{Element, Fill, Length, Task};
 use std::path::PathBuf;
 
@@ -218,7 +219,7 @@ impl Tutorial {
                 .into()
         }))
         .spacing(2);
-        page.push(scrollable(list).height(Fill)).into()
+        page.push(scroll(list).height(Fill)).into()
     }
 
     /// The bar above a lesson in play: its intro, then, once opened, the way on.
@@ -244,7 +245,13 @@ impl Tutorial {
             );
         }
         if opened {
-            bar = bar.push(text(format!("Opened in {moves} moves!")).size(14));
+            bar = bar.push(
+                text(format!(
+                    "Opened in {}!",
+                    lockfmt::words::count(moves, "move")
+                ))
+                .size(14),
+            );
             bar = bar.push(match SERIES.get(index + 1) {
                 Some(next) => Element::from(
                     button(text(format!("Next lesson: {}", next.title())).size(13))

@@ -115,6 +115,8 @@ pub enum Event {
 #[derive(Debug, Clone)]
 pub enum Message {
     CodenameInput(String),
+    /// Enter in the codename: on to the password.
+    CodenameDone,
     PasswordInput(String),
     Register,
     LogIn,
@@ -499,10 +501,12 @@ impl Online {
 
     pub fn update(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
         let task = match message {
+            // Codenames have no lowercase letters: what is typed is what the server accepts.
             Message::CodenameInput(s) => {
-                self.codename_input = s;
+                self.codename_input = s.to_ascii_uppercase();
                 Task::none()
             }
+            Message::CodenameDone => iced::widget::operation::focus(PASSWORD_ID),
             Message::PasswordInput(s) => {
                 self.password_input = s;
                 Task::none()

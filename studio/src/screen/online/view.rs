@@ -2,8 +2,9 @@
 //! and the bar above a picked lock in play.
 
 use super::{Confirm, Connection, Message, Online};
+use crate::screen::scroll;
 use crate::settings::ServerChoice;
-use iced::widget::{button, checkbox, column, container, image, row, scrollable, text, text_input};
+use iced::widget::{button, checkbox, column, container, image, row, text, text_input};
 use iced::{Color, Element, Fill, Length};
 use server::protocol::{NoteView, SlotView};
 
@@ -35,10 +36,10 @@ impl Online {
             container(
                 column![
                     text(format!(
-                        "You opened {}'s «{}» in {} moves.",
+                        "You opened {}'s «{}» in {}.",
                         d.lock.owner,
                         d.lock.name,
-                        d.moves.len()
+                        lockfmt::words::count(d.moves.len(), "move")
                     ))
                     .size(15),
                     choices,
@@ -149,6 +150,7 @@ impl Online {
             text_input("codename", &self.codename_input)
                 .id(CODENAME_ID)
                 .on_input(Message::CodenameInput)
+                .on_submit(Message::CodenameDone)
                 .size(14)
                 .width(Length::Fixed(200.0)),
             text_input("password", &self.password_input)
@@ -379,8 +381,8 @@ impl Online {
                         ))
                         .size(12),
                         text(format!(
-                            "{} moves{}",
-                            moves.len(),
+                            "{}{}",
+                            lockfmt::words::count(moves.len(), "move"),
                             if n.public { " · public" } else { "" }
                         ))
                         .size(11),
@@ -395,7 +397,7 @@ impl Online {
                 .align_y(iced::Center),
             );
         }
-        out = out.push(scrollable(list).height(Fill));
+        out = out.push(scroll(list).height(Fill));
         out
     }
 

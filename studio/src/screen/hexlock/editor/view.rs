@@ -5,8 +5,9 @@ use super::{Compared, Editor, Message, SOURCE_ID, Tool};
 use crate::hexlock::canvas::{Camera, HexCanvas, Layers};
 use crate::hexlock::picture::{Overlay, Palette};
 use crate::highlight::{self, LockHighlighter};
+use crate::screen::scroll;
 use engine::hexlock::Lock;
-use iced::widget::{button, canvas, column, container, row, scrollable, text, text_editor};
+use iced::widget::{button, canvas, column, container, row, text, text_editor};
 use iced::{Element, Fill, Font, Length};
 
 impl Editor {
@@ -184,7 +185,7 @@ impl Editor {
         let mut right = column![
             source,
             text(problems_title).size(14),
-            scrollable(problems).height(Length::Fixed(120.0)),
+            scroll(problems).height(Length::Fixed(120.0)),
         ]
         .spacing(6)
         .width(Length::FillPortion(2));

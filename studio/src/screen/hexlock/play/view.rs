@@ -4,9 +4,10 @@
 use super::{Message, Play, SolverState};
 use crate::hexlock::canvas::HexCanvas;
 use crate::hexlock::picture::{Colouring, Palette};
+use crate::screen::scroll;
 use engine::hexlock::physics::{AnnotationMode, Move};
 use engine::{Dir, Rotation};
-use iced::widget::{button, canvas, column, container, row, scrollable, text, text_input};
+use iced::widget::{button, canvas, column, container, row, text, text_input};
 use iced::{Element, Fill, Length};
 
 impl Play {
@@ -157,7 +158,7 @@ impl Play {
                         button(text("Done").size(12)).on_press(Message::StopDebugging),
                     ]
                     .spacing(4),
-                    scrollable(list).height(Length::Fixed(180.0)),
+                    scroll(list).height(Length::Fixed(180.0)),
                 ]
                 .spacing(4)
                 .into()
@@ -194,8 +195,8 @@ impl Play {
                     if let Some(s) = &r.solution {
                         c = c.push(
                             text(format!(
-                                "shortest: {} moves: {}",
-                                s.len(),
+                                "shortest: {}: {}",
+                                lockfmt::words::count(s.len(), "move"),
                                 lockfmt::hexlock::format_moves(s)
                             ))
                             .size(12),
@@ -213,7 +214,8 @@ impl Play {
                         if let Some((found, saved)) = r.shortcut {
                             c = c.push(
                                 text(format!(
-                                    "shortcut! {found} moves, the saved solution takes {saved}"
+                                    "shortcut! {}, the saved solution takes {saved}",
+                                    lockfmt::words::count(found, "move")
                                 ))
                                 .size(12)
                                 .color(iced::Color::from_rgb8(0xc0, 0x39, 0x2b)),
@@ -246,7 +248,7 @@ impl Play {
                 )
                 .width(Fill)
                 .height(Fill),
-                scrollable(side),
+                scroll(side),
             ]
             .spacing(8)
             .height(Fill),

@@ -11,7 +11,7 @@ use crate::nonogram::picture::{Marks, Palette};
 use crate::screen::buffer::{self, Buffer};
 use engine::nonogram::author::{self, Difficulty, Level, Suggestion};
 use engine::nonogram::{Answer, Cell, Grid, Limits, Puzzle};
-use iced::widget::{button, canvas, container, row, scrollable, text, text_editor};
+use iced::widget::{button, canvas, container, row, text, text_editor};
 use iced::{Element, Fill, Font, Length, Task};
 use lockfmt::Diagnostic;
 use lockfmt::nonogram::Document;

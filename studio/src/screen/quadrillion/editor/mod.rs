@@ -21,7 +21,7 @@ use engine::quadrillion::{
     Answer, Challenge, Dot, Hint, Limits, ShapeId, Solution, Table, count, hint, solve,
 };
 use iced::keyboard::{Key, key::Named};
-use iced::widget::{button, canvas, container, row, scrollable, text, text_editor};
+use iced::widget::{button, canvas, container, row, text, text_editor};
 use iced::{Element, Fill, Font, Length, Task};
 use lockfmt::Diagnostic;
 use lockfmt::quadrillion::Document;

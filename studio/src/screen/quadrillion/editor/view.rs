@@ -1,6 +1,7 @@
 //! The Quadrillion screen's view: tools, the verdict, the table beside the source.
 
 use super::*;
+use crate::screen::scroll;
 use iced::widget::column;
 
 impl Editor {
@@ -130,7 +131,7 @@ impl Editor {
             let mut right = column![
                 source,
                 text(title).size(14),
-                scrollable(problems).height(Length::Fixed(120.0)),
+                scroll(problems).height(Length::Fixed(120.0)),
             ]
             .spacing(6)
             .width(Length::FillPortion(2));

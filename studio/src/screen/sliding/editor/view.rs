@@ -2,9 +2,8 @@
 //! while authoring, the moves and the solver's panel while playing.
 
 use super::*;
-use iced::widget::{
-    button, canvas, column, container, row, scrollable, space, text, text_editor, text_input,
-};
+use crate::screen::scroll;
+use iced::widget::{button, canvas, column, container, row, space, text, text_editor, text_input};
 use iced::{Color, Element, Fill, Font, Length};
 
 impl Editor {
@@ -243,7 +242,7 @@ impl Editor {
         let mut right = column![
             source,
             small(&title),
-            scrollable(problems).height(Length::Fixed(110.0)),
+            scroll(problems).height(Length::Fixed(110.0)),
         ]
         .spacing(6)
         .width(Length::FillPortion(2));
@@ -449,7 +448,7 @@ impl Editor {
                 container(self.canvas_view(palette))
                     .width(Length::FillPortion(3))
                     .height(Fill),
-                scrollable(panel).width(Length::FillPortion(2)).height(Fill),
+                scroll(panel).width(Length::FillPortion(2)).height(Fill),
             ]
             .spacing(8)
             .height(Fill),
