@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Driver, bars_over_content, sees, start_at};
+use common::{Driver, bars_over_content, sees, shown_whole, start_at};
 use engine::Hex;
 use iced::keyboard;
 use iced_test::Error;
@@ -305,6 +305,95 @@ fn tab_moves_between_the_fields_of_a_form_and_enter_from_the_codename_to_the_pas
     assert_eq!(asked, 1, "the password's field is focused");
     // Codenames have no lowercase letters, so what is typed is taken as capitals.
     assert!(sees(&s, "AB1"));
+    Ok(())
+}
+
+#[test]
+fn at_the_smallest_window_every_screens_controls_show_whole() -> Result<(), Error> {
+    use studio::app::SMALLEST_WINDOW;
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let locks = home.path().join("locks");
+    std::fs::create_dir_all(&locks).expect("lock folder");
+    let template = |path: &str| {
+        std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../templates")
+                .join(path),
+        )
+        .expect("a template")
+    };
+    std::fs::write(
+        locks.join("ball-stop.lock"),
+        common::starter("ball-stop.lock"),
+    )
+    .expect("lock");
+    let dancer = template("nonogram/dancer.non").replace(
+        "title \"Dancer\"",
+        "title \"A dancer caught mid-step on a long summer evening\"",
+    );
+    std::fs::write(locks.join("dancer.non"), dancer).expect("nonogram");
+    std::fs::write(
+        locks.join("seed.slide"),
+        template("sliding/seed-example.slide"),
+    )
+    .expect("slide");
+    std::fs::write(
+        locks.join("board.quad"),
+        template("quadrillion/default.quad"),
+    )
+    .expect("quad");
+    let mut s = studio(&d, home.path());
+    let whole = |s: &Studio, screen: &str, labels: &[&str]| {
+        for label in labels {
+            assert!(
+                shown_whole(s, SMALLEST_WINDOW, label),
+                "{screen}: «{label}» is cut off"
+            );
+        }
+    };
+
+    d.click(&mut s, "ball-stop")?;
+    whole(&s, "hex lock editor", &["Merge", "Diff with disk"]);
+    d.click(&mut s, "▶ Play")?;
+    whole(
+        &s,
+        "hex lock play",
+        &["Back to mark", "blocking", "all", "none"],
+    );
+    d.click(&mut s, "Back to editing")?;
+
+    d.click(&mut s, "dancer")?;
+    whole(&s, "nonogram editor", &["Diff with disk"]);
+    d.click(&mut s, "▶ Play")?;
+    whole(
+        &s,
+        "nonogram player",
+        &["Back", "Check for mistakes", "Steps"],
+    );
+    d.click(&mut s, "Back")?;
+
+    d.click(&mut s, "seed")?;
+    whole(&s, "sliding editor", &["Diff with disk", "Erase", "+ row"]);
+    d.click(&mut s, "▶ Play")?;
+    whole(
+        &s,
+        "sliding player",
+        &["Restart", "Turn 180°", "Load moves"],
+    );
+
+    d.click(&mut s, "board")?;
+    whole(
+        &s,
+        "Quadrillion, authoring",
+        &["Save", "Shapes for this board"],
+    );
+    d.click(&mut s, "▶ Play")?;
+    whole(
+        &s,
+        "Quadrillion, playing",
+        &["Hint (H)", "Solve (F)", "Reset (R)"],
+    );
     Ok(())
 }
 

@@ -47,6 +47,10 @@ pub struct Start {
     pub online: online::Setup,
 }
 
+/// The smallest the window can be made: below it the board shares too little width with the
+/// side panels to be played. Every screen's controls show whole at this size (they wrap).
+pub const SMALLEST_WINDOW: iced::Size = iced::Size::new(960.0, 640.0);
+
 /// Opens the studio window.
 pub fn run(start: Start) -> iced::Result {
     iced::application(
@@ -57,7 +61,11 @@ pub fn run(start: Start) -> iced::Result {
     .title(Studio::title)
     .theme(Studio::theme)
     .subscription(Studio::subscription)
-    .window_size((1280.0, 800.0))
+    .window(iced::window::Settings {
+        size: iced::Size::new(1280.0, 800.0),
+        min_size: Some(SMALLEST_WINDOW),
+        ..iced::window::Settings::default()
+    })
     // Closing asks first when there are unsaved edits.
     .exit_on_close_request(false)
     .run()

@@ -122,3 +122,15 @@ pub fn bars_over_content(s: &Studio) -> Vec<iced::Rectangle> {
     });
     over
 }
+
+/// Whether a text on the studio's page shows whole in a window of this size: not cut off by the
+/// window's edge.
+pub fn shown_whole(s: &Studio, size: iced::Size, what: &str) -> bool {
+    let mut ui = iced_test::Simulator::with_size(iced::Settings::default(), size, s.view());
+    ui.find(what).is_ok_and(|t| {
+        let whole = t.bounds();
+        t.visible_bounds().is_some_and(|seen| {
+            seen.width >= whole.width - 0.5 && seen.height >= whole.height - 0.5
+        })
+    })
+}

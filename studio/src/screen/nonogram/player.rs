@@ -487,8 +487,11 @@ impl Player {
         } else {
             text(title).size(18)
         };
+        // The title and the buttons wrap as one row, so that a long title never pushes the
+        // buttons off the window.
         let controls = match &self.stepper {
             None => row![
+                heading,
                 button(text("Back").size(13)).on_press(Message::Back),
                 button(text("Undo").size(13)).on_press(Message::Undo),
                 button(text("Redo").size(13)).on_press(Message::Redo),
@@ -498,6 +501,7 @@ impl Player {
                 button(text("Steps").size(13)).on_press(Message::StepsOpen),
             ],
             Some(s) => row![
+                heading,
                 button(text("◀ Step back").size(13))
                     .on_press_maybe((s.at > 0).then_some(Message::StepBack)),
                 button(text("Step forward ▶").size(13))
@@ -506,9 +510,12 @@ impl Player {
                 button(text("Close steps").size(13)).on_press(Message::StepsClose),
             ],
         }
-        .spacing(4);
+        .spacing(6)
+        .align_y(iced::Center)
+        .wrap()
+        .vertical_spacing(4);
         column![
-            row![heading, controls].spacing(12).align_y(iced::Center),
+            controls,
             container(Element::from(board).map(Message::Canvas))
                 .width(Fill)
                 .height(Fill),

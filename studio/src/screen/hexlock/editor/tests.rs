@@ -333,7 +333,7 @@ fn a_folder_is_not_read_as_a_lock() {
 fn problems_are_listed_with_their_line_and_column() -> Result<(), Error> {
     let text = starter(3).replace("\n. . . . . . .\n", "\n. . . $ . . .\n");
     let h = Harness::open(None, &text);
-    h.shows("1 problem(s)")?;
+    h.shows("1 problem")?;
     h.shows("10:7: error: unknown glyph `$`: a cell is `.` (empty), `:` (bolthole), `~` (spring), `o` (ball), `@` (hook), `%` (wrench), `-` `/` `\\` (arm), a letter (block) or a digit (pivot)")?;
     Ok(())
 }

@@ -135,7 +135,8 @@ impl Editor {
             )
             .on_press(Message::ToggleDiff),
         ]
-        .spacing(4);
+        .spacing(4)
+        .wrap();
         let canvas_view: Element<'_, Message> = match self.lock() {
             Some(lock) => {
                 let program = HexCanvas {
@@ -180,7 +181,7 @@ impl Editor {
         let problems_title = if self.diagnostics.is_empty() {
             "No problems".to_string()
         } else {
-            format!("{} problem(s)", self.diagnostics.len())
+            lockfmt::words::count(self.diagnostics.len(), "problem")
         };
         let mut right = column![
             source,

@@ -95,7 +95,9 @@ impl Play {
             mode("none", AnnotationMode::None),
         ]
         .spacing(4)
-        .align_y(iced::Center);
+        .align_y(iced::Center)
+        .wrap()
+        .vertical_spacing(4);
         let timeline = row(std::iter::once(
             button(text("start").size(12))
                 .on_press(Message::Jump(0))

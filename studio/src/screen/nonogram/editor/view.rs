@@ -70,7 +70,7 @@ impl Editor {
         let title = if self.diagnostics.is_empty() {
             "No problems".to_string()
         } else {
-            format!("{} problem(s)", self.diagnostics.len())
+            lockfmt::words::count(self.diagnostics.len(), "problem")
         };
         let mut right = column![
             source,

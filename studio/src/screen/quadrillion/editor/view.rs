@@ -126,7 +126,7 @@ impl Editor {
             let title = if self.diagnostics.is_empty() {
                 "No problems".to_string()
             } else {
-                format!("{} problem(s)", self.diagnostics.len())
+                lockfmt::words::count(self.diagnostics.len(), "problem")
             };
             let mut right = column![
                 source,
@@ -147,7 +147,7 @@ impl Editor {
             .into()
         };
         column![
-            tools,
+            tools.wrap().vertical_spacing(4),
             verdict,
             main,
             text(self.buffer.status_line()).size(13)
