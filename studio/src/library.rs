@@ -148,23 +148,60 @@ pub fn duplicate(path: &Path) -> Result<PathBuf> {
     Ok(copy)
 }
 
-/// Renames a puzzle file within its folder (the new name without its extension, which stays).
+/// The solution file a puzzle keeps beside it (`NAME.solution`), which goes where it goes.
+pub fn solution_beside(path: &Path) -> PathBuf {
+    path.with_extension("solution")
+}
+
+/// Renames a puzzle file within its folder (the new name without its extension, which stays),
+/// and its saved solution with it. The same name again changes nothing.
 pub fn rename(path: &Path, new_stem: &str) -> Result<PathBuf> {
     let stem = new_stem.trim();
     if stem.is_empty() || stem.contains(['/', '\\']) || stem.starts_with('.') {
         bail!("`{new_stem}` cannot be a file name");
     }
     let target = path.with_file_name(format!("{stem}.{}", extension(path)));
+    if target == path {
+        return Ok(target);
+    }
     if target.exists() {
         bail!("{} already exists", target.display());
     }
+    let solution = solution_beside(path);
+    let moved_solution = solution_beside(&target);
+    let has_solution = solution.is_file();
+    if has_solution && moved_solution.exists() {
+        bail!(
+            "{} already exists: the solution of {} would replace it",
+            moved_solution.display(),
+            path.display()
+        );
+    }
     std::fs::rename(path, &target).with_context(|| format!("cannot rename {}", path.display()))?;
+    if has_solution && let Err(e) = std::fs::rename(&solution, &moved_solution) {
+        // The puzzle goes back to its name rather than lose its solution.
+        let back = std::fs::rename(&target, path);
+        return Err(anyhow::Error::new(e).context(match back {
+            Ok(()) => format!("cannot rename {}: nothing was renamed", solution.display()),
+            Err(_) => format!(
+                "cannot rename {}: the puzzle is now {}",
+                solution.display(),
+                target.display()
+            ),
+        }));
+    }
     Ok(target)
 }
 
-/// Deletes a puzzle file (the studio asks first).
+/// Deletes a puzzle file and its saved solution (the studio asks first, naming both).
 pub fn delete(path: &Path) -> Result<()> {
-    std::fs::remove_file(path).with_context(|| format!("cannot delete {}", path.display()))
+    std::fs::remove_file(path).with_context(|| format!("cannot delete {}", path.display()))?;
+    let solution = solution_beside(path);
+    if solution.is_file() {
+        std::fs::remove_file(&solution)
+            .with_context(|| format!("cannot delete {}", solution.display()))?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -215,6 +252,32 @@ mod tests {
         let n = new_from_template(dir.path(), "nonogram-blank-10x10").expect("a nonogram");
         assert!(n.ends_with("New nonogram.non"));
         assert_eq!(list(dir.path()).len(), 4);
+    }
+
+    /// Regression: renaming a lock left its solution behind under the old name (where a new
+    /// lock of that name would have taken it for its own), and deleting it did the same; the
+    /// same name again was refused as "already exists".
+    #[test]
+    fn a_saved_solution_is_renamed_and_deleted_with_its_puzzle() {
+        let dir = tempfile::tempdir().expect("dir");
+        let lock = dir.path().join("Gate.lock");
+        std::fs::write(&lock, "lock").expect("lock");
+        std::fs::write(dir.path().join("Gate.solution"), "hE").expect("solution");
+        assert_eq!(rename(&lock, "Gate").expect("the same name"), lock);
+        let moved = rename(&lock, "Arch").expect("rename");
+        assert!(!dir.path().join("Gate.solution").exists());
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("Arch.solution")).expect("moved"),
+            "hE"
+        );
+        // A solution already under the new name is never replaced.
+        std::fs::write(dir.path().join("Bolt.solution"), "wE").expect("another solution");
+        let refused = rename(&moved, "Bolt").expect_err("refused");
+        assert!(refused.to_string().contains("Bolt.solution"), "{refused}");
+        assert!(moved.exists() && dir.path().join("Arch.solution").exists());
+        delete(&moved).expect("delete");
+        assert!(!dir.path().join("Arch.solution").exists());
+        assert!(dir.path().join("Bolt.solution").exists());
     }
 
     /// Regression: a FIFO named `x.lock` in the folder was listed, and opening it blocked the

@@ -109,6 +109,47 @@ fn the_side_panel_makes_duplicates_and_deletes_with_confirmation() -> Result<(),
 }
 
 #[test]
+fn rename_offers_the_name_ready_to_type_over_and_takes_the_solution_along() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    d.click(&mut s, "ball-stop")?;
+    let open = open_path(&s);
+    let solution = open.with_extension("solution");
+    std::fs::write(&solution, common::starter("ball-stop.solution")).expect("a saved solution");
+    // The field takes the keyboard with the old name selected: the window focuses it.
+    let t = s.update(Message::Folder(folder::Message::RenameStart));
+    assert_eq!(
+        studio::testing::widget_actions(&d.rt, t),
+        2,
+        "focus, then select all"
+    );
+    assert!(sees(&s, "ball-stop") && sees(&s, "Cancel"));
+    d.click(&mut s, "Cancel")?;
+    assert!(!sees(&s, "Cancel"), "the field is gone");
+    assert_eq!(open_path(&s), open);
+    d.send(&mut s, Message::Folder(folder::Message::RenameStart));
+    d.type_into(&mut s, folder::RENAME_ID, "-two")?;
+    d.send(&mut s, Message::Folder(folder::Message::RenameDone));
+    let renamed = open_path(&s);
+    assert!(
+        renamed.ends_with("ball-stop-two.lock"),
+        "{}",
+        renamed.display()
+    );
+    assert!(!solution.exists() && renamed.with_extension("solution").exists());
+    // Deleting says the solution goes too, and takes it.
+    d.click(&mut s, "Delete")?;
+    assert!(sees(&s, "Delete ball-stop-two and its saved solution?"));
+    d.send(
+        &mut s,
+        Message::Folder(folder::Message::ConfirmDelete(true)),
+    );
+    assert!(!renamed.exists() && !renamed.with_extension("solution").exists());
+    Ok(())
+}
+
+#[test]
 fn a_lock_written_from_outside_is_reloaded() {
     let d = Driver::new();
     let home = tempfile::tempdir().expect("home");

@@ -8,7 +8,7 @@ use crate::family::Family;
 use crate::hexlock::templates;
 use crate::library::{self, Listed};
 use crate::screen::scroll;
-use iced::widget::{button, column, container, image, pick_list, row, text, text_input};
+use iced::widget::{button, column, container, image, operation, pick_list, row, text, text_input};
 use iced::{Element, Fill, Length, Task};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -40,6 +40,7 @@ pub enum Message {
     RenameStart,
     RenameInput(String),
     RenameDone,
+    RenameCancel,
     Delete,
     ConfirmDelete(bool),
     Export,
@@ -70,6 +71,9 @@ pub enum Event {
     Show(Destination),
 }
 
+/// The field where the open file's new name is typed.
+pub const RENAME_ID: &str = "folder-rename";
+
 /// The panel's state.
 pub struct Folder {
     folder: PathBuf,
@@ -80,7 +84,8 @@ pub struct Folder {
     listings: Generation,
     template: String,
     renaming: Option<String>,
-    confirm_delete: Option<PathBuf>,
+    /// The file to delete once confirmed, and whether a saved solution goes with it.
+    confirm_delete: Option<(PathBuf, bool)>,
 }
 
 impl Folder {
@@ -180,22 +185,33 @@ impl Folder {
                 self.renaming = open
                     .and_then(|p| p.file_stem())
                     .map(|s| s.to_string_lossy().into_owned());
-                None
+                // The name is ready to be typed over, as in any file manager.
+                let task = if self.renaming.is_some() {
+                    operation::focus(RENAME_ID).chain(operation::select_all(RENAME_ID))
+                } else {
+                    Task::none()
+                };
+                return (task, None);
             }
             Message::RenameInput(s) => {
                 self.renaming = Some(s);
                 None
             }
             Message::RenameDone => self.renaming.take().map(Event::Rename),
+            Message::RenameCancel => {
+                self.renaming = None;
+                None
+            }
             Message::Delete => {
-                self.confirm_delete = open.map(Path::to_path_buf);
+                self.confirm_delete =
+                    open.map(|p| (p.to_path_buf(), library::solution_beside(p).is_file()));
                 None
             }
             Message::ConfirmDelete(yes) => self
                 .confirm_delete
                 .take()
                 .filter(|_| yes)
-                .map(Event::Delete),
+                .map(|(p, _)| Event::Delete(p)),
             Message::Export => Some(Event::Export),
             Message::ToggleTheme => Some(Event::ToggleTheme),
             Message::Show(d) => Some(Event::Show(d)),
@@ -259,17 +275,29 @@ impl Folder {
         .spacing(6);
         if let Some(name) = &self.renaming {
             side = side.push(
-                text_input("new name", name)
-                    .on_input(Message::RenameInput)
-                    .on_submit(Message::RenameDone)
-                    .size(13),
+                row![
+                    text_input("new name", name)
+                        .id(RENAME_ID)
+                        .on_input(Message::RenameInput)
+                        .on_submit(Message::RenameDone)
+                        .size(13),
+                    button(text("Cancel").size(13))
+                        .style(button::secondary)
+                        .on_press(Message::RenameCancel),
+                ]
+                .spacing(4),
             );
         }
-        if let Some(p) = &self.confirm_delete {
+        if let Some((p, with_solution)) = &self.confirm_delete {
             side = side.push(
                 container(
                     column![
-                        text(format!("Delete {}?", display_name(p))).size(13),
+                        text(if *with_solution {
+                            format!("Delete {} and its saved solution?", display_name(p))
+                        } else {
+                            format!("Delete {}?", display_name(p))
+                        })
+                        .size(13),
                         row![
                             button(text("Delete").size(13))
                                 .on_press(Message::ConfirmDelete(true))
