@@ -422,6 +422,17 @@ fn at_the_smallest_window_every_screens_controls_show_whole() -> Result<(), Erro
         "sliding player",
         &["Restart", "Turn 180°", "Load moves"],
     );
+    // The field for moves is wide enough to read what is typed in it.
+    let moves_field =
+        iced_test::Simulator::with_size(iced::Settings::default(), SMALLEST_WINDOW, s.view())
+            .find(iced_test::selector::id(
+                studio::screen::sliding::editor::MOVES_ID,
+            ))
+            .map(|t| t.bounds().width)?;
+    assert!(
+        moves_field >= 200.0,
+        "the moves' field is {moves_field} wide"
+    );
 
     d.click(&mut s, "board")?;
     whole(

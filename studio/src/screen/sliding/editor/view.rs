@@ -356,19 +356,22 @@ impl Editor {
                 .font(Font::MONOSPACE)
                 .size(14),
             )
+            // The moves' field has a line of its own: beside the buttons it was a few letters
+            // wide in a small window.
+            .push(
+                text_input("BC1 L1, C34 D2, Key R1", &self.moves_text)
+                    .id(MOVES_ID)
+                    .size(13)
+                    .on_input(Message::MovesInput)
+                    .on_submit(Message::LoadMoves),
+            )
             .push(
                 row![
                     button(small("Copy moves"))
                         .on_press_maybe(game.can_undo().then_some(Message::CopyMoves)),
-                    text_input("BC1 L1, C34 D2, Key R1", &self.moves_text)
-                        .id(MOVES_ID)
-                        .size(13)
-                        .on_input(Message::MovesInput)
-                        .on_submit(Message::LoadMoves),
                     button(small("Load moves")).on_press(Message::LoadMoves),
                 ]
-                .spacing(4)
-                .align_y(iced::Alignment::Center),
+                .spacing(4),
             );
 
         let mut solver = column![text("Solver").size(16)].spacing(6);
