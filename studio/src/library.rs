@@ -94,27 +94,43 @@ fn extension(path: &Path) -> String {
         .unwrap_or_else(|| "lock".into())
 }
 
-/// Creates a new puzzle from a template — a lock's, a nonogram's or a sliding lock's — named
-/// after its file.
+/// The families whose templates are texts made for the new file's title: each one's prefix
+/// in the picker, the new file's name and extension, and its templates' texts.
+type TextOf = fn(&str, &str) -> Option<String>;
+const TEXT_TEMPLATES: &[(&str, &str, &str, TextOf)] = &[
+    (
+        "sliding-",
+        "New sliding lock",
+        "slide",
+        crate::sliding::templates::text_of,
+    ),
+    (
+        "quadrillion-",
+        "New Quadrillion board",
+        "quad",
+        crate::quadrillion::templates::text_of,
+    ),
+    (
+        "nonogram-",
+        "New nonogram",
+        "non",
+        crate::nonogram::templates::text_of,
+    ),
+];
+
+/// Creates a new puzzle from a template — a lock's, a nonogram's, a Quadrillion board's or a
+/// sliding lock's — named after its file.
 pub fn new_from_template(folder: &Path, template: &str) -> Result<PathBuf> {
-    if template.starts_with("sliding-") {
-        let path = free_name(folder, "New sliding lock", "slide");
+    if let Some(&(_, base, extension, text_of)) = TEXT_TEMPLATES
+        .iter()
+        .find(|(prefix, ..)| template.starts_with(prefix))
+    {
+        let path = free_name(folder, base, extension);
         let title = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let text = crate::sliding::templates::text_of(template, &title)
-            .with_context(|| format!("no template is called {template}"))?;
-        write_atomic(&path, &text)?;
-        return Ok(path);
-    }
-    if template.starts_with("nonogram-") {
-        let path = free_name(folder, "New nonogram", "non");
-        let title = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let text = crate::nonogram::templates::text_of(template, &title)
+        let text = text_of(template, &title)
             .with_context(|| format!("no template is called {template}"))?;
         write_atomic(&path, &text)?;
         return Ok(path);
@@ -298,6 +314,26 @@ mod tests {
         assert_eq!(doc.info.title.as_deref(), Some("New sliding lock 2"));
         let listed: Vec<Family> = list(dir.path()).into_iter().map(|f| f.family).collect();
         assert_eq!(listed, vec![Family::Sliding, Family::Sliding]);
+    }
+
+    /// Regression: the folder panel's New offered no Quadrillion board.
+    #[test]
+    fn a_quadrillion_board_is_made_from_its_templates_and_listed_as_one() {
+        let dir = tempfile::tempdir().expect("dir");
+        let a = new_from_template(dir.path(), "quadrillion-default").expect("new");
+        assert!(a.ends_with("New Quadrillion board.quad"), "{}", a.display());
+        let text = std::fs::read_to_string(&a).expect("read");
+        let parsed = lockfmt::quadrillion::parse(&text);
+        assert!(
+            parsed.valid_challenge().is_some(),
+            "{:?}",
+            parsed.diagnostics
+        );
+        assert!(text.contains("title \"New Quadrillion board\""), "{text}");
+        let b = new_from_template(dir.path(), "quadrillion-challenge-52").expect("new");
+        assert!(b.ends_with("New Quadrillion board 2.quad"));
+        let listed: Vec<Family> = list(dir.path()).into_iter().map(|f| f.family).collect();
+        assert_eq!(listed, vec![Family::Quadrillion, Family::Quadrillion]);
     }
 
     #[test]

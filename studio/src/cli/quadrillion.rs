@@ -277,9 +277,10 @@ pub fn new(name: &str, force: bool) -> Result<ExitCode> {
         .context("the board needs a name")?
         .to_string();
     refuse_existing(&path, force)?;
-    let mut doc = Document::default_board();
-    doc.info.title = Some(title);
-    write_atomic(&path, &lockfmt::quadrillion::print(&doc))?;
+    let text =
+        crate::quadrillion::templates::text_of(crate::quadrillion::templates::DEFAULT, &title)
+            .context("the default board's template does not read")?;
+    write_atomic(&path, &text)?;
     crate::say!("{}", path.display());
     Ok(ExitCode::SUCCESS)
 }

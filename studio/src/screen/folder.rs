@@ -251,6 +251,7 @@ impl Folder {
                     .iter()
                     .map(|t| t.name.to_string()),
             )
+            .chain(crate::quadrillion::templates::names().map(str::to_string))
             .collect();
         let mut side = column![
             text("Puzzles").size(18),
