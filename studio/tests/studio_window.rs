@@ -349,12 +349,10 @@ fn tab_moves_between_the_fields_of_a_form_and_enter_from_the_codename_to_the_pas
     Ok(())
 }
 
-#[test]
-fn at_the_smallest_window_every_screens_controls_show_whole() -> Result<(), Error> {
-    use studio::app::SMALLEST_WINDOW;
-    let d = Driver::new();
-    let home = tempfile::tempdir().expect("home");
-    let locks = home.path().join("locks");
+/// A lock folder with a puzzle of each family: `ball-stop.lock`, `dancer.non` (with a long
+/// title), `seed.slide` and `board.quad`.
+fn every_family(home: &Path) {
+    let locks = home.join("locks");
     std::fs::create_dir_all(&locks).expect("lock folder");
     let template = |path: &str| {
         std::fs::read_to_string(
@@ -384,6 +382,35 @@ fn at_the_smallest_window_every_screens_controls_show_whole() -> Result<(), Erro
         template("quadrillion/default.quad"),
     )
     .expect("quad");
+}
+
+#[test]
+fn export_png_draws_every_family_beside_its_file() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    every_family(home.path());
+    let mut s = studio(&d, home.path());
+    for (name, file) in [
+        ("ball-stop", "ball-stop.png"),
+        ("dancer", "dancer.png"),
+        ("seed", "seed.png"),
+        ("board", "board.png"),
+    ] {
+        d.click(&mut s, name)?;
+        d.click(&mut s, "Export PNG")?;
+        let out = home.path().join("locks").join(file);
+        let bytes = std::fs::read(&out).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(bytes.starts_with(b"\x89PNG"), "{name}");
+    }
+    Ok(())
+}
+
+#[test]
+fn at_the_smallest_window_every_screens_controls_show_whole() -> Result<(), Error> {
+    use studio::app::SMALLEST_WINDOW;
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    every_family(home.path());
     let mut s = studio(&d, home.path());
     let whole = |s: &Studio, screen: &str, labels: &[&str]| {
         for label in labels {

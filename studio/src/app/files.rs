@@ -100,55 +100,75 @@ impl Studio {
         task.map(Message::Document)
     }
 
-    /// Exports a sliding lock as a PNG beside its file, drawn in the background.
-    fn export_sliding(
-        &mut self,
-        out: Option<std::path::PathBuf>,
-        lock: Option<engine::sliding::Lock>,
-    ) -> Task<Message> {
-        let (Some(out), Some(lock)) = (out, lock) else {
-            self.notice = "save the lock first: its picture goes beside it".into();
-            return Task::none();
-        };
-        let palette = if self.is_dark() {
-            crate::sliding::picture::Palette::DARK
-        } else {
-            crate::sliding::picture::Palette::LIGHT
-        };
-        background::run(
-            move || {
-                let bytes = crate::sliding::render::png(&lock, 1200, &palette)
-                    .map_err(|e| format!("{e:#}"))?;
-                crate::files::write_atomic_bytes(&out, &bytes).map_err(|e| format!("{e:#}"))?;
-                Ok(format!("exported {}", out.display()))
-            },
-            Message::Done,
-        )
-    }
-
-    /// Exports the editor's lock as a PNG beside its file, drawn in the background.
+    /// Exports the open puzzle as a PNG beside its file, drawn in the background: a hex lock
+    /// or a sliding lock as the editor shows it, a nonogram's clues and empty grid (the puzzle
+    /// as a player meets it), a Quadrillion board with the shapes its file places.
     fn export(&mut self) -> Task<Message> {
-        if let Some(screen) = self.document.sliding() {
-            return self.export_sliding(
-                screen.path().map(|p| p.with_extension("png")),
-                screen.document().map(|d| d.lock.clone()),
-            );
-        }
-        let (Some(path), Some(lock)) = (self.document.path(), self.document.lock().cloned()) else {
-            self.notice = "save the lock first: its picture goes beside it".into();
+        const WIDTH: u32 = 1200;
+        let Some(out) = self.document.path().map(|p| p.with_extension("png")) else {
+            self.notice = "save the puzzle first: its picture goes beside its file".into();
             return Task::none();
         };
-        let palette = self.palette();
-        let out = path.with_extension("png");
+        let dark = self.is_dark();
+        type Draw = Box<dyn FnOnce() -> anyhow::Result<Vec<u8>> + Send>;
+        let draw: Option<Draw> = if let Some(screen) = self.document.sliding() {
+            screen.document().map(|d| {
+                let lock = d.lock.clone();
+                let palette = if dark {
+                    crate::sliding::picture::Palette::DARK
+                } else {
+                    crate::sliding::picture::Palette::LIGHT
+                };
+                Box::new(move || crate::sliding::render::png(&lock, WIDTH, &palette)) as Draw
+            })
+        } else if let Some(screen) = self.document.nonogram() {
+            screen.puzzle().cloned().map(|puzzle| {
+                let palette = if dark {
+                    crate::nonogram::picture::Palette::DARK
+                } else {
+                    crate::nonogram::picture::Palette::LIGHT
+                };
+                Box::new(move || crate::nonogram::render::png(&puzzle, None, WIDTH, &palette))
+                    as Draw
+            })
+        } else if let Some(screen) = self.document.quadrillion() {
+            screen.document().map(|d| {
+                let challenge = d.challenge.clone();
+                let palette = if dark {
+                    crate::quadrillion::picture::Palette::DARK
+                } else {
+                    crate::quadrillion::picture::Palette::LIGHT
+                };
+                Box::new(move || {
+                    crate::quadrillion::render::png(
+                        &challenge.board,
+                        &challenge.placed,
+                        WIDTH,
+                        &palette,
+                    )
+                }) as Draw
+            })
+        } else {
+            self.document.lock().cloned().map(|lock| {
+                let palette = self.palette();
+                Box::new(move || {
+                    crate::hexlock::render::png(
+                        &lock,
+                        WIDTH,
+                        crate::hexlock::picture::Colouring::ByKind,
+                        &palette,
+                    )
+                }) as Draw
+            })
+        };
+        let Some(draw) = draw else {
+            self.notice =
+                "the puzzle does not read: mend its problems to export its picture".into();
+            return Task::none();
+        };
         background::run(
             move || {
-                let bytes = crate::hexlock::render::png(
-                    &lock,
-                    1200,
-                    crate::hexlock::picture::Colouring::ByKind,
-                    &palette,
-                )
-                .map_err(|e| format!("{e:#}"))?;
+                let bytes = draw().map_err(|e| format!("{e:#}"))?;
                 crate::files::write_atomic_bytes(&out, &bytes).map_err(|e| format!("{e:#}"))?;
                 Ok(format!("exported {}", out.display()))
             },
