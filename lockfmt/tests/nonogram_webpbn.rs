@@ -197,7 +197,7 @@ fn what_cannot_be_read_is_refused_at_its_place() {
     .expect_err("refused");
     assert_eq!(
         e.to_string(),
-        "1:30: row 2 of the goal has 1 cells and row 1 has 2"
+        "1:30: row 2 of the goal has 1 cell and row 1 has 2"
     );
 }
 

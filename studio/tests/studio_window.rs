@@ -210,7 +210,42 @@ fn any_two_locks_are_compared_on_two_canvases() {
     assert!(sees(&s, "pivot-gate"));
     assert!(sees(&s, "this buffer"));
     assert!(sees(&s, "removed pivot 1 (3 cells)"));
-    assert!(sees(&s, "added a ball (1 cells)"));
+    assert!(sees(&s, "added a ball (1 cell)"));
+}
+
+/// How many ⇄ buttons the folder panel shows.
+fn compare_buttons(s: &Studio) -> usize {
+    let mut shown = 0;
+    let mut ui = iced_test::simulator(s.view());
+    let _ = ui.find(|c: iced_test::selector::Candidate<'_>| {
+        if let iced_test::selector::Candidate::Text { content: "⇄", .. } = c {
+            shown += 1;
+        }
+        None::<()>
+    });
+    shown
+}
+
+/// Regression: ⇄ showed beside every file and did nothing, without a word, unless a hex lock
+/// was open and the other file was one too.
+#[test]
+fn compare_is_offered_only_between_two_hex_locks() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    every_family(home.path());
+    std::fs::write(
+        home.path().join("locks/pivot-gate.lock"),
+        common::starter("pivot-gate.lock"),
+    )
+    .expect("a second lock");
+    let mut s = studio(&d, home.path());
+    d.click(&mut s, "ball-stop")?;
+    assert_eq!(compare_buttons(&s), 1, "beside pivot-gate only");
+    for other in ["dancer", "seed", "board"] {
+        d.click(&mut s, other)?;
+        assert_eq!(compare_buttons(&s), 0, "with {other} open");
+    }
+    Ok(())
 }
 
 #[test]

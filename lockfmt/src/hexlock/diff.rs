@@ -1,5 +1,6 @@
 //! Piece-by-piece differences between two hex locks, in the game's words.
 
+use crate::words::count;
 use engine::Hex;
 use engine::hexlock::{Anchor, Lock, Spring};
 use serde::Serialize;
@@ -45,9 +46,11 @@ impl std::fmt::Display for Change {
         match self {
             Change::Size { old, new } => write!(f, "size {old} -> {new}"),
             Change::Info { what } => write!(f, "{what} changed"),
-            Change::Added { piece, cells } => write!(f, "added {piece} ({} cells)", cells.len()),
+            Change::Added { piece, cells } => {
+                write!(f, "added {piece} ({})", count(cells.len(), "cell"))
+            }
             Change::Removed { piece, cells } => {
-                write!(f, "removed {piece} ({} cells)", cells.len())
+                write!(f, "removed {piece} ({})", count(cells.len(), "cell"))
             }
             Change::Moved { piece, by } => write!(f, "moved {piece} by ({}, {})", by.q, by.r),
             Change::Reshaped { piece, old, new } => {
@@ -248,7 +251,7 @@ mod tests {
             "{text:?}"
         );
         assert!(
-            text.contains(&"added a ball (1 cells)".to_string()),
+            text.contains(&"added a ball (1 cell)".to_string()),
             "{text:?}"
         );
         assert!(

@@ -417,9 +417,9 @@ fn read_image(
             node,
             "bad-image",
             format!(
-                "row {} of the goal has {} cells and row 1 has {width}",
+                "row {} of the goal has {} and row 1 has {width}",
                 i + 1,
-                rows[i].len()
+                crate::words::count(rows[i].len(), "cell")
             ),
         ));
     }

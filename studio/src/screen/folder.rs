@@ -8,7 +8,9 @@ use crate::family::Family;
 use crate::hexlock::templates;
 use crate::library::{self, Listed};
 use crate::screen::scroll;
-use iced::widget::{button, column, container, image, operation, pick_list, row, text, text_input};
+use iced::widget::{
+    button, column, container, image, operation, pick_list, row, text, text_input, tooltip,
+};
 use iced::{Element, Fill, Length, Task};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -380,9 +382,28 @@ impl Folder {
         } else {
             button::text
         });
+        // Two hex locks are compared side by side on two canvases; other families have their
+        // editors' diff with the disk, so the button shows only where it works.
+        let comparable = !is_open
+            && f.family == Family::HexLock
+            && open.and_then(Family::of_path) == Some(Family::HexLock);
         let compare = button(text("⇄").size(12))
             .style(button::text)
-            .on_press_maybe((!is_open).then(|| Message::CompareWith(f.path.clone())));
+            .on_press_maybe(comparable.then(|| Message::CompareWith(f.path.clone())));
+        let compare: Element<'a, Message> = if comparable {
+            tooltip(
+                compare,
+                text("Compare the open lock with this one").size(12),
+                tooltip::Position::Left,
+            )
+            .style(container::rounded_box)
+            .into()
+        } else {
+            // The same room, empty, so that the names line up.
+            container(text("").size(12))
+                .width(Length::Fixed(24.0))
+                .into()
+        };
         row![b, compare].align_y(iced::Center).into()
     }
 }

@@ -121,9 +121,9 @@ impl Reader<'_> {
                     *row_span,
                     "grid-row-width",
                     format!(
-                        "row {} of the grid has {} cells; in a size {size} lock it has {}",
+                        "row {} of the grid has {}; in a size {size} lock it has {}",
                         i + 1,
-                        row.len(),
+                        crate::words::count(row.len(), "cell"),
                         grid::row_width(size, i)
                     ),
                 );

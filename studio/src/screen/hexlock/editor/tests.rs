@@ -381,7 +381,7 @@ fn the_buffer_against_the_disk_shows_what_changed() -> Result<(), Error> {
     assert!(h.editor.is_comparing());
     h.shows("on disk")?;
     h.shows("this buffer")?;
-    h.shows("added a ball (1 cells)")?;
+    h.shows("added a ball (1 cell)")?;
     h.shows(". . . o . . .")?;
     assert_eq!(
         changed_cells(&Lock::starter(3), h.editor.lock().expect("lock")),
