@@ -57,10 +57,38 @@ impl Camera {
 pub enum Event2 {
     /// The left button went down on a cell.
     Clicked(Hex),
+    /// With the left button held, the pointer went on from one cell to another (perhaps
+    /// several cells away: [`between`] gives the cells passed over).
+    Dragged { from: Hex, to: Hex },
     /// The right button dragged the view.
     Panned(Vector),
     /// The wheel zoomed the view.
     Zoomed(f32),
+}
+
+/// The cells a straight stroke passes over from `from` to `to`, without `from`: the pointer
+/// can cross several cells between two of its moves, and a painted run has no gaps.
+pub fn between(from: Hex, to: Hex) -> Vec<Hex> {
+    let n = from.distance(to);
+    // Along the line in cube coordinates, each point rounded to its hex; nudged off the
+    // edges between two hexes so that the rounding never wavers.
+    let (q0, r0) = (f64::from(from.q) + 1e-6, f64::from(from.r) + 2e-6);
+    let (q1, r1) = (f64::from(to.q) + 1e-6, f64::from(to.r) + 2e-6);
+    (1..=n)
+        .map(|i| {
+            let t = f64::from(i) / f64::from(n);
+            let (q, r) = (q0 + (q1 - q0) * t, r0 + (r1 - r0) * t);
+            let s = -q - r;
+            let (mut rq, mut rr, rs) = (q.round(), r.round(), s.round());
+            let (dq, dr, ds) = ((rq - q).abs(), (rr - r).abs(), (rs - s).abs());
+            if dq > dr && dq > ds {
+                rq = -rr - rs;
+            } else if dr > ds {
+                rr = -rq - rs;
+            }
+            Hex::new(rq as i32, rr as i32)
+        })
+        .collect()
 }
 
 /// The canvas program: everything it needs to draw, borrowed from its screen.
@@ -158,6 +186,10 @@ impl Layers {
 pub enum Interaction {
     #[default]
     None,
+    /// The left button is held; the pointer was last over this cell.
+    Painting {
+        last: Hex,
+    },
     Panning {
         start: Point,
         pan: Vector,
@@ -177,15 +209,16 @@ impl canvas::Program<Event2> for HexCanvas<'_> {
         if !self.interactive {
             return None;
         }
-        if let Event::Mouse(mouse::Event::ButtonReleased(mouse::Button::Right)) = event {
+        if let Event::Mouse(mouse::Event::ButtonReleased(_)) = event {
             *state = Interaction::None;
         }
         let position = cursor.position_in(bounds)?;
+        let cell = self
+            .camera
+            .cell_under(position, self.lock.size, bounds.size());
         match event {
             Event::Mouse(mouse::Event::ButtonPressed(mouse::Button::Left)) => {
-                let cell = self
-                    .camera
-                    .cell_under(position, self.lock.size, bounds.size());
+                *state = Interaction::Painting { last: cell };
                 Some(canvas::Action::publish(Event2::Clicked(cell)).and_capture())
             }
             Event::Mouse(mouse::Event::ButtonPressed(mouse::Button::Right)) => {
@@ -201,7 +234,17 @@ impl canvas::Program<Event2> for HexCanvas<'_> {
                     let moved = (position - start) * (1.0 / s);
                     Some(canvas::Action::publish(Event2::Panned(pan + moved)).and_capture())
                 }
-                Interaction::None => None,
+                Interaction::Painting { last } if last != cell => {
+                    *state = Interaction::Painting { last: cell };
+                    Some(
+                        canvas::Action::publish(Event2::Dragged {
+                            from: last,
+                            to: cell,
+                        })
+                        .and_capture(),
+                    )
+                }
+                Interaction::Painting { .. } | Interaction::None => None,
             },
             Event::Mouse(mouse::Event::WheelScrolled { delta }) => {
                 let y = match delta {
@@ -303,8 +346,10 @@ impl canvas::Program<Event2> for HexCanvas<'_> {
         }
         match state {
             Interaction::Panning { .. } => mouse::Interaction::Grabbing,
-            Interaction::None if cursor.is_over(bounds) => mouse::Interaction::Crosshair,
-            Interaction::None => mouse::Interaction::default(),
+            Interaction::None | Interaction::Painting { .. } if cursor.is_over(bounds) => {
+                mouse::Interaction::Crosshair
+            }
+            Interaction::None | Interaction::Painting { .. } => mouse::Interaction::default(),
         }
     }
 }
@@ -336,6 +381,23 @@ mod tests {
             canvas::Canvas::new(program).width(300).height(300).into();
         let mut ui = Simulator::with_size(Default::default(), (300.0, 300.0), element);
         let _ = ui.snapshot(&Theme::Light);
+    }
+
+    #[test]
+    fn a_stroke_passes_over_a_chain_of_touching_cells_from_one_end_to_the_other() {
+        let cells: Vec<Hex> = engine::hex::hexagon(5).collect();
+        for &from in &cells {
+            for &to in &cells {
+                let line = between(from, to);
+                assert_eq!(line.len(), from.distance(to) as usize);
+                let mut at = from;
+                for &c in &line {
+                    assert_eq!(at.distance(c), 1, "{from:?} → {to:?}: {line:?}");
+                    at = c;
+                }
+                assert_eq!(at, to);
+            }
+        }
     }
 
     #[test]

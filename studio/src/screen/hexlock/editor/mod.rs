@@ -12,10 +12,11 @@
 mod tools;
 mod view;
 
+use tools::Stroke;
 pub use tools::Tool;
 
 use crate::background::{self, Generation};
-use crate::hexlock::canvas::{Camera, Event2, Layers};
+use crate::hexlock::canvas::{Camera, Event2, Layers, between};
 use crate::hexlock::picture::{Colouring, Overlay};
 use crate::highlight;
 use crate::keys::Action;
@@ -131,6 +132,10 @@ pub struct Editor {
     selected: Option<PieceRef>,
     /// The first click of a two-click tool (spring root, piece to move).
     pending: Option<Hex>,
+    /// What a drag with the left button held does, set by the click that began it.
+    stroke: Option<Stroke>,
+    /// Cells a drag passed over while the text was still being read: painted once it is.
+    stroke_cells: Vec<Hex>,
     camera: Camera,
     colouring: Colouring,
     /// The text the buffer is shown against, when the comparison is open.
@@ -170,6 +175,8 @@ impl Editor {
             tool: Tool::Select,
             selected: None,
             pending: None,
+            stroke: None,
+            stroke_cells: Vec::new(),
             camera: Camera::default(),
             colouring: Colouring::ByKind,
             compared: None,
@@ -406,6 +413,12 @@ impl Editor {
                 Task::none()
             }
             Message::Canvas(Event2::Clicked(cell)) => self.click(cell),
+            Message::Canvas(Event2::Dragged { from, to }) => {
+                if self.stroke.is_some() {
+                    self.stroke_cells.extend(between(from, to));
+                }
+                self.paint_stroke()
+            }
             Message::Tool(tool) => {
                 self.tool = tool;
                 self.pending = None;
@@ -542,7 +555,7 @@ impl Editor {
             self.source_map = reading.source_map.clone();
         }
         self.highlight = reading.highlight.clone();
-        Task::none()
+        self.paint_stroke()
     }
 
     /// Drops the unsaved edits: the text is the file's again (after the user chose to

@@ -406,3 +406,95 @@ fn canvas_snapshots_of_three_templates_match() -> Result<(), Error> {
     }
     Ok(())
 }
+
+/// Drags on the canvas from one cell's centre to another's, as one quick motion, and feeds
+/// what the canvas says to the editor before any of its readings finishes (a quick drag
+/// outruns them), then lets them finish.
+fn drag_cells(h: &mut Harness, from: Hex, to: Hex) {
+    use iced::mouse;
+    let events: Vec<Event2> = {
+        let editor = &h.editor;
+        let size = editor.lock().expect("a lock").size;
+        let at = |c: Hex| {
+            Camera::default().project(picture::centre(c), size, iced::Size::new(CANVAS, CANVAS))
+        };
+        let mut ui =
+            Simulator::with_size(Default::default(), (CANVAS, CANVAS), canvas_only(editor));
+        ui.point_at(at(from));
+        let _ = ui.simulate([iced::Event::Mouse(mouse::Event::ButtonPressed(
+            mouse::Button::Left,
+        ))]);
+        ui.point_at(at(to));
+        let _ = ui.simulate([iced::Event::Mouse(mouse::Event::CursorMoved {
+            position: at(to),
+        })]);
+        let _ = ui.simulate([iced::Event::Mouse(mouse::Event::ButtonReleased(
+            mouse::Button::Left,
+        ))]);
+        ui.into_messages().collect()
+    };
+    let mut tasks = Vec::new();
+    for e in events {
+        let (task, event) = h.editor.update(Message::Canvas(e));
+        h.events.extend(event);
+        tasks.push(task);
+    }
+    for task in tasks {
+        h.run(task);
+    }
+}
+
+/// Four free cells in a row of the lock, west to east.
+fn free_run(lock: &Lock) -> (Hex, Hex) {
+    let taken = lock.occupancy();
+    let radius = lock.size - 1;
+    for r in -radius..=radius {
+        let row: Vec<Hex> = engine::hex::row_cells(radius, r).collect();
+        for w in row.windows(4) {
+            if w.iter().all(|c| !taken.contains_key(c)) {
+                return (w[0], w[3]);
+            }
+        }
+    }
+    panic!("no four free cells in a row");
+}
+
+/// Regression: the Block and Erase tools took one cell per click, and a drag painted only the
+/// cell where it began.
+#[test]
+fn a_drag_paints_a_block_and_erases_it_again_cell_by_cell() {
+    let mut h = Harness::open(None, &starter(4));
+    h.send(Message::Tool(Tool::Block));
+    let (from, to) = free_run(h.editor.lock().expect("a lock"));
+    drag_cells(&mut h, from, to);
+    let lock = h.editor.lock().expect("a lock").clone();
+    let block = lock
+        .blocks
+        .iter()
+        .find(|b| b.cells.contains(&from))
+        .expect("a new block");
+    let mut painted = block.cells.clone();
+    painted.sort_by_key(|c| (c.r, c.q));
+    let mut run: Vec<Hex> = std::iter::once(from).chain(between(from, to)).collect();
+    run.sort_by_key(|c| (c.r, c.q));
+    assert_eq!(
+        painted, run,
+        "every cell the drag passed over, in one block"
+    );
+    // Dragging back from a cell of the selected block takes its cells away.
+    drag_cells(&mut h, to, from);
+    let lock = h.editor.lock().expect("a lock");
+    assert!(
+        run.iter().all(|c| !lock.occupancy().contains_key(c)),
+        "{:?}",
+        lock.blocks
+    );
+    // The Erase tool erases along a drag too.
+    drag_cells(&mut h, from, to);
+    let lock = h.editor.lock().expect("a lock");
+    assert!(run.iter().all(|c| lock.occupancy().contains_key(c)));
+    h.send(Message::Tool(Tool::Erase));
+    drag_cells(&mut h, from, to);
+    let lock = h.editor.lock().expect("a lock");
+    assert!(run.iter().all(|c| !lock.occupancy().contains_key(c)));
+}

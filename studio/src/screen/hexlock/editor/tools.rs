@@ -63,9 +63,22 @@ impl Tool {
     }
 }
 
+/// What a drag goes on doing after the click that began it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Stroke {
+    /// Painting free cells into this block (the Block tool's click added a cell).
+    Paint(char),
+    /// Taking cells away from this block (the Block tool's click took one).
+    Unpaint(char),
+    /// Erasing whatever lies under the pointer (the Erase tool).
+    Erase,
+}
+
 impl Editor {
     /// A click on a cell, as the current tool takes it.
     pub(super) fn click(&mut self, cell: Hex) -> Task<Message> {
+        self.stroke = None;
+        self.stroke_cells.clear();
         let Some(lock) = self.lock() else {
             return Task::none();
         };
@@ -84,7 +97,10 @@ impl Editor {
                 Task::none()
             }
             Tool::Block => {
-                if under.is_some() && under == self.selected {
+                if let Some(PieceRef::Block(n)) = under
+                    && under == self.selected
+                {
+                    self.stroke = Some(Stroke::Unpaint(n));
                     return self.edit_lock(|l| {
                         edit::erase(l, cell);
                         Ok(())
@@ -104,16 +120,20 @@ impl Editor {
                 });
                 if let Some(n) = made {
                     self.selected = Some(PieceRef::Block(n));
+                    self.stroke = Some(Stroke::Paint(n));
                 }
                 task
             }
-            Tool::Erase => self.edit_lock(|l| {
-                if edit::erase(l, cell) {
-                    Ok(())
-                } else {
-                    Err("nothing to erase there".into())
-                }
-            }),
+            Tool::Erase => {
+                self.stroke = Some(Stroke::Erase);
+                self.edit_lock(|l| {
+                    if edit::erase(l, cell) {
+                        Ok(())
+                    } else {
+                        Err("nothing to erase there".into())
+                    }
+                })
+            }
             Tool::Ball => self.edit_lock(|l| {
                 if edit::toggle_ball(l, cell) {
                     Ok(())
@@ -206,5 +226,39 @@ impl Editor {
                 }
             },
         }
+    }
+}
+
+impl Editor {
+    /// Paints the cells a drag has passed over, as its stroke does, once the text of the last
+    /// edit is read (a fast drag outruns the reading: its cells wait, none is lost). Cells a
+    /// stroke cannot take (taken, outside, another piece's) are passed over quietly.
+    pub(super) fn paint_stroke(&mut self) -> Task<Message> {
+        let Some(stroke) = self.stroke else {
+            self.stroke_cells.clear();
+            return Task::none();
+        };
+        if self.stroke_cells.is_empty() || !self.is_read() {
+            return Task::none();
+        }
+        let cells = std::mem::take(&mut self.stroke_cells);
+        self.edit_lock(|l| {
+            for cell in cells {
+                match stroke {
+                    Stroke::Paint(n) => {
+                        edit::paint_block(l, cell, Some(n));
+                    }
+                    Stroke::Unpaint(n) => {
+                        if l.occupancy().get(&cell) == Some(&PieceRef::Block(n)) {
+                            edit::erase(l, cell);
+                        }
+                    }
+                    Stroke::Erase => {
+                        edit::erase(l, cell);
+                    }
+                }
+            }
+            Ok(())
+        })
     }
 }

@@ -261,6 +261,8 @@ impl Play {
                 }
                 Task::none()
             }
+            // Play moves by clicks; a drag means nothing here.
+            Message::Canvas(Event2::Dragged { .. }) => return (Task::none(), None),
             Message::Canvas(Event2::Panned(p)) => {
                 self.camera.pan = p;
                 return (Task::none(), None);
