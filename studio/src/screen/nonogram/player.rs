@@ -9,8 +9,9 @@
 
 use crate::background::{self, Generation};
 use crate::keys::Action;
-use crate::nonogram::canvas::{Layers, NonogramCanvas, Stroke, between};
+use crate::nonogram::canvas::{Layers, NonogramCanvas, Stroke};
 use crate::nonogram::picture::{Marks, Palette};
+use crate::stroke::between;
 use engine::nonogram::deduce::{self, Hint, Steps};
 use engine::nonogram::model::clue_of;
 use engine::nonogram::{Answer, Cell, Grid, Limits, LineRef, Puzzle};

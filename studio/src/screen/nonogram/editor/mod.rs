@@ -6,9 +6,10 @@
 use crate::background::{self, Cancel};
 use crate::highlight::{self, LockHighlighter};
 use crate::keys::Action;
-use crate::nonogram::canvas::{Layers, NonogramCanvas, Stroke, between};
+use crate::nonogram::canvas::{Layers, NonogramCanvas, Stroke};
 use crate::nonogram::picture::{Marks, Palette};
 use crate::screen::buffer::{self, Buffer};
+use crate::stroke::between;
 use engine::nonogram::author::{self, Difficulty, Level, Suggestion};
 use engine::nonogram::{Answer, Cell, Grid, Limits, Puzzle};
 use iced::widget::{button, canvas, container, row, text, text_editor};

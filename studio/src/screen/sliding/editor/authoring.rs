@@ -170,13 +170,27 @@ impl Editor {
                 let Some(cell) = spot.cell(&board).filter(|c| c != last) else {
                     return Task::none();
                 };
+                // Every cell on the way from the last one: a quick drag skips cells.
+                let way = crate::stroke::between(
+                    (usize::from(last.col), usize::from(last.row)),
+                    (usize::from(cell.col), usize::from(cell.row)),
+                );
                 *last = cell;
-                let (paint, join) = (*paint, *changed);
-                let (task, did) = self.stroke(paint, cell, join);
-                if did && let Some(Gesture::Stroke { changed, .. }) = &mut self.gesture {
+                let (paint, mut join) = (*paint, *changed);
+                // Each cell's edit reads its text; only the last reading is wanted (the ones
+                // before it would be dropped as stale).
+                let mut read = Task::none();
+                for (col, row) in way {
+                    let (task, did) = self.stroke(paint, Cell::new(col as u8, row as u8), join);
+                    if did {
+                        read = task;
+                    }
+                    join |= did;
+                }
+                if join && let Some(Gesture::Stroke { changed, .. }) = &mut self.gesture {
                     *changed = true;
                 }
-                task
+                read
             }
             Some(
                 Gesture::Draw { to, .. }
