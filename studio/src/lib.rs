@@ -15,7 +15,8 @@
 //! - [`recovery`]: the unsaved text of each buffer, kept to be offered back after a crash.
 //! - [`background`]: slow work off the UI thread, and generations that drop stale answers.
 //! - [`testing`]: runs the studio's tasks for real in tests.
-//! - [`stroke`]: the cells a drag crosses on a square grid.
+//! - [`stroke`]: the cells a drag crosses on a square grid; [`template`]: the puzzles built
+//!   into the binary, as the picker offers them.
 //! - [`shape`]: pictures as plain shapes, painted on a canvas and into a PNG alike;
 //!   [`refresh`]: what every canvas adds so that the default renderer on OpenGL leaves no stale
 //!   frames.
@@ -40,6 +41,7 @@ pub mod settings;
 pub mod shape;
 pub mod sliding;
 pub mod stroke;
+pub mod template;
 pub mod testing;
 pub mod tokens;
 pub mod watch;

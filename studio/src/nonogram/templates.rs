@@ -1,25 +1,10 @@
 //! The nonogram templates built into the binary: public puzzles from `templates/nonogram/`, and
 //! blank grids to paint on.
 
-/// A built-in nonogram: its name and text.
-pub struct Template {
-    /// What the folder panel's picker and `--template` call it.
-    pub name: &'static str,
-    /// The puzzle text.
-    pub text: &'static str,
-}
-
-macro_rules! templates {
-    ($($name:literal),* $(,)?) => {
-        &[$(Template {
-            name: concat!("nonogram-", $name),
-            text: include_str!(concat!("../../../templates/nonogram/", $name, ".non")),
-        }),*]
-    };
-}
+pub use crate::template::Template;
 
 /// The public puzzles.
-pub const ALL: &[Template] = templates![
+pub const ALL: &[Template] = crate::template::builtin!["nonogram-", "nonogram/", ".non";
     "dancer",
     "scardy-cat",
     "slippery-conditions",

@@ -2,22 +2,7 @@
 //! saved challenges, from `templates/quadrillion/` (their source and licence are in that
 //! folder's README and in each file).
 
-/// A built-in Quadrillion board: its name and text.
-pub struct Template {
-    /// What the folder panel's picker calls it.
-    pub name: &'static str,
-    /// The board's text.
-    pub text: &'static str,
-}
-
-macro_rules! templates {
-    ($($name:literal),* $(,)?) => {
-        &[$(Template {
-            name: concat!("quadrillion-", $name),
-            text: include_str!(concat!("../../../templates/quadrillion/", $name, ".quad")),
-        }),*]
-    };
-}
+pub use crate::template::Template;
 
 /// The seed game's first board, titled after the new file (its source and licence kept).
 pub const DEFAULT: &str = "quadrillion-default";
@@ -25,7 +10,7 @@ pub const DEFAULT: &str = "quadrillion-default";
 const DEFAULT_TEXT: &str = include_str!("../../../templates/quadrillion/default.quad");
 
 /// The challenges, each with exactly one solution.
-pub const ALL: &[Template] = templates![
+pub const ALL: &[Template] = crate::template::builtin!["quadrillion-", "quadrillion/", ".quad";
     "challenge-49",
     "challenge-50",
     "challenge-51",

@@ -1,25 +1,10 @@
 //! The sliding lock templates built into the binary: the seed's example and the tutorial
 //! series from `templates/sliding/`, and empty boards to author on.
 
-/// A built-in sliding lock: its name and text.
-pub struct Template {
-    /// What the folder panel's picker and `new --kind sliding --template` call it.
-    pub name: &'static str,
-    /// The lock's text.
-    pub text: &'static str,
-}
-
-macro_rules! templates {
-    ($($name:literal => $file:literal),* $(,)?) => {
-        &[$(Template {
-            name: concat!("sliding-", $name),
-            text: include_str!(concat!("../../../templates/sliding/", $file, ".slide")),
-        }),*]
-    };
-}
+pub use crate::template::Template;
 
 /// The seed's example and the tutorial series, in order.
-pub const ALL: &[Template] = templates![
+pub const ALL: &[Template] = crate::template::builtin!["sliding-", "sliding/", ".slide";
     "seed-example" => "seed-example",
     "01-key-and-keyhole" => "tutorial/01-key-and-keyhole",
     "02-along-the-line" => "tutorial/02-along-the-line",
