@@ -511,6 +511,31 @@ fn at_the_smallest_window_every_screens_controls_show_whole() -> Result<(), Erro
     Ok(())
 }
 
+/// Regression: with no remote server named, the switch went to "no server", saved that
+/// choice, and said "Cannot reach no server".
+#[test]
+fn there_is_no_switching_to_a_remote_server_nobody_named() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    d.click(&mut s, "Online")?;
+    let before = s.online().server_label();
+    assert!(before.starts_with("the embedded server"), "{before}");
+    d.click(&mut s, "Switch to the remote server")?;
+    assert_eq!(s.online().server_label(), before);
+    assert!(
+        s.online().status().contains("no remote server is named"),
+        "{}",
+        s.online().status()
+    );
+    assert_eq!(
+        s.settings().settings().server,
+        studio::settings::ServerChoice::Embedded
+    );
+    assert!(!sees(&s, "Cannot reach"));
+    Ok(())
+}
+
 /// Regression: clicking another lock in the list replaced the buffer's unsaved edits.
 #[test]
 fn opening_another_file_with_unsaved_edits_asks_save_discard_or_cancel() -> Result<(), Error> {

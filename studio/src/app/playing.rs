@@ -6,6 +6,7 @@ use super::{Message, Screen, Studio};
 use crate::screen::hexlock::play::{self, Play};
 use crate::screen::hexlock::tutorial;
 use crate::screen::online;
+use crate::settings::ServerChoice;
 use engine::hexlock::{Lock, Move};
 use iced::widget::{column, container};
 use iced::{Element, Task};
@@ -190,6 +191,14 @@ impl Studio {
             }
             Some(online::Event::Publish(slot)) => self.publish(slot),
             Some(online::Event::SwitchServer) => {
+                let s = self.settings.settings();
+                let unnamed = s.server_url.as_deref().is_none_or(|u| u.trim().is_empty());
+                if s.server == ServerChoice::Embedded && unnamed {
+                    // Nothing to switch to: the embedded server stays, and nothing is saved.
+                    self.online
+                        .say("no remote server is named: give its URL in Settings first");
+                    return task;
+                }
                 let saved = self.settings.switch_server().map(Message::Settings);
                 Task::batch([saved, self.reconnect()])
             }

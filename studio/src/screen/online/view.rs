@@ -81,6 +81,7 @@ impl Online {
         }
         if let Connection::Unreachable(why) = &self.connection
             && !self.work_offline
+            && self.no_server.is_none()
         {
             top = top.push(
                 container(
