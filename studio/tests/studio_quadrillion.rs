@@ -148,6 +148,17 @@ fn the_author_places_a_shape_and_the_text_and_count_follow_then_undo_takes_it_ba
     key(&d, &mut s, Key::Named(Named::Escape));
     assert!(screen(&s).table().picked().is_empty());
     d.click(&mut s, "Undo")?;
+    // Dragged and let go, a shape is put down as a click would put it.
+    let corner = screen(&s).table().shape(ShapeId::Corner).at;
+    press(&d, &mut s, corner);
+    canvas(&d, &mut s, Input::Dropped { dot: Dot::new(2, 1) });
+    assert!(
+        screen(&s).table().picked().is_empty(),
+        "{}",
+        screen(&s).status()
+    );
+    assert!(s.document().text().contains("\nshape < at 1 0\n"));
+    d.click(&mut s, "Undo")?;
     assert!(!s.document().text().contains("shape <"));
     assert!(
         !screen(&s).table().is_on_board(ShapeId::Corner),

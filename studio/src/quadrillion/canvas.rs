@@ -1,7 +1,8 @@
 //! The Quadrillion canvas: the table — the ground, the grids and the shapes — with what is held
 //! drawn over it, following the mouse. The items lying still are one cached layer, redrawn only
-//! when they change; the held items are drawn every frame. A left press or a right press, and
-//! the mouse reaching another dot, are told to the screen, which applies the table's rules.
+//! when they change; the held items are drawn every frame. A left press or a right press, the
+//! mouse reaching another dot, and the left button let go elsewhere than it went down (a drag),
+//! are told to the screen, which applies the table's rules.
 
 use super::picture::{self, Palette};
 use crate::shape::{self, P, Rgba, Shape};
@@ -17,6 +18,8 @@ pub enum Input {
     Pressed { dot: Dot, right: bool },
     /// The mouse reached another dot.
     Moved { dot: Dot },
+    /// The left button came up on another dot than it went down on: the end of a drag.
+    Dropped { dot: Dot },
 }
 
 /// Where the table sits in the canvas: one unit per dot, scaled and centred.
@@ -98,6 +101,8 @@ pub struct QuadrillionCanvas<'a> {
 #[derive(Default)]
 pub struct Hover {
     last: Option<Dot>,
+    /// Where the left button went down, while it is down.
+    pressed: Option<Dot>,
 }
 
 fn ground(rows: i32, cols: i32, palette: &Palette) -> Vec<Shape> {
@@ -160,10 +165,20 @@ impl canvas::Program<Input> for QuadrillionCanvas<'_> {
         bounds: Rectangle,
         cursor: mouse::Cursor,
     ) -> Option<canvas::Action<Input>> {
-        let position = cursor.position_in(bounds)?;
+        let Some(position) = cursor.position_in(bounds) else {
+            // A drag let go off the canvas ends nowhere.
+            if let Event::Mouse(mouse::Event::ButtonReleased(mouse::Button::Left)) = event {
+                state.pressed = None;
+            }
+            return None;
+        };
         let view = View::fit(self.table.size(), bounds.size());
         let dot = view.dot_at(position);
         match event {
+            Event::Mouse(mouse::Event::ButtonReleased(mouse::Button::Left)) => {
+                let from = state.pressed.take()?;
+                (from != dot).then(|| canvas::Action::publish(Input::Dropped { dot }).and_capture())
+            }
             Event::Mouse(mouse::Event::ButtonPressed(button)) => {
                 let right = match button {
                     mouse::Button::Left => false,
@@ -171,6 +186,9 @@ impl canvas::Program<Input> for QuadrillionCanvas<'_> {
                     _ => return None,
                 };
                 state.last = Some(dot);
+                if !right {
+                    state.pressed = Some(dot);
+                }
                 Some(canvas::Action::publish(Input::Pressed { dot, right }).and_capture())
             }
             Event::Mouse(mouse::Event::CursorMoved { .. }) => {
@@ -338,6 +356,46 @@ mod tests {
             vec![Input::Moved {
                 dot: Dot::new(6, 7)
             }]
+        );
+    }
+
+    /// Regression: a shape dragged to its place and let go stayed held, waiting for a click.
+    #[test]
+    fn letting_go_elsewhere_than_the_press_ends_a_drag_and_a_click_does_not() {
+        let table = Table::new(&Challenge::empty(Board::default_board()), false);
+        let layers = Layers::default();
+        let view = View::fit(table.size(), Size::new(SIDE, SIDE));
+        let program = QuadrillionCanvas {
+            table: &table,
+            palette: Palette::LIGHT,
+            layers: &layers,
+            outlined: &[],
+        };
+        let element: iced::Element<'_, Input> =
+            canvas::Canvas::new(program).width(SIDE).height(SIDE).into();
+        let mut ui = Simulator::with_size(Default::default(), (SIDE, SIDE), element);
+        let left = mouse::Button::Left;
+        let (a, b) = (Dot::new(2, 3), Dot::new(6, 7));
+        ui.point_at(view.centre(a));
+        let _ = ui.simulate([iced::Event::Mouse(mouse::Event::ButtonPressed(left))]);
+        let _ = ui.simulate([iced::Event::Mouse(mouse::Event::ButtonReleased(left))]);
+        let _ = ui.simulate([iced::Event::Mouse(mouse::Event::ButtonPressed(left))]);
+        ui.point_at(view.centre(b));
+        let _ = ui.simulate([iced::Event::Mouse(mouse::Event::ButtonReleased(left))]);
+        let said: Vec<Input> = ui.into_messages().collect();
+        assert_eq!(
+            said,
+            vec![
+                Input::Pressed {
+                    dot: a,
+                    right: false
+                },
+                Input::Pressed {
+                    dot: a,
+                    right: false
+                },
+                Input::Dropped { dot: b },
+            ]
         );
     }
 }

@@ -414,15 +414,17 @@ impl Editor {
             }
             Message::Canvas(Input::Pressed { dot, right }) => self.press(dot, right),
             Message::Canvas(Input::Moved { dot }) => {
-                if let Some(from) = self.grab
-                    && !self.table.picked().is_empty()
-                {
-                    let by = Dot::new(dot.row - from.row, dot.col - from.col);
-                    if self.table.move_by(by).is_ok() {
-                        self.grab = Some(dot);
-                    }
-                }
+                self.carry_to(dot);
                 Task::none()
+            }
+            // Picked up by a press and carried: letting go puts it down, as a click would.
+            Message::Canvas(Input::Dropped { dot }) => {
+                if self.table.picked().is_empty() {
+                    Task::none()
+                } else {
+                    self.carry_to(dot);
+                    self.key(GameKey::Release)
+                }
             }
             Message::Key(k) => self.key(k),
             Message::SetMode(mode) => {

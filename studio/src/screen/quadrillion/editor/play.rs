@@ -30,6 +30,18 @@ impl Editor {
         }
     }
 
+    /// What is held follows the mouse to this dot, where the table's rules let it.
+    pub(super) fn carry_to(&mut self, dot: Dot) {
+        if let Some(from) = self.grab
+            && !self.table.picked().is_empty()
+        {
+            let by = Dot::new(dot.row - from.row, dot.col - from.col);
+            if self.table.move_by(by).is_ok() {
+                self.grab = Some(dot);
+            }
+        }
+    }
+
     pub(super) fn key(&mut self, key: GameKey) -> Task<Message> {
         if !self.is_read() {
             return Task::none();
