@@ -151,7 +151,13 @@ fn the_author_places_a_shape_and_the_text_and_count_follow_then_undo_takes_it_ba
     // Dragged and let go, a shape is put down as a click would put it.
     let corner = screen(&s).table().shape(ShapeId::Corner).at;
     press(&d, &mut s, corner);
-    canvas(&d, &mut s, Input::Dropped { dot: Dot::new(2, 1) });
+    canvas(
+        &d,
+        &mut s,
+        Input::Dropped {
+            dot: Dot::new(2, 1),
+        },
+    );
     assert!(
         screen(&s).table().picked().is_empty(),
         "{}",

@@ -536,6 +536,41 @@ fn there_is_no_switching_to_a_remote_server_nobody_named() -> Result<(), Error> 
     Ok(())
 }
 
+/// Regression: a remote server's URL typed without Enter was saved in the settings but never
+/// connected to, until the next start.
+#[test]
+fn a_remote_url_typed_in_the_settings_is_in_force_once_they_are_left() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = d.studio_at(
+        home.path(),
+        Settings {
+            server: studio::settings::ServerChoice::Remote,
+            server_url: Some("http://127.0.0.1:9".into()),
+            ..Settings::default()
+        },
+    );
+    if matches!(s.screen(), Screen::Tutorial) {
+        d.send(&mut s, Message::Tutorial(tutorial::Message::Close));
+    }
+    assert_eq!(s.online().server_label(), "http://127.0.0.1:9");
+    d.click(&mut s, "Settings")?;
+    d.send(
+        &mut s,
+        Message::Settings(studio::screen::settings::Message::ServerUrl(
+            "http://127.0.0.1:10".into(),
+        )),
+    );
+    assert_eq!(
+        s.online().server_label(),
+        "http://127.0.0.1:9",
+        "not while typing"
+    );
+    d.click(&mut s, "Online")?;
+    assert_eq!(s.online().server_label(), "http://127.0.0.1:10");
+    Ok(())
+}
+
 /// Regression: clicking another lock in the list replaced the buffer's unsaved edits.
 #[test]
 fn opening_another_file_with_unsaved_edits_asks_save_discard_or_cancel() -> Result<(), Error> {

@@ -275,6 +275,20 @@ impl Studio {
     }
 
     pub fn update(&mut self, message: Message) -> Task<Message> {
+        let was_settings = matches!(self.screen, Screen::Settings);
+        let task = self.route(message);
+        // Leaving the settings by any way (Close, another screen, a file) puts a remote
+        // server's URL typed without Enter in force.
+        if was_settings
+            && !matches!(self.screen, Screen::Settings)
+            && self.settings.take_unapplied_url()
+        {
+            return Task::batch([task, self.reconnect()]);
+        }
+        task
+    }
+
+    fn route(&mut self, message: Message) -> Task<Message> {
         match message {
             Message::Folder(m) => {
                 let (task, event) = self.folder.update(m, self.document.path());

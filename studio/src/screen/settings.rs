@@ -56,6 +56,8 @@ pub struct SettingsScreen {
     recording: Option<Action>,
     taken: Option<Taken>,
     status: String,
+    /// The remote server's URL was edited and the connection not yet moved to it.
+    url_unapplied: bool,
 }
 
 impl SettingsScreen {
@@ -68,7 +70,15 @@ impl SettingsScreen {
             recording: None,
             taken: None,
             status: String::new(),
+            url_unapplied: false,
         }
+    }
+
+    /// Whether the remote server's URL was edited and, on the remote server, the connection
+    /// must move to it (once: the flag is cleared). The studio asks when the screen is left,
+    /// so that a URL typed without Enter is not left saved but unused.
+    pub fn take_unapplied_url(&mut self) -> bool {
+        std::mem::take(&mut self.url_unapplied) && self.settings.server == ServerChoice::Remote
     }
 
     /// The settings in force.
@@ -172,9 +182,11 @@ impl SettingsScreen {
             }
             Message::ServerUrl(url) => {
                 self.settings.server_url = Some(url).filter(|u| !u.trim().is_empty());
+                self.url_unapplied = true;
                 self.save()
             }
             Message::ApplyServerUrl => {
+                self.url_unapplied = false;
                 return (
                     Task::none(),
                     (self.settings.server == ServerChoice::Remote).then_some(Event::ServerChanged),
