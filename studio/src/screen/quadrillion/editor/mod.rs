@@ -199,6 +199,8 @@ pub struct Editor {
     counted: Option<Arc<Counted>>,
     /// The count of the current text's solutions while it runs: a newer text calls it off.
     counting: Option<Cancel>,
+    /// A hint or a solve while it runs: any change to the table calls it off.
+    asking: Option<Cancel>,
     /// The seed of the next challenge generated, and whether one is being made.
     seed: u64,
     generating: bool,
@@ -231,6 +233,7 @@ impl Editor {
                 false,
             ),
             moves: 0,
+            asking: None,
             grab: None,
             layers: Layers::default(),
             counted: None,
@@ -350,6 +353,7 @@ impl Editor {
     /// The table changed: the cached picture is redrawn, pending answers go stale.
     fn table_changed(&mut self) {
         self.moves += 1;
+        self.asking = None;
         self.layers.changed();
     }
 
@@ -531,12 +535,14 @@ impl Editor {
             }
             Message::Hinted(asked, h) => {
                 if asked == self.moves {
+                    self.asking = None;
                     self.hinted(&h);
                 }
                 Task::none()
             }
             Message::Solved(asked, s) => {
                 if asked == self.moves {
+                    self.asking = None;
                     match s.as_ref() {
                         Some(solution) => self.lay_solution(solution),
                         None => self.buffer.say("the solver found no solution"),
@@ -628,5 +634,26 @@ mod tests {
             counting.load(Ordering::Relaxed),
             "the count of the older text is called off"
         );
+    }
+
+    /// A hint or a solve runs up to seconds; a player who moves meanwhile has a table it no
+    /// longer fits, so the move calls it off (its answer would be dropped anyway).
+    #[test]
+    fn a_move_calls_off_the_hint_and_the_solve_asked_before_it() {
+        let text = include_str!("../../../../../templates/quadrillion/challenge-49.quad");
+        let (mut editor, _) = Editor::new(None, text);
+        let revision = editor.buffer.revision();
+        let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(text))));
+        let (_, _) = editor.update(Message::SetMode(Mode::Play));
+        for key in [GameKey::Hint, GameKey::Solve] {
+            let (_, _) = editor.update(Message::Key(key));
+            let asking = editor.asking.as_ref().expect("it runs").flag();
+            assert!(!asking.load(Ordering::Relaxed));
+            let (_, _) = editor.update(Message::Key(GameKey::Reset));
+            assert!(
+                asking.load(Ordering::Relaxed),
+                "{key:?}: the move called it off"
+            );
+        }
     }
 }

@@ -99,34 +99,38 @@ impl Editor {
                 let mine = self.table.mine();
                 let asked = self.moves;
                 self.buffer.say("looking for a hint…");
-                background::run(
-                    move || {
+                let (task, run) = background::run_cancellable(
+                    move |cancel| {
                         let limits = Limits {
                             timeout: Some(WORK_TIME),
                             max_nodes: None,
                         };
-                        hint(&ch, &mine, &limits, None).unwrap_or(Hint::NoSolution)
+                        hint(&ch, &mine, &limits, Some(cancel)).unwrap_or(Hint::NoSolution)
                     },
                     move |h| Message::Hinted(asked, Arc::new(h)),
-                )
+                );
+                self.asking = Some(run);
+                task
             }
             GameKey::Solve if self.mode == Mode::Play => {
                 let ch = self.table.challenge();
                 let asked = self.moves;
                 self.buffer.say("solving…");
-                background::run(
-                    move || {
+                let (task, run) = background::run_cancellable(
+                    move |cancel| {
                         let limits = Limits {
                             timeout: Some(WORK_TIME),
                             max_nodes: None,
                         };
-                        match solve(&ch, &limits, None).map(|r| r.answer) {
+                        match solve(&ch, &limits, Some(cancel)).map(|r| r.answer) {
                             Ok(Answer::Solved(s)) => Some(s),
                             _ => None,
                         }
                     },
                     move |s| Message::Solved(asked, Arc::new(s)),
-                )
+                );
+                self.asking = Some(run);
+                task
             }
             GameKey::Reset | GameKey::Hint | GameKey::Solve => {
                 self.buffer
