@@ -481,10 +481,17 @@ impl Event {
                 total,
                 ..
             } => {
-                format!("{who} +{points} ({award:?}), now {total}")
+                format!("{who} +{points} ({award}), now {total}")
             }
             Event::PointsVoided { awards, .. } => {
-                format!("{who}'s {awards:?} do not count: the impossible call stood")
+                format!(
+                    "{who}'s points ({}) do not count: the impossible call stood",
+                    awards
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
             }
             Event::CountersolveOffered { ends, .. } => {
                 format!("{who} may countersolve: decide by {}", secs(*ends))
@@ -509,9 +516,15 @@ impl Event {
                 "round {round} is over: {}–{}",
                 scores.challenger, scores.challenged
             ),
-            Event::MatchOver { why, scores, .. } => format!(
-                "the match is over: {who} wins {}–{} ({why:?})",
-                scores.challenger, scores.challenged
+            // The winner's score first, as a winner's score is said.
+            Event::MatchOver {
+                winner,
+                why,
+                scores,
+            } => format!(
+                "the match is over: {who} wins {}–{} ({why})",
+                scores[*winner],
+                scores[winner.other()]
             ),
         }
     }
@@ -528,5 +541,52 @@ fn answer(a: &Answer) -> String {
         }
         Answer::Impossible => "impossible".into(),
         Answer::Nothing => "no solution".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::death_match::score::Decider;
+
+    /// Regression: the sentences said why in the code's own words ("(BothAtSixteen(MorePoints))",
+    /// "[Solved, Faster] do not count"), and so did the studio's and the command line's winner;
+    /// a challenged winner's score came second ("BOB wins 16–18").
+    #[test]
+    fn awards_and_the_end_of_a_match_are_said_in_words() {
+        let name = |p: Player| match p {
+            Player::Challenger => "ANN".to_string(),
+            Player::Challenged => "BOB".to_string(),
+        };
+        let over = Event::MatchOver {
+            winner: Player::Challenged,
+            why: Why::BothAtSixteen(Decider::MorePoints),
+            scores: Pair {
+                challenger: 16,
+                challenged: 18,
+            },
+        };
+        assert_eq!(
+            over.sentence_naming(name),
+            "the match is over: BOB wins 18–16 (both at 16 points or more; more points)"
+        );
+        let points = Event::Points {
+            player: Player::Challenger,
+            award: Award::FewerMoves,
+            points: 2,
+            total: 5,
+        };
+        assert_eq!(
+            points.sentence_naming(name),
+            "ANN +2 (picked in fewer moves), now 5"
+        );
+        let voided = Event::PointsVoided {
+            player: Player::Challenger,
+            awards: vec![Award::Solved, Award::Faster],
+        };
+        assert_eq!(
+            voided.sentence_naming(name),
+            "ANN's points (picked within the 5 minutes, picked faster) do not count: the impossible call stood"
+        );
     }
 }

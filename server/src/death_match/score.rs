@@ -50,6 +50,43 @@ impl Award {
     }
 }
 
+impl std::fmt::Display for Award {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Award::Solved => "picked within the 5 minutes",
+            Award::Faster => "picked faster",
+            Award::FewerMoves => "picked in fewer moves",
+            Award::CountersolveFailed => "the builder did not countersolve in time",
+            Award::CountersolveShorter => "countersolved in fewer moves",
+            Award::CountersolveNotShorter => "the countersolution was not shorter",
+            Award::ImpossibleStands => "the impossible call stood",
+            Award::SolvedOwnImpossible => "picked their own lock declared impossible",
+        })
+    }
+}
+
+impl std::fmt::Display for Decider {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Decider::MorePoints => "more points",
+            Decider::MostRecentlyLed => "tied, and led most recently",
+            Decider::NeverDiffered => "tied all along: the challenged player wins",
+        })
+    }
+}
+
+impl std::fmt::Display for Why {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Why::OpponentOutOfReserve => f.write_str("the opponent ran out of reserve"),
+            Why::BothOutOfReserve(d) => write!(f, "both ran out of reserve at once; {d}"),
+            Why::OnlyOneAtSixteen => f.write_str("16 points or more"),
+            Why::BothAtSixteen(d) => write!(f, "both at 16 points or more; {d}"),
+            Why::AfterFiveRounds(d) => write!(f, "after five rounds; {d}"),
+        }
+    }
+}
+
 /// What decides between equal or unequal scores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -429,7 +429,7 @@ pub fn print_table(v: &MatchView) {
     }
     if let Some(w) = v.winner {
         crate::say!(
-            "Winner: {} ({}–{}, {:?})",
+            "Winner: {} ({}–{}, {})",
             v.name(w.player),
             v.scores[w.player],
             v.scores[w.player.other()],

@@ -172,7 +172,7 @@ impl DeathMatch {
         if let Some(w) = v.winner {
             page = page.push(
                 text(format!(
-                    "{} wins the Death Match, {}–{} ({:?})",
+                    "{} wins the Death Match, {}–{} ({})",
                     v.name(w.player),
                     v.scores[w.player],
                     v.scores[w.player.other()],
