@@ -300,21 +300,26 @@ mod tests {
 
     const SIDE: f32 = 600.0;
 
+    /// The canvas alone in a window of its size, on `table`.
+    fn on<'a>(table: &'a Table, layers: &'a Layers) -> Simulator<'a, Input> {
+        let program = QuadrillionCanvas {
+            table,
+            palette: Palette::LIGHT,
+            layers,
+            outlined: &[],
+        };
+        let element: iced::Element<'_, Input> =
+            canvas::Canvas::new(program).width(SIDE).height(SIDE).into();
+        Simulator::with_size(Default::default(), (SIDE, SIDE), element)
+    }
+
     #[test]
     fn a_press_names_its_dot_and_button_and_moves_are_told_only_while_holding() {
         let table = Table::new(&Challenge::empty(Board::default_board()), false);
         let layers = Layers::default();
         let view = View::fit(table.size(), Size::new(SIDE, SIDE));
         let run = |table: &Table, presses: &[(Dot, mouse::Button)], then: Dot| {
-            let program = QuadrillionCanvas {
-                table,
-                palette: Palette::LIGHT,
-                layers: &layers,
-                outlined: &[],
-            };
-            let element: iced::Element<'_, Input> =
-                canvas::Canvas::new(program).width(SIDE).height(SIDE).into();
-            let mut ui = Simulator::with_size(Default::default(), (SIDE, SIDE), element);
+            let mut ui = on(table, &layers);
             for (dot, button) in presses {
                 ui.point_at(view.centre(*dot));
                 let _ = ui.simulate([iced::Event::Mouse(mouse::Event::ButtonPressed(*button))]);
@@ -365,15 +370,7 @@ mod tests {
         let table = Table::new(&Challenge::empty(Board::default_board()), false);
         let layers = Layers::default();
         let view = View::fit(table.size(), Size::new(SIDE, SIDE));
-        let program = QuadrillionCanvas {
-            table: &table,
-            palette: Palette::LIGHT,
-            layers: &layers,
-            outlined: &[],
-        };
-        let element: iced::Element<'_, Input> =
-            canvas::Canvas::new(program).width(SIDE).height(SIDE).into();
-        let mut ui = Simulator::with_size(Default::default(), (SIDE, SIDE), element);
+        let mut ui = on(&table, &layers);
         let left = mouse::Button::Left;
         let (a, b) = (Dot::new(2, 3), Dot::new(6, 7));
         ui.point_at(view.centre(a));
