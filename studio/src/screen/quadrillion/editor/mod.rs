@@ -81,8 +81,13 @@ impl Counted {
             (n, true) => format!(
                 "{n} solutions: not a challenge yet (Generate places shapes until one is left)."
             ),
+            (0, false) => format!(
+                "No solution found yet (the count stopped after {} s).",
+                COUNT_TIME.as_secs()
+            ),
             (n, false) => format!(
-                "At least {n} solutions (the count stopped after {} s).",
+                "At least {} (the count stopped after {} s).",
+                lockfmt::words::count(n as usize, "solution"),
                 COUNT_TIME.as_secs()
             ),
         }
@@ -92,6 +97,27 @@ impl Counted {
     pub fn unique(&self) -> bool {
         self.complete && self.solutions == 1
     }
+
+    /// How the verdict reads: a challenge, a board that cannot be finished, or one the
+    /// author is still at (several solutions, or the count unfinished) — not a fault.
+    pub fn tone(&self) -> Tone {
+        match (self.solutions, self.complete) {
+            (1, true) => Tone::Challenge,
+            (0, true) => Tone::Impossible,
+            _ => Tone::Unsettled,
+        }
+    }
+}
+
+/// How a count's verdict is coloured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    /// Exactly one solution: green.
+    Challenge,
+    /// No solution: red.
+    Impossible,
+    /// Several solutions, or not known yet: amber, the state of a board being authored.
+    Unsettled,
 }
 
 /// Whether the screen authors the file or plays it.
@@ -634,6 +660,22 @@ mod tests {
             counting.load(Ordering::Relaxed),
             "the count of the older text is called off"
         );
+    }
+
+    /// Regression: several solutions were red like a board that cannot be finished, and a
+    /// stopped count said "At least 0 solutions".
+    #[test]
+    fn a_count_reads_green_for_a_challenge_red_for_none_and_amber_while_authoring() {
+        let c = |solutions, complete| Counted {
+            solutions,
+            complete,
+        };
+        assert_eq!(c(1, true).tone(), Tone::Challenge);
+        assert_eq!(c(0, true).tone(), Tone::Impossible);
+        assert_eq!(c(10_162, true).tone(), Tone::Unsettled);
+        assert_eq!(c(0, false).tone(), Tone::Unsettled);
+        assert!(c(0, false).verdict().starts_with("No solution found yet"));
+        assert!(c(1, false).verdict().starts_with("At least 1 solution ("));
     }
 
     /// A hint or a solve runs up to seconds; a player who moves meanwhile has a table it no

@@ -75,10 +75,10 @@ impl Editor {
             match &self.counted {
                 Some(c) => text(c.verdict())
                     .size(14)
-                    .color(if c.unique() {
-                        iced::Color::from_rgb8(0x27, 0xae, 0x60)
-                    } else {
-                        iced::Color::from_rgb8(0xc0, 0x39, 0x2b)
+                    .color(match c.tone() {
+                        Tone::Challenge => iced::Color::from_rgb8(0x27, 0xae, 0x60),
+                        Tone::Impossible => iced::Color::from_rgb8(0xc0, 0x39, 0x2b),
+                        Tone::Unsettled => iced::Color::from_rgb8(0xb9, 0x77, 0x0e),
                     })
                     .into(),
                 None if self.diagnostics.iter().any(Diagnostic::is_error) => {
