@@ -100,68 +100,14 @@ impl Studio {
         task.map(Message::Document)
     }
 
-    /// Exports the open puzzle as a PNG beside its file, drawn in the background: a hex lock
-    /// or a sliding lock as the editor shows it, a nonogram's clues and empty grid (the puzzle
-    /// as a player meets it), a Quadrillion board with the shapes its file places.
+    /// Exports the open puzzle as a PNG beside its file, drawn in the background
+    /// ([`Document::picture`] says how each family is drawn).
     fn export(&mut self) -> Task<Message> {
-        const WIDTH: u32 = 1200;
         let Some(out) = self.document.path().map(|p| p.with_extension("png")) else {
             self.notice = "save the puzzle first: its picture goes beside its file".into();
             return Task::none();
         };
-        let dark = self.is_dark();
-        type Draw = Box<dyn FnOnce() -> anyhow::Result<Vec<u8>> + Send>;
-        let draw: Option<Draw> = if let Some(screen) = self.document.sliding() {
-            screen.document().map(|d| {
-                let lock = d.lock.clone();
-                let palette = if dark {
-                    crate::sliding::picture::Palette::DARK
-                } else {
-                    crate::sliding::picture::Palette::LIGHT
-                };
-                Box::new(move || crate::sliding::render::png(&lock, WIDTH, &palette)) as Draw
-            })
-        } else if let Some(screen) = self.document.nonogram() {
-            screen.puzzle().cloned().map(|puzzle| {
-                let palette = if dark {
-                    crate::nonogram::picture::Palette::DARK
-                } else {
-                    crate::nonogram::picture::Palette::LIGHT
-                };
-                Box::new(move || crate::nonogram::render::png(&puzzle, None, WIDTH, &palette))
-                    as Draw
-            })
-        } else if let Some(screen) = self.document.quadrillion() {
-            screen.document().map(|d| {
-                let challenge = d.challenge.clone();
-                let palette = if dark {
-                    crate::quadrillion::picture::Palette::DARK
-                } else {
-                    crate::quadrillion::picture::Palette::LIGHT
-                };
-                Box::new(move || {
-                    crate::quadrillion::render::png(
-                        &challenge.board,
-                        &challenge.placed,
-                        WIDTH,
-                        &palette,
-                    )
-                }) as Draw
-            })
-        } else {
-            self.document.lock().cloned().map(|lock| {
-                let palette = self.palette();
-                Box::new(move || {
-                    crate::hexlock::render::png(
-                        &lock,
-                        WIDTH,
-                        crate::hexlock::picture::Colouring::ByKind,
-                        &palette,
-                    )
-                }) as Draw
-            })
-        };
-        let Some(draw) = draw else {
+        let Some(draw) = self.document.picture(self.is_dark(), 1200) else {
             self.notice =
                 "the puzzle does not read: mend its problems to export its picture".into();
             return Task::none();

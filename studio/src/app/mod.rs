@@ -268,10 +268,7 @@ impl Studio {
     }
 
     fn palette(&self) -> Palette {
-        match self.settings.settings().theme {
-            ThemeChoice::Light => Palette::LIGHT,
-            ThemeChoice::Dark => Palette::DARK,
-        }
+        Palette::of_theme(self.is_dark())
     }
 
     pub fn update(&mut self, message: Message) -> Task<Message> {
@@ -391,14 +388,9 @@ impl Studio {
             .map(Message::Folder);
         let main: Element<'_, Message> = match &self.screen {
             Screen::Editor => self.document.view(self.is_dark()).map(Message::Document),
-            Screen::Nonogram(p) => {
-                let palette = if self.is_dark() {
-                    crate::nonogram::picture::Palette::DARK
-                } else {
-                    crate::nonogram::picture::Palette::LIGHT
-                };
-                p.view(palette).map(Message::Nonogram)
-            }
+            Screen::Nonogram(p) => p
+                .view(crate::nonogram::picture::Palette::of_theme(self.is_dark()))
+                .map(Message::Nonogram),
             Screen::Play(p, origin) => self.play_view(p, origin),
             Screen::Online => {
                 let name = self.document.lock().map(|l| l.info.name.as_str());

@@ -56,7 +56,7 @@ pub fn render(file: &Path, out: &Path, width: u32, solution: bool, dark: bool) -
             file.display()
         );
     }
-    let palette = if dark { Palette::DARK } else { Palette::LIGHT };
+    let palette = Palette::of_theme(dark);
     let bytes = crate::nonogram::render::png(puzzle, cells.as_ref(), width, &palette)?;
     write_atomic_bytes(out, &bytes)?;
     Ok(ExitCode::SUCCESS)

@@ -243,7 +243,7 @@ pub fn render(file: &Path, out: &Path, width: u32, solution: bool, dark: bool) -
     } else {
         ch.placed.clone()
     };
-    let palette = if dark { Palette::DARK } else { Palette::LIGHT };
+    let palette = Palette::of_theme(dark);
     let bytes = crate::quadrillion::render::png(&ch.board, &placed, width, &palette)?;
     write_atomic_bytes(out, &bytes)?;
     Ok(ExitCode::SUCCESS)

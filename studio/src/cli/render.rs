@@ -23,7 +23,7 @@ pub fn run(
         super::print_diagnostics(&shown, &text, &parsed.diagnostics);
         return Ok(ExitCode::from(1));
     };
-    let palette = if dark { Palette::DARK } else { Palette::LIGHT };
+    let palette = Palette::of_theme(dark);
     let bytes = crate::hexlock::render::png(&doc.lock, width, colouring, &palette)?;
     write_atomic_bytes(out, &bytes)?;
     Ok(ExitCode::SUCCESS)

@@ -428,7 +428,7 @@ pub fn render(file: &Path, out: &Path, width: u32, dark: bool) -> Result<ExitCod
             crate::sliding::render::MAX_SIDE
         );
     }
-    let palette = if dark { Palette::DARK } else { Palette::LIGHT };
+    let palette = Palette::of_theme(dark);
     let png = crate::sliding::render::png(&doc.lock, width, &palette)?;
     write_atomic_bytes(out, &png).with_context(|| format!("cannot write {}", out.display()))?;
     Ok(ExitCode::SUCCESS)

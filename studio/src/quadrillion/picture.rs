@@ -20,6 +20,11 @@ pub struct Palette {
 }
 
 impl Palette {
+    /// The palette of the studio's theme: dark or light.
+    pub const fn of_theme(dark: bool) -> Palette {
+        if dark { Palette::DARK } else { Palette::LIGHT }
+    }
+
     /// The light theme's colours.
     pub const LIGHT: Palette = Palette {
         background: Rgba::rgb8(0xf4, 0xf1, 0xea),

@@ -323,38 +323,64 @@ impl Document {
 
     pub fn view(&self, dark: bool) -> Element<'_, Message> {
         match self {
-            Document::HexLock(e) => {
-                let palette = if dark {
-                    crate::hexlock::picture::Palette::DARK
-                } else {
-                    crate::hexlock::picture::Palette::LIGHT
-                };
-                e.view(palette).map(Message::HexLock)
-            }
-            Document::Nonogram(e) => {
-                let palette = if dark {
-                    crate::nonogram::picture::Palette::DARK
-                } else {
-                    crate::nonogram::picture::Palette::LIGHT
-                };
-                e.view(palette).map(Message::Nonogram)
-            }
-            Document::Quadrillion(e) => {
-                let palette = if dark {
-                    crate::quadrillion::picture::Palette::DARK
-                } else {
-                    crate::quadrillion::picture::Palette::LIGHT
-                };
-                e.view(palette).map(Message::Quadrillion)
-            }
-            Document::Sliding(e) => {
-                let palette = if dark {
-                    crate::sliding::picture::Palette::DARK
-                } else {
-                    crate::sliding::picture::Palette::LIGHT
-                };
-                e.view(palette).map(Message::Sliding)
-            }
+            Document::HexLock(e) => e
+                .view(crate::hexlock::picture::Palette::of_theme(dark))
+                .map(Message::HexLock),
+            Document::Nonogram(e) => e
+                .view(crate::nonogram::picture::Palette::of_theme(dark))
+                .map(Message::Nonogram),
+            Document::Quadrillion(e) => e
+                .view(crate::quadrillion::picture::Palette::of_theme(dark))
+                .map(Message::Quadrillion),
+            Document::Sliding(e) => e
+                .view(crate::sliding::picture::Palette::of_theme(dark))
+                .map(Message::Sliding),
         }
     }
+
+    /// Draws the open puzzle as PNG bytes `width` pixels wide, for work off the UI thread: a
+    /// hex lock or a sliding lock as the editor shows it, a nonogram's clues and empty grid (the
+    /// puzzle as a player meets it), a Quadrillion board with the shapes its file places. `None`
+    /// while the text gives no puzzle to draw.
+    pub fn picture(&self, dark: bool, width: u32) -> Option<DrawPicture> {
+        Some(match self {
+            Document::HexLock(e) => {
+                let lock = e.lock()?.clone();
+                let palette = crate::hexlock::picture::Palette::of_theme(dark);
+                Box::new(move || {
+                    crate::hexlock::render::png(
+                        &lock,
+                        width,
+                        crate::hexlock::picture::Colouring::ByKind,
+                        &palette,
+                    )
+                })
+            }
+            Document::Nonogram(e) => {
+                let puzzle = e.puzzle()?.clone();
+                let palette = crate::nonogram::picture::Palette::of_theme(dark);
+                Box::new(move || crate::nonogram::render::png(&puzzle, None, width, &palette))
+            }
+            Document::Quadrillion(e) => {
+                let challenge = e.document()?.challenge.clone();
+                let palette = crate::quadrillion::picture::Palette::of_theme(dark);
+                Box::new(move || {
+                    crate::quadrillion::render::png(
+                        &challenge.board,
+                        &challenge.placed,
+                        width,
+                        &palette,
+                    )
+                })
+            }
+            Document::Sliding(e) => {
+                let lock = e.document()?.lock.clone();
+                let palette = crate::sliding::picture::Palette::of_theme(dark);
+                Box::new(move || crate::sliding::render::png(&lock, width, &palette))
+            }
+        })
+    }
 }
+
+/// A picture to be drawn off the UI thread: [`Document::picture`].
+pub type DrawPicture = Box<dyn FnOnce() -> anyhow::Result<Vec<u8>> + Send>;
