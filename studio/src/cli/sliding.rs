@@ -207,17 +207,13 @@ pub fn play(
             crate::say!("  {l}");
         }
         if s.picked {
-            crate::say!("picked after {} move{}", i + 1, plural(i + 1));
+            crate::say!("picked after {}", lockfmt::words::count(i + 1, "move"));
         }
     }
     if let Some(r) = refused {
         eprintln!("move {} `{}` is refused: {}", r.number, r.r#move, r.reason);
     }
     Ok(code)
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 /// `solve --json` for a sliding lock: one object, as scripts expect.
@@ -323,9 +319,8 @@ pub fn solve(
     match (&report.answer, &written) {
         (Answer::Solved { .. }, Some(w)) => {
             crate::say!(
-                "{name}: picked in {} move{}: {}",
-                w.len(),
-                plural(w.len()),
+                "{name}: picked in {}: {}",
+                lockfmt::words::count(w.len(), "move"),
                 format_moves(w)
             );
             for (i, m) in w.iter().enumerate() {
@@ -393,14 +388,13 @@ pub fn verify(file: &Path, solution_path: &Path) -> Result<ExitCode> {
     match lock.play(&solution.moves) {
         Ok(states) if states.last().is_some_and(Lock::is_picked) => {
             let n = states.len();
-            crate::say!("{shown}: picked after {n} move{}", plural(n));
+            crate::say!("{shown}: picked after {}", lockfmt::words::count(n, "move"));
             Ok(ExitCode::SUCCESS)
         }
         Ok(states) => {
             crate::say!(
-                "{shown}: the {} move{} do not pick the lock",
-                states.len(),
-                plural(states.len())
+                "{shown}: the {} do not pick the lock",
+                lockfmt::words::count(states.len(), "move")
             );
             Ok(ExitCode::from(1))
         }

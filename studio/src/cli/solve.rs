@@ -287,9 +287,8 @@ fn print_answer(shown: &str, lock: &Lock, report: &SearchReport) {
         Verdict::Solved => {
             let moves = report.solution.as_deref().unwrap_or_default();
             crate::say!(
-                "{shown}: {name} opens in {} move{}",
-                moves.len(),
-                plural(moves.len())
+                "{shown}: {name} opens in {}",
+                lockfmt::words::count(moves.len(), "move")
             );
             crate::say!("{}", lockfmt::hexlock::format_moves(moves));
         }
@@ -304,13 +303,12 @@ fn print_answer(shown: &str, lock: &Lock, report: &SearchReport) {
     }
     let st = &report.stats;
     crate::say!(
-        "{} states visited, {} turns played in {:.2} s ({}/s, {} thread{}), {:.1} bytes per state",
+        "{} states visited, {} turns played in {:.2} s ({}/s, {}), {:.1} bytes per state",
         st.visited,
         st.generated,
         st.elapsed.as_secs_f64(),
         si(st.generated_per_second()),
-        st.threads,
-        if st.threads == 1 { "" } else { "s" },
+        lockfmt::words::count(st.threads, "thread"),
         st.bytes_per_state()
     );
 }
@@ -334,14 +332,17 @@ fn print_analysis(a: &Analysis) {
                 count.state_paths, count.move_lists
             )
         };
-        crate::say!("shortest solution: {len} move{}, {which}", plural(len));
+        crate::say!(
+            "shortest solution: {}, {which}",
+            lockfmt::words::count(len, "move")
+        );
     }
     crate::say!("branching factor: {:.2}", a.branching);
     if let Some(c) = &a.author {
         match c.replay.opened_after {
             Some(n) => crate::say!(
-                "author's solution: opens the lock after {n} move{}",
-                plural(n)
+                "author's solution: opens the lock after {}",
+                lockfmt::words::count(n, "move")
             ),
             None => crate::say!(
                 "author's solution: does not open the lock (not open after {} moves)",
@@ -351,17 +352,12 @@ fn print_analysis(a: &Analysis) {
         crate::say!("  {}", lockfmt::hexlock::format_moves(&c.moves));
         if let Some(short) = &c.shortcut {
             crate::say!(
-                "shortcut: {} move{}, shorter than the author's",
-                short.len(),
-                plural(short.len())
+                "shortcut: {}, shorter than the author's",
+                lockfmt::words::count(short.len(), "move")
             );
             crate::say!("  {}", lockfmt::hexlock::format_moves(short));
         }
     }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 /// A rate with an SI prefix.

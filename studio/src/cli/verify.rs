@@ -40,7 +40,7 @@ pub fn run(lock_path: &Path, solution_path: &Path) -> Result<ExitCode> {
     let n = solution.moves.len();
     match replay.opened_after {
         Some(k) if k == n => {
-            crate::say!("{shown}: opens after {k} move{}", plural(k));
+            crate::say!("{shown}: opens after {}", lockfmt::words::count(k, "move"));
             Ok(ExitCode::SUCCESS)
         }
         Some(k) => {
@@ -48,12 +48,11 @@ pub fn run(lock_path: &Path, solution_path: &Path) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         None => {
-            eprintln!("{shown}: not open after {n} move{}", plural(n));
+            eprintln!(
+                "{shown}: not open after {}",
+                lockfmt::words::count(n, "move")
+            );
             Ok(ExitCode::from(1))
         }
     }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }

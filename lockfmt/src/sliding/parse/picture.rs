@@ -62,8 +62,8 @@ impl Reader {
                 first_span,
                 "board-size",
                 format!(
-                    "the rows are {width} cell{} wide: a board is at least 2×2, to hold the Key",
-                    if width == 1 { "" } else { "s" }
+                    "the rows are {} wide: a board is at least 2×2, to hold the Key",
+                    crate::words::count(width, "cell")
                 ),
             );
         }
@@ -85,8 +85,8 @@ impl Reader {
                     Span::on_line(r.line, column, 1),
                     "row-width",
                     format!(
-                        "row {label} has {len} cell{}; the board is {width} wide",
-                        if len == 1 { "" } else { "s" }
+                        "row {label} has {}; the board is {width} wide",
+                        crate::words::count(len, "cell")
                     ),
                 ));
             }
@@ -266,8 +266,8 @@ impl Reader {
                 ProblemKind::KeyLength => {
                     let n = problem.pieces.first().map_or(0, |&i| lock.pieces[i].length);
                     format!(
-                        "the Key covers {n} cell{}: it is two cells in line, `K K` across or down",
-                        if n == 1 { "" } else { "s" }
+                        "the Key covers {}: it is two cells in line, `K K` across or down",
+                        crate::words::count(usize::from(n), "cell")
                     )
                 }
                 _ => problem.message.clone(),

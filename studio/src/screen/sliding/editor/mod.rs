@@ -654,7 +654,7 @@ impl Editor {
                             self.buffer.say(if g.is_picked() {
                                 format!("Picked! The moves pick the lock in {n}.")
                             } else {
-                                format!("played {n} move{}", if n == 1 { "" } else { "s" })
+                                format!("played {}", lockfmt::words::count(n, "move"))
                             });
                         }
                         Err(why) => {

@@ -86,8 +86,8 @@ impl Editor {
                     self.selected = None;
                     let n = game.count();
                     self.buffer.say(format!(
-                        "Picked! The Key touches the Keyhole after {n} move{}.",
-                        if n == 1 { "" } else { "s" }
+                        "Picked! The Key touches the Keyhole after {}.",
+                        lockfmt::words::count(n, "move")
                     ));
                 } else {
                     self.buffer.say(written.sentence());

@@ -324,8 +324,8 @@ impl Editor {
                     column![
                         text("Picked!").size(30),
                         text(format!(
-                            "The Key touches the Keyhole after {n} move{}. {compared}",
-                            if n == 1 { "" } else { "s" }
+                            "The Key touches the Keyhole after {}. {compared}",
+                            lockfmt::words::count(n, "move")
                         ))
                         .size(14),
                     ]
