@@ -31,3 +31,97 @@ macro_rules! builtin {
     };
 }
 pub(crate) use builtin;
+
+/// Every template's name, as the New picker offers them: each family's empty puzzles, then its
+/// examples.
+pub fn offered() -> impl Iterator<Item = &'static str> {
+    crate::hexlock::templates::ALL
+        .iter()
+        .map(|t| t.name)
+        .chain(crate::nonogram::templates::BLANK.iter().map(|b| b.0))
+        .chain(crate::nonogram::templates::ALL.iter().map(|t| t.name))
+        .chain(crate::sliding::templates::BLANK.iter().map(|b| b.0))
+        .chain(crate::sliding::templates::ALL.iter().map(|t| t.name))
+        .chain(crate::quadrillion::templates::names())
+}
+
+/// A template's name in words, as the New picker shows it: its family, then what it is
+/// ("size-6" is "Hex lock: empty, size 6", "sliding-03-clear-the-way" "Sliding lesson 3: clear
+/// the way").
+pub fn label(name: &str) -> String {
+    let (family, rest) = [
+        ("nonogram-", "Nonogram"),
+        ("sliding-", "Sliding lock"),
+        ("quadrillion-", "Quadrillion"),
+    ]
+    .iter()
+    .find_map(|(prefix, family)| name.strip_prefix(prefix).map(|rest| (*family, rest)))
+    .unwrap_or(("Hex lock", name));
+    let words = rest
+        .split('-')
+        .map(|word| match word.split_once('x') {
+            Some((w, h)) if is_number(w) && is_number(h) => format!("{w}×{h}"),
+            _ => word.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    if let Some(size) = words.strip_prefix("size ") {
+        return format!("{family}: empty, size {size}");
+    }
+    if let Some((number, lesson)) = words.split_once(' ')
+        && let Ok(n) = number.parse::<u32>()
+    {
+        let family = family.split(' ').next().unwrap_or(family);
+        return format!("{family} lesson {n}: {lesson}");
+    }
+    match words.as_str() {
+        "default" => format!("{family}: the seed's board"),
+        "seed example" => format!("{family}: the seed's example"),
+        _ => format!("{family}: {words}"),
+    }
+}
+
+fn is_number(word: &str) -> bool {
+    !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::label;
+
+    #[test]
+    fn every_template_is_named_in_words_with_its_family() {
+        let cases = [
+            ("size-6", "Hex lock: empty, size 6"),
+            ("spring-pull", "Hex lock: spring pull"),
+            ("box-exit", "Hex lock: box exit"),
+            ("nonogram-blank-10x10", "Nonogram: blank 10×10"),
+            (
+                "nonogram-slippery-conditions",
+                "Nonogram: slippery conditions",
+            ),
+            ("sliding-blank-11x11", "Sliding lock: blank 11×11"),
+            ("sliding-seed-example", "Sliding lock: the seed's example"),
+            (
+                "sliding-03-clear-the-way",
+                "Sliding lesson 3: clear the way",
+            ),
+            ("quadrillion-default", "Quadrillion: the seed's board"),
+            ("quadrillion-challenge-49", "Quadrillion: challenge 49"),
+        ];
+        for (name, words) in cases {
+            assert_eq!(label(name), words, "{name}");
+        }
+    }
+
+    /// The folder panel's picker shows about 33 letters; every name must be told apart.
+    #[test]
+    fn every_name_the_picker_offers_is_short_and_its_own() {
+        let mut seen = std::collections::HashSet::new();
+        for name in super::offered() {
+            let words = label(name);
+            assert!(words.chars().count() <= 33, "{name}: {words}");
+            assert!(seen.insert(words.clone()), "{name}: {words} twice");
+        }
+    }
+}

@@ -412,7 +412,9 @@ impl Studio {
             None => main,
         };
         row![
-            container(side).width(Length::Fixed(260.0)).height(Fill),
+            // Wide enough for the New picker's longest name ("Sliding lesson 6: through the
+            // way") and the four file buttons on one line.
+            container(side).width(Length::Fixed(280.0)).height(Fill),
             main
         ]
         .into()

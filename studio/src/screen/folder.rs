@@ -5,7 +5,6 @@
 
 use crate::background::{self, Generation};
 use crate::family::Family;
-use crate::hexlock::templates;
 use crate::library::{self, Listed};
 use crate::screen::scroll;
 use iced::widget::{
@@ -75,6 +74,22 @@ pub enum Event {
 
 /// The field where the open file's new name is typed.
 pub const RENAME_ID: &str = "folder-rename";
+
+fn file_button(label: &str, message: Message) -> button::Button<'_, Message> {
+    button(text(label).size(13))
+        .padding([5, 7])
+        .on_press(message)
+}
+
+/// A template as the New picker offers it: by name, shown in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Choice(String);
+
+impl std::fmt::Display for Choice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::template::label(&self.0))
+    }
+}
 
 /// The panel's state.
 pub struct Folder {
@@ -230,50 +245,27 @@ impl Folder {
         summary: String,
         notice: &'a str,
     ) -> Element<'a, Message> {
-        let names: Vec<String> = templates::ALL
-            .iter()
-            .map(|t| t.name.to_string())
-            .chain(
-                crate::nonogram::templates::BLANK
-                    .iter()
-                    .map(|(n, _, _)| n.to_string()),
-            )
-            .chain(
-                crate::nonogram::templates::ALL
-                    .iter()
-                    .map(|t| t.name.to_string()),
-            )
-            .chain(
-                crate::sliding::templates::BLANK
-                    .iter()
-                    .map(|(n, _, _)| n.to_string()),
-            )
-            .chain(
-                crate::sliding::templates::ALL
-                    .iter()
-                    .map(|t| t.name.to_string()),
-            )
-            .chain(crate::quadrillion::templates::names().map(str::to_string))
+        let choices: Vec<Choice> = crate::template::offered()
+            .map(|name| Choice(name.to_string()))
             .collect();
         let mut side = column![
             text("Puzzles").size(18),
+            // The picker has the panel's width to itself, since its menu is as wide as it.
+            pick_list(choices, Some(Choice(self.template.clone())), |c: Choice| {
+                Message::TemplatePicked(c.0)
+            })
+            .text_size(13)
+            .width(Fill),
+            // A little narrower than buttons elsewhere, so that the four fit on one line.
             row![
-                // Fill, so that a long puzzle name shortens the list and never pushes New
-                // out of the panel.
-                pick_list(names, Some(self.template.clone()), Message::TemplatePicked)
-                    .text_size(13)
-                    .width(Fill),
-                button(text("New").size(13)).on_press(Message::New),
+                file_button("New", Message::New),
+                file_button("Duplicate", Message::Duplicate),
+                file_button("Rename", Message::RenameStart),
+                file_button("Delete", Message::Delete).style(button::danger),
             ]
-            .spacing(4),
-            row![
-                button(text("Duplicate").size(13)).on_press(Message::Duplicate),
-                button(text("Rename").size(13)).on_press(Message::RenameStart),
-                button(text("Delete").size(13))
-                    .on_press(Message::Delete)
-                    .style(button::danger),
-            ]
-            .spacing(4),
+            .spacing(4)
+            .wrap()
+            .vertical_spacing(4),
         ]
         .spacing(6);
         if let Some(name) = &self.renaming {
