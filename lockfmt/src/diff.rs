@@ -2,7 +2,7 @@
 //! diff, a unified diff, and a change carried over to another layout of the same text.
 
 use serde::Serialize;
-use similar::{ChangeTag, TextDiff};
+use similar::{ChangeTag, DiffTag, TextDiff};
 
 /// One line of a line diff.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -32,6 +32,71 @@ pub fn line_diff(old: &str, new: &str) -> Vec<DiffLine> {
             text: c.value().trim_end_matches(['\n', '\r']).to_string(),
         })
         .collect()
+}
+
+/// One row of a side-by-side diff.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Row {
+    /// A line both texts have.
+    Same {
+        /// Its number in the old text, from 1.
+        old: usize,
+        /// Its number in the new text, from 1.
+        new: usize,
+        /// The line, without its newline.
+        text: String,
+    },
+    /// A line only the old text has, only the new one has, or both, side by side where the
+    /// new replaced the old.
+    Changed {
+        /// The old text's line and its number from 1.
+        old: Option<(usize, String)>,
+        /// The new text's line and its number from 1.
+        new: Option<(usize, String)>,
+    },
+    /// This many lines the texts share, left out between the changes.
+    Unchanged(usize),
+}
+
+/// The two texts side by side, as an editor shows them: each change with `context` shared
+/// lines around it, the lines between changes counted instead of shown, and a replaced run
+/// of lines paired up row by row. Empty when the texts have the same lines.
+pub fn side_by_side(old: &str, new: &str, context: usize) -> Vec<Row> {
+    let diff = TextDiff::from_lines(old, new);
+    let olds: Vec<&str> = diff.iter_old_slices().collect();
+    let news: Vec<&str> = diff.iter_new_slices().collect();
+    let line = |s: &str| s.trim_end_matches(['\n', '\r']).to_string();
+    let mut rows = Vec::new();
+    let mut shown_to = 0;
+    for group in diff.grouped_ops(context) {
+        for op in &group {
+            let (tag, o, n) = op.as_tag_tuple();
+            if o.start > shown_to {
+                rows.push(Row::Unchanged(o.start - shown_to));
+            }
+            if tag == DiffTag::Equal {
+                rows.extend(o.clone().zip(n).map(|(i, j)| Row::Same {
+                    old: i + 1,
+                    new: j + 1,
+                    text: line(olds[i]),
+                }));
+            } else {
+                let side = |range: &std::ops::Range<usize>, lines: &[&str], k: usize| {
+                    let i = range.start + k;
+                    (i < range.end).then(|| (i + 1, line(lines[i])))
+                };
+                rows.extend((0..o.len().max(n.len())).map(|k| Row::Changed {
+                    old: side(&o, &olds, k),
+                    new: side(&n, &news, k),
+                }));
+            }
+            shown_to = o.end;
+        }
+    }
+    if !rows.is_empty() && olds.len() > shown_to {
+        rows.push(Row::Unchanged(olds.len() - shown_to));
+    }
+    rows
 }
 
 /// A unified diff, as `diff -u` prints it.
@@ -162,6 +227,70 @@ mod carry_over_tests {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn side_by_side_pairs_replaced_lines_and_counts_the_shared_ones_between_changes() {
+        let old: String = (1..=20).map(|i| format!("{i}\n")).collect();
+        let new: String = (1..=20)
+            .map(|i| match i {
+                5 => "five\nFIVE\n".to_string(),
+                18 => String::new(),
+                _ => format!("{i}\n"),
+            })
+            .collect();
+        let rows = side_by_side(&old, &new, 1);
+        let same = |o: usize, n: usize| Row::Same {
+            old: o,
+            new: n,
+            text: o.to_string(),
+        };
+        assert_eq!(
+            rows,
+            [
+                Row::Unchanged(3),
+                same(4, 4),
+                Row::Changed {
+                    old: Some((5, "5".into())),
+                    new: Some((5, "five".into())),
+                },
+                Row::Changed {
+                    old: None,
+                    new: Some((6, "FIVE".into())),
+                },
+                same(6, 7),
+                Row::Unchanged(10),
+                same(17, 18),
+                Row::Changed {
+                    old: Some((18, "18".into())),
+                    new: None,
+                },
+                same(19, 19),
+                Row::Unchanged(1),
+            ]
+        );
+    }
+
+    #[test]
+    fn side_by_side_of_the_same_lines_is_empty_and_shows_a_change_at_either_end() {
+        assert!(side_by_side("a\nb\n", "a\nb\n", 3).is_empty());
+        assert_eq!(
+            side_by_side("a\nb", "a\nc", 0),
+            [
+                Row::Unchanged(1),
+                Row::Changed {
+                    old: Some((2, "b".into())),
+                    new: Some((2, "c".into())),
+                }
+            ]
+        );
+        assert_eq!(
+            side_by_side("", "x\n", 3),
+            [Row::Changed {
+                old: None,
+                new: Some((1, "x".into())),
+            }]
+        );
+    }
 
     #[test]
     fn line_diff_numbers_both_sides() {

@@ -327,7 +327,10 @@ impl Buffer {
         ]
         .spacing(6);
         if c.comparing {
-            prompt = prompt.push(crate::screen::diff_view(&self.text(), &c.theirs));
+            prompt = prompt.push(
+                container(crate::screen::diff_view("on disk", &c.theirs, &self.text()))
+                    .height(iced::Length::Fixed(260.0)),
+            );
         }
         Some(
             container(prompt)

@@ -11,8 +11,9 @@ pub mod quadrillion;
 pub mod settings;
 pub mod sliding;
 
-use iced::widget::{Scrollable, column, row, scrollable, text};
+use iced::widget::{Scrollable, column, container, row, scrollable, text};
 use iced::{Color, Element, Font, Length};
+use lockfmt::diff::Row as DiffRow;
 
 /// A scrollable whose bar, when the content overflows, takes room of its own beside the content
 /// instead of lying over its right edge (where the buttons of a list are).
@@ -23,37 +24,145 @@ pub fn scroll<'a, M: 'a>(content: impl Into<Element<'a, M>>) -> Scrollable<'a, M
 /// The room between a scrollable's content and its bar.
 pub const SCROLLBAR_GAP: f32 = 4.0;
 
-/// A side-by-side line diff of two texts: removed lines red on the left, added lines green on
-/// the right, unchanged lines on both sides.
-pub fn diff_view<'a, M: 'a>(mine: &str, theirs: &str) -> Element<'a, M> {
-    let mut left = column![text("mine").size(13)].spacing(1);
-    let mut right = column![text("on disk").size(13)].spacing(1);
+/// Shared lines shown around each change of a diff.
+const DIFF_CONTEXT: usize = 3;
+
+/// A side-by-side line diff from another text (the file on disk, another lock) to the buffer's,
+/// as editors show one: how many lines changed, then each change with a few lines around it,
+/// the other's lines red on the left, the buffer's green on the right, a replaced line beside
+/// its replacement, each with its line number; the shared lines between changes are counted,
+/// not shown. It fills the height it is given.
+pub fn diff_view<'a, M: 'a>(theirs_name: &str, theirs: &str, mine: &str) -> Element<'a, M> {
+    let rows = lockfmt::diff::side_by_side(theirs, mine, DIFF_CONTEXT);
+    let changed = rows
+        .iter()
+        .filter(|r| matches!(r, DiffRow::Changed { .. }))
+        .count();
+    let summary = if rows.is_empty() {
+        format!("{theirs_name} and this buffer have the same lines.")
+    } else {
+        format!("{} changed", lockfmt::words::count(changed, "line"))
+    };
     let red = Color::from_rgb8(0xc0, 0x39, 0x2b);
     let green = Color::from_rgb8(0x27, 0xae, 0x60);
-    for line in lockfmt::diff::line_diff(mine, theirs) {
-        let t = |c: Option<Color>| {
-            let w = text(line.text.clone()).font(Font::MONOSPACE).size(12);
-            match c {
-                Some(c) => w.color(c),
-                None => w,
+    let body = column(rows.into_iter().map(|r| -> Element<'a, M> {
+        match r {
+            DiffRow::Same { old, new, text } => sides(
+                diff_line(Some(old), &text, None),
+                diff_line(Some(new), &text, None),
+            ),
+            DiffRow::Changed { old, new } => {
+                let side = |l: Option<(usize, String)>, c| match l {
+                    Some((n, t)) => diff_line(Some(n), &t, Some(c)),
+                    None => diff_line(None, "", None),
+                };
+                sides(side(old, red), side(new, green))
             }
-        };
-        match line.tag {
-            "delete" => left = left.push(t(Some(red))),
-            "insert" => right = right.push(t(Some(green))),
-            _ => {
-                left = left.push(t(None));
-                right = right.push(t(None));
-            }
+            DiffRow::Unchanged(n) => container(
+                text(format!(
+                    "⋯ {} unchanged ⋯",
+                    lockfmt::words::count(n, "line")
+                ))
+                .size(12)
+                .color(DIFF_DIM),
+            )
+            .center_x(Length::Fill)
+            .padding([2, 0])
+            .into(),
+        }
+    }))
+    .spacing(1);
+    column![
+        text(summary).size(13),
+        sides(
+            text(theirs_name.to_string()).size(13).into(),
+            text("this buffer").size(13).into()
+        ),
+        scroll(body).height(Length::Fill),
+    ]
+    .spacing(4)
+    .into()
+}
+
+/// Line numbers and the count of lines left out: legible on light and dark themes alike.
+const DIFF_DIM: Color = Color::from_rgb(0.53, 0.53, 0.53);
+
+fn sides<'a, M: 'a>(left: Element<'a, M>, right: Element<'a, M>) -> Element<'a, M> {
+    row![
+        container(left).width(Length::FillPortion(1)),
+        container(right).width(Length::FillPortion(1))
+    ]
+    .spacing(12)
+    .into()
+}
+
+/// One side of a diff's row: the line's number and text, tinted when it changed.
+fn diff_line<'a, M: 'a>(number: Option<usize>, line: &str, tint: Option<Color>) -> Element<'a, M> {
+    let number = number.map(|n| n.to_string()).unwrap_or_default();
+    // A line longer than its side (a nonogram's goal) wraps within it, between any letters.
+    let mut words = text(line.to_string())
+        .font(Font::MONOSPACE)
+        .size(12)
+        .wrapping(text::Wrapping::WordOrGlyph);
+    if let Some(c) = tint {
+        words = words.color(c);
+    }
+    let line = row![
+        text(number)
+            .font(Font::MONOSPACE)
+            .size(12)
+            .color(DIFF_DIM)
+            .width(Length::Fixed(32.0))
+            .align_x(iced::alignment::Horizontal::Right),
+        words
+    ]
+    .spacing(6);
+    match tint {
+        Some(c) => container(line)
+            .width(Length::Fill)
+            .style(move |_| container::Style::default().background(Color { a: 0.12, ..c }))
+            .into(),
+        None => line.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::diff_view;
+    use iced_test::simulator;
+
+    fn shows(view: iced::Element<'_, ()>, what: &[&str]) {
+        let mut ui = simulator(view);
+        for w in what {
+            assert!(ui.find(*w).is_ok(), "{w} is shown");
         }
     }
-    scroll(
-        row![
-            left.width(Length::FillPortion(1)),
-            right.width(Length::FillPortion(1))
-        ]
-        .spacing(12),
-    )
-    .height(Length::Fixed(260.0))
-    .into()
+
+    #[test]
+    fn a_diff_shows_each_change_beside_its_line_numbers_and_counts_what_it_leaves_out() {
+        let theirs: String = (1..=30).map(|i| format!("line {i}\n")).collect();
+        let mine = theirs.replace("line 20\n", "line twenty\n");
+        shows(
+            diff_view("on disk", &theirs, &mine),
+            &[
+                "1 line changed",
+                "on disk",
+                "this buffer",
+                "⋯ 16 lines unchanged ⋯",
+                "line 20",
+                "line twenty",
+                "20",
+                "⋯ 7 lines unchanged ⋯",
+            ],
+        );
+        let mut ui = simulator(diff_view::<()>("on disk", &theirs, &mine));
+        assert!(
+            ui.find("line 5").is_err(),
+            "far from the change, lines are counted"
+        );
+        shows(
+            diff_view("pivot-gate", &theirs, &theirs),
+            &["pivot-gate and this buffer have the same lines."],
+        );
+    }
 }

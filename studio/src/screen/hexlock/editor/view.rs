@@ -51,7 +51,7 @@ impl Editor {
                     other.name
                 ))
                 .size(13),
-                crate::screen::diff_view(&self.text(), &other.text),
+                crate::screen::diff_view(&other.name, &other.text, &self.text()),
             ]
             .into();
         };
@@ -91,8 +91,12 @@ impl Editor {
             .spacing(8)
             .height(Length::FillPortion(3)),
             column(summary).spacing(2),
-            container(crate::screen::diff_view(&self.text(), &other.text))
-                .height(Length::FillPortion(2)),
+            container(crate::screen::diff_view(
+                &other.name,
+                &other.text,
+                &self.text()
+            ))
+            .height(Length::FillPortion(2)),
         ]
         .spacing(6)
         .into()

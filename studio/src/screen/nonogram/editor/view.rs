@@ -46,7 +46,7 @@ impl Editor {
             .into(),
         };
         let board = if self.diffing {
-            crate::screen::diff_view(&self.buffer.text(), self.buffer.disk_text())
+            crate::screen::diff_view("on disk", self.buffer.disk_text(), &self.buffer.text())
         } else {
             board
         };

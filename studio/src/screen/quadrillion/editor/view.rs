@@ -99,7 +99,7 @@ impl Editor {
         )
         .map(Message::Canvas);
         let board = if self.diffing {
-            crate::screen::diff_view(&self.buffer.text(), self.buffer.disk_text())
+            crate::screen::diff_view("on disk", self.buffer.disk_text(), &self.buffer.text())
         } else {
             board
         };

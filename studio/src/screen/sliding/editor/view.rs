@@ -208,7 +208,7 @@ impl Editor {
             );
         }
         let canvas = if self.diffing {
-            crate::screen::diff_view(&self.buffer.text(), self.buffer.disk_text())
+            crate::screen::diff_view("on disk", self.buffer.disk_text(), &self.buffer.text())
         } else {
             self.canvas_view(palette)
         };
