@@ -99,6 +99,28 @@ pub fn side_by_side(old: &str, new: &str, context: usize) -> Vec<Row> {
     rows
 }
 
+/// A property of a puzzle (its title, its author…) said differently in two versions, in words:
+/// "the title is “New” (was “Old”)"; `None` when both say the same.
+pub fn said(what: &str, old: Option<&str>, new: Option<&str>) -> Option<String> {
+    match (old, new) {
+        _ if old == new => None,
+        (Some(a), Some(b)) => Some(format!("the {what} is “{b}” (was “{a}”)")),
+        (None, Some(b)) => Some(format!("the {what} is “{b}” (there was none)")),
+        (Some(a), None) => Some(format!("the {what} is left out (was “{a}”)")),
+        (None, None) => None,
+    }
+}
+
+/// Each property said differently, as [`said`] words it, in the order given.
+pub fn said_each<'a>(
+    fields: impl IntoIterator<Item = (&'a str, &'a Option<String>, &'a Option<String>)>,
+) -> Vec<String> {
+    fields
+        .into_iter()
+        .filter_map(|(what, a, b)| said(what, a.as_deref(), b.as_deref()))
+        .collect()
+}
+
 /// A unified diff, as `diff -u` prints it.
 pub fn unified(old: &str, new: &str, old_name: &str, new_name: &str) -> String {
     TextDiff::from_lines(old, new)

@@ -141,6 +141,65 @@ impl Family {
             }
         }
     }
+
+    /// What changed from `old` to `new` (two versions of a file of this family), one sentence
+    /// each in the family's words: pieces, clues, grids and shapes. `Err` lists which of the two
+    /// (0 for `old`, 1 for `new`) does not read cleanly.
+    pub fn changes(self, old: &[u8], new: &[u8]) -> Result<Vec<String>, Vec<usize>> {
+        let texts = [old, new];
+        match self {
+            Family::HexLock => compare(
+                texts,
+                |t| lockfmt::hexlock::parse_bytes(t).document.map(|d| d.lock),
+                |a, b| {
+                    lockfmt::hexlock::diff::semantic(a, b)
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect()
+                },
+            ),
+            Family::Nonogram => compare(
+                texts,
+                |t| {
+                    let p = lockfmt::nonogram::parse_bytes(t);
+                    let clean = !p.has_errors();
+                    p.document.filter(|_| clean).map(|d| d.puzzle)
+                },
+                lockfmt::nonogram::diff::changes,
+            ),
+            Family::Quadrillion => compare(
+                texts,
+                |t| {
+                    let p = lockfmt::quadrillion::parse_bytes(t);
+                    let clean = !p.has_errors();
+                    p.document.filter(|_| clean)
+                },
+                lockfmt::quadrillion::diff::changes,
+            ),
+            Family::Sliding => compare(
+                texts,
+                |t| lockfmt::sliding::parse_bytes(t).document,
+                lockfmt::sliding::diff::changes,
+            ),
+        }
+    }
+}
+
+/// Reads both texts with `read` and names their changes with `changes`; `Err` lists which of
+/// the two (0 or 1) do not read.
+pub(crate) fn compare<D, C>(
+    texts: [&[u8]; 2],
+    read: impl Fn(&[u8]) -> Option<D>,
+    changes: impl Fn(&D, &D) -> Vec<C>,
+) -> Result<Vec<C>, Vec<usize>> {
+    match texts.map(read) {
+        [Some(a), Some(b)] => Ok(changes(&a, &b)),
+        [a, b] => Err([a.is_none(), b.is_none()]
+            .into_iter()
+            .enumerate()
+            .filter_map(|(i, bad)| bad.then_some(i))
+            .collect()),
+    }
 }
 
 #[cfg(test)]

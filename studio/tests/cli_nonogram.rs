@@ -176,3 +176,39 @@ fn from_image_thresholds_a_picture_into_a_puzzle_and_says_if_it_is_unique() {
         "an existing file is not replaced"
     );
 }
+
+#[test]
+fn diff_names_the_clues_that_changed_and_a_file_it_cannot_read() {
+    let dir = tempfile::tempdir().expect("dir");
+    std::fs::write(dir.path().join("old.non"), SEED).expect("write");
+    // The top-left cell filled: row 1 and column 1 change, and the goal in one cell.
+    let new = SEED
+        .replace("rows\n3\n", "rows\n4\n")
+        .replace("columns\n2\n", "columns\n3\n")
+        .replace("goal \"0111", "goal \"1111");
+    std::fs::write(dir.path().join("new.non"), &new).expect("write");
+    let out = lockwright(&["diff", "old.non", "new.non"], dir.path());
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    for line in [
+        "-3\n+4\n",
+        "#   row 1: 4 (was 3)",
+        "#   column 1: 3 (was 2)",
+        "#   the goal differs in 1 cell",
+    ] {
+        assert!(said.contains(line), "{line} in {said}");
+    }
+    assert!(!said.contains("pieces"), "{said}");
+
+    std::fs::write(dir.path().join("bad.non"), "width 2\nheight x\n").expect("write");
+    let out = lockwright(&["diff", "old.non", "bad.non", "--json"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["changes"], serde_json::json!([]));
+    let out = lockwright(&["diff", "old.non", "bad.non"], dir.path());
+    assert!(
+        text(&out.stdout).contains("# bad.non does not read as a nonogram"),
+        "{}",
+        text(&out.stdout)
+    );
+}

@@ -227,3 +227,20 @@ fn render_draws_the_board_and_with_solution_every_shape() {
     let b = std::fs::read(dir.path().join("b.png")).unwrap();
     assert_ne!(a, b, "the solution adds the shapes");
 }
+
+#[test]
+fn diff_names_each_shape_that_lies_otherwise() {
+    let dir = tempfile::tempdir().expect("dir");
+    let old = std::fs::read_to_string(template("challenge-49.quad")).expect("template");
+    let new = old.replace("shape T turn 3 at 1 7", "shape T turn 2 at 1 7");
+    std::fs::write(dir.path().join("old.quad"), &old).expect("write");
+    std::fs::write(dir.path().join("new.quad"), &new).expect("write");
+    let out = lockwright(&["diff", "old.quad", "new.quad", "--json"], dir.path());
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert_eq!(
+        json(&out)["changes"],
+        serde_json::json!(["shape T lies turn 2 at 1 7 (was turn 3 at 1 7)"])
+    );
+    let out = lockwright(&["diff", "old.quad", "old.quad"], dir.path());
+    assert_eq!(out.status.code(), Some(0));
+}

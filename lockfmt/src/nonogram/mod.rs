@@ -14,8 +14,10 @@
 //! - [`print`](mod@print): the canonical printer.
 //! - [`highlight`]: the highlights query as spans per line, for editors.
 //! - [`document`]: a puzzle with its file's unknown lines and comments.
+//! - [`diff`]: what changed between two versions, in words.
 //! - [`webpbn`]: import and export of webpbn's XML format.
 
+pub mod diff;
 pub mod document;
 mod entities;
 pub mod highlight;

@@ -13,7 +13,9 @@
 //! - [`print`](mod@print): the canonical printer.
 //! - [`document`]: a challenge with what its file says of it, its unknown lines and comments.
 //! - [`highlight`]: the highlights query as spans per line.
+//! - [`diff`]: what changed between two versions, in words.
 
+pub mod diff;
 pub mod document;
 pub mod highlight;
 pub mod language;

@@ -2,7 +2,7 @@
 //! shapes in the seed's order; positions measured from the board's top-left dot.
 
 use super::document::{Document, Line};
-use engine::quadrillion::Dot;
+use engine::quadrillion::{Dot, GridPlacement, Placement};
 use std::fmt::Write as _;
 
 fn quoted(s: &str) -> String {
@@ -59,22 +59,11 @@ pub fn print(doc: &Document) -> String {
     if head && !grids.is_empty() {
         out.push('\n');
     }
-    let at = |d: Dot| format!("at {} {}", d.row, d.col);
     for g in grids {
-        let turn = if g.turns == 0 {
-            String::new()
-        } else {
-            format!(" turn {}", g.turns)
-        };
         emit(
             &mut out,
             Line::Grid(g.grid),
-            format!(
-                "grid {} {}{turn} {}",
-                g.grid.number(),
-                g.side.name(),
-                at(g.at)
-            ),
+            format!("grid {} {}", g.grid.number(), grid_lie(g)),
         );
     }
     let shapes = &ch.placed;
@@ -82,20 +71,10 @@ pub fn print(doc: &Document) -> String {
         out.push('\n');
     }
     for p in shapes {
-        let flipped = if p.orientation.flipped {
-            " flipped"
-        } else {
-            ""
-        };
-        let turn = if p.orientation.turns == 0 {
-            String::new()
-        } else {
-            format!(" turn {}", p.orientation.turns)
-        };
         emit(
             &mut out,
             Line::Shape(p.shape),
-            format!("shape {}{flipped}{turn} {}", p.shape.letter(), at(p.at)),
+            format!("shape {} {}", p.shape.letter(), shape_lie(p)),
         );
     }
     if !c.tail.is_empty() {
@@ -107,4 +86,31 @@ pub fn print(doc: &Document) -> String {
         }
     }
     out
+}
+
+fn at(d: Dot) -> String {
+    format!("at {} {}", d.row, d.col)
+}
+
+/// How a grid lies, as its line says it after the grid's number: "black turn 1 at 0 12".
+pub fn grid_lie(g: &GridPlacement) -> String {
+    let turn = if g.turns == 0 {
+        String::new()
+    } else {
+        format!(" turn {}", g.turns)
+    };
+    format!("{}{turn} {}", g.side.name(), at(g.at))
+}
+
+/// How a shape lies, as its line says it after the shape's letter: "flipped turn 3 at 1 7".
+pub fn shape_lie(p: &Placement) -> String {
+    let mut words = Vec::new();
+    if p.orientation.flipped {
+        words.push("flipped".to_string());
+    }
+    if p.orientation.turns != 0 {
+        words.push(format!("turn {}", p.orientation.turns));
+    }
+    words.push(at(p.at));
+    words.join(" ")
 }

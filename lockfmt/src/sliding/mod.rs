@@ -13,8 +13,10 @@
 //! - [`document`]: a lock with its pieces' letters, what its file says of it, its unknown lines
 //!   and comments.
 //! - [`highlight`]: the highlights query as spans per line.
+//! - [`diff`]: what changed between two versions, in words.
 //! - [`solution`]: solution files, the moves in the seed's notation (`BC1 L1, C34 D2, Key R1`).
 
+pub mod diff;
 pub mod document;
 pub mod highlight;
 pub mod language;

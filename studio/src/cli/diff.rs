@@ -1,30 +1,56 @@
-//! `lockwright diff OLD NEW`
+//! `lockwright diff OLD NEW`: the line diff of two puzzle files, and what changed in the
+//! family's own words (pieces, clues, grids and shapes).
 
 use super::MAX_READ_BYTES;
+use crate::family::Family;
 use anyhow::Result;
 use serde::Serialize;
 use std::path::Path;
 use std::process::ExitCode;
 
 #[derive(Serialize)]
-struct Report {
+struct Report<C> {
     lines: Vec<lockfmt::diff::DiffLine>,
-    changes: Vec<lockfmt::hexlock::diff::Change>,
+    changes: Vec<C>,
 }
 
-/// Exit 0 when the two locks are the same text, 1 when they differ, as `diff` does; a file that
-/// cannot be read is an error (exit 2), not an empty text.
+/// The changes of two files read as one family, or which of the two (0, 1) it cannot read.
+type Compared<C> = std::result::Result<Vec<C>, Vec<usize>>;
+
+/// Exit 0 when the two files are the same text, 1 when they differ, as `diff` does; a file that
+/// cannot be read is an error (exit 2), not an empty text. The family is the first file's, or
+/// the second's when the first has an extension no family owns.
 pub fn run(old: &Path, new: &Path, json: bool) -> Result<ExitCode> {
-    let read = |path: &Path| -> Result<(String, lockfmt::hexlock::Parsed)> {
-        let bytes = crate::files::read_bytes(path, MAX_READ_BYTES)?;
-        let parsed = lockfmt::hexlock::parse_bytes(&bytes);
-        Ok((String::from_utf8_lossy(&bytes).into_owned(), parsed))
-    };
-    let (a_text, a) = read(old)?;
-    let (b_text, b) = read(new)?;
-    let changes = match (&a.document, &b.document) {
-        (Some(x), Some(y)) => lockfmt::hexlock::diff::semantic(&x.lock, &y.lock),
-        _ => Vec::new(),
+    let a = crate::files::read_bytes(old, MAX_READ_BYTES)?;
+    let b = crate::files::read_bytes(new, MAX_READ_BYTES)?;
+    let family = Family::of_path(old)
+        .or(Family::of_path(new))
+        .unwrap_or(Family::HexLock);
+    let texts = [a.as_slice(), b.as_slice()];
+    let paths = [old, new];
+    if family == Family::HexLock {
+        // A hex lock's changes keep their fields in the JSON, for tools.
+        let compared = crate::family::compare(
+            texts,
+            |t| lockfmt::hexlock::parse_bytes(t).document.map(|d| d.lock),
+            lockfmt::hexlock::diff::semantic,
+        );
+        return report(paths, texts, json, family, compared);
+    }
+    report(paths, texts, json, family, family.changes(&a, &b))
+}
+
+fn report<C: Serialize + std::fmt::Display>(
+    paths: [&Path; 2],
+    texts: [&[u8]; 2],
+    json: bool,
+    family: Family,
+    compared: Compared<C>,
+) -> Result<ExitCode> {
+    let [a_text, b_text] = texts.map(|t| String::from_utf8_lossy(t).into_owned());
+    let (changes, unreadable) = match compared {
+        Ok(changes) => (changes, Vec::new()),
+        Err(which) => (Vec::new(), which),
     };
     if json {
         let lines = lockfmt::diff::line_diff(&a_text, &b_text);
@@ -38,23 +64,22 @@ pub fn run(old: &Path, new: &Path, json: bool) -> Result<ExitCode> {
             lockfmt::diff::unified(
                 &a_text,
                 &b_text,
-                &old.display().to_string(),
-                &new.display().to_string()
+                &paths[0].display().to_string(),
+                &paths[1].display().to_string()
             )
         );
         if !changes.is_empty() {
-            crate::say!("# pieces:");
+            crate::say!("# changes:");
             for c in &changes {
                 crate::say!("#   {c}");
             }
         }
-        for (name, parsed) in [(old, &a), (new, &b)] {
-            if parsed.document.is_none() {
-                crate::say!(
-                    "# {} does not parse, so its pieces cannot be compared",
-                    name.display()
-                );
-            }
+        for i in unreadable {
+            crate::say!(
+                "# {} does not read as a {} (`lockwright check` says why), so its changes cannot be named",
+                paths[i].display(),
+                family.info().name
+            );
         }
     }
     Ok(if a_text == b_text {

@@ -321,9 +321,6 @@ pub fn run(command: Command) -> Result<ExitCode> {
         }
         Command::Verify { file, solution } => verify::run(&file, &solution),
         Command::Studio { path } => Ok(crate::open_studio(Some(path))),
-        Command::Diff { old, new, json } if sliding::owns(&old) || sliding::owns(&new) => {
-            sliding::diff(&old, &new, json)
-        }
         Command::Diff { old, new, json } => diff::run(&old, &new, json),
         Command::Online(verb) => online::run(verb),
         Command::Serve(args) => serve::run(&args),

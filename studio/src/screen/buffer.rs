@@ -328,8 +328,13 @@ impl Buffer {
         .spacing(6);
         if c.comparing {
             prompt = prompt.push(
-                container(crate::screen::diff_view("on disk", &c.theirs, &self.text()))
-                    .height(iced::Length::Fixed(260.0)),
+                container(crate::screen::diff_view(
+                    None,
+                    "on disk",
+                    &c.theirs,
+                    &self.text(),
+                ))
+                .height(iced::Length::Fixed(260.0)),
             );
         }
         Some(

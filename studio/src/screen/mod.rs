@@ -31,9 +31,18 @@ const DIFF_CONTEXT: usize = 3;
 /// as editors show one: how many lines changed, then each change with a few lines around it,
 /// the other's lines red on the left, the buffer's green on the right, a replaced line beside
 /// its replacement, each with its line number; the shared lines between changes are counted,
-/// not shown. It fills the height it is given.
-pub fn diff_view<'a, M: 'a>(theirs_name: &str, theirs: &str, mine: &str) -> Element<'a, M> {
+/// not shown. With a family, what changed in its words comes first (when both texts read
+/// cleanly). It fills the height it is given.
+pub fn diff_view<'a, M: 'a>(
+    family: Option<crate::family::Family>,
+    theirs_name: &str,
+    theirs: &str,
+    mine: &str,
+) -> Element<'a, M> {
     let rows = lockfmt::diff::side_by_side(theirs, mine, DIFF_CONTEXT);
+    let changes = family
+        .and_then(|f| f.changes(theirs.as_bytes(), mine.as_bytes()).ok())
+        .unwrap_or_default();
     let changed = rows
         .iter()
         .filter(|r| matches!(r, DiffRow::Changed { .. }))
@@ -73,6 +82,7 @@ pub fn diff_view<'a, M: 'a>(theirs_name: &str, theirs: &str, mine: &str) -> Elem
     }))
     .spacing(1);
     column![
+        column(changes.into_iter().map(|c| text(c).size(13).into())).spacing(2),
         text(summary).size(13),
         sides(
             text(theirs_name.to_string()).size(13).into(),
@@ -143,7 +153,12 @@ mod tests {
         let theirs: String = (1..=30).map(|i| format!("line {i}\n")).collect();
         let mine = theirs.replace("line 20\n", "line twenty\n");
         shows(
-            diff_view("on disk", &theirs, &mine),
+            diff_view(
+                Some(crate::family::Family::Nonogram),
+                "on disk",
+                &theirs,
+                &mine,
+            ),
             &[
                 "1 line changed",
                 "on disk",
@@ -155,13 +170,32 @@ mod tests {
                 "⋯ 7 lines unchanged ⋯",
             ],
         );
-        let mut ui = simulator(diff_view::<()>("on disk", &theirs, &mine));
+        let mut ui = simulator(diff_view::<()>(None, "on disk", &theirs, &mine));
         assert!(
             ui.find("line 5").is_err(),
             "far from the change, lines are counted"
         );
+        let seed = "width 2\nheight 2\n\nrows\n1\n1\n\ncolumns\n1\n1\n\ngoal \"1001\"\n";
+        let painted = seed
+            .replace("rows\n1\n", "rows\n2\n")
+            .replace("columns\n1\n1\n", "columns\n1\n2\n")
+            .replace("1001", "1101");
         shows(
-            diff_view("pivot-gate", &theirs, &theirs),
+            diff_view(
+                Some(crate::family::Family::Nonogram),
+                "on disk",
+                seed,
+                &painted,
+            ),
+            &[
+                "row 1: 2 (was 1)",
+                "column 2: 2 (was 1)",
+                "the goal differs in 1 cell",
+                "3 lines changed",
+            ],
+        );
+        shows(
+            diff_view(None, "pivot-gate", &theirs, &theirs),
             &["pivot-gate and this buffer have the same lines."],
         );
     }

@@ -51,7 +51,7 @@ impl Editor {
                     other.name
                 ))
                 .size(13),
-                crate::screen::diff_view(&other.name, &other.text, &self.text()),
+                crate::screen::diff_view(None, &other.name, &other.text, &self.text()),
             ]
             .into();
         };
@@ -92,6 +92,7 @@ impl Editor {
             .height(Length::FillPortion(3)),
             column(summary).spacing(2),
             container(crate::screen::diff_view(
+                None,
                 &other.name,
                 &other.text,
                 &self.text()

@@ -1,6 +1,7 @@
 //! The nonogram editor's view: the tools, the verdict and the grid beside the source.
 
 use super::*;
+use crate::family::Family;
 use crate::screen::scroll;
 use iced::widget::column;
 
@@ -46,7 +47,12 @@ impl Editor {
             .into(),
         };
         let board = if self.diffing {
-            crate::screen::diff_view("on disk", self.buffer.disk_text(), &self.buffer.text())
+            crate::screen::diff_view(
+                Some(Family::Nonogram),
+                "on disk",
+                self.buffer.disk_text(),
+                &self.buffer.text(),
+            )
         } else {
             board
         };

@@ -1,6 +1,7 @@
 //! The Quadrillion screen's view: tools, the verdict, the table beside the source.
 
 use super::*;
+use crate::family::Family;
 use crate::screen::scroll;
 use iced::widget::column;
 
@@ -99,7 +100,12 @@ impl Editor {
         )
         .map(Message::Canvas);
         let board = if self.diffing {
-            crate::screen::diff_view("on disk", self.buffer.disk_text(), &self.buffer.text())
+            crate::screen::diff_view(
+                Some(Family::Quadrillion),
+                "on disk",
+                self.buffer.disk_text(),
+                &self.buffer.text(),
+            )
         } else {
             board
         };

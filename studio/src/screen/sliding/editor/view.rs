@@ -2,6 +2,7 @@
 //! while authoring, the moves and the solver's panel while playing.
 
 use super::*;
+use crate::family::Family;
 use crate::screen::scroll;
 use iced::widget::{button, canvas, column, container, row, space, text, text_editor, text_input};
 use iced::{Color, Element, Fill, Font, Length};
@@ -208,7 +209,12 @@ impl Editor {
             );
         }
         let canvas = if self.diffing {
-            crate::screen::diff_view("on disk", self.buffer.disk_text(), &self.buffer.text())
+            crate::screen::diff_view(
+                Some(Family::Sliding),
+                "on disk",
+                self.buffer.disk_text(),
+                &self.buffer.text(),
+            )
         } else {
             self.canvas_view(palette)
         };
