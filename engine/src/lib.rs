@@ -4,6 +4,7 @@
 //! # Layout
 //! - [`hex`]: axial coordinates, the six directions, rotation and distance.
 //! - [`colour`]: five colours for a planar graph of touching pieces.
+//! - [`seconds`]: a time as the solvers' messages write it.
 //! - [`hexlock`]: the hex lock of Intricacy — its model and validation, the physics of a turn
 //!   with its trace and blockage annotations, and the solver.
 //! - [`nonogram`]: nonograms (Picross) — clues, puzzles and grids, the line rule and the solver.
@@ -21,6 +22,7 @@ pub mod hex;
 pub mod hexlock;
 pub mod nonogram;
 pub mod quadrillion;
+pub mod seconds;
 pub mod sliding;
 
 pub use hex::{Dir, Hex, Rotation};

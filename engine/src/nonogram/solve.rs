@@ -79,7 +79,9 @@ pub enum Stop {
 impl fmt::Display for Stop {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Stop::Time { after } => write!(f, "the time limit of {:.3} s", after.as_secs_f64()),
+            Stop::Time { after } => {
+                write!(f, "the time limit of {}", crate::seconds::Seconds(*after))
+            }
             Stop::Nodes { max } => write!(f, "the limit of {max} search nodes"),
             Stop::Cancelled => write!(f, "a cancellation"),
             Stop::TooLarge { cells, max } => {

@@ -50,7 +50,7 @@ pub enum Stop {
 impl std::fmt::Display for Stop {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Stop::Time { after } => write!(f, "stopped after {:.3} s", after.as_secs_f64()),
+            Stop::Time { after } => write!(f, "stopped after {}", crate::seconds::Seconds(*after)),
             Stop::Nodes { max } => write!(f, "stopped after {max} search nodes"),
             Stop::Cancelled => write!(f, "cancelled"),
         }

@@ -58,7 +58,7 @@ impl std::fmt::Display for Stop {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Stop::States { max } => write!(f, "stopped after {max} states"),
-            Stop::Time { after } => write!(f, "stopped after {:.3} s", after.as_secs_f64()),
+            Stop::Time { after } => write!(f, "stopped after {}", crate::seconds::Seconds(*after)),
             Stop::Cancelled => f.write_str("cancelled"),
         }
     }

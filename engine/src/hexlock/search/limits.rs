@@ -42,7 +42,9 @@ impl std::fmt::Display for Limit {
         match self {
             Limit::States { max } => write!(f, "the limit of {max} states"),
             Limit::Memory { max_bytes } => write!(f, "the memory limit of {max_bytes} bytes"),
-            Limit::Time { after } => write!(f, "the time limit of {:.1} s", after.as_secs_f64()),
+            Limit::Time { after } => {
+                write!(f, "the time limit of {}", crate::seconds::Seconds(*after))
+            }
             Limit::Cancelled => write!(f, "a cancellation"),
         }
     }
