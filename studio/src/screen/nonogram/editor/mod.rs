@@ -151,6 +151,8 @@ pub enum Message {
     ApplySuggestion,
     /// The solver stopped at its limit: let it think for [`LONGER_TIME`].
     ThinkLonger,
+    /// Stop thinking longer: the answer so far stands.
+    StopThinking,
     Buffer(buffer::Message),
 }
 
@@ -442,6 +444,15 @@ impl Editor {
                     }
                     _ => Task::none(),
                 }
+            }
+            Message::StopThinking => {
+                // The run answers "stopped" soon, for this revision, and that answer shows.
+                if self.thinking_longer
+                    && let Some(run) = &self.analysing
+                {
+                    run.cancel();
+                }
+                Task::none()
             }
             Message::ApplySuggestion => {
                 let cells = self

@@ -246,3 +246,56 @@ fn a_stopped_solver_thinks_longer_when_the_author_asks() {
     assert_eq!(a.ambiguous.len(), 4, "every cell differs between the two");
     assert!(!h.editor.thinking_longer);
 }
+
+/// Thinking longer can be called off: the answer is "not known yet" again, with the offer to
+/// think longer still there.
+#[test]
+fn thinking_longer_can_be_stopped() {
+    // A random 60×60 picture, filled at 0.45: far beyond a minute's search.
+    let mut grid = Grid::new(60, 60);
+    let mut seed: u64 = 7;
+    for y in 0..60 {
+        for x in 0..60 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let filled = (seed >> 33) % 100 < 45;
+            grid.set(x, y, if filled { Cell::Filled } else { Cell::Empty });
+        }
+    }
+    let puzzle = Puzzle::from_picture(grid, Default::default());
+    let text = &lockfmt::nonogram::print(&Puzzle {
+        goal: None,
+        ..puzzle
+    });
+    let (mut editor, _) = Editor::new(None, text);
+    editor.limits = Limits {
+        timeout: None,
+        max_nodes: Some(1),
+    };
+    let mut h = Harness {
+        rt: crate::testing::runtime(),
+        editor,
+    };
+    let revision = h.editor.buffer.revision();
+    h.send(Message::Read(revision, Arc::new(Reading::of(text))));
+    let (think, _) = h.editor.update(Message::ThinkLonger);
+    let clicked: Vec<Message> = {
+        let mut ui = iced_test::simulator(h.editor.view(Palette::LIGHT));
+        let _ = ui
+            .click("Stop")
+            .expect("Stop shows while the solver thinks longer");
+        ui.into_messages().collect()
+    };
+    for m in clicked {
+        h.send(m);
+    }
+    h.run(think);
+    let a = h.editor.analysis().expect("the solver spoke");
+    assert!(a.stopped, "{}", a.verdict);
+    assert!(a.verdict.contains("cancel"), "{}", a.verdict);
+    assert!(!h.editor.thinking_longer);
+    let mut ui = iced_test::simulator(h.editor.view(Palette::LIGHT));
+    assert!(ui.find("Think longer").is_ok());
+    assert!(ui.find("Stop").is_err());
+}

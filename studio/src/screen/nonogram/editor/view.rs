@@ -106,6 +106,13 @@ impl Editor {
             None => text("The solver is thinking…").size(14),
         };
         let mut verdict_row = row![verdict].spacing(8).align_y(iced::Center);
+        if self.thinking_longer {
+            verdict_row = verdict_row.push(
+                button(text("Stop").size(13))
+                    .style(button::secondary)
+                    .on_press(Message::StopThinking),
+            );
+        }
         let not_unique = self
             .analysis
             .as_ref()
