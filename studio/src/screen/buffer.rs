@@ -28,6 +28,8 @@ pub enum Message {
     Saved(String, Result<(), String>),
     /// The file was read again after a change on disk (asked in this generation).
     DiskRead(Generation, Result<String, String>),
+    /// The file is no longer on disk (another program removed or renamed it).
+    DiskRemoved(Generation),
     KeepMine,
     TakeTheirs,
     Compare,
@@ -50,6 +52,8 @@ pub struct Buffer {
     content: text_editor::Content,
     /// The text as last read from or written to disk.
     disk_text: String,
+    /// The file was removed from disk since: nothing but the buffer holds its text.
+    removed: bool,
     /// Bumped at every change of the text.
     revision: u64,
     undo: Vec<String>,
@@ -70,6 +74,7 @@ impl Buffer {
             path,
             content: text_editor::Content::with_text(text),
             disk_text: text.to_string(),
+            removed: false,
             revision: 0,
             undo: Vec::new(),
             redo: Vec::new(),
@@ -118,7 +123,7 @@ impl Buffer {
 
     /// Whether the text differs from the file.
     pub fn is_dirty(&self) -> bool {
-        self.content.text() != self.disk_text
+        self.removed || self.content.text() != self.disk_text
     }
 
     /// A change on disk waiting for the user's choice.
@@ -126,9 +131,9 @@ impl Buffer {
         self.conflict.as_ref()
     }
 
-    /// What the file last held.
+    /// What the file last held: nothing once it was removed from disk.
     pub fn disk_text(&self) -> &str {
-        &self.disk_text
+        if self.removed { "" } else { &self.disk_text }
     }
 
     /// The last thing the buffer said.
@@ -233,8 +238,14 @@ impl Buffer {
         };
         let asked = self.disk_reads.advance();
         background::run(
-            move || read_text(&path),
-            move |r| Message::DiskRead(asked, r),
+            move || match crate::files::read_text(&path, MAX_FILE_BYTES) {
+                Err(crate::files::ReadError::NotFound { .. }) => None,
+                r => Some(r.map_err(|e| e.to_string())),
+            },
+            move |r| match r {
+                Some(r) => Message::DiskRead(asked, r),
+                None => Message::DiskRemoved(asked),
+            },
         )
     }
 
@@ -252,6 +263,7 @@ impl Buffer {
                 match result {
                     Ok(()) => {
                         self.disk_text = text;
+                        self.removed = false;
                         let path = self.path.clone().unwrap_or_default();
                         self.status = format!("saved {}", path.display());
                         Some(Event::Saved(path))
@@ -267,12 +279,34 @@ impl Buffer {
                     return None;
                 }
                 match result {
-                    Ok(theirs) => self.disk_changed(theirs),
+                    Ok(theirs) => {
+                        self.removed = false;
+                        self.disk_changed(theirs)
+                    }
                     Err(why) => {
                         self.status = why;
                         None
                     }
                 }
+            }
+            Message::DiskRemoved(asked) => {
+                if !self.disk_reads.is_current(asked) {
+                    return None;
+                }
+                // Nothing holds the text now but this buffer: it is unsaved, so leaving asks,
+                // and the diff with disk shows every line as the buffer's own. The last text
+                // read is kept: a program that saves by removing the file and writing it anew
+                // reloads a clean buffer as any change on disk does.
+                self.removed = true;
+                self.conflict = None;
+                let name = self
+                    .path
+                    .as_ref()
+                    .map_or(String::new(), |p| p.display().to_string());
+                self.status = format!(
+                    "{name} was removed from disk; its text stays here, unsaved, and Save writes it again"
+                );
+                None
             }
             Message::KeepMine => {
                 if let Some(c) = self.conflict.take() {

@@ -498,3 +498,41 @@ fn a_drag_paints_a_block_and_erases_it_again_cell_by_cell() {
     let lock = h.editor.lock().expect("a lock");
     assert!(run.iter().all(|c| !lock.occupancy().contains_key(c)));
 }
+
+#[test]
+fn a_file_removed_from_disk_leaves_its_text_unsaved_and_save_writes_it_again() {
+    let (_dir, path, mut h) = on_disk(&starter(3));
+    std::fs::remove_file(&path).expect("another program removes it");
+    let task = h.editor.reload();
+    h.run(task);
+    assert_eq!(h.editor.text(), starter(3), "the text stays");
+    assert!(
+        h.editor.is_dirty(),
+        "nothing else holds it: leaving must ask"
+    );
+    assert!(
+        h.editor.status().contains("was removed from disk"),
+        "{}",
+        h.editor.status()
+    );
+    h.send(Message::Save);
+    assert_eq!(std::fs::read_to_string(&path).ok(), Some(starter(3)));
+    assert!(!h.editor.is_dirty());
+}
+
+#[test]
+fn a_file_saved_anew_by_another_program_after_removing_it_reloads_a_clean_buffer() {
+    let (_dir, path, mut h) = on_disk(&starter(3));
+    std::fs::remove_file(&path).expect("another editor removes it");
+    let task = h.editor.reload();
+    h.run(task);
+    std::fs::write(&path, starter(4)).expect("and writes it anew");
+    let task = h.editor.reload();
+    h.run(task);
+    assert_eq!(h.editor.text(), starter(4));
+    assert!(
+        h.editor.conflict().is_none(),
+        "no edits of mine: nothing to ask"
+    );
+    assert!(!h.editor.is_dirty());
+}
