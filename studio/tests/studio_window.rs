@@ -93,7 +93,7 @@ fn the_side_panel_makes_duplicates_and_deletes_with_confirmation() -> Result<(),
         doomed.exists(),
         "nothing is deleted before the user confirms"
     );
-    assert!(sees(&s, "Delete New lock copy?"));
+    assert!(sees(&s, "Delete New lock copy.lock?"));
     d.click(&mut s, "Keep")?;
     assert!(doomed.exists());
     d.click(&mut s, "Delete")?;
@@ -106,6 +106,30 @@ fn the_side_panel_makes_duplicates_and_deletes_with_confirmation() -> Result<(),
     assert_eq!(s.folder().files().len(), 4);
     assert!(s.document().path().is_some(), "another lock is open");
     Ok(())
+}
+
+#[test]
+fn files_of_two_families_with_one_name_are_listed_with_their_extensions() {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let folder = home.path().join("locks");
+    std::fs::create_dir_all(&folder).expect("folder");
+    for (name, text) in [
+        ("gate.lock", common::starter("ball-stop.lock")),
+        (
+            "gate.non",
+            "width 1\nheight 1\n\nrows\n1\n\ncolumns\n1\n".to_string(),
+        ),
+        (
+            "alone.non",
+            "width 1\nheight 1\n\nrows\n0\n\ncolumns\n0\n".to_string(),
+        ),
+    ] {
+        std::fs::write(folder.join(name), text).expect("write");
+    }
+    let s = studio(&d, home.path());
+    assert!(sees(&s, "gate.lock") && sees(&s, "gate.non"));
+    assert!(sees(&s, "alone") && !sees(&s, "alone.non"));
 }
 
 #[test]
@@ -140,7 +164,10 @@ fn rename_offers_the_name_ready_to_type_over_and_takes_the_solution_along() -> R
     assert!(!solution.exists() && renamed.with_extension("solution").exists());
     // Deleting says the solution goes too, and takes it.
     d.click(&mut s, "Delete")?;
-    assert!(sees(&s, "Delete ball-stop-two and its saved solution?"));
+    assert!(sees(
+        &s,
+        "Delete ball-stop-two.lock and its saved solution?"
+    ));
     d.send(
         &mut s,
         Message::Folder(folder::Message::ConfirmDelete(true)),
@@ -590,7 +617,7 @@ fn opening_another_file_with_unsaved_edits_asks_save_discard_or_cancel() -> Resu
     assert_eq!(s.guard().pending(), Some(&Pending::Open(other.clone())));
     assert!(sees(
         &s,
-        "«ball-stop» has unsaved edits. Save them before you open pivot-gate?"
+        "«ball-stop.lock» has unsaved edits. Save them before you open pivot-gate.lock?"
     ));
     assert_eq!(open_path(&s), first);
     d.click(&mut s, "Cancel")?;
@@ -676,7 +703,7 @@ fn closing_the_window_with_unsaved_edits_asks_first() -> Result<(), Error> {
     assert_eq!(s.guard().pending(), Some(&Pending::Close(id)));
     assert!(sees(
         &s,
-        "«ball-stop» has unsaved edits. Save them before you close the studio?"
+        "«ball-stop.lock» has unsaved edits. Save them before you close the studio?"
     ));
     d.click(&mut s, "Cancel")?;
     assert!(s.document().is_dirty());
@@ -701,7 +728,7 @@ fn unsaved_edits_are_recovered_after_a_crash() -> Result<(), Error> {
     assert_eq!(s.guard().recovered().len(), 1, "the edits are offered back");
     assert!(sees(
         &s,
-        "Unsaved edits to «ball-stop» were recovered from an earlier session."
+        "Unsaved edits to «ball-stop.lock» were recovered from an earlier session."
     ));
     d.click(&mut s, "Restore")?;
     assert_eq!(open_path(&s), path);

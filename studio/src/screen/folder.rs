@@ -307,7 +307,18 @@ impl Folder {
                 .style(container::rounded_box),
             );
         }
-        let list = column(self.files.iter().map(|f| self.entry(f, open))).spacing(2);
+        // Files of different families may share a name ("gate.lock", "gate.slide"): those
+        // names keep their extension, so that the list tells them apart.
+        let mut stems: HashMap<PathBuf, usize> = HashMap::new();
+        for f in &self.files {
+            *stems.entry(f.path.with_extension("")).or_default() += 1;
+        }
+        let shared = |f: &Listed| {
+            stems
+                .get(&f.path.with_extension(""))
+                .is_some_and(|&n| n > 1)
+        };
+        let list = column(self.files.iter().map(|f| self.entry(f, open, shared(f)))).spacing(2);
         side = side.push(scroll(list).height(Fill));
         side = side.push(
             row![
@@ -340,14 +351,18 @@ impl Folder {
         side.padding(8).into()
     }
 
-    fn entry<'a>(&'a self, f: &'a Listed, open: Option<&Path>) -> Element<'a, Message> {
-        let label = f
-            .path
-            .strip_prefix(&self.folder)
-            .unwrap_or(&f.path)
-            .with_extension("")
-            .display()
-            .to_string();
+    fn entry<'a>(
+        &'a self,
+        f: &'a Listed,
+        open: Option<&Path>,
+        name_shared: bool,
+    ) -> Element<'a, Message> {
+        let relative = f.path.strip_prefix(&self.folder).unwrap_or(&f.path);
+        let label = if name_shared {
+            relative.display().to_string()
+        } else {
+            relative.with_extension("").display().to_string()
+        };
         let is_open = open == Some(f.path.as_path());
         let picture: Element<'a, Message> = match self.thumbnails.get(&f.path) {
             Some((_, Some(handle))) => image(handle.clone())
@@ -409,8 +424,10 @@ fn style(on: bool) -> fn(&iced::Theme, button::Status) -> button::Style {
 }
 
 /// A file's stem, as the panel names it.
+/// A file as the prompts name it: with its extension, so that "Delete gate.lock?" says which of
+/// two files of one name goes.
 pub fn display_name(p: &Path) -> String {
-    p.file_stem()
+    p.file_name()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default()
 }
