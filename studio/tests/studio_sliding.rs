@@ -627,3 +627,18 @@ fn export_draws_the_lock_beside_its_file() -> Result<(), Error> {
     assert!(s.notice().starts_with("exported "), "{}", s.notice());
     Ok(())
 }
+
+/// Regression: a text with no board said "Board 2×2" beside the resize buttons.
+#[test]
+fn a_text_with_no_board_says_so_and_names_no_size() {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    open(&d, &mut s, "garbage.slide", "garbage\n");
+    assert!(sees(&s, "No board yet"));
+    assert!(!sees(&s, "Board 2×2"));
+    assert!(sees(
+        &s,
+        "The text has no picture of a board yet: type one, as `2 K K @`."
+    ));
+}

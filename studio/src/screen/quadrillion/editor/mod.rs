@@ -662,6 +662,20 @@ mod tests {
         );
     }
 
+    /// Regression: a file that never read showed the default board, as if it were the file's.
+    #[test]
+    fn a_text_with_no_board_shows_none() {
+        let text = "garbage\n";
+        let (mut editor, _) = Editor::new(None, text);
+        let revision = editor.buffer.revision();
+        let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(text))));
+        let mut ui = iced_test::simulator(editor.view(Palette::LIGHT));
+        assert!(
+            ui.find("Nothing to draw yet: the text has no board. A board is four grids, one line each, as `grid 1 black at 0 0`.")
+                .is_ok()
+        );
+    }
+
     /// Regression: several solutions were red like a board that cannot be finished, and a
     /// stopped count said "At least 0 solutions".
     #[test]

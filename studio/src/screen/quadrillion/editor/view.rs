@@ -99,6 +99,22 @@ impl Editor {
             .height(Fill),
         )
         .map(Message::Canvas);
+        // Until the text has read cleanly once, there is no board of its own to show (the
+        // table would be the default board, as if it were the file's).
+        let board = if self.document.is_none() && self.is_read() {
+            container(
+                text(
+                    "Nothing to draw yet: the text has no board. A board is four grids, \
+                     one line each, as `grid 1 black at 0 0`.",
+                )
+                .size(14),
+            )
+            .padding(12)
+            .center(Fill)
+            .into()
+        } else {
+            board
+        };
         let board = if self.diffing {
             crate::screen::diff_view(
                 Some(Family::Quadrillion),

@@ -176,7 +176,11 @@ impl Editor {
             }
         };
         let size = row![
-            small(&format!("Board {w}×{h}")),
+            small(&if self.document.is_some() {
+                format!("Board {w}×{h}")
+            } else {
+                "No board yet".to_string()
+            }),
             size_button("− column", w.wrapping_sub(1), h),
             size_button("+ column", w + 1, h),
             size_button("− row", w, h.wrapping_sub(1)),
