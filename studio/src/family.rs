@@ -103,6 +103,9 @@ impl Family {
             }
             Family::Nonogram => {
                 let puzzle = lockfmt::nonogram::parse(text).document?.puzzle;
+                if puzzle.width == 0 || puzzle.height == 0 {
+                    return None;
+                }
                 let pm = crate::nonogram::render::thumbnail(&puzzle, width)?;
                 Some(Thumbnail {
                     width: pm.width(),
@@ -112,6 +115,9 @@ impl Family {
             }
             Family::Quadrillion => {
                 let ch = lockfmt::quadrillion::parse(text).document?.challenge;
+                if ch.board.grids.is_empty() {
+                    return None;
+                }
                 let pm = crate::quadrillion::render::pixmap(
                     &ch.board,
                     &ch.placed,
@@ -126,7 +132,11 @@ impl Family {
                 })
             }
             Family::Sliding => {
-                let lock = lockfmt::sliding::parse(text).document?.lock;
+                let parsed = lockfmt::sliding::parse(text);
+                if !crate::sliding::drawable(parsed.diagnostics.iter().filter(|d| d.is_error())) {
+                    return None;
+                }
+                let lock = parsed.document?.lock;
                 let pm = crate::sliding::render::pixmap(
                     &lock,
                     width.clamp(16, 1024),
@@ -242,5 +252,18 @@ mod tests {
             .thumbnail(non, 72)
             .expect("a nonogram's picture");
         assert_eq!((thumb.width, thumb.height), (72, 48));
+    }
+
+    /// Regression: garbage in a `.non` file drew an empty picture, and in a `.slide` file a
+    /// blank 2×2 board, where a hex lock's garbage shows it has no picture.
+    #[test]
+    fn garbage_of_every_family_has_no_thumbnail() {
+        for info in FAMILIES {
+            assert!(
+                info.family.thumbnail("garbage\n", 72).is_none(),
+                "{}",
+                info.name
+            );
+        }
     }
 }

@@ -48,17 +48,6 @@ pub const MOVES_ID: &str = "sliding-moves";
 /// How often the solver's solution plays itself back, a move at a time.
 pub const PLAYBACK_EVERY: Duration = Duration::from_millis(700);
 
-/// Codes of errors in the picture itself: the canvas cannot draw such a text.
-const PICTURE_CODES: &[&str] = &[
-    "no-picture",
-    "board-size",
-    "row-width",
-    "glyph",
-    "piece-shape",
-    "file-too-large",
-    "invalid-utf8",
-];
-
 /// Codes of the lock's own problems and of `axis` lines: a canvas edit may print over a text
 /// that has them (the printer writes the axis lines from the picture).
 const LOCK_CODES: &[&str] = &[
@@ -105,10 +94,7 @@ impl Reading {
 
     /// Whether the picture reads: the canvas can draw it.
     fn drawable(&self) -> bool {
-        self.document.is_some()
-            && self
-                .errors()
-                .all(|d| !PICTURE_CODES.contains(&d.code.as_str()))
+        self.document.is_some() && crate::sliding::drawable(self.errors())
     }
 }
 
