@@ -280,3 +280,18 @@ fn new_check_fmt_render_and_diff_work_on_sliding_locks() {
     let out = lockwright(&["diff", "messy.slide", "messy.slide"], dir.path());
     assert_eq!(out.status.code(), Some(0));
 }
+
+/// Regression: a text with no picture of a board was rendered, as a blank 2×2 board, exit 0.
+#[test]
+fn render_refuses_a_text_with_no_board() {
+    let dir = tempfile::tempdir().expect("dir");
+    write(dir.path(), "garbage.slide", "garbage\n");
+    let out = lockwright(&["render", "garbage.slide", "-o", "g.png"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("no picture of the board"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!dir.path().join("g.png").exists());
+}

@@ -416,6 +416,11 @@ pub fn render(file: &Path, out: &Path, width: u32, dark: bool) -> Result<ExitCod
         super::print_diagnostics(&shown, &text, &parsed.diagnostics);
         return Ok(ExitCode::from(2));
     };
+    // A lock that breaks a rule is still drawn; a text with no picture of a board is not.
+    if !crate::sliding::drawable(parsed.diagnostics.iter().filter(|d| d.is_error())) {
+        super::print_diagnostics(&shown, &text, &parsed.diagnostics);
+        return Ok(ExitCode::from(1));
+    }
     if !(16..=crate::sliding::render::MAX_SIDE).contains(&width) {
         bail!(
             "--width {width} is out of range: from 16 to {} pixels",
