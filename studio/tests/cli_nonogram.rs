@@ -212,3 +212,25 @@ fn diff_names_the_clues_that_changed_and_a_file_it_cannot_read() {
         text(&out.stdout)
     );
 }
+
+/// Regression: `play` and `verify` read a nonogram as a hex lock ("a lock file starts with the
+/// line `lockwright-lock 1`").
+#[test]
+fn play_and_verify_say_a_nonogram_has_no_moves() {
+    let dir = tempfile::tempdir().expect("dir");
+    std::fs::write(dir.path().join("seed.non"), SEED).expect("write");
+    std::fs::write(dir.path().join("seed.solution"), "hE\n").expect("write");
+    for args in [
+        &["play", "seed.non", "hE"][..],
+        &["verify", "seed.non", "seed.solution"][..],
+    ] {
+        let out = lockwright(args, dir.path());
+        assert_eq!(out.status.code(), Some(2));
+        let said = text(&out.stderr);
+        assert!(
+            said.contains("seed.non is a nonogram, which has no moves"),
+            "{said}"
+        );
+        assert!(!said.contains("lockwright-lock"), "{said}");
+    }
+}

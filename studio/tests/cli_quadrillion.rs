@@ -244,3 +244,16 @@ fn diff_names_each_shape_that_lies_otherwise() {
     let out = lockwright(&["diff", "old.quad", "old.quad"], dir.path());
     assert_eq!(out.status.code(), Some(0));
 }
+
+#[test]
+fn play_says_a_quadrillion_board_has_no_moves() {
+    let dir = tempfile::tempdir().expect("dir");
+    let board = template("challenge-49.quad");
+    let out = lockwright(&["play", &board.display().to_string(), "hE"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("is a Quadrillion board, which has no moves"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -220,6 +220,15 @@ pub enum QuadrillionVerb {
     },
 }
 
+/// Whether the file is of a family with no move notation (nonograms, Quadrillion boards).
+fn without_moves(file: &std::path::Path) -> bool {
+    use crate::family::Family;
+    matches!(
+        Family::of_path(file),
+        Some(Family::Nonogram | Family::Quadrillion)
+    )
+}
+
 pub fn run(command: Command) -> Result<ExitCode> {
     match command {
         Command::New {
@@ -315,6 +324,15 @@ pub fn run(command: Command) -> Result<ExitCode> {
                 return nonogram::solve(&args.file, args.json, args.timeout, args.max_states);
             }
             solve::run(&args)
+        }
+        Command::Verify { file, .. } | Command::Play { file, .. } if without_moves(&file) => {
+            let family = crate::family::Family::of_path(&file).map_or("", |f| f.info().name);
+            anyhow::bail!(
+                "{} is a {family}, which has no moves to play or verify: `play` and `verify` are for hex locks and sliding locks. Solve it with `lockwright solve {}`, or play it in the studio (`lockwright studio {}`)",
+                file.display(),
+                file.display(),
+                file.display()
+            )
         }
         Command::Verify { file, solution } if sliding::owns(&file) => {
             sliding::verify(&file, &solution)
