@@ -216,7 +216,7 @@ fn diff_names_the_clues_that_changed_and_a_file_it_cannot_read() {
 /// Regression: `play` and `verify` read a nonogram as a hex lock ("a lock file starts with the
 /// line `lockwright-lock 1`").
 #[test]
-fn play_and_verify_say_a_nonogram_has_no_moves() {
+fn play_verify_and_publish_say_what_a_nonogram_is_not() {
     let dir = tempfile::tempdir().expect("dir");
     std::fs::write(dir.path().join("seed.non"), SEED).expect("write");
     std::fs::write(dir.path().join("seed.solution"), "hE\n").expect("write");
@@ -233,4 +233,22 @@ fn play_and_verify_say_a_nonogram_has_no_moves() {
         );
         assert!(!said.contains("lockwright-lock"), "{said}");
     }
+    let out = lockwright(
+        &[
+            "publish",
+            "seed.non",
+            "--slot",
+            "1",
+            "--solution",
+            "seed.solution",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr)
+            .contains("seed.non is a nonogram: the server's metagame is played with hex locks"),
+        "{}",
+        text(&out.stderr)
+    );
 }

@@ -62,7 +62,7 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
-    /// Check puzzle files (locks and nonograms): print nothing and exit 0 when all are valid,
+    /// Check puzzle files of every family: print nothing and exit 0 when all are valid,
     /// else print diagnostics and exit 1.
     Check {
         /// The puzzle files (.lock, .non, .quad, .slide).
@@ -101,12 +101,12 @@ pub enum Command {
         /// The file or folder.
         path: PathBuf,
     },
-    /// Show the difference between two lock files (hex or sliding): a line diff and the pieces
-    /// that changed.
+    /// Show the difference between two puzzle files of one family: a line diff and what changed
+    /// in the family's words (pieces, clues, grids and shapes).
     Diff {
-        /// The old lock.
+        /// The old version.
         old: PathBuf,
-        /// The new lock.
+        /// The new version.
         new: PathBuf,
         /// Print JSON for tools.
         #[arg(long)]
@@ -139,7 +139,7 @@ pub enum Command {
     /// Quadrillion boards: generate a challenge with exactly one solution.
     #[command(subcommand)]
     Quadrillion(QuadrillionVerb),
-    /// Rewrite puzzle files (locks and nonograms) in canonical form, keeping comments.
+    /// Rewrite puzzle files of every family in canonical form, keeping comments.
     Fmt {
         /// The puzzle files (.lock, .non, .quad, .slide).
         #[arg(required = true)]

@@ -388,6 +388,14 @@ async fn run_async(verb: Verb) -> Result<ExitCode> {
             solution,
             ..
         } => {
+            use crate::family::Family;
+            if let Some(family) = Family::of_path(&file).filter(|&f| f != Family::HexLock) {
+                anyhow::bail!(
+                    "{} is a {}: the server's metagame is played with hex locks (.lock files)",
+                    file.display(),
+                    family.info().name
+                );
+            }
             let lock_text = read_text(&file)?;
             let solution_text = read_text(&solution)?;
             let client = match logged_in(&tokens_path, &url, online.as_player.as_deref())? {
