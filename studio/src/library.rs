@@ -38,7 +38,8 @@ pub fn ensure(folder: &Path) -> Result<bool> {
     Ok(true)
 }
 
-/// Every puzzle file under a folder, subfolders included, sorted by path: the regular files
+/// Every puzzle file under a folder, subfolders included, sorted by path as people count
+/// (`lock 2` before `lock 10`, see [`natural_order`]): the regular files
 /// (or links to regular files) whose extension a family owns. Folders reached through a link
 /// are not entered, so a link loop cannot trap the listing; a FIFO or a device named like a
 /// puzzle is not listed, so that nothing ever blocks opening it.
@@ -70,8 +71,64 @@ pub fn list(folder: &Path) -> Vec<Listed> {
             }
         }
     }
-    out.sort_by(|a, b| a.path.cmp(&b.path));
+    out.sort_by(|a, b| natural_order(&a.path, &b.path));
     out
+}
+
+/// Paths in the order people count: folder by folder, each name compared with its runs of
+/// digits as numbers (`t2` before `t10`) and its letters ignoring case, then as written.
+pub fn natural_order(a: &Path, b: &Path) -> std::cmp::Ordering {
+    // The folders, then the file's name without its extension ("t1" before "t1 copy"), then
+    // the extension.
+    let names = |p: &'_ Path| -> Vec<String> {
+        let mut names: Vec<String> = p
+            .with_extension("")
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        names.push(
+            p.extension()
+                .map(|e| e.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+        );
+        names
+    };
+    let (a, b) = (names(a), names(b));
+    a.iter()
+        .zip(&b)
+        .map(|(x, y)| natural_names(x, y))
+        .find(|o| o.is_ne())
+        .unwrap_or_else(|| a.len().cmp(&b.len()))
+}
+
+fn natural_names(a: &str, b: &str) -> std::cmp::Ordering {
+    /// A name cut into runs of digits and runs of anything else.
+    fn runs(s: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        let bytes = s.as_bytes();
+        for i in 1..=bytes.len() {
+            if i == bytes.len() || bytes[i].is_ascii_digit() != bytes[i - 1].is_ascii_digit() {
+                out.push(&s[start..i]);
+                start = i;
+            }
+        }
+        out
+    }
+    let (ra, rb) = (runs(a), runs(b));
+    for (x, y) in ra.iter().zip(&rb) {
+        let digits = |r: &str| r.bytes().all(|c| c.is_ascii_digit());
+        let order = if digits(x) && digits(y) {
+            let (tx, ty) = (x.trim_start_matches('0'), y.trim_start_matches('0'));
+            tx.len().cmp(&ty.len()).then_with(|| tx.cmp(ty))
+        } else {
+            x.to_lowercase().cmp(&y.to_lowercase())
+        };
+        if order.is_ne() {
+            return order;
+        }
+    }
+    ra.len().cmp(&rb.len()).then_with(|| a.cmp(b))
 }
 
 /// A free file name in `folder` for a file called `stem` with extension `ext`: `stem.ext`,
@@ -223,6 +280,34 @@ pub fn delete(path: &Path) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn files_are_listed_in_the_order_people_count() {
+        let mut names = vec![
+            "t10.non",
+            "t2.non",
+            "T1.non",
+            "t1.non",
+            "a/t3.non",
+            "t02.non",
+            "b.lock",
+            "t1 copy.non",
+        ];
+        names.sort_by(|a, b| natural_order(Path::new(a), Path::new(b)));
+        assert_eq!(
+            names,
+            [
+                "a/t3.non",
+                "b.lock",
+                "T1.non",
+                "t1.non",
+                "t1 copy.non",
+                "t02.non",
+                "t2.non",
+                "t10.non"
+            ]
+        );
+    }
 
     #[test]
     fn first_use_fills_the_folder_with_starter_locks() {
