@@ -347,30 +347,34 @@ impl Buffer {
         }
     }
 
+    /// The text on disk to show the buffer against in the editor's main area: the file's new
+    /// text while a conflict is being compared, else the file's when the editor `diffing`.
+    pub fn diff_against(&self, diffing: bool) -> Option<&str> {
+        match &self.conflict {
+            Some(c) if c.comparing => Some(&c.theirs),
+            _ => diffing.then(|| self.disk_text()),
+        }
+    }
+
     /// The conflict's prompt, when the file changed under unsaved edits.
     pub fn conflict_view(&self) -> Option<Element<'_, Message>> {
         let c = self.conflict.as_ref()?;
-        let mut prompt = column![
+        let prompt = column![
             text("The file changed on disk while you have unsaved edits.").size(14),
             row![
                 button(text("Keep mine")).on_press(Message::KeepMine),
                 button(text("Take theirs")).on_press(Message::TakeTheirs),
-                button(text("Compare")).on_press(Message::Compare),
+                // The comparison takes the editor's main area, where there is room for it.
+                button(text(if c.comparing {
+                    "Hide comparison"
+                } else {
+                    "Compare"
+                }))
+                .on_press(Message::Compare),
             ]
             .spacing(6),
         ]
         .spacing(6);
-        if c.comparing {
-            prompt = prompt.push(
-                container(crate::screen::diff_view(
-                    None,
-                    "on disk",
-                    &c.theirs,
-                    &self.text(),
-                ))
-                .height(iced::Length::Fixed(260.0)),
-            );
-        }
         Some(
             container(prompt)
                 .padding(8)

@@ -252,7 +252,10 @@ fn unsaved_edits_and_a_change_on_disk_ask_which_to_keep() -> Result<(), Error> {
     assert_eq!(h.editor.text(), mine, "nothing is dropped silently");
     h.shows("Keep mine")?;
     h.press("Compare")?;
+    // The comparison takes the canvas's room, beside the prompt.
     h.shows("on disk")?;
+    h.shows("this buffer")?;
+    h.shows("Hide comparison")?;
     h.press("Take theirs")?;
     assert_eq!(h.editor.text(), starter(5));
     assert!(h.editor.conflict().is_none());

@@ -46,15 +46,14 @@ impl Editor {
             .center(Fill)
             .into(),
         };
-        let board = if self.diffing {
-            crate::screen::diff_view(
+        let board = match self.buffer.diff_against(self.diffing) {
+            Some(theirs) => crate::screen::diff_view(
                 Some(Family::Nonogram),
                 "on disk",
-                self.buffer.disk_text(),
+                theirs,
                 &self.buffer.text(),
-            )
-        } else {
-            board
+            ),
+            None => board,
         };
         let source = text_editor(self.buffer.content())
             .id(SOURCE_ID)

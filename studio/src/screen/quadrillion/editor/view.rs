@@ -115,15 +115,14 @@ impl Editor {
         } else {
             board
         };
-        let board = if self.diffing {
-            crate::screen::diff_view(
+        let board = match self.buffer.diff_against(self.diffing) {
+            Some(theirs) => crate::screen::diff_view(
                 Some(Family::Quadrillion),
                 "on disk",
-                self.buffer.disk_text(),
+                theirs,
                 &self.buffer.text(),
-            )
-        } else {
-            board
+            ),
+            None => board,
         };
         let main: Element<'_, Message> = if playing {
             container(board).width(Fill).height(Fill).into()

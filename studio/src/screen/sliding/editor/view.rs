@@ -212,15 +212,14 @@ impl Editor {
                     .color(Color::from_rgb8(0xc0, 0x39, 0x2b)),
             );
         }
-        let canvas = if self.diffing {
-            crate::screen::diff_view(
+        let canvas = match self.buffer.diff_against(self.diffing) {
+            Some(theirs) => crate::screen::diff_view(
                 Some(Family::Sliding),
                 "on disk",
-                self.buffer.disk_text(),
+                theirs,
                 &self.buffer.text(),
-            )
-        } else {
-            self.canvas_view(palette)
+            ),
+            None => self.canvas_view(palette),
         };
         left = left.push(canvas);
         let source = text_editor(self.buffer.content())
