@@ -9,7 +9,10 @@
 //! - [`quadrillion`]: Quadrillion boards (`.quad`): grids, sides, shapes already placed.
 //! - [`sliding`]: sliding locks (`.slide`, Lockmaker's): the board as a picture, axes, solutions.
 //! - [`diagnostic`]: problems with their line and column, shared by every format.
-//! - [`diff`]: line diffs of any two texts, and a change carried over to another layout.
+//! - [`diff`]: line diffs of any two texts, side by side too, and a change carried over to
+//!   another layout; each family's `diff` names its own changes in words.
+//! - [`info`]: what an author says of a puzzle (title, author, source, licence, notes), as the
+//!   Quadrillion and sliding lock files write it.
 //! - [`highlight`]: a grammar's highlights query over a parsed tree, as spans per line.
 //! - [`words`]: counts in words ("1 move", "3 moves") for every message.
 #![deny(missing_docs)]
@@ -18,6 +21,7 @@ pub mod diagnostic;
 pub mod diff;
 pub mod hexlock;
 pub mod highlight;
+pub mod info;
 pub mod nonogram;
 pub mod quadrillion;
 pub mod sliding;

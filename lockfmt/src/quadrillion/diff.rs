@@ -2,13 +2,13 @@
 //! otherwise, each shape placed, moved or taken off, and what the board's author says of it.
 //! Positions are compared as the canonical form writes them, from the board's top-left dot.
 
+use super::Document;
 use super::print::{grid_lie, shape_lie};
-use super::{Document, Info};
 use engine::quadrillion::{GridId, ShapeId};
 
 /// The changes from `old` to `new`, one sentence each, in the file's order.
 pub fn changes(old: &Document, new: &Document) -> Vec<String> {
-    let mut out = info_changes(&old.info, &new.info);
+    let mut out = old.info.changes(&new.info);
     let (a, b) = (old.challenge.normalised(), new.challenge.normalised());
     for id in GridId::ALL {
         let find = |c: &engine::quadrillion::Challenge| {
@@ -33,19 +33,6 @@ pub fn changes(old: &Document, new: &Document) -> Vec<String> {
             (Some(x), None) => out.push(format!("shape {l} is taken off (was {x})")),
             _ => {}
         }
-    }
-    out
-}
-
-fn info_changes(old: &Info, new: &Info) -> Vec<String> {
-    let mut out = crate::diff::said_each([
-        ("title", &old.title, &new.title),
-        ("author", &old.by, &new.by),
-        ("source", &old.source, &new.source),
-        ("licence", &old.license, &new.license),
-    ]);
-    if old.notes != new.notes {
-        out.push("the notes changed".into());
     }
     out
 }

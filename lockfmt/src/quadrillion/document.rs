@@ -4,20 +4,7 @@
 use engine::quadrillion::{Board, Challenge, GridId, ShapeId};
 use std::collections::BTreeMap;
 
-/// What a board file says of its challenge.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Info {
-    /// `title`.
-    pub title: Option<String>,
-    /// `by`: the author.
-    pub by: Option<String>,
-    /// `source`: where it comes from.
-    pub source: Option<String>,
-    /// `license`.
-    pub license: Option<String>,
-    /// `note` lines, in order.
-    pub notes: Vec<String>,
-}
+pub use crate::info::Info;
 
 /// A line of a board file that comments attach to, in canonical order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

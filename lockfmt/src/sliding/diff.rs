@@ -1,27 +1,14 @@
 //! What changed between two versions of a sliding lock, in words: the board, the pieces by
 //! the seed's names (the cells they cover), and what the lock's author says of it.
 
-use super::{Document, Info};
+use super::Document;
 use engine::sliding::Lock;
 
 /// The changes from `old` to `new`, one sentence each: what the author says, the board, then
 /// the pieces gone from where they were and those now where none was.
 pub fn changes(old: &Document, new: &Document) -> Vec<String> {
-    let mut out = info_changes(&old.info, &new.info);
+    let mut out = old.info.changes(&new.info);
     out.extend(lock_changes(&old.lock, &new.lock));
-    out
-}
-
-fn info_changes(old: &Info, new: &Info) -> Vec<String> {
-    let mut out = crate::diff::said_each([
-        ("title", &old.title, &new.title),
-        ("author", &old.by, &new.by),
-        ("source", &old.source, &new.source),
-        ("licence", &old.license, &new.license),
-    ]);
-    if old.notes != new.notes {
-        out.push("the notes changed".into());
-    }
     out
 }
 

@@ -18,20 +18,7 @@ pub const DARK: char = '*';
 /// most 26 of them); the reader refuses it.
 pub const NO_LETTER: char = '?';
 
-/// What a lock file says of its lock.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Info {
-    /// `title`.
-    pub title: Option<String>,
-    /// `by`: the author.
-    pub by: Option<String>,
-    /// `source`: where it comes from.
-    pub source: Option<String>,
-    /// `license`.
-    pub license: Option<String>,
-    /// `note` lines, in order.
-    pub notes: Vec<String>,
-}
+pub use crate::info::Info;
 
 /// A line of a lock file that comments attach to, in canonical order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -349,10 +349,24 @@ impl Buffer {
 
     /// The text on disk to show the buffer against in the editor's main area: the file's new
     /// text while a conflict is being compared, else the file's when the editor `diffing`.
-    pub fn diff_against(&self, diffing: bool) -> Option<&str> {
+    fn diff_against(&self, diffing: bool) -> Option<&str> {
         match &self.conflict {
             Some(c) if c.comparing => Some(&c.theirs),
             _ => diffing.then(|| self.disk_text()),
+        }
+    }
+
+    /// The editor's main area: the buffer against the disk (see [`Buffer::diff_against`]) when
+    /// the user asked to compare them, else `main`.
+    pub fn diff_or<'a, M: 'a>(
+        &self,
+        family: crate::family::Family,
+        diffing: bool,
+        main: Element<'a, M>,
+    ) -> Element<'a, M> {
+        match self.diff_against(diffing) {
+            Some(theirs) => crate::screen::diff_view(Some(family), "on disk", theirs, &self.text()),
+            None => main,
         }
     }
 

@@ -162,16 +162,14 @@ impl Editor {
             .center(Fill)
             .into(),
         };
-        let canvas_view = match (&self.compared, self.buffer.diff_against(false)) {
-            (_, Some(theirs)) => crate::screen::diff_view(
-                Some(crate::family::Family::HexLock),
-                "on disk",
-                theirs,
-                &self.text(),
-            ),
-            (Some(other), None) => self.diff_view(other, palette),
-            (None, None) => canvas_view,
+        let canvas_view = match &self.compared {
+            Some(other) => self.diff_view(other, palette),
+            None => canvas_view,
         };
+        // A conflict being compared comes first: the prompt beside it is about that.
+        let canvas_view = self
+            .buffer
+            .diff_or(crate::family::Family::HexLock, false, canvas_view);
         let source = text_editor(self.buffer.content())
             .id(SOURCE_ID)
             .font(Font::MONOSPACE)

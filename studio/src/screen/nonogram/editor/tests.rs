@@ -203,13 +203,8 @@ fn a_newer_text_calls_off_the_solvers_runs_on_the_older_one() {
     );
 }
 
-/// When the solver stops at the editor's limit, the author can let it think longer, and the
-/// answer comes from that longer run.
-#[test]
-fn a_stopped_solver_thinks_longer_when_the_author_asks() {
-    // Two pictures (the diagonals): the line rule and probing leave every cell, so the
-    // search must guess, and a limit of one search node stops it.
-    let text = "width 2\nheight 2\n\nrows\n1\n1\n\ncolumns\n1\n1\n";
+/// An editor on `text` whose solver stops after one search node, with its first answer in.
+fn stopped_at_one_node(text: &str) -> Harness {
     let (mut editor, _) = Editor::new(None, text);
     editor.limits = Limits {
         timeout: None,
@@ -221,6 +216,17 @@ fn a_stopped_solver_thinks_longer_when_the_author_asks() {
     };
     let revision = h.editor.buffer.revision();
     h.send(Message::Read(revision, Arc::new(Reading::of(text))));
+    h
+}
+
+/// When the solver stops at the editor's limit, the author can let it think longer, and the
+/// answer comes from that longer run.
+#[test]
+fn a_stopped_solver_thinks_longer_when_the_author_asks() {
+    // Two pictures (the diagonals): the line rule and probing leave every cell, so the
+    // search must guess, and a limit of one search node stops it.
+    let text = "width 2\nheight 2\n\nrows\n1\n1\n\ncolumns\n1\n1\n";
+    let mut h = stopped_at_one_node(text);
     let a = h.editor.analysis().expect("the solver spoke");
     assert!(a.stopped, "{}", a.verdict);
     assert!(a.verdict.starts_with("Not known yet"), "{}", a.verdict);
@@ -268,17 +274,7 @@ fn thinking_longer_can_be_stopped() {
         goal: None,
         ..puzzle
     });
-    let (mut editor, _) = Editor::new(None, text);
-    editor.limits = Limits {
-        timeout: None,
-        max_nodes: Some(1),
-    };
-    let mut h = Harness {
-        rt: crate::testing::runtime(),
-        editor,
-    };
-    let revision = h.editor.buffer.revision();
-    h.send(Message::Read(revision, Arc::new(Reading::of(text))));
+    let mut h = stopped_at_one_node(text);
     let (think, _) = h.editor.update(Message::ThinkLonger);
     let clicked: Vec<Message> = {
         let mut ui = iced_test::simulator(h.editor.view(Palette::LIGHT));

@@ -46,15 +46,7 @@ impl Editor {
             .center(Fill)
             .into(),
         };
-        let board = match self.buffer.diff_against(self.diffing) {
-            Some(theirs) => crate::screen::diff_view(
-                Some(Family::Nonogram),
-                "on disk",
-                theirs,
-                &self.buffer.text(),
-            ),
-            None => board,
-        };
+        let board = self.buffer.diff_or(Family::Nonogram, self.diffing, board);
         let source = text_editor(self.buffer.content())
             .id(SOURCE_ID)
             .font(Font::MONOSPACE)

@@ -115,15 +115,9 @@ impl Editor {
         } else {
             board
         };
-        let board = match self.buffer.diff_against(self.diffing) {
-            Some(theirs) => crate::screen::diff_view(
-                Some(Family::Quadrillion),
-                "on disk",
-                theirs,
-                &self.buffer.text(),
-            ),
-            None => board,
-        };
+        let board = self
+            .buffer
+            .diff_or(Family::Quadrillion, self.diffing, board);
         let main: Element<'_, Message> = if playing {
             container(board).width(Fill).height(Fill).into()
         } else {

@@ -212,15 +212,9 @@ impl Editor {
                     .color(Color::from_rgb8(0xc0, 0x39, 0x2b)),
             );
         }
-        let canvas = match self.buffer.diff_against(self.diffing) {
-            Some(theirs) => crate::screen::diff_view(
-                Some(Family::Sliding),
-                "on disk",
-                theirs,
-                &self.buffer.text(),
-            ),
-            None => self.canvas_view(palette),
-        };
+        let canvas = self
+            .buffer
+            .diff_or(Family::Sliding, self.diffing, self.canvas_view(palette));
         left = left.push(canvas);
         let source = text_editor(self.buffer.content())
             .id(SOURCE_ID)
