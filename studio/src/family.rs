@@ -53,6 +53,12 @@ pub const FAMILIES: &[FamilyInfo] = &[
     },
 ];
 
+/// How long a thumbnail may look for the picture of a nonogram written as clues only.
+const THUMBNAIL_SOLVE: engine::nonogram::Limits = engine::nonogram::Limits {
+    timeout: Some(std::time::Duration::from_millis(50)),
+    max_nodes: None,
+};
+
 /// A small picture of a file, as straight RGBA pixels.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Thumbnail {
@@ -102,9 +108,17 @@ impl Family {
                 })
             }
             Family::Nonogram => {
-                let puzzle = lockfmt::nonogram::parse(text).document?.puzzle;
+                let mut puzzle = lockfmt::nonogram::parse(text).document?.puzzle;
                 if puzzle.width == 0 || puzzle.height == 0 {
                     return None;
+                }
+                // A puzzle written as clues only shows its picture when the solver finds
+                // the one quickly (most published puzzles: milliseconds); else the empty grid.
+                if puzzle.goal.is_none()
+                    && let engine::nonogram::Answer::Unique(picture) =
+                        engine::nonogram::solve(&puzzle, &THUMBNAIL_SOLVE).answer
+                {
+                    puzzle.goal = Some(picture);
                 }
                 let pm = crate::nonogram::render::thumbnail(&puzzle, width)?;
                 Some(Thumbnail {
@@ -252,6 +266,9 @@ mod tests {
             .thumbnail(non, 72)
             .expect("a nonogram's picture");
         assert_eq!((thumb.width, thumb.height), (72, 48));
+        // The same puzzle written as clues only: the solver finds its one picture.
+        let clues_only = non.replace("\ngoal \"111100\"\n", "\n");
+        assert_eq!(Family::Nonogram.thumbnail(&clues_only, 72), Some(thumb));
     }
 
     /// Regression: garbage in a `.non` file drew an empty picture, and in a `.slide` file a
