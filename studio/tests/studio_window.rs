@@ -467,6 +467,32 @@ fn export_png_draws_every_family_beside_its_file() -> Result<(), Error> {
     Ok(())
 }
 
+/// Regression: Export PNG replaced any `NAME.png` beside the file without a word — a picture
+/// of the user's own, or of another family's puzzle of the same name (`gate.lock`, `gate.non`).
+#[test]
+fn export_asks_before_replacing_a_picture_it_did_not_write() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    d.click(&mut s, "ball-stop")?;
+    let out = home.path().join("locks").join("ball-stop.png");
+    std::fs::write(&out, b"mine").expect("the user's own picture");
+    d.click(&mut s, "Export PNG")?;
+    assert_eq!(std::fs::read(&out).ok().as_deref(), Some(&b"mine"[..]));
+    assert!(sees(&s, "ball-stop.png is already there. Replace it?"));
+    d.click(&mut s, "Keep")?;
+    assert_eq!(std::fs::read(&out).ok().as_deref(), Some(&b"mine"[..]));
+    assert!(!sees(&s, "ball-stop.png is already there. Replace it?"));
+    d.click(&mut s, "Export PNG")?;
+    d.click(&mut s, "Replace")?;
+    assert!(std::fs::read(&out).expect("png").starts_with(b"\x89PNG"));
+    // Exported once, it is the studio's own: a new export replaces it without asking.
+    std::fs::write(&out, b"stale").expect("write");
+    d.click(&mut s, "Export PNG")?;
+    assert!(std::fs::read(&out).expect("png").starts_with(b"\x89PNG"));
+    Ok(())
+}
+
 #[test]
 fn at_the_smallest_window_every_screens_controls_show_whole() -> Result<(), Error> {
     use studio::app::SMALLEST_WINDOW;

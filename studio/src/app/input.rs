@@ -114,7 +114,7 @@ impl Studio {
                 None => Task::none(),
             },
             Screen::Editor => match action {
-                Action::Export => self.folder_event(folder::Event::Export),
+                Action::Export => self.update(Message::Folder(folder::Message::Export)),
                 Action::New => self.update(Message::Folder(folder::Message::New)),
                 _ => match self.document.message_for(action) {
                     Some(m) => self.update(Message::Document(m)),

@@ -11,7 +11,7 @@ use iced::widget::{
     button, column, container, image, operation, pick_list, row, text, text_input, tooltip,
 };
 use iced::{Element, Fill, Length, Task};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -45,6 +45,8 @@ pub enum Message {
     Delete,
     ConfirmDelete(bool),
     Export,
+    /// Replace the picture already beside the file (true), or keep it.
+    ConfirmExport(bool),
     ToggleTheme,
     Show(Destination),
 }
@@ -103,6 +105,10 @@ pub struct Folder {
     renaming: Option<String>,
     /// The file to delete once confirmed, and whether a saved solution goes with it.
     confirm_delete: Option<(PathBuf, bool)>,
+    /// A picture that an export would replace, waiting for the user's word.
+    confirm_export: Option<PathBuf>,
+    /// The pictures exported since the studio started: replaced again without asking.
+    exported: HashSet<PathBuf>,
 }
 
 impl Folder {
@@ -116,6 +122,8 @@ impl Folder {
             template: "size-6".into(),
             renaming: None,
             confirm_delete: None,
+            confirm_export: None,
+            exported: HashSet::new(),
         }
     }
 
@@ -229,7 +237,26 @@ impl Folder {
                 .take()
                 .filter(|_| yes)
                 .map(|(p, _)| Event::Delete(p)),
-            Message::Export => Some(Event::Export),
+            Message::Export => {
+                // A picture the studio did not write (another family's of the same name, or
+                // the user's own) is never replaced without asking.
+                let out = open.map(|p| p.with_extension("png"));
+                match out {
+                    Some(out) if out.exists() && !self.exported.contains(&out) => {
+                        self.confirm_export = Some(out);
+                        None
+                    }
+                    Some(out) => {
+                        self.exported.insert(out);
+                        Some(Event::Export)
+                    }
+                    None => Some(Event::Export),
+                }
+            }
+            Message::ConfirmExport(yes) => self.confirm_export.take().filter(|_| yes).map(|out| {
+                self.exported.insert(out);
+                Event::Export
+            }),
             Message::ToggleTheme => Some(Event::ToggleTheme),
             Message::Show(d) => Some(Event::Show(d)),
         };
@@ -298,6 +325,25 @@ impl Folder {
                                 .on_press(Message::ConfirmDelete(true))
                                 .style(button::danger),
                             button(text("Keep").size(13)).on_press(Message::ConfirmDelete(false)),
+                        ]
+                        .spacing(4),
+                    ]
+                    .spacing(4),
+                )
+                .padding(6)
+                .style(container::rounded_box),
+            );
+        }
+        if let Some(p) = &self.confirm_export {
+            side = side.push(
+                container(
+                    column![
+                        text(format!("{} is already there. Replace it?", display_name(p))).size(13),
+                        row![
+                            button(text("Replace").size(13))
+                                .on_press(Message::ConfirmExport(true))
+                                .style(button::danger),
+                            button(text("Keep").size(13)).on_press(Message::ConfirmExport(false)),
                         ]
                         .spacing(4),
                     ]
