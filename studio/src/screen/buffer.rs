@@ -376,14 +376,17 @@ impl Buffer {
         let prompt = column![
             text("The file changed on disk while you have unsaved edits.").size(14),
             row![
-                button(text("Keep mine")).on_press(Message::KeepMine),
-                button(text("Take theirs")).on_press(Message::TakeTheirs),
+                button(text("Keep mine").size(13)).on_press(Message::KeepMine),
+                button(text("Take theirs").size(13)).on_press(Message::TakeTheirs),
                 // The comparison takes the editor's main area, where there is room for it.
-                button(text(if c.comparing {
-                    "Hide comparison"
-                } else {
-                    "Compare"
-                }))
+                button(
+                    text(if c.comparing {
+                        "Hide comparison"
+                    } else {
+                        "Compare"
+                    })
+                    .size(13)
+                )
                 .on_press(Message::Compare),
             ]
             .spacing(6),
