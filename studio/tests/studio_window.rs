@@ -1,6 +1,6 @@
 //! The studio window as a user meets it: the folder panel and its file operations, live reload,
-//! keys and their settings, comparing locks, play on the current buffer, and the promise that
-//! no edit is ever lost (the guard before anything replaces the buffer, the recovery folder).
+//! keys and their settings, comparing locks, export, the smallest window and play on the current
+//! buffer (the guard and recovery of unsaved edits are in `studio_unsaved.rs`).
 
 mod common;
 
@@ -8,9 +8,8 @@ use common::{Driver, bars_over_content, sees, shown_whole, start_at};
 use engine::Hex;
 use iced::keyboard;
 use iced_test::Error;
-use std::path::{Path, PathBuf};
-use studio::app::{Message, Pending, Screen, Studio};
-use studio::hexlock::canvas::Event2;
+use std::path::Path;
+use studio::app::{Message, Screen, Studio};
 use studio::keys::Action;
 use studio::screen::document;
 use studio::screen::folder;
@@ -18,51 +17,7 @@ use studio::screen::hexlock::editor::{self, Tool};
 use studio::screen::hexlock::tutorial;
 use studio::settings::Settings;
 
-/// A studio on a home of its own, past the first start's tutorial offer, on the editor.
-fn studio(d: &Driver, home: &Path) -> Studio {
-    let mut s = d.studio_at(home, Settings::default());
-    if matches!(s.screen(), Screen::Tutorial) {
-        d.send(&mut s, Message::Tutorial(tutorial::Message::Close));
-    }
-    assert!(matches!(s.screen(), Screen::Editor));
-    s
-}
-
-fn open_path(s: &Studio) -> PathBuf {
-    s.document().path().expect("a file is open").to_path_buf()
-}
-
-/// Puts a ball on a free cell with the canvas, so that the buffer has unsaved edits.
-fn edit(d: &Driver, s: &mut Studio) {
-    d.send(
-        s,
-        Message::Document(document::Message::HexLock(editor::Message::Tool(
-            Tool::Ball,
-        ))),
-    );
-    let lock = s.document().lock().cloned().expect("a lock");
-    let taken = lock.occupancy();
-    let cell = engine::hex::hexagon(lock.size - 1)
-        .into_iter()
-        .find(|c| !taken.contains_key(c))
-        .expect("a free cell");
-    d.send(
-        s,
-        Message::Document(document::Message::HexLock(editor::Message::Canvas(
-            Event2::Clicked(cell),
-        ))),
-    );
-    assert!(s.document().is_dirty(), "{}", s.document().status());
-}
-
-fn file_named(s: &Studio, stem: &str) -> PathBuf {
-    s.folder()
-        .files()
-        .iter()
-        .map(|f| f.path.clone())
-        .find(|p| p.file_stem().is_some_and(|n| n == stem))
-        .unwrap_or_else(|| panic!("no {stem} in the folder"))
-}
+use common::editing::{edit, file_named, open_path, studio};
 
 #[test]
 fn first_start_fills_the_lock_folder_and_opens_a_lock() {
@@ -625,155 +580,6 @@ fn a_remote_url_typed_in_the_settings_is_in_force_once_they_are_left() -> Result
 }
 
 /// Regression: clicking another lock in the list replaced the buffer's unsaved edits.
-#[test]
-fn opening_another_file_with_unsaved_edits_asks_save_discard_or_cancel() -> Result<(), Error> {
-    let d = Driver::new();
-    let home = tempfile::tempdir().expect("home");
-    let mut s = studio(&d, home.path());
-    let first = open_path(&s);
-    edit(&d, &mut s);
-    let mine = s.document().text();
-    let other = file_named(&s, "pivot-gate");
-
-    // Cancel: nothing happens, the edits stay.
-    d.send(
-        &mut s,
-        Message::Folder(folder::Message::Open(other.clone())),
-    );
-    assert_eq!(s.guard().pending(), Some(&Pending::Open(other.clone())));
-    assert!(sees(
-        &s,
-        "«ball-stop.lock» has unsaved edits. Save them before you open pivot-gate.lock?"
-    ));
-    assert_eq!(open_path(&s), first);
-    d.click(&mut s, "Cancel")?;
-    assert_eq!(s.guard().pending(), None);
-    assert_eq!(
-        (open_path(&s), s.document().text()),
-        (first.clone(), mine.clone())
-    );
-
-    // Save: the edits are written, then the other file opens.
-    d.send(
-        &mut s,
-        Message::Folder(folder::Message::Open(other.clone())),
-    );
-    d.click(&mut s, "Save")?;
-    assert_eq!(std::fs::read_to_string(&first).expect("read"), mine);
-    assert_eq!(open_path(&s), other);
-
-    // Discard: the edits go, the file stays as it was, and the other file opens.
-    edit(&d, &mut s);
-    d.send(
-        &mut s,
-        Message::Folder(folder::Message::Open(first.clone())),
-    );
-    d.click(&mut s, "Discard")?;
-    assert_eq!(open_path(&s), first);
-    assert_eq!(
-        std::fs::read_to_string(&other).expect("read"),
-        common::starter("pivot-gate.lock")
-    );
-    Ok(())
-}
-
-/// Regression: New, Duplicate and Delete replaced the buffer without a word.
-#[test]
-fn new_duplicate_and_delete_ask_first_when_there_are_unsaved_edits() -> Result<(), Error> {
-    let d = Driver::new();
-    let home = tempfile::tempdir().expect("home");
-    let mut s = studio(&d, home.path());
-    let first = open_path(&s);
-    edit(&d, &mut s);
-    for (label, pending) in [
-        ("New", Pending::New("size-6".into())),
-        ("Duplicate", Pending::Duplicate),
-    ] {
-        d.click(&mut s, label)?;
-        assert_eq!(s.guard().pending(), Some(&pending), "{label} waits");
-        assert_eq!(s.folder().files().len(), 3, "{label} did nothing yet");
-        d.click(&mut s, "Cancel")?;
-    }
-    d.click(&mut s, "Delete")?;
-    d.send(
-        &mut s,
-        Message::Folder(folder::Message::ConfirmDelete(true)),
-    );
-    assert_eq!(s.guard().pending(), Some(&Pending::Delete(first.clone())));
-    assert!(first.exists());
-    d.click(&mut s, "Cancel")?;
-    assert!(first.exists() && s.document().is_dirty());
-    Ok(())
-}
-
-/// Regression: closing the window exited without asking.
-#[test]
-fn closing_the_window_with_unsaved_edits_asks_first() -> Result<(), Error> {
-    let d = Driver::new();
-    let home = tempfile::tempdir().expect("home");
-    let mut s = studio(&d, home.path());
-    let id = iced::window::Id::unique();
-    // With nothing unsaved the window closes at once.
-    let close = s.update(Message::CloseRequested(id));
-    assert!(
-        iced_runtime::task::into_stream(close).is_some(),
-        "a close task"
-    );
-    assert_eq!(s.guard().pending(), None);
-    edit(&d, &mut s);
-    let close = s.update(Message::CloseRequested(id));
-    assert!(
-        iced_runtime::task::into_stream(close).is_none(),
-        "nothing closes yet"
-    );
-    assert_eq!(s.guard().pending(), Some(&Pending::Close(id)));
-    assert!(sees(
-        &s,
-        "«ball-stop.lock» has unsaved edits. Save them before you close the studio?"
-    ));
-    d.click(&mut s, "Cancel")?;
-    assert!(s.document().is_dirty());
-    Ok(())
-}
-
-/// Unsaved edits are kept every few seconds and offered back after a crash or a kill.
-#[test]
-fn unsaved_edits_are_recovered_after_a_crash() -> Result<(), Error> {
-    let d = Driver::new();
-    let home = tempfile::tempdir().expect("home");
-    let (path, mine) = {
-        let mut s = studio(&d, home.path());
-        edit(&d, &mut s);
-        d.send(&mut s, Message::Guard(studio::app::GuardMessage::Keep));
-        (open_path(&s), s.document().text())
-        // The studio is gone without saving: a crash.
-    };
-    let on_disk = std::fs::read_to_string(&path).expect("read");
-    assert_ne!(on_disk, mine, "the file was never saved");
-    let mut s = d.studio_at(home.path(), Settings::default());
-    assert_eq!(s.guard().recovered().len(), 1, "the edits are offered back");
-    assert!(sees(
-        &s,
-        "Unsaved edits to «ball-stop.lock» were recovered from an earlier session."
-    ));
-    d.click(&mut s, "Restore")?;
-    assert_eq!(open_path(&s), path);
-    assert_eq!(s.document().text(), mine);
-    assert!(
-        s.document().is_dirty(),
-        "restored, not saved: the user decides"
-    );
-    // Saved now: nothing is left to recover on the next start.
-    d.send(
-        &mut s,
-        Message::Document(document::Message::HexLock(editor::Message::Save)),
-    );
-    drop(s);
-    let s = d.studio_at(home.path(), Settings::default());
-    assert!(s.guard().recovered().is_empty());
-    Ok(())
-}
-
 /// Regression: Play drew the lock as it was before a reload until the first move.
 #[test]
 fn play_plays_the_current_buffer() {

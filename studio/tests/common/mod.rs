@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod editing;
+
 use iced::Task;
 use iced_test::{Error, selector, simulator};
 use std::path::Path;

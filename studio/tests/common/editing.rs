@@ -1,0 +1,57 @@
+//! Helpers for tests of the studio on its editor: a studio past the tutorial's offer, the open
+//! file, an unsaved edit, a file of the folder by name.
+
+use super::Driver;
+use std::path::{Path, PathBuf};
+use studio::app::{Message, Screen, Studio};
+use studio::hexlock::canvas::Event2;
+use studio::screen::document;
+use studio::screen::hexlock::editor::{self, Tool};
+use studio::screen::hexlock::tutorial;
+use studio::settings::Settings;
+
+/// A studio on a home of its own, past the first start's tutorial offer, on the editor.
+pub fn studio(d: &Driver, home: &Path) -> Studio {
+    let mut s = d.studio_at(home, Settings::default());
+    if matches!(s.screen(), Screen::Tutorial) {
+        d.send(&mut s, Message::Tutorial(tutorial::Message::Close));
+    }
+    assert!(matches!(s.screen(), Screen::Editor));
+    s
+}
+
+pub fn open_path(s: &Studio) -> PathBuf {
+    s.document().path().expect("a file is open").to_path_buf()
+}
+
+/// Puts a ball on a free cell with the canvas, so that the buffer has unsaved edits.
+pub fn edit(d: &Driver, s: &mut Studio) {
+    d.send(
+        s,
+        Message::Document(document::Message::HexLock(editor::Message::Tool(
+            Tool::Ball,
+        ))),
+    );
+    let lock = s.document().lock().cloned().expect("a lock");
+    let taken = lock.occupancy();
+    let cell = engine::hex::hexagon(lock.size - 1)
+        .into_iter()
+        .find(|c| !taken.contains_key(c))
+        .expect("a free cell");
+    d.send(
+        s,
+        Message::Document(document::Message::HexLock(editor::Message::Canvas(
+            Event2::Clicked(cell),
+        ))),
+    );
+    assert!(s.document().is_dirty(), "{}", s.document().status());
+}
+
+pub fn file_named(s: &Studio, stem: &str) -> PathBuf {
+    s.folder()
+        .files()
+        .iter()
+        .map(|f| f.path.clone())
+        .find(|p| p.file_stem().is_some_and(|n| n == stem))
+        .unwrap_or_else(|| panic!("no {stem} in the folder"))
+}

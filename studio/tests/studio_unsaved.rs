@@ -1,0 +1,162 @@
+//! The promise that no edit is ever lost: the guard before anything replaces a buffer with
+//! unsaved edits (opening another file, New, Duplicate, Delete, closing the window), and the
+//! recovery folder after a crash.
+
+mod common;
+
+use common::editing::{edit, file_named, open_path, studio};
+use common::{Driver, sees};
+use iced_test::Error;
+use studio::app::{Message, Pending};
+use studio::screen::folder;
+use studio::screen::{document, hexlock::editor};
+use studio::settings::Settings;
+
+#[test]
+fn opening_another_file_with_unsaved_edits_asks_save_discard_or_cancel() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    let first = open_path(&s);
+    edit(&d, &mut s);
+    let mine = s.document().text();
+    let other = file_named(&s, "pivot-gate");
+
+    // Cancel: nothing happens, the edits stay.
+    d.send(
+        &mut s,
+        Message::Folder(folder::Message::Open(other.clone())),
+    );
+    assert_eq!(s.guard().pending(), Some(&Pending::Open(other.clone())));
+    assert!(sees(
+        &s,
+        "«ball-stop.lock» has unsaved edits. Save them before you open pivot-gate.lock?"
+    ));
+    assert_eq!(open_path(&s), first);
+    d.click(&mut s, "Cancel")?;
+    assert_eq!(s.guard().pending(), None);
+    assert_eq!(
+        (open_path(&s), s.document().text()),
+        (first.clone(), mine.clone())
+    );
+
+    // Save: the edits are written, then the other file opens.
+    d.send(
+        &mut s,
+        Message::Folder(folder::Message::Open(other.clone())),
+    );
+    d.click(&mut s, "Save")?;
+    assert_eq!(std::fs::read_to_string(&first).expect("read"), mine);
+    assert_eq!(open_path(&s), other);
+
+    // Discard: the edits go, the file stays as it was, and the other file opens.
+    edit(&d, &mut s);
+    d.send(
+        &mut s,
+        Message::Folder(folder::Message::Open(first.clone())),
+    );
+    d.click(&mut s, "Discard")?;
+    assert_eq!(open_path(&s), first);
+    assert_eq!(
+        std::fs::read_to_string(&other).expect("read"),
+        common::starter("pivot-gate.lock")
+    );
+    Ok(())
+}
+
+/// Regression: New, Duplicate and Delete replaced the buffer without a word.
+#[test]
+fn new_duplicate_and_delete_ask_first_when_there_are_unsaved_edits() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    let first = open_path(&s);
+    edit(&d, &mut s);
+    for (label, pending) in [
+        ("New", Pending::New("size-6".into())),
+        ("Duplicate", Pending::Duplicate),
+    ] {
+        d.click(&mut s, label)?;
+        assert_eq!(s.guard().pending(), Some(&pending), "{label} waits");
+        assert_eq!(s.folder().files().len(), 3, "{label} did nothing yet");
+        d.click(&mut s, "Cancel")?;
+    }
+    d.click(&mut s, "Delete")?;
+    d.send(
+        &mut s,
+        Message::Folder(folder::Message::ConfirmDelete(true)),
+    );
+    assert_eq!(s.guard().pending(), Some(&Pending::Delete(first.clone())));
+    assert!(first.exists());
+    d.click(&mut s, "Cancel")?;
+    assert!(first.exists() && s.document().is_dirty());
+    Ok(())
+}
+
+/// Regression: closing the window exited without asking.
+#[test]
+fn closing_the_window_with_unsaved_edits_asks_first() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    let id = iced::window::Id::unique();
+    // With nothing unsaved the window closes at once.
+    let close = s.update(Message::CloseRequested(id));
+    assert!(
+        iced_runtime::task::into_stream(close).is_some(),
+        "a close task"
+    );
+    assert_eq!(s.guard().pending(), None);
+    edit(&d, &mut s);
+    let close = s.update(Message::CloseRequested(id));
+    assert!(
+        iced_runtime::task::into_stream(close).is_none(),
+        "nothing closes yet"
+    );
+    assert_eq!(s.guard().pending(), Some(&Pending::Close(id)));
+    assert!(sees(
+        &s,
+        "«ball-stop.lock» has unsaved edits. Save them before you close the studio?"
+    ));
+    d.click(&mut s, "Cancel")?;
+    assert!(s.document().is_dirty());
+    Ok(())
+}
+
+/// Unsaved edits are kept every few seconds and offered back after a crash or a kill.
+#[test]
+fn unsaved_edits_are_recovered_after_a_crash() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let (path, mine) = {
+        let mut s = studio(&d, home.path());
+        edit(&d, &mut s);
+        d.send(&mut s, Message::Guard(studio::app::GuardMessage::Keep));
+        (open_path(&s), s.document().text())
+        // The studio is gone without saving: a crash.
+    };
+    let on_disk = std::fs::read_to_string(&path).expect("read");
+    assert_ne!(on_disk, mine, "the file was never saved");
+    let mut s = d.studio_at(home.path(), Settings::default());
+    assert_eq!(s.guard().recovered().len(), 1, "the edits are offered back");
+    assert!(sees(
+        &s,
+        "Unsaved edits to «ball-stop.lock» were recovered from an earlier session."
+    ));
+    d.click(&mut s, "Restore")?;
+    assert_eq!(open_path(&s), path);
+    assert_eq!(s.document().text(), mine);
+    assert!(
+        s.document().is_dirty(),
+        "restored, not saved: the user decides"
+    );
+    // Saved now: nothing is left to recover on the next start.
+    d.send(
+        &mut s,
+        Message::Document(document::Message::HexLock(editor::Message::Save)),
+    );
+    drop(s);
+    let s = d.studio_at(home.path(), Settings::default());
+    assert!(s.guard().recovered().is_empty());
+    Ok(())
+}
