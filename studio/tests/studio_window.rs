@@ -651,6 +651,37 @@ fn a_studio_started_on_a_file_opens_it() {
     assert_eq!(s.document().path(), Some(file.as_path()));
 }
 
+/// A puzzle named at the start that is not there yet opens empty, in its family's editor, and
+/// saving writes it, as an editor opens a new file (it opened an empty hex lock with no file).
+#[test]
+fn a_studio_started_on_a_new_file_opens_it_empty_and_save_writes_it() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let folder = home.path().join("locks");
+    std::fs::create_dir_all(&folder).expect("folder");
+    let file = folder.join("fresh.non");
+    let mut start = start_at(home.path(), Settings::default());
+    start.file = Some(file.clone());
+    let (mut s, first) = Studio::new(start);
+    d.run(&mut s, first);
+    if matches!(s.screen(), Screen::Tutorial) {
+        d.send(&mut s, Message::Tutorial(tutorial::Message::Close));
+    }
+    assert_eq!(s.document().path(), Some(file.as_path()));
+    assert!(s.document().nonogram().is_some(), "the nonogram editor");
+    assert!(sees(
+        &s,
+        &format!(
+            "{} is a new file: it is written when you save",
+            file.display()
+        )
+    ));
+    assert!(!file.exists(), "nothing is written before a save");
+    d.click(&mut s, "Save")?;
+    assert_eq!(std::fs::read_to_string(&file).ok().as_deref(), Some(""));
+    Ok(())
+}
+
 /// A nonogram in the folder opens in the nonogram editor, and plays in the nonogram player.
 #[test]
 fn a_nonogram_opens_in_its_own_editor_and_plays() -> Result<(), Error> {

@@ -134,11 +134,23 @@ impl Studio {
                         .next()
                         .map(|l| l.path)
                 })?;
-                let text = read_text(&path);
-                Some((path, text))
+                // A puzzle named on the command line that is not there yet is a new file, as
+                // an editor opens one: empty, written when saved.
+                let new = !path.exists()
+                    && crate::family::Family::of_path(&path).is_some()
+                    && path
+                        .parent()
+                        .is_some_and(|d| d.as_os_str().is_empty() || d.is_dir());
+                let text = if new {
+                    Ok(String::new())
+                } else {
+                    read_text(&path)
+                };
+                Some((path, text, new))
             },
             move |r| match r {
-                Some((path, text)) => Message::Opened(asked, path, text),
+                Some((path, text, false)) => Message::Opened(asked, path, text),
+                Some((path, _, true)) => Message::OpenedNew(asked, path),
                 None => Message::Done(Ok(String::new())),
             },
         )

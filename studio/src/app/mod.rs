@@ -112,6 +112,8 @@ pub enum Message {
     Guard(guard::Message),
     /// A file asked for in this generation was read.
     Opened(Generation, PathBuf, Result<String, String>),
+    /// A puzzle file asked for in this generation is not there yet: it opens empty.
+    OpenedNew(Generation, PathBuf),
     /// A lock from the server, read in the background (`None`: it does not read), to play;
     /// with a note's moves and author when it is a note's.
     ServerLockRead(
@@ -332,6 +334,18 @@ impl Studio {
                         Task::none()
                     }
                 }
+            }
+            Message::OpenedNew(asked, path) => {
+                if !self.opening.is_current(asked) {
+                    return Task::none();
+                }
+                let said = format!(
+                    "{} is a new file: it is written when you save",
+                    path.display()
+                );
+                let task = self.show_file(path, "");
+                self.notice = said;
+                task
             }
             Message::PlayReady(lock, saved) => self.enter_play(&lock, saved, Origin::Editor),
             Message::ServerLockRead(view, note, lock) => {
