@@ -252,3 +252,55 @@ fn play_verify_and_publish_say_what_a_nonogram_is_not() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn export_and_import_carry_a_nonogram_through_webpbn_xml() {
+    let dir = tempfile::tempdir().expect("dir");
+    std::fs::write(dir.path().join("seed.non"), SEED).expect("write");
+    let out = lockwright(&["nonogram", "export", "seed.non"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let xml = std::fs::read_to_string(dir.path().join("seed.xml")).expect("the XML");
+    assert!(xml.contains("<puzzleset>"), "{xml}");
+
+    let out = lockwright(
+        &["nonogram", "import", "seed.xml", "-o", "back.non"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let back = std::fs::read_to_string(dir.path().join("back.non")).expect("imported");
+    assert_eq!(back, SEED, "the round trip gives the file back");
+    let again = lockwright(
+        &["nonogram", "import", "seed.xml", "-o", "back.non"],
+        dir.path(),
+    );
+    assert_eq!(again.status.code(), Some(2), "an existing file is kept");
+
+    // A set of two puzzles: one file each.
+    let start = xml.find("<puzzle ").expect("a puzzle");
+    let end = xml.find("</puzzle>").expect("its end") + "</puzzle>".len();
+    let set = format!("{}{}{}", &xml[..end], &xml[start..end], &xml[end..]);
+    std::fs::write(dir.path().join("set.xml"), set).expect("write");
+    let out = lockwright(&["nonogram", "import", "set.xml"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    for name in ["set-1.non", "set-2.non"] {
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join(name))
+                .ok()
+                .as_deref(),
+            Some(SEED)
+        );
+    }
+
+    std::fs::write(
+        dir.path().join("bad.xml"),
+        "<puzzleset>\n<puzzle type=\"grid\"><oops",
+    )
+    .expect("write");
+    let out = lockwright(&["nonogram", "import", "bad.xml"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("bad.xml:"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -133,7 +133,8 @@ pub enum Command {
         #[arg(long)]
         solution: bool,
     },
-    /// Nonogram tools: `from-image` turns a picture into a puzzle.
+    /// Nonogram tools: `from-image` turns a picture into a puzzle, `import` and `export` read and
+    /// write webpbn's XML.
     #[command(subcommand)]
     Nonogram(NonogramVerb),
     /// Quadrillion boards: generate a challenge with exactly one solution.
@@ -174,6 +175,29 @@ pub enum Command {
 /// The nonogram tools.
 #[derive(Subcommand, Debug)]
 pub enum NonogramVerb {
+    /// Import a webpbn XML file (webpbn.com's export) as .non: its puzzle, or with several, one
+    /// file each (NAME-1.non, NAME-2.non, …).
+    Import {
+        /// The XML file.
+        xml: PathBuf,
+        /// Where to write the puzzle (default: the XML file's name with .non).
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+        /// Write the files even if they exist.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Export a nonogram as a webpbn XML file.
+    Export {
+        /// The nonogram (.non).
+        file: PathBuf,
+        /// Where to write the XML (default: the file's name with .xml).
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+        /// Write the file even if it exists.
+        #[arg(long)]
+        force: bool,
+    },
     /// Threshold a PNG picture into a nonogram W cells wide (the height follows the picture),
     /// write it as .non, and say whether it is unique and whether the line rule solves it.
     FromImage {
@@ -279,6 +303,14 @@ pub fn run(command: Command) -> Result<ExitCode> {
         },
         Command::Check { files, json } => check::run(&files, json),
         Command::Fmt { files, check } => fmt::run(&files, check),
+        Command::Nonogram(NonogramVerb::Import { xml, output, force }) => {
+            nonogram::import_xml(&xml, output, force)
+        }
+        Command::Nonogram(NonogramVerb::Export {
+            file,
+            output,
+            force,
+        }) => nonogram::export_xml(&file, output, force),
         Command::Nonogram(NonogramVerb::FromImage {
             picture,
             width,

@@ -270,12 +270,7 @@ pub fn from_image(
         },
     );
     let out = output.unwrap_or_else(|| picture.with_extension("non"));
-    if out.exists() && !force {
-        bail!(
-            "{} already exists (use --force to replace it)",
-            out.display()
-        );
-    }
+    free_or_forced(&out, force)?;
     write_atomic(&out, &lockfmt::nonogram::print(&puzzle))?;
     let report = engine::nonogram::solve(&puzzle, &Limits::time(Duration::from_secs(10)));
     let verdict = match &report.answer {
@@ -390,4 +385,63 @@ mod tests {
             "nothing is darker than 1%"
         );
     }
+}
+
+/// Refuses to write over `out` unless `force`.
+fn free_or_forced(out: &Path, force: bool) -> Result<()> {
+    if out.exists() && !force {
+        bail!(
+            "{} already exists (use --force to replace it)",
+            out.display()
+        );
+    }
+    Ok(())
+}
+
+/// `nonogram import FILE.xml`: each puzzle of a webpbn XML file as a `.non` file. Exit 1 when
+/// the XML holds no puzzle this format keeps (with the problem at its line and column).
+pub fn import_xml(xml: &Path, output: Option<PathBuf>, force: bool) -> Result<ExitCode> {
+    let bytes = crate::files::read_bytes(xml, lockfmt::nonogram::webpbn::MAX_XML_BYTES as u64)?;
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let puzzles = match lockfmt::nonogram::webpbn::import_set(&text) {
+        Ok(p) => p,
+        Err(e) => {
+            super::print_diagnostics(&xml.display().to_string(), &text, &[e.into()]);
+            return Ok(ExitCode::from(1));
+        }
+    };
+    let out = output.unwrap_or_else(|| xml.with_extension("non"));
+    let outs: Vec<PathBuf> = if puzzles.len() == 1 {
+        vec![out]
+    } else {
+        let stem = out
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        (1..=puzzles.len())
+            .map(|i| out.with_file_name(format!("{stem}-{i}.non")))
+            .collect()
+    };
+    for o in &outs {
+        free_or_forced(o, force)?;
+    }
+    for (puzzle, o) in puzzles.iter().zip(&outs) {
+        write_atomic(o, &lockfmt::nonogram::print(puzzle))?;
+        crate::say!("{}: {}×{} cells", o.display(), puzzle.width, puzzle.height);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `nonogram export FILE.non`: the puzzle as a webpbn XML file. Exit 1 when it does not read.
+pub fn export_xml(file: &Path, output: Option<PathBuf>, force: bool) -> Result<ExitCode> {
+    let (text, parsed) = read(file);
+    let Some(puzzle) = parsed.valid_puzzle() else {
+        super::print_diagnostics(&file.display().to_string(), &text, &parsed.diagnostics);
+        return Ok(ExitCode::from(1));
+    };
+    let out = output.unwrap_or_else(|| file.with_extension("xml"));
+    free_or_forced(&out, force)?;
+    write_atomic(&out, &lockfmt::nonogram::webpbn::export(puzzle))?;
+    crate::say!("{}", out.display());
+    Ok(ExitCode::SUCCESS)
 }
