@@ -366,27 +366,6 @@ fn otsu(values: &[f32]) -> f32 {
     cut
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_picture_is_shrunk_by_averaging_and_cut_at_its_own_middle_grey() {
-        // A 40×20 picture: black left half, white right half.
-        let img =
-            image::GrayImage::from_fn(40, 20, |x, _| image::Luma([if x < 20 { 10 } else { 240 }]));
-        let g = threshold_picture(&img, 4, None).expect("a grid");
-        assert_eq!((g.width(), g.height()), (4, 2));
-        assert_eq!(g.to_rows(), vec!["##..", "##.."]);
-        let g = threshold_picture(&img, 4, Some(0.01)).expect("a grid");
-        assert_eq!(
-            g.to_rows(),
-            vec!["....", "...."],
-            "nothing is darker than 1%"
-        );
-    }
-}
-
 /// Refuses to write over `out` unless `force`.
 fn free_or_forced(out: &Path, force: bool) -> Result<()> {
     if out.exists() && !force {
@@ -444,4 +423,25 @@ pub fn export_xml(file: &Path, output: Option<PathBuf>, force: bool) -> Result<E
     write_atomic(&out, &lockfmt::nonogram::webpbn::export(puzzle))?;
     crate::say!("{}", out.display());
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_picture_is_shrunk_by_averaging_and_cut_at_its_own_middle_grey() {
+        // A 40×20 picture: black left half, white right half.
+        let img =
+            image::GrayImage::from_fn(40, 20, |x, _| image::Luma([if x < 20 { 10 } else { 240 }]));
+        let g = threshold_picture(&img, 4, None).expect("a grid");
+        assert_eq!((g.width(), g.height()), (4, 2));
+        assert_eq!(g.to_rows(), vec!["##..", "##.."]);
+        let g = threshold_picture(&img, 4, Some(0.01)).expect("a grid");
+        assert_eq!(
+            g.to_rows(),
+            vec!["....", "...."],
+            "nothing is darker than 1%"
+        );
+    }
 }
