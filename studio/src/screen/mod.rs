@@ -39,10 +39,8 @@ pub fn diff_view<'a, M: 'a>(
     theirs: &str,
     mine: &str,
 ) -> Element<'a, M> {
-    let rows = lockfmt::diff::side_by_side(theirs, mine, DIFF_CONTEXT);
-    let changes = family
-        .and_then(|f| f.changes(theirs.as_bytes(), mine.as_bytes()).ok())
-        .unwrap_or_default();
+    let done = compared(family, theirs, mine);
+    let (rows, changes) = (&done.0, &done.1);
     let changed = rows
         .iter()
         .filter(|r| matches!(r, DiffRow::Changed { .. }))
@@ -54,20 +52,20 @@ pub fn diff_view<'a, M: 'a>(
     };
     let red = Color::from_rgb8(0xc0, 0x39, 0x2b);
     let green = Color::from_rgb8(0x27, 0xae, 0x60);
-    let body = column(rows.into_iter().map(|r| -> Element<'a, M> {
+    let body = column(rows.iter().map(|r| -> Element<'a, M> {
         match r {
             DiffRow::Same { old, new, text } => sides(
-                diff_line(Some(old), &text, None),
-                diff_line(Some(new), &text, None),
+                diff_line(Some(*old), text, None),
+                diff_line(Some(*new), text, None),
             ),
             DiffRow::Changed { old, new } => {
-                let side = |l: Option<(usize, String)>, c| match l {
-                    Some((n, t)) => diff_line(Some(n), &t, Some(c)),
+                let side = |l: &Option<(usize, String)>, c| match l {
+                    Some((n, t)) => diff_line(Some(*n), t, Some(c)),
                     None => diff_line(None, "", None),
                 };
                 sides(side(old, red), side(new, green))
             }
-            DiffRow::Unchanged(n) => container(
+            &DiffRow::Unchanged(n) => container(
                 text(format!(
                     "⋯ {} unchanged ⋯",
                     lockfmt::words::count(n, "line")
@@ -82,7 +80,7 @@ pub fn diff_view<'a, M: 'a>(
     }))
     .spacing(1);
     column![
-        column(changes.into_iter().map(|c| text(c).size(13).into())).spacing(2),
+        column(changes.iter().map(|c| text(c.clone()).size(13).into())).spacing(2),
         text(summary).size(13),
         sides(
             text(theirs_name.to_string()).size(13).into(),
@@ -92,6 +90,40 @@ pub fn diff_view<'a, M: 'a>(
     ]
     .spacing(4)
     .into()
+}
+
+/// The rows of a diff and its changes in words, as last worked out for these texts: the view
+/// is drawn again at every event (a move of the mouse), and two large files take milliseconds
+/// to diff and parse, so the answer is kept until either text changes.
+fn compared(
+    family: Option<crate::family::Family>,
+    theirs: &str,
+    mine: &str,
+) -> std::rc::Rc<(Vec<DiffRow>, Vec<String>)> {
+    use std::hash::{Hash, Hasher};
+    type Memo = Vec<(u64, std::rc::Rc<(Vec<DiffRow>, Vec<String>)>)>;
+    thread_local! {
+        static MEMO: std::cell::RefCell<Memo> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (family, theirs, mine).hash(&mut h);
+    let key = h.finish();
+    MEMO.with_borrow_mut(|memo| {
+        if let Some((_, done)) = memo.iter().find(|(k, _)| *k == key) {
+            return done.clone();
+        }
+        let rows = lockfmt::diff::side_by_side(theirs, mine, DIFF_CONTEXT);
+        let changes = family
+            .and_then(|f| f.changes(theirs.as_bytes(), mine.as_bytes()).ok())
+            .unwrap_or_default();
+        let done = std::rc::Rc::new((rows, changes));
+        // A few: the editor's diff and a conflict's may be drawn in turn.
+        if memo.len() >= 4 {
+            memo.remove(0);
+        }
+        memo.push((key, done.clone()));
+        done
+    })
 }
 
 /// Line numbers and the count of lines left out: legible on light and dark themes alike.
@@ -138,7 +170,20 @@ fn diff_line<'a, M: 'a>(number: Option<usize>, line: &str, tint: Option<Color>) 
 
 #[cfg(test)]
 mod tests {
-    use super::diff_view;
+    use super::{compared, diff_view};
+
+    #[test]
+    fn a_diff_is_worked_out_once_per_pair_of_texts() {
+        let a = compared(None, "a\nb\n", "a\nc\n");
+        let b = compared(None, "a\nb\n", "a\nc\n");
+        assert!(
+            std::rc::Rc::ptr_eq(&a, &b),
+            "drawn again, not worked out again"
+        );
+        let c = compared(None, "a\nb\n", "a\nd\n");
+        assert!(!std::rc::Rc::ptr_eq(&a, &c));
+        assert_eq!(c.0.len(), 2);
+    }
     use iced_test::simulator;
 
     fn shows(view: iced::Element<'_, ()>, what: &[&str]) {
