@@ -226,8 +226,19 @@ pub fn solution_beside(path: &Path) -> PathBuf {
     path.with_extension("solution")
 }
 
+/// The saved solution that belongs to this puzzle alone, if there is one: none when another
+/// family's puzzle of the same name lies beside it (`gate.lock`, `gate.slide`), for then
+/// `gate.solution` may be the other's, and renaming or deleting this puzzle leaves it alone.
+pub fn own_solution(path: &Path) -> Option<PathBuf> {
+    let solution = solution_beside(path);
+    let shared = crate::family::FAMILIES.iter().any(|f| {
+        Some(f.family) != Family::of_path(path) && path.with_extension(f.extension).exists()
+    });
+    (solution.is_file() && !shared).then_some(solution)
+}
+
 /// Renames a puzzle file within its folder (the new name without its extension, which stays),
-/// and its saved solution with it. The same name again changes nothing.
+/// and its own saved solution with it ([`own_solution`]). The same name again changes nothing.
 pub fn rename(path: &Path, new_stem: &str) -> Result<PathBuf> {
     let stem = new_stem.trim();
     if stem.is_empty() || stem.contains(['/', '\\']) || stem.starts_with('.') {
@@ -242,7 +253,7 @@ pub fn rename(path: &Path, new_stem: &str) -> Result<PathBuf> {
     }
     let solution = solution_beside(path);
     let moved_solution = solution_beside(&target);
-    let has_solution = solution.is_file();
+    let has_solution = own_solution(path).is_some();
     if has_solution && moved_solution.exists() {
         bail!(
             "{} already exists: the solution of {} would replace it",
@@ -266,11 +277,12 @@ pub fn rename(path: &Path, new_stem: &str) -> Result<PathBuf> {
     Ok(target)
 }
 
-/// Deletes a puzzle file and its saved solution (the studio asks first, naming both).
+/// Deletes a puzzle file and its own saved solution ([`own_solution`]; the studio asks first,
+/// naming both).
 pub fn delete(path: &Path) -> Result<()> {
+    let own = own_solution(path);
     std::fs::remove_file(path).with_context(|| format!("cannot delete {}", path.display()))?;
-    let solution = solution_beside(path);
-    if solution.is_file() {
+    if let Some(solution) = own {
         std::fs::remove_file(&solution)
             .with_context(|| format!("cannot delete {}", solution.display()))?;
     }
@@ -280,6 +292,28 @@ pub fn delete(path: &Path) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Regression: `gate.solution` beside `gate.lock` and `gate.slide` went with whichever was
+    /// renamed or deleted first, though it may be the other's.
+    #[test]
+    fn a_solution_two_puzzles_of_one_name_could_own_stays_where_it_is() {
+        let dir = tempfile::tempdir().expect("dir");
+        let file = |n: &str| dir.path().join(n);
+        for n in ["gate.lock", "gate.slide", "gate.solution"] {
+            std::fs::write(file(n), n).expect("write");
+        }
+        assert_eq!(own_solution(&file("gate.lock")), None);
+        let renamed = rename(&file("gate.slide"), "arch").expect("renamed");
+        assert!(renamed.ends_with("arch.slide"));
+        assert!(file("gate.solution").exists() && !file("arch.solution").exists());
+        // Alone now, the lock owns it.
+        assert_eq!(
+            own_solution(&file("gate.lock")),
+            Some(file("gate.solution"))
+        );
+        delete(&file("gate.lock")).expect("deleted");
+        assert!(!file("gate.solution").exists());
+    }
 
     #[test]
     fn files_are_listed_in_the_order_people_count() {

@@ -229,7 +229,7 @@ impl Folder {
             }
             Message::Delete => {
                 self.confirm_delete =
-                    open.map(|p| (p.to_path_buf(), library::solution_beside(p).is_file()));
+                    open.map(|p| (p.to_path_buf(), library::own_solution(p).is_some()));
                 None
             }
             Message::ConfirmDelete(yes) => self
