@@ -83,6 +83,30 @@ fn file_button(label: &str, message: Message) -> button::Button<'_, Message> {
         .on_press(message)
 }
 
+/// A question with a dangerous answer and *Keep*, each answer sent as `answer(yes)`.
+fn confirm<'a>(
+    question: String,
+    yes: &'a str,
+    answer: fn(bool) -> Message,
+) -> Element<'a, Message> {
+    container(
+        column![
+            text(question).size(13),
+            row![
+                button(text(yes).size(13))
+                    .on_press(answer(true))
+                    .style(button::danger),
+                button(text("Keep").size(13)).on_press(answer(false)),
+            ]
+            .spacing(4),
+        ]
+        .spacing(4),
+    )
+    .padding(6)
+    .style(container::rounded_box)
+    .into()
+}
+
 /// A template as the New picker offers it: by name, shown in words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Choice(String);
@@ -311,47 +335,16 @@ impl Folder {
             );
         }
         if let Some((p, with_solution)) = &self.confirm_delete {
-            side = side.push(
-                container(
-                    column![
-                        text(if *with_solution {
-                            format!("Delete {} and its saved solution?", display_name(p))
-                        } else {
-                            format!("Delete {}?", display_name(p))
-                        })
-                        .size(13),
-                        row![
-                            button(text("Delete").size(13))
-                                .on_press(Message::ConfirmDelete(true))
-                                .style(button::danger),
-                            button(text("Keep").size(13)).on_press(Message::ConfirmDelete(false)),
-                        ]
-                        .spacing(4),
-                    ]
-                    .spacing(4),
-                )
-                .padding(6)
-                .style(container::rounded_box),
-            );
+            let question = if *with_solution {
+                format!("Delete {} and its saved solution?", display_name(p))
+            } else {
+                format!("Delete {}?", display_name(p))
+            };
+            side = side.push(confirm(question, "Delete", Message::ConfirmDelete));
         }
         if let Some(p) = &self.confirm_export {
-            side = side.push(
-                container(
-                    column![
-                        text(format!("{} is already there. Replace it?", display_name(p))).size(13),
-                        row![
-                            button(text("Replace").size(13))
-                                .on_press(Message::ConfirmExport(true))
-                                .style(button::danger),
-                            button(text("Keep").size(13)).on_press(Message::ConfirmExport(false)),
-                        ]
-                        .spacing(4),
-                    ]
-                    .spacing(4),
-                )
-                .padding(6)
-                .style(container::rounded_box),
-            );
+            let question = format!("{} is already there. Replace it?", display_name(p));
+            side = side.push(confirm(question, "Replace", Message::ConfirmExport));
         }
         // Files of different families may share a name ("gate.lock", "gate.slide"): those
         // names keep their extension, so that the list tells them apart.
