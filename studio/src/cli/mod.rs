@@ -450,6 +450,17 @@ pub fn run(command: Command) -> Result<ExitCode> {
     }
 }
 
+/// Refuses to write over `path` unless `--force` was given.
+fn refuse_existing(path: &std::path::Path, force: bool) -> Result<()> {
+    if path.exists() && !force {
+        anyhow::bail!(
+            "{} already exists (use --force to replace it)",
+            path.display()
+        );
+    }
+    Ok(())
+}
+
 /// Prints diagnostics on standard error, as rustc does, against the text they are about.
 pub fn print_diagnostics(path: &str, text: &str, diagnostics: &[lockfmt::Diagnostic]) {
     for d in diagnostics {

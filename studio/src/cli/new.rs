@@ -50,12 +50,7 @@ pub fn run(name: &str, template: Option<&str>, size: Option<i32>, force: bool) -
         }
     };
     lock.info.name = title;
-    if path.exists() && !force {
-        bail!(
-            "{} already exists (use --force to replace it)",
-            path.display()
-        );
-    }
+    super::refuse_existing(&path, force)?;
     write_atomic(&path, &lockfmt::hexlock::print(&lock))?;
     crate::say!("{}", path.display());
     Ok(ExitCode::SUCCESS)

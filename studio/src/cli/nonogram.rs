@@ -205,12 +205,7 @@ pub fn new(name: &str, width: usize, height: usize, force: bool) -> Result<ExitC
         .filter(|s| !s.is_empty())
         .context("the puzzle needs a name")?
         .to_string();
-    if path.exists() && !force {
-        bail!(
-            "{} already exists (use --force to replace it)",
-            path.display()
-        );
-    }
+    super::refuse_existing(&path, force)?;
     let mut blank = Grid::new(width, height);
     for y in 0..height {
         for x in 0..width {
@@ -270,7 +265,7 @@ pub fn from_image(
         },
     );
     let out = output.unwrap_or_else(|| picture.with_extension("non"));
-    free_or_forced(&out, force)?;
+    super::refuse_existing(&out, force)?;
     write_atomic(&out, &lockfmt::nonogram::print(&puzzle))?;
     let report = engine::nonogram::solve(&puzzle, &Limits::time(Duration::from_secs(10)));
     let verdict = match &report.answer {
@@ -366,17 +361,6 @@ fn otsu(values: &[f32]) -> f32 {
     cut
 }
 
-/// Refuses to write over `out` unless `force`.
-fn free_or_forced(out: &Path, force: bool) -> Result<()> {
-    if out.exists() && !force {
-        bail!(
-            "{} already exists (use --force to replace it)",
-            out.display()
-        );
-    }
-    Ok(())
-}
-
 /// `nonogram import FILE.xml`: each puzzle of a webpbn XML file as a `.non` file. Exit 1 when
 /// the XML holds no puzzle this format keeps (with the problem at its line and column).
 pub fn import_xml(xml: &Path, output: Option<PathBuf>, force: bool) -> Result<ExitCode> {
@@ -402,7 +386,7 @@ pub fn import_xml(xml: &Path, output: Option<PathBuf>, force: bool) -> Result<Ex
             .collect()
     };
     for o in &outs {
-        free_or_forced(o, force)?;
+        super::refuse_existing(o, force)?;
     }
     for (puzzle, o) in puzzles.iter().zip(&outs) {
         write_atomic(o, &lockfmt::nonogram::print(puzzle))?;
@@ -419,7 +403,7 @@ pub fn export_xml(file: &Path, output: Option<PathBuf>, force: bool) -> Result<E
         return Ok(ExitCode::from(1));
     };
     let out = output.unwrap_or_else(|| file.with_extension("xml"));
-    free_or_forced(&out, force)?;
+    super::refuse_existing(&out, force)?;
     write_atomic(&out, &lockfmt::nonogram::webpbn::export(puzzle))?;
     crate::say!("{}", out.display());
     Ok(ExitCode::SUCCESS)

@@ -257,16 +257,6 @@ fn with_extension(name: &str) -> PathBuf {
     path
 }
 
-fn refuse_existing(path: &Path, force: bool) -> Result<()> {
-    if path.exists() && !force {
-        bail!(
-            "{} already exists (use --force to replace it)",
-            path.display()
-        );
-    }
-    Ok(())
-}
-
 /// `new NAME --kind quadrillion`: the seed's default board, titled after the file.
 pub fn new(name: &str, force: bool) -> Result<ExitCode> {
     let path = with_extension(name);
@@ -276,7 +266,7 @@ pub fn new(name: &str, force: bool) -> Result<ExitCode> {
         .filter(|s| !s.is_empty())
         .context("the board needs a name")?
         .to_string();
-    refuse_existing(&path, force)?;
+    super::refuse_existing(&path, force)?;
     let text =
         crate::quadrillion::templates::text_of(crate::quadrillion::templates::DEFAULT, &title)
             .context("the default board's template does not read")?;
@@ -327,7 +317,7 @@ pub fn challenge(
     let text = lockfmt::quadrillion::print(&doc);
     if let Some(path) = &output {
         let path = with_extension(&path.to_string_lossy());
-        refuse_existing(&path, force)?;
+        super::refuse_existing(&path, force)?;
         write_atomic(&path, &text)?;
     }
     if json {

@@ -467,12 +467,7 @@ pub fn new(
         .filter(|s| !s.is_empty())
         .context("the lock needs a name")?
         .to_string();
-    if path.exists() && !force {
-        bail!(
-            "{} already exists (use --force to replace it)",
-            path.display()
-        );
-    }
+    super::refuse_existing(&path, force)?;
     let text = match template {
         Some(t) => crate::sliding::templates::text_of(t, &title).with_context(|| {
             format!("no sliding lock template is called {t} (see --template list)")
