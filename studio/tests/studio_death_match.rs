@@ -319,3 +319,27 @@ fn every_offered_piece_can_be_drafted_and_the_lobbys_words_stay_in_the_lobby() -
     d.rt.block_on(running.stop()).expect("stop");
     Ok(())
 }
+
+#[test]
+fn logged_out_the_lobby_says_once_how_to_log_in_and_leads_there() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = d.studio_at(
+        home.path(),
+        Settings {
+            server: settings::ServerChoice::Remote,
+            server_url: Some("http://127.0.0.1:9".into()),
+            ..Settings::default()
+        },
+    );
+    d.click(&mut s, "Death Match")?;
+    assert!(sees(
+        &s,
+        "Log in on the Online screen to challenge players and play matches."
+    ));
+    // The status line under it said the same again in other words.
+    assert_eq!(s.death_match().status(), "");
+    d.click(&mut s, "Go to Online")?;
+    assert!(matches!(s.screen(), Screen::Online));
+    Ok(())
+}

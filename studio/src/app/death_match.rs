@@ -22,6 +22,7 @@ impl Studio {
                     self.guarded(Pending::Open(path))
                 }
             }
+            Some(Event::GoOnline) => self.show(super::Destination::Online),
             Some(Event::SubmitEditorLock) => match self.document.sliding() {
                 Some(e) => {
                     let text = e.text();

@@ -41,31 +41,33 @@ impl Studio {
             }
             folder::Event::Export => self.export(),
             folder::Event::ToggleTheme => self.settings.toggle_theme().map(Message::Settings),
-            folder::Event::Show(d) => {
-                let (target, refresh) = match d {
-                    Destination::Settings => (Screen::Settings, false),
-                    Destination::Tutorial => (Screen::Tutorial, false),
-                    Destination::Online => (Screen::Online, true),
-                    Destination::DeathMatch => (Screen::DeathMatch, false),
-                };
-                let again = matches!(
-                    (&self.screen, d),
-                    (Screen::Settings, Destination::Settings)
-                        | (Screen::Tutorial, Destination::Tutorial)
-                        | (Screen::Online, Destination::Online)
-                        | (Screen::DeathMatch, Destination::DeathMatch)
-                );
-                self.leave_play();
-                // Pressed again, the button comes back to the editor.
-                self.screen = if again { Screen::Editor } else { target };
-                if refresh && !again {
-                    self.online.refresh().map(Message::Online)
-                } else if d == Destination::DeathMatch && !again {
-                    self.connect_death_match()
-                } else {
-                    Task::none()
-                }
-            }
+            folder::Event::Show(d) => self.show(d),
+        }
+    }
+
+    /// Shows a screen of the side panel's buttons; pressed again, the button comes back to the
+    /// editor.
+    pub(super) fn show(&mut self, d: Destination) -> Task<Message> {
+        let target = match d {
+            Destination::Settings => Screen::Settings,
+            Destination::Tutorial => Screen::Tutorial,
+            Destination::Online => Screen::Online,
+            Destination::DeathMatch => Screen::DeathMatch,
+        };
+        let again = matches!(
+            (&self.screen, d),
+            (Screen::Settings, Destination::Settings)
+                | (Screen::Tutorial, Destination::Tutorial)
+                | (Screen::Online, Destination::Online)
+                | (Screen::DeathMatch, Destination::DeathMatch)
+        );
+        self.leave_play();
+        self.screen = if again { Screen::Editor } else { target };
+        match d {
+            _ if again => Task::none(),
+            Destination::Online => self.online.refresh().map(Message::Online),
+            Destination::DeathMatch => self.connect_death_match(),
+            Destination::Settings | Destination::Tutorial => Task::none(),
         }
     }
 

@@ -79,11 +79,15 @@ pub enum Event {
     /// Submit the moves played on the board in the editor: the studio answers with
     /// [`DeathMatch::submit_moves`].
     SubmitBoardMoves,
+    /// Show the Online screen, where the player logs in.
+    GoOnline,
 }
 
 #[derive(Debug, Clone)]
 pub enum Message {
     Refresh,
+    /// Go to the Online screen to log in.
+    GoOnline,
     OpponentInput(String),
     Challenge,
     Accept(i64),
@@ -237,7 +241,10 @@ impl DeathMatch {
         reply: impl FnOnce(T) -> Reply + Send + 'static,
     ) -> Task<Message> {
         let Some(client) = self.client.clone() else {
-            self.status = "log in on the Online screen to play Death Matches".into();
+            // Logged out with no match open, the lobby itself says how to log in.
+            if self.shown.is_some() {
+                self.status = "log in on the Online screen to play Death Matches".into();
+            }
             return Task::none();
         };
         let generation = self.generation;
@@ -404,6 +411,7 @@ impl DeathMatch {
                 self.shown = None;
                 self.read_open()
             }
+            Message::GoOnline => return (Task::none(), Some(Event::GoOnline)),
             Message::BackToLobby => {
                 self.status.clear();
                 self.open = None;

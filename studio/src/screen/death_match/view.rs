@@ -44,8 +44,12 @@ impl DeathMatch {
 
     fn lobby(&self) -> Element<'_, Message> {
         let Some(me) = &self.codename else {
-            return text("Log in on the Online screen to challenge players and play matches.")
-                .into();
+            return column![
+                text("Log in on the Online screen to challenge players and play matches."),
+                button(text("Go to Online")).on_press(Message::GoOnline),
+            ]
+            .spacing(10)
+            .into();
         };
         let mut list = Column::new().spacing(4);
         for s in &self.matches {
