@@ -122,13 +122,17 @@ fn a_match_is_accepted_drafted_built_and_picked_in_the_studio() -> Result<(), Er
     // The lobby lists the challenge; ANN accepts and drafts first.
     d.click(&mut s, "Death Match")?;
     assert!(matches!(s.screen(), Screen::DeathMatch));
-    assert!(sees(
-        &s,
-        &format!("#{id}  BOB v ANN  challenged  round 0  0–0")
-    ));
+    assert!(sees(&s, &format!("#{id}  BOB v ANN  challenged")));
+    assert!(!sees(&s, "round 0"), "a match not begun has no round");
     d.click(&mut s, "Accept")?;
     assert!(sees(&s, "Draft first"), "{}", s.death_match().status());
+    assert!(sees(
+        &s,
+        "Choose whether you draft first or second (first, if you do not choose)."
+    ));
     d.click(&mut s, "Draft first")?;
+    // The choice is said until the draft begins.
+    assert!(sees(&s, "You draft first when the assessment ends."));
     until(&d, &mut s, "the draft", |v| {
         matches!(v.phase, Some(Phase::Draft(_)))
     });

@@ -90,17 +90,22 @@ impl MatchSummary {
         name_of(&self.challenger, &self.challenged, p)
     }
 
-    /// The match in a line: `#3  ABC v XYZ  playing  round 2  5–4`.
+    /// The match in a line: `#3  ABC v XYZ  playing  round 2  5–4`; a match not begun has
+    /// neither round nor scores (`#4  ABC v XYZ  challenged`).
     pub fn line(&self) -> String {
-        format!(
-            "#{}  {} v {}  {}  round {}  {}–{}",
+        let head = format!(
+            "#{}  {} v {}  {}",
             self.id,
             self.challenger,
             self.challenged,
-            self.status.word(),
-            self.round,
-            self.scores.challenger,
-            self.scores.challenged
+            self.status.word()
+        );
+        if self.round == 0 {
+            return head;
+        }
+        format!(
+            "{head}  round {}  {}–{}",
+            self.round, self.scores.challenger, self.scores.challenged
         )
     }
 }

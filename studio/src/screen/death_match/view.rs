@@ -3,7 +3,7 @@
 use super::{DeathMatch, Message};
 use crate::screen::scroll;
 use iced::widget::{Column, button, column, container, row, text, text_input};
-use iced::{Element, Fill, Font};
+use iced::{Center, Element, Fill, Font};
 use lockfmt::words::count;
 use server::death_match::{Action, Answer, BuildStatus, DraftOrder, Phase, Player, Stage};
 use server::death_match_host::view::{MatchView, Status};
@@ -54,7 +54,7 @@ impl DeathMatch {
         let mut list = Column::new().spacing(4);
         for s in &self.matches {
             let line = text(s.line()).size(13);
-            let mut r = row![line].spacing(8);
+            let mut r = row![line].spacing(8).align_y(Center);
             if s.status == Status::Challenged && &s.challenged == me {
                 r = r.push(button(text("Accept").size(12)).on_press(Message::Accept(s.id)));
                 r = r.push(button(text("Decline").size(12)).on_press(Message::Decline(s.id)));
@@ -88,7 +88,8 @@ impl DeathMatch {
                         button(text("an easy bot").size(12)).on_press(Message::Practise(0.3)),
                         button(text("a strong bot").size(12)).on_press(Message::Practise(1.0)),
                     ]
-                    .spacing(6),
+                    .spacing(6)
+                    .align_y(Center),
                 )
             } else {
                 text("The practice bot plays on the studio's own server.")
@@ -221,6 +222,20 @@ impl DeathMatch {
                 if let Some(setup) = &v.setup {
                     c = c.push(text(format!("Offered: {}", setup.offered_line("  "))).size(13));
                 }
+                // Round 1's choice holds in odd rounds; the other player leads in even ones.
+                let first = v
+                    .first_drafter
+                    .map(|p| if v.round % 2 == 1 { p } else { p.other() });
+                let order = match first {
+                    Some(p) if p == me => "You draft first when the assessment ends.".to_string(),
+                    Some(p) => format!("{} drafts first when the assessment ends.", v.name(p)),
+                    None if me == Player::Challenged => {
+                        "Choose whether you draft first or second (first, if you do not choose)."
+                            .to_string()
+                    }
+                    None => format!("{} chooses who drafts first.", v.name(me.other())),
+                };
+                c = c.push(text(order).size(13));
                 if v.round == 1 && me == Player::Challenged && v.first_drafter.is_none() {
                     c = c.push(
                         row![
