@@ -62,6 +62,25 @@ pub fn colour(s: ShapeId) -> Rgba {
     }
 }
 
+/// What a player calls each shape: its colour, as [`colour`] draws it (the file's letters,
+/// such as `/` or `<`, mean nothing on the table).
+pub fn colour_name(s: ShapeId) -> &'static str {
+    match s {
+        ShapeId::Corner => "pale blue",
+        ShapeId::Skew => "dark red",
+        ShapeId::P => "pale green",
+        ShapeId::U => "lime",
+        ShapeId::T => "green",
+        ShapeId::V => "sky blue",
+        ShapeId::W => "purple",
+        ShapeId::Z => "dark blue",
+        ShapeId::F => "orange",
+        ShapeId::L => "red",
+        ShapeId::Y => "yellow",
+        ShapeId::N => "pink",
+    }
+}
+
 fn square(top: f32, left: f32, size: f32) -> Vec<P> {
     vec![
         P(left, top),

@@ -712,4 +712,37 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn hints_name_shapes_by_their_colour_not_their_letter() {
+        let text = include_str!("../../../../../templates/quadrillion/challenge-49.quad");
+        let (mut editor, _) = Editor::new(None, text);
+        let revision = editor.buffer.revision();
+        let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(text))));
+        let (_, _) = editor.update(Message::SetMode(Mode::Play));
+        editor.hinted(&Hint::Lift(vec![ShapeId::W]));
+        assert_eq!(
+            editor.status(),
+            "no solution keeps every shape where it is: lift the purple shape (outlined)"
+        );
+        editor.hinted(&Hint::Lift(vec![ShapeId::W, ShapeId::Skew, ShapeId::N]));
+        assert_eq!(
+            editor.status(),
+            "no solution keeps every shape where it is: \
+             lift the purple, dark red and pink shapes (outlined)"
+        );
+        let (challenge, mine) = (editor.table.challenge(), editor.table.mine());
+        let place = match hint(&challenge, &mine, &Limits::default(), None) {
+            Ok(Hint::Place(p)) => p,
+            other => panic!("{other:?}"),
+        };
+        editor.hinted(&Hint::Place(place));
+        assert_eq!(
+            editor.status(),
+            format!(
+                "hint: the {} shape goes here",
+                crate::quadrillion::picture::colour_name(place.shape)
+            )
+        );
+    }
 }

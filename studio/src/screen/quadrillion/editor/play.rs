@@ -1,6 +1,7 @@
 //! Playing and arranging on the table: presses, the seed's keys, hints and laying a solution.
 
 use super::*;
+use crate::quadrillion::picture::colour_name;
 
 impl Editor {
     /// A press on the table: pick what is there, or release (left); put back (right).
@@ -170,20 +171,28 @@ impl Editor {
                 let _ = self.table.unpick();
                 match self.table.place(*p) {
                     Ok(()) => {
-                        self.buffer
-                            .say(format!("hint: shape {} goes here", p.shape));
+                        self.buffer.say(format!(
+                            "hint: the {} shape goes here",
+                            colour_name(p.shape)
+                        ));
                         self.outlined.clear();
                     }
-                    Err(e) => self.buffer.say(format!("hint: shape {} — {e}", p.shape)),
+                    Err(e) => self
+                        .buffer
+                        .say(format!("hint: the {} shape — {e}", colour_name(p.shape))),
                 }
                 self.table_changed();
             }
             Hint::Solved => self.buffer.say("Solved: every shape lies on the board."),
             Hint::Lift(shapes) => {
-                let names: Vec<String> = shapes.iter().map(|s| s.letter().to_string()).collect();
+                let names: Vec<&str> = shapes.iter().map(|&s| colour_name(s)).collect();
+                let them = match names.as_slice() {
+                    [one] => format!("the {one} shape"),
+                    [rest @ .., last] => format!("the {} and {last} shapes", rest.join(", ")),
+                    [] => "nothing".into(),
+                };
                 self.buffer.say(format!(
-                    "no solution keeps every shape where it is: lift {} (outlined)",
-                    names.join(" and ")
+                    "no solution keeps every shape where it is: lift {them} (outlined)"
                 ));
                 self.outlined = shapes.clone();
                 self.layers.changed();
