@@ -6,6 +6,7 @@ use crate::background::{self, Cancel, Generation};
 use engine::sliding::solve::Proof;
 use engine::sliding::{Answer, Limits, Lock, Move, Written, solve_cancellable};
 use iced::Task;
+use lockfmt::words::{count, grouped};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -15,6 +16,10 @@ pub const AUTHOR_TIME: Duration = Duration::from_secs(3);
 
 /// How long "Solve from here" may take before it stops by itself.
 pub const PLAY_TIME: Duration = Duration::from_secs(60);
+
+/// How long the solver searches a lock being authored when the author asks it to search
+/// longer.
+pub const LONGER_TIME: Duration = Duration::from_secs(60);
 
 /// What a run found, for the lock it was given.
 #[derive(Clone, Debug, PartialEq)]
@@ -71,17 +76,20 @@ impl Verdict {
                 ..
             } => p.to_string(),
             Verdict::Impossible { states, .. } => format!(
-                "every one of the {states} reachable states was seen, and in none does the Key touch the Keyhole"
+                "every one of the {} reachable states was seen, and in none does the Key touch the Keyhole",
+                grouped(*states)
             ),
             Verdict::Stopped {
                 why,
                 states,
                 at_least: Some(n @ 2..),
             } => format!(
-                "the search {why}, with {states} states seen: no way to pick the lock takes fewer than {n} moves, and whether it can be picked is not known yet"
+                "the search {why}, with {} seen: no way to pick the lock takes fewer than {n} moves, and whether it can be picked is not known yet",
+                count(*states as usize, "state")
             ),
             Verdict::Stopped { why, states, .. } => format!(
-                "the search {why}, with {states} states seen: whether the lock can be picked is not known yet"
+                "the search {why}, with {} seen: whether the lock can be picked is not known yet",
+                count(*states as usize, "state")
             ),
             Verdict::Illegal(why) => why.clone(),
         }

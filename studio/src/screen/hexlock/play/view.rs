@@ -226,7 +226,13 @@ impl Play {
                         c = c
                             .push(button(text("Play it").size(12)).on_press(Message::PlaySolution));
                     }
-                    c = c.push(text(format!("{} states explored", r.visited)).size(12));
+                    c = c.push(
+                        text(format!(
+                            "{} explored",
+                            lockfmt::words::count(r.visited as usize, "state")
+                        ))
+                        .size(12),
+                    );
                     c = c.push(button(text("Solve again").size(12)).on_press(Message::Solve));
                 }
             }

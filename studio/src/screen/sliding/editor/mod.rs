@@ -19,6 +19,9 @@ mod play;
 mod solving;
 mod view;
 
+#[cfg(test)]
+mod tests;
+
 use super::author::{self, Tool};
 use super::game::{Game, furthest};
 use super::solver::{self, Running, Verdict};
@@ -178,6 +181,9 @@ pub enum Message {
     Solve,
     /// Call the solver off.
     StopSolver,
+    /// Author: the solver stopped at the editor's limit; let it search for
+    /// [`solver::LONGER_TIME`].
+    SearchLonger,
     /// Play: make the next move of the solver's solution.
     Step,
     /// Play: play the solver's solution back by itself, or stop doing so.
@@ -257,6 +263,8 @@ pub struct Editor {
     /// The lock the running solver was asked about.
     asked: Option<Lock>,
     said: Option<Said>,
+    /// Whether the running search is one the author asked to go on longer.
+    searching_longer: bool,
     playing_back: bool,
     moves_text: String,
     diffing: bool,
@@ -297,6 +305,7 @@ impl Editor {
             refusal: None,
             runs: Generation::default(),
             running: None,
+            searching_longer: false,
             asked: None,
             said: None,
             playing_back: false,
@@ -670,6 +679,15 @@ impl Editor {
                     self.solve(lock, solver::PLAY_TIME)
                 }
                 None => Task::none(),
+            },
+            Message::SearchLonger => match self.document.as_ref().map(|d| d.lock.clone()) {
+                Some(lock) if self.mode == Mode::Author && self.playable => {
+                    self.said = None;
+                    let task = self.solve(lock, solver::LONGER_TIME);
+                    self.searching_longer = self.running.is_some();
+                    task
+                }
+                _ => Task::none(),
             },
             Message::StopSolver => {
                 if let Some(r) = &self.running {

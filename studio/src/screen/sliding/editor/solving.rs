@@ -42,6 +42,7 @@ impl Editor {
         }
         let run = self.runs.advance();
         self.playing_back = false;
+        self.searching_longer = false;
         let (task, running) = solver::start(run, lock.clone(), time);
         self.running = Some(running);
         self.asked = Some(lock);
@@ -53,6 +54,7 @@ impl Editor {
             r.cancel();
         }
         self.asked = None;
+        self.searching_longer = false;
         // The answer of the run called off is dropped.
         self.runs.advance();
     }

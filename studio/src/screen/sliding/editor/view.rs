@@ -198,6 +198,13 @@ impl Editor {
             .filter(|s| self.document.as_ref().is_some_and(|d| d.lock == s.lock));
         let verdict: Element<'_, Message> = match (said, self.playable) {
             (Some(said), true) => self.verdict_view(&said.verdict),
+            (_, true) if self.running.is_some() && self.searching_longer => row![
+                small("The solver is looking, for up to a minute…"),
+                button(small("Stop")).on_press(Message::StopSolver),
+            ]
+            .spacing(10)
+            .align_y(iced::Alignment::Center)
+            .into(),
             (_, true) if self.running.is_some() => small("The solver is looking…").into(),
             _ if self.diagnostics.iter().any(Diagnostic::is_error) => {
                 small("Fix the problems to hear the solver.").into()
@@ -269,13 +276,16 @@ impl Editor {
             Verdict::Impossible { .. } | Verdict::Illegal(_) => Color::from_rgb8(0xc0, 0x39, 0x2b),
             Verdict::Stopped { .. } => Color::from_rgb8(0xb0, 0x7d, 0x10),
         };
-        row![
+        let mut line = row![
             text(verdict.headline()).size(14).color(colour),
             text(verdict.detail()).size(14).font(Font::MONOSPACE),
         ]
-        .spacing(10)
-        .wrap()
-        .into()
+        .spacing(10);
+        if matches!(verdict, Verdict::Stopped { .. }) && self.solver_forbidden().is_none() {
+            line =
+                line.push(button(text("Search longer").size(13)).on_press(Message::SearchLonger));
+        }
+        line.align_y(iced::Alignment::Center).wrap().into()
     }
 
     pub(super) fn play_view(&self, palette: Palette) -> Element<'_, Message> {

@@ -1,0 +1,71 @@
+//! The editor's solver line, driven without a window.
+
+use super::*;
+
+/// Seed 531 of the solver's benchmark: no answer within minutes.
+const DEEP: &str = "11 . . . . . . g . . . p
+10 . b b b + . g . . f p
+ 9 . . . n . . . i . f .
+ 8 a a + n . s s i . . r
+ 7 . . . d h . . . . . r
+ 6 . . . d h t t k k o r
+ 5 . . j d h . . . l o .
+ 4 K K j . . . . e l c @
+ 3 . . j . . . . e l c q
+ 2 . * j * . * . e l . q
+ 1 . . . . m m m . . . q
+   A B C D E F G H I J K
+
+axis E10: b
+axis C8: a
+";
+
+fn clicks(editor: &Editor, label: &str) -> Vec<Message> {
+    let mut ui = iced_test::simulator(editor.view(Palette::LIGHT));
+    let _ = ui.click(label).unwrap_or_else(|e| panic!("{label}: {e:?}"));
+    ui.into_messages().collect()
+}
+
+fn sees(editor: &Editor, what: &str) -> bool {
+    iced_test::simulator(editor.view(Palette::LIGHT))
+        .find(what)
+        .is_ok()
+}
+
+/// When the solver stops at the editor's limit, the author can let it search longer, and stop
+/// that search; the answer so far stands with the offer still there.
+#[test]
+fn a_stopped_search_goes_on_longer_when_the_author_asks_and_can_be_stopped() {
+    let rt = crate::testing::runtime();
+    let (mut editor, _) = Editor::new(None, DEEP);
+    let revision = editor.buffer.revision();
+    // The editor's own search (seconds) is not run: its limit is said to have stopped it.
+    let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(DEEP))));
+    let run = editor.running.as_ref().expect("the solver runs").run;
+    let stopped = Verdict::Stopped {
+        why: "stopped after 3 s".into(),
+        states: 900_000,
+        at_least: Some(13),
+    };
+    let (_, _) = editor.update(Message::Solved(run, Arc::new(stopped)));
+    assert!(sees(&editor, "No answer yet"));
+
+    let mut longer = Task::none();
+    for m in clicks(&editor, "Search longer") {
+        longer = editor.update(m).0;
+    }
+    assert!(editor.is_solving());
+    assert!(sees(&editor, "The solver is looking, for up to a minute…"));
+    assert!(!sees(&editor, "Search longer"));
+    for m in clicks(&editor, "Stop") {
+        let (_, _) = editor.update(m);
+    }
+    crate::testing::settle(&rt, &mut editor, longer, |e, m| e.update(m).0);
+    assert!(!editor.is_solving());
+    assert!(sees(&editor, "No answer yet"));
+    assert!(
+        sees(&editor, "Search longer"),
+        "the offer stays after a stop"
+    );
+    assert!(!sees(&editor, "Stop"));
+}
