@@ -186,6 +186,15 @@ fn a_match_is_accepted_drafted_built_and_picked_in_the_studio() -> Result<(), Er
         "",
         "building's words stay in building"
     );
+    // The board and the lock to pick are drawn as the editor draws them, not as text.
+    assert!(sees(&s, "BOB's lock:"));
+    assert!(s.death_match().pictured(), "both are drawn");
+    let shown = s
+        .death_match()
+        .shown()
+        .and_then(|v| v.opponent_lock.clone())
+        .expect("the lock to pick");
+    assert!(!sees(&s, shown.trim_end()), "the lock is not shown as text");
 
     // Solving: the lock to pick opens in the editor, whose solver is off for it.
     d.click(&mut s, "Open the lock to pick")?;

@@ -13,6 +13,7 @@
 //! The seed forbids solvers during a match: [`DeathMatch::forbidden`] names the opponents'
 //! locks of matches being played, and the studio turns its solver off for them.
 
+mod pictures;
 mod view;
 
 pub use view::{MOVES_ID, OPPONENT_ID};
@@ -109,6 +110,8 @@ pub enum Message {
     /// Time to read the open match again.
     Tick,
     Got(Generation, Reply),
+    /// A picture of the board or of a lock, drawn.
+    Pictured(pictures::Subject, Option<iced::widget::image::Handle>),
 }
 
 #[derive(Debug, Clone)]
@@ -149,6 +152,8 @@ pub struct DeathMatch {
     bot_home: Option<PathBuf>,
     /// The opponents' locks the solver must not look at, by match.
     forbidden: std::collections::BTreeMap<i64, Vec<u64>>,
+    /// The open match's board and lock to pick, drawn.
+    pictures: pictures::Pictures,
 }
 
 impl DeathMatch {
@@ -173,6 +178,7 @@ impl DeathMatch {
         self.codename = codename.map(str::to_string);
         self.matches.clear();
         self.forbidden.clear();
+        self.pictures.clear();
         self.open = None;
         self.shown = None;
         self.status.clear();
@@ -194,6 +200,23 @@ impl DeathMatch {
         self.shown.as_ref()
     }
 
+    /// Whether the open match's board, and its lock to pick once shown, are drawn.
+    pub fn pictured(&self) -> bool {
+        let Some(v) = &self.shown else {
+            return false;
+        };
+        let board = v
+            .setup
+            .as_ref()
+            .map(|s| pictures::Subject::Board(s.board.clone()));
+        let lock = v.opponent_lock.clone().map(pictures::Subject::Lock);
+        board.is_some()
+            && board
+                .into_iter()
+                .chain(lock)
+                .all(|s| self.pictures.get(&s).is_some())
+    }
+
     /// The last thing that happened, in a sentence.
     pub fn status(&self) -> &str {
         &self.status
@@ -210,6 +233,24 @@ impl DeathMatch {
     /// every match being played that I have opened, by their digest.
     pub fn forbidden(&self) -> Vec<u64> {
         self.forbidden.values().flatten().copied().collect()
+    }
+
+    /// Draws the match's board and the lock to pick, unless drawn already.
+    fn draw(&mut self, v: &MatchView) -> Task<Message> {
+        let subjects = v
+            .setup
+            .as_ref()
+            .map(|s| pictures::Subject::Board(s.board.clone()))
+            .into_iter()
+            .chain(v.opponent_lock.clone().map(pictures::Subject::Lock));
+        let tasks: Vec<_> = subjects
+            .map(|s| {
+                self.pictures
+                    .ask(s)
+                    .map(|(subject, picture)| Message::Pictured(subject, picture))
+            })
+            .collect();
+        Task::batch(tasks)
     }
 
     /// Notes the opponents' locks of a match just read, or forgets them once it is over.
@@ -440,6 +481,10 @@ impl DeathMatch {
                     self.read_open()
                 }
             }
+            Message::Pictured(subject, picture) => {
+                self.pictures.drawn(subject, picture);
+                Task::none()
+            }
             Message::Got(asked, reply) => {
                 if !self.generation.is_current(asked) {
                     return (Task::none(), None);
@@ -477,8 +522,10 @@ impl DeathMatch {
                         // What was said belongs to the phase it was said in.
                         self.status.clear();
                     }
+                    let draw = self.draw(&v);
                     self.shown = Some(*v);
                     self.read_at = Some(Instant::now());
+                    return (draw, None);
                 }
             }
             Reply::Acted(Ok(acted)) => {

@@ -1,8 +1,10 @@
 //! What the Death Match screen shows: the lobby, and the open match phase by phase.
 
+use super::pictures::{Subject, WIDTH};
 use super::{DeathMatch, Message};
 use crate::screen::scroll;
-use iced::widget::{Column, button, column, container, row, text, text_input};
+use iced::widget::image::Handle;
+use iced::widget::{Column, button, column, container, image, row, text, text_input};
 use iced::{Center, Element, Fill, Font};
 use lockfmt::words::count;
 use server::death_match::{Action, Answer, BuildStatus, DraftOrder, Phase, Player, Stage};
@@ -27,6 +29,11 @@ fn answer(a: Option<Answer>) -> String {
         Some(Answer::Nothing) => "no solution".into(),
         None => "—".into(),
     }
+}
+
+/// A drawn board or lock, at the size it was drawn.
+fn picture_of<'a>(picture: &Handle) -> Element<'a, Message> {
+    image(picture.clone()).width(WIDTH as f32).into()
 }
 
 impl DeathMatch {
@@ -142,6 +149,10 @@ impl DeathMatch {
             return column![].into();
         };
         let b = &setup.board;
+        let title = text(format!("Board {}×{}", b.width(), b.height())).size(13);
+        if let Some(picture) = self.pictures.get(&Subject::Board(b.clone())) {
+            return column![title, picture_of(picture)].spacing(2).into();
+        }
         let mut lines = String::new();
         for row in (0..b.height()).rev() {
             lines.push_str(&format!("{:>2} ", row + 1));
@@ -156,12 +167,9 @@ impl DeathMatch {
             lines.push(engine::sliding::Cell::column_letter(col));
             lines.push(' ');
         }
-        column![
-            text(format!("Board {}×{}", b.width(), b.height())).size(13),
-            text(lines).font(Font::MONOSPACE).size(13),
-        ]
-        .spacing(2)
-        .into()
+        column![title, text(lines).font(Font::MONOSPACE).size(13)]
+            .spacing(2)
+            .into()
     }
 
     fn match_view<'a>(&'a self, v: &'a MatchView) -> Element<'a, Message> {
@@ -336,7 +344,10 @@ impl DeathMatch {
         let mut c = Column::new().spacing(6);
         if let Some(lock) = &v.opponent_lock {
             c = c.push(text(format!("{}'s lock:", v.name(me.other()))).size(13));
-            c = c.push(text(lock.trim_end()).font(Font::MONOSPACE).size(12));
+            c = c.push(match self.pictures.get(&Subject::Lock(lock.clone())) {
+                Some(picture) => picture_of(picture),
+                None => text(lock.trim_end()).font(Font::MONOSPACE).size(12).into(),
+            });
         }
         if let Some(sheet) = &v.your_sheet {
             for (i, s) in sheet.solutions.iter().enumerate() {
