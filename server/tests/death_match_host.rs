@@ -428,3 +428,56 @@ async fn a_match_ended_by_the_clock_is_over_after_a_restart() {
     assert_eq!(list[0].status, Status::Over);
     running.stop().await.expect("stop");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_round_played_keeps_its_locks_and_answers_after_a_restart() {
+    let dir = tempfile::tempdir().expect("dir");
+    let running = start(dir.path(), 400.0).await;
+    let a = player(&running, "NED").await;
+    let b = player(&running, "OLA").await;
+    let id = challenge(&a, "OLA", SMALL).await;
+    b.accept(id).await.expect("accept");
+    b.act(id, &Action::ChooseDraftOrder(DraftOrder::First))
+        .await
+        .expect("order");
+    until(&a, id, "the draft", |v| {
+        matches!(v.phase, Some(Phase::Draft(_)))
+    })
+    .await;
+    b.act(id, &Action::StopDrafting).await.expect("stop");
+    a.act(id, &Action::EndDraft).await.expect("end");
+    until(&a, id, "building", |v| {
+        matches!(v.phase, Some(Phase::Build(_)))
+    })
+    .await;
+    for c in [&a, &b] {
+        c.act(id, &Action::SubmitLock(plain_lock()))
+            .await
+            .expect("lock");
+    }
+    until(&a, id, "solving", |v| {
+        matches!(v.phase, Some(Phase::Solve { .. }))
+    })
+    .await;
+    for c in [&a, &b] {
+        c.act(id, &Action::SubmitSolution("Key R2".into()))
+            .await
+            .expect("solution");
+    }
+    let before = until(&a, id, "round 2", |v| v.round == 2).await;
+    let played = before.rounds[0].clone();
+    assert!(matches!(
+        played.answers.challenger,
+        Some(Answer::Solution { moves: 1, .. })
+    ));
+    assert!(played.locks.challenger.is_some() && played.locks.challenged.is_some());
+    running.stop().await.expect("stop");
+
+    // Replayed from the log, the round's record is the same: its locks and answers were read
+    // after the next round had cleared them.
+    let running = start(dir.path(), 400.0).await;
+    let a = login(&running, "NED").await;
+    let after = a.death_match(id).await.expect("view after the restart");
+    assert_eq!(after.rounds[0], played);
+    running.stop().await.expect("stop");
+}

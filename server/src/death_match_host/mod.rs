@@ -193,7 +193,22 @@ impl Hosted {
                     self.status = Status::Playing;
                     events
                 }
-                Some(m) => m.begin_round(at, round.clone())?,
+                Some(m) => {
+                    // The deadlines that ended the last round are taken in before the next
+                    // one clears the match's state: its record reads the locks and answers
+                    // from the match. Live, the clock's tick has done so already; in replay,
+                    // nothing stands between the round's last act and this entry.
+                    let ended = m.tick(at);
+                    let mut settle = self.absorb(ended);
+                    let m = self.game.as_mut().ok_or(HostError::Wrong {
+                        id: self.id,
+                        status: self.status.word(),
+                        what: "it has not begun",
+                    })?;
+                    let events = m.begin_round(at, round.clone())?;
+                    settle.extend(self.absorb(events));
+                    return Ok(settle);
+                }
             },
             Entry::Act { player, action } => {
                 let m = self.game.as_mut().ok_or(HostError::Wrong {
