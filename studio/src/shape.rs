@@ -224,7 +224,7 @@ pub fn paint_pixmap(pm: &mut Pixmap, shapes: &[Shape], t: Transform) {
                 size,
                 colour,
             } => {
-                for line in digit_strokes(*at, text, *size) {
+                for line in label_strokes(*at, text, *size) {
                     if let Some(path) = skia_polyline(&line, false) {
                         pm.stroke_path(&path, &paint(*colour), &stroke(size * 0.12), t, None);
                     }
@@ -234,52 +234,106 @@ pub fn paint_pixmap(pm: &mut Pixmap, shapes: &[Shape], t: Transform) {
     }
 }
 
-/// The strokes of a number's digits, seven-segment style, centred on `at`, `size` high.
-fn digit_strokes(at: P, text: &str, size: f32) -> Vec<Vec<P>> {
-    // Segments of a digit in a 1×2 box: a top, b top right, c bottom right, d bottom,
-    // e bottom left, f top left, g middle.
-    const SEGMENTS: [[(f32, f32); 2]; 7] = [
-        [(0.0, 0.0), (1.0, 0.0)],
-        [(1.0, 0.0), (1.0, 1.0)],
-        [(1.0, 1.0), (1.0, 2.0)],
-        [(0.0, 2.0), (1.0, 2.0)],
-        [(0.0, 1.0), (0.0, 2.0)],
-        [(0.0, 0.0), (0.0, 1.0)],
-        [(0.0, 1.0), (1.0, 1.0)],
-    ];
-    let lit = |d: char| -> &'static [usize] {
-        match d {
-            '0' => &[0, 1, 2, 3, 4, 5],
-            '1' => &[1, 2],
-            '2' => &[0, 1, 6, 4, 3],
-            '3' => &[0, 1, 6, 2, 3],
-            '4' => &[5, 6, 1, 2],
-            '5' => &[0, 5, 6, 2, 3],
-            '6' => &[0, 5, 4, 3, 2, 6],
-            '7' => &[0, 1, 2],
-            '8' => &[0, 1, 2, 3, 4, 5, 6],
-            '9' => &[6, 5, 0, 1, 2, 3],
-            _ => &[],
-        }
-    };
+/// The strokes of a label — digits seven-segment style, and the column letters A–K of a sliding
+/// lock's board — centred on `at`, `size` high. Other characters are left out.
+fn label_strokes(at: P, text: &str, size: f32) -> Vec<Vec<P>> {
     let unit = size * 0.45;
-    let digits: Vec<char> = text.chars().filter(char::is_ascii_digit).collect();
+    let glyphs: Vec<&[&[(f32, f32)]]> = text.chars().filter_map(glyph).collect();
     let advance = unit * 1.6;
-    let total = advance * digits.len() as f32 - (advance - unit);
+    let total = advance * glyphs.len() as f32 - (advance - unit);
     let left = at.0 - total / 2.0;
     let top = at.1 - unit;
     let mut out = Vec::new();
-    for (i, d) in digits.into_iter().enumerate() {
+    for (i, g) in glyphs.into_iter().enumerate() {
         let x0 = left + i as f32 * advance;
-        for &s in lit(d) {
-            let [a, b] = SEGMENTS[s];
-            out.push(vec![
-                P(x0 + a.0 * unit, top + a.1 * unit),
-                P(x0 + b.0 * unit, top + b.1 * unit),
-            ]);
+        for line in g {
+            out.push(
+                line.iter()
+                    .map(|&(x, y)| P(x0 + x * unit, top + y * unit))
+                    .collect(),
+            );
         }
     }
     out
+}
+
+/// A character's strokes in a box 1 wide and 2 high, top left at (0, 0); digits lit as on a
+/// seven-segment display.
+fn glyph(c: char) -> Option<&'static [&'static [(f32, f32)]]> {
+    // The segments: a top, b top right, c bottom right, d bottom, e bottom left, f top left,
+    // g middle.
+    const A: &[(f32, f32)] = &[(0.0, 0.0), (1.0, 0.0)];
+    const B: &[(f32, f32)] = &[(1.0, 0.0), (1.0, 1.0)];
+    const C: &[(f32, f32)] = &[(1.0, 1.0), (1.0, 2.0)];
+    const D: &[(f32, f32)] = &[(0.0, 2.0), (1.0, 2.0)];
+    const E: &[(f32, f32)] = &[(0.0, 1.0), (0.0, 2.0)];
+    const F: &[(f32, f32)] = &[(0.0, 0.0), (0.0, 1.0)];
+    const G: &[(f32, f32)] = &[(0.0, 1.0), (1.0, 1.0)];
+    Some(match c {
+        '0' => &[A, B, C, D, E, F],
+        '1' => &[B, C],
+        '2' => &[A, B, G, E, D],
+        '3' => &[A, B, G, C, D],
+        '4' => &[F, G, B, C],
+        '5' => &[A, F, G, C, D],
+        '6' => &[A, F, E, D, C, G],
+        '7' => &[A, B, C],
+        '8' => &[A, B, C, D, E, F, G],
+        '9' => &[G, F, A, B, C, D],
+        'A' => &[
+            &[(0.0, 2.0), (0.5, 0.0), (1.0, 2.0)],
+            &[(0.25, 1.0), (0.75, 1.0)],
+        ],
+        'B' => &[
+            &[
+                (0.0, 1.0),
+                (0.0, 0.0),
+                (0.7, 0.0),
+                (0.95, 0.5),
+                (0.7, 1.0),
+                (0.0, 1.0),
+            ],
+            &[(0.0, 1.0), (0.0, 2.0), (0.75, 2.0), (1.0, 1.5), (0.75, 1.0)],
+        ],
+        'C' => &[&[(1.0, 0.0), (0.0, 0.0), (0.0, 2.0), (1.0, 2.0)]],
+        'D' => &[&[
+            (0.0, 0.0),
+            (0.6, 0.0),
+            (1.0, 0.5),
+            (1.0, 1.5),
+            (0.6, 2.0),
+            (0.0, 2.0),
+            (0.0, 0.0),
+        ]],
+        'E' => &[
+            &[(1.0, 0.0), (0.0, 0.0), (0.0, 2.0), (1.0, 2.0)],
+            &[(0.0, 1.0), (0.7, 1.0)],
+        ],
+        'F' => &[
+            &[(1.0, 0.0), (0.0, 0.0), (0.0, 2.0)],
+            &[(0.0, 1.0), (0.7, 1.0)],
+        ],
+        'G' => &[&[
+            (1.0, 0.0),
+            (0.0, 0.0),
+            (0.0, 2.0),
+            (1.0, 2.0),
+            (1.0, 1.0),
+            (0.5, 1.0),
+        ]],
+        'H' => &[F, E, B, C, G],
+        'I' => &[
+            &[(0.5, 0.0), (0.5, 2.0)],
+            &[(0.2, 0.0), (0.8, 0.0)],
+            &[(0.2, 2.0), (0.8, 2.0)],
+        ],
+        'J' => &[&[(1.0, 0.0), (1.0, 2.0), (0.0, 2.0), (0.0, 1.5)]],
+        'K' => &[
+            &[(0.0, 0.0), (0.0, 2.0)],
+            &[(1.0, 0.0), (0.0, 1.0), (1.0, 2.0)],
+        ],
+        _ => return None,
+    })
 }
 
 /// A pixmap's pixels as straight (not premultiplied) RGBA bytes, as PNG and image widgets
@@ -310,8 +364,28 @@ mod tests {
 
     #[test]
     fn digits_are_drawn_as_their_segments() {
-        let strokes = digit_strokes(P(0.0, 0.0), "18", 1.0);
+        let strokes = label_strokes(P(0.0, 0.0), "18", 1.0);
         assert_eq!(strokes.len(), 2 + 7, "a 1 has two segments and an 8 seven");
-        assert!(digit_strokes(P(0.0, 0.0), "x", 1.0).is_empty());
+        assert!(label_strokes(P(0.0, 0.0), "x", 1.0).is_empty());
+    }
+
+    /// A sliding lock's pictures name its columns A–K, as the seed's notation does; they were
+    /// drawn without them.
+    #[test]
+    fn the_column_letters_of_a_sliding_board_are_drawn() {
+        let shapes: Vec<Vec<Vec<P>>> = ('A'..='K')
+            .map(|c| label_strokes(P(0.0, 0.0), &c.to_string(), 1.0))
+            .collect();
+        assert!(shapes.iter().all(|s| !s.is_empty()));
+        for (i, a) in shapes.iter().enumerate() {
+            assert!(
+                shapes[i + 1..].iter().all(|b| b != a),
+                "letter {i} is drawn like another"
+            );
+        }
+        // Every stroke stays within the glyph's box around the centre.
+        for s in shapes.iter().flatten().flatten() {
+            assert!(s.0.abs() <= 0.25 && s.1.abs() <= 0.46, "{s:?}");
+        }
     }
 }
