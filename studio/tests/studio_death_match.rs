@@ -8,8 +8,8 @@ use common::{Driver, sees};
 use iced_test::Error;
 use server::client::Client;
 use server::config::Config;
-use server::death_match::{Action, Phase};
-use server::death_match_host::view::{Challenge, MatchView};
+use server::death_match::{Action, DraftOrder, Phase, Player};
+use server::death_match_host::view::{Challenge, MatchView, Status};
 use server::server::Running;
 use studio::app::{Message, Screen, Studio};
 use studio::screen::death_match::{self, MOVES_ID, SOLVER_OFF};
@@ -355,4 +355,54 @@ fn logged_out_the_lobby_says_once_how_to_log_in_and_leads_there() -> Result<(), 
     d.click(&mut s, "Go to Online")?;
     assert!(matches!(s.screen(), Screen::Online));
     Ok(())
+}
+
+#[test]
+fn the_practice_bot_takes_up_its_match_again_when_the_studio_starts_again() {
+    let d = Driver::new();
+    let data = tempfile::tempdir().expect("dir");
+    let running =
+        d.rt.block_on(Running::start(Config {
+            data: data.path().to_path_buf(),
+            bind: "127.0.0.1:0".parse().expect("addr"),
+            rate_limit: 0.0,
+            password_memory_kib: 64,
+            match_speed: 2000.0,
+            ..Config::default()
+        }))
+        .expect("server");
+    let url = running.url();
+    let mut me = Client::new(&url);
+    d.rt.block_on(me.register("ME1", "pass-word"))
+        .expect("register");
+    // A match the bot challenged before the studio closed: no bot plays it now.
+    let home = tempfile::tempdir().expect("home");
+    let (_, id) =
+        d.rt.block_on(death_match::bot_challenge(&url, home.path(), "ME1"))
+            .expect("the bot challenges");
+    d.rt.block_on(me.accept(id)).expect("accept");
+    d.rt.block_on(me.act(id, &Action::ChooseDraftOrder(DraftOrder::Second)))
+        .expect("the bot drafts first");
+
+    // The screen as the studio starts it again on its own server. The player never acts: a
+    // bot that plays wins on the clock; one that does not would lose on its own.
+    let mut screen = death_match::DeathMatch::default();
+    let folder = tempfile::tempdir().expect("folder");
+    let token = me.token().expect("logged in").to_string();
+    let task = screen.connect(
+        Some((&url, &token)),
+        Some("ME1"),
+        folder.path().to_path_buf(),
+        Some(home.path().to_path_buf()),
+    );
+    studio::testing::settle(&d.rt, &mut screen, task, |s, m| s.update(m).0);
+    let v = d.rt.block_on(me.death_match(id)).expect("the match");
+    assert_eq!(v.status, Status::Over);
+    assert_eq!(
+        v.winner.map(|w| w.player),
+        Some(Player::Challenger),
+        "the bot played and won"
+    );
+    assert!(!v.drafted.challenger.is_empty(), "the bot drafted");
+    d.rt.block_on(running.stop()).expect("stop");
 }

@@ -14,8 +14,10 @@
 //! locks of matches being played, and the studio turns its solver off for them.
 
 mod pictures;
+mod practice;
 mod view;
 
+pub use practice::{BOT, bot_challenge};
 pub use view::{MOVES_ID, OPPONENT_ID};
 
 use crate::background::{self, Generation};
@@ -26,44 +28,6 @@ use server::death_match::{Action, DraftOrder, serial};
 use server::death_match_host::view::{Acted, Challenge, MatchSummary, MatchView, Status};
 use std::path::PathBuf;
 use std::time::Instant;
-
-/// The practice bot's codename on the studio's own server.
-pub const BOT: &str = "BOT";
-
-/// Registers (or logs in) the practice bot on `url` with the password kept in `home`, and has
-/// it challenge `me`.
-pub async fn bot_challenge(
-    url: &str,
-    home: &std::path::Path,
-    me: &str,
-) -> Result<(Client, i64), String> {
-    let file = home.join("practice-bot.password");
-    let password = match std::fs::read_to_string(&file) {
-        Ok(p) => p.trim().to_string(),
-        Err(_) => {
-            let p = server::auth::new_token();
-            std::fs::create_dir_all(home)
-                .map_err(|e| format!("cannot keep the bot's password: {e}"))?;
-            crate::files::write_private(&file, p.as_bytes())
-                .map_err(|e| format!("cannot keep the bot's password: {e:#}"))?;
-            p
-        }
-    };
-    let mut bot = Client::new(url);
-    if bot.login(BOT, &password).await.is_err() {
-        bot.register(BOT, &password)
-            .await
-            .map_err(|e| format!("the bot cannot join this server: {e}"))?;
-    }
-    let summary = bot
-        .challenge(&Challenge {
-            opponent: me.to_string(),
-            ..Challenge::default()
-        })
-        .await
-        .map_err(|e| format!("the bot cannot challenge you: {e}"))?;
-    Ok((bot, summary.id))
-}
 
 /// Why the solver is off, in the studio's words.
 pub const SOLVER_OFF: &str =
@@ -124,8 +88,8 @@ pub enum Reply {
     Written(Result<PathBuf, String>),
     /// The practice bot's challenge, or why it could not make one.
     BotChallenged(Result<i64, String>),
-    /// The practice bot's match ended (or it stopped).
-    BotDone(Result<(), String>),
+    /// The practice bot's match ended (or it stopped), when it is known which.
+    BotDone(Option<i64>, Result<(), String>),
 }
 
 /// The screen's state.
@@ -154,6 +118,8 @@ pub struct DeathMatch {
     forbidden: std::collections::BTreeMap<i64, Vec<u64>>,
     /// The open match's board and lock to pick, drawn.
     pictures: pictures::Pictures,
+    /// The practice bots this studio runs, by match.
+    bots: practice::Bots,
 }
 
 impl DeathMatch {
@@ -179,6 +145,7 @@ impl DeathMatch {
         self.matches.clear();
         self.forbidden.clear();
         self.pictures.clear();
+        self.bots = practice::Bots::default();
         self.open = None;
         self.shown = None;
         self.status.clear();
@@ -497,7 +464,10 @@ impl DeathMatch {
 
     fn got(&mut self, reply: Reply) -> (Task<Message>, Option<Event>) {
         match reply {
-            Reply::List(Ok(list)) => self.matches = list,
+            Reply::List(Ok(list)) => {
+                self.matches = list;
+                return (self.resume_bots(), None);
+            }
             Reply::Summary(Ok(s)) => {
                 self.status = match s.status {
                     Status::Declined => format!("match {} is off", s.id),
@@ -547,11 +517,20 @@ impl DeathMatch {
             }
             Reply::Written(Ok(path)) => return (Task::none(), Some(Event::Open(path))),
             Reply::BotChallenged(Ok(id)) => {
+                self.bots.challenged(Some(id));
                 self.status = format!("BOT challenges you: match {id}. Accept it to play.");
                 return (self.refresh(), None);
             }
-            Reply::BotChallenged(Err(e)) | Reply::BotDone(Err(e)) => self.status = e,
-            Reply::BotDone(Ok(())) => {}
+            Reply::BotChallenged(Err(e)) => {
+                self.bots.challenged(None);
+                self.status = e;
+            }
+            Reply::BotDone(id, done) => {
+                self.bots.done(id);
+                if let Err(e) = done {
+                    self.status = e;
+                }
+            }
             Reply::Written(Err(e)) => self.status = e,
             Reply::List(Err(t)) | Reply::Summary(Err(t)) | Reply::Acted(Err(t)) => {
                 self.status = t.message()
@@ -562,54 +541,6 @@ impl DeathMatch {
             }
         }
         (Task::none(), None)
-    }
-
-    /// Whether a practice bot may play on this server (the studio's own).
-    pub fn can_practise(&self) -> bool {
-        self.bot_home.is_some() && self.codename.is_some()
-    }
-
-    /// The practice bot: registered on the studio's own server (its password kept beside the
-    /// server's data), it challenges me and plays the match once I accept, taking about as
-    /// long to think as a player would.
-    fn practise(&mut self, strength: f32) -> Task<Message> {
-        let (Some(home), Some(me), Some(client)) = (
-            self.bot_home.clone(),
-            self.codename.clone(),
-            self.client.as_ref(),
-        ) else {
-            self.status = "the bot plays on the studio's own server: choose it in Settings".into();
-            return Task::none();
-        };
-        let url = client.base().to_string();
-        let generation = self.generation;
-        let (tx, rx) = tokio::sync::oneshot::channel::<(Client, i64)>();
-        let challenge = Task::perform(
-            async move {
-                let (bot, id) = bot_challenge(&url, &home, &me).await?;
-                let _ = tx.send((bot, id));
-                Ok(id)
-            },
-            move |r| Message::Got(generation, Reply::BotChallenged(r)),
-        );
-        let play = Task::perform(
-            async move {
-                let Ok((bot, id)) = rx.await else {
-                    return Ok(());
-                };
-                let player = server::death_match::bot::Bot::new(strength, id as u64);
-                let pace = server::client::bot::Pace {
-                    thinking: 1.0,
-                    ..server::client::bot::Pace::default()
-                };
-                server::client::bot::play(&bot, id, player, pace)
-                    .await
-                    .map(|_| ())
-                    .map_err(|e| format!("the bot stopped: {e}"))
-            },
-            move |r| Message::Got(generation, Reply::BotDone(r)),
-        );
-        Task::batch([challenge, play])
     }
 
     /// The match time now, estimated from the last read and the server's speed.

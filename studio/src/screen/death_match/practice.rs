@@ -1,0 +1,184 @@
+//! The practice bot: registered on the studio's own server (its password kept beside the
+//! server's data), it challenges the player and plays the match once accepted, taking about as
+//! long to think as a player would. Its matches outlive the studio: when the studio starts
+//! again, the bot takes up every match of its own that is not over, at the strength it was
+//! asked for.
+
+use super::{DeathMatch, Message, Reply};
+use iced::Task;
+use server::client::Client;
+use server::death_match_host::view::{Challenge, Status};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// The practice bot's codename on the studio's own server.
+pub const BOT: &str = "BOT";
+
+/// The strength a bot plays at when the one it was asked for was not kept.
+const KEPT_STRENGTH_MISSING: f32 = 0.5;
+
+/// The matches a bot of this studio plays, and whether a new challenge is under way (its
+/// match cannot be told from the list until it is known).
+#[derive(Debug, Default)]
+pub struct Bots {
+    playing: BTreeSet<i64>,
+    challenging: bool,
+}
+
+impl Bots {
+    /// A challenge asked for came back: its match, or none.
+    pub fn challenged(&mut self, id: Option<i64>) {
+        self.challenging = false;
+        self.playing.extend(id);
+    }
+
+    /// A bot stopped playing.
+    pub fn done(&mut self, id: Option<i64>) {
+        if let Some(id) = id {
+            self.playing.remove(&id);
+        }
+    }
+}
+
+/// Logs the practice bot in on `url` with the password kept in `home`, registering it the
+/// first time.
+async fn log_in(url: &str, home: &Path) -> Result<Client, String> {
+    let file = home.join("practice-bot.password");
+    let password = match std::fs::read_to_string(&file) {
+        Ok(p) => p.trim().to_string(),
+        Err(_) => {
+            let p = server::auth::new_token();
+            std::fs::create_dir_all(home)
+                .map_err(|e| format!("cannot keep the bot's password: {e}"))?;
+            crate::files::write_private(&file, p.as_bytes())
+                .map_err(|e| format!("cannot keep the bot's password: {e:#}"))?;
+            p
+        }
+    };
+    let mut bot = Client::new(url);
+    if bot.login(BOT, &password).await.is_err() {
+        bot.register(BOT, &password)
+            .await
+            .map_err(|e| format!("the bot cannot join this server: {e}"))?;
+    }
+    Ok(bot)
+}
+
+/// Registers (or logs in) the practice bot on `url` with the password kept in `home`, and has
+/// it challenge `me`.
+pub async fn bot_challenge(url: &str, home: &Path, me: &str) -> Result<(Client, i64), String> {
+    let bot = log_in(url, home).await?;
+    let summary = bot
+        .challenge(&Challenge {
+            opponent: me.to_string(),
+            ..Challenge::default()
+        })
+        .await
+        .map_err(|e| format!("the bot cannot challenge you: {e}"))?;
+    Ok((bot, summary.id))
+}
+
+/// Where the strength of the bot of match `id` is kept.
+fn strength_file(home: &Path, id: i64) -> PathBuf {
+    home.join(format!("practice-bot-match-{id}.strength"))
+}
+
+/// The strength the bot of match `id` was asked for.
+fn kept_strength(home: &Path, id: i64) -> f32 {
+    std::fs::read_to_string(strength_file(home, id))
+        .ok()
+        .and_then(|s| s.trim().parse().ok())
+        .filter(|s: &f32| (0.0..=1.0).contains(s))
+        .unwrap_or(KEPT_STRENGTH_MISSING)
+}
+
+/// The bot plays match `id` to its end.
+async fn play(bot: Client, id: i64, strength: f32) -> Result<(), String> {
+    let player = server::death_match::bot::Bot::new(strength, id as u64);
+    let pace = server::client::bot::Pace {
+        thinking: 1.0,
+        ..server::client::bot::Pace::default()
+    };
+    server::client::bot::play(&bot, id, player, pace)
+        .await
+        .map(|_| ())
+        .map_err(|e| format!("the bot stopped: {e}"))
+}
+
+impl DeathMatch {
+    /// Whether a practice bot may play on this server (the studio's own).
+    pub fn can_practise(&self) -> bool {
+        self.bot_home.is_some() && self.codename.is_some()
+    }
+
+    /// The bot challenges me, and plays once I accept.
+    pub(super) fn practise(&mut self, strength: f32) -> Task<Message> {
+        let (Some(home), Some(me), Some(client)) = (
+            self.bot_home.clone(),
+            self.codename.clone(),
+            self.client.as_ref(),
+        ) else {
+            self.status = "the bot plays on the studio's own server: choose it in Settings".into();
+            return Task::none();
+        };
+        self.bots.challenging = true;
+        let url = client.base().to_string();
+        let generation = self.generation;
+        let (tx, rx) = tokio::sync::oneshot::channel::<(Client, i64)>();
+        let challenge = Task::perform(
+            async move {
+                let (bot, id) = bot_challenge(&url, &home, &me).await?;
+                // Kept for a restart; without it the bot plays at middling strength.
+                let _ = std::fs::write(strength_file(&home, id), strength.to_string());
+                let _ = tx.send((bot, id));
+                Ok(id)
+            },
+            move |r| Message::Got(generation, Reply::BotChallenged(r)),
+        );
+        let play = Task::perform(
+            async move {
+                let Ok((bot, id)) = rx.await else {
+                    return (None, Ok(()));
+                };
+                (Some(id), play(bot, id, strength).await)
+            },
+            move |(id, r)| Message::Got(generation, Reply::BotDone(id, r)),
+        );
+        Task::batch([challenge, play])
+    }
+
+    /// Takes up the bot's part in every match of mine against it that is not over and that no
+    /// bot of this studio plays: matches begun before the studio last closed.
+    pub(super) fn resume_bots(&mut self) -> Task<Message> {
+        let (Some(home), Some(me), Some(client)) = (
+            self.bot_home.clone(),
+            self.codename.clone(),
+            self.client.as_ref(),
+        ) else {
+            return Task::none();
+        };
+        if self.bots.challenging {
+            return Task::none();
+        }
+        let url = client.base().to_string();
+        let generation = self.generation;
+        let mut tasks = Vec::new();
+        for m in &self.matches {
+            let against_bot = (m.challenger == BOT && m.challenged == me)
+                || (m.challenged == BOT && m.challenger == me);
+            let open = matches!(m.status, Status::Challenged | Status::Playing);
+            if !against_bot || !open || !self.bots.playing.insert(m.id) {
+                continue;
+            }
+            let (id, url, home) = (m.id, url.clone(), home.clone());
+            tasks.push(Task::perform(
+                async move {
+                    let bot = log_in(&url, &home).await?;
+                    play(bot, id, kept_strength(&home, id)).await
+                },
+                move |r| Message::Got(generation, Reply::BotDone(Some(id), r)),
+            ));
+        }
+        Task::batch(tasks)
+    }
+}
