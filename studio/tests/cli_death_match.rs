@@ -64,6 +64,9 @@ fn two_bots_play_a_whole_match_and_the_table_and_winner_are_printed() {
     assert!(out.contains("round     BT1     BT2  score"), "{out}");
     assert!(out.contains("Winner: BT"), "{out}");
     assert!(out.contains("round 1 is over"), "{out}");
+    // The players are named as they are called, not by their roles.
+    assert!(out.contains("the match is over: BT"), "{out}");
+    assert!(!out.contains("Challenge"), "{out}");
 }
 
 #[test]
@@ -130,7 +133,7 @@ fn a_player_challenges_accepts_drafts_builds_and_reads_the_match() {
         }
     }
     let drafted = drafted.expect("ANA drafts once the assessment is over");
-    assert!(drafted.contains("drafts piece 1"), "{drafted}");
+    assert!(drafted.contains("ANA drafts piece 1"), "{drafted}");
     // A lock file that does not read is refused before it is sent, with its place.
     let bad = h.join("bad.slide");
     std::fs::write(&bad, "this is not a lock\n").expect("write");

@@ -378,13 +378,13 @@ pub enum Refusal {
 
 impl Event {
     /// The event in a sentence, for people, with the players by their roles ("Challenger
-    /// drafts…"): the command line says it so.
+    /// drafts…"), for when their names are not known.
     pub fn sentence(&self) -> String {
         self.sentence_naming(|p| format!("{p:?}"))
     }
 
-    /// The event in a sentence with the players by the names `name` gives them: the studio says
-    /// "BOT drafts" where the command line says "Challenger drafts".
+    /// The event in a sentence with the players by the names `name` gives them: "BOT drafts",
+    /// as the studio and the command line say it.
     pub fn sentence_naming(&self, name: impl Fn(Player) -> String) -> String {
         let who = match self {
             Event::DraftOrderChosen { first: p, .. }

@@ -276,12 +276,14 @@ async fn verb_run(verb: Verb) -> Result<ExitCode> {
         Verb::Watch(t) => return watch(&client, t.id, json, &url).await,
         other => {
             let (id, action) = action_of(other)?;
-            client.act(id, &action).await.map(|acted| {
+            let acted = client.act(id, &action).await;
+            let names = if json { None } else { names(&client, id).await };
+            acted.map(|acted| {
                 if json {
                     let _ = print_json(&acted);
                 } else {
                     for n in &acted.events {
-                        crate::say!("{}", n.event.sentence());
+                        crate::say!("{}", n.event.sentence_naming(|p| name(&names, p)));
                     }
                 }
             })
@@ -326,18 +328,35 @@ fn action_of(verb: Verb) -> Result<(i64, Action)> {
     })
 }
 
+/// The codenames of match `id`'s players, when the match can be read.
+async fn names(client: &Client, id: i64) -> Option<(String, String)> {
+    let v = client.death_match(id).await.ok()?;
+    Some((v.challenger, v.challenged))
+}
+
+/// A player by codename in sentences, or by role when the names are not known.
+fn name(names: &Option<(String, String)>, p: Player) -> String {
+    match (names, p) {
+        (Some((challenger, _)), Player::Challenger) => challenger.clone(),
+        (Some((_, challenged)), Player::Challenged) => challenged.clone(),
+        (None, p) => format!("{p:?}"),
+    }
+}
+
 async fn watch(client: &Client, id: i64, json: bool, url: &str) -> Result<ExitCode> {
     let mut events = match client.match_events(id, 0).await {
         Ok(e) => e,
         Err(e) => return Ok(report(Failure::from_client(e, url), &NO_SOURCES, url)),
     };
+    let names = if json { None } else { names(client, id).await };
     loop {
         match events.next().await {
             Ok(Some(n)) => {
                 if json {
                     print_json(&n)?;
                 } else {
-                    crate::say!("{:>5}  {}", n.id, n.event.sentence());
+                    let said = n.event.sentence_naming(|p| name(&names, p));
+                    crate::say!("{:>5}  {said}", n.id);
                 }
             }
             Ok(None) => return Ok(ExitCode::SUCCESS),
@@ -504,7 +523,8 @@ async fn bots(args: &MatchArgs) -> Result<ExitCode> {
         };
         while let Ok(Some(Numbered { event, .. })) = events.next().await {
             if let Event::RoundEnded { .. } | Event::MatchOver { .. } = event {
-                crate::say!("{}", event.sentence());
+                let names = Some(("BT1".to_string(), "BT2".to_string()));
+                crate::say!("{}", event.sentence_naming(|p| name(&names, p)));
             }
         }
     });
