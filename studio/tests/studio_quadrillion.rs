@@ -257,6 +257,12 @@ fn play_hints_solves_and_resets_with_the_seeds_keys() -> Result<(), Error> {
     assert!(screen(&s).table().mine().is_empty());
     d.click(&mut s, "✎ Author")?;
     assert_eq!(screen(&s).mode(), Mode::Author);
+    // The Play key goes to playing and back, as in every family's editor.
+    let ctrl_p = || Message::Key(Key::Character("p".into()), keyboard::Modifiers::CTRL);
+    d.send(&mut s, ctrl_p());
+    assert_eq!(screen(&s).mode(), Mode::Play);
+    d.send(&mut s, ctrl_p());
+    assert_eq!(screen(&s).mode(), Mode::Author);
     Ok(())
 }
 

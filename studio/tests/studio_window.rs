@@ -237,7 +237,7 @@ fn keys_are_rebound_from_the_settings_screen_and_saved() -> Result<(), Error> {
     let mut s = studio(&d, home.path());
     d.click(&mut s, "Settings")?;
     assert!(matches!(s.screen(), Screen::Settings));
-    assert!(sees(&s, "Save the lock"));
+    assert!(sees(&s, "Save the file"));
     assert!(sees(&s, "ctrl+z"));
     d.send(
         &mut s,

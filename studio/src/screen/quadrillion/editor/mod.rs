@@ -180,6 +180,8 @@ pub enum Message {
     Key(GameKey),
     /// Author or play.
     SetMode(Mode),
+    /// From authoring to playing, or back (the Play key).
+    ToggleMode,
     Undo,
     Redo,
     Save,
@@ -342,6 +344,7 @@ impl Editor {
             Action::Save => Message::Save,
             Action::Undo => Message::Undo,
             Action::Redo => Message::Redo,
+            Action::Play => Message::ToggleMode,
             _ => return None,
         })
     }
@@ -457,6 +460,13 @@ impl Editor {
                 }
             }
             Message::Key(k) => self.key(k),
+            Message::ToggleMode => {
+                let other = match self.mode {
+                    Mode::Author => Mode::Play,
+                    Mode::Play => Mode::Author,
+                };
+                return self.update(Message::SetMode(other));
+            }
             Message::SetMode(mode) => {
                 if mode == Mode::Play
                     && (self.diagnostics.iter().any(Diagnostic::is_error) || !self.is_read())
