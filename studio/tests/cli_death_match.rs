@@ -134,6 +134,13 @@ fn a_player_challenges_accepts_drafts_builds_and_reads_the_match() {
     }
     let drafted = drafted.expect("ANA drafts once the assessment is over");
     assert!(drafted.contains("ANA drafts piece 1"), "{drafted}");
+    // Solutions are numbered from 1, as the sentences number them.
+    let out = run(&["match", "choose", "1", "0", "--as", "ANA"]);
+    assert!(
+        !out.status.success() && text(&out).1.contains("0 is not in 1.."),
+        "{:?}",
+        text(&out)
+    );
     // A lock file that does not read is refused before it is sent, with its place.
     let bad = h.join("bad.slide");
     std::fs::write(&bad, "this is not a lock\n").expect("write");

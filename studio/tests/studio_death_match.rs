@@ -217,7 +217,7 @@ fn a_match_is_accepted_drafted_built_and_picked_in_the_studio() -> Result<(), Er
     assert!(
         s.death_match()
             .status()
-            .contains("solution 0 accepted: 1 move at"),
+            .contains("solution 1 accepted: 1 move at"),
         "{}",
         s.death_match().status()
     );
@@ -230,7 +230,7 @@ fn a_match_is_accepted_drafted_built_and_picked_in_the_studio() -> Result<(), Er
     let t = sheet.solutions[0].time / 1000;
     assert!(sees(
         &s,
-        &format!("0: 1 move at {}:{:02} — Key R2", t / 60, t % 60)
+        &format!("Solution 1: 1 move at {}:{:02} — Key R2", t / 60, t % 60)
     ));
     // Back in the lobby, the match still runs: the solver stays off for that lock.
     d.click(&mut s, "Lobby")?;

@@ -353,10 +353,10 @@ pub enum Refusal {
     /// The player has picked the lock, so cannot call it impossible.
     #[error("you have picked this lock: it is not impossible")]
     YouPickedIt,
-    /// No solution with that number.
-    #[error("you have no solution number {index}")]
+    /// No solution with that number (said counting from 1, as players count).
+    #[error("you have no solution number {}", .index + 1)]
     NoSuchSolution {
-        /// The number asked.
+        /// The index asked, from 0.
         index: usize,
     },
     /// Nothing to choose: none, one solution, an impossible call, or the choice made.
@@ -454,7 +454,8 @@ impl Event {
             Event::SolutionAccepted {
                 index, time, moves, ..
             } => format!(
-                "solution {index} accepted: {} at {}",
+                "solution {} accepted: {} at {}",
+                index + 1,
                 count(*moves, "move"),
                 secs(*time)
             ),
@@ -465,7 +466,8 @@ impl Event {
             Event::SolutionChosen {
                 index, by_default, ..
             } => format!(
-                "solution {index} counts{}",
+                "solution {} counts{}",
+                index + 1,
                 if *by_default { " (chosen for you)" } else { "" }
             ),
             Event::Announced { answers } => format!(
@@ -587,6 +589,28 @@ mod tests {
         assert_eq!(
             voided.sentence_naming(name),
             "ANN's points (picked within the 5 minutes, picked faster) do not count: the impossible call stood"
+        );
+    }
+
+    /// Players count solutions from 1; the sentences said "solution 0 accepted".
+    #[test]
+    fn solutions_are_numbered_from_one_in_words() {
+        let accepted = Event::SolutionAccepted {
+            player: Player::Challenger,
+            index: 0,
+            time: 61_000,
+            moves: 3,
+        };
+        assert_eq!(accepted.sentence(), "solution 1 accepted: 3 moves at 61.0 s");
+        let chosen = Event::SolutionChosen {
+            player: Player::Challenger,
+            index: 1,
+            by_default: true,
+        };
+        assert_eq!(chosen.sentence(), "solution 2 counts (chosen for you)");
+        assert_eq!(
+            Refusal::NoSuchSolution { index: 2 }.to_string(),
+            "you have no solution number 3"
         );
     }
 }

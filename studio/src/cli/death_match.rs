@@ -121,12 +121,14 @@ enum Verb {
     },
     /// Declare your opponent's lock impossible: your final answer.
     Impossible(Target),
-    /// Choose the solution that counts, by its number from 0.
+    /// Choose the solution that counts, by its number (from 1, as `show` and the events number
+    /// them).
     Choose {
         #[command(flatten)]
         target: Target,
-        /// The solution's number.
-        index: usize,
+        /// The solution's number, from 1.
+        #[arg(value_parser = clap::value_parser!(u32).range(1..))]
+        number: u32,
     },
     /// Decide whether to countersolve your own lock.
     Countersolve {
@@ -317,7 +319,7 @@ fn action_of(verb: Verb) -> Result<(i64, Action)> {
         }
         Verb::Solve { target, moves } => (target.id, Action::SubmitSolution(moves.join(" "))),
         Verb::Impossible(t) => (t.id, Action::DeclareImpossible),
-        Verb::Choose { target, index } => (target.id, Action::Choose(index)),
+        Verb::Choose { target, number } => (target.id, Action::Choose(number as usize - 1)),
         Verb::Countersolve { target, decision } => {
             (target.id, Action::Countersolve(decision == "yes"))
         }

@@ -352,7 +352,8 @@ impl DeathMatch {
         if let Some(sheet) = &v.your_sheet {
             for (i, s) in sheet.solutions.iter().enumerate() {
                 let line = text(format!(
-                    "{i}: {} at {} — {}",
+                    "Solution {}: {} at {} — {}",
+                    i + 1,
                     count(s.moves, "move"),
                     secs(s.time),
                     s.written
