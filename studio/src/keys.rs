@@ -79,7 +79,7 @@ actions! {
     BackToMark = "back-to-mark", "ctrl+j", "Hex lock play: jump back to the mark";
     Step = "step", "f10", "Hex lock debugger: step forward";
     StepBack = "step-back", "f9", "Hex lock debugger: step back";
-    Annotations = "annotations", "ctrl+b", "Hex lock play: blockage annotations: blocking, all, none";
+    Annotations = "annotations", "ctrl+b", "Hex lock play: annotations (blocking, all, none)";
     CursorUp = "cursor-up", "arrowup", "Nonogram: move the cursor up";
     CursorDown = "cursor-down", "arrowdown", "Nonogram: move the cursor down";
     CursorLeft = "cursor-left", "arrowleft", "Nonogram: move the cursor left";

@@ -601,7 +601,10 @@ mod tests {
             time: 61_000,
             moves: 3,
         };
-        assert_eq!(accepted.sentence(), "solution 1 accepted: 3 moves at 61.0 s");
+        assert_eq!(
+            accepted.sentence(),
+            "solution 1 accepted: 3 moves at 61.0 s"
+        );
         let chosen = Event::SolutionChosen {
             player: Player::Challenger,
             index: 1,

@@ -15,6 +15,9 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
+/// What the list says of a folder without puzzles.
+pub const EMPTY: &str = "No puzzles here yet: choose a template above and press New.";
+
 /// The width of a thumbnail, in pixels.
 const THUMBNAIL_WIDTH: u32 = 72;
 
@@ -357,7 +360,10 @@ impl Folder {
                 .get(&f.path.with_extension(""))
                 .is_some_and(|&n| n > 1)
         };
-        let list = column(self.files.iter().map(|f| self.entry(f, open, shared(f)))).spacing(2);
+        let mut list = column(self.files.iter().map(|f| self.entry(f, open, shared(f)))).spacing(2);
+        if self.files.is_empty() {
+            list = list.push(text(EMPTY).size(13));
+        }
         side = side.push(scroll(list).height(Fill));
         side = side.push(
             row![
@@ -535,5 +541,27 @@ mod tests {
         }];
         let _ = folder.update(Message::Listed(old, stale), None);
         assert!(folder.files().is_empty());
+    }
+
+    /// An empty folder's list said nothing at all: it says how to make a first puzzle.
+    #[test]
+    fn an_empty_folder_says_how_to_make_a_first_puzzle() {
+        let dir = tempfile::tempdir().expect("dir");
+        let mut folder = Folder::new(dir.path().to_path_buf());
+        let _ = listed(&mut folder);
+        let sees = |folder: &Folder| {
+            iced_test::simulator(folder.view(None, None, String::new(), ""))
+                .find(EMPTY)
+                .is_ok()
+        };
+        assert!(sees(&folder));
+        std::fs::write(
+            dir.path().join("gate.non"),
+            "width 1\nheight 1\nrows\n1\ncolumns\n1\n",
+        )
+        .expect("write");
+        let _ = listed(&mut folder);
+        assert!(!folder.files().is_empty());
+        assert!(!sees(&folder));
     }
 }

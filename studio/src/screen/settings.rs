@@ -241,7 +241,7 @@ impl SettingsScreen {
             ]
             .spacing(12),
             text(format!("Settings file: {file}")).size(13),
-            text(format!("Lock folder: {}", self.folder.display())).size(13),
+            text(format!("Puzzle folder: {}", self.folder.display())).size(13),
             row![
                 text("Remote server").size(13),
                 text_input(
