@@ -96,6 +96,36 @@ async fn challenge(a: &Client, opponent: &str, rounds: &str) -> i64 {
     .id
 }
 
+/// `a` challenges `b` (codename `b_name`) to a match of `SMALL`; neither drafts, both submit
+/// the plain lock, and the match is left at the start of solving.
+async fn to_solving(a: &Client, b: &Client, b_name: &str) -> i64 {
+    let id = challenge(a, b_name, SMALL).await;
+    b.accept(id).await.expect("accept");
+    b.act(id, &Action::ChooseDraftOrder(DraftOrder::First))
+        .await
+        .expect("order");
+    until(a, id, "the draft", |v| {
+        matches!(v.phase, Some(Phase::Draft(_)))
+    })
+    .await;
+    b.act(id, &Action::StopDrafting).await.expect("stop");
+    a.act(id, &Action::EndDraft).await.expect("end");
+    until(a, id, "building", |v| {
+        matches!(v.phase, Some(Phase::Build(_)))
+    })
+    .await;
+    for c in [a, b] {
+        c.act(id, &Action::SubmitLock(plain_lock()))
+            .await
+            .expect("lock");
+    }
+    until(a, id, "solving", |v| {
+        matches!(v.phase, Some(Phase::Solve { .. }))
+    })
+    .await;
+    id
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_match_between_two_bots_ends_with_a_winner_and_a_round_table() {
     let dir = tempfile::tempdir().expect("dir");
@@ -330,30 +360,7 @@ async fn an_impossible_call_that_stands_is_settled_by_the_solver_and_shown_to_bo
     let running = start(dir.path(), 400.0).await;
     let a = player(&running, "HAL").await;
     let b = player(&running, "IDA").await;
-    let id = challenge(&a, "IDA", SMALL).await;
-    b.accept(id).await.expect("accept");
-    b.act(id, &Action::ChooseDraftOrder(DraftOrder::First))
-        .await
-        .expect("order");
-    until(&a, id, "the draft", |v| {
-        matches!(v.phase, Some(Phase::Draft(_)))
-    })
-    .await;
-    b.act(id, &Action::StopDrafting).await.expect("stop");
-    a.act(id, &Action::EndDraft).await.expect("end");
-    until(&a, id, "building", |v| {
-        matches!(v.phase, Some(Phase::Build(_)))
-    })
-    .await;
-    for c in [&a, &b] {
-        c.act(id, &Action::SubmitLock(plain_lock()))
-            .await
-            .expect("lock");
-    }
-    until(&a, id, "solving", |v| {
-        matches!(v.phase, Some(Phase::Solve { .. }))
-    })
-    .await;
+    let id = to_solving(&a, &b, "IDA").await;
     // HAL calls IDA's lock impossible; IDA, sent to countersolve it, never does.
     a.act(id, &Action::DeclareImpossible)
         .await
@@ -435,30 +442,7 @@ async fn a_round_played_keeps_its_locks_and_answers_after_a_restart() {
     let running = start(dir.path(), 400.0).await;
     let a = player(&running, "NED").await;
     let b = player(&running, "OLA").await;
-    let id = challenge(&a, "OLA", SMALL).await;
-    b.accept(id).await.expect("accept");
-    b.act(id, &Action::ChooseDraftOrder(DraftOrder::First))
-        .await
-        .expect("order");
-    until(&a, id, "the draft", |v| {
-        matches!(v.phase, Some(Phase::Draft(_)))
-    })
-    .await;
-    b.act(id, &Action::StopDrafting).await.expect("stop");
-    a.act(id, &Action::EndDraft).await.expect("end");
-    until(&a, id, "building", |v| {
-        matches!(v.phase, Some(Phase::Build(_)))
-    })
-    .await;
-    for c in [&a, &b] {
-        c.act(id, &Action::SubmitLock(plain_lock()))
-            .await
-            .expect("lock");
-    }
-    until(&a, id, "solving", |v| {
-        matches!(v.phase, Some(Phase::Solve { .. }))
-    })
-    .await;
+    let id = to_solving(&a, &b, "OLA").await;
     for c in [&a, &b] {
         c.act(id, &Action::SubmitSolution("Key R2".into()))
             .await

@@ -41,6 +41,22 @@ fn until(d: &Driver, s: &mut Studio, what: &str, f: impl Fn(&MatchView) -> bool)
     );
 }
 
+/// A server on 127.0.0.1 with its match clocks `speed` times as fast, and its data folder.
+fn server(d: &Driver, speed: f64) -> (Running, tempfile::TempDir) {
+    let data = tempfile::tempdir().expect("dir");
+    let running =
+        d.rt.block_on(Running::start(Config {
+            data: data.path().to_path_buf(),
+            bind: "127.0.0.1:0".parse().expect("addr"),
+            rate_limit: 0.0,
+            password_memory_kib: 64,
+            match_speed: speed,
+            ..Config::default()
+        }))
+        .expect("server");
+    (running, data)
+}
+
 /// A server on 127.0.0.1 with its clocks ×100, and a studio where ANN has registered.
 struct Table {
     d: Driver,
@@ -52,17 +68,7 @@ struct Table {
 
 fn table() -> Result<Table, Error> {
     let d = Driver::new();
-    let data = tempfile::tempdir().expect("dir");
-    let running =
-        d.rt.block_on(Running::start(Config {
-            data: data.path().to_path_buf(),
-            bind: "127.0.0.1:0".parse().expect("addr"),
-            rate_limit: 0.0,
-            password_memory_kib: 64,
-            match_speed: 100.0,
-            ..Config::default()
-        }))
-        .expect("server");
+    let (running, data) = server(&d, 100.0);
     let url = running.url();
     let home = tempfile::tempdir().expect("home");
     let mut s = d.studio_at(
@@ -246,16 +252,7 @@ fn a_match_is_accepted_drafted_built_and_picked_in_the_studio() -> Result<(), Er
 #[test]
 fn the_practice_bot_joins_the_studios_own_server_once_and_challenges_the_player() {
     let d = Driver::new();
-    let data = tempfile::tempdir().expect("dir");
-    let running =
-        d.rt.block_on(Running::start(Config {
-            data: data.path().to_path_buf(),
-            bind: "127.0.0.1:0".parse().expect("addr"),
-            rate_limit: 0.0,
-            password_memory_kib: 64,
-            ..Config::default()
-        }))
-        .expect("server");
+    let (running, _data) = server(&d, 1.0);
     let url = running.url();
     let mut me = Client::new(&url);
     d.rt.block_on(me.register("ME1", "pass-word"))
@@ -360,17 +357,7 @@ fn logged_out_the_lobby_says_once_how_to_log_in_and_leads_there() -> Result<(), 
 #[test]
 fn the_practice_bot_takes_up_its_match_again_when_the_studio_starts_again() {
     let d = Driver::new();
-    let data = tempfile::tempdir().expect("dir");
-    let running =
-        d.rt.block_on(Running::start(Config {
-            data: data.path().to_path_buf(),
-            bind: "127.0.0.1:0".parse().expect("addr"),
-            rate_limit: 0.0,
-            password_memory_kib: 64,
-            match_speed: 2000.0,
-            ..Config::default()
-        }))
-        .expect("server");
+    let (running, _data) = server(&d, 2000.0);
     let url = running.url();
     let mut me = Client::new(&url);
     d.rt.block_on(me.register("ME1", "pass-word"))
