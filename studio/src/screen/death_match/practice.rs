@@ -166,7 +166,10 @@ impl DeathMatch {
         for m in &self.matches {
             let against_bot = (m.challenger == BOT && m.challenged == me)
                 || (m.challenged == BOT && m.challenger == me);
-            let open = matches!(m.status, Status::Challenged | Status::Playing);
+            // A challenge the bot made waits for my answer with the bot at its side; one
+            // made to the bot (by its codename) it never accepts.
+            let open = m.status == Status::Playing
+                || (m.status == Status::Challenged && m.challenger == BOT);
             if !against_bot || !open || !self.bots.playing.insert(m.id) {
                 continue;
             }
