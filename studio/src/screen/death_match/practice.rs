@@ -185,3 +185,46 @@ impl DeathMatch {
         Task::batch(tasks)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use server::death_match_host::view::MatchSummary;
+
+    fn summary(id: i64, challenger: &str, challenged: &str, status: Status) -> MatchSummary {
+        MatchSummary {
+            id,
+            challenger: challenger.into(),
+            challenged: challenged.into(),
+            status,
+            round: 0,
+            scores: Default::default(),
+            winner: None,
+        }
+    }
+
+    /// The bot takes up its own challenges and the matches being played against it; a
+    /// challenge made to the bot it never accepts, so a bot waiting on it would wait for ever.
+    #[test]
+    fn the_bot_takes_up_its_challenges_and_matches_being_played_only() {
+        let home = tempfile::tempdir().expect("home");
+        let mut screen = DeathMatch {
+            client: Some(Client::new("http://127.0.0.1:9")),
+            codename: Some("ME1".into()),
+            bot_home: Some(home.path().to_path_buf()),
+            matches: vec![
+                summary(1, BOT, "ME1", Status::Challenged),
+                summary(2, "ME1", BOT, Status::Challenged),
+                summary(3, "ME1", BOT, Status::Playing),
+                summary(4, BOT, "ME1", Status::Over),
+                summary(5, "ME1", "ANN", Status::Playing),
+            ],
+            ..DeathMatch::default()
+        };
+        let _ = screen.resume_bots();
+        assert_eq!(screen.bots.playing, BTreeSet::from([1, 3]));
+        // Taken up once: a second read of the list starts no second bot.
+        let _ = screen.resume_bots();
+        assert_eq!(screen.bots.playing, BTreeSet::from([1, 3]));
+    }
+}
