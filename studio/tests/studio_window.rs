@@ -14,6 +14,7 @@ use studio::keys::Action;
 use studio::screen::document;
 use studio::screen::folder;
 use studio::screen::hexlock::editor::{self, Tool};
+use studio::screen::hexlock::play;
 use studio::screen::hexlock::tutorial;
 use studio::settings::Settings;
 
@@ -746,4 +747,45 @@ fn a_nonogram_opens_in_its_own_editor_and_plays() -> Result<(), Error> {
     d.click(&mut s, "Back")?;
     assert!(matches!(s.screen(), Screen::Editor));
     Ok(())
+}
+
+/// Regression: Save solution in play wrote `NAME.solution` over the solution of another
+/// family's puzzle of the same name (`ball-stop.slide` beside `ball-stop.lock`).
+#[test]
+fn saving_a_solution_never_writes_over_another_puzzles() {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    let open = open_path(&s);
+    let theirs = include_str!("../../templates/sliding/seed-example.solution");
+    let solution = open.with_extension("solution");
+    std::fs::write(
+        open.with_extension("slide"),
+        include_str!("../../templates/sliding/seed-example.slide"),
+    )
+    .expect("a sliding lock of the same name");
+    std::fs::write(&solution, theirs).expect("its solution");
+    d.send(
+        &mut s,
+        Message::Document(document::Message::HexLock(editor::Message::Play)),
+    );
+    assert!(matches!(s.screen(), Screen::Play(..)));
+    d.send(&mut s, Message::Play(play::Message::SaveSolution));
+    assert_eq!(std::fs::read_to_string(&solution).expect("read"), theirs);
+    assert!(
+        s.notice().contains("another puzzle's solution"),
+        "{}",
+        s.notice()
+    );
+    // The lock's own solution file is replaced as before.
+    std::fs::remove_file(open.with_extension("slide")).expect("remove");
+    std::fs::write(
+        &solution,
+        include_str!("../../templates/hexlock/starter/pivot-gate.solution"),
+    )
+    .expect("an older hex solution");
+    d.send(&mut s, Message::Play(play::Message::SaveSolution));
+    assert!(s.notice().starts_with("saved "), "{}", s.notice());
+    let saved = std::fs::read_to_string(&solution).expect("read");
+    assert!(lockfmt::hexlock::parse_solution(&saved).is_ok_and(|p| p.moves.is_empty()));
 }
