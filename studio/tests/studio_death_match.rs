@@ -117,11 +117,10 @@ fn a_match_is_accepted_drafted_built_and_picked_in_the_studio() -> Result<(), Er
         mut s,
         _dirs,
     } = table()?;
-    assert_eq!(
-        s.death_match().codename(),
-        None,
-        "not connected before it is shown"
-    );
+    // Connected as soon as the player logs in, before the screen is shown: its practice bots
+    // (on the studio's own server) play on at once.
+    assert_eq!(s.death_match().codename(), Some("ANN"));
+    assert!(!matches!(s.screen(), Screen::DeathMatch));
 
     let (bob, id) = bob_challenges(&d, &url, ROUNDS);
 

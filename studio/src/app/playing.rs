@@ -174,8 +174,15 @@ impl Studio {
     }
 
     pub(super) fn online_message(&mut self, m: online::Message) -> Task<Message> {
+        let was_live = self.online.live().is_some();
         let (task, event) = self.online.update(m);
-        let task = task.map(Message::Online);
+        let mut task = task.map(Message::Online);
+        if !was_live && self.online.live().is_some() {
+            // Logged in (or the login kept from before is good again): the Death Match screen
+            // reads my matches, so that a practice bot whose match outlived the studio plays
+            // on even before the screen is opened.
+            task = Task::batch([task, self.connect_death_match()]);
+        }
         let follow = match event {
             None => Task::none(),
             Some(online::Event::Pick(view)) => read_server_lock(view, None),
