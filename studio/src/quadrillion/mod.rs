@@ -5,3 +5,4 @@ pub mod canvas;
 pub mod picture;
 pub mod render;
 pub mod templates;
+pub mod words;

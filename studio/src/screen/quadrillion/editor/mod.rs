@@ -430,7 +430,7 @@ impl Editor {
         match result {
             Ok(()) => true,
             Err(e) => {
-                self.buffer.say(e.to_string());
+                self.buffer.say(crate::quadrillion::words::refusal(&e));
                 false
             }
         }

@@ -1,7 +1,7 @@
 //! Playing and arranging on the table: presses, the seed's keys, hints and laying a solution.
 
 use super::*;
-use crate::quadrillion::picture::colour_name;
+use crate::quadrillion::words;
 
 impl Editor {
     /// A press on the table: pick what is there, or release (left); put back (right).
@@ -19,11 +19,12 @@ impl Editor {
                     self.grab = Some(dot);
                     self.outlined.clear();
                     self.buffer.say(format!(
-                        "holding {item}: move it, turn it (← →), flip it (↑ ↓), click or Enter to put it down, right click or Esc to put it back"
+                        "holding {}: move it, turn it (← →), flip it (↑ ↓), click or Enter to put it down, right click or Esc to put it back",
+                        words::item(item)
                     ));
                     self.table_changed();
                 }
-                Err(e) => self.buffer.say(e.to_string()),
+                Err(e) => self.buffer.say(words::refusal(&e)),
             }
             Task::none()
         } else {
@@ -171,28 +172,23 @@ impl Editor {
                 let _ = self.table.unpick();
                 match self.table.place(*p) {
                     Ok(()) => {
-                        self.buffer.say(format!(
-                            "hint: the {} shape goes here",
-                            colour_name(p.shape)
-                        ));
+                        self.buffer
+                            .say(format!("hint: {} goes here", words::shape(p.shape)));
                         self.outlined.clear();
                     }
-                    Err(e) => self
-                        .buffer
-                        .say(format!("hint: the {} shape — {e}", colour_name(p.shape))),
+                    Err(e) => self.buffer.say(format!(
+                        "hint: {} — {}",
+                        words::shape(p.shape),
+                        words::refusal(&e)
+                    )),
                 }
                 self.table_changed();
             }
             Hint::Solved => self.buffer.say("Solved: every shape lies on the board."),
             Hint::Lift(shapes) => {
-                let names: Vec<&str> = shapes.iter().map(|&s| colour_name(s)).collect();
-                let them = match names.as_slice() {
-                    [one] => format!("the {one} shape"),
-                    [rest @ .., last] => format!("the {} and {last} shapes", rest.join(", ")),
-                    [] => "nothing".into(),
-                };
                 self.buffer.say(format!(
-                    "no solution keeps every shape where it is: lift {them} (outlined)"
+                    "no solution keeps every shape where it is: lift {} (outlined)",
+                    words::shapes(shapes)
                 ));
                 self.outlined = shapes.clone();
                 self.layers.changed();
