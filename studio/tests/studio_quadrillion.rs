@@ -241,7 +241,11 @@ fn play_hints_solves_and_resets_with_the_seeds_keys() -> Result<(), Error> {
     let t = screen(&s).table().shape(ShapeId::T).dots()[0];
     press(&d, &mut s, t);
     assert!(screen(&s).table().picked().is_empty());
-    assert!(screen(&s).status().contains("belongs to the challenge"));
+    assert_eq!(
+        screen(&s).status(),
+        "the green shape belongs to the challenge and stays where it is",
+        "named by its colour, not its letter"
+    );
     key(&d, &mut s, Key::Character("h".into()));
     assert_eq!(
         screen(&s).table().mine().len(),
