@@ -1,11 +1,21 @@
-//! Builds the tutorial series into the binary: every `templates/hexlock/tutorial/NN-name.lock`, in file
-//! name order, with its `.solution` beside it. Adding a lesson is adding its two files.
+//! Builds the tutorial series into the binary: every `templates/hexlock/tutorial/NN-name.lock` and
+//! every `templates/sliding/tutorial/NN-name.slide`, in file name order, each with its
+//! `.solution` beside it. Adding a lesson is adding its two files.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates/hexlock/tutorial");
+    series("hexlock", "lock", "tutorial.rs");
+    series("sliding", "slide", "sliding_tutorial.rs");
+}
+
+/// Writes `target` in the build's output folder: the lessons of `templates/FAMILY/tutorial/`.
+fn series(family: &str, extension: &str, target: &str) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../templates")
+        .join(family)
+        .join("tutorial");
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .map(|entries| {
@@ -14,7 +24,7 @@ fn main() {
                 .filter_map(|e| {
                     let p = e.path();
                     let stem = p.file_stem()?.to_str()?.to_string();
-                    (p.extension()? == "lock").then_some(stem)
+                    (p.extension()? == extension).then_some(stem)
                 })
                 .collect()
         })
@@ -22,18 +32,18 @@ fn main() {
     names.sort();
     let mut out = String::from("&[\n");
     for name in &names {
-        let lock = dir.join(format!("{name}.lock"));
+        let text = dir.join(format!("{name}.{extension}"));
         let solution = dir.join(format!("{name}.solution"));
-        println!("cargo:rerun-if-changed={}", lock.display());
+        println!("cargo:rerun-if-changed={}", text.display());
         println!("cargo:rerun-if-changed={}", solution.display());
         let _ = writeln!(
             out,
-            "    Lesson {{ file: {name:?}, text: include_str!({lock:?}), solution: include_str!({solution:?}) }},",
-            lock = lock.display().to_string(),
+            "    crate::tutorial::Lesson {{ file: {name:?}, text: include_str!({text:?}), solution: include_str!({solution:?}) }},",
+            text = text.display().to_string(),
             solution = solution.display().to_string(),
         );
     }
     out.push(']');
-    let target = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("tutorial.rs");
+    let target = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join(target);
     std::fs::write(target, out).expect("write the tutorial list");
 }

@@ -4,7 +4,8 @@
 //! # Layout
 //! - [`app`]: the root of the studio window; it only routes between screens.
 //! - [`screen`]: one module per screen, each with its state, `Message`, `Event`, `update` and
-//!   `view`; [`screen::hexlock`] holds the hex lock's editor, play and tutorial screens.
+//!   `view`; [`screen::hexlock`] holds the hex lock's editor and play screens, [`screen::tutorial`] the
+//!   lessons of every series.
 //! - [`hexlock`]: the hex lock's canvas, picture, canvas edits, templates and tutorial series.
 //! - [`nonogram`]: the nonogram's canvas and picture.
 //! - [`family`]: the registry of puzzle families, by file extension.
@@ -15,6 +16,7 @@
 //! - [`recovery`]: the unsaved text of each buffer, kept to be offered back after a crash.
 //! - [`background`]: slow work off the UI thread, and generations that drop stale answers.
 //! - [`testing`]: runs the studio's tasks for real in tests.
+//! - [`tutorial`]: the lesson series of every family that has one, and the player's progress.
 //! - [`stroke`]: the cells a drag crosses on a square grid; [`template`]: the puzzles built
 //!   into the binary, as the picker offers them.
 //! - [`shape`]: pictures as plain shapes, painted on a canvas and into a PNG alike;
@@ -44,6 +46,7 @@ pub mod stroke;
 pub mod template;
 pub mod testing;
 pub mod tokens;
+pub mod tutorial;
 pub mod watch;
 
 use std::process::ExitCode;

@@ -13,8 +13,8 @@ use studio::app::{Message, Screen, Studio};
 use studio::quadrillion::canvas::Input;
 use studio::screen::document;
 use studio::screen::folder;
-use studio::screen::hexlock::tutorial;
 use studio::screen::quadrillion::editor::{self, Mode};
+use studio::screen::tutorial;
 use studio::settings::Settings;
 
 fn studio(d: &Driver, home: &Path) -> Studio {

@@ -14,9 +14,9 @@ use std::path::{Path, PathBuf};
 use studio::app::{Message, Pending, Studio};
 use studio::screen::document;
 use studio::screen::folder;
-use studio::screen::hexlock::tutorial;
 use studio::screen::sliding::author::Tool;
 use studio::screen::sliding::editor::{self, MOVES_ID, Mode};
+use studio::screen::tutorial;
 use studio::settings::Settings;
 use studio::sliding::canvas::{Input, Spot};
 

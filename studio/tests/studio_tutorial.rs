@@ -1,15 +1,35 @@
 //! The tutorial series in the studio: offered on a first start, played lesson by lesson with
-//! the bar above the board, nothing hard-locked, progress kept across restarts.
+//! the bar above the board, nothing hard-locked, progress kept across restarts; the hex locks'
+//! series and the sliding locks' alike.
 
 mod common;
 
 use common::{Driver, sees, start_at, starter};
 use iced_test::Error;
 use studio::app::{Message, Origin, Screen, Studio};
-use studio::hexlock::tutorial::SERIES;
 use studio::screen::hexlock::play::{self, Play};
-use studio::screen::hexlock::tutorial;
+use studio::screen::tutorial::{self, Playing};
 use studio::settings::Settings;
+use studio::tutorial::{Lesson, Series};
+
+const HEX: Series = Series::HexLock;
+const SERIES: &[Lesson] = studio::hexlock::tutorial::SERIES;
+
+fn title(i: usize) -> &'static str {
+    HEX.title(i)
+}
+
+fn intro(i: usize) -> &'static str {
+    HEX.intro(i)
+}
+
+fn on(series: Series, index: usize, done: bool) -> Option<Playing> {
+    Some(Playing {
+        series,
+        index,
+        done,
+    })
+}
 
 fn playing(s: &Studio) -> Option<&Play> {
     match s.screen() {
@@ -19,9 +39,7 @@ fn playing(s: &Studio) -> Option<&Play> {
 }
 
 fn solution(i: usize) -> Vec<engine::hexlock::Move> {
-    lockfmt::hexlock::parse_solution(SERIES[i].solution)
-        .expect("solution")
-        .moves
+    studio::hexlock::tutorial::solution(i).expect("solution")
 }
 
 fn play_moves(d: &Driver, s: &mut Studio, moves: Vec<engine::hexlock::Move>) {
@@ -41,27 +59,30 @@ fn the_first_start_offers_the_series_and_it_moves_on_when_a_lesson_opens() -> Re
     );
     assert!(sees(&s, "Welcome to Lockwright"));
     for (i, lesson) in SERIES.iter().enumerate() {
-        let listed = format!("· {:>2}. {}", i + 1, lesson.title());
+        let listed = format!("· {:>2}. {}", i + 1, title(i));
         assert!(sees(&s, &listed), "{} is listed", lesson.file);
     }
-    assert!(
-        sees(&s, SERIES[0].intro()),
-        "the first lesson's intro shows"
-    );
+    assert!(sees(&s, intro(0)), "the first lesson's intro shows");
     d.click(&mut s, "Play lesson 1")?;
     assert!(matches!(s.screen(), Screen::Play(_, Origin::Lesson)));
     assert!(sees(
         &s,
-        &format!("Lesson 1 of {}: {}", SERIES.len(), SERIES[0].title())
+        &format!("Lesson 1 of {}: {}", SERIES.len(), title(0))
     ));
     let moves = solution(0);
     let n = moves.len();
     play_moves(&d, &mut s, moves);
     assert!(sees(&s, &format!("Opened in {n} moves!")));
-    assert!(s.tutorial().progress().opened.contains(SERIES[0].file));
-    d.click(&mut s, &format!("Next lesson: {}", SERIES[1].title()))?;
-    assert_eq!(s.tutorial().playing(), Some((1, false)), "on to lesson 2");
-    assert!(sees(&s, SERIES[1].intro()));
+    assert!(
+        s.tutorial()
+            .progress()
+            .hexlock
+            .opened
+            .contains(SERIES[0].file)
+    );
+    d.click(&mut s, &format!("Next lesson: {}", title(1)))?;
+    assert_eq!(s.tutorial().playing(), on(HEX, 1, false), "on to lesson 2");
+    assert!(sees(&s, intro(1)));
     Ok(())
 }
 
@@ -72,22 +93,19 @@ fn nothing_is_hard_locked_and_every_solution_opens_its_lesson_in_the_studio() ->
     let mut s = d.studio_at(home.path(), Settings::default());
     // The last lesson straight from the list, before any other.
     let last = SERIES.len() - 1;
-    d.click(
-        &mut s,
-        &format!("· {:>2}. {}", last + 1, SERIES[last].title()),
-    )?;
-    assert_eq!(s.tutorial().playing(), Some((last, false)));
+    d.click(&mut s, &format!("· {:>2}. {}", last + 1, title(last)))?;
+    assert_eq!(s.tutorial().playing(), on(HEX, last, false));
     for (i, lesson) in SERIES.iter().enumerate() {
-        d.send(&mut s, Message::Tutorial(tutorial::Message::Open(i)));
+        d.send(&mut s, Message::Tutorial(tutorial::Message::Open(HEX, i)));
         play_moves(&d, &mut s, solution(i));
         assert!(
             playing(&s).is_some_and(|p| p.session().is_open()),
             "{} opens",
             lesson.file
         );
-        assert_eq!(s.tutorial().playing(), Some((i, true)), "{}", lesson.file);
+        assert_eq!(s.tutorial().playing(), on(HEX, i, true), "{}", lesson.file);
     }
-    assert!(s.tutorial().progress().finished());
+    assert!(s.tutorial().progress().hexlock.finished(HEX));
     // After the series, the way on is the online screen.
     d.click(&mut s, "Go online")?;
     assert!(matches!(s.screen(), Screen::Online));
@@ -106,7 +124,7 @@ fn a_stuck_player_can_load_the_lessons_solution() -> Result<(), Error> {
         d.send(&mut s, Message::Play(play::Message::Redo));
     }
     assert!(playing(&s).is_some_and(|p| p.session().is_open()));
-    assert_eq!(s.tutorial().playing(), Some((0, true)));
+    assert_eq!(s.tutorial().playing(), on(HEX, 0, true));
     Ok(())
 }
 
@@ -118,7 +136,7 @@ fn progress_persists_across_restarts() -> Result<(), Error> {
         let mut s = d.studio_at(home.path(), Settings::default());
         d.click(&mut s, "Play lesson 1")?;
         play_moves(&d, &mut s, solution(0));
-        d.click(&mut s, &format!("Next lesson: {}", SERIES[1].title()))?;
+        d.click(&mut s, &format!("Next lesson: {}", title(1)))?;
     }
     assert!(home.path().join("data/tutorial.toml").is_file());
     let mut s = d.studio_at(home.path(), Settings::default());
@@ -126,11 +144,17 @@ fn progress_persists_across_restarts() -> Result<(), Error> {
         !matches!(s.screen(), Screen::Tutorial),
         "the series is offered once"
     );
-    assert!(s.tutorial().progress().opened.contains(SERIES[0].file));
-    assert_eq!(s.tutorial().progress().current_index(), 1);
+    assert!(
+        s.tutorial()
+            .progress()
+            .hexlock
+            .opened
+            .contains(SERIES[0].file)
+    );
+    assert_eq!(s.tutorial().progress().hexlock.current_index(HEX), 1);
     d.click(&mut s, "Tutorial")?;
-    assert!(sees(&s, &format!("✓  1. {}", SERIES[0].title())));
-    assert!(sees(&s, &format!("Lesson 2: {}", SERIES[1].title())));
+    assert!(sees(&s, &format!("✓  1. {}", title(0))));
+    assert!(sees(&s, &format!("Lesson 2: {}", title(1))));
     assert!(sees(&s, &format!("1 of {} lessons opened", SERIES.len())));
     Ok(())
 }

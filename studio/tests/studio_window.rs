@@ -15,7 +15,7 @@ use studio::screen::document;
 use studio::screen::folder;
 use studio::screen::hexlock::editor::{self, Tool};
 use studio::screen::hexlock::play;
-use studio::screen::hexlock::tutorial;
+use studio::screen::tutorial;
 use studio::settings::Settings;
 
 use common::editing::{edit, file_named, open_path, studio};

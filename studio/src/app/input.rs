@@ -7,6 +7,7 @@ use crate::screen::folder;
 use crate::screen::hexlock::play::Play;
 use crate::screen::nonogram::player::Player;
 use crate::screen::online;
+use crate::screen::sliding::editor as sliding;
 use crate::watch;
 use iced::{Subscription, Task, keyboard, window};
 use std::time::Duration;
@@ -57,8 +58,13 @@ impl Studio {
         } else {
             Subscription::none()
         };
+        let lesson = match &self.screen {
+            Screen::SlidingLesson(e) => e.subscription().map(Message::SlidingLesson),
+            _ => Subscription::none(),
+        };
         Subscription::batch([
             self.document.subscription().map(Message::Document),
+            lesson,
             live,
             probe,
             match_clock,
@@ -82,13 +88,19 @@ impl Studio {
                 .map(Message::Settings);
         }
         // A game's own keys (Quadrillion's W A S D, arrows, Enter, Escape, R, F, H; the sliding
-        // lock's tools, arrows, Tab, Escape, F and N) go to its screen before any binding; they
-        // arrive here only when no widget took the key.
+        // lock's tools, arrows, Tab, Escape, F and N, in a file or a lesson) go to its screen
+        // before any binding; they arrive here only when no widget took the key.
         if matches!(self.screen, Screen::Editor)
             && !(modifiers.control() || modifiers.alt() || modifiers.logo())
             && let Some(m) = self.document.message_for_key(key)
         {
             return self.update(Message::Document(m));
+        }
+        if matches!(self.screen, Screen::SlidingLesson(_))
+            && !(modifiers.control() || modifiers.alt() || modifiers.logo())
+            && let Some(k) = sliding::GameKey::of(key)
+        {
+            return self.update(Message::SlidingLesson(sliding::Message::Key(k)));
         }
         let action = Chord::from_press(key, modifiers)
             .and_then(|c| self.settings.settings().keys.action_for(&c));
@@ -123,6 +135,10 @@ impl Studio {
             },
             Screen::Nonogram(_) => match Player::message_for(action) {
                 Some(m) => self.update(Message::Nonogram(m)),
+                None => Task::none(),
+            },
+            Screen::SlidingLesson(_) => match sliding::Editor::lesson_message_for(action) {
+                Some(m) => self.update(Message::SlidingLesson(m)),
                 None => Task::none(),
             },
             Screen::Online | Screen::DeathMatch | Screen::Tutorial | Screen::Settings => {

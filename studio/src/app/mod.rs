@@ -6,6 +6,7 @@ mod death_match;
 mod files;
 mod guard;
 mod input;
+mod lessons;
 mod playing;
 
 pub use guard::{Message as GuardMessage, Pending};
@@ -19,10 +20,11 @@ use crate::screen::death_match::{self as match_screen, DeathMatch};
 use crate::screen::document::{self, Document};
 use crate::screen::folder::{self, Destination, Folder};
 use crate::screen::hexlock::play::{self, Play};
-use crate::screen::hexlock::tutorial::{self, Tutorial};
 use crate::screen::nonogram::player::{self as nonogram_player, Player};
 use crate::screen::online::{self, Online};
 use crate::screen::settings::{self, SettingsScreen};
+use crate::screen::sliding::editor as sliding;
+use crate::screen::tutorial::{self, Tutorial};
 use crate::settings::{Settings, ThemeChoice};
 use crate::watch;
 use iced::widget::{column, container, row};
@@ -77,6 +79,8 @@ pub enum Screen {
     Play(Box<Play>, Origin),
     /// A nonogram being played.
     Nonogram(Box<Player>),
+    /// A sliding lock lesson of the tutorial being played.
+    SlidingLesson(Box<sliding::Editor>),
     Online,
     /// Lockmaker's Death Match: the lobby and the open match.
     DeathMatch,
@@ -105,6 +109,7 @@ pub enum Message {
     Document(document::Message),
     Nonogram(nonogram_player::Message),
     Play(play::Message),
+    SlidingLesson(sliding::Message),
     Online(online::Message),
     DeathMatch(match_screen::Message),
     Tutorial(tutorial::Message),
@@ -185,7 +190,7 @@ impl Studio {
             studio.folder.refresh().map(Message::Folder),
             online_task.map(Message::Online),
             studio.tutorial.save().map(Message::Tutorial),
-            background::run(crate::hexlock::tutorial::read_series, |()| {
+            background::run(crate::tutorial::read_all, |()| {
                 Message::Done(Ok(String::new()))
             }),
             {
@@ -307,6 +312,7 @@ impl Studio {
             }
             Message::Nonogram(m) => self.nonogram_message(m),
             Message::Play(m) => self.play_message(m),
+            Message::SlidingLesson(m) => self.sliding_lesson_message(m),
             Message::Online(m) => self.online_message(m),
             Message::DeathMatch(m) => self.death_match_message(m),
             Message::Tutorial(m) => self.tutorial_message(m),
@@ -389,7 +395,9 @@ impl Studio {
             Screen::Tutorial => Some(Destination::Tutorial),
             Screen::Online => Some(Destination::Online),
             Screen::DeathMatch => Some(Destination::DeathMatch),
-            Screen::Editor | Screen::Play(..) | Screen::Nonogram(_) => None,
+            Screen::Editor | Screen::Play(..) | Screen::Nonogram(_) | Screen::SlidingLesson(_) => {
+                None
+            }
         };
         let side = self
             .folder
@@ -406,6 +414,7 @@ impl Studio {
                 .view(crate::nonogram::picture::Palette::of_theme(self.is_dark()))
                 .map(Message::Nonogram),
             Screen::Play(p, origin) => self.play_view(p, origin),
+            Screen::SlidingLesson(e) => self.sliding_lesson_view(e),
             Screen::Online => {
                 let name = self.document.lock().map(|l| l.info.name.as_str());
                 self.online.view(name).map(Message::Online)

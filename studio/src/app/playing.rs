@@ -1,10 +1,9 @@
-//! Play, by where the lock came from: the editor's buffer, a tutorial lesson, another player's
-//! lock picked online, or a note's solution. The root enters and leaves play here and passes
-//! the open moment on to the tutorial or the online screen.
+//! Play, by where the hex lock came from: the editor's buffer, a tutorial lesson, another
+//! player's lock picked online, or a note's solution. The root enters and leaves play here and
+//! passes the open moment on to the tutorial or the online screen.
 
 use super::{Message, Screen, Studio};
 use crate::screen::hexlock::play::{self, Play};
-use crate::screen::hexlock::tutorial;
 use crate::screen::online;
 use crate::settings::ServerChoice;
 use engine::hexlock::{Lock, Move};
@@ -53,8 +52,13 @@ impl Studio {
 
     /// Leaves play for the screen it was entered from; the search running there stops.
     pub(super) fn leave_play(&mut self) {
-        if let Screen::Nonogram(_) = &self.screen {
-            self.screen = Screen::Editor;
+        match &self.screen {
+            Screen::Nonogram(_) => self.screen = Screen::Editor,
+            Screen::SlidingLesson(_) => {
+                self.tutorial.stop();
+                self.screen = Screen::Tutorial;
+            }
+            _ => {}
         }
         if let Screen::Play(_, origin) = &self.screen {
             self.screen = match origin {
@@ -117,7 +121,7 @@ impl Studio {
                 }
             },
             Some(play::Event::Opened(moves)) => match origin {
-                Origin::Lesson => self.tutorial.opened().map(Message::Tutorial),
+                Origin::Lesson => self.tutorial.done().map(Message::Tutorial),
                 Origin::Picked(view) => {
                     self.online.opened(*view, moves);
                     Task::none()
@@ -142,35 +146,6 @@ impl Studio {
                 .into(),
             None => board,
         }
-    }
-
-    pub(super) fn tutorial_message(&mut self, m: tutorial::Message) -> Task<Message> {
-        let (task, event) = self.tutorial.update(m);
-        let task = task.map(Message::Tutorial);
-        let follow = match event {
-            None => Task::none(),
-            Some(tutorial::Event::Play(_, lock)) => self.enter_play(&lock, None, Origin::Lesson),
-            Some(tutorial::Event::ShowMe(moves)) => {
-                if let Screen::Play(p, Origin::Lesson) = &mut self.screen {
-                    p.load_solution(&moves, "the solution is loaded: Redo plays it move by move");
-                }
-                Task::none()
-            }
-            Some(tutorial::Event::Close) => {
-                self.screen = Screen::Editor;
-                Task::none()
-            }
-            Some(tutorial::Event::GoOnline) => {
-                self.leave_play();
-                self.screen = Screen::Online;
-                self.online.refresh().map(Message::Online)
-            }
-            Some(tutorial::Event::Problem(why)) => {
-                self.notice = why;
-                Task::none()
-            }
-        };
-        Task::batch([task, follow])
     }
 
     pub(super) fn online_message(&mut self, m: online::Message) -> Task<Message> {

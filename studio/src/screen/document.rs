@@ -310,9 +310,11 @@ impl Document {
             }
             (Document::Sliding(e), Message::Sliding(m)) => {
                 let (t, ev) = e.update(m);
-                let ev = ev.map(|ev| match ev {
-                    sliding::Event::Saved(p) => Event::Saved(p),
-                    sliding::Event::SaveFailed(w) => Event::SaveFailed(w),
+                let ev = ev.and_then(|ev| match ev {
+                    sliding::Event::Saved(p) => Some(Event::Saved(p)),
+                    sliding::Event::SaveFailed(w) => Some(Event::SaveFailed(w)),
+                    // The file's own game: the moment is said on the screen.
+                    sliding::Event::Picked(_) | sliding::Event::Leave => None,
                 });
                 (t.map(Message::Sliding), ev)
             }

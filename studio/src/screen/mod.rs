@@ -10,6 +10,7 @@ pub mod online;
 pub mod quadrillion;
 pub mod settings;
 pub mod sliding;
+pub mod tutorial;
 
 use iced::widget::{Scrollable, column, container, row, scrollable, text};
 use iced::{Color, Element, Font, Length};

@@ -7,7 +7,7 @@ use studio::app::{Message, Screen, Studio};
 use studio::hexlock::canvas::Event2;
 use studio::screen::document;
 use studio::screen::hexlock::editor::{self, Tool};
-use studio::screen::hexlock::tutorial;
+use studio::screen::tutorial;
 use studio::settings::Settings;
 
 /// A studio on a home of its own, past the first start's tutorial offer, on the editor.

@@ -1,6 +1,5 @@
-//! The hex lock's screens: the editor (canvas and source), play with its debugger and solver
-//! panel, and the tutorial series.
+//! The hex lock's screens: the editor (canvas and source), and play with its debugger and
+//! solver panel.
 
 pub mod editor;
 pub mod play;
-pub mod tutorial;

@@ -15,6 +15,7 @@
 //! plays them back. Nothing a player does changes the file.
 
 mod authoring;
+mod lesson;
 mod play;
 mod solving;
 mod view;
@@ -193,6 +194,8 @@ pub enum Message {
     Read(u64, Arc<Reading>),
     Solved(Generation, Arc<Verdict>),
     Buffer(buffer::Message),
+    /// A lesson: back to the tutorial.
+    Leave,
 }
 
 /// What the screen asks of the studio.
@@ -202,6 +205,10 @@ pub enum Event {
     Saved(PathBuf),
     /// The write failed; the buffer keeps its unsaved edits.
     SaveFailed(String),
+    /// The game was picked, after this many moves.
+    Picked(usize),
+    /// A lesson: the player leaves it.
+    Leave,
 }
 
 /// A press held on the canvas, and what it is doing.
@@ -271,6 +278,8 @@ pub struct Editor {
     /// Locks the solver must not look at (an opponent's lock during a Death Match), by
     /// digest, and why.
     forbidden: (Vec<u64>, String),
+    /// A tutorial lesson: played only, from no file.
+    lesson: bool,
 }
 
 impl Editor {
@@ -312,6 +321,7 @@ impl Editor {
             moves_text: String::new(),
             diffing: false,
             forbidden: (Vec::new(), String::new()),
+            lesson: false,
         };
         let task = e.read();
         (e, task)
@@ -492,6 +502,7 @@ impl Editor {
                 }
                 Task::none()
             }
+            Mode::Author if self.lesson => self.set_mode(Mode::Play),
             Mode::Author => match lock.filter(|_| self.playable) {
                 Some(lock) if self.said.as_ref().is_some_and(|s| s.lock == lock) => Task::none(),
                 Some(lock) => {
@@ -508,6 +519,17 @@ impl Editor {
     }
 
     pub fn update(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
+        let was_picked = self.game.as_ref().is_some_and(Game::is_picked);
+        let (task, event) = self.route(message);
+        match &self.game {
+            Some(g) if event.is_none() && !was_picked && g.is_picked() => {
+                (task, Some(Event::Picked(g.count())))
+            }
+            _ => (task, event),
+        }
+    }
+
+    fn route(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
         let task = match message {
             Message::Source(action) => {
                 if self.mode == Mode::Author && self.buffer.perform(action) {
@@ -715,6 +737,7 @@ impl Editor {
                 Task::none()
             }
             Message::Read(revision, reading) => self.read_done(revision, &reading),
+            Message::Leave => return (Task::none(), Some(Event::Leave)),
             Message::Solved(run, verdict) => {
                 if self.runs.is_current(run) {
                     self.running = None;

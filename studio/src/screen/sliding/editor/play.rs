@@ -35,9 +35,11 @@ impl Editor {
                 };
                 self.mode = Mode::Play;
                 self.start_game(lock);
-                self.buffer.say(
-                    "playing: drag a piece along its line, click an axis to turn it; the file does not change",
-                );
+                self.buffer.say(if self.lesson {
+                    "drag a piece along its line, click an axis to turn it"
+                } else {
+                    "playing: drag a piece along its line, click an axis to turn it; the file does not change"
+                });
                 Task::none()
             }
             Mode::Author => {

@@ -305,8 +305,13 @@ impl Editor {
                 b
             }
         };
+        let leave = if self.lesson {
+            button(small("← Lessons")).on_press(Message::Leave)
+        } else {
+            button(small("✎ Author")).on_press(Message::SetMode(Mode::Author))
+        };
         let toolbar = row![
-            button(small("✎ Author")).on_press(Message::SetMode(Mode::Author)),
+            leave,
             button(small("Undo")).on_press_maybe(game.can_undo().then_some(Message::Undo)),
             button(small("Redo")).on_press_maybe(game.can_redo().then_some(Message::Redo)),
             button(small("Restart")).on_press_maybe(game.can_undo().then_some(Message::Restart)),
