@@ -4,7 +4,9 @@
 # debugger stepping through a waited turn), docs/nonogram-editor.png (the nonogram editor on a
 # public puzzle), docs/nonogram-steps.png (its player walking the line rule's deductions),
 # docs/quadrillion-author.png (the Quadrillion screen authoring a challenge beside its source)
-# and docs/quadrillion-play.png (the same challenge played after four hints). The clicks are at
+# docs/quadrillion-play.png (the same challenge played after four hints), docs/tutorial.png (the
+# welcome on a first start) and docs/sliding-lesson.png (a sliding lock lesson picked with the
+# help of "Show me"). The clicks are at
 # the places the buttons have in a 1280x800 window today: check the pictures after a change of
 # layout.
 set -euo pipefail
@@ -21,11 +23,11 @@ steps=$(mktemp -d)
 trap 'rm -rf "$steps" "$SHOT_HOME"' EXIT
 
 cat >"$steps/studio" <<'EOF'
-click 429 187   # "Not now" on the tutorial's welcome
+click 449 269   # "Not now" on the tutorial's welcome
 click 93 167    # pivot-gate in the lock list
 EOF
 cat >"$steps/play" <<'EOF'
-click 429 187   # "Not now" on the tutorial's welcome
+click 449 269   # "Not now" on the tutorial's welcome
 click 93 167    # pivot-gate in the lock list
 key ctrl+p      # play
 key space       # wait a turn
@@ -36,16 +38,29 @@ key F10
 EOF
 
 cat >"$steps/nonogram-editor" <<'EOF'
-click 429 187   # "Not now" on the tutorial's welcome
+click 449 269   # "Not now" on the tutorial's welcome
 EOF
 {
-    echo 'click 429 187   # "Not now" on the welcome'
+    echo 'click 449 269   # "Not now" on the welcome'
     echo 'click 298 21    # "Play"'
     echo 'click 856 21    # "Steps"'
     for _ in $(seq 1 14); do echo 'click 550 21    # "Step forward"'; done
 } >"$steps/nonogram-steps"
 
-for name in studio play; do
+cat >"$steps/tutorial" <<'EOF'
+settle
+EOF
+cat >"$steps/sliding-lesson" <<'EOF'
+click 488 104   # the "Sliding locks" tab
+click 360 429   # lesson 5 in the list
+click 354 90    # "Stuck? Show me"
+key ctrl+y      # its four moves
+key ctrl+y
+key ctrl+y
+key ctrl+y
+EOF
+
+for name in studio play tutorial sliding-lesson; do
     rm -rf "$SHOT_HOME"
     SHOT_STEPS="$steps/$name" "$shot" "$root/docs/$name.png"
 done
@@ -58,10 +73,10 @@ for name in nonogram-editor nonogram-steps; do
 done
 
 cat >"$steps/quadrillion-author" <<'EOF'
-click 429 187   # "Not now" on the tutorial's welcome
+click 449 269   # "Not now" on the tutorial's welcome
 EOF
 cat >"$steps/quadrillion-play" <<'EOF'
-click 429 187   # "Not now" on the tutorial's welcome
+click 449 269   # "Not now" on the tutorial's welcome
 click 297 21    # "Play"
 key h           # four hints
 key h

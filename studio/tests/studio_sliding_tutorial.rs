@@ -222,6 +222,11 @@ fn a_stuck_player_is_shown_the_solution_move_by_move() -> Result<(), Error> {
     }
     assert!(lesson(&s).game().is_some_and(|g| g.is_picked()));
     assert_eq!(s.tutorial().playing(), playing(SLIDING, 4, true));
+    assert_eq!(
+        lesson(&s).status(),
+        format!("Picked! The Key touches the Keyhole after {n} moves."),
+        "the redo that picks the lock says so"
+    );
     Ok(())
 }
 

@@ -69,6 +69,14 @@ const LOCK_CODES: &[&str] = &[
     "axis-line",
 ];
 
+/// What the status line says when a move picks the lock.
+fn picked_words(moves: usize) -> String {
+    format!(
+        "Picked! The Key touches the Keyhole after {}.",
+        lockfmt::words::count(moves, "move")
+    )
+}
+
 /// What the text says, read in the background from one parse.
 #[derive(Debug)]
 pub struct Reading {
@@ -624,8 +632,11 @@ impl Editor {
                         && g.redo()
                     {
                         self.refusal = None;
-                        self.buffer
-                            .say(format!("made the move again: {} now", g.count()));
+                        self.buffer.say(if g.is_picked() {
+                            picked_words(g.count())
+                        } else {
+                            format!("made the move again: {} now", g.count())
+                        });
                     }
                     Task::none()
                 }

@@ -86,11 +86,7 @@ impl Editor {
                 if game.is_picked() {
                     self.playing_back = false;
                     self.selected = None;
-                    let n = game.count();
-                    self.buffer.say(format!(
-                        "Picked! The Key touches the Keyhole after {}.",
-                        lockfmt::words::count(n, "move")
-                    ));
+                    self.buffer.say(picked_words(game.count()));
                 } else {
                     self.buffer.say(written.sentence());
                 }
