@@ -200,6 +200,13 @@ fn a_match_is_accepted_drafted_built_and_picked_in_the_studio() -> Result<(), Er
         .and_then(|v| v.opponent_lock.clone())
         .expect("the lock to pick");
     assert!(!sees(&s, shown.trim_end()), "the lock is not shown as text");
+    // In the dark theme they are drawn again in its colours (they were a white page in a dark
+    // window).
+    d.click(&mut s, "Theme")?;
+    assert!(s.death_match().is_dark());
+    assert!(s.death_match().pictured(), "drawn again in the dark theme");
+    d.click(&mut s, "Theme")?;
+    assert!(!s.death_match().is_dark());
 
     // Solving: the lock to pick opens in the editor, whose solver is off for it.
     d.click(&mut s, "Open the lock to pick")?;

@@ -280,7 +280,13 @@ impl Studio {
 
     pub fn update(&mut self, message: Message) -> Task<Message> {
         let was_settings = matches!(self.screen, Screen::Settings);
-        let task = self.route(message);
+        let mut task = self.route(message);
+        // The theme changed (the side panel's button, the settings, a reload of the file): the
+        // Death Match's pictures are drawn again in its colours.
+        if self.death_match.is_dark() != self.is_dark() {
+            let redraw = self.death_match.set_dark(self.is_dark());
+            task = Task::batch([task, redraw.map(Message::DeathMatch)]);
+        }
         // Leaving the settings by any way (Close, another screen, a file) puts a remote
         // server's URL typed without Enter in force.
         if was_settings

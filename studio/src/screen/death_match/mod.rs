@@ -75,7 +75,7 @@ pub enum Message {
     Tick,
     Got(Generation, Reply),
     /// A picture of the board or of a lock, drawn.
-    Pictured(pictures::Subject, Option<iced::widget::image::Handle>),
+    Pictured(pictures::Themed, Option<iced::widget::image::Handle>),
 }
 
 #[derive(Debug, Clone)]
@@ -167,7 +167,8 @@ impl DeathMatch {
         self.shown.as_ref()
     }
 
-    /// Whether the open match's board, and its lock to pick once shown, are drawn.
+    /// Whether the open match's board, and its lock to pick once shown, are drawn in the theme
+    /// now.
     pub fn pictured(&self) -> bool {
         let Some(v) = &self.shown else {
             return false;
@@ -181,7 +182,7 @@ impl DeathMatch {
             && board
                 .into_iter()
                 .chain(lock)
-                .all(|s| self.pictures.get(&s).is_some())
+                .all(|s| self.pictures.is_drawn(&s))
     }
 
     /// The last thing that happened, in a sentence.
@@ -200,6 +201,21 @@ impl DeathMatch {
     /// every match being played that I have opened, by their digest.
     pub fn forbidden(&self) -> Vec<u64> {
         self.forbidden.values().flatten().copied().collect()
+    }
+
+    /// Whether the pictures are drawn in the dark theme's colours.
+    pub fn is_dark(&self) -> bool {
+        self.pictures.is_dark()
+    }
+
+    /// Draws the pictures in the dark theme's colours, or the light one's: the open match's are
+    /// drawn again.
+    pub fn set_dark(&mut self, dark: bool) -> Task<Message> {
+        let changed = self.pictures.set_dark(dark);
+        match self.shown.clone() {
+            Some(v) if changed => self.draw(&v),
+            _ => Task::none(),
+        }
     }
 
     /// Draws the match's board and the lock to pick, unless drawn already.

@@ -1,5 +1,5 @@
 //! Pictures of the open match: the round's board and the lock to pick, drawn as the sliding-lock
-//! editor draws them, off the UI thread, once per board or lock.
+//! editor draws them, in the studio's theme, off the UI thread, once per board or lock and theme.
 
 use crate::background;
 use crate::sliding::picture::Palette;
@@ -19,37 +19,62 @@ pub enum Subject {
     Lock(String),
 }
 
-/// The pictures drawn so far, by what they show.
+/// A subject in a theme (`true`: dark).
+pub type Themed = (Subject, bool);
+
+/// The pictures drawn so far, by what they show and in which theme.
 #[derive(Default)]
 pub struct Pictures {
-    drawn: HashMap<Subject, Option<Handle>>,
-    asked: HashSet<Subject>,
+    /// The theme pictures are drawn in now.
+    dark: bool,
+    drawn: HashMap<Themed, Option<Handle>>,
+    asked: HashSet<Themed>,
 }
 
 impl Pictures {
-    /// The picture of `subject`, once drawn (`None` while drawing, or when it cannot be).
+    /// The picture of `subject` in the theme now, once drawn; while it is being drawn, the one
+    /// in the other theme if there is one (`None` while drawing, or when it cannot be drawn).
     pub fn get(&self, subject: &Subject) -> Option<&Handle> {
-        self.drawn.get(subject)?.as_ref()
+        let in_theme = |dark| self.drawn.get(&(subject.clone(), dark))?.as_ref();
+        in_theme(self.dark).or_else(|| in_theme(!self.dark))
     }
 
-    /// Draws `subject` in the background unless it is drawn or being drawn.
-    pub fn ask(&mut self, subject: Subject) -> Task<(Subject, Option<Handle>)> {
-        if self.drawn.contains_key(&subject) || !self.asked.insert(subject.clone()) {
+    /// Whether `subject` is drawn in the theme now.
+    pub fn is_drawn(&self, subject: &Subject) -> bool {
+        self.drawn
+            .get(&(subject.clone(), self.dark))
+            .is_some_and(Option::is_some)
+    }
+
+    /// Whether pictures are drawn in the dark theme's colours.
+    pub fn is_dark(&self) -> bool {
+        self.dark
+    }
+
+    /// The theme to draw in; whether it changed.
+    pub fn set_dark(&mut self, dark: bool) -> bool {
+        std::mem::replace(&mut self.dark, dark) != dark
+    }
+
+    /// Draws `subject` in the theme now, in the background, unless it is drawn or being drawn.
+    pub fn ask(&mut self, subject: Subject) -> Task<(Themed, Option<Handle>)> {
+        let themed = (subject, self.dark);
+        if self.drawn.contains_key(&themed) || !self.asked.insert(themed.clone()) {
             return Task::none();
         }
         background::run(
             move || {
-                let picture = draw(&subject);
-                (subject, picture)
+                let picture = draw(&themed.0, themed.1);
+                (themed, picture)
             },
             |drawn| drawn,
         )
     }
 
     /// A picture came back.
-    pub fn drawn(&mut self, subject: Subject, picture: Option<Handle>) {
-        self.asked.remove(&subject);
-        self.drawn.insert(subject, picture);
+    pub fn drawn(&mut self, themed: Themed, picture: Option<Handle>) {
+        self.asked.remove(&themed);
+        self.drawn.insert(themed, picture);
     }
 
     /// Forgets every picture (another server or player).
@@ -59,8 +84,8 @@ impl Pictures {
     }
 }
 
-/// Draws a picture. Blocking.
-fn draw(subject: &Subject) -> Option<Handle> {
+/// Draws a picture, in the dark theme's colours or the light one's. Blocking.
+fn draw(subject: &Subject, dark: bool) -> Option<Handle> {
     let lock = match subject {
         Subject::Board(board) => Lock {
             board: board.clone(),
@@ -68,7 +93,7 @@ fn draw(subject: &Subject) -> Option<Handle> {
         },
         Subject::Lock(text) => serial::lock::read(text).ok()?,
     };
-    let pm = crate::sliding::render::pixmap(&lock, WIDTH, &Palette::LIGHT).ok()?;
+    let pm = crate::sliding::render::pixmap(&lock, WIDTH, &Palette::of_theme(dark)).ok()?;
     Some(Handle::from_rgba(
         pm.width(),
         pm.height(),
@@ -84,8 +109,50 @@ mod tests {
     fn a_board_and_a_lock_are_drawn_and_a_broken_lock_is_not() {
         let text = include_str!("../../../../templates/sliding/seed-example.slide");
         let lock = serial::lock::read(text).expect("the seed's example reads");
-        assert!(draw(&Subject::Lock(text.to_string())).is_some());
-        assert!(draw(&Subject::Board(lock.board)).is_some());
-        assert!(draw(&Subject::Lock("garbage".into())).is_none());
+        assert!(draw(&Subject::Lock(text.to_string()), false).is_some());
+        assert!(draw(&Subject::Board(lock.board), false).is_some());
+        assert!(draw(&Subject::Lock("garbage".into()), false).is_none());
+    }
+
+    /// The top left pixel's brightness (0–765), the picture's background.
+    fn corner(picture: &Handle) -> u32 {
+        match picture {
+            Handle::Rgba { pixels, .. } => pixels[..3].iter().map(|&b| u32::from(b)).sum(),
+            _ => panic!("drawn as pixels"),
+        }
+    }
+
+    /// In the dark theme the pictures were drawn in the light theme's colours: a white page in
+    /// a dark window.
+    #[test]
+    fn pictures_are_drawn_in_the_theme_and_drawn_again_when_it_changes() {
+        let text = include_str!("../../../../templates/sliding/seed-example.slide");
+        let subject = Subject::Lock(text.to_string());
+        let light = draw(&subject, false).expect("light");
+        let dark = draw(&subject, true).expect("dark");
+        assert!(
+            corner(&light) > 600,
+            "a light background: {}",
+            corner(&light)
+        );
+        assert!(corner(&dark) < 200, "a dark background: {}", corner(&dark));
+
+        let mut pictures = Pictures::default();
+        pictures.drawn((subject.clone(), false), Some(light.clone()));
+        assert!(pictures.is_drawn(&subject));
+        assert!(pictures.set_dark(true), "the theme changed");
+        assert!(!pictures.set_dark(true), "and not again");
+        assert!(
+            !pictures.is_drawn(&subject),
+            "not drawn in the dark theme yet"
+        );
+        assert_eq!(
+            pictures.get(&subject),
+            Some(&light),
+            "the other theme's meanwhile"
+        );
+        pictures.drawn((subject.clone(), true), Some(dark.clone()));
+        assert_eq!(pictures.get(&subject), Some(&dark));
+        assert!(pictures.is_drawn(&subject));
     }
 }
