@@ -92,6 +92,11 @@ fn the_welcome_offers_both_series_and_the_sliding_tab_lists_its_lessons() -> Res
             lessons()
         )
     ));
+    assert!(sees(
+        &s,
+        "Nonograms and Quadrillion boards are here too: New makes one from a template, and Play \
+         plays it."
+    ));
     d.click(&mut s, &format!("Sliding locks · 0/{}", lessons()))?;
     assert_eq!(s.tutorial().shown(), SLIDING);
     for i in 0..lessons() {

@@ -230,6 +230,11 @@ impl Tutorial {
                             .join(" and ")
                     ))
                     .size(14),
+                    text(
+                        "Nonograms and Quadrillion boards are here too: New makes one from a \
+                         template, and Play plays it."
+                    )
+                    .size(14),
                 ]
                 .spacing(4),
             );
