@@ -135,6 +135,8 @@ fn a_match_is_accepted_drafted_built_and_picked_in_the_studio() -> Result<(), Er
         &s,
         "Choose whether you draft first or second (first, if you do not choose)."
     ));
+    // The offer's notation is said in words.
+    assert!(sees(&s, studio::screen::death_match::SHAPES));
     d.click(&mut s, "Draft first")?;
     // The choice is said until the draft begins.
     assert!(sees(&s, "You draft first when the assessment ends."));
@@ -142,6 +144,7 @@ fn a_match_is_accepted_drafted_built_and_picked_in_the_studio() -> Result<(), Er
         matches!(v.phase, Some(Phase::Draft(_)))
     });
     assert!(sees(&s, "Your turn to draft."));
+    assert!(sees(&s, studio::screen::death_match::SHAPES));
     d.click(&mut s, "Draft 1: h2")?;
     d.rt.block_on(bob.act(id, &Action::StopDrafting))
         .expect("BOB stops");

@@ -18,7 +18,7 @@ mod practice;
 mod view;
 
 pub use practice::{BOT, bot_challenge};
-pub use view::{MOVES_ID, OPPONENT_ID};
+pub use view::{MOVES_ID, OPPONENT_ID, SHAPES};
 
 use crate::background::{self, Generation};
 use crate::online::{Trouble, ask};

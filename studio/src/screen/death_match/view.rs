@@ -32,6 +32,11 @@ fn answer(a: Option<Answer>) -> String {
 }
 
 /// A drawn board or lock, at the size it was drawn.
+/// What the shapes offered in the draft are, in the notation the offer is written in.
+pub const SHAPES: &str = "h3 is a horizontal piece three cells long (it slides left and right), \
+                          v3 a vertical one (up and down), axis a one-cell axis that turns the \
+                          pieces attached to it.";
+
 fn picture_of<'a>(picture: &Handle) -> Element<'a, Message> {
     image(picture.clone()).width(WIDTH as f32).into()
 }
@@ -229,6 +234,7 @@ impl DeathMatch {
             Phase::Assess { .. } => {
                 if let Some(setup) = &v.setup {
                     c = c.push(text(format!("Offered: {}", setup.offered_line("  "))).size(13));
+                    c = c.push(text(SHAPES).size(12));
                 }
                 // Round 1's choice holds in odd rounds; the other player leads in even ones.
                 let first = v
@@ -276,6 +282,7 @@ impl DeathMatch {
                     });
                 }
                 c = c.push(pieces.wrap().vertical_spacing(4));
+                c = c.push(text(SHAPES).size(12));
                 let mut stop = row![].spacing(6);
                 if !d.stopped[me] {
                     stop = stop.push(
