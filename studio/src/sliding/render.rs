@@ -27,6 +27,24 @@ pub fn pixmap(lock: &Lock, width: u32, palette: &Palette) -> Result<Pixmap> {
     Ok(pm)
 }
 
+/// Draws `lock`'s pieces alone, `unit` pixels a cell, on the light cells' colour, the board's
+/// size and no larger: a piece offered in a draft, shown on its button.
+pub fn pieces_pixmap(lock: &Lock, unit: f32, palette: &Palette) -> Result<Pixmap> {
+    let (w, h) = (lock.board.width() as f32, lock.board.height() as f32);
+    let (width, height) = ((w * unit).ceil() as u32, (h * unit).ceil() as u32);
+    let mut pm =
+        Pixmap::new(width.max(1), height.max(1)).context("the picture is too large to draw")?;
+    let ground = palette.light;
+    pm.fill(
+        tiny_skia::Color::from_rgba(ground.0, ground.1, ground.2, ground.3)
+            .unwrap_or(tiny_skia::Color::WHITE),
+    );
+    // The board's top-left corner is at (1, 0.5) in picture units: the labels' margin.
+    let t = Transform::from_scale(unit, unit).pre_translate(-1.0, -0.5);
+    shape::paint_pixmap(&mut pm, &picture::pieces(lock, palette), t);
+    Ok(pm)
+}
+
 /// The picture as PNG bytes.
 pub fn png(lock: &Lock, width: u32, palette: &Palette) -> Result<Vec<u8>> {
     shape::png(&pixmap(lock, width, palette)?)

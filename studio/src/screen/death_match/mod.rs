@@ -167,8 +167,8 @@ impl DeathMatch {
         self.shown.as_ref()
     }
 
-    /// Whether the open match's board, and its lock to pick once shown, are drawn in the theme
-    /// now.
+    /// Whether the open match's board, the pieces offered and its lock to pick once shown are
+    /// drawn in the theme now.
     pub fn pictured(&self) -> bool {
         let Some(v) = &self.shown else {
             return false;
@@ -182,6 +182,7 @@ impl DeathMatch {
             && board
                 .into_iter()
                 .chain(lock)
+                .chain(offered(v))
                 .all(|s| self.pictures.is_drawn(&s))
     }
 
@@ -218,14 +219,15 @@ impl DeathMatch {
         }
     }
 
-    /// Draws the match's board and the lock to pick, unless drawn already.
+    /// Draws the match's board, the pieces offered and the lock to pick, unless drawn already.
     fn draw(&mut self, v: &MatchView) -> Task<Message> {
         let subjects = v
             .setup
             .as_ref()
             .map(|s| pictures::Subject::Board(s.board.clone()))
             .into_iter()
-            .chain(v.opponent_lock.clone().map(pictures::Subject::Lock));
+            .chain(v.opponent_lock.clone().map(pictures::Subject::Lock))
+            .chain(offered(v));
         let tasks: Vec<_> = subjects
             .map(|s| {
                 self.pictures
@@ -570,4 +572,14 @@ impl DeathMatch {
         };
         Some(v.now_ms + run as u64)
     }
+}
+
+/// The shapes of the pieces offered in the open match's round, each once.
+fn offered(v: &MatchView) -> impl Iterator<Item = pictures::Subject> + use<> {
+    let shapes: std::collections::BTreeSet<_> = v
+        .setup
+        .iter()
+        .flat_map(|s| s.offered.iter().map(|p| p.shape))
+        .collect();
+    shapes.into_iter().map(pictures::Subject::Shape)
 }

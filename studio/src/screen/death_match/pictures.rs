@@ -3,21 +3,26 @@
 
 use crate::background;
 use crate::sliding::picture::Palette;
-use engine::sliding::{Board, Lock};
+use engine::sliding::{Board, Lock, Orientation, Piece};
 use iced::Task;
 use iced::widget::image::Handle;
-use server::death_match::serial;
+use server::death_match::{Shape, serial};
 use std::collections::{HashMap, HashSet};
 
 /// How wide the board and the lock are drawn, in pixels.
 pub const WIDTH: u32 = 300;
 
-/// What a picture is of: a round's bare board, or a lock as its `.slide` text.
+/// What a picture is of: a round's bare board, a lock as its `.slide` text, or a piece offered
+/// in the draft.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Subject {
     Board(Board),
     Lock(String),
+    Shape(Shape),
 }
+
+/// How many pixels a cell of an offered piece takes on its button.
+pub const SHAPE_UNIT: f32 = 18.0;
 
 /// A subject in a theme (`true`: dark).
 pub type Themed = (Subject, bool);
@@ -86,19 +91,48 @@ impl Pictures {
 
 /// Draws a picture, in the dark theme's colours or the light one's. Blocking.
 fn draw(subject: &Subject, dark: bool) -> Option<Handle> {
+    let palette = Palette::of_theme(dark);
     let lock = match subject {
         Subject::Board(board) => Lock {
             board: board.clone(),
             pieces: Vec::new(),
         },
         Subject::Lock(text) => serial::lock::read(text).ok()?,
+        Subject::Shape(shape) => {
+            let pm =
+                crate::sliding::render::pieces_pixmap(&alone(*shape), SHAPE_UNIT, &palette).ok()?;
+            return Some(Handle::from_rgba(
+                pm.width(),
+                pm.height(),
+                crate::shape::straight_rgba(&pm),
+            ));
+        }
     };
-    let pm = crate::sliding::render::pixmap(&lock, WIDTH, &Palette::of_theme(dark)).ok()?;
+    let pm = crate::sliding::render::pixmap(&lock, WIDTH, &palette).ok()?;
     Some(Handle::from_rgba(
         pm.width(),
         pm.height(),
         crate::shape::straight_rgba(&pm),
     ))
+}
+
+/// A board just large enough for one piece of `shape`, holding it.
+fn alone(shape: Shape) -> Lock {
+    let at = engine::sliding::Cell::new(0, 0);
+    let (board, piece) = match shape {
+        Shape::Slider {
+            orientation,
+            length,
+        } => {
+            let board = match orientation {
+                Orientation::Horizontal => Board::new(length, 1),
+                Orientation::Vertical => Board::new(1, length),
+            };
+            (board, Piece::slider(at, orientation, length))
+        }
+        Shape::Axis => (Board::new(1, 1), Piece::axis(at)),
+    };
+    Lock::new(board, vec![piece])
 }
 
 #[cfg(test)]
@@ -112,6 +146,28 @@ mod tests {
         assert!(draw(&Subject::Lock(text.to_string()), false).is_some());
         assert!(draw(&Subject::Board(lock.board), false).is_some());
         assert!(draw(&Subject::Lock("garbage".into()), false).is_none());
+    }
+
+    /// An offered piece is drawn alone, as long as it is, on a light cell's colour.
+    #[test]
+    fn an_offered_piece_is_drawn_its_own_length() {
+        let size = |shape| match draw(&Subject::Shape(shape), false) {
+            Some(Handle::Rgba { width, height, .. }) => (width, height),
+            _ => panic!("drawn as pixels"),
+        };
+        let unit = SHAPE_UNIT as u32;
+        assert_eq!(size(Shape::horizontal(3)), (3 * unit, unit));
+        assert_eq!(size(Shape::vertical(5)), (unit, 5 * unit));
+        assert_eq!(size(Shape::Axis), (unit, unit));
+        // The dark theme's light cells: a grey ground, opaque.
+        match draw(&Subject::Shape(Shape::Axis), true) {
+            Some(Handle::Rgba { pixels, .. }) => {
+                assert_eq!(pixels[3], 255, "an opaque corner");
+                let brightness: u32 = pixels[..3].iter().map(|&b| u32::from(b)).sum();
+                assert!((150..600).contains(&brightness), "{brightness}");
+            }
+            _ => panic!("drawn as pixels"),
+        }
     }
 
     /// The top left pixel's brightness (0–765), the picture's background.

@@ -7,7 +7,9 @@ use iced::widget::image::Handle;
 use iced::widget::{Column, button, column, container, image, row, text, text_input};
 use iced::{Center, Element, Fill, Font};
 use lockfmt::words::count;
-use server::death_match::{Action, Answer, BuildStatus, DraftOrder, Phase, Player, Stage};
+use server::death_match::{
+    Action, Answer, BuildStatus, DraftOrder, OfferedPiece, Phase, Player, Stage,
+};
 use server::death_match_host::view::{MatchView, Status};
 
 /// The id of the opponent's codename input.
@@ -31,12 +33,12 @@ fn answer(a: Option<Answer>) -> String {
     }
 }
 
-/// A drawn board or lock, at the size it was drawn.
 /// What the shapes offered in the draft are, in the notation the offer is written in.
 pub const SHAPES: &str = "h3 is a horizontal piece three cells long (it slides left and right), \
                           v3 a vertical one (up and down), axis a one-cell axis that turns the \
                           pieces attached to it.";
 
+/// A drawn board or lock, at the size it was drawn.
 fn picture_of<'a>(picture: &Handle) -> Element<'a, Message> {
     image(picture.clone()).width(WIDTH as f32).into()
 }
@@ -149,6 +151,18 @@ impl DeathMatch {
         .into()
     }
 
+    /// A piece offered in the draft: its picture once drawn, over `label`.
+    fn offered_piece<'a>(&self, p: &OfferedPiece, label: String) -> Element<'a, Message> {
+        let label = text(label).size(12);
+        match self.pictures.get(&Subject::Shape(p.shape)) {
+            Some(picture) => column![image(picture.clone()), label]
+                .spacing(3)
+                .align_x(Center)
+                .into(),
+            None => label.into(),
+        }
+    }
+
     fn board(&self, v: &MatchView) -> Element<'_, Message> {
         let Some(setup) = &v.setup else {
             return column![].into();
@@ -233,7 +247,15 @@ impl DeathMatch {
         match phase {
             Phase::Assess { .. } => {
                 if let Some(setup) = &v.setup {
-                    c = c.push(text(format!("Offered: {}", setup.offered_line("  "))).size(13));
+                    let mut offered = row![text("Offered:").size(13)]
+                        .spacing(10)
+                        .align_y(iced::Alignment::End);
+                    for p in &setup.offered {
+                        offered = offered.push(
+                            self.offered_piece(p, format!("{}: {}", p.id, String::from(p.shape))),
+                        );
+                    }
+                    c = c.push(offered.wrap().vertical_spacing(6));
                     c = c.push(text(SHAPES).size(12));
                 }
                 // Round 1's choice holds in odd rounds; the other player leads in even ones.
@@ -273,15 +295,21 @@ impl DeathMatch {
                 );
                 let mut pieces = row![].spacing(4);
                 for p in &d.remaining {
-                    let b =
-                        button(text(format!("Draft {}: {}", p.id, String::from(p.shape))).size(12));
+                    let b = button(
+                        self.offered_piece(p, format!("Draft {}: {}", p.id, String::from(p.shape))),
+                    );
                     pieces = pieces.push(if mine {
                         b.on_press(Message::Act(Action::Draft(p.id)))
                     } else {
                         b
                     });
                 }
-                c = c.push(pieces.wrap().vertical_spacing(4));
+                c = c.push(
+                    pieces
+                        .align_y(iced::Alignment::End)
+                        .wrap()
+                        .vertical_spacing(4),
+                );
                 c = c.push(text(SHAPES).size(12));
                 let mut stop = row![].spacing(6);
                 if !d.stopped[me] {
