@@ -327,6 +327,14 @@ fn every_offered_piece_can_be_drafted_and_the_lobbys_words_stay_in_the_lobby() -
     until(&d, &mut s, "the draft", |v| {
         matches!(v.phase, Some(Phase::Draft(_)))
     });
+    // Every piece offered is drawn; the turn's buttons show whole in the smallest window, above
+    // fifteen pictures (below them, they were past the window's foot).
+    assert!(s.death_match().pictured());
+    assert!(common::shown_whole(
+        &s,
+        studio::app::SMALLEST_WINDOW,
+        "Stop drafting"
+    ));
     // The last button of fifteen is on the page (a single row pushed it off the right edge).
     d.click(&mut s, "Draft 15: h2")?;
     assert!(sees(&s, "Drafted — you: h2   BOB: "));

@@ -22,7 +22,7 @@ pub enum Subject {
 }
 
 /// How many pixels a cell of an offered piece takes on its button.
-pub const SHAPE_UNIT: f32 = 18.0;
+pub const SHAPE_UNIT: f32 = 15.0;
 
 /// A subject in a theme (`true`: dark).
 pub type Themed = (Subject, bool);

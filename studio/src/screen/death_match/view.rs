@@ -285,14 +285,31 @@ impl DeathMatch {
             }
             Phase::Draft(d) => {
                 let mine = d.clock.player == me && !d.stopped[me];
-                c = c.push(
+                // The turn and its buttons first: the pieces below may run past the window's
+                // foot.
+                let mut turn = row![
                     text(if mine {
                         "Your turn to draft.".to_string()
                     } else {
                         format!("{} drafts.", v.name(d.clock.player))
                     })
-                    .size(13),
-                );
+                    .size(13)
+                ]
+                .spacing(8)
+                .align_y(iced::Alignment::Center);
+                if !d.stopped[me] {
+                    turn = turn.push(
+                        button(text("Stop drafting").size(13))
+                            .on_press(Message::Act(Action::StopDrafting)),
+                    );
+                }
+                if d.stopped[me.other()] {
+                    turn = turn.push(
+                        button(text("End the draft").size(13))
+                            .on_press(Message::Act(Action::EndDraft)),
+                    );
+                }
+                c = c.push(turn);
                 let mut pieces = row![].spacing(4);
                 for p in &d.remaining {
                     let b = button(
@@ -311,18 +328,6 @@ impl DeathMatch {
                         .vertical_spacing(4),
                 );
                 c = c.push(text(SHAPES).size(12));
-                let mut stop = row![].spacing(6);
-                if !d.stopped[me] {
-                    stop = stop.push(
-                        button(text("Stop drafting")).on_press(Message::Act(Action::StopDrafting)),
-                    );
-                }
-                if d.stopped[me.other()] {
-                    stop = stop.push(
-                        button(text("End the draft")).on_press(Message::Act(Action::EndDraft)),
-                    );
-                }
-                c = c.push(stop);
             }
             Phase::Build(b) => {
                 let done = matches!(b.builders[me], BuildStatus::Done);
