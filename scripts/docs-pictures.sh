@@ -23,11 +23,11 @@ steps=$(mktemp -d)
 trap 'rm -rf "$steps" "$SHOT_HOME"' EXIT
 
 cat >"$steps/studio" <<'EOF'
-click 449 269   # "Not now" on the tutorial's welcome
+click 449 291   # "Not now" on the tutorial's welcome
 click 93 167    # pivot-gate in the lock list
 EOF
 cat >"$steps/play" <<'EOF'
-click 449 269   # "Not now" on the tutorial's welcome
+click 449 291   # "Not now" on the tutorial's welcome
 click 93 167    # pivot-gate in the lock list
 key ctrl+p      # play
 key space       # wait a turn
@@ -38,10 +38,10 @@ key F10
 EOF
 
 cat >"$steps/nonogram-editor" <<'EOF'
-click 449 269   # "Not now" on the tutorial's welcome
+click 449 291   # "Not now" on the tutorial's welcome
 EOF
 {
-    echo 'click 449 269   # "Not now" on the welcome'
+    echo 'click 449 291   # "Not now" on the welcome'
     echo 'click 298 21    # "Play"'
     echo 'click 856 21    # "Steps"'
     for _ in $(seq 1 14); do echo 'click 550 21    # "Step forward"'; done
@@ -51,8 +51,8 @@ cat >"$steps/tutorial" <<'EOF'
 settle
 EOF
 cat >"$steps/sliding-lesson" <<'EOF'
-click 488 104   # the "Sliding locks" tab
-click 360 429   # lesson 5 in the list
+click 488 126   # the "Sliding locks" tab
+click 360 451   # lesson 5 in the list
 click 354 90    # "Stuck? Show me"
 key ctrl+y      # its four moves
 key ctrl+y
@@ -73,10 +73,10 @@ for name in nonogram-editor nonogram-steps; do
 done
 
 cat >"$steps/quadrillion-author" <<'EOF'
-click 449 269   # "Not now" on the tutorial's welcome
+click 449 291   # "Not now" on the tutorial's welcome
 EOF
 cat >"$steps/quadrillion-play" <<'EOF'
-click 449 269   # "Not now" on the tutorial's welcome
+click 449 291   # "Not now" on the tutorial's welcome
 click 297 21    # "Play"
 key h           # four hints
 key h
