@@ -102,6 +102,15 @@ impl Series {
         read.unwrap_or(&NONE)
     }
 
+    /// The fewest moves that do lesson `index`: its solution's, which the tests prove shortest
+    /// (`lockfmt/tests/tutorial.rs`, `lockfmt/tests/sliding_templates.rs`).
+    pub fn shortest(self, index: usize) -> Option<usize> {
+        match self {
+            Series::HexLock => crate::hexlock::tutorial::solution(index).map(|m| m.len()),
+            Series::Sliding => crate::sliding::tutorial::shortest(index),
+        }
+    }
+
     /// Lesson `index`'s title.
     pub fn title(self, index: usize) -> &'static str {
         &self.heading(index).title

@@ -72,7 +72,10 @@ fn the_first_start_offers_the_series_and_it_moves_on_when_a_lesson_opens() -> Re
     let moves = solution(0);
     let n = moves.len();
     play_moves(&d, &mut s, moves);
-    assert!(sees(&s, &format!("Opened in {n} moves!")));
+    assert!(sees(
+        &s,
+        &format!("Opened in {n} moves, the fewest possible!")
+    ));
     assert!(
         s.tutorial()
             .progress()
@@ -187,4 +190,26 @@ fn a_first_start_on_a_named_file_opens_it_and_the_welcome_waits() {
     drop(s);
     let s = d.studio_at(home.path(), Settings::default());
     assert!(!matches!(s.screen(), Screen::Tutorial), "and offered once");
+}
+
+/// A lesson opened in more moves than its shortest solution says how few would have done.
+#[test]
+fn more_moves_than_the_fewest_are_told_so() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = d.studio_at(home.path(), Settings::default());
+    d.click(&mut s, "Play lesson 1")?;
+    let moves = solution(0);
+    let n = moves.len();
+    play_moves(&d, &mut s, vec![engine::hexlock::Move::Wait]);
+    play_moves(&d, &mut s, moves);
+    assert!(playing(&s).is_some_and(|p| p.session().is_open()));
+    assert!(sees(
+        &s,
+        &format!(
+            "Opened in {} moves! The fewest take {n}: Restart to try for them.",
+            n + 1
+        )
+    ));
+    Ok(())
 }

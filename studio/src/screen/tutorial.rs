@@ -337,18 +337,19 @@ impl Tutorial {
             );
         } else {
             let made = lockfmt::words::count(moves, "move");
+            let done = match series {
+                Series::HexLock => "Opened",
+                Series::Sliding => "Picked",
+            };
             bar = bar.push(
-                text(match series {
-                    Series::HexLock => format!("Opened in {made}!"),
-                    Series::Sliding => match crate::sliding::tutorial::shortest(index) {
-                        Some(fewest) if fewest >= moves => {
-                            format!("Picked in {made}, the fewest possible!")
-                        }
-                        Some(fewest) => format!(
-                            "Picked in {made}! The fewest take {fewest}: Restart to try for them."
-                        ),
-                        None => format!("Picked in {made}!"),
-                    },
+                text(match series.shortest(index) {
+                    Some(fewest) if fewest >= moves => {
+                        format!("{done} in {made}, the fewest possible!")
+                    }
+                    Some(fewest) => format!(
+                        "{done} in {made}! The fewest take {fewest}: Restart to try for them."
+                    ),
+                    None => format!("{done} in {made}!"),
                 })
                 .size(14),
             );
