@@ -321,3 +321,37 @@ fn sliding_progress_persists_across_restarts() -> Result<(), Error> {
     assert!(sees(&s, &format!("Lesson 2: {}", SLIDING.title(1))));
     Ok(())
 }
+
+/// In the smallest window the lesson's bar and the game's controls all show whole.
+#[test]
+fn at_the_smallest_window_a_lessons_controls_show_whole() -> Result<(), Error> {
+    let d = Driver::new();
+    let (_home, mut s) = on_sliding_tab(&d);
+    // The longest intro of the series.
+    let longest = (0..lessons())
+        .max_by_key(|&i| SLIDING.intro(i).len())
+        .expect("lessons");
+    d.send(
+        &mut s,
+        Message::Tutorial(tutorial::Message::Open(SLIDING, longest)),
+    );
+    let size = studio::app::SMALLEST_WINDOW;
+    for label in [
+        "Stuck? Show me",
+        "← Lessons",
+        "Restart",
+        "Turn 180°",
+        "Load moves",
+        "Solve from here",
+    ] {
+        assert!(common::shown_whole(&s, size, label), "{label}");
+    }
+    type_moves(&d, &mut s, &solution(longest))?;
+    let on = if longest + 1 < lessons() {
+        format!("Next lesson: {}", SLIDING.title(longest + 1))
+    } else {
+        "Go to Death Match".to_string()
+    };
+    assert!(common::shown_whole(&s, size, &on), "{on}");
+    Ok(())
+}
