@@ -337,7 +337,10 @@ fn every_offered_piece_can_be_drafted_and_the_lobbys_words_stay_in_the_lobby() -
     ));
     // The last button of fifteen is on the page (a single row pushed it off the right edge).
     d.click(&mut s, "Draft 15: h2")?;
-    assert!(sees(&s, "Drafted — you: h2   BOB: "));
+    // The drafted pieces are drawn over their notation; BOB has none yet.
+    assert!(sees(&s, "Drafted — you:"));
+    assert!(sees(&s, "h2") && sees(&s, "BOB:") && sees(&s, "none"));
+    assert!(s.death_match().pictured());
     // The studio says what the action did, naming the players as they are called.
     assert_eq!(
         s.death_match().status(),

@@ -1,6 +1,6 @@
 //! What the Death Match screen shows: the lobby, and the open match phase by phase.
 
-use super::pictures::{Subject, WIDTH};
+use super::pictures::{SHAPE_UNIT, Subject, WIDTH};
 use super::{DeathMatch, Message};
 use crate::screen::scroll;
 use iced::widget::image::Handle;
@@ -8,7 +8,7 @@ use iced::widget::{Column, button, column, container, image, row, text, text_inp
 use iced::{Center, Element, Fill, Font};
 use lockfmt::words::count;
 use server::death_match::{
-    Action, Answer, BuildStatus, DraftOrder, OfferedPiece, Phase, Player, Stage,
+    Action, Answer, BuildStatus, DraftOrder, OfferedPiece, Phase, Player, Shape, Stage,
 };
 use server::death_match_host::view::{MatchView, Status};
 
@@ -153,12 +153,30 @@ impl DeathMatch {
 
     /// A piece offered in the draft: its picture once drawn, over `label`.
     fn offered_piece<'a>(&self, p: &OfferedPiece, label: String) -> Element<'a, Message> {
+        self.shape_picture(p.shape, label, 1.0)
+    }
+
+    /// A piece's shape: its picture once drawn, `scale` times the size it was drawn, over
+    /// `label`.
+    fn shape_picture<'a>(&self, shape: Shape, label: String, scale: f32) -> Element<'a, Message> {
         let label = text(label).size(12);
-        match self.pictures.get(&Subject::Shape(p.shape)) {
-            Some(picture) => column![image(picture.clone()), label]
-                .spacing(3)
-                .align_x(Center)
-                .into(),
+        let (w, h) = match shape {
+            Shape::Slider {
+                orientation: engine::sliding::Orientation::Horizontal,
+                length,
+            } => (f32::from(length), 1.0),
+            Shape::Slider { length, .. } => (1.0, f32::from(length)),
+            Shape::Axis => (1.0, 1.0),
+        };
+        let unit = SHAPE_UNIT * scale;
+        match self.pictures.get(&Subject::Shape(shape)) {
+            Some(picture) => column![
+                image(picture.clone()).width(w * unit).height(h * unit),
+                label
+            ]
+            .spacing(3)
+            .align_x(Center)
+            .into(),
             None => label.into(),
         }
     }
@@ -228,21 +246,29 @@ impl DeathMatch {
         phase: &'a Phase,
     ) -> Element<'a, Message> {
         let mut c = Column::new().spacing(6);
-        let drafted = |p: Player| {
-            v.drafted[p]
+        // Each player's drafted pieces, drawn as offered, smaller.
+        let drafted = |p: Player| -> Element<'a, Message> {
+            if v.drafted[p].is_empty() {
+                return text("none").size(12).into();
+            }
+            row(v.drafted[p]
                 .iter()
-                .map(|d| String::from(d.shape))
-                .collect::<Vec<_>>()
-                .join(" ")
+                .map(|d| self.shape_picture(d.shape, String::from(d.shape), 0.6)))
+            .spacing(6)
+            .align_y(iced::Alignment::End)
+            .into()
         };
         c = c.push(
-            text(format!(
-                "Drafted — you: {}   {}: {}",
+            row![
+                text("Drafted — you:").size(12),
                 drafted(me),
-                v.name(me.other()),
-                drafted(me.other())
-            ))
-            .size(12),
+                text(format!("{}:", v.name(me.other()))).size(12),
+                drafted(me.other()),
+            ]
+            .spacing(8)
+            .align_y(iced::Alignment::End)
+            .wrap()
+            .vertical_spacing(4),
         );
         match phase {
             Phase::Assess { .. } => {
