@@ -122,6 +122,13 @@ fn a_player_challenges_accepts_drafts_builds_and_reads_the_match() {
     let view: serde_json::Value = serde_json::from_str(&shown).expect("json");
     assert_eq!(view["first_drafter"], "challenger");
     assert_eq!(view["setup"]["offered"][0]["shape"], "h2");
+    // In words, the offer's notation is explained under it.
+    let shown = ok(run(&["match", "show", "1", "--as", "ANA"]));
+    assert!(shown.contains("offered: 1=h2"), "{shown}");
+    assert!(
+        shown.contains("(h3: a horizontal piece 3 cells long, sliding left and right;"),
+        "{shown}"
+    );
     // The assessment lasts 90 s, 0.9 s at ×100: then ANA drafts.
     let mut drafted = None;
     for _ in 0..100 {
