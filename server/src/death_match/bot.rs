@@ -613,13 +613,7 @@ fn cram(board: &Board, drafted: &[OfferedPiece]) -> Lock {
         Piece::keyhole(hole),
         Piece::key(Cell::new(0, 0), Orientation::Horizontal),
     ];
-    pieces.extend(drafted.iter().map(|p| match p.shape {
-        Shape::Slider {
-            orientation,
-            length,
-        } => Piece::slider(Cell::new(0, 0), orientation, length),
-        Shape::Axis => Piece::axis(Cell::new(0, 0)),
-    }));
+    pieces.extend(drafted.iter().map(|p| p.shape.piece_at(Cell::new(0, 0))));
     Lock::new(board.clone(), pieces)
 }
 

@@ -1,7 +1,7 @@
 //! A round's board and the pieces offered for its draft. Generating them is the host's job;
 //! the match only checks that a round can be played.
 
-use engine::sliding::{Board, Kind, MAX_SIDE, Orientation, Piece};
+use engine::sliding::{Board, Cell, Kind, MAX_SIDE, Orientation, Piece};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::fmt;
@@ -35,6 +35,17 @@ impl Shape {
         Shape::Slider {
             orientation: Orientation::Vertical,
             length,
+        }
+    }
+
+    /// A piece of this shape with its first cell (left or bottom end) at `at`.
+    pub fn piece_at(self, at: Cell) -> Piece {
+        match self {
+            Shape::Slider {
+                orientation,
+                length,
+            } => Piece::slider(at, orientation, length),
+            Shape::Axis => Piece::axis(at),
         }
     }
 

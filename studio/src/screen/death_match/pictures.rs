@@ -3,7 +3,7 @@
 
 use crate::background;
 use crate::sliding::picture::Palette;
-use engine::sliding::{Board, Lock, Orientation, Piece};
+use engine::sliding::{Board, Lock};
 use iced::Task;
 use iced::widget::image::Handle;
 use server::death_match::{Shape, serial};
@@ -118,21 +118,15 @@ fn draw(subject: &Subject, dark: bool) -> Option<Handle> {
 
 /// A board just large enough for one piece of `shape`, holding it.
 fn alone(shape: Shape) -> Lock {
-    let at = engine::sliding::Cell::new(0, 0);
-    let (board, piece) = match shape {
-        Shape::Slider {
-            orientation,
-            length,
-        } => {
-            let board = match orientation {
-                Orientation::Horizontal => Board::new(length, 1),
-                Orientation::Vertical => Board::new(1, length),
-            };
-            (board, Piece::slider(at, orientation, length))
-        }
-        Shape::Axis => (Board::new(1, 1), Piece::axis(at)),
-    };
-    Lock::new(board, vec![piece])
+    let piece = shape.piece_at(engine::sliding::Cell::new(0, 0));
+    let (width, height) = cells(shape);
+    Lock::new(Board::new(width, height), vec![piece])
+}
+
+/// How many cells wide and high a piece of `shape` is.
+pub fn cells(shape: Shape) -> (u8, u8) {
+    let end = shape.piece_at(engine::sliding::Cell::new(0, 0)).last();
+    (end.col + 1, end.row + 1)
 }
 
 #[cfg(test)]

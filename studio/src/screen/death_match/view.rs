@@ -1,15 +1,13 @@
 //! What the Death Match screen shows: the lobby, and the open match phase by phase.
 
-use super::pictures::{SHAPE_UNIT, Subject, WIDTH};
+use super::pictures::{SHAPE_UNIT, Subject, WIDTH, cells};
 use super::{DeathMatch, Message};
 use crate::screen::scroll;
 use iced::widget::image::Handle;
 use iced::widget::{Column, button, column, container, image, row, text, text_input};
 use iced::{Center, Element, Fill, Font};
 use lockfmt::words::count;
-use server::death_match::{
-    Action, Answer, BuildStatus, DraftOrder, OfferedPiece, Phase, Player, Shape, Stage,
-};
+use server::death_match::{Action, Answer, BuildStatus, DraftOrder, Phase, Player, Shape, Stage};
 use server::death_match_host::view::{MatchView, Status};
 
 /// The id of the opponent's codename input.
@@ -151,23 +149,12 @@ impl DeathMatch {
         .into()
     }
 
-    /// A piece offered in the draft: its picture once drawn, over `label`.
-    fn offered_piece<'a>(&self, p: &OfferedPiece, label: String) -> Element<'a, Message> {
-        self.shape_picture(p.shape, label, 1.0)
-    }
-
     /// A piece's shape: its picture once drawn, `scale` times the size it was drawn, over
     /// `label`.
     fn shape_picture<'a>(&self, shape: Shape, label: String, scale: f32) -> Element<'a, Message> {
         let label = text(label).size(12);
-        let (w, h) = match shape {
-            Shape::Slider {
-                orientation: engine::sliding::Orientation::Horizontal,
-                length,
-            } => (f32::from(length), 1.0),
-            Shape::Slider { length, .. } => (1.0, f32::from(length)),
-            Shape::Axis => (1.0, 1.0),
-        };
+        let (w, h) = cells(shape);
+        let (w, h) = (f32::from(w), f32::from(h));
         let unit = SHAPE_UNIT * scale;
         match self.pictures.get(&Subject::Shape(shape)) {
             Some(picture) => column![
@@ -277,9 +264,11 @@ impl DeathMatch {
                         .spacing(10)
                         .align_y(iced::Alignment::End);
                     for p in &setup.offered {
-                        offered = offered.push(
-                            self.offered_piece(p, format!("{}: {}", p.id, String::from(p.shape))),
-                        );
+                        offered = offered.push(self.shape_picture(
+                            p.shape,
+                            format!("{}: {}", p.id, String::from(p.shape)),
+                            1.0,
+                        ));
                     }
                     c = c.push(offered.wrap().vertical_spacing(6));
                     c = c.push(text(SHAPES).size(12));
@@ -338,9 +327,11 @@ impl DeathMatch {
                 c = c.push(turn);
                 let mut pieces = row![].spacing(4);
                 for p in &d.remaining {
-                    let b = button(
-                        self.offered_piece(p, format!("Draft {}: {}", p.id, String::from(p.shape))),
-                    );
+                    let b = button(self.shape_picture(
+                        p.shape,
+                        format!("Draft {}: {}", p.id, String::from(p.shape)),
+                        1.0,
+                    ));
                     pieces = pieces.push(if mine {
                         b.on_press(Message::Act(Action::Draft(p.id)))
                     } else {
