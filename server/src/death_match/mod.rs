@@ -37,7 +37,7 @@ pub mod serial;
 
 pub use event::{Action, Audience, DraftOrder, Event, Refusal};
 pub use phase::{Answer, Build, BuildStatus, Clock, Draft, Phase, Sheet, Solution, Stage};
-pub use round::{OfferedPiece, Round, SetupError, Shape};
+pub use round::{NOTATION, OfferedPiece, Round, SetupError, Shape};
 pub use score::{Award, Decider, LeadChange, Why};
 
 use engine::sliding::{Board, Lock};

@@ -6,6 +6,11 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::fmt;
 
+/// What the shapes' notation (`h3`, `v3`, `axis`) means, in a sentence for players.
+pub const NOTATION: &str = "h3: a horizontal piece 3 cells long, sliding left and right; v3: a \
+                            vertical one, sliding up and down; axis: an axis that turns the \
+                            pieces attached to it";
+
 /// A draftable piece's shape. The Key and the Keyhole are never drafted: every lock has them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]

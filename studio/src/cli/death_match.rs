@@ -15,10 +15,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-/// What the offer's notation means, said under it.
-const SHAPES: &str = "h3: a horizontal piece 3 cells long, sliding left and right; v3: a vertical \
-                      one, sliding up and down; axis: an axis that turns the pieces attached to it";
-
 /// `lockwright match`: a verb, or bots.
 #[derive(clap::Args, Debug)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -411,7 +407,7 @@ fn print_view(v: &MatchView) {
             setup.board.height(),
             setup.offered_line(" ")
         );
-        crate::say!("({SHAPES})");
+        crate::say!("({})", server::death_match::NOTATION);
     }
     for p in Player::BOTH {
         if !v.drafted[p].is_empty() {

@@ -32,9 +32,7 @@ fn answer(a: Option<Answer>) -> String {
 }
 
 /// What the shapes offered in the draft are, in the notation the offer is written in.
-pub const SHAPES: &str = "h3 is a horizontal piece three cells long (it slides left and right), \
-                          v3 a vertical one (up and down), axis a one-cell axis that turns the \
-                          pieces attached to it.";
+pub use server::death_match::NOTATION as SHAPES;
 
 /// A drawn board or lock, at the size it was drawn.
 fn picture_of<'a>(picture: &Handle) -> Element<'a, Message> {
