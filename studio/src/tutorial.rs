@@ -20,11 +20,13 @@ pub struct Lesson {
     pub solution: &'static str,
 }
 
-/// What a lesson's puzzle says of it: its title, and its notes as one paragraph.
+/// What a lesson's puzzle says of it: its title, and its notes as one paragraph; and the fewest
+/// moves that do it, its solution's.
 #[derive(Debug, Default)]
 pub struct Heading {
     pub title: String,
     pub intro: String,
+    pub shortest: Option<usize>,
 }
 
 impl Heading {
@@ -45,6 +47,7 @@ impl Heading {
                 .filter(|n| !n.is_empty())
                 .collect::<Vec<_>>()
                 .join(" "),
+            shortest: None,
         }
     }
 }
@@ -89,11 +92,12 @@ impl Series {
         }
     }
 
-    /// Lesson `index`'s title and intro (read once for the process).
+    /// Lesson `index`'s title, intro and fewest moves (read once for the process).
     pub fn heading(self, index: usize) -> &'static Heading {
         static NONE: Heading = Heading {
             title: String::new(),
             intro: String::new(),
+            shortest: None,
         };
         let read = match self {
             Series::HexLock => crate::hexlock::tutorial::heading(index),
@@ -105,10 +109,7 @@ impl Series {
     /// The fewest moves that do lesson `index`: its solution's, which the tests prove shortest
     /// (`lockfmt/tests/tutorial.rs`, `lockfmt/tests/sliding_templates.rs`).
     pub fn shortest(self, index: usize) -> Option<usize> {
-        match self {
-            Series::HexLock => crate::hexlock::tutorial::solution(index).map(|m| m.len()),
-            Series::Sliding => crate::sliding::tutorial::shortest(index),
-        }
+        self.heading(index).shortest
     }
 
     /// Lesson `index`'s title.

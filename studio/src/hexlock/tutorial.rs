@@ -12,14 +12,15 @@ struct Read {
     heading: Heading,
 }
 
-/// The whole series read, once for the process: the tutorial screen shows titles and intros on
-/// every redraw, and parsing thirteen locks per frame would be wasted work.
+/// The whole series read, once for the process: the tutorial screen shows titles and intros,
+/// and a lesson's bar its fewest moves, on every redraw; parsing per frame would be wasted
+/// work.
 static READ: std::sync::LazyLock<Vec<Read>> = std::sync::LazyLock::new(|| {
     SERIES
         .iter()
         .map(|l| {
             let lock = lockfmt::hexlock::parse(l.text).valid_lock().cloned();
-            let heading = match &lock {
+            let mut heading = match &lock {
                 Some(lock) => Heading::new(
                     Some(&lock.info.name),
                     l.file,
@@ -27,6 +28,10 @@ static READ: std::sync::LazyLock<Vec<Read>> = std::sync::LazyLock::new(|| {
                 ),
                 None => Heading::new(None, l.file, []),
             };
+            // `lockfmt/tests/tutorial.rs` proves each lesson's solution shortest.
+            heading.shortest = lockfmt::hexlock::parse_solution(l.solution)
+                .ok()
+                .map(|s| s.moves.len());
             Read { lock, heading }
         })
         .collect()
@@ -37,7 +42,7 @@ pub fn lock(index: usize) -> Option<engine::hexlock::Lock> {
     READ.get(index)?.lock.clone()
 }
 
-/// Lesson `index`'s title and intro.
+/// Lesson `index`'s title, intro and fewest moves.
 pub fn heading(index: usize) -> Option<&'static Heading> {
     READ.get(index).map(|r| &r.heading)
 }

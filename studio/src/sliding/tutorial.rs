@@ -6,23 +6,30 @@ use crate::tutorial::{Heading, Lesson};
 /// Every lesson, in order.
 pub const SERIES: &[Lesson] = include!(concat!(env!("OUT_DIR"), "/sliding_tutorial.rs"));
 
-/// The lessons' titles and intros, read once for the process (the tutorial screen shows them
-/// on every redraw).
+/// The lessons' titles, intros and fewest moves, read once for the process (the tutorial
+/// screen and the lesson's bar show them on every redraw).
 static READ: std::sync::LazyLock<Vec<Heading>> = std::sync::LazyLock::new(|| {
     SERIES
         .iter()
-        .map(|l| match lockfmt::sliding::parse(l.text).document {
-            Some(doc) => Heading::new(
-                doc.info.title.as_deref(),
-                l.file,
-                doc.info.notes.iter().map(String::as_str),
-            ),
-            None => Heading::new(None, l.file, []),
+        .map(|l| {
+            let mut heading = match lockfmt::sliding::parse(l.text).document {
+                Some(doc) => Heading::new(
+                    doc.info.title.as_deref(),
+                    l.file,
+                    doc.info.notes.iter().map(String::as_str),
+                ),
+                None => Heading::new(None, l.file, []),
+            };
+            // The template tests prove each lesson's solution shortest.
+            heading.shortest = lockfmt::sliding::solution::parse_solution(l.solution)
+                .ok()
+                .map(|s| s.moves.len());
+            heading
         })
         .collect()
 });
 
-/// Lesson `index`'s title and intro.
+/// Lesson `index`'s title, intro and fewest moves.
 pub fn heading(index: usize) -> Option<&'static Heading> {
     READ.get(index)
 }
@@ -32,14 +39,6 @@ pub fn solution(index: usize) -> Option<String> {
     let lesson = SERIES.get(index)?;
     let solution = lockfmt::sliding::solution::parse_solution(lesson.solution).ok()?;
     Some(engine::sliding::format_moves(&solution.moves))
-}
-
-/// The fewest moves that pick lesson `index`: its solution's (the template tests prove each
-/// lesson's solution shortest).
-pub fn shortest(index: usize) -> Option<usize> {
-    let lesson = SERIES.get(index)?;
-    let solution = lockfmt::sliding::solution::parse_solution(lesson.solution).ok()?;
-    Some(solution.moves.len())
 }
 
 #[cfg(test)]
