@@ -65,6 +65,9 @@ pub struct Buffer {
     saving: bool,
     /// The last thing the buffer has to say (a save, a reload).
     status: String,
+    /// The revision the status was said at: a word about an older text is stale ("saved"
+    /// said before an edit would hide that the edit is unsaved).
+    said_at: u64,
 }
 
 impl Buffer {
@@ -82,6 +85,7 @@ impl Buffer {
             disk_reads: Generation::default(),
             saving: false,
             status: String::new(),
+            said_at: 0,
         }
     }
 
@@ -92,7 +96,7 @@ impl Buffer {
         b.content = text_editor::Content::with_text(restored);
         b.undo.push(disk.to_string());
         b.revision += 1;
-        b.status = "unsaved edits restored: save them, or undo to the file's text".into();
+        b.say("unsaved edits restored: save them, or undo to the file's text");
         b
     }
 
@@ -136,14 +140,20 @@ impl Buffer {
         if self.removed { "" } else { &self.disk_text }
     }
 
-    /// The last thing the buffer said.
+    /// The last thing the buffer said, while it still speaks of the text there is: empty once
+    /// the text changed since.
     pub fn status(&self) -> &str {
-        &self.status
+        if self.said_at == self.revision {
+            &self.status
+        } else {
+            ""
+        }
     }
 
-    /// Says something (the editor's own word).
+    /// Says something (the editor's own word), about the text as it is now.
     pub fn say(&mut self, status: impl Into<String>) {
         self.status = status.into();
+        self.said_at = self.revision;
     }
 
     /// An edit typed in the source pane; whether it changed the text.
@@ -211,12 +221,12 @@ impl Buffer {
     /// Writes the text to its file in the background; it counts as saved only once written.
     pub fn save(&mut self) -> Task<Message> {
         let Some(path) = self.path.clone() else {
-            self.status = "this file has no name yet".into();
+            self.say("this file has no name yet");
             return Task::none();
         };
         let text = self.content.text();
         self.saving = true;
-        self.status = format!("saving {}…", path.display());
+        self.say(format!("saving {}…", path.display()));
         background::run(
             {
                 let text = text.clone();
@@ -262,14 +272,19 @@ impl Buffer {
                 self.saving = false;
                 match result {
                     Ok(()) => {
+                        let path = self.path.clone().unwrap_or_default();
+                        // Edits made while the write was under way are not in the file.
+                        self.say(if text == self.content.text() {
+                            format!("saved {}", path.display())
+                        } else {
+                            format!("saved {}; the edits made since are unsaved", path.display())
+                        });
                         self.disk_text = text;
                         self.removed = false;
-                        let path = self.path.clone().unwrap_or_default();
-                        self.status = format!("saved {}", path.display());
                         Some(Event::Saved(path))
                     }
                     Err(why) => {
-                        self.status = format!("not saved: {why}");
+                        self.say(format!("not saved: {why}"));
                         Some(Event::SaveFailed(why))
                     }
                 }
@@ -284,7 +299,7 @@ impl Buffer {
                         self.disk_changed(theirs)
                     }
                     Err(why) => {
-                        self.status = why;
+                        self.say(why);
                         None
                     }
                 }
@@ -303,9 +318,9 @@ impl Buffer {
                     .path
                     .as_ref()
                     .map_or(String::new(), |p| p.display().to_string());
-                self.status = format!(
+                self.say(format!(
                     "{name} was removed from disk; its text stays here, unsaved, and Save writes it again"
-                );
+                ));
                 None
             }
             Message::KeepMine => {
@@ -342,8 +357,9 @@ impl Buffer {
             None
         } else {
             self.disk_text = theirs.clone();
-            self.status = "reloaded: the file changed on disk".into();
-            self.set_text(&theirs).then_some(Event::Changed)
+            let changed = self.set_text(&theirs);
+            self.say("reloaded: the file changed on disk");
+            changed.then_some(Event::Changed)
         }
     }
 
@@ -402,7 +418,7 @@ impl Buffer {
 
     /// The status line: the last word, or the file and whether it is saved.
     pub fn status_line(&self) -> String {
-        if self.status.is_empty() {
+        if self.status().is_empty() {
             format!(
                 "{}{}",
                 self.path
@@ -411,7 +427,7 @@ impl Buffer {
                 if self.is_dirty() { " — unsaved" } else { "" }
             )
         } else {
-            self.status.clone()
+            self.status().to_string()
         }
     }
 }
@@ -420,4 +436,49 @@ impl Buffer {
 /// never waited on), at most [`MAX_FILE_BYTES`]. Blocking.
 pub fn read_text(path: &Path) -> Result<String, String> {
     crate::files::read_text(path, MAX_FILE_BYTES).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Buffer, Message};
+    use std::path::PathBuf;
+
+    fn saved_buffer() -> Buffer {
+        let mut b = Buffer::new(Some(PathBuf::from("/p/x.non")), "one");
+        b.set_text("two");
+        b.update(Message::Saved("two".into(), Ok(())));
+        b
+    }
+
+    #[test]
+    fn an_edit_after_a_save_shows_the_text_unsaved_not_saved() {
+        let mut b = saved_buffer();
+        assert_eq!(b.status_line(), "saved /p/x.non");
+        b.set_text("three");
+        assert_eq!(b.status_line(), "/p/x.non — unsaved");
+        assert!(b.undo());
+        assert_eq!(b.status_line(), "/p/x.non", "back to the saved text");
+    }
+
+    #[test]
+    fn edits_made_while_the_write_was_under_way_are_said_to_be_unsaved() {
+        let mut b = Buffer::new(Some(PathBuf::from("/p/x.non")), "one");
+        b.set_text("two");
+        b.set_text("three");
+        b.update(Message::Saved("two".into(), Ok(())));
+        assert!(b.is_dirty());
+        assert_eq!(
+            b.status_line(),
+            "saved /p/x.non; the edits made since are unsaved"
+        );
+    }
+
+    #[test]
+    fn a_reload_is_said_about_the_text_it_brought() {
+        let mut b = Buffer::new(Some(PathBuf::from("/p/x.non")), "one");
+        let asked = b.disk_reads.advance();
+        b.update(Message::DiskRead(asked, Ok("theirs".into())));
+        assert_eq!(b.text(), "theirs");
+        assert_eq!(b.status_line(), "reloaded: the file changed on disk");
+    }
 }

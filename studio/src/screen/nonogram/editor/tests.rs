@@ -295,3 +295,46 @@ fn thinking_longer_can_be_stopped() {
     assert!(ui.find("Think longer").is_ok());
     assert!(ui.find("Stop").is_err());
 }
+
+#[test]
+fn painting_after_a_save_says_the_puzzle_is_unsaved_again() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = dir.path().join("seed.non");
+    std::fs::write(&path, SEED).expect("written");
+    let (editor, task) = Editor::new(Some(path.clone()), SEED);
+    let mut h = Harness {
+        rt: crate::testing::runtime(),
+        editor,
+    };
+    h.run(task);
+    h.send(Message::Canvas(Stroke::Pressed {
+        x: 0,
+        y: 0,
+        fill: true,
+    }));
+    h.send(Message::Canvas(Stroke::Released));
+    h.send(Message::Save);
+    assert!(!h.editor.is_dirty());
+    assert!(
+        h.editor.status().starts_with("saved "),
+        "{}",
+        h.editor.status()
+    );
+    h.send(Message::Canvas(Stroke::Pressed {
+        x: 4,
+        y: 4,
+        fill: true,
+    }));
+    h.send(Message::Canvas(Stroke::Released));
+    assert!(h.editor.is_dirty());
+    assert_eq!(
+        h.editor.status(),
+        "",
+        "the word about the save no longer stands"
+    );
+    assert!(
+        h.editor.buffer.status_line().ends_with("— unsaved"),
+        "{}",
+        h.editor.buffer.status_line()
+    );
+}
