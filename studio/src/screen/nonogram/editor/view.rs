@@ -96,7 +96,9 @@ impl Editor {
             }
             None => text("The solver is thinking…").size(14),
         };
-        let mut verdict_row = row![verdict].spacing(8).align_y(iced::Center);
+        // The verdict and the suggestion take the width there is and wrap, their buttons
+        // beside them: on one line they ran past a small window's edge.
+        let mut verdict_row = row![verdict.width(Fill)].spacing(8).align_y(iced::Center);
         if self.thinking_longer {
             verdict_row = verdict_row.push(
                 button(text("Stop").size(13))
@@ -108,31 +110,31 @@ impl Editor {
             .analysis
             .as_ref()
             .is_some_and(|a| !a.unique && !a.ambiguous.is_empty());
+        let mut suggestion_row = None;
         if self.suggesting.is_some() {
-            verdict_row = verdict_row.push(text("Looking for cells to change…").size(13));
+            suggestion_row = Some(row![text("Looking for cells to change…").size(13)]);
         } else if let Some(found) = &self.suggestion {
-            verdict_row = match &found.changes {
-                Some(cells) if cells.is_empty() => {
-                    verdict_row.push(text("It is unique already.").size(13))
-                }
-                Some(cells) => verdict_row
-                    .push(
-                        text(format!(
-                            "Change {} (outlined) to make it unique.",
-                            cells_words(cells)
-                        ))
-                        .size(13),
-                    )
-                    .push(button(text("Change them").size(13)).on_press(Message::ApplySuggestion)),
-                None => verdict_row.push(
+            suggestion_row = Some(match &found.changes {
+                Some(cells) if cells.is_empty() => row![text("It is unique already.").size(13)],
+                Some(cells) => row![
+                    text(format!(
+                        "Change {} (outlined) to make it unique.",
+                        cells_words(cells)
+                    ))
+                    .size(13)
+                    .width(Fill),
+                    button(text("Change them").size(13)).on_press(Message::ApplySuggestion),
+                ],
+                None => row![
                     text(format!(
                         "No change of one or two cells near the tinted ones makes it unique \
                          ({} pictures tried).",
                         found.tried
                     ))
-                    .size(13),
-                ),
-            };
+                    .size(13)
+                    .width(Fill)
+                ],
+            });
         } else if self.analysis.as_ref().is_some_and(|a| a.stopped) {
             verdict_row = verdict_row
                 .push(button(text("Think longer").size(13)).on_press(Message::ThinkLonger));
@@ -140,9 +142,12 @@ impl Editor {
             verdict_row =
                 verdict_row.push(button(text("Suggest").size(13)).on_press(Message::Suggest));
         }
+        let verdict_block = column![verdict_row]
+            .push(suggestion_row.map(|r| r.spacing(8).align_y(iced::Center)))
+            .spacing(4);
         column![
             tools,
-            verdict_row,
+            verdict_block,
             row![
                 container(board).width(Length::FillPortion(3)).height(Fill),
                 right
