@@ -98,10 +98,18 @@ pub fn open_studio(path: Option<std::path::PathBuf>) -> ExitCode {
         settings_path,
         online: screen::online::Setup::for_user(),
     };
-    match app::run(start) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
+    match display::open(|| app::run(start)) {
+        Ok(Ok(())) => ExitCode::SUCCESS,
+        Ok(Err(e)) => {
             eprintln!("lockwright: the studio window could not open: {e}");
+            ExitCode::from(1)
+        }
+        Err(why) => {
+            eprintln!(
+                "lockwright: the studio could not open a window on the display {} ({why}); \
+                 the command-line interface works without one: run `lockwright --help`.",
+                display::named()
+            );
             ExitCode::from(1)
         }
     }

@@ -36,6 +36,36 @@ fn no_arguments_without_a_display_says_so_and_exits_1() {
     assert_eq!(err.lines().count(), 1, "one plain sentence: {err}");
 }
 
+/// Regression: a display named in the environment that cannot be reached (a stale `DISPLAY`
+/// over ssh, a display server that has stopped) made the windowing library panic, with a
+/// backtrace, instead of saying so.
+#[test]
+fn a_display_that_cannot_be_reached_is_said_plainly_and_exits_1() {
+    let dir = tempfile::tempdir().expect("dir");
+    let home = tempfile::tempdir().expect("home");
+    let out = Command::new(env!("CARGO_BIN_EXE_lockwright"))
+        .arg("studio")
+        .arg(dir.path())
+        .current_dir(dir.path())
+        .env("HOME", home.path())
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .env("XDG_DATA_HOME", home.path().join("data"))
+        .env("DISPLAY", ":9917")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("RUST_BACKTRACE")
+        .output()
+        .expect("runs");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("could not open a window on the display :9917")
+            && err.contains("lockwright --help"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(err.lines().count(), 1, "one plain sentence: {err}");
+}
+
 #[test]
 fn check_prints_nothing_for_valid_files() {
     let dir = tempfile::tempdir().expect("dir");
