@@ -202,6 +202,17 @@ fn challenge_generates_a_unique_board_again_from_its_seed() {
         written.contains("grid 1 white at 0 0\ngrid 2 white at 0 4\n"),
         "{written}"
     );
+    // The shapes placed are counted in words: "1 shape", "3 shapes", never "shape(s)".
+    let said = text(&out.stdout);
+    assert!(said.starts_with("seed 2: one solution, "), "{said}");
+    assert!(
+        !said.contains("(s)") && !written.contains("(s)"),
+        "{said}{written}"
+    );
+    assert!(
+        said.contains(" shape placed") || said.contains(" shapes placed"),
+        "{said}"
+    );
 }
 
 #[test]

@@ -201,7 +201,8 @@ impl Studio {
                     |r| match r {
                         Ok(0) => Message::Done(Ok(String::new())),
                         Ok(n) => Message::Done(Ok(format!(
-                            "removed {n} temporary file(s) left by an interrupted save"
+                            "removed {} left by an interrupted save",
+                            lockfmt::words::count(n, "temporary file")
                         ))),
                         Err(e) => Message::Done(Err(format!("{e}"))),
                     },

@@ -309,8 +309,8 @@ pub fn challenge(
     doc.info.title = Some(format!("Challenge from seed {seed}"));
     doc.info.by = Some("lockwright quadrillion challenge".into());
     doc.info.notes.push(format!(
-        "One solution; {} shape(s) placed, {} to place; difficulty {:.1}.",
-        g.challenge.placed.len(),
+        "One solution; {} placed, {} to place; difficulty {:.1}.",
+        lockfmt::words::count(g.challenge.placed.len(), "shape"),
         12 - g.challenge.placed.len(),
         g.difficulty
     ));
@@ -343,8 +343,8 @@ pub fn challenge(
         crate::say!("{}", text.trim_end());
     } else {
         crate::say!(
-            "seed {seed}: one solution, {} shape(s) placed, difficulty {:.1}",
-            g.challenge.placed.len(),
+            "seed {seed}: one solution, {} placed, difficulty {:.1}",
+            lockfmt::words::count(g.challenge.placed.len(), "shape"),
             g.difficulty
         );
     }

@@ -548,9 +548,9 @@ impl Editor {
                         doc.challenge = g.challenge.clone();
                         self.buffer.set_text(&lockfmt::quadrillion::print(&doc));
                         self.buffer.say(format!(
-                            "challenge from seed {}: {} shape(s) placed, difficulty {:.1}",
+                            "challenge from seed {}: {} placed, difficulty {:.1}",
                             g.seed,
-                            g.challenge.placed.len(),
+                            lockfmt::words::count(g.challenge.placed.len(), "shape"),
                             g.difficulty
                         ));
                         self.read()
