@@ -211,6 +211,25 @@ fn diff_names_the_clues_that_changed_and_a_file_it_cannot_read() {
         "{}",
         text(&out.stdout)
     );
+    // Regression: a puzzle of another family was said not to read as a nonogram, with
+    // `lockwright check` to say why, though it is a good puzzle of its own family.
+    std::fs::write(
+        dir.path().join("lock.slide"),
+        "title \"s\"\n\n2 . . @\n1 K K .\n  A B C\n",
+    )
+    .expect("write");
+    let out = lockwright(&["check", "lock.slide"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    let out = lockwright(&["diff", "old.non", "lock.slide"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let said = text(&out.stdout);
+    assert!(
+        said.contains(
+            "# old.non is a nonogram and lock.slide is a sliding lock: only their lines are compared"
+        ),
+        "{said}"
+    );
+    assert!(!said.contains("does not read"), "{said}");
 }
 
 /// Regression: `play` and `verify` read a nonogram as a hex lock ("a lock file starts with the

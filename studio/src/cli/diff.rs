@@ -23,11 +23,28 @@ type Compared<C> = std::result::Result<Vec<C>, Vec<usize>>;
 pub fn run(old: &Path, new: &Path, json: bool) -> Result<ExitCode> {
     let a = crate::files::read_bytes(old, MAX_READ_BYTES)?;
     let b = crate::files::read_bytes(new, MAX_READ_BYTES)?;
+    let texts = [a.as_slice(), b.as_slice()];
+    let paths = [old, new];
+    if let (Some(fa), Some(fb)) = (Family::of_path(old), Family::of_path(new))
+        && fa != fb
+    {
+        // Puzzles of two families share no pieces, clues or shapes to name: lines only.
+        let across: Compared<String> = Ok(Vec::new());
+        let code = report(paths, texts, json, fa, across)?;
+        if !json {
+            crate::say!(
+                "# {} is {} and {} is {}: only their lines are compared",
+                old.display(),
+                a_name(fa),
+                new.display(),
+                a_name(fb)
+            );
+        }
+        return Ok(code);
+    }
     let family = Family::of_path(old)
         .or(Family::of_path(new))
         .unwrap_or(Family::HexLock);
-    let texts = [a.as_slice(), b.as_slice()];
-    let paths = [old, new];
     if family == Family::HexLock {
         // A hex lock's changes keep their fields in the JSON, for tools.
         let compared = crate::family::compare(
@@ -38,6 +55,17 @@ pub fn run(old: &Path, new: &Path, json: bool) -> Result<ExitCode> {
         return report(paths, texts, json, family, compared);
     }
     report(paths, texts, json, family, family.changes(&a, &b))
+}
+
+/// A family's name with its article: "a nonogram", "a hex lock".
+fn a_name(family: Family) -> String {
+    let name = family.info().name;
+    let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {name}")
 }
 
 fn report<C: Serialize + std::fmt::Display>(
