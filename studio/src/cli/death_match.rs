@@ -176,11 +176,7 @@ fn challenge_body(
     seed: Option<u64>,
     rounds: Option<PathBuf>,
 ) -> Result<Challenge> {
-    let rounds = rounds
-        .map(|p| {
-            std::fs::read_to_string(&p).with_context(|| format!("cannot read {}", p.display()))
-        })
-        .transpose()?;
+    let rounds = rounds.map(|p| super::read_text(&p)).transpose()?;
     Ok(Challenge {
         opponent,
         seed,
@@ -206,6 +202,18 @@ async fn verb_run(verb: Verb) -> Result<ExitCode> {
         | Verb::Countersolve { target: t, .. }
         | Verb::Countersolution { target: t, .. } => t.online.clone(),
     };
+    // What the verb sends is made before the server is asked anything: a file it names that
+    // cannot be read, or a lock that does not read, is said at once, logged in or not.
+    let body = match &verb {
+        Verb::Challenge {
+            opponent,
+            seed,
+            rounds,
+            ..
+        } => Some(challenge_body(opponent.clone(), *seed, rounds.clone())?),
+        _ => None,
+    };
+    let action = action_of(&verb)?;
     let url = server_url(online.server.as_deref());
     let client = match logged_in(
         &crate::tokens::default_path()?,
@@ -216,29 +224,34 @@ async fn verb_run(verb: Verb) -> Result<ExitCode> {
         Err(f) => return Ok(report(f, &NO_SOURCES, &url)),
     };
     let json = online.json;
-    let outcome = match verb {
-        Verb::Challenge {
-            opponent,
-            seed,
-            rounds,
-            ..
-        } => {
-            let body = challenge_body(opponent, seed, rounds)?;
-            client.challenge(&body).await.map(|s| {
+    let outcome = match (verb, body, action) {
+        (_, Some(body), _) => client.challenge(&body).await.map(|s| {
+            if json {
+                let _ = print_json(&s);
+            } else {
+                crate::say!(
+                    "Match {}: {} challenges {}. They accept with `lockwright match accept {}`.",
+                    s.id,
+                    s.challenger,
+                    s.challenged,
+                    s.id
+                );
+            }
+        }),
+        (_, _, Some((id, action))) => {
+            let acted = client.act(id, &action).await;
+            let names = if json { None } else { names(&client, id).await };
+            acted.map(|acted| {
                 if json {
-                    let _ = print_json(&s);
+                    let _ = print_json(&acted);
                 } else {
-                    crate::say!(
-                        "Match {}: {} challenges {}. They accept with `lockwright match accept {}`.",
-                        s.id,
-                        s.challenger,
-                        s.challenged,
-                        s.id
-                    );
+                    for n in &acted.events {
+                        crate::say!("{}", n.event.sentence_naming(|p| name(&names, p)));
+                    }
                 }
             })
         }
-        Verb::List { .. } => client.matches().await.map(|list| {
+        (Verb::List { .. }, ..) => client.matches().await.map(|list| {
             if json {
                 let _ = print_json(&list);
             } else if list.is_empty() {
@@ -253,14 +266,14 @@ async fn verb_run(verb: Verb) -> Result<ExitCode> {
                 );
             }
         }),
-        Verb::Show(t) => client.death_match(t.id).await.map(|v| {
+        (Verb::Show(t), ..) => client.death_match(t.id).await.map(|v| {
             if json {
                 let _ = print_json(&v);
             } else {
                 print_view(&v);
             }
         }),
-        Verb::Accept(t) => client.accept(t.id).await.map(|v| {
+        (Verb::Accept(t), ..) => client.accept(t.id).await.map(|v| {
             if json {
                 let _ = print_json(&v);
             } else {
@@ -268,28 +281,16 @@ async fn verb_run(verb: Verb) -> Result<ExitCode> {
                 print_view(&v);
             }
         }),
-        Verb::Decline(t) => client.decline(t.id).await.map(|s| {
+        (Verb::Decline(t), ..) => client.decline(t.id).await.map(|s| {
             if json {
                 let _ = print_json(&s);
             } else {
                 crate::say!("Match {} is off.", s.id);
             }
         }),
-        Verb::Watch(t) => return watch(&client, t.id, json, &url).await,
-        other => {
-            let (id, action) = action_of(other)?;
-            let acted = client.act(id, &action).await;
-            let names = if json { None } else { names(&client, id).await };
-            acted.map(|acted| {
-                if json {
-                    let _ = print_json(&acted);
-                } else {
-                    for n in &acted.events {
-                        crate::say!("{}", n.event.sentence_naming(|p| name(&names, p)));
-                    }
-                }
-            })
-        }
+        (Verb::Watch(t), ..) => return watch(&client, t.id, json, &url).await,
+        // Every other verb is a challenge or an action, made above.
+        _ => bail!("not a verb of a match"),
     };
     match outcome {
         Ok(()) => Ok(ExitCode::SUCCESS),
@@ -297,8 +298,9 @@ async fn verb_run(verb: Verb) -> Result<ExitCode> {
     }
 }
 
-fn action_of(verb: Verb) -> Result<(i64, Action)> {
-    Ok(match verb {
+/// The action a verb asks of a match, or `None` for a verb that is not one.
+fn action_of(verb: &Verb) -> Result<Option<(i64, Action)>> {
+    Ok(Some(match verb {
         Verb::Order { target, order } => (
             target.id,
             Action::ChooseDraftOrder(if order == "first" {
@@ -307,27 +309,26 @@ fn action_of(verb: Verb) -> Result<(i64, Action)> {
                 DraftOrder::Second
             }),
         ),
-        Verb::Draft { target, piece } => (target.id, Action::Draft(piece)),
+        Verb::Draft { target, piece } => (target.id, Action::Draft(*piece)),
         Verb::Stop(t) => (t.id, Action::StopDrafting),
         Verb::EndDraft(t) => (t.id, Action::EndDraft),
         Verb::Lock { target, file } => {
-            let text = std::fs::read_to_string(&file)
-                .with_context(|| format!("cannot read {}", file.display()))?;
+            let text = super::read_text(file)?;
             let lock = serial::lock::read(&text)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
             (target.id, Action::SubmitLock(lock))
         }
         Verb::Solve { target, moves } => (target.id, Action::SubmitSolution(moves.join(" "))),
         Verb::Impossible(t) => (t.id, Action::DeclareImpossible),
-        Verb::Choose { target, number } => (target.id, Action::Choose(number as usize - 1)),
+        Verb::Choose { target, number } => (target.id, Action::Choose(*number as usize - 1)),
         Verb::Countersolve { target, decision } => {
             (target.id, Action::Countersolve(decision == "yes"))
         }
         Verb::Countersolution { target, moves } => {
             (target.id, Action::SubmitCountersolution(moves.join(" ")))
         }
-        _ => bail!("not an action"),
-    })
+        _ => return Ok(None),
+    }))
 }
 
 /// The codenames of match `id`'s players, when the match can be read.

@@ -482,6 +482,12 @@ pub fn read_lock(path: &std::path::Path) -> (String, lockfmt::hexlock::Parsed) {
 /// memory.
 pub const MAX_READ_BYTES: u64 = 16 << 20;
 
+/// Reads a text file a verb was given (a solution, a rounds file, a lock for a match): a
+/// regular file of at most [`MAX_READ_BYTES`], refused at once otherwise; the error names it.
+pub fn read_text(path: &std::path::Path) -> Result<String, crate::files::ReadError> {
+    crate::files::read_text(path, MAX_READ_BYTES)
+}
+
 fn parse_read(read: Result<Vec<u8>, String>) -> (String, lockfmt::hexlock::Parsed) {
     match read {
         Ok(bytes) => {

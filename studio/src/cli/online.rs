@@ -588,7 +588,7 @@ pub(super) fn print_json<T: Serialize>(value: &T) -> Result<()> {
 }
 
 fn read_text(path: &Path) -> Result<String> {
-    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+    Ok(super::read_text(path)?)
 }
 
 fn list_or_none(ids: &[i64]) -> String {

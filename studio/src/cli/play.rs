@@ -32,8 +32,7 @@ struct TurnReport {
 pub fn moves_from(words: &[String], solution: Option<&Path>) -> Result<Vec<Move>> {
     let mut moves = Vec::new();
     if let Some(path) = solution {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
+        let text = super::read_text(path)?;
         match lockfmt::hexlock::parse_solution(&text) {
             Ok(s) => moves.extend(s.moves),
             Err(d) => {

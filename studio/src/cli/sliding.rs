@@ -367,7 +367,7 @@ pub fn verify(file: &Path, solution_path: &Path) -> Result<ExitCode> {
     let text = match crate::files::read_bytes(solution_path, MAX_READ_BYTES) {
         Ok(b) => String::from_utf8_lossy(&b).into_owned(),
         Err(e) => {
-            eprintln!("{shown_solution}: {e}");
+            eprintln!("{e}");
             return Ok(ExitCode::from(1));
         }
     };

@@ -14,10 +14,10 @@ pub fn run(lock_path: &Path, solution_path: &Path) -> Result<ExitCode> {
         return Ok(ExitCode::from(1));
     };
     let shown_solution = solution_path.display().to_string();
-    let solution_text = match std::fs::read_to_string(solution_path) {
+    let solution_text = match super::read_text(solution_path) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("{shown_solution}: cannot read the file: {e}");
+            eprintln!("{e}");
             return Ok(ExitCode::from(1));
         }
     };
