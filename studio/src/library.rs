@@ -209,8 +209,7 @@ pub fn new_from_template(folder: &Path, template: &str) -> Result<PathBuf> {
 
 /// Copies a puzzle file beside itself.
 pub fn duplicate(path: &Path) -> Result<PathBuf> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = crate::screen::buffer::read_text(path).map_err(anyhow::Error::msg)?;
     let folder = path.parent().unwrap_or(Path::new("."));
     let stem = path
         .file_stem()

@@ -82,7 +82,7 @@ impl Studio {
         crate::background::run(
             move || {
                 let saved = solution
-                    .and_then(|p| std::fs::read_to_string(p).ok())
+                    .and_then(|p| crate::screen::buffer::read_text(&p).ok())
                     .and_then(|t| lockfmt::hexlock::parse_solution(&t).ok())
                     .filter(|s| s.names(&lock))
                     .map(|s| s.moves);
@@ -209,7 +209,7 @@ impl Studio {
         crate::background::run(
             move || {
                 let solution = solution
-                    .and_then(|p| std::fs::read_to_string(p).ok())
+                    .and_then(|p| crate::screen::buffer::read_text(&p).ok())
                     .and_then(|t| lockfmt::hexlock::parse_solution(&t).ok())
                     .filter(|s| s.names(&lock))
                     .map(|s| lockfmt::hexlock::format_moves(&s.moves));
@@ -293,7 +293,7 @@ impl Studio {
 /// `gate.lock` and `gate.slide` both keep theirs in `gate.solution`, and the other puzzle's is
 /// never written over. Blocking.
 fn save_solution(out: &std::path::Path, text: &str) -> Result<String, String> {
-    if let Ok(there) = std::fs::read_to_string(out)
+    if let Ok(there) = crate::screen::buffer::read_text(out)
         && lockfmt::hexlock::parse_solution(&there).is_err()
     {
         return Err(format!(
