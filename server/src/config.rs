@@ -296,10 +296,40 @@ fn parse_durability(s: &str) -> Result<Durability, String> {
     }
 }
 
+/// The most of a configuration file read: far more than any configuration.
+const MAX_CONFIG_BYTES: u64 = 1 << 20;
+
+/// Reads a regular file of at most [`MAX_CONFIG_BYTES`]: a named pipe or a device is refused
+/// at once, never waited on.
+fn read_bounded(path: &Path) -> std::io::Result<String> {
+    use std::io::{Error, ErrorKind, Read};
+    let meta = std::fs::metadata(path)?;
+    if meta.is_dir() {
+        return Err(Error::new(ErrorKind::IsADirectory, "it is a folder"));
+    }
+    if !meta.is_file() {
+        return Err(Error::new(
+            ErrorKind::InvalidInput,
+            "it is not a regular file (a named pipe, a socket or a device)",
+        ));
+    }
+    let mut text = String::new();
+    std::fs::File::open(path)?
+        .take(MAX_CONFIG_BYTES + 1)
+        .read_to_string(&mut text)?;
+    if text.len() as u64 > MAX_CONFIG_BYTES {
+        return Err(Error::new(
+            ErrorKind::FileTooLarge,
+            format!("it is over the limit of {MAX_CONFIG_BYTES} bytes"),
+        ));
+    }
+    Ok(text)
+}
+
 impl Config {
     /// Reads a TOML configuration file over the defaults.
     pub fn from_file(path: &Path) -> Result<Config, ConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+        let text = read_bounded(path).map_err(|source| ConfigError::Read {
             path: path.to_path_buf(),
             source,
         })?;
@@ -475,6 +505,32 @@ mod tests {
                 key: "tokens_per_player",
                 ..
             })
+        ));
+    }
+
+    /// Regression: a named pipe given as the configuration was waited on for ever.
+    #[cfg(unix)]
+    #[test]
+    fn a_configuration_that_is_not_a_regular_file_is_refused_at_once() {
+        let dir = tempfile::tempdir().expect("dir");
+        let fifo = dir.path().join("server.toml");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.is_ok_and(|m| m.success()), "mkfifo");
+        let (done, answered) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let said = match Config::from_file(&fifo) {
+                Err(ConfigError::Read { source, .. }) => source.to_string(),
+                other => format!("not a read error: {other:?}"),
+            };
+            let _ = done.send(said);
+        });
+        let said = answered
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("answered within 10 s");
+        assert!(said.contains("not a regular file"), "{said}");
+        assert!(matches!(
+            Config::from_file(dir.path()),
+            Err(ConfigError::Read { .. })
         ));
     }
 }
