@@ -177,6 +177,34 @@ fn from_image_thresholds_a_picture_into_a_puzzle_and_says_if_it_is_unique() {
     );
 }
 
+/// A PNG of 100,000 × 100,000 pixels in 68 bytes: its header and a few bytes of data.
+const HUGE_PNG: [u8; 68] = [
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
+    0x00, 0x01, 0x86, 0xa0, 0x00, 0x01, 0x86, 0xa0, 0x08, 0x00, 0x00, 0x00, 0x00, 0x8d, 0x39, 0x54,
+    0x14, 0x00, 0x00, 0x00, 0x0b, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0x60, 0x80, 0x01, 0x00,
+    0x00, 0x0a, 0x00, 0x01, 0x7f, 0x80, 0x74, 0x5e, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44,
+    0xae, 0x42, 0x60, 0x82,
+];
+
+/// Regression: a picture too large to read was called "not a picture this build reads (PNG):
+/// Memory limit exceeded".
+#[test]
+fn from_image_says_a_picture_is_too_large_with_its_size() {
+    let dir = tempfile::tempdir().expect("dir");
+    std::fs::write(dir.path().join("huge.png"), HUGE_PNG).expect("write");
+    let out = lockwright(
+        &["nonogram", "from-image", "huge.png", "--width", "20"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("huge.png is 100000×100000 pixels, too large a picture to read"),
+        "{err}"
+    );
+    assert!(!dir.path().join("huge.non").exists());
+}
+
 #[test]
 fn diff_names_the_clues_that_changed_and_a_file_it_cannot_read() {
     let dir = tempfile::tempdir().expect("dir");

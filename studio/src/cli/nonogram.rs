@@ -244,14 +244,23 @@ pub fn from_image(
         bail!("--threshold is from 0 to 1, not {t}");
     }
     let bytes = crate::files::read_bytes(picture, MAX_READ_BYTES)?;
-    let img = image::load_from_memory(&bytes)
-        .with_context(|| {
-            format!(
+    let img = match image::load_from_memory(&bytes) {
+        Ok(img) => img.to_luma8(),
+        Err(image::ImageError::Limits(_)) => {
+            let size = image::ImageReader::new(std::io::Cursor::new(&bytes))
+                .with_guessed_format()
+                .ok()
+                .and_then(|r| r.into_dimensions().ok())
+                .map_or(" is".to_string(), |(w, h)| format!(" is {w}×{h} pixels,"));
+            bail!("{}{size} too large a picture to read", picture.display());
+        }
+        Err(e) => {
+            return Err(anyhow::Error::new(e).context(format!(
                 "{} is not a picture this build reads (PNG)",
                 picture.display()
-            )
-        })?
-        .to_luma8();
+            )));
+        }
+    };
     let goal = threshold_picture(&img, width, threshold)?;
     let stem = picture
         .file_stem()
