@@ -14,6 +14,7 @@ mod render;
 mod serve;
 pub mod sliding;
 mod solve;
+mod thinking;
 mod verify;
 
 use anyhow::Result;

@@ -120,7 +120,9 @@ pub fn solve(
         Some(s) => Some(Duration::from_secs_f64(s)),
         None => None,
     };
-    let report = engine::nonogram::solve(puzzle, &Limits { timeout, max_nodes });
+    let report = super::thinking::while_solving(&shown, || {
+        engine::nonogram::solve(puzzle, &Limits { timeout, max_nodes })
+    });
     let rows = |g: &Grid| g.to_rows();
     let (status, solution, second, reason, code) = match &report.answer {
         Answer::Unique(g) => ("unique", Some(rows(g)), None, None, ExitCode::SUCCESS),

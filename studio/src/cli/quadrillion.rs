@@ -141,7 +141,8 @@ pub fn solve(
         )
     };
     let (status, solution, counted, reason, nodes, elapsed) = if count_all {
-        let c = count(&ch, None, &limits, None).map_err(problems)?;
+        let c = super::thinking::while_solving(&shown, || count(&ch, None, &limits, None))
+            .map_err(problems)?;
         let status = match (c.stopped, c.solutions) {
             (Some(_), _) => "stopped",
             (None, 0) => "none",
@@ -156,7 +157,8 @@ pub fn solve(
             c.elapsed,
         )
     } else {
-        let r = solve_board(&ch, &limits, None).map_err(problems)?;
+        let r = super::thinking::while_solving(&shown, || solve_board(&ch, &limits, None))
+            .map_err(problems)?;
         let (status, solution, reason) = match r.answer {
             Answer::Solved(s) => ("solved", Some(s), None),
             Answer::None => (

@@ -270,7 +270,7 @@ pub fn solve(
     if let Some(m) = max_states {
         limits.max_states = m;
     }
-    let report = engine::sliding::solve(&lock, &limits)
+    let report = super::thinking::while_solving(&shown, || engine::sliding::solve(&lock, &limits))
         .map_err(|problems| anyhow::anyhow!("{shown}: {}", problems[0]))?;
     let title = doc.info.title.clone();
     let (status, written, reason, code) = match &report.answer {
