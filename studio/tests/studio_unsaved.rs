@@ -160,3 +160,36 @@ fn unsaved_edits_are_recovered_after_a_crash() -> Result<(), Error> {
     assert!(s.guard().recovered().is_empty());
     Ok(())
 }
+
+/// Regression: unsaved edits kept for recovery stayed under the file's old name after a
+/// rename, and the next start offered them back for a file that was no longer there.
+#[test]
+fn edits_kept_for_recovery_follow_a_rename() {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let (renamed, mine) = {
+        let mut s = studio(&d, home.path());
+        edit(&d, &mut s);
+        d.send(&mut s, Message::Guard(studio::app::GuardMessage::Keep));
+        d.send(&mut s, Message::Folder(folder::Message::RenameStart));
+        d.type_into(&mut s, folder::RENAME_ID, "-moved")
+            .expect("the name field");
+        d.send(&mut s, Message::Folder(folder::Message::RenameDone));
+        assert!(s.document().is_dirty(), "the edits are still unsaved");
+        (open_path(&s), s.document().text())
+        // The studio is gone without saving, before the next keep: the rename kept them.
+    };
+    assert!(
+        renamed.ends_with("ball-stop-moved.lock"),
+        "{}",
+        renamed.display()
+    );
+    let s = d.studio_at(home.path(), Settings::default());
+    let offered: Vec<_> = s
+        .guard()
+        .recovered()
+        .iter()
+        .map(|e| (e.file.clone(), e.text.clone()))
+        .collect();
+    assert_eq!(offered, [(Some(renamed), mine)], "only under the new name");
+}

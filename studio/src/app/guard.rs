@@ -109,7 +109,7 @@ impl Guard {
         )
     }
 
-    fn forget(&mut self, file: Option<PathBuf>) -> Task<Message> {
+    pub(super) fn forget(&mut self, file: Option<PathBuf>) -> Task<Message> {
         self.kept = None;
         let Some(recovery) = self.recovery.clone() else {
             return Task::none();

@@ -379,8 +379,13 @@ impl Studio {
             Message::Key(key, modifiers) => self.key_pressed(&key, modifiers),
             Message::CloseRequested(id) => self.guarded(Pending::Close(id)),
             Message::Renamed(Ok(path)) => {
+                let old = self.document.path().map(PathBuf::from);
                 self.document.set_path(path);
-                self.folder.refresh().map(Message::Folder)
+                // Unsaved edits kept under the old name would be offered back, after a crash,
+                // for a file that is no longer there: they are kept under the new one at once.
+                let forget = self.guard.forget(old).map(Message::Guard);
+                let keep = self.guard_message(guard::Message::Keep);
+                Task::batch([forget, keep, self.folder.refresh().map(Message::Folder)])
             }
             Message::Renamed(Err(why)) => {
                 self.notice = why;
