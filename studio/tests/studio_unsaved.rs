@@ -193,3 +193,35 @@ fn edits_kept_for_recovery_follow_a_rename() {
         .collect();
     assert_eq!(offered, [(Some(renamed), mine)], "only under the new name");
 }
+
+/// Regression: edits recovered for a file that was moved or removed since could not be
+/// restored ("… does not exist"): they were kept only by forgetting them or putting a file back.
+#[test]
+fn edits_recovered_for_a_file_gone_since_are_restored_and_saved_anew() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let (path, mine) = {
+        let mut s = studio(&d, home.path());
+        edit(&d, &mut s);
+        d.send(&mut s, Message::Guard(studio::app::GuardMessage::Keep));
+        (open_path(&s), s.document().text())
+    };
+    std::fs::remove_file(&path).expect("removed from outside");
+    let mut s = d.studio_at(home.path(), Settings::default());
+    assert_eq!(s.guard().recovered().len(), 1, "the edits are offered back");
+    d.click(&mut s, "Restore")?;
+    assert_eq!(open_path(&s), path);
+    assert_eq!(s.document().text(), mine);
+    assert!(s.document().is_dirty());
+    assert!(
+        s.document().status().contains("was removed from disk"),
+        "{}",
+        s.document().status()
+    );
+    d.send(
+        &mut s,
+        Message::Document(document::Message::HexLock(editor::Message::Save)),
+    );
+    assert_eq!(std::fs::read_to_string(&path).expect("written"), mine);
+    Ok(())
+}

@@ -6,7 +6,7 @@
 use super::{Message as StudioMessage, Screen, Studio};
 use crate::background;
 use crate::recovery::{Entry, Recovery};
-use crate::screen::buffer::read_text;
+use crate::screen::buffer::{MAX_FILE_BYTES, read_text};
 use crate::screen::document::Document;
 use crate::screen::folder::display_name;
 use iced::widget::{button, column, container, row, text};
@@ -46,8 +46,8 @@ pub enum Message {
     Restore(usize),
     /// Forget the recovered edits with this index.
     Forget(usize),
-    /// A restored buffer's file was read.
-    RestoreRead(Box<Entry>, Result<String, String>),
+    /// A restored buffer's file was read: its text on disk, `None` when the file is gone.
+    RestoreRead(Box<Entry>, Result<Option<String>, String>),
     /// A file was made (New, Duplicate): open it.
     Created(Result<PathBuf, String>),
     /// A file was deleted.
@@ -237,8 +237,12 @@ impl Studio {
                 let file = entry.file.clone();
                 background::run(
                     move || match &file {
-                        Some(f) => read_text(f),
-                        None => Ok(String::new()),
+                        Some(f) => match crate::files::read_text(f, MAX_FILE_BYTES) {
+                            Ok(text) => Ok(Some(text)),
+                            Err(crate::files::ReadError::NotFound { .. }) => Ok(None),
+                            Err(e) => Err(e.to_string()),
+                        },
+                        None => Ok(Some(String::new())),
                     },
                     move |r| g(Message::RestoreRead(entry.clone(), r)),
                 )
@@ -318,10 +322,20 @@ impl Studio {
                 Ok(disk) => {
                     self.leave_play();
                     self.screen = Screen::Editor;
-                    let (document, task) =
-                        Document::restored(entry.file.clone(), &disk, &entry.text);
+                    let (document, task) = Document::restored(
+                        entry.file.clone(),
+                        disk.as_deref().unwrap_or_default(),
+                        &entry.text,
+                    );
                     self.document = document;
-                    task.map(StudioMessage::Document)
+                    // The file was moved or removed since: the edits are all that is left, and
+                    // the buffer says so as when a file goes while it is open (Save writes it).
+                    let gone = if disk.is_none() {
+                        self.document.reload().map(StudioMessage::Document)
+                    } else {
+                        Task::none()
+                    };
+                    Task::batch([task.map(StudioMessage::Document), gone])
                 }
                 Err(why) => {
                     self.notice = format!("the recovered edits cannot be restored: {why}");
