@@ -66,6 +66,38 @@ fn a_display_that_cannot_be_reached_is_said_plainly_and_exits_1() {
     assert_eq!(err.lines().count(), 1, "one plain sentence: {err}");
 }
 
+/// Regression: a blank name (" ") made a file named " .quad" for a board, where an empty one
+/// was refused; each family said it in its own words, or not at all.
+#[test]
+fn new_refuses_a_blank_name_for_every_family() {
+    let dir = tempfile::tempdir().expect("dir");
+    for (kind, what) in [
+        (None, "hex lock"),
+        (Some("nonogram"), "nonogram"),
+        (Some("quadrillion"), "Quadrillion board"),
+        (Some("sliding"), "sliding lock"),
+    ] {
+        for name in ["", " ", "  .quad"] {
+            let mut args = vec!["new", name];
+            if let Some(kind) = kind {
+                args.extend(["--kind", kind]);
+            }
+            if kind == Some("nonogram") || kind == Some("sliding") {
+                args.extend(["--width", "4", "--height", "4"]);
+            }
+            let out = lockwright(&args, dir.path());
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            let err = text(&out.stderr);
+            assert!(
+                err.contains(&format!("a new {what} needs a name")),
+                "{args:?}: {err}"
+            );
+        }
+    }
+    let left: Vec<_> = std::fs::read_dir(dir.path()).expect("dir").collect();
+    assert!(left.is_empty(), "no file was made: {left:?}");
+}
+
 #[test]
 fn check_prints_nothing_for_valid_files() {
     let dir = tempfile::tempdir().expect("dir");

@@ -17,7 +17,7 @@ mod solve;
 mod thinking;
 mod verify;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -449,6 +449,23 @@ pub fn run(command: Command) -> Result<ExitCode> {
             )
         }
     }
+}
+
+/// The file `new NAME` writes for a family (NAME, with the family's extension unless it has
+/// it) and the title the puzzle takes from the name. A blank name is refused.
+fn new_file(name: &str, family: crate::family::Family) -> Result<(std::path::PathBuf, String)> {
+    let mut path = std::path::PathBuf::from(name);
+    if crate::family::Family::of_path(&path) != Some(family) {
+        path.set_extension(family.info().extension);
+    }
+    let title = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .with_context(|| format!("a new {} needs a name", family.info().name))?
+        .to_string();
+    Ok((path, title))
 }
 
 /// Refuses to write over `path` unless `--force` was given.

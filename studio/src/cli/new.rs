@@ -4,7 +4,7 @@ use crate::files::write_atomic;
 use crate::hexlock::templates;
 use anyhow::{Context, Result, bail};
 use engine::hexlock::model::frame;
-use std::path::PathBuf;
+
 use std::process::ExitCode;
 
 pub fn run(name: &str, template: Option<&str>, size: Option<i32>, force: bool) -> Result<ExitCode> {
@@ -14,16 +14,7 @@ pub fn run(name: &str, template: Option<&str>, size: Option<i32>, force: bool) -
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let mut path = PathBuf::from(name);
-    if path.extension().and_then(|e| e.to_str()) != Some("lock") {
-        path.set_extension("lock");
-    }
-    let title = path
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .filter(|s| !s.is_empty())
-        .context("the lock needs a name")?
-        .to_string();
+    let (path, title) = super::new_file(name, crate::family::Family::HexLock)?;
     let mut lock = match (template, size) {
         (Some(_), Some(_)) => bail!("give either --template or --size, not both"),
         (Some(t), None) => {

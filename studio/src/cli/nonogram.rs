@@ -4,7 +4,7 @@
 use super::MAX_READ_BYTES;
 use crate::files::{write_atomic, write_atomic_bytes};
 use crate::nonogram::picture::Palette;
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use engine::nonogram::{Answer, Cell, Grid, Limits, Puzzle, PuzzleInfo};
 use lockfmt::Diagnostic;
 use lockfmt::nonogram::Parsed;
@@ -197,16 +197,7 @@ pub fn new(name: &str, width: usize, height: usize, force: bool) -> Result<ExitC
     if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
         bail!("a nonogram is from 1 to {MAX_SIDE} cells a side, not {width}×{height}");
     }
-    let mut path = PathBuf::from(name);
-    if path.extension().and_then(|e| e.to_str()) != Some("non") {
-        path.set_extension("non");
-    }
-    let title = path
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .filter(|s| !s.is_empty())
-        .context("the puzzle needs a name")?
-        .to_string();
+    let (path, title) = super::new_file(name, crate::family::Family::Nonogram)?;
     super::refuse_existing(&path, force)?;
     let mut blank = Grid::new(width, height);
     for y in 0..height {

@@ -261,13 +261,7 @@ fn with_extension(name: &str) -> PathBuf {
 
 /// `new NAME --kind quadrillion`: the seed's default board, titled after the file.
 pub fn new(name: &str, force: bool) -> Result<ExitCode> {
-    let path = with_extension(name);
-    let title = path
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .filter(|s| !s.is_empty())
-        .context("the board needs a name")?
-        .to_string();
+    let (path, title) = super::new_file(name, crate::family::Family::Quadrillion)?;
     super::refuse_existing(&path, force)?;
     let text =
         crate::quadrillion::templates::text_of(crate::quadrillion::templates::DEFAULT, &title)

@@ -11,7 +11,7 @@ use lockfmt::Diagnostic;
 use lockfmt::sliding::solution::{Solution, parse_solution, print_solution};
 use lockfmt::sliding::{Document, Parsed};
 use serde::Serialize;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -433,14 +433,6 @@ pub fn render(file: &Path, out: &Path, width: u32, dark: bool) -> Result<ExitCod
     Ok(ExitCode::SUCCESS)
 }
 
-fn with_extension(name: &str) -> PathBuf {
-    let mut path = PathBuf::from(name);
-    if !owns(&path) {
-        path.set_extension(EXTENSION);
-    }
-    path
-}
-
 /// `new NAME --kind sliding [--width W] [--height H]`: a board with the Key and the Keyhole,
 /// titled after the file; with `--template T` a built-in lock (`--template list` names them).
 pub fn new(
@@ -460,13 +452,7 @@ pub fn new(
     if !(2..=max).contains(&width) || !(2..=max).contains(&height) {
         bail!("a sliding lock is 2 to {max} cells wide and tall, not {width}×{height}");
     }
-    let path = with_extension(name);
-    let title = path
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .filter(|s| !s.is_empty())
-        .context("the lock needs a name")?
-        .to_string();
+    let (path, title) = super::new_file(name, crate::family::Family::Sliding)?;
     super::refuse_existing(&path, force)?;
     let text = match template {
         Some(t) => crate::sliding::templates::text_of(t, &title).with_context(|| {
