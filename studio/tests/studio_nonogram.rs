@@ -4,34 +4,19 @@
 
 mod common;
 
+use common::editing::{put_and_open, studio};
+
 use common::{Driver, shown_whole};
 use iced_test::Error;
-use std::path::{Path, PathBuf};
-use studio::app::{Message, SMALLEST_WINDOW, Screen, Studio};
-use studio::screen::folder;
-use studio::screen::tutorial;
-use studio::settings::Settings;
+use std::path::PathBuf;
+use studio::app::{Message, SMALLEST_WINDOW, Studio};
 
 /// A puzzle with two solutions: one filled cell in each of the first two rows and columns.
 const TWO_SOLUTIONS: &str = "title \"Two ways\"\nwidth 5\nheight 5\n\nrows\n1\n1\n0\n0\n0\n\ncolumns\n1\n1\n0\n0\n0\n\ngoal \"1000001000000000000000000\"\n";
 
-fn studio(d: &Driver, home: &Path) -> Studio {
-    let mut s = d.studio_at(home, Settings::default());
-    if matches!(s.screen(), Screen::Tutorial) {
-        d.send(&mut s, Message::Tutorial(tutorial::Message::Close));
-    }
-    s
-}
-
 /// Writes a puzzle into the folder and opens it.
 fn open(d: &Driver, s: &mut Studio, name: &str, text: &str) -> PathBuf {
-    let file = s.folder().path().join(name);
-    std::fs::write(&file, text).expect("write");
-    d.send(
-        s,
-        Message::Changed(studio::watch::Changed(vec![file.clone()])),
-    );
-    d.send(s, Message::Folder(folder::Message::Open(file.clone())));
+    let file = put_and_open(d, s, name, text);
     assert!(s.document().nonogram().is_some(), "the nonogram editor");
     file
 }

@@ -4,26 +4,17 @@
 
 mod common;
 
+use common::editing::{put_and_open, studio};
+
 use common::{Driver, sees};
 use engine::quadrillion::{Dot, GridId, ShapeId};
 use iced::keyboard::{self, Key, key::Named};
 use iced_test::Error;
 use std::path::{Path, PathBuf};
-use studio::app::{Message, Screen, Studio};
+use studio::app::{Message, Studio};
 use studio::quadrillion::canvas::Input;
 use studio::screen::document;
-use studio::screen::folder;
 use studio::screen::quadrillion::editor::{self, Mode};
-use studio::screen::tutorial;
-use studio::settings::Settings;
-
-fn studio(d: &Driver, home: &Path) -> Studio {
-    let mut s = d.studio_at(home, Settings::default());
-    if matches!(s.screen(), Screen::Tutorial) {
-        d.send(&mut s, Message::Tutorial(tutorial::Message::Close));
-    }
-    s
-}
 
 fn template(name: &str) -> String {
     std::fs::read_to_string(
@@ -36,13 +27,7 @@ fn template(name: &str) -> String {
 
 /// Writes a board into the folder and opens it.
 fn open(d: &Driver, s: &mut Studio, name: &str, text: &str) -> PathBuf {
-    let file = s.folder().path().join(name);
-    std::fs::write(&file, text).expect("write");
-    d.send(
-        s,
-        Message::Changed(studio::watch::Changed(vec![file.clone()])),
-    );
-    d.send(s, Message::Folder(folder::Message::Open(file.clone())));
+    let file = put_and_open(d, s, name, text);
     assert!(
         s.document().quadrillion().is_some(),
         "the Quadrillion screen"

@@ -5,19 +5,19 @@
 
 mod common;
 
+use common::editing::{put_and_open, studio};
+
 use common::{Driver, sees};
 use engine::sliding::Cell;
 use iced::keyboard::{self, Key, key::Named};
 use iced::widget::text_editor::{Action, Edit, Motion};
 use iced_test::Error;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use studio::app::{Message, Pending, Studio};
 use studio::screen::document;
 use studio::screen::folder;
 use studio::screen::sliding::author::Tool;
 use studio::screen::sliding::editor::{self, MOVES_ID, Mode};
-use studio::screen::tutorial;
-use studio::settings::Settings;
 use studio::sliding::canvas::{Input, Spot};
 
 /// The seed's example, as `docs/sliding-format.md` gives it.
@@ -51,23 +51,9 @@ const STUCK: &str = "title \"Stuck\"
   A B C D E
 ";
 
-fn studio(d: &Driver, home: &Path) -> Studio {
-    let mut s = d.studio_at(home, Settings::default());
-    if matches!(s.screen(), studio::app::Screen::Tutorial) {
-        d.send(&mut s, Message::Tutorial(tutorial::Message::Close));
-    }
-    s
-}
-
 /// Writes a lock into the folder and opens it.
 fn open(d: &Driver, s: &mut Studio, name: &str, text: &str) -> PathBuf {
-    let file = s.folder().path().join(name);
-    std::fs::write(&file, text).expect("write");
-    d.send(
-        s,
-        Message::Changed(studio::watch::Changed(vec![file.clone()])),
-    );
-    d.send(s, Message::Folder(folder::Message::Open(file.clone())));
+    let file = put_and_open(d, s, name, text);
     assert!(s.document().sliding().is_some(), "the sliding lock screen");
     file
 }

@@ -20,6 +20,21 @@ pub fn studio(d: &Driver, home: &Path) -> Studio {
     s
 }
 
+/// Writes a puzzle into the studio's folder, as another program would, and opens it.
+pub fn put_and_open(d: &Driver, s: &mut Studio, name: &str, text: &str) -> PathBuf {
+    let file = s.folder().path().join(name);
+    std::fs::write(&file, text).expect("write");
+    d.send(
+        s,
+        Message::Changed(studio::watch::Changed(vec![file.clone()])),
+    );
+    d.send(
+        s,
+        Message::Folder(studio::screen::folder::Message::Open(file.clone())),
+    );
+    file
+}
+
 pub fn open_path(s: &Studio) -> PathBuf {
     s.document().path().expect("a file is open").to_path_buf()
 }
