@@ -103,6 +103,16 @@ fn out_of_the_box_the_studio_runs_its_own_server_on_loopback() -> Result<(), Err
         sees(&s, "Your slots"),
         "after registering, the player's own slots show"
     );
+    assert!(sees(&s, "Publish «Ball Stop» here"), "the editor's lock");
+    // With a puzzle of another family in the editor, the slot says what it takes.
+    common::editing::put_and_open(
+        &d,
+        &mut s,
+        "dot.non",
+        "width 1\nheight 1\n\nrows\n1\n\ncolumns\n1\n",
+    );
+    d.click(&mut s, "Online")?;
+    assert!(sees(&s, "Open a hex lock in the editor to publish it here"));
     Ok(())
 }
 

@@ -334,7 +334,8 @@ impl Online {
             let publish = match editor_lock {
                 Some(name) => button(text(format!("Publish «{name}» here")).size(12))
                     .on_press(Message::Publish(n)),
-                None => button(text("Publish the editor's lock here").size(12)),
+                // The metagame takes hex locks only: say what would make the button work.
+                None => button(text("Open a hex lock in the editor to publish it here").size(12)),
             };
             actions = actions.push(publish);
             if lock.is_some() {
