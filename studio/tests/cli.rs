@@ -248,6 +248,11 @@ fn every_verb_refuses_a_fifo_or_a_device_at_once() {
         .status()
         .expect("mkfifo runs");
     assert!(made.success());
+    // And, as regressions too, a solution, a rounds file or a lock for a match that is a FIFO,
+    // which were waited on for ever.
+    let lock = template("starter/spring-pull.lock");
+    let lock = lock.to_str().expect("a UTF-8 path");
+    std::fs::write(dir.path().join("seed.slide"), "2 . . @\n1 K K .\n  A B C\n").expect("write");
     for args in [
         &["check", "pipe.lock"][..],
         &["check", "/dev/zero"],
@@ -255,22 +260,7 @@ fn every_verb_refuses_a_fifo_or_a_device_at_once() {
         &["solve", "/dev/zero"],
         &["render", "pipe.lock", "-o", "x.png"],
         &["diff", "pipe.lock", "/dev/zero"],
-    ] {
-        let out = lockwright_within_seconds(args, dir.path());
-        assert_ne!(out.status.code(), Some(0), "{args:?}");
-        let err = text(&out.stderr) + &text(&out.stdout);
-        assert!(
-            err.contains("FIFO") || err.contains("device"),
-            "{args:?} says what the file is: {err}"
-        );
-    }
-    // Regression: a solution, a rounds file or a lock for a match that is a FIFO was waited on
-    // for ever.
-    let lock = template("starter/spring-pull.lock");
-    let lock = lock.to_str().expect("a UTF-8 path");
-    std::fs::write(dir.path().join("seed.slide"), "2 . . @\n1 K K .\n  A B C\n").expect("write");
-    for args in [
-        &["verify", lock, "pipe.lock"][..],
+        &["verify", lock, "pipe.lock"],
         &["verify", "seed.slide", "pipe.lock"],
         &["play", lock, "--solution", "pipe.lock"],
         &["solve", lock, "--analyse", "--author", "pipe.lock"],

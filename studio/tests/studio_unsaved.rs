@@ -123,18 +123,21 @@ fn closing_the_window_with_unsaved_edits_asks_first() -> Result<(), Error> {
     Ok(())
 }
 
+/// A studio edits its lock, keeps the edits for recovery and is gone without saving (a
+/// crash): the lock's file and the edited text.
+fn crash_with_edits_kept(d: &Driver, home: &std::path::Path) -> (std::path::PathBuf, String) {
+    let mut s = studio(d, home);
+    edit(d, &mut s);
+    d.send(&mut s, Message::Guard(studio::app::GuardMessage::Keep));
+    (open_path(&s), s.document().text())
+}
+
 /// Unsaved edits are kept every few seconds and offered back after a crash or a kill.
 #[test]
 fn unsaved_edits_are_recovered_after_a_crash() -> Result<(), Error> {
     let d = Driver::new();
     let home = tempfile::tempdir().expect("home");
-    let (path, mine) = {
-        let mut s = studio(&d, home.path());
-        edit(&d, &mut s);
-        d.send(&mut s, Message::Guard(studio::app::GuardMessage::Keep));
-        (open_path(&s), s.document().text())
-        // The studio is gone without saving: a crash.
-    };
+    let (path, mine) = crash_with_edits_kept(&d, home.path());
     let on_disk = std::fs::read_to_string(&path).expect("read");
     assert_ne!(on_disk, mine, "the file was never saved");
     let mut s = d.studio_at(home.path(), Settings::default());
@@ -200,12 +203,7 @@ fn edits_kept_for_recovery_follow_a_rename() {
 fn edits_recovered_for_a_file_gone_since_are_restored_and_saved_anew() -> Result<(), Error> {
     let d = Driver::new();
     let home = tempfile::tempdir().expect("home");
-    let (path, mine) = {
-        let mut s = studio(&d, home.path());
-        edit(&d, &mut s);
-        d.send(&mut s, Message::Guard(studio::app::GuardMessage::Keep));
-        (open_path(&s), s.document().text())
-    };
+    let (path, mine) = crash_with_edits_kept(&d, home.path());
     std::fs::remove_file(&path).expect("removed from outside");
     let mut s = d.studio_at(home.path(), Settings::default());
     assert_eq!(s.guard().recovered().len(), 1, "the edits are offered back");
