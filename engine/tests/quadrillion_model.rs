@@ -216,6 +216,23 @@ fn grids_touching_at_a_corner_or_apart_are_not_one_board() {
     );
 }
 
+/// For the editor's canvas: every grid a problem lies with, where the problems name only the
+/// first grid cut off from the board.
+#[test]
+fn misplaced_grids_are_every_grid_cut_off_and_both_of_a_bad_pair() {
+    assert!(Board::default_board().misplaced_grids().is_empty());
+    // A corner contact cuts G3 off, and G4 with it: the problem names G3 alone.
+    assert_eq!(line([0, 4, 0]).misplaced_grids(), [GridId::G3, GridId::G4]);
+    // Misaligned: G1 and G2 for the bad join, and G2 to G4 are not joined to G1.
+    assert_eq!(
+        line([1, 0, 0]).misplaced_grids(),
+        [GridId::G1, GridId::G2, GridId::G3, GridId::G4]
+    );
+    let mut apart = Board::default_board();
+    apart.grids[3].at = Dot::new(20, 20);
+    assert_eq!(apart.misplaced_grids(), [GridId::G4]);
+}
+
 #[test]
 fn grids_never_overlap_on_a_board() {
     let mut b = Board::default_board();

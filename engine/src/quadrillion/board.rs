@@ -160,6 +160,52 @@ impl Board {
         out
     }
 
+    /// The grids a problem lies with, for an editor to mark: both of two that overlap or touch
+    /// where the magnets cannot hold them, and every grid not joined to the first grid's side
+    /// of the board (the problems name only the first such grid).
+    pub fn misplaced_grids(&self) -> Vec<GridId> {
+        let mut out = Vec::new();
+        let mut joined: Vec<GridId> = self.grids.first().map(|p| p.grid).into_iter().collect();
+        // Grow the first grid's side until no further grid joins it.
+        let mut grew = true;
+        while grew {
+            grew = false;
+            for p in &self.grids {
+                if joined.contains(&p.grid) {
+                    continue;
+                }
+                let joins = self.grids.iter().any(|q| {
+                    joined.contains(&q.grid)
+                        && matches!(contact(p, q), Contact::Side(offset) if offset % 2 == 0)
+                });
+                if joins {
+                    joined.push(p.grid);
+                    grew = true;
+                }
+            }
+        }
+        for problem in self.problems() {
+            match problem {
+                BoardProblem::Overlap(a, b) | BoardProblem::Misaligned(a, b, _) => {
+                    out.extend([a, b])
+                }
+                BoardProblem::RepeatedGrid(g) | BoardProblem::BadTurns { grid: g, .. } => {
+                    out.push(g)
+                }
+                BoardProblem::NotJoined(..) | BoardProblem::MissingGrid(_) => {}
+            }
+        }
+        out.extend(
+            self.grids
+                .iter()
+                .map(|p| p.grid)
+                .filter(|g| !joined.contains(g)),
+        );
+        out.sort();
+        out.dedup();
+        out
+    }
+
     /// Whether the board is legal.
     pub fn is_legal(&self) -> bool {
         self.problems().is_empty()

@@ -22,7 +22,7 @@ pub mod table;
 
 pub use board::{Board, BoardProblem, Challenge, ChallengeProblem, Placement, Solution};
 pub use dot::{Dot, Orientation};
-pub use grid::{GridId, GridPlacement, Side};
+pub use grid::{GRID_SIZE, GridId, GridPlacement, Side};
 pub use shape::ShapeId;
 pub use solve::{Answer, Count, Hint, Limits, Stop, count, hint, solve};
 pub use table::{Item, RuleBroken, Table};

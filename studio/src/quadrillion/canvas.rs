@@ -142,6 +142,25 @@ impl QuadrillionCanvas<'_> {
         (Board { grids }, shapes)
     }
 
+    /// What lies on the table: the ground's dots, the grids and the shapes not held.
+    fn lying_shapes(&self, rows: i32, cols: i32) -> Vec<Shape> {
+        let origin = Dot::new(0, 0);
+        let mut shapes = ground(rows, cols, &self.palette);
+        let (board, placed) = self.lying();
+        shapes.extend(picture::board(&board, origin, &self.palette));
+        shapes.extend(picture::shapes(&placed, origin, &self.palette));
+        // Grids the board's problems lie with are marked where they lie, while nothing is held
+        // (a grid on the move is not yet where it will be).
+        if self.table.picked().is_empty() {
+            for g in board.misplaced_grids() {
+                if let Some(p) = board.grid(g) {
+                    shapes.push(frame_around(p.at, MISPLACED));
+                }
+            }
+        }
+        shapes
+    }
+
     fn held(&self) -> (Board, Vec<Placement>) {
         let mut grids = Vec::new();
         let mut shapes = Vec::new();
@@ -226,10 +245,7 @@ impl canvas::Program<Input> for QuadrillionCanvas<'_> {
                 &Path::rectangle(Point::ORIGIN, size),
                 shape::color(self.palette.background),
             );
-            let mut shapes = ground(rows, cols, &self.palette);
-            let (board, placed) = self.lying();
-            shapes.extend(picture::board(&board, origin, &self.palette));
-            shapes.extend(picture::shapes(&placed, origin, &self.palette));
+            let shapes = self.lying_shapes(rows, cols);
             shape::paint_frame(frame, &shapes, s, &at);
         });
         let mut held = canvas::Frame::new(renderer, size);
@@ -244,7 +260,7 @@ impl canvas::Program<Input> for QuadrillionCanvas<'_> {
         }
         for sid in self.outlined {
             for d in self.table.shape(*sid).dots() {
-                shapes.push(outline(d, Rgba::rgb8(0xc0, 0x39, 0x2b), 0.1));
+                shapes.push(outline(d, MISPLACED, 0.1));
             }
         }
         shape::paint_frame(&mut held, &shapes, s, &at);
@@ -274,6 +290,26 @@ impl canvas::Program<Input> for QuadrillionCanvas<'_> {
             }
             None => mouse::Interaction::default(),
         }
+    }
+}
+
+/// The red of what is wrong, as the editors mark it.
+const MISPLACED: Rgba = Rgba::rgb8(0xc0, 0x39, 0x2b);
+
+/// A frame just inside a grid whose top-left dot is `at`.
+fn frame_around(at: Dot, colour: Rgba) -> Shape {
+    let (x, y) = (at.col as f32, at.row as f32);
+    let side = engine::quadrillion::GRID_SIZE as f32;
+    Shape::Line {
+        points: vec![
+            P(x + 0.06, y + 0.06),
+            P(x + side - 0.06, y + 0.06),
+            P(x + side - 0.06, y + side - 0.06),
+            P(x + 0.06, y + side - 0.06),
+            P(x + 0.06, y + 0.06),
+        ],
+        colour,
+        width: 0.12,
     }
 }
 
@@ -311,6 +347,32 @@ mod tests {
         let element: iced::Element<'_, Input> =
             canvas::Canvas::new(program).width(SIDE).height(SIDE).into();
         Simulator::with_size(Default::default(), (SIDE, SIDE), element)
+    }
+
+    /// Regression: a grid dragged off the board was named in the problems but not marked on
+    /// the canvas, where the author looks.
+    #[test]
+    fn a_grid_cut_off_from_the_board_is_framed_in_red_where_it_lies() {
+        let frames = |board: Board| {
+            let table = Table::new(&Challenge::empty(board), false);
+            let layers = Layers::default();
+            let program = QuadrillionCanvas {
+                table: &table,
+                palette: Palette::LIGHT,
+                layers: &layers,
+                outlined: &[],
+            };
+            let (rows, cols) = table.size();
+            program
+                .lying_shapes(rows, cols)
+                .into_iter()
+                .filter(|s| matches!(s, Shape::Line { colour, .. } if *colour == MISPLACED))
+                .count()
+        };
+        assert_eq!(frames(Board::default_board()), 0);
+        let mut apart = Board::default_board();
+        apart.grids[3].at = Dot::new(12, 12);
+        assert_eq!(frames(apart), 1, "G4, cut off");
     }
 
     #[test]
