@@ -266,3 +266,72 @@ fn a_board_written_from_outside_is_reloaded() {
     assert!(s.document().text().contains("Challenge 57"));
     assert!(sees(&s, "Exactly one solution: a challenge."));
 }
+
+/// Regression: a board whose file placed a grid off it opened on "Nothing to draw yet: the text
+/// has no board", though the text has one; it is drawn as the text has it, the grid marked,
+/// moved back on the canvas into the text, and drawn again whenever the text changes.
+#[test]
+fn a_board_with_a_grid_off_it_is_drawn_as_the_text_has_it() {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    let good = template("default.quad");
+    let loose = good.replace("grid 4 white at 4 4", "grid 4 white at 9 10");
+    assert_ne!(good, loose);
+    let file = open(&d, &mut s, "loose.quad", &loose);
+    assert!(
+        s.document()
+            .quadrillion()
+            .is_some_and(editor::Editor::is_laid)
+    );
+    assert!(!sees(&s, "Nothing to draw yet"));
+    assert!(
+        screen(&s)
+            .diagnostics()
+            .iter()
+            .any(|d| d.message == "grid 4 is not joined to grid 1's side of the board")
+    );
+    let g4 = |s: &Studio| screen(s).table().grid(GridId::G4).at;
+    let g1 = |s: &Studio| screen(s).table().grid(GridId::G1).at;
+    assert_eq!(
+        (g4(&s).row - g1(&s).row, g4(&s).col - g1(&s).col),
+        (9, 10),
+        "the grid lies where the text puts it"
+    );
+    // Moved back on the canvas, by the keys: the text follows.
+    let at = g4(&s);
+    press(&d, &mut s, at);
+    for _ in 0..5 {
+        key(&d, &mut s, Key::Character("w".into()));
+    }
+    for _ in 0..6 {
+        key(&d, &mut s, Key::Character("a".into()));
+    }
+    key(&d, &mut s, Key::Named(Named::Enter));
+    let text = s.document().text();
+    assert!(text.contains("grid 4 white at 4 4"), "{text}");
+    assert!(screen(&s).diagnostics().is_empty());
+    // Saved, then put wrong and right again from outside: the table follows the text each time.
+    d.send(
+        &mut s,
+        Message::Document(document::Message::Quadrillion(editor::Message::Save)),
+    );
+    assert!(!s.document().is_dirty());
+    std::fs::write(&file, &loose).expect("written from outside");
+    d.send(
+        &mut s,
+        Message::Changed(studio::watch::Changed(vec![file.clone()])),
+    );
+    assert_eq!((g4(&s).row - g1(&s).row, g4(&s).col - g1(&s).col), (9, 10));
+    std::fs::write(&file, &good).expect("put right from outside");
+    d.send(&mut s, Message::Changed(studio::watch::Changed(vec![file])));
+    assert_eq!(
+        (g4(&s).row - g1(&s).row, g4(&s).col - g1(&s).col),
+        (4, 4),
+        "joined again"
+    );
+    assert!(sees(
+        &s,
+        "10162 solutions: not a challenge yet (Generate places shapes until one is left)."
+    ));
+}

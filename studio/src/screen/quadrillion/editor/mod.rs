@@ -219,6 +219,10 @@ pub struct Editor {
     highlight: highlight::Settings,
     mode: Mode,
     table: Table,
+    /// The text's document the table was last laid from or printed to: the last good one, or
+    /// one whose grids are misplaced; `None` while the table is the default board it starts
+    /// with. A canvas edit prints the table over it.
+    laid: Option<Document>,
     /// Changes to the table so far: a hint or a solve asked for before the last one is stale.
     moves: u64,
     /// The dot the mouse was on when the held items were picked, or last moved them.
@@ -236,6 +240,9 @@ pub struct Editor {
     outlined: Vec<ShapeId>,
     diffing: bool,
 }
+
+/// The problems of a board whose grids all lie somewhere, only not where the magnets hold them.
+const MISPLACED_GRIDS: [&str; 3] = ["grids-overlap", "grids-misaligned", "grids-apart"];
 
 impl Editor {
     /// An editor on some text, from a file or not; the text is read in the background.
@@ -260,6 +267,7 @@ impl Editor {
                 &Challenge::empty(engine::quadrillion::Board::default_board()),
                 false,
             ),
+            laid: None,
             moves: 0,
             asking: None,
             grab: None,
@@ -388,12 +396,22 @@ impl Editor {
 
     /// The table for the current document in the current mode.
     fn lay_table(&mut self) {
-        if let Some(doc) = &self.document {
-            self.table = Table::new(&doc.challenge, self.mode == Mode::Play);
-            self.grab = None;
-            self.outlined.clear();
-            self.table_changed();
+        if let Some(doc) = self.document.clone() {
+            self.lay_table_from(doc);
         }
+    }
+
+    fn lay_table_from(&mut self, doc: Document) {
+        self.table = Table::new(&doc.challenge, self.mode == Mode::Play);
+        self.laid = Some(doc);
+        self.grab = None;
+        self.outlined.clear();
+        self.table_changed();
+    }
+
+    /// Whether the table shows a board the text gave.
+    pub fn is_laid(&self) -> bool {
+        self.laid.is_some()
     }
 
     /// The challenge the author's table shows: its grids and every shape lying on them.
@@ -413,7 +431,7 @@ impl Editor {
         if self.mode != Mode::Author {
             return Task::none();
         }
-        let Some(mut doc) = self.document.clone() else {
+        let Some(mut doc) = self.laid.clone().or_else(|| self.document.clone()) else {
             return Task::none();
         };
         let now = self.authored();
@@ -422,6 +440,7 @@ impl Editor {
         }
         doc.challenge = now;
         self.buffer.set_text(&lockfmt::quadrillion::print(&doc));
+        self.laid = Some(doc.clone());
         self.document = Some(doc);
         self.read()
     }
@@ -609,18 +628,40 @@ impl Editor {
         self.highlight = reading.highlight.clone();
         self.counted = None;
         let errors = reading.diagnostics.iter().any(Diagnostic::is_error);
-        let Some(doc) = reading.document.clone().filter(|_| !errors) else {
+        if errors {
+            // Grids the text places where the magnets cannot hold them are shown where it places
+            // them, marked on the canvas (nothing is counted or played until they are fixed).
+            if let Some(doc) = &reading.document
+                && self.mode == Mode::Author
+                && self.table.picked().is_empty()
+                && reading
+                    .diagnostics
+                    .iter()
+                    .filter(|d| d.is_error())
+                    .all(|d| MISPLACED_GRIDS.contains(&d.code.as_str()))
+                && self.authored().normalised() != doc.challenge.normalised()
+            {
+                self.lay_table_from(doc.clone());
+            }
+            return Task::none();
+        }
+        let Some(doc) = reading.document.clone() else {
             return Task::none();
         };
         let changed = self.document.as_ref().map(|d| d.challenge.normalised())
             != Some(doc.challenge.normalised());
         self.document = Some(doc.clone());
-        // The table follows the text, unless it already shows it (the author's own release).
-        if changed
-            && (self.mode == Mode::Play
-                || self.authored().normalised() != doc.challenge.normalised())
+        // The table follows the text, unless it already shows it (the author's own release);
+        // after a board shown with its problems, the text put right lays it again even when it
+        // is the last good one. Nothing held is dropped for a text that did not change.
+        let shows_it = self.authored().normalised() == doc.challenge.normalised();
+        let holding = !self.table.picked().is_empty();
+        if (changed && (self.mode == Mode::Play || !shows_it))
+            || (self.mode == Mode::Author && !shows_it && !holding)
         {
             self.lay_table();
+        } else {
+            self.laid = Some(doc.clone());
         }
         let ch = doc.challenge;
         let (task, run) = background::run_cancellable(

@@ -99,9 +99,9 @@ impl Editor {
             .height(Fill),
         )
         .map(Message::Canvas);
-        // Until the text has read cleanly once, there is no board of its own to show (the
-        // table would be the default board, as if it were the file's).
-        let board = if self.document.is_none() && self.is_read() {
+        // Until the text gives a board, there is none of its own to show (the table would be
+        // the default board, as if it were the file's).
+        let board = if self.laid.is_none() && self.is_read() {
             container(
                 text(
                     "Nothing to draw yet: the text has no board. A board is four grids, \
