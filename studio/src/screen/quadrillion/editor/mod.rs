@@ -631,17 +631,22 @@ impl Editor {
         if errors {
             // Grids the text places where the magnets cannot hold them are shown where it places
             // them, marked on the canvas (nothing is counted or played until they are fixed).
+            // A canvas edit then prints over this text, its title and notes as typed.
             if let Some(doc) = &reading.document
                 && self.mode == Mode::Author
-                && self.table.picked().is_empty()
                 && reading
                     .diagnostics
                     .iter()
                     .filter(|d| d.is_error())
                     .all(|d| MISPLACED_GRIDS.contains(&d.code.as_str()))
-                && self.authored().normalised() != doc.challenge.normalised()
             {
-                self.lay_table_from(doc.clone());
+                if self.table.picked().is_empty()
+                    && self.authored().normalised() != doc.challenge.normalised()
+                {
+                    self.lay_table_from(doc.clone());
+                } else {
+                    self.laid = Some(doc.clone());
+                }
             }
             return Task::none();
         }
@@ -690,110 +695,4 @@ impl Editor {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use iced::widget::text_editor::{Action, Edit};
-    use std::sync::atomic::Ordering;
-
-    /// A count runs for seconds on a large board; the author moving grids and shapes changes
-    /// the text many times a second, so a newer text calls off the count of the older one.
-    #[test]
-    fn a_newer_text_calls_off_the_count_of_the_older_one() {
-        let text = include_str!("../../../../../templates/quadrillion/default.quad");
-        let (mut editor, _) = Editor::new(None, text);
-        let revision = editor.buffer.revision();
-        let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(text))));
-        let counting = editor.counting.as_ref().expect("a count runs").flag();
-        assert!(!counting.load(Ordering::Relaxed));
-        let (_, _) = editor.update(Message::Source(Action::Edit(Edit::Insert('\n'))));
-        assert_ne!(editor.buffer.revision(), revision, "the text changed");
-        assert!(
-            counting.load(Ordering::Relaxed),
-            "the count of the older text is called off"
-        );
-    }
-
-    /// Regression: a file that never read showed the default board, as if it were the file's.
-    #[test]
-    fn a_text_with_no_board_shows_none() {
-        let text = "garbage\n";
-        let (mut editor, _) = Editor::new(None, text);
-        let revision = editor.buffer.revision();
-        let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(text))));
-        let mut ui = iced_test::simulator(editor.view(Palette::LIGHT));
-        assert!(
-            ui.find("Nothing to draw yet: the text has no board. A board is four grids, one line each, as `grid 1 black at 0 0`.")
-                .is_ok()
-        );
-    }
-
-    /// Regression: several solutions were red like a board that cannot be finished, and a
-    /// stopped count said "At least 0 solutions".
-    #[test]
-    fn a_count_reads_green_for_a_challenge_red_for_none_and_amber_while_authoring() {
-        let c = |solutions, complete| Counted {
-            solutions,
-            complete,
-        };
-        assert_eq!(c(1, true).tone(), Tone::Challenge);
-        assert_eq!(c(0, true).tone(), Tone::Impossible);
-        assert_eq!(c(10_162, true).tone(), Tone::Unsettled);
-        assert_eq!(c(0, false).tone(), Tone::Unsettled);
-        assert!(c(0, false).verdict().starts_with("No solution found yet"));
-        assert!(c(1, false).verdict().starts_with("At least 1 solution ("));
-    }
-
-    /// A hint or a solve runs up to seconds; a player who moves meanwhile has a table it no
-    /// longer fits, so the move calls it off (its answer would be dropped anyway).
-    #[test]
-    fn a_move_calls_off_the_hint_and_the_solve_asked_before_it() {
-        let text = include_str!("../../../../../templates/quadrillion/challenge-49.quad");
-        let (mut editor, _) = Editor::new(None, text);
-        let revision = editor.buffer.revision();
-        let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(text))));
-        let (_, _) = editor.update(Message::SetMode(Mode::Play));
-        for key in [GameKey::Hint, GameKey::Solve] {
-            let (_, _) = editor.update(Message::Key(key));
-            let asking = editor.asking.as_ref().expect("it runs").flag();
-            assert!(!asking.load(Ordering::Relaxed));
-            let (_, _) = editor.update(Message::Key(GameKey::Reset));
-            assert!(
-                asking.load(Ordering::Relaxed),
-                "{key:?}: the move called it off"
-            );
-        }
-    }
-
-    #[test]
-    fn hints_name_shapes_by_their_colour_not_their_letter() {
-        let text = include_str!("../../../../../templates/quadrillion/challenge-49.quad");
-        let (mut editor, _) = Editor::new(None, text);
-        let revision = editor.buffer.revision();
-        let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(text))));
-        let (_, _) = editor.update(Message::SetMode(Mode::Play));
-        editor.hinted(&Hint::Lift(vec![ShapeId::W]));
-        assert_eq!(
-            editor.status(),
-            "no solution keeps every shape where it is: lift the purple shape (outlined)"
-        );
-        editor.hinted(&Hint::Lift(vec![ShapeId::W, ShapeId::Skew, ShapeId::N]));
-        assert_eq!(
-            editor.status(),
-            "no solution keeps every shape where it is: \
-             lift the purple, dark red and pink shapes (outlined)"
-        );
-        let (challenge, mine) = (editor.table.challenge(), editor.table.mine());
-        let place = match hint(&challenge, &mine, &Limits::default(), None) {
-            Ok(Hint::Place(p)) => p,
-            other => panic!("{other:?}"),
-        };
-        editor.hinted(&Hint::Place(place));
-        assert_eq!(
-            editor.status(),
-            format!(
-                "hint: the {} shape goes here",
-                crate::quadrillion::picture::colour_name(place.shape)
-            )
-        );
-    }
-}
+mod tests;
