@@ -298,6 +298,13 @@ fn a_board_with_a_grid_off_it_is_drawn_as_the_text_has_it() {
         (9, 10),
         "the grid lies where the text puts it"
     );
+    // A new title while the grid is still off: the canvas edit below keeps it.
+    std::fs::write(&file, loose.replace("Default board", "Loose board")).expect("retitled");
+    d.send(
+        &mut s,
+        Message::Changed(studio::watch::Changed(vec![file.clone()])),
+    );
+    assert!(s.document().text().contains("Loose board"));
     // Moved back on the canvas, by the keys: the text follows.
     let at = g4(&s);
     press(&d, &mut s, at);
@@ -310,6 +317,7 @@ fn a_board_with_a_grid_off_it_is_drawn_as_the_text_has_it() {
     key(&d, &mut s, Key::Named(Named::Enter));
     let text = s.document().text();
     assert!(text.contains("grid 4 white at 4 4"), "{text}");
+    assert!(text.contains("title \"Loose board\""), "{text}");
     assert!(screen(&s).diagnostics().is_empty());
     // Saved, then put wrong and right again from outside: the table follows the text each time.
     d.send(
