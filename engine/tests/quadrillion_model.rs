@@ -193,6 +193,12 @@ fn grids_offset_by_one_or_three_dots_do_not_join() {
         ]
     );
     assert_eq!(
+        line([1, 0, 0]).problems()[0].to_string(),
+        "grids 1 and 2 touch at an offset of 1 along their side: grids join along a whole side \
+         or half of one (offset 0 or 2)",
+        "no \"dot(s)\""
+    );
+    assert_eq!(
         line([0, 3, 0]).problems(),
         vec![
             BoardProblem::Misaligned(GridId::G2, GridId::G3, 3),

@@ -45,7 +45,7 @@ pub enum BoardProblem {
     Overlap(GridId, GridId),
     /// Two grids touch where the magnets cannot hold them.
     #[error(
-        "grids {0} and {1} touch offset by {2} dot(s): grids join along a whole side or half of one (offset 0 or 2)"
+        "grids {0} and {1} touch at an offset of {2} along their side: grids join along a whole side or half of one (offset 0 or 2)"
     )]
     Misaligned(GridId, GridId, i32),
     /// The grids are not all joined into one board.
