@@ -119,43 +119,22 @@ impl Board {
                 });
             }
         }
-        let n = self.grids.len();
-        // Joined groups, by union of indices.
-        let mut group: Vec<usize> = (0..n).collect();
-        fn root(group: &mut [usize], mut i: usize) -> usize {
-            while group[i] != i {
-                group[i] = group[group[i]];
-                i = group[i];
-            }
-            i
-        }
-        for i in 0..n {
-            for j in i + 1..n {
-                let (a, b) = (&self.grids[i], &self.grids[j]);
+        for (i, a) in self.grids.iter().enumerate() {
+            for b in &self.grids[i + 1..] {
                 match contact(a, b) {
-                    Contact::None => {}
                     Contact::Overlap => out.push(BoardProblem::Overlap(a.grid, b.grid)),
-                    Contact::Side(offset) if offset % 2 == 0 => {
-                        let (ri, rj) = (root(&mut group, i), root(&mut group, j));
-                        group[ri] = rj;
-                    }
-                    Contact::Side(offset) => {
+                    Contact::Side(offset) if offset % 2 != 0 => {
                         out.push(BoardProblem::Misaligned(a.grid, b.grid, offset))
                     }
+                    Contact::None | Contact::Side(_) => {}
                 }
             }
         }
-        if n > 0 {
-            let first = root(&mut group, 0);
-            for i in 1..n {
-                if root(&mut group, i) != first {
-                    out.push(BoardProblem::NotJoined(
-                        self.grids[i].grid,
-                        self.grids[0].grid,
-                    ));
-                    break;
-                }
-            }
+        if let Some(i) = self.joined_to_first().iter().position(|joined| !joined) {
+            out.push(BoardProblem::NotJoined(
+                self.grids[i].grid,
+                self.grids[0].grid,
+            ));
         }
         out
     }
@@ -165,25 +144,6 @@ impl Board {
     /// of the board (the problems name only the first such grid).
     pub fn misplaced_grids(&self) -> Vec<GridId> {
         let mut out = Vec::new();
-        let mut joined: Vec<GridId> = self.grids.first().map(|p| p.grid).into_iter().collect();
-        // Grow the first grid's side until no further grid joins it.
-        let mut grew = true;
-        while grew {
-            grew = false;
-            for p in &self.grids {
-                if joined.contains(&p.grid) {
-                    continue;
-                }
-                let joins = self.grids.iter().any(|q| {
-                    joined.contains(&q.grid)
-                        && matches!(contact(p, q), Contact::Side(offset) if offset % 2 == 0)
-                });
-                if joins {
-                    joined.push(p.grid);
-                    grew = true;
-                }
-            }
-        }
         for problem in self.problems() {
             match problem {
                 BoardProblem::Overlap(a, b) | BoardProblem::Misaligned(a, b, _) => {
@@ -198,12 +158,39 @@ impl Board {
         out.extend(
             self.grids
                 .iter()
-                .map(|p| p.grid)
-                .filter(|g| !joined.contains(g)),
+                .zip(self.joined_to_first())
+                .filter(|(_, joined)| !joined)
+                .map(|(p, _)| p.grid),
         );
         out.sort();
         out.dedup();
         out
+    }
+
+    /// For each grid, whether the magnets join it to the first grid's side of the board (the
+    /// first grid itself included), through grids that share a side whole or by half.
+    fn joined_to_first(&self) -> Vec<bool> {
+        let mut joined = vec![false; self.grids.len()];
+        if let Some(first) = joined.first_mut() {
+            *first = true;
+        }
+        let mut grew = true;
+        while grew {
+            grew = false;
+            for i in 0..self.grids.len() {
+                if joined[i] {
+                    continue;
+                }
+                let joins = self.grids.iter().zip(&joined).any(|(q, &j)| {
+                    j && matches!(contact(&self.grids[i], q), Contact::Side(offset) if offset % 2 == 0)
+                });
+                if joins {
+                    joined[i] = true;
+                    grew = true;
+                }
+            }
+        }
+        joined
     }
 
     /// Whether the board is legal.
