@@ -36,12 +36,15 @@ fn the_verdict_and_the_suggestion_show_whole_in_the_smallest_window() -> Result<
         .map(|a| a.verdict.clone())
         .expect("the solver's verdict");
     assert!(verdict.starts_with("Not unique"), "{verdict}");
-    for label in [verdict.as_str(), "Suggest"] {
-        assert!(
-            shown_whole(&s, SMALLEST_WINDOW, label),
-            "«{label}» is cut off"
-        );
-    }
+    let whole = |s: &Studio, labels: [&str; 2]| {
+        for label in labels {
+            assert!(
+                shown_whole(s, SMALLEST_WINDOW, label),
+                "«{label}» is cut off"
+            );
+        }
+    };
+    whole(&s, [&verdict, "Suggest"]);
     d.click(&mut s, "Suggest")?;
     let suggestion = s
         .document()
@@ -49,12 +52,7 @@ fn the_verdict_and_the_suggestion_show_whole_in_the_smallest_window() -> Result<
         .and_then(|e| e.suggestion())
         .expect("a suggestion");
     assert!(suggestion.changes.as_ref().is_some_and(|c| !c.is_empty()));
-    for label in [verdict.as_str(), "Change them"] {
-        assert!(
-            shown_whole(&s, SMALLEST_WINDOW, label),
-            "«{label}» is cut off"
-        );
-    }
+    whole(&s, [&verdict, "Change them"]);
     d.click(&mut s, "Change them")?;
     let now = s
         .document()
