@@ -2,8 +2,10 @@
 //! and the umask, the cleanup of what a killed save leaves, and bounded reads of regular files
 //! only (`files/read.rs`). `docs/files.md` sums the rules up.
 
+mod destination;
 mod read;
 
+use destination::{Destination, destination, write_into_stream};
 pub use read::{FileKind, ReadError, read_bytes, read_text};
 
 use anyhow::{Context, Result, bail};
@@ -20,7 +22,8 @@ pub const TEMP_SUFFIX: &str = ".tmp";
 /// which is synced and then renamed over the target, and the folder is synced, so a crash or a
 /// power cut leaves either the old file or the new one. Through a symbolic link, the file the
 /// link leads to is replaced and the link stays. A new file gets the mode the umask allows; a
-/// replaced file keeps its permissions.
+/// replaced file keeps its permissions. A read-only file or a folder is refused; a terminal, a
+/// pipe or a device (`-o /dev/stdout`) is written into as it is (`files/destination.rs`).
 pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
     write_atomic_bytes(path, text.as_bytes())
 }
@@ -41,6 +44,16 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> Result<()> {
 /// file being replaced keeps its permissions; a new file gets the mode `File::create` would give
 /// it (see [`temp_permissions`]).
 fn write_via_temp(path: &Path, bytes: &[u8], private: bool) -> Result<()> {
+    match destination(path)? {
+        Destination::File => {}
+        Destination::Stream if private => {
+            bail!(
+                "{} is not a regular file, so it is not written to",
+                path.display()
+            )
+        }
+        Destination::Stream => return write_into_stream(path, bytes),
+    }
     // The rename must replace the file a symlink leads to, not the link, and the temporary
     // file must sit in that file's folder for the rename to stay atomic.
     let target = follow_links(path)?;

@@ -278,6 +278,65 @@ fn every_verb_refuses_a_fifo_or_a_device_at_once() {
     }
 }
 
+/// Regression: `render -o /dev/stdout` failed ("cannot create a temporary file in
+/// /proc/self/fd"), and as root `-o /dev/null` would have put a regular file in place of the
+/// device. A terminal, pipe or device is written into as it is.
+#[cfg(unix)]
+#[test]
+fn render_writes_into_standard_output_through_dev_stdout() {
+    let dir = tempfile::tempdir().expect("dir");
+    let lock = template("starter/spring-pull.lock");
+    let lock = lock.to_str().expect("a UTF-8 path");
+    // `output` reads the picture as it comes (larger than a pipe holds); the thread bounds
+    // the wait.
+    let (tx, rx) = std::sync::mpsc::channel();
+    let cwd = dir.path().to_path_buf();
+    let args = [
+        "render".to_string(),
+        lock.to_string(),
+        "-o".into(),
+        "/dev/stdout".into(),
+    ];
+    std::thread::spawn(move || {
+        let _ = tx.send(
+            Command::new(env!("CARGO_BIN_EXE_lockwright"))
+                .args(&args)
+                .current_dir(cwd)
+                .output(),
+        );
+    });
+    let out = rx
+        .recv_timeout(std::time::Duration::from_secs(20))
+        .expect("render ends within 20 seconds")
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        out.stdout.starts_with(b"\x89PNG\r\n\x1a\n"),
+        "a PNG on standard output: {:?}",
+        &out.stdout[..out.stdout.len().min(16)]
+    );
+}
+
+/// A file the user marked read-only is not replaced by `fmt`, as a formatter writing in place
+/// would not.
+#[cfg(unix)]
+#[test]
+fn fmt_leaves_a_read_only_file_as_it_is_and_says_so() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("messy.lock");
+    let messy = std::fs::read_to_string(template("starter/spring-pull.lock"))
+        .expect("template")
+        .replacen('\n', "\n\n\n", 1);
+    std::fs::write(&path, &messy).expect("write");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).expect("chmod");
+    let out = lockwright(&["fmt", "messy.lock"], dir.path());
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+    let err = text(&out.stderr);
+    assert!(err.contains("messy.lock is read-only"), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), messy);
+}
+
 #[test]
 fn fmt_still_gives_the_line_and_column_of_text_that_is_not_utf8() {
     let dir = tempfile::tempdir().expect("dir");
