@@ -1,9 +1,11 @@
 //! The nonogram canvas: draws the clues, the grid and the marks, each layer cached until it
 //! changes, and reports which cell a press or a drag is on — a left press fills, a right press
-//! crosses, and dragging carries on with the same stroke, as on paper.
+//! crosses, and dragging carries on with the same stroke, as on paper. The wheel brings the
+//! picture nearer about the cursor and the middle button drags it, for pictures too large to
+//! paint whole; the clues then keep to the edges, so every line in sight shows its clue.
 
 use super::picture::{self, Layout, Marks, Palette};
-use crate::shape::{self, P};
+use crate::shape::{self, P, Shape};
 use engine::nonogram::{Grid, Puzzle};
 use iced::mouse;
 use iced::widget::canvas::{self, Event, Geometry, Path};
@@ -25,26 +27,122 @@ pub enum Stroke {
     Released,
 }
 
-/// Where the picture sits in the canvas: scale and offset, the picture centred.
+/// How near the author or player has brought the picture: a zoom factor (1 fits the whole
+/// picture, clues and grid) and the picture point shown at the canvas's centre (none: the
+/// picture centred).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Camera {
+    zoom: f32,
+    look: Option<P>,
+}
+
+impl Camera {
+    /// The whole picture, centred.
+    pub const FIT: Camera = Camera {
+        zoom: 1.0,
+        look: None,
+    };
+
+    /// The wheel turned by `notches` (up brings the picture nearer) with the cursor on
+    /// `cursor`: the picture point under the cursor stays under it. The zoom stays between the
+    /// whole picture and cells of [`NEAREST`] pixels.
+    fn zoomed(self, layout: &Layout, size: Size, notches: f32, cursor: Point) -> Camera {
+        let fit = View::of(layout, size, Camera::FIT).scale;
+        let most = (NEAREST / fit).max(1.0);
+        let zoom = (self.zoom * (1.0 + notches / 10.0)).clamp(1.0, most);
+        if zoom <= 1.0 {
+            return Camera::FIT;
+        }
+        let under = View::of(layout, size, self).unproject(cursor);
+        let scale = fit * zoom;
+        let look = P(
+            under.0 - (cursor.x - size.width / 2.0) / scale,
+            under.1 - (cursor.y - size.height / 2.0) / scale,
+        );
+        Camera {
+            zoom,
+            look: Some(clamp_to(layout, look)),
+        }
+    }
+
+    /// The picture dragged from where it was looked at (`from`) by `moved` pixels.
+    fn panned(self, layout: &Layout, size: Size, from: P, moved: iced::Vector) -> Camera {
+        if self.zoom <= 1.0 {
+            return Camera::FIT;
+        }
+        let scale = View::of(layout, size, self).scale;
+        let look = P(from.0 - moved.x / scale, from.1 - moved.y / scale);
+        Camera {
+            look: Some(clamp_to(layout, look)),
+            ..self
+        }
+    }
+}
+
+/// The largest a cell is drawn, in pixels, however near the wheel brings it.
+const NEAREST: f32 = 64.0;
+
+/// Keeps the point looked at on the picture, so that the grid cannot be dragged out of sight.
+fn clamp_to(layout: &Layout, p: P) -> P {
+    let (w, h) = layout.extent();
+    P(p.0.clamp(0.0, w), p.1.clamp(0.0, h))
+}
+
+/// Where the picture sits in the canvas: scale and offset, and where the clues are drawn. When
+/// the grid is brought near, the row clues keep to the left edge and the column clues to the
+/// top, over the cells, as long as their own place is out of sight; and however near, each
+/// strip takes at most a third of the canvas (or what it takes with the whole picture), its
+/// numbers packed closer and smaller along the strip, each still beside its line.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct View {
     scale: f32,
     offset: (f32, f32),
+    /// Pixels a clue number takes along its strip: across the row clues, down the column clues.
+    clue_scale: (f32, f32),
+    /// Where the clues end: right of `x` and below `y` lie the cells in sight.
+    clues_end: (f32, f32),
+    /// Whether the row and the column clues have left their own place to stay in sight.
+    pinned: (bool, bool),
+    /// The clue area's size, in cells: columns of row clues, rows of column clues.
+    clue_cells: (f32, f32),
 }
 
 impl View {
-    /// The picture fitted into `bounds`, centred, with a margin.
+    /// The whole picture fitted into `bounds`, centred, with a margin.
     pub fn fit(layout: &Layout, bounds: Size) -> View {
+        View::of(layout, bounds, Camera::FIT)
+    }
+
+    /// The picture as the camera shows it in `bounds`.
+    pub fn of(layout: &Layout, bounds: Size, camera: Camera) -> View {
         let (w, h) = layout.extent();
         let margin = 0.5;
-        let scale = (bounds.width / (w + 2.0 * margin)).min(bounds.height / (h + 2.0 * margin));
-        let scale = scale.max(1e-3);
+        let fit = (bounds.width / (w + 2.0 * margin)).min(bounds.height / (h + 2.0 * margin));
+        let fit = fit.max(1e-3);
+        let scale = fit * camera.zoom;
+        let look = camera.look.unwrap_or(P(w / 2.0, h / 2.0));
+        let offset = (
+            bounds.width / 2.0 - look.0 * scale,
+            bounds.height / 2.0 - look.1 * scale,
+        );
+        let clue_cells = (layout.clue_columns as f32, layout.clue_rows as f32);
+        // One axis: the strip's width, the pixels a number takes along it, and where it ends.
+        let strip = |cells: f32, side: f32, offset: f32| {
+            let natural = cells * scale;
+            let width = natural.min((side / 3.0).max(cells * fit));
+            let grid_starts = offset + natural;
+            let end = grid_starts.max(width);
+            (width / cells.max(1.0), end, end > grid_starts + 0.01)
+        };
+        let (across, left, pinned_left) = strip(clue_cells.0, bounds.width, offset.0);
+        let (down, top, pinned_top) = strip(clue_cells.1, bounds.height, offset.1);
         View {
             scale,
-            offset: (
-                (bounds.width - w * scale) / 2.0,
-                (bounds.height - h * scale) / 2.0,
-            ),
+            offset,
+            clue_scale: (across, down),
+            clues_end: (left, top),
+            pinned: (pinned_left, pinned_top),
+            clue_cells,
         }
     }
 
@@ -54,6 +152,24 @@ impl View {
             self.offset.0 + p.0 * self.scale,
             self.offset.1 + p.1 * self.scale,
         )
+    }
+
+    /// A point of the clues to the screen: a row clue's (left of the grid) measured back from
+    /// where the row clues end, a column clue's (above it) up from where the column clues end.
+    fn project_clue(&self, p: P) -> Point {
+        let mut q = self.project(p);
+        if p.0 < self.clue_cells.0 {
+            q.x = self.clues_end.0 - (self.clue_cells.0 - p.0) * self.clue_scale.0;
+        }
+        if p.1 < self.clue_cells.1 {
+            q.y = self.clues_end.1 - (self.clue_cells.1 - p.1) * self.clue_scale.1;
+        }
+        q
+    }
+
+    /// Where the clues end on the screen: right of `x` and below `y` lie the cells in sight.
+    fn clues_end(&self) -> (f32, f32) {
+        self.clues_end
     }
 
     /// The screen to picture space.
@@ -71,7 +187,7 @@ pub struct Layers {
     clues: canvas::Cache,
     cells: canvas::Cache,
     marks: canvas::Cache,
-    drawn_with: std::cell::Cell<Option<(Palette, Layout)>>,
+    drawn_with: std::cell::Cell<Option<(Palette, Layout, View)>>,
 }
 
 impl Layers {
@@ -92,12 +208,12 @@ impl Layers {
         self.marks.clear();
     }
 
-    fn follow(&self, palette: Palette, layout: Layout) {
-        if self.drawn_with.get() != Some((palette, layout)) {
+    fn follow(&self, palette: Palette, layout: Layout, view: View) {
+        if self.drawn_with.get() != Some((palette, layout, view)) {
             self.clues.clear();
             self.cells.clear();
             self.marks.clear();
-            self.drawn_with.set(Some((palette, layout)));
+            self.drawn_with.set(Some((palette, layout, view)));
         }
     }
 }
@@ -114,30 +230,93 @@ pub struct NonogramCanvas<'a> {
     pub layers: &'a Layers,
 }
 
-/// Whether a button is held on the canvas, and the last cell it was on.
-#[derive(Default)]
-pub struct Drag {
+/// The canvas's own state: the camera, the last cell a held button was on, and where a drag of
+/// the picture began (the cursor, and the point then looked at).
+pub struct Hand {
     last: Option<(usize, usize)>,
+    camera: Camera,
+    dragging: Option<(Point, P)>,
 }
 
-impl NonogramCanvas<'_> {
-    fn cell_under(&self, bounds: Rectangle, position: Point) -> Option<(usize, usize)> {
-        let layout = Layout::of(self.puzzle);
-        let view = View::fit(&layout, bounds.size());
-        layout.cell_at(view.unproject(position))
+impl Default for Hand {
+    fn default() -> Hand {
+        Hand {
+            last: None,
+            camera: Camera::FIT,
+            dragging: None,
+        }
     }
 }
 
-impl canvas::Program<Stroke> for NonogramCanvas<'_> {
-    type State = Drag;
+impl NonogramCanvas<'_> {
+    /// The cell under a point of the canvas; none under the clues, even where they lie over
+    /// cells brought near.
+    fn cell_under(&self, bounds: Rectangle, camera: Camera, at: Point) -> Option<(usize, usize)> {
+        let layout = Layout::of(self.puzzle);
+        let view = View::of(&layout, bounds.size(), camera);
+        let (left, top) = view.clues_end();
+        if at.x < left || at.y < top {
+            return None;
+        }
+        layout.cell_at(view.unproject(at))
+    }
 
-    fn update(
+    /// The wheel and the middle button move the camera, whether or not the canvas paints.
+    fn look(
         &self,
-        state: &mut Drag,
+        state: &mut Hand,
         event: &Event,
         bounds: Rectangle,
         cursor: mouse::Cursor,
     ) -> Option<canvas::Action<Stroke>> {
+        let layout = Layout::of(self.puzzle);
+        let size = bounds.size();
+        match event {
+            Event::Mouse(mouse::Event::WheelScrolled { delta }) => {
+                let at = cursor.position_in(bounds)?;
+                let notches = match delta {
+                    mouse::ScrollDelta::Lines { y, .. } => *y,
+                    mouse::ScrollDelta::Pixels { y, .. } => y / 30.0,
+                };
+                state.camera = state.camera.zoomed(&layout, size, notches, at);
+                Some(canvas::Action::request_redraw().and_capture())
+            }
+            Event::Mouse(mouse::Event::ButtonPressed(mouse::Button::Middle)) => {
+                let at = cursor.position_in(bounds)?;
+                let looked = View::of(&layout, size, state.camera)
+                    .unproject(Point::new(size.width / 2.0, size.height / 2.0));
+                state.dragging = Some((at, looked));
+                Some(canvas::Action::capture())
+            }
+            Event::Mouse(mouse::Event::ButtonReleased(mouse::Button::Middle)) => {
+                state.dragging.take().map(|_| canvas::Action::capture())
+            }
+            Event::Mouse(mouse::Event::CursorMoved { .. }) => {
+                let (from, looked) = state.dragging?;
+                // Outside the canvas too: a drag goes on until the button is let go.
+                let at = cursor.position()? - bounds.position();
+                let moved = Point::new(at.x, at.y) - from;
+                state.camera = state.camera.panned(&layout, size, looked, moved);
+                Some(canvas::Action::request_redraw().and_capture())
+            }
+            _ => None,
+        }
+    }
+}
+
+impl canvas::Program<Stroke> for NonogramCanvas<'_> {
+    type State = Hand;
+
+    fn update(
+        &self,
+        state: &mut Hand,
+        event: &Event,
+        bounds: Rectangle,
+        cursor: mouse::Cursor,
+    ) -> Option<canvas::Action<Stroke>> {
+        if let Some(action) = self.look(state, event, bounds, cursor) {
+            return Some(action);
+        }
         if !self.interactive {
             return None;
         }
@@ -145,6 +324,9 @@ impl canvas::Program<Stroke> for NonogramCanvas<'_> {
             if state.last.take().is_some() {
                 return Some(canvas::Action::publish(Stroke::Released));
             }
+            return None;
+        }
+        if state.dragging.is_some() {
             return None;
         }
         let position = cursor.position_in(bounds)?;
@@ -155,13 +337,13 @@ impl canvas::Program<Stroke> for NonogramCanvas<'_> {
                     mouse::Button::Right => false,
                     _ => return None,
                 };
-                let (x, y) = self.cell_under(bounds, position)?;
+                let (x, y) = self.cell_under(bounds, state.camera, position)?;
                 state.last = Some((x, y));
                 Some(canvas::Action::publish(Stroke::Pressed { x, y, fill }).and_capture())
             }
             Event::Mouse(mouse::Event::CursorMoved { .. }) => {
                 let last = state.last?;
-                let (x, y) = self.cell_under(bounds, position)?;
+                let (x, y) = self.cell_under(bounds, state.camera, position)?;
                 if (x, y) == last {
                     return None;
                 }
@@ -174,28 +356,23 @@ impl canvas::Program<Stroke> for NonogramCanvas<'_> {
 
     fn draw(
         &self,
-        _state: &Drag,
+        state: &Hand,
         renderer: &Renderer,
         _theme: &Theme,
         bounds: Rectangle,
         _cursor: mouse::Cursor,
     ) -> Vec<Geometry> {
         let layout = Layout::of(self.puzzle);
-        self.layers.follow(self.palette, layout);
         let size = bounds.size();
-        let view = View::fit(&layout, size);
+        let view = View::of(&layout, size, state.camera);
+        self.layers.follow(self.palette, layout, view);
         let at = |p: P| view.project(p);
         let s = view.scale;
-        let clues = self.layers.clues.draw(renderer, size, |frame| {
+        let cells = self.layers.cells.draw(renderer, size, |frame| {
             frame.fill(
                 &Path::rectangle(Point::ORIGIN, size),
                 shape::color(self.palette.background),
             );
-            let grid = self.grey_finished.then_some(self.grid);
-            let shapes = picture::clues(self.puzzle, grid, &self.palette);
-            shape::paint_frame(frame, &shapes, s, &at);
-        });
-        let cells = self.layers.cells.draw(renderer, size, |frame| {
             let shapes = picture::cells(&layout, self.grid, &self.palette);
             shape::paint_frame(frame, &shapes, s, &at);
         });
@@ -203,10 +380,37 @@ impl canvas::Program<Stroke> for NonogramCanvas<'_> {
             let shapes = picture::marks(&layout, self.marks, &self.palette);
             shape::paint_frame(frame, &shapes, s, &at);
         });
+        // Last of the picture, as the clues lie over the cells when the grid is brought near.
+        let clues = self.layers.clues.draw(renderer, size, |frame| {
+            let grid = self.grey_finished.then_some(self.grid);
+            let shapes = picture::clues(self.puzzle, grid, &self.palette);
+            let clue_at = |p: P| view.project_clue(p);
+            let (row_clues, column_clues): (Vec<_>, Vec<_>) = shapes.into_iter().partition(
+                |shape| matches!(shape, Shape::Text { at, .. } if at.0 < layout.clue_columns as f32),
+            );
+            let (left, top) = view.clues_end();
+            let background = shape::color(self.palette.background);
+            let edge = canvas::Stroke::default()
+                .with_color(shape::color(self.palette.thick_line))
+                .with_width((0.06 * s).max(1.0));
+            // The row clues' strip, then the column clues' strip over it, then the corner, so
+            // that every number lies only where its own line is in sight.
+            frame.fill(&Path::rectangle(Point::ORIGIN, Size::new(left, size.height)), background);
+            shape::paint_frame(frame, &row_clues, s.min(view.clue_scale.0), &clue_at);
+            frame.fill(&Path::rectangle(Point::ORIGIN, Size::new(size.width, top)), background);
+            shape::paint_frame(frame, &column_clues, s.min(view.clue_scale.1), &clue_at);
+            frame.fill(&Path::rectangle(Point::ORIGIN, Size::new(left, top)), background);
+            if view.pinned.0 {
+                frame.stroke(&Path::line(Point::new(left, top), Point::new(left, size.height)), edge);
+            }
+            if view.pinned.1 {
+                frame.stroke(&Path::line(Point::new(left, top), Point::new(size.width, top)), edge);
+            }
+        });
         vec![
-            clues,
             cells,
             marks,
+            clues,
             // Last, so that the default renderer on OpenGL brings the whole window up to date.
             crate::refresh::whole_window_refresh(renderer, bounds),
         ]
@@ -214,12 +418,15 @@ impl canvas::Program<Stroke> for NonogramCanvas<'_> {
 
     fn mouse_interaction(
         &self,
-        _state: &Drag,
+        state: &Hand,
         bounds: Rectangle,
         cursor: mouse::Cursor,
     ) -> mouse::Interaction {
+        if state.dragging.is_some() {
+            return mouse::Interaction::Grabbing;
+        }
         match cursor.position_in(bounds) {
-            Some(p) if self.interactive && self.cell_under(bounds, p).is_some() => {
+            Some(p) if self.interactive && self.cell_under(bounds, state.camera, p).is_some() => {
                 mouse::Interaction::Crosshair
             }
             _ => mouse::Interaction::default(),
@@ -303,6 +510,193 @@ mod tests {
                 y: 4,
                 fill: false
             }
+        );
+    }
+}
+
+#[cfg(test)]
+mod camera_tests {
+    use super::*;
+    use engine::nonogram::PuzzleInfo;
+    use iced_test::Simulator;
+
+    const SIDE: f32 = 400.0;
+
+    /// A 40×40 picture, too large to paint comfortably whole in 400 pixels (under 9 a cell).
+    fn large() -> Puzzle {
+        let rows: Vec<String> = (0..40)
+            .map(|y| {
+                (0..40)
+                    .map(|x| if (x * 7 + y * 3) % 5 < 2 { '#' } else { '.' })
+                    .collect()
+            })
+            .collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let goal = Grid::from_rows(&rows).expect("grid");
+        Puzzle::from_picture(goal, PuzzleInfo::default())
+    }
+
+    fn wheel(notches: f32) -> iced::Event {
+        iced::Event::Mouse(mouse::Event::WheelScrolled {
+            delta: mouse::ScrollDelta::Lines { x: 0.0, y: notches },
+        })
+    }
+
+    fn button(pressed: bool, button: mouse::Button) -> iced::Event {
+        iced::Event::Mouse(if pressed {
+            mouse::Event::ButtonPressed(button)
+        } else {
+            mouse::Event::ButtonReleased(button)
+        })
+    }
+
+    fn moved(to: Point) -> iced::Event {
+        iced::Event::Mouse(mouse::Event::CursorMoved { position: to })
+    }
+
+    /// Runs `steps` (a point to put the cursor on, then the events there) on a fresh canvas
+    /// showing `puzzle` and returns what it said.
+    fn on_canvas(puzzle: &Puzzle, steps: &[(Point, Vec<iced::Event>)]) -> Vec<Stroke> {
+        let grid = Grid::new(puzzle.width, puzzle.height);
+        let (marks, layers) = (Marks::default(), Layers::default());
+        let program = NonogramCanvas {
+            puzzle,
+            grid: &grid,
+            marks: &marks,
+            palette: Palette::LIGHT,
+            grey_finished: true,
+            interactive: true,
+            layers: &layers,
+        };
+        let element: iced::Element<'_, Stroke> =
+            canvas::Canvas::new(program).width(SIDE).height(SIDE).into();
+        let mut ui = Simulator::with_size(Default::default(), (SIDE, SIDE), element);
+        for (at, events) in steps {
+            ui.point_at(*at);
+            let _ = ui.simulate(events.iter().cloned());
+        }
+        ui.into_messages().collect()
+    }
+
+    /// Where the whole picture puts the centre of cell (x, y), and one cell's width there.
+    fn fitted_centre(puzzle: &Puzzle, (x, y): (usize, usize)) -> (Point, f32) {
+        let layout = Layout::of(puzzle);
+        let view = View::fit(&layout, Size::new(SIDE, SIDE));
+        let c = layout.corner(x, y);
+        (view.project(P(c.0 + 0.5, c.1 + 0.5)), view.scale)
+    }
+
+    fn press_at(at: Point) -> (Point, Vec<iced::Event>) {
+        (
+            at,
+            vec![
+                button(true, mouse::Button::Left),
+                button(false, mouse::Button::Left),
+            ],
+        )
+    }
+
+    fn pressed(strokes: &[Stroke]) -> Vec<(usize, usize)> {
+        strokes
+            .iter()
+            .filter_map(|s| match s {
+                Stroke::Pressed { x, y, .. } => Some((*x, *y)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_wheel_brings_the_cell_under_the_cursor_near_and_keeps_it_under_the_cursor() {
+        let p = large();
+        let (centre, cell) = fitted_centre(&p, (20, 20));
+        let right = Point::new(centre.x + cell, centre.y);
+        // Whole, one cell's width to the right is the next cell.
+        assert_eq!(pressed(&on_canvas(&p, &[press_at(right)])), vec![(21, 20)]);
+        // Brought near about the cell, the same point still lies on it, and the cell under the
+        // cursor is the one it was on.
+        let near = on_canvas(
+            &p,
+            &[
+                (centre, vec![wheel(5.0), wheel(5.0)]),
+                press_at(centre),
+                press_at(right),
+            ],
+        );
+        assert_eq!(pressed(&near), vec![(20, 20), (20, 20)]);
+    }
+
+    #[test]
+    fn the_wheel_never_takes_the_picture_further_than_whole() {
+        let p = large();
+        let layout = Layout::of(&p);
+        let size = Size::new(SIDE, SIDE);
+        let centre = Point::new(100.0, 300.0);
+        let near = Camera::FIT.zoomed(&layout, size, 8.0, centre);
+        assert!(near.zoom > 1.5, "{near:?}");
+        let far = (0..20).fold(near, |c, _| c.zoomed(&layout, size, -5.0, centre));
+        assert_eq!(far, Camera::FIT, "back to the whole picture, centred");
+        let nearest = (0..200).fold(near, |c, _| c.zoomed(&layout, size, 10.0, centre));
+        let view = View::of(&layout, size, nearest);
+        assert!(
+            (view.scale - NEAREST).abs() < 0.01,
+            "cells stop growing at {NEAREST} pixels: {}",
+            view.scale
+        );
+    }
+
+    #[test]
+    fn the_middle_button_drags_the_picture_and_paints_nothing() {
+        let p = large();
+        let (centre, cell) = fitted_centre(&p, (20, 20));
+        let near = vec![wheel(5.0), wheel(5.0)];
+        let drag_left = Point::new(centre.x - 8.0 * cell, centre.y);
+        let strokes = on_canvas(
+            &p,
+            &[
+                (centre, near),
+                (centre, vec![button(true, mouse::Button::Middle)]),
+                (drag_left, vec![moved(drag_left)]),
+                (drag_left, vec![button(false, mouse::Button::Middle)]),
+                press_at(centre),
+            ],
+        );
+        assert_eq!(strokes.len(), 2, "only the press paints: {strokes:?}");
+        let (x, y) = pressed(&strokes)[0];
+        assert!(
+            x > 20 && y == 20,
+            "the picture moved left under the cursor: {x}, {y}"
+        );
+    }
+
+    #[test]
+    fn clues_keep_to_the_edges_over_cells_brought_near_and_a_press_there_paints_nothing() {
+        let p = large();
+        let layout = Layout::of(&p);
+        let size = Size::new(SIDE, SIDE);
+        let (corner, _) = fitted_centre(&p, (39, 39));
+        let camera = (0..4).fold(Camera::FIT, |c, _| c.zoomed(&layout, size, 10.0, corner));
+        let view = View::of(&layout, size, camera);
+        // Row 39's first clue number: its own place is far off to the left, its drawn place is
+        // in the strip along the left edge.
+        let number = P(0.5, (layout.clue_rows + 39) as f32 + 0.5);
+        assert!(view.project(number).x < 0.0);
+        let drawn = view.project_clue(number);
+        let (left, top) = view.clues_end();
+        assert!(
+            (0.0..left).contains(&drawn.x),
+            "{drawn:?} in the strip 0..{left}"
+        );
+        // However near, each strip keeps to a third of the canvas.
+        assert!(view.pinned.0 && view.pinned.1, "{view:?}");
+        assert!(left > 0.0 && top > 0.0 && left <= SIDE / 3.0 + 0.01 && top <= SIDE / 3.0 + 0.01);
+        // A press on the strip, over cells, paints nothing; beside it, it paints.
+        let steps = |at: Point| vec![(corner, vec![wheel(10.0); 4]), press_at(at)];
+        let y = SIDE - 10.0;
+        assert!(pressed(&on_canvas(&p, &steps(Point::new(left / 2.0, y)))).is_empty());
+        assert_eq!(
+            pressed(&on_canvas(&p, &steps(Point::new(left + 5.0, y)))).len(),
+            1
         );
     }
 }
