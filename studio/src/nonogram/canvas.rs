@@ -172,6 +172,18 @@ impl View {
         self.clues_end
     }
 
+    /// Whether the clue number centred on `p` lies clear of the other strip: a row's number
+    /// below the column clues, a column's right of the row clues (by about half a number, so
+    /// that none is drawn half over the strip).
+    fn clue_in_sight(&self, p: P) -> bool {
+        let q = self.project_clue(p);
+        if p.0 < self.clue_cells.0 {
+            q.y - 0.3 * self.scale.min(self.clue_scale.0) >= self.clues_end.1
+        } else {
+            q.x - 0.3 * self.scale.min(self.clue_scale.1) >= self.clues_end.0
+        }
+    }
+
     /// The screen to picture space.
     pub fn unproject(&self, p: Point) -> P {
         P(
@@ -389,12 +401,19 @@ impl canvas::Program<Stroke> for NonogramCanvas<'_> {
                 |shape| matches!(shape, Shape::Text { at, .. } if at.0 < layout.clue_columns as f32),
             );
             let (left, top) = view.clues_end();
+            // The renderer draws text over every filled shape of a layer, so numbers of lines
+            // out of sight are left out rather than covered.
+            let in_sight = |shape: &Shape| match shape {
+                Shape::Text { at, .. } => view.clue_in_sight(*at),
+                _ => true,
+            };
+            let row_clues: Vec<_> = row_clues.into_iter().filter(in_sight).collect();
+            let column_clues: Vec<_> = column_clues.into_iter().filter(in_sight).collect();
             let background = shape::color(self.palette.background);
             let edge = canvas::Stroke::default()
                 .with_color(shape::color(self.palette.thick_line))
                 .with_width((0.06 * s).max(1.0));
-            // The row clues' strip, then the column clues' strip over it, then the corner, so
-            // that every number lies only where its own line is in sight.
+            // The row clues' strip, then the column clues' strip over it, then the corner.
             frame.fill(&Path::rectangle(Point::ORIGIN, Size::new(left, size.height)), background);
             shape::paint_frame(frame, &row_clues, s.min(view.clue_scale.0), &clue_at);
             frame.fill(&Path::rectangle(Point::ORIGIN, Size::new(size.width, top)), background);
@@ -690,6 +709,17 @@ mod camera_tests {
         // However near, each strip keeps to a third of the canvas.
         assert!(view.pinned.0 && view.pinned.1, "{view:?}");
         assert!(left > 0.0 && top > 0.0 && left <= SIDE / 3.0 + 0.01 && top <= SIDE / 3.0 + 0.01);
+        // The numbers of lines scrolled under the other strip are not drawn (text would lie
+        // over the strip): row 0's are gone, row 39's and column 39's are there.
+        assert!(!view.clue_in_sight(P(0.5, layout.clue_rows as f32 + 0.5)));
+        assert!(view.clue_in_sight(number));
+        let last_column = P((layout.clue_columns + 39) as f32 + 0.5, 0.5);
+        assert!(view.clue_in_sight(last_column));
+        assert!(!view.clue_in_sight(P(layout.clue_columns as f32 + 0.5, 0.5)));
+        // With the whole picture, every number is in sight.
+        let whole = View::fit(&layout, size);
+        assert!(whole.clue_in_sight(P(0.5, layout.clue_rows as f32 + 0.5)));
+        assert!(whole.clue_in_sight(P(layout.clue_columns as f32 + 0.5, 0.5)));
         // A press on the strip, over cells, paints nothing; beside it, it paints.
         let steps = |at: Point| vec![(corner, vec![wheel(10.0); 4]), press_at(at)];
         let y = SIDE - 10.0;
