@@ -79,6 +79,46 @@ impl Camera {
     }
 }
 
+impl Camera {
+    /// The camera moved as little as brings cell `(x, y)` wholly into sight, clear of the
+    /// clues, with half a cell to spare: unchanged with the whole picture, or when the cell is
+    /// in sight already.
+    fn showing(self, layout: &Layout, size: Size, (x, y): (usize, usize)) -> Camera {
+        let mut camera = self;
+        // Moving can take a strip of clues back to its own place, or out of it: look again.
+        for _ in 0..3 {
+            if camera.zoom <= 1.0 {
+                return camera;
+            }
+            let view = View::of(layout, size, camera);
+            let corner = layout.corner(x, y);
+            let a = view.project(corner);
+            let b = view.project(P(corner.0 + 1.0, corner.1 + 1.0));
+            let (left, top) = view.clues_end();
+            let spare = 0.5 * view.scale;
+            // Only a cell partly out of sight moves the camera, and then with some to spare
+            // (the first cell of a line can only lie right against its clues).
+            let shift = |low: f32, high: f32, start: f32, end: f32| {
+                if low + 0.01 < start {
+                    low - spare - start
+                } else if high - 0.01 > end {
+                    high + spare - end
+                } else {
+                    0.0
+                }
+            };
+            let dx = shift(a.x, b.x, left, size.width);
+            let dy = shift(a.y, b.y, top, size.height);
+            if dx.abs() < 0.01 && dy.abs() < 0.01 {
+                return camera;
+            }
+            let look = view.unproject(Point::new(size.width / 2.0 + dx, size.height / 2.0 + dy));
+            camera.look = Some(clamp_to(layout, look));
+        }
+        camera
+    }
+}
+
 /// The largest a cell is drawn, in pixels, however near the wheel brings it.
 const NEAREST: f32 = 64.0;
 
@@ -240,6 +280,9 @@ pub struct NonogramCanvas<'a> {
     pub grey_finished: bool,
     pub interactive: bool,
     pub layers: &'a Layers,
+    /// A cell to bring into sight when it changes (the player's keyboard cursor), if the
+    /// picture is brought so near that it is out of sight.
+    pub keep_in_sight: Option<(usize, usize)>,
 }
 
 /// The canvas's own state: the camera, the last cell a held button was on, and where a drag of
@@ -248,6 +291,9 @@ pub struct Hand {
     last: Option<(usize, usize)>,
     camera: Camera,
     dragging: Option<(Point, P)>,
+    /// The cell last brought into sight: it is brought again only once it has changed, so
+    /// that dragging the picture away from it afterwards is not undone.
+    kept: Option<(usize, usize)>,
 }
 
 impl Default for Hand {
@@ -256,6 +302,7 @@ impl Default for Hand {
             last: None,
             camera: Camera::FIT,
             dragging: None,
+            kept: None,
         }
     }
 }
@@ -314,12 +361,10 @@ impl NonogramCanvas<'_> {
             _ => None,
         }
     }
-}
 
-impl canvas::Program<Stroke> for NonogramCanvas<'_> {
-    type State = Hand;
-
-    fn update(
+    /// Which cell a press or a drag is on, after the wheel and the middle button have had
+    /// their say.
+    fn paint(
         &self,
         state: &mut Hand,
         event: &Event,
@@ -363,6 +408,42 @@ impl canvas::Program<Stroke> for NonogramCanvas<'_> {
                 Some(canvas::Action::publish(Stroke::Dragged { from: last, x, y }).and_capture())
             }
             _ => None,
+        }
+    }
+
+    /// Brings [`NonogramCanvas::keep_in_sight`] into sight once each time it changes; whether
+    /// the camera moved.
+    fn follow_kept_cell(&self, state: &mut Hand, bounds: Rectangle) -> bool {
+        if self.keep_in_sight == state.kept {
+            return false;
+        }
+        state.kept = self.keep_in_sight;
+        let Some(cell) = self.keep_in_sight else {
+            return false;
+        };
+        let layout = Layout::of(self.puzzle);
+        let camera = state.camera.showing(&layout, bounds.size(), cell);
+        let moved = camera != state.camera;
+        state.camera = camera;
+        moved
+    }
+}
+
+impl canvas::Program<Stroke> for NonogramCanvas<'_> {
+    type State = Hand;
+
+    fn update(
+        &self,
+        state: &mut Hand,
+        event: &Event,
+        bounds: Rectangle,
+        cursor: mouse::Cursor,
+    ) -> Option<canvas::Action<Stroke>> {
+        let followed = self.follow_kept_cell(state, bounds);
+        let action = self.paint(state, event, bounds, cursor);
+        match action {
+            None if followed => Some(canvas::Action::request_redraw()),
+            action => action,
         }
     }
 
@@ -483,6 +564,7 @@ mod tests {
             grey_finished: true,
             interactive: true,
             layers: &layers,
+            keep_in_sight: None,
         };
         let layout = Layout::of(puzzle);
         let view = View::fit(&layout, Size::new(SIDE, SIDE));
@@ -586,6 +668,7 @@ mod camera_tests {
             grey_finished: true,
             interactive: true,
             layers: &layers,
+            keep_in_sight: None,
         };
         let element: iced::Element<'_, Stroke> =
             canvas::Canvas::new(program).width(SIDE).height(SIDE).into();
@@ -728,5 +811,35 @@ mod camera_tests {
             pressed(&on_canvas(&p, &steps(Point::new(left + 5.0, y)))).len(),
             1
         );
+    }
+
+    #[test]
+    fn the_keyboard_cursor_is_brought_into_sight_clear_of_the_clues() {
+        let p = large();
+        let layout = Layout::of(&p);
+        let size = Size::new(SIDE, SIDE);
+        let (corner, _) = fitted_centre(&p, (0, 0));
+        let near = (0..3).fold(Camera::FIT, |c, _| c.zoomed(&layout, size, 10.0, corner));
+        let in_sight = |camera: Camera, (x, y): (usize, usize)| {
+            let view = View::of(&layout, size, camera);
+            let c = layout.corner(x, y);
+            let (a, b) = (view.project(c), view.project(P(c.0 + 1.0, c.1 + 1.0)));
+            let (left, top) = view.clues_end();
+            a.x >= left && a.y >= top && b.x <= SIDE && b.y <= SIDE
+        };
+        // Zoomed about the first cell, the strips of clues may lie over it.
+        let near = near.showing(&layout, size, (0, 0));
+        assert!(in_sight(near, (0, 0)) && !in_sight(near, (39, 39)));
+        assert_eq!(
+            near.showing(&layout, size, (0, 0)),
+            near,
+            "in sight: left as it is"
+        );
+        for cell in [(39, 39), (39, 0), (0, 39), (20, 20)] {
+            let moved = near.showing(&layout, size, cell);
+            assert!(in_sight(moved, cell), "{cell:?}: {moved:?}");
+            assert_eq!(moved.zoom, near.zoom);
+        }
+        assert_eq!(Camera::FIT.showing(&layout, size, (39, 39)), Camera::FIT);
     }
 }

@@ -35,6 +35,7 @@ impl Editor {
                     grey_finished: false,
                     interactive: true,
                     layers: &self.layers,
+                    keep_in_sight: None,
                 })
                 .width(Fill)
                 .height(Fill),
