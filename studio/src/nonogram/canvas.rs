@@ -4,6 +4,7 @@
 //! picture nearer about the cursor and the middle button drags it, for pictures too large to
 //! paint whole; the clues then keep to the edges, so every line in sight shows its clue.
 
+use super::camera::{Camera, View};
 use super::picture::{self, Layout, Marks, Palette};
 use crate::shape::{self, P, Shape};
 use engine::nonogram::{Grid, Puzzle};
@@ -25,212 +26,6 @@ pub enum Stroke {
     },
     /// The button was let go.
     Released,
-}
-
-/// How near the author or player has brought the picture: a zoom factor (1 fits the whole
-/// picture, clues and grid) and the picture point shown at the canvas's centre (none: the
-/// picture centred).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Camera {
-    zoom: f32,
-    look: Option<P>,
-}
-
-impl Camera {
-    /// The whole picture, centred.
-    pub const FIT: Camera = Camera {
-        zoom: 1.0,
-        look: None,
-    };
-
-    /// The wheel turned by `notches` (up brings the picture nearer) with the cursor on
-    /// `cursor`: the picture point under the cursor stays under it. The zoom stays between the
-    /// whole picture and cells of [`NEAREST`] pixels.
-    fn zoomed(self, layout: &Layout, size: Size, notches: f32, cursor: Point) -> Camera {
-        let fit = View::of(layout, size, Camera::FIT).scale;
-        let most = (NEAREST / fit).max(1.0);
-        let zoom = (self.zoom * (1.0 + notches / 10.0)).clamp(1.0, most);
-        if zoom <= 1.0 {
-            return Camera::FIT;
-        }
-        let under = View::of(layout, size, self).unproject(cursor);
-        let scale = fit * zoom;
-        let look = P(
-            under.0 - (cursor.x - size.width / 2.0) / scale,
-            under.1 - (cursor.y - size.height / 2.0) / scale,
-        );
-        Camera {
-            zoom,
-            look: Some(clamp_to(layout, look)),
-        }
-    }
-
-    /// The picture dragged from where it was looked at (`from`) by `moved` pixels.
-    fn panned(self, layout: &Layout, size: Size, from: P, moved: iced::Vector) -> Camera {
-        if self.zoom <= 1.0 {
-            return Camera::FIT;
-        }
-        let scale = View::of(layout, size, self).scale;
-        let look = P(from.0 - moved.x / scale, from.1 - moved.y / scale);
-        Camera {
-            look: Some(clamp_to(layout, look)),
-            ..self
-        }
-    }
-}
-
-impl Camera {
-    /// The camera moved as little as brings cell `(x, y)` wholly into sight, clear of the
-    /// clues, with half a cell to spare: unchanged with the whole picture, or when the cell is
-    /// in sight already.
-    fn showing(self, layout: &Layout, size: Size, (x, y): (usize, usize)) -> Camera {
-        let mut camera = self;
-        // Moving can take a strip of clues back to its own place, or out of it: look again.
-        for _ in 0..3 {
-            if camera.zoom <= 1.0 {
-                return camera;
-            }
-            let view = View::of(layout, size, camera);
-            let corner = layout.corner(x, y);
-            let a = view.project(corner);
-            let b = view.project(P(corner.0 + 1.0, corner.1 + 1.0));
-            let (left, top) = view.clues_end();
-            let spare = 0.5 * view.scale;
-            // Only a cell partly out of sight moves the camera, and then with some to spare
-            // (the first cell of a line can only lie right against its clues).
-            let shift = |low: f32, high: f32, start: f32, end: f32| {
-                if low + 0.01 < start {
-                    low - spare - start
-                } else if high - 0.01 > end {
-                    high + spare - end
-                } else {
-                    0.0
-                }
-            };
-            let dx = shift(a.x, b.x, left, size.width);
-            let dy = shift(a.y, b.y, top, size.height);
-            if dx.abs() < 0.01 && dy.abs() < 0.01 {
-                return camera;
-            }
-            let look = view.unproject(Point::new(size.width / 2.0 + dx, size.height / 2.0 + dy));
-            camera.look = Some(clamp_to(layout, look));
-        }
-        camera
-    }
-}
-
-/// The largest a cell is drawn, in pixels, however near the wheel brings it.
-const NEAREST: f32 = 64.0;
-
-/// Keeps the point looked at on the picture, so that the grid cannot be dragged out of sight.
-fn clamp_to(layout: &Layout, p: P) -> P {
-    let (w, h) = layout.extent();
-    P(p.0.clamp(0.0, w), p.1.clamp(0.0, h))
-}
-
-/// Where the picture sits in the canvas: scale and offset, and where the clues are drawn. When
-/// the grid is brought near, the row clues keep to the left edge and the column clues to the
-/// top, over the cells, as long as their own place is out of sight; and however near, each
-/// strip takes at most a third of the canvas (or what it takes with the whole picture), its
-/// numbers packed closer and smaller along the strip, each still beside its line.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct View {
-    scale: f32,
-    offset: (f32, f32),
-    /// Pixels a clue number takes along its strip: across the row clues, down the column clues.
-    clue_scale: (f32, f32),
-    /// Where the clues end: right of `x` and below `y` lie the cells in sight.
-    clues_end: (f32, f32),
-    /// Whether the row and the column clues have left their own place to stay in sight.
-    pinned: (bool, bool),
-    /// The clue area's size, in cells: columns of row clues, rows of column clues.
-    clue_cells: (f32, f32),
-}
-
-impl View {
-    /// The whole picture fitted into `bounds`, centred, with a margin.
-    pub fn fit(layout: &Layout, bounds: Size) -> View {
-        View::of(layout, bounds, Camera::FIT)
-    }
-
-    /// The picture as the camera shows it in `bounds`.
-    pub fn of(layout: &Layout, bounds: Size, camera: Camera) -> View {
-        let (w, h) = layout.extent();
-        let margin = 0.5;
-        let fit = (bounds.width / (w + 2.0 * margin)).min(bounds.height / (h + 2.0 * margin));
-        let fit = fit.max(1e-3);
-        let scale = fit * camera.zoom;
-        let look = camera.look.unwrap_or(P(w / 2.0, h / 2.0));
-        let offset = (
-            bounds.width / 2.0 - look.0 * scale,
-            bounds.height / 2.0 - look.1 * scale,
-        );
-        let clue_cells = (layout.clue_columns as f32, layout.clue_rows as f32);
-        // One axis: the strip's width, the pixels a number takes along it, and where it ends.
-        let strip = |cells: f32, side: f32, offset: f32| {
-            let natural = cells * scale;
-            let width = natural.min((side / 3.0).max(cells * fit));
-            let grid_starts = offset + natural;
-            let end = grid_starts.max(width);
-            (width / cells.max(1.0), end, end > grid_starts + 0.01)
-        };
-        let (across, left, pinned_left) = strip(clue_cells.0, bounds.width, offset.0);
-        let (down, top, pinned_top) = strip(clue_cells.1, bounds.height, offset.1);
-        View {
-            scale,
-            offset,
-            clue_scale: (across, down),
-            clues_end: (left, top),
-            pinned: (pinned_left, pinned_top),
-            clue_cells,
-        }
-    }
-
-    /// Picture space to the screen.
-    pub fn project(&self, p: P) -> Point {
-        Point::new(
-            self.offset.0 + p.0 * self.scale,
-            self.offset.1 + p.1 * self.scale,
-        )
-    }
-
-    /// A point of the clues to the screen: a row clue's (left of the grid) measured back from
-    /// where the row clues end, a column clue's (above it) up from where the column clues end.
-    fn project_clue(&self, p: P) -> Point {
-        let mut q = self.project(p);
-        if p.0 < self.clue_cells.0 {
-            q.x = self.clues_end.0 - (self.clue_cells.0 - p.0) * self.clue_scale.0;
-        }
-        if p.1 < self.clue_cells.1 {
-            q.y = self.clues_end.1 - (self.clue_cells.1 - p.1) * self.clue_scale.1;
-        }
-        q
-    }
-
-    /// Where the clues end on the screen: right of `x` and below `y` lie the cells in sight.
-    fn clues_end(&self) -> (f32, f32) {
-        self.clues_end
-    }
-
-    /// Whether the clue number centred on `p` lies clear of the other strip: a row's number
-    /// below the column clues, a column's right of the row clues (by about half a number, so
-    /// that none is drawn half over the strip).
-    fn clue_in_sight(&self, p: P) -> bool {
-        let q = self.project_clue(p);
-        if p.0 < self.clue_cells.0 {
-            q.y - 0.3 * self.scale.min(self.clue_scale.0) >= self.clues_end.1
-        } else {
-            q.x - 0.3 * self.scale.min(self.clue_scale.1) >= self.clues_end.0
-        }
-    }
-
-    /// The screen to picture space.
-    pub fn unproject(&self, p: Point) -> P {
-        P(
-            (p.x - self.offset.0) / self.scale,
-            (p.y - self.offset.1) / self.scale,
-        )
-    }
 }
 
 /// The canvas's drawing in three cached layers: clues, cells, marks.
@@ -537,6 +332,7 @@ impl canvas::Program<Stroke> for NonogramCanvas<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::nonogram::camera::NEAREST;
     use engine::nonogram::PuzzleInfo;
     use iced_test::Simulator;
 
@@ -554,35 +350,22 @@ mod tests {
         to: (usize, usize),
         button: mouse::Button,
     ) -> Vec<Stroke> {
-        let grid = Grid::new(puzzle.width, puzzle.height);
-        let (marks, layers) = (Marks::default(), Layers::default());
-        let program = NonogramCanvas {
+        let (from, _) = fitted_centre(puzzle, from);
+        let (to, _) = fitted_centre(puzzle, to);
+        on_canvas(
             puzzle,
-            grid: &grid,
-            marks: &marks,
-            palette: Palette::LIGHT,
-            grey_finished: true,
-            interactive: true,
-            layers: &layers,
-            keep_in_sight: None,
-        };
-        let layout = Layout::of(puzzle);
-        let view = View::fit(&layout, Size::new(SIDE, SIDE));
-        let centre = |(x, y): (usize, usize)| {
-            let c = layout.corner(x, y);
-            view.project(P(c.0 + 0.5, c.1 + 0.5))
-        };
-        let element: iced::Element<'_, Stroke> =
-            canvas::Canvas::new(program).width(SIDE).height(SIDE).into();
-        let mut ui = Simulator::with_size(Default::default(), (SIDE, SIDE), element);
-        ui.point_at(centre(from));
-        let _ = ui.simulate([iced::Event::Mouse(mouse::Event::ButtonPressed(button))]);
-        ui.point_at(centre(to));
-        let _ = ui.simulate([iced::Event::Mouse(mouse::Event::CursorMoved {
-            position: centre(to),
-        })]);
-        let _ = ui.simulate([iced::Event::Mouse(mouse::Event::ButtonReleased(button))]);
-        ui.into_messages().collect()
+            &[
+                (
+                    from,
+                    vec![iced::Event::Mouse(mouse::Event::ButtonPressed(button))],
+                ),
+                (to, vec![moved(to)]),
+                (
+                    to,
+                    vec![iced::Event::Mouse(mouse::Event::ButtonReleased(button))],
+                ),
+            ],
+        )
     }
 
     #[test]
@@ -613,15 +396,6 @@ mod tests {
             }
         );
     }
-}
-
-#[cfg(test)]
-mod camera_tests {
-    use super::*;
-    use engine::nonogram::PuzzleInfo;
-    use iced_test::Simulator;
-
-    const SIDE: f32 = 400.0;
 
     /// A 40×40 picture, too large to paint comfortably whole in 400 pixels (under 9 a cell).
     fn large() -> Puzzle {
@@ -686,6 +460,20 @@ mod camera_tests {
         let view = View::fit(&layout, Size::new(SIDE, SIDE));
         let c = layout.corner(x, y);
         (view.project(P(c.0 + 0.5, c.1 + 0.5)), view.scale)
+    }
+
+    /// The picture brought near by `turns` of the wheel, ten notches each, with the cursor on
+    /// `cell`: its layout, the canvas's size, the cursor and the camera.
+    fn brought_near(
+        p: &Puzzle,
+        cell: (usize, usize),
+        turns: usize,
+    ) -> (Layout, Size, Point, Camera) {
+        let layout = Layout::of(p);
+        let size = Size::new(SIDE, SIDE);
+        let (cursor, _) = fitted_centre(p, cell);
+        let camera = (0..turns).fold(Camera::FIT, |c, _| c.zoomed(&layout, size, 10.0, cursor));
+        (layout, size, cursor, camera)
     }
 
     fn press_at(at: Point) -> (Point, Vec<iced::Event>) {
@@ -774,10 +562,7 @@ mod camera_tests {
     #[test]
     fn clues_keep_to_the_edges_over_cells_brought_near_and_a_press_there_paints_nothing() {
         let p = large();
-        let layout = Layout::of(&p);
-        let size = Size::new(SIDE, SIDE);
-        let (corner, _) = fitted_centre(&p, (39, 39));
-        let camera = (0..4).fold(Camera::FIT, |c, _| c.zoomed(&layout, size, 10.0, corner));
+        let (layout, size, corner, camera) = brought_near(&p, (39, 39), 4);
         let view = View::of(&layout, size, camera);
         // Row 39's first clue number: its own place is far off to the left, its drawn place is
         // in the strip along the left edge.
@@ -816,10 +601,7 @@ mod camera_tests {
     #[test]
     fn the_keyboard_cursor_is_brought_into_sight_clear_of_the_clues() {
         let p = large();
-        let layout = Layout::of(&p);
-        let size = Size::new(SIDE, SIDE);
-        let (corner, _) = fitted_centre(&p, (0, 0));
-        let near = (0..3).fold(Camera::FIT, |c, _| c.zoomed(&layout, size, 10.0, corner));
+        let (layout, size, _, near) = brought_near(&p, (0, 0), 3);
         let in_sight = |camera: Camera, (x, y): (usize, usize)| {
             let view = View::of(&layout, size, camera);
             let c = layout.corner(x, y);
