@@ -75,8 +75,9 @@ pub struct NonogramCanvas<'a> {
     pub grey_finished: bool,
     pub interactive: bool,
     pub layers: &'a Layers,
-    /// A cell to bring into sight when it changes (the player's keyboard cursor), if the
-    /// picture is brought so near that it is out of sight.
+    /// A cell to bring into sight when it changes ([`Marks::in_focus`]: the keyboard cursor, a
+    /// hint's or a step's cell, a suggested change), if the picture is brought so near that it
+    /// is out of sight.
     pub keep_in_sight: Option<(usize, usize)>,
 }
 

@@ -247,6 +247,21 @@ pub struct Marks {
     pub suggested: Vec<(usize, usize)>,
 }
 
+impl Marks {
+    /// The cell the marks point the eye to, for a canvas brought near to bring into sight: the
+    /// first cell of the line brought forward that it fixes (the keyboard cursor, a hint's or a
+    /// step's cell), else that line's first cell (a line with no placement), else the first cell
+    /// the author is advised to change.
+    pub fn in_focus(&self) -> Option<(usize, usize)> {
+        match &self.focus {
+            Some((_, cells)) if !cells.is_empty() => Some(cells[0]),
+            Some((LineRef::Row(y), _)) => Some((0, *y)),
+            Some((LineRef::Column(x), _)) => Some((*x, 0)),
+            None => self.suggested.first().copied(),
+        }
+    }
+}
+
 /// The marks over the cells.
 pub fn marks(layout: &Layout, marks: &Marks, palette: &Palette) -> Vec<Shape> {
     let mut out = Vec::new();
@@ -329,5 +344,21 @@ mod tests {
             greyed, numbers,
             "every line of the solution reads as its clue"
         );
+    }
+
+    #[test]
+    fn the_cell_in_focus_is_the_focus_line_s_first_fixed_cell_else_its_first_else_a_suggestion() {
+        let mut marks = Marks {
+            suggested: vec![(4, 1), (2, 2)],
+            ..Marks::default()
+        };
+        assert_eq!(marks.in_focus(), Some((4, 1)));
+        marks.focus = Some((LineRef::Column(3), Vec::new()));
+        assert_eq!(marks.in_focus(), Some((3, 0)));
+        marks.focus = Some((LineRef::Row(2), Vec::new()));
+        assert_eq!(marks.in_focus(), Some((0, 2)));
+        marks.focus = Some((LineRef::Row(2), vec![(3, 2), (4, 2)]));
+        assert_eq!(marks.in_focus(), Some((3, 2)));
+        assert_eq!(Marks::default().in_focus(), None);
     }
 }

@@ -472,7 +472,7 @@ impl Player {
             grey_finished: true,
             interactive: self.stepper.is_none(),
             layers: &self.layers,
-            keep_in_sight: Some(self.cursor),
+            keep_in_sight: self.marks.in_focus(),
         })
         .width(Fill)
         .height(Fill);

@@ -35,7 +35,7 @@ impl Editor {
                     grey_finished: false,
                     interactive: true,
                     layers: &self.layers,
-                    keep_in_sight: None,
+                    keep_in_sight: self.marks.in_focus(),
                 })
                 .width(Fill)
                 .height(Fill),
