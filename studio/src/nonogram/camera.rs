@@ -29,7 +29,7 @@ impl Camera {
         let fit = View::of(layout, size, Camera::FIT).scale;
         let most = (NEAREST / fit).max(1.0);
         let zoom = (self.zoom * (1.0 + notches / 10.0)).clamp(1.0, most);
-        if zoom <= 1.0 {
+        if zoom.is_nan() || zoom <= 1.0 {
             return Camera::FIT;
         }
         let under = View::of(layout, size, self).unproject(cursor);
@@ -145,8 +145,12 @@ impl View {
         let margin = 0.5;
         let fit = (bounds.width / (w + 2.0 * margin)).min(bounds.height / (h + 2.0 * margin));
         let fit = fit.max(1e-3);
-        let scale = fit * camera.zoom;
-        let look = camera.look.unwrap_or(P(w / 2.0, h / 2.0));
+        // A camera brought near one picture may be held up to another (the text changed the
+        // size): it never looks past the picture's edge or nearer than cells of NEAREST pixels.
+        let scale = (fit * camera.zoom).min(NEAREST.max(fit));
+        let look = camera
+            .look
+            .map_or(P(w / 2.0, h / 2.0), |look| clamp_to(layout, look));
         let offset = (
             bounds.width / 2.0 - look.0 * scale,
             bounds.height / 2.0 - look.1 * scale,

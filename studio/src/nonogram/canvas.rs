@@ -625,4 +625,26 @@ mod tests {
         }
         assert_eq!(Camera::FIT.showing(&layout, size, (39, 39)), Camera::FIT);
     }
+
+    #[test]
+    fn a_picture_made_smaller_while_brought_near_stays_in_sight() {
+        let p = large();
+        let (_, size, _, near) = brought_near(&p, (39, 39), 4);
+        let rows = ["#.#.#.#.#.", ".#.#.#.#.#"].repeat(5);
+        let small =
+            Puzzle::from_picture(Grid::from_rows(&rows).expect("grid"), PuzzleInfo::default());
+        let layout = Layout::of(&small);
+        let view = View::of(&layout, size, near);
+        assert!(view.scale <= NEAREST + 0.01, "{view:?}");
+        // Some of the grid is in sight, clear of the clues.
+        let (a, b) = (
+            view.project(layout.corner(0, 0)),
+            view.project(layout.corner(10, 10)),
+        );
+        let (left, top) = view.clues_end();
+        assert!(
+            a.x < SIDE && a.y < SIDE && b.x > left && b.y > top,
+            "the grid {a:?}–{b:?} meets the canvas right of {left} and below {top}"
+        );
+    }
 }
