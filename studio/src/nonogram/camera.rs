@@ -62,9 +62,7 @@ impl Camera {
             ..self
         }
     }
-}
 
-impl Camera {
     /// The camera moved as little as brings cell `(x, y)` wholly into sight, clear of the
     /// clues, with half a cell to spare: unchanged with the whole picture, or when the cell is
     /// in sight already.
