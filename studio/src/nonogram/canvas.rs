@@ -124,7 +124,8 @@ impl NonogramCanvas<'_> {
         bounds: Rectangle,
         cursor: mouse::Cursor,
     ) -> Option<canvas::Action<Stroke>> {
-        let layout = Layout::of(self.puzzle);
+        // Worked out only for the events that move the camera, not for every move of the mouse.
+        let layout = || Layout::of(self.puzzle);
         let size = bounds.size();
         match event {
             Event::Mouse(mouse::Event::WheelScrolled { delta }) => {
@@ -133,12 +134,12 @@ impl NonogramCanvas<'_> {
                     mouse::ScrollDelta::Lines { y, .. } => *y,
                     mouse::ScrollDelta::Pixels { y, .. } => y / 30.0,
                 };
-                state.camera = state.camera.zoomed(&layout, size, notches, at);
+                state.camera = state.camera.zoomed(&layout(), size, notches, at);
                 Some(canvas::Action::request_redraw().and_capture())
             }
             Event::Mouse(mouse::Event::ButtonPressed(mouse::Button::Middle)) => {
                 let at = cursor.position_in(bounds)?;
-                let looked = View::of(&layout, size, state.camera)
+                let looked = View::of(&layout(), size, state.camera)
                     .unproject(Point::new(size.width / 2.0, size.height / 2.0));
                 state.dragging = Some((at, looked));
                 Some(canvas::Action::capture())
@@ -151,7 +152,7 @@ impl NonogramCanvas<'_> {
                 // Outside the canvas too: a drag goes on until the button is let go.
                 let at = cursor.position()? - bounds.position();
                 let moved = Point::new(at.x, at.y) - from;
-                state.camera = state.camera.panned(&layout, size, looked, moved);
+                state.camera = state.camera.panned(&layout(), size, looked, moved);
                 Some(canvas::Action::request_redraw().and_capture())
             }
             _ => None,
@@ -274,28 +275,26 @@ impl canvas::Program<Stroke> for NonogramCanvas<'_> {
             let grid = self.grey_finished.then_some(self.grid);
             let shapes = picture::clues(self.puzzle, grid, &self.palette);
             let clue_at = |p: P| view.project_clue(p);
-            let (row_clues, column_clues): (Vec<_>, Vec<_>) = shapes.into_iter().partition(
-                |shape| matches!(shape, Shape::Text { at, .. } if at.0 < layout.clue_columns as f32),
-            );
-            let (left, top) = view.clues_end();
             // The renderer draws text over every filled shape of a layer, so numbers of lines
             // out of sight are left out rather than covered.
             let in_sight = |shape: &Shape| match shape {
                 Shape::Text { at, .. } => view.clue_in_sight(*at),
                 _ => true,
             };
-            let row_clues: Vec<_> = row_clues.into_iter().filter(in_sight).collect();
-            let column_clues: Vec<_> = column_clues.into_iter().filter(in_sight).collect();
+            let (row_clues, column_clues): (Vec<_>, Vec<_>) =
+                shapes.into_iter().filter(in_sight).partition(
+                    |shape| matches!(shape, Shape::Text { at, .. } if at.0 < layout.clue_columns as f32),
+                );
+            let (left, top) = view.clues_end();
             let background = shape::color(self.palette.background);
             let edge = canvas::Stroke::default()
                 .with_color(shape::color(self.palette.thick_line))
                 .with_width((0.06 * s).max(1.0));
-            // The row clues' strip, then the column clues' strip over it, then the corner.
+            // The two strips over the cells (the top one takes the corner), then their numbers.
             frame.fill(&Path::rectangle(Point::ORIGIN, Size::new(left, size.height)), background);
-            shape::paint_frame(frame, &row_clues, s.min(view.clue_scale.0), &clue_at);
             frame.fill(&Path::rectangle(Point::ORIGIN, Size::new(size.width, top)), background);
+            shape::paint_frame(frame, &row_clues, s.min(view.clue_scale.0), &clue_at);
             shape::paint_frame(frame, &column_clues, s.min(view.clue_scale.1), &clue_at);
-            frame.fill(&Path::rectangle(Point::ORIGIN, Size::new(left, top)), background);
             if view.pinned.0 {
                 frame.stroke(&Path::line(Point::new(left, top), Point::new(left, size.height)), edge);
             }
