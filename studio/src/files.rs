@@ -44,15 +44,9 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> Result<()> {
 /// file being replaced keeps its permissions; a new file gets the mode `File::create` would give
 /// it (see [`temp_permissions`]).
 fn write_via_temp(path: &Path, bytes: &[u8], private: bool) -> Result<()> {
-    match destination(path)? {
-        Destination::File => {}
-        Destination::Stream if private => {
-            bail!(
-                "{} is not a regular file, so it is not written to",
-                path.display()
-            )
-        }
-        Destination::Stream => return write_into_stream(path, bytes),
+    // A private file (a login, a recovery entry) is only ever a regular file.
+    if destination(path, !private)? == Destination::Stream {
+        return write_into_stream(path, bytes);
     }
     // The rename must replace the file a symlink leads to, not the link, and the temporary
     // file must sit in that file's folder for the rename to stay atomic.

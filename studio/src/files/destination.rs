@@ -16,9 +16,10 @@ pub(super) enum Destination {
     Stream,
 }
 
-/// Decides where a write to `path` goes, or says why nothing may be written there. Every link
-/// is followed, the system's own (`/dev/stdout` → `/proc/self/fd/1` → a pipe) included.
-pub(super) fn destination(path: &Path) -> Result<Destination> {
+/// Decides where a write to `path` goes, or says why nothing may be written there; only a
+/// regular file (or none yet) when `streams` is false. Every link is followed, the system's own
+/// (`/dev/stdout` → `/proc/self/fd/1` → a pipe) included.
+pub(super) fn destination(path: &Path, streams: bool) -> Result<Destination> {
     let meta = match std::fs::metadata(path) {
         Ok(meta) => meta,
         // Nothing there yet, or a dangling link: the atomic writer creates the file.
@@ -41,7 +42,7 @@ pub(super) fn destination(path: &Path) -> Result<Destination> {
     {
         use std::os::unix::fs::FileTypeExt;
         let kind = meta.file_type();
-        if kind.is_char_device() || kind.is_fifo() {
+        if streams && (kind.is_char_device() || kind.is_fifo()) {
             return Ok(Destination::Stream);
         }
         if kind.is_block_device() {
@@ -114,7 +115,7 @@ mod tests {
     fn a_terminal_or_a_device_is_written_into_not_replaced() {
         // Only decided here: a test must never risk putting a regular file in /dev.
         assert_eq!(
-            destination(Path::new("/dev/null")).expect("a device"),
+            destination(Path::new("/dev/null"), true).expect("a device"),
             Destination::Stream
         );
     }
