@@ -25,6 +25,7 @@ pub mod info;
 pub mod nonogram;
 pub mod quadrillion;
 pub mod sliding;
+mod source;
 pub mod words;
 
 pub use diagnostic::{Diagnostic, Severity, Span};

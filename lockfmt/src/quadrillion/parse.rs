@@ -6,12 +6,12 @@
 
 use super::document::{Document, Info, Line};
 use crate::diagnostic::{Diagnostic, Span};
+use crate::source::{Property, Word, read_property, split};
 use engine::quadrillion::{
     Board, BoardProblem, Challenge, ChallengeProblem, Dot, GridId, GridPlacement, Orientation,
     Placement, ShapeId, Side,
 };
 use std::collections::BTreeMap;
-use tree_sitter::Parser;
 
 /// The largest board file read. A board with every shape placed and notes is under 2 KB.
 pub const MAX_FILE_BYTES: usize = 64 << 10;
@@ -57,93 +57,10 @@ impl Parsed {
 /// Parses a board file from raw bytes: refuses files that are too large or not UTF-8 with a
 /// diagnostic, then parses the text.
 pub fn parse_bytes(bytes: &[u8]) -> Parsed {
-    if bytes.len() > MAX_FILE_BYTES {
-        return Parsed::fail(Diagnostic::error(
-            Span::START,
-            "file-too-large",
-            format!(
-                "the file is {} bytes; a Quadrillion board is at most {} bytes (64 KiB)",
-                bytes.len(),
-                MAX_FILE_BYTES
-            ),
-        ));
-    }
-    match std::str::from_utf8(bytes) {
+    match crate::source::text_of(bytes, MAX_FILE_BYTES, "a Quadrillion board") {
         Ok(text) => parse(text),
-        Err(e) => {
-            let good = &bytes[..e.valid_up_to()];
-            let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
-            let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-            let column = std::str::from_utf8(&good[start..]).map_or(1, |s| s.chars().count() + 1);
-            Parsed::fail(Diagnostic::error(
-                Span::on_line(line, column, 1),
-                "invalid-utf8",
-                format!(
-                    "the file is not UTF-8 text: byte 0x{:02x} at offset {} cannot start a character",
-                    bytes[e.valid_up_to()],
-                    e.valid_up_to()
-                ),
-            ))
-        }
+        Err(d) => Parsed::fail(d),
     }
-}
-
-/// A word of a line: its text and where it starts (column from 1, in characters).
-#[derive(Clone, Copy, Debug)]
-struct Word<'a> {
-    text: &'a str,
-    column: usize,
-}
-
-impl Word<'_> {
-    fn span(&self, line: usize) -> Span {
-        Span::on_line(line, self.column, self.text.chars().count())
-    }
-}
-
-/// Splits a line into its content's words and its comment (from a `#` outside quotes).
-/// The comment runs to the line's end, blanks and all, so that what comes before it is the
-/// content; the caller trims it.
-fn split(line: &str) -> (Vec<Word<'_>>, Option<&str>) {
-    let mut words = Vec::new();
-    let mut in_quotes = false;
-    let mut start: Option<(usize, usize)> = None;
-    let mut comment = None;
-    for (column, (i, c)) in line.char_indices().enumerate() {
-        let column = column + 1;
-        if c == '"' {
-            in_quotes = !in_quotes;
-        }
-        if c == '#' && !in_quotes {
-            comment = Some(&line[i..]);
-            if let Some((s, col)) = start.take() {
-                words.push(Word {
-                    text: &line[s..i],
-                    column: col,
-                });
-            }
-            break;
-        }
-        if c.is_whitespace() && !in_quotes {
-            if let Some((s, col)) = start.take() {
-                words.push(Word {
-                    text: &line[s..i],
-                    column: col,
-                });
-            }
-        } else if start.is_none() {
-            start = Some((i, column));
-        }
-    }
-    if comment.is_none()
-        && let Some((s, col)) = start
-    {
-        words.push(Word {
-            text: &line[s..],
-            column: col,
-        });
-    }
-    (words, comment)
 }
 
 /// Reads the lines of a file into a document.
@@ -169,7 +86,7 @@ impl Reader {
 
     fn line(&mut self, n: usize, text: &str) {
         let text = text.strip_suffix('\r').unwrap_or(text);
-        let (words, raw_comment) = split(text);
+        let (words, raw_comment) = split(text, true);
         let comment = raw_comment.map(str::trim_end);
         let Some(first) = words.first().copied() else {
             match comment {
@@ -226,62 +143,19 @@ impl Reader {
     }
 
     fn text_property(&mut self, n: usize, text: &str, words: &[Word]) -> Option<Line> {
-        let key = words[0];
-        let value = words.get(1).map(|w| {
-            // The value runs from its first word to the end of the content.
-            let start = text
-                .char_indices()
-                .nth(w.column - 1)
-                .map_or(text.len(), |(i, _)| i);
-            let last = words.last().map_or(w, |l| l);
-            let end = text
-                .char_indices()
-                .nth(last.column - 1 + last.text.chars().count())
-                .map_or(text.len(), |(i, _)| i);
-            (&text[start..end], w.column)
-        });
-        let value = match value {
-            None => {
-                self.error(
-                    key.span(n),
-                    "missing-value",
-                    format!("`{}` needs a value, e.g. `{} \"…\"`", key.text, key.text),
-                );
-                return None;
+        match read_property(&mut self.info, n, text, words, "a board") {
+            Ok(property) => Some(match property {
+                Property::Title => Line::Title,
+                Property::By => Line::By,
+                Property::Source => Line::Source,
+                Property::License => Line::License,
+                Property::Note(i) => Line::Note(i),
+            }),
+            Err(d) => {
+                self.diagnostics.push(d);
+                None
             }
-            Some((v, column)) if v.starts_with('"') => {
-                if v.len() < 2 || !v.ends_with('"') {
-                    self.error(
-                        Span::on_line(n, column, v.chars().count()),
-                        "unterminated-string",
-                        "this string has no closing quote",
-                    );
-                    return None;
-                }
-                v[1..v.len() - 1].replace("&quot;", "\"")
-            }
-            Some((v, _)) => v.to_string(),
-        };
-        let slot = match key.text {
-            "title" => (&mut self.info.title, Line::Title),
-            "by" => (&mut self.info.by, Line::By),
-            "source" => (&mut self.info.source, Line::Source),
-            "license" => (&mut self.info.license, Line::License),
-            _ => {
-                self.info.notes.push(value);
-                return Some(Line::Note(self.info.notes.len() - 1));
-            }
-        };
-        if slot.0.is_some() {
-            self.error(
-                key.span(n),
-                "repeated-property",
-                format!("`{}` is given twice; a board has one", key.text),
-            );
-            return None;
         }
-        *slot.0 = Some(value);
-        Some(slot.1)
     }
 
     /// Reads `turn T`, `at ROW COL`, `flipped` and (for grids) the side, in any order.
@@ -538,11 +412,8 @@ pub fn parse(text: &str) -> Parsed {
         reader.check(&challenge);
     }
     reader.diagnostics.sort_by_key(|d| d.span);
-    let mut parser = Parser::new();
-    let tree = parser
-        .set_language(&super::language::language())
-        .ok()
-        .and_then(|()| parser.parse(text, None));
+    // The tree serves highlighting only: the lines are read without it.
+    let tree = crate::source::syntax_tree(&super::language::language(), text, "").ok();
     Parsed {
         document: Some(Document {
             challenge,

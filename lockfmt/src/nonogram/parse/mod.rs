@@ -16,7 +16,6 @@ use crate::diagnostic::{Diagnostic, Span};
 use engine::nonogram::{LineRef, Puzzle};
 use reader::Reader;
 use std::collections::BTreeMap;
-use tree_sitter::Parser;
 
 /// The largest nonogram file read. A 100×100 puzzle with its goal is about 11 KB, so anything
 /// near this is not a nonogram.
@@ -94,35 +93,9 @@ impl Parsed {
 /// Parses a nonogram file from raw bytes: refuses files that are too large or not UTF-8 with a
 /// diagnostic, then parses the text.
 pub fn parse_bytes(bytes: &[u8]) -> Parsed {
-    if bytes.len() > MAX_FILE_BYTES {
-        return Parsed::fail(Diagnostic::error(
-            Span::START,
-            "file-too-large",
-            format!(
-                "the file is {} bytes; a nonogram file is at most {} bytes (1 MiB)",
-                bytes.len(),
-                MAX_FILE_BYTES
-            ),
-        ));
-    }
-    match std::str::from_utf8(bytes) {
+    match crate::source::text_of(bytes, MAX_FILE_BYTES, "a nonogram file") {
         Ok(text) => parse(text),
-        Err(e) => {
-            let good = &bytes[..e.valid_up_to()];
-            let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
-            let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-            let column =
-                std::str::from_utf8(&good[line_start..]).map_or(1, |s| s.chars().count() + 1);
-            Parsed::fail(Diagnostic::error(
-                Span::on_line(line, column, 1),
-                "invalid-utf8",
-                format!(
-                    "the file is not UTF-8 text: byte 0x{:02x} at offset {} cannot start a character",
-                    bytes[e.valid_up_to()],
-                    e.valid_up_to()
-                ),
-            ))
-        }
+        Err(d) => Parsed::fail(d),
     }
 }
 
@@ -131,20 +104,13 @@ pub fn parse(text: &str) -> Parsed {
     if text.len() > MAX_FILE_BYTES {
         return parse_bytes(text.as_bytes());
     }
-    let mut parser = Parser::new();
-    if parser.set_language(&super::language::language()).is_err() {
-        return Parsed::fail(Diagnostic::error(
-            Span::START,
-            "internal",
-            "the nonogram grammar does not match this build's tree-sitter runtime",
-        ));
-    }
-    let Some(tree) = parser.parse(text, None) else {
-        return Parsed::fail(Diagnostic::error(
-            Span::START,
-            "internal",
-            "the parser gave up on this file",
-        ));
+    let tree = match crate::source::syntax_tree(
+        &super::language::language(),
+        text,
+        "the nonogram grammar",
+    ) {
+        Ok(tree) => tree,
+        Err(d) => return Parsed::fail(d),
     };
     let mut reader = Reader::new(text);
     reader.clue_line_errors();

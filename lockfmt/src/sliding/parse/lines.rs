@@ -87,62 +87,19 @@ impl Reader {
     }
 
     pub(super) fn text_property(&mut self, n: usize, text: &str, words: &[Word]) -> Option<Line> {
-        let key = words[0];
-        let value = words.get(1).map(|w| {
-            // The value runs from its first word to the end of the content.
-            let start = text
-                .char_indices()
-                .nth(w.column - 1)
-                .map_or(text.len(), |(i, _)| i);
-            let last = words.last().map_or(w, |l| l);
-            let end = text
-                .char_indices()
-                .nth(last.column - 1 + last.text.chars().count())
-                .map_or(text.len(), |(i, _)| i);
-            (&text[start..end], w.column)
-        });
-        let value = match value {
-            None => {
-                self.error(
-                    key.span(n),
-                    "missing-value",
-                    format!("`{}` needs a value, e.g. `{} \"…\"`", key.text, key.text),
-                );
-                return None;
+        match read_property(&mut self.info, n, text, words, "a lock") {
+            Ok(property) => Some(match property {
+                Property::Title => Line::Title,
+                Property::By => Line::By,
+                Property::Source => Line::Source,
+                Property::License => Line::License,
+                Property::Note(i) => Line::Note(i),
+            }),
+            Err(d) => {
+                self.diagnostics.push(d);
+                None
             }
-            Some((v, column)) if v.starts_with('"') => {
-                if v.len() < 2 || !v.ends_with('"') {
-                    self.error(
-                        Span::on_line(n, column, v.chars().count()),
-                        "unterminated-string",
-                        "this string has no closing quote",
-                    );
-                    return None;
-                }
-                v[1..v.len() - 1].replace("&quot;", "\"")
-            }
-            Some((v, _)) => v.to_string(),
-        };
-        let slot = match key.text {
-            "title" => (&mut self.info.title, Line::Title),
-            "by" => (&mut self.info.by, Line::By),
-            "source" => (&mut self.info.source, Line::Source),
-            "license" => (&mut self.info.license, Line::License),
-            _ => {
-                self.info.notes.push(value);
-                return Some(Line::Note(self.info.notes.len() - 1));
-            }
-        };
-        if slot.0.is_some() {
-            self.error(
-                key.span(n),
-                "repeated-property",
-                format!("`{}` is given twice; a lock has one", key.text),
-            );
-            return None;
         }
-        *slot.0 = Some(value);
-        Some(slot.1)
     }
 
     /// A row: its number, then one glyph per column.

@@ -8,9 +8,9 @@
 
 use super::document::{AXIS, Comments, DARK, Document, Info, KEY, KEYHOLE, LIGHT, Line};
 use crate::diagnostic::{Diagnostic, Span};
+use crate::source::{Property, Word, read_property, split};
 use engine::sliding::{Board, Cell, Kind, Lock, MAX_SIDE, Orientation, Piece, ProblemKind};
 use std::collections::{BTreeMap, BTreeSet};
-use tree_sitter::Parser;
 
 mod lines;
 mod picture;
@@ -61,94 +61,10 @@ impl Parsed {
 /// Parses a lock file from raw bytes: refuses files that are too large or not UTF-8 with a
 /// diagnostic, then parses the text.
 pub fn parse_bytes(bytes: &[u8]) -> Parsed {
-    if bytes.len() > MAX_FILE_BYTES {
-        return Parsed::fail(Diagnostic::error(
-            Span::START,
-            "file-too-large",
-            format!(
-                "the file is {} bytes; a sliding lock file is at most {} bytes (64 KiB)",
-                bytes.len(),
-                MAX_FILE_BYTES
-            ),
-        ));
-    }
-    match std::str::from_utf8(bytes) {
+    match crate::source::text_of(bytes, MAX_FILE_BYTES, "a sliding lock file") {
         Ok(text) => parse(text),
-        Err(e) => {
-            let good = &bytes[..e.valid_up_to()];
-            let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
-            let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-            let column = std::str::from_utf8(&good[start..]).map_or(1, |s| s.chars().count() + 1);
-            Parsed::fail(Diagnostic::error(
-                Span::on_line(line, column, 1),
-                "invalid-utf8",
-                format!(
-                    "the file is not UTF-8 text: byte 0x{:02x} at offset {} cannot start a character",
-                    bytes[e.valid_up_to()],
-                    e.valid_up_to()
-                ),
-            ))
-        }
+        Err(d) => Parsed::fail(d),
     }
-}
-
-/// A word of a line: its text and where it starts (column from 1, in characters).
-#[derive(Clone, Copy, Debug)]
-struct Word<'a> {
-    text: &'a str,
-    column: usize,
-}
-
-impl Word<'_> {
-    fn span(&self, line: usize) -> Span {
-        Span::on_line(line, self.column, self.text.chars().count())
-    }
-}
-
-/// Splits a line into its content's words and its comment (from a `#`, outside quotes when
-/// `quotes`).
-/// The comment runs to the line's end, blanks and all, so that what comes before it is the
-/// content; the caller trims it.
-fn split(line: &str, quotes: bool) -> (Vec<Word<'_>>, Option<&str>) {
-    let mut words = Vec::new();
-    let mut in_quotes = false;
-    let mut start: Option<(usize, usize)> = None;
-    let mut comment = None;
-    for (column, (i, c)) in line.char_indices().enumerate() {
-        let column = column + 1;
-        if c == '"' && quotes {
-            in_quotes = !in_quotes;
-        }
-        if c == '#' && !in_quotes {
-            comment = Some(&line[i..]);
-            if let Some((s, col)) = start.take() {
-                words.push(Word {
-                    text: &line[s..i],
-                    column: col,
-                });
-            }
-            break;
-        }
-        if c.is_whitespace() && !in_quotes {
-            if let Some((s, col)) = start.take() {
-                words.push(Word {
-                    text: &line[s..i],
-                    column: col,
-                });
-            }
-        } else if start.is_none() {
-            start = Some((i, column));
-        }
-    }
-    if comment.is_none()
-        && let Some((s, col)) = start
-    {
-        words.push(Word {
-            text: &line[s..],
-            column: col,
-        });
-    }
-    (words, comment)
 }
 
 /// A row of the picture as read.
@@ -247,11 +163,8 @@ pub fn parse(text: &str) -> Parsed {
         reader.check_axes(&picture);
     }
     reader.diagnostics.sort_by_key(|d| d.span);
-    let mut parser = Parser::new();
-    let tree = parser
-        .set_language(&super::language::language())
-        .ok()
-        .and_then(|()| parser.parse(text, None));
+    // The tree serves highlighting only: the lines are read without it.
+    let tree = crate::source::syntax_tree(&super::language::language(), text, "").ok();
     Parsed {
         document: Some(Document {
             lock: picture.lock,
