@@ -10,6 +10,7 @@ pub mod online;
 pub mod quadrillion;
 pub mod settings;
 pub mod sliding;
+pub mod source_pane;
 pub mod tutorial;
 
 use iced::widget::{Scrollable, column, container, row, scrollable, text};

@@ -4,11 +4,9 @@
 use super::{Compared, Editor, Message, SOURCE_ID, Tool};
 use crate::hexlock::canvas::{Camera, HexCanvas, Layers};
 use crate::hexlock::picture::{Overlay, Palette};
-use crate::highlight::{self, LockHighlighter};
-use crate::screen::scroll;
 use engine::hexlock::Lock;
-use iced::widget::{button, canvas, column, container, row, text, text_editor};
-use iced::{Element, Fill, Font, Length};
+use iced::widget::{button, canvas, column, container, row, text};
+use iced::{Element, Fill, Length};
 
 impl Editor {
     /// What the canvas draws over the lock: problems with their messages, the selection.
@@ -170,38 +168,14 @@ impl Editor {
         let canvas_view = self
             .buffer
             .diff_or(crate::family::Family::HexLock, false, canvas_view);
-        let source = text_editor(self.buffer.content())
-            .id(SOURCE_ID)
-            .font(Font::MONOSPACE)
-            .size(14)
-            .height(Fill)
-            .on_action(Message::Source)
-            .highlight_with::<LockHighlighter>(self.highlight.clone(), highlight::format);
-        let problems = column(self.diagnostics.iter().map(|d| {
-            let kind = if d.is_error() { "error" } else { "warning" };
-            text(format!(
-                "{}:{}: {kind}: {}",
-                d.span.line, d.span.column, d.message
-            ))
-            .size(13)
-            .into()
-        }))
-        .spacing(2);
-        let problems_title = if self.diagnostics.is_empty() {
-            "No problems".to_string()
-        } else {
-            lockfmt::words::count(self.diagnostics.len(), "problem")
-        };
-        let mut right = column![
-            source,
-            text(problems_title).size(14),
-            scroll(problems).height(Length::Fixed(120.0)),
-        ]
-        .spacing(6)
-        .width(Length::FillPortion(2));
-        if let Some(prompt) = self.buffer.conflict_view() {
-            right = right.push(prompt.map(Message::Buffer));
-        }
+        let right = crate::screen::source_pane::view(
+            &self.buffer,
+            SOURCE_ID,
+            &self.highlight,
+            &self.diagnostics,
+            Message::Source,
+            Message::Buffer,
+        );
         let status = text(self.buffer.status_line()).size(13);
         column![
             tools,

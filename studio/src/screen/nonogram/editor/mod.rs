@@ -4,7 +4,7 @@
 //! undo step, however many cells it crosses.
 
 use crate::background::{self, Cancel};
-use crate::highlight::{self, LockHighlighter};
+use crate::highlight::{self};
 use crate::keys::Action;
 use crate::nonogram::canvas::{Layers, NonogramCanvas, Stroke};
 use crate::nonogram::picture::{Marks, Palette};
@@ -13,7 +13,7 @@ use crate::stroke::between;
 use engine::nonogram::author::{self, Difficulty, Level, Suggestion};
 use engine::nonogram::{Answer, Cell, Grid, Limits, Puzzle};
 use iced::widget::{button, canvas, container, row, text, text_editor};
-use iced::{Element, Fill, Font, Length, Task};
+use iced::{Element, Fill, Length, Task};
 use lockfmt::Diagnostic;
 use lockfmt::nonogram::Document;
 use std::path::{Path, PathBuf};

@@ -11,7 +11,7 @@
 //! player does changes the file.
 
 use crate::background::{self, Cancel};
-use crate::highlight::{self, LockHighlighter};
+use crate::highlight::{self};
 use crate::keys::Action;
 use crate::quadrillion::canvas::{Input, Layers, QuadrillionCanvas};
 use crate::quadrillion::picture::Palette;
@@ -22,7 +22,7 @@ use engine::quadrillion::{
 };
 use iced::keyboard::{Key, key::Named};
 use iced::widget::{button, canvas, container, row, text, text_editor};
-use iced::{Element, Fill, Font, Length, Task};
+use iced::{Element, Fill, Length, Task};
 use lockfmt::Diagnostic;
 use lockfmt::quadrillion::Document;
 use std::path::{Path, PathBuf};

@@ -2,7 +2,6 @@
 
 use super::*;
 use crate::family::Family;
-use crate::screen::scroll;
 use iced::widget::column;
 
 impl Editor {
@@ -121,38 +120,14 @@ impl Editor {
         let main: Element<'_, Message> = if playing {
             container(board).width(Fill).height(Fill).into()
         } else {
-            let source = text_editor(self.buffer.content())
-                .id(SOURCE_ID)
-                .font(Font::MONOSPACE)
-                .size(14)
-                .height(Fill)
-                .on_action(Message::Source)
-                .highlight_with::<LockHighlighter>(self.highlight.clone(), highlight::format);
-            let problems = column(self.diagnostics.iter().map(|d| {
-                let kind = if d.is_error() { "error" } else { "warning" };
-                text(format!(
-                    "{}:{}: {kind}: {}",
-                    d.span.line, d.span.column, d.message
-                ))
-                .size(13)
-                .into()
-            }))
-            .spacing(2);
-            let title = if self.diagnostics.is_empty() {
-                "No problems".to_string()
-            } else {
-                lockfmt::words::count(self.diagnostics.len(), "problem")
-            };
-            let mut right = column![
-                source,
-                text(title).size(14),
-                scroll(problems).height(Length::Fixed(120.0)),
-            ]
-            .spacing(6)
-            .width(Length::FillPortion(2));
-            if let Some(prompt) = self.buffer.conflict_view() {
-                right = right.push(prompt.map(Message::Buffer));
-            }
+            let right = crate::screen::source_pane::view(
+                &self.buffer,
+                SOURCE_ID,
+                &self.highlight,
+                &self.diagnostics,
+                Message::Source,
+                Message::Buffer,
+            );
             row![
                 container(board).width(Length::FillPortion(3)).height(Fill),
                 right

@@ -4,7 +4,7 @@
 use super::*;
 use crate::family::Family;
 use crate::screen::scroll;
-use iced::widget::{button, canvas, column, container, row, space, text, text_editor, text_input};
+use iced::widget::{button, canvas, column, container, row, space, text, text_input};
 use iced::{Color, Element, Fill, Font, Length};
 
 impl Editor {
@@ -223,42 +223,14 @@ impl Editor {
             .buffer
             .diff_or(Family::Sliding, self.diffing, self.canvas_view(palette));
         left = left.push(canvas);
-        let source = text_editor(self.buffer.content())
-            .id(SOURCE_ID)
-            .font(Font::MONOSPACE)
-            .size(14)
-            .height(Fill)
-            .on_action(Message::Source)
-            .highlight_with::<LockHighlighter>(self.highlight.clone(), highlight::format);
-        let problems = column(self.diagnostics.iter().map(|d| {
-            let kind = if d.is_error() { "error" } else { "warning" };
-            let t = text(format!(
-                "{}:{}: {kind}: {}",
-                d.span.line, d.span.column, d.message
-            ))
-            .size(13);
-            if d.is_error() {
-                t.color(Color::from_rgb8(0xc0, 0x39, 0x2b)).into()
-            } else {
-                t.into()
-            }
-        }))
-        .spacing(2);
-        let title = match self.diagnostics.len() {
-            0 => "No problems".to_string(),
-            1 => "1 problem".to_string(),
-            n => format!("{n} problems"),
-        };
-        let mut right = column![
-            source,
-            small(&title),
-            scroll(problems).height(Length::Fixed(110.0)),
-        ]
-        .spacing(6)
-        .width(Length::FillPortion(2));
-        if let Some(prompt) = self.buffer.conflict_view() {
-            right = right.push(prompt.map(Message::Buffer));
-        }
+        let right = crate::screen::source_pane::view(
+            &self.buffer,
+            SOURCE_ID,
+            &self.highlight,
+            &self.diagnostics,
+            Message::Source,
+            Message::Buffer,
+        );
         column![
             toolbar,
             verdict,
