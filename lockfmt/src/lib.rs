@@ -22,6 +22,7 @@ pub mod diff;
 pub mod hexlock;
 pub mod highlight;
 pub mod info;
+pub mod lines;
 pub mod nonogram;
 pub mod quadrillion;
 pub mod sliding;

@@ -144,6 +144,28 @@ shape < turn 1 at 6 0
     assert_eq!(format(&printed).as_deref(), Ok(printed.as_str()));
 }
 
+/// A title or note with a line break (set by a program: the generator, an editor's field)
+/// was printed across two lines, and the file read back as another board with a stray line;
+/// the break is printed as a space, as sliding locks print it.
+#[test]
+fn a_line_break_in_a_title_or_note_stays_on_its_line() {
+    let mut doc = parse(SAMPLE).document.unwrap();
+    doc.info.title = Some("Two\nlines".into());
+    doc.info.notes.push("a\r\nnote".into());
+    let printed = print(&doc);
+    let again = parse(&printed);
+    assert_eq!(
+        again.diagnostics.len(),
+        1,
+        "only the unknown line warns: {:?}",
+        again.diagnostics
+    );
+    let again = again.document.unwrap();
+    assert_eq!(again.info.title.as_deref(), Some("Two lines"));
+    assert_eq!(again.info.notes.last().map(String::as_str), Some("a  note"));
+    assert_eq!(again.unknown, doc.unknown);
+}
+
 /// A comment ending in blanks once cut the unknown line at the wrong byte: inside a wide
 /// blank (a panic), or keeping the `#` in the line as well as in its comment.
 #[test]

@@ -6,7 +6,7 @@
 
 use super::document::{Document, Info, Line};
 use crate::diagnostic::{Diagnostic, Span};
-use crate::source::{Property, Word, read_property, split};
+use crate::lines::{AuthorLine as _, Gatherer, Word, read_property, split};
 use engine::quadrillion::{
     Board, BoardProblem, Challenge, ChallengeProblem, Dot, GridId, GridPlacement, Orientation,
     Placement, ShapeId, Side,
@@ -71,11 +71,7 @@ struct Reader {
     grids: Vec<(GridPlacement, Span)>,
     shapes: Vec<(Placement, Span)>,
     lines: BTreeMap<Line, Span>,
-    comments: super::document::Comments,
-    /// Comment lines waiting for the line they stand before.
-    pending: Vec<String>,
-    /// Whether any line but a comment has been read.
-    started: bool,
+    comments: Gatherer<Line>,
 }
 
 impl Reader {
@@ -89,17 +85,10 @@ impl Reader {
         let (words, raw_comment) = split(text, true);
         let comment = raw_comment.map(str::trim_end);
         let Some(first) = words.first().copied() else {
-            match comment {
-                Some(c) => self.pending.push(c.to_string()),
-                None if !self.started && !self.pending.is_empty() => {
-                    // A blank line after the first comments: they are the file's head.
-                    self.comments.head.append(&mut self.pending);
-                }
-                None => {}
-            }
+            self.comments.blank_or_comment(comment);
             return;
         };
-        self.started = true;
+        self.comments.started();
         let whole = Span::on_line(
             n,
             first.column,
@@ -128,29 +117,13 @@ impl Reader {
         };
         if let Some(line) = line {
             self.lines.insert(line, whole);
-            if !self.pending.is_empty() {
-                let pending = std::mem::take(&mut self.pending);
-                self.comments
-                    .leading
-                    .entry(line)
-                    .or_default()
-                    .extend(pending);
-            }
-            if let Some(c) = comment {
-                self.comments.trailing.insert(line, c.to_string());
-            }
+            self.comments.attach(line, comment);
         }
     }
 
     fn text_property(&mut self, n: usize, text: &str, words: &[Word]) -> Option<Line> {
         match read_property(&mut self.info, n, text, words, "a board") {
-            Ok(property) => Some(match property {
-                Property::Title => Line::Title,
-                Property::By => Line::By,
-                Property::Source => Line::Source,
-                Property::License => Line::License,
-                Property::Note(i) => Line::Note(i),
-            }),
+            Ok(property) => Some(Line::property(property)),
             Err(d) => {
                 self.diagnostics.push(d);
                 None
@@ -392,14 +365,11 @@ pub fn parse(text: &str) -> Parsed {
         grids: Vec::new(),
         shapes: Vec::new(),
         lines: BTreeMap::new(),
-        comments: Default::default(),
-        pending: Vec::new(),
-        started: false,
+        comments: Gatherer::default(),
     };
     for (i, line) in text.split('\n').enumerate() {
         reader.line(i + 1, line);
     }
-    reader.comments.tail = std::mem::take(&mut reader.pending);
     let challenge = Challenge {
         board: Board {
             grids: reader.grids.iter().map(|(g, _)| *g).collect(),
@@ -419,7 +389,7 @@ pub fn parse(text: &str) -> Parsed {
             challenge,
             info: reader.info,
             unknown: reader.unknown,
-            comments: reader.comments,
+            comments: reader.comments.finish(),
         }),
         diagnostics: reader.diagnostics,
         lines: reader.lines,

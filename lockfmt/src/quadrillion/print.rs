@@ -3,57 +3,15 @@
 
 use super::document::{Document, Line};
 use engine::quadrillion::{Dot, GridPlacement, Placement};
-use std::fmt::Write as _;
-
-fn quoted(s: &str) -> String {
-    format!("\"{}\"", s.replace('"', "&quot;"))
-}
 
 /// Prints a document in canonical form.
 pub fn print(doc: &Document) -> String {
     let ch = doc.challenge.normalised();
     let c = &doc.comments;
     let mut out = String::new();
-    for h in &c.head {
-        let _ = writeln!(out, "{h}");
-    }
-    if !c.head.is_empty() {
-        out.push('\n');
-    }
-    let emit = |out: &mut String, line: Line, text: String| {
-        for l in c.leading.get(&line).into_iter().flatten() {
-            let _ = writeln!(out, "{l}");
-        }
-        match c.trailing.get(&line) {
-            Some(t) => {
-                let _ = writeln!(out, "{text} {t}");
-            }
-            None => {
-                let _ = writeln!(out, "{text}");
-            }
-        }
-    };
-    let info = &doc.info;
-    let mut head = false;
-    for (line, key, value) in [
-        (Line::Title, "title", &info.title),
-        (Line::By, "by", &info.by),
-        (Line::Source, "source", &info.source),
-        (Line::License, "license", &info.license),
-    ] {
-        if let Some(v) = value {
-            emit(&mut out, line, format!("{key} {}", quoted(v)));
-            head = true;
-        }
-    }
-    for (i, n) in info.notes.iter().enumerate() {
-        emit(&mut out, Line::Note(i), format!("note {}", quoted(n)));
-        head = true;
-    }
-    for (i, u) in doc.unknown.iter().enumerate() {
-        emit(&mut out, Line::Unknown(i), u.clone());
-        head = true;
-    }
+    c.write_head(&mut out);
+    let emit = |out: &mut String, line: Line, text: String| c.write_line(out, line, &text);
+    let head = crate::lines::write_author_lines(&mut out, c, &doc.info, &doc.unknown);
     // Normalised: the grids by number, the shapes in the seed's order.
     let grids = &ch.board.grids;
     if head && !grids.is_empty() {
@@ -77,14 +35,7 @@ pub fn print(doc: &Document) -> String {
             format!("shape {} {}", p.shape.letter(), shape_lie(p)),
         );
     }
-    if !c.tail.is_empty() {
-        if !out.is_empty() {
-            out.push('\n');
-        }
-        for t in &c.tail {
-            let _ = writeln!(out, "{t}");
-        }
-    }
+    c.write_tail(&mut out);
     out
 }
 

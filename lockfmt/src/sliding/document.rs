@@ -2,7 +2,6 @@
 //! author says of it, its unknown lines and its comments.
 
 use engine::sliding::{Board, Cell, Kind, Lock, MAX_SIDE, Orientation, Piece};
-use std::collections::BTreeMap;
 
 /// The glyph of the Key's cells.
 pub const KEY: char = 'K';
@@ -44,16 +43,23 @@ pub enum Line {
 }
 
 /// Comments, each kept with the line it stands before or on.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Comments {
-    /// Comment lines before everything else, separated from the first line by a blank line.
-    pub head: Vec<String>,
-    /// Comment lines just before a line.
-    pub leading: BTreeMap<Line, Vec<String>>,
-    /// A comment at the end of a line.
-    pub trailing: BTreeMap<Line, String>,
-    /// Comment lines after everything else.
-    pub tail: Vec<String>,
+pub type Comments = crate::lines::Comments<Line>;
+
+impl crate::lines::AuthorLine for Line {
+    fn property(p: crate::lines::Property) -> Line {
+        use crate::lines::Property;
+        match p {
+            Property::Title => Line::Title,
+            Property::By => Line::By,
+            Property::Source => Line::Source,
+            Property::License => Line::License,
+            Property::Note(i) => Line::Note(i),
+        }
+    }
+
+    fn unknown(n: usize) -> Line {
+        Line::Unknown(n)
+    }
 }
 
 /// A sliding lock file: the lock, its pieces' letters, and what the file says around it.

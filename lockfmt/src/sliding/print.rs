@@ -7,15 +7,6 @@ use engine::sliding::{Cell, Kind};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-/// A text property's value, quoted; a line break (which only an editor can put there) becomes a
-/// space, so that the value stays on its line.
-fn quoted(s: &str) -> String {
-    format!(
-        "\"{}\"",
-        s.replace('"', "&quot;").replace(['\r', '\n'], " ")
-    )
-}
-
 /// The picture's rows, top row first, each as its glyphs.
 pub(crate) fn grid(doc: &Document) -> Vec<Vec<char>> {
     let lock = &doc.lock;
@@ -48,46 +39,10 @@ pub fn print(doc: &Document) -> String {
     let glyphs = doc.glyphs();
     let c = &doc.comments;
     let mut out = String::new();
-    for h in &c.head {
-        let _ = writeln!(out, "{h}");
-    }
-    if !c.head.is_empty() {
-        out.push('\n');
-    }
-    let emit = |out: &mut String, line: Line, text: String| {
-        for l in c.leading.get(&line).into_iter().flatten() {
-            let _ = writeln!(out, "{l}");
-        }
-        match c.trailing.get(&line) {
-            Some(t) => {
-                let _ = writeln!(out, "{text} {t}");
-            }
-            None => {
-                let _ = writeln!(out, "{text}");
-            }
-        }
-    };
+    c.write_head(&mut out);
+    let emit = |out: &mut String, line: Line, text: String| c.write_line(out, line, &text);
+    let head = crate::lines::write_author_lines(&mut out, c, &doc.info, &doc.unknown);
     let info = &doc.info;
-    let mut head = false;
-    for (line, key, value) in [
-        (Line::Title, "title", &info.title),
-        (Line::By, "by", &info.by),
-        (Line::Source, "source", &info.source),
-        (Line::License, "license", &info.license),
-    ] {
-        if let Some(v) = value {
-            emit(&mut out, line, format!("{key} {}", quoted(v)));
-            head = true;
-        }
-    }
-    for (i, n) in info.notes.iter().enumerate() {
-        emit(&mut out, Line::Note(i), format!("note {}", quoted(n)));
-        head = true;
-    }
-    for (i, u) in doc.unknown.iter().enumerate() {
-        emit(&mut out, Line::Unknown(i), u.clone());
-        head = true;
-    }
     if head {
         out.push('\n');
     }
@@ -166,11 +121,6 @@ pub fn print(doc: &Document) -> String {
         let list: String = letters.iter().flat_map(|&l| [' ', l]).collect();
         emit(&mut out, Line::Axis(cell), format!("axis {cell}:{list}"));
     }
-    if !c.tail.is_empty() {
-        out.push('\n');
-        for t in &c.tail {
-            let _ = writeln!(out, "{t}");
-        }
-    }
+    c.write_tail(&mut out);
     out
 }

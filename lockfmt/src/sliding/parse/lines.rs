@@ -21,17 +21,10 @@ impl Reader {
         let (words, raw_comment) = split(text, !plain);
         let comment = raw_comment.map(str::trim_end);
         let Some(first) = words.first().copied() else {
-            match comment {
-                Some(c) => self.pending.push(c.to_string()),
-                None if !self.started && !self.pending.is_empty() => {
-                    // A blank line after the first comments: they are the file's head.
-                    self.comments.head.append(&mut self.pending);
-                }
-                None => {}
-            }
+            self.comments.blank_or_comment(comment);
             return;
         };
-        self.started = true;
+        self.comments.started();
         let whole = Span::on_line(
             n,
             first.column,
@@ -67,34 +60,13 @@ impl Reader {
         };
         if let Some(line) = line {
             self.lines.entry(line).or_insert(whole);
-            if !self.pending.is_empty() {
-                let pending = std::mem::take(&mut self.pending);
-                self.comments
-                    .leading
-                    .entry(line)
-                    .or_default()
-                    .extend(pending);
-            }
-            if let Some(c) = comment {
-                // A second footer's comment joins the first's.
-                let t = self.comments.trailing.entry(line).or_default();
-                if !t.is_empty() {
-                    t.push(' ');
-                }
-                t.push_str(c);
-            }
+            self.comments.attach(line, comment);
         }
     }
 
     pub(super) fn text_property(&mut self, n: usize, text: &str, words: &[Word]) -> Option<Line> {
         match read_property(&mut self.info, n, text, words, "a lock") {
-            Ok(property) => Some(match property {
-                Property::Title => Line::Title,
-                Property::By => Line::By,
-                Property::Source => Line::Source,
-                Property::License => Line::License,
-                Property::Note(i) => Line::Note(i),
-            }),
+            Ok(property) => Some(Line::property(property)),
             Err(d) => {
                 self.diagnostics.push(d);
                 None

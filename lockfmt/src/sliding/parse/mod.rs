@@ -6,9 +6,9 @@
 //! placed at the glyphs of the cells they name, and the `axis` lines are checked against the
 //! picture. The tree-sitter tree is built too and kept for highlighting.
 
-use super::document::{AXIS, Comments, DARK, Document, Info, KEY, KEYHOLE, LIGHT, Line};
+use super::document::{AXIS, DARK, Document, Info, KEY, KEYHOLE, LIGHT, Line};
 use crate::diagnostic::{Diagnostic, Span};
-use crate::source::{Property, Word, read_property, split};
+use crate::lines::{AuthorLine as _, Gatherer, Word, read_property, split};
 use engine::sliding::{Board, Cell, Kind, Lock, MAX_SIDE, Orientation, Piece, ProblemKind};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -106,11 +106,7 @@ struct Reader {
     axes: Vec<AxisLine>,
     lines: BTreeMap<Line, Span>,
     cells: BTreeMap<Cell, Span>,
-    comments: Comments,
-    /// Comment lines waiting for the line they stand before.
-    pending: Vec<String>,
-    /// Whether any line but a comment has been read.
-    started: bool,
+    comments: Gatherer<Line>,
 }
 
 /// Whether a line is a row of the picture: it starts with a number.
@@ -144,14 +140,11 @@ pub fn parse(text: &str) -> Parsed {
         axes: Vec::new(),
         lines: BTreeMap::new(),
         cells: BTreeMap::new(),
-        comments: Comments::default(),
-        pending: Vec::new(),
-        started: false,
+        comments: Gatherer::default(),
     };
     for (i, line) in text.split('\n').enumerate() {
         reader.line(i + 1, line);
     }
-    reader.comments.tail = std::mem::take(&mut reader.pending);
     let errors_before = reader.diagnostics.iter().filter(|d| d.is_error()).count();
     let (width, height) = reader.check_shape();
     let shape_ok = reader.diagnostics.iter().filter(|d| d.is_error()).count() == errors_before;
@@ -171,7 +164,7 @@ pub fn parse(text: &str) -> Parsed {
             letters: picture.letters,
             info: reader.info,
             unknown: reader.unknown,
-            comments: reader.comments,
+            comments: reader.comments.finish(),
         }),
         diagnostics: reader.diagnostics,
         lines: reader.lines,
