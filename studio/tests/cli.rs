@@ -390,6 +390,21 @@ fn new_writes_a_valid_lock_and_refuses_to_overwrite() {
     assert!(text(&bad.stderr).contains("out of range"));
 }
 
+/// `new x --width 8` once said the width was a nonogram's, though a sliding lock takes one too.
+#[test]
+fn new_says_which_kinds_take_a_width_when_a_hex_lock_is_given_one() {
+    let dir = tempfile::tempdir().expect("dir");
+    let out = lockwright(&["new", "Wide", "--width", "8"], dir.path());
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("a hex lock takes --size")
+            && err.contains("--kind nonogram and --kind sliding"),
+        "{err}"
+    );
+    assert!(!dir.path().join("Wide.lock").exists());
+}
+
 /// Runs the command line under a given umask, through the shell (setting a umask needs no
 /// unsafe code there, and it applies to that process only).
 #[cfg(unix)]

@@ -296,7 +296,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
             _ => {
                 if width.is_some() || height.is_some() {
                     anyhow::bail!(
-                        "a lock takes --size, not --width or --height (those are a nonogram's)"
+                        "a hex lock takes --size, not --width or --height (those are for --kind nonogram and --kind sliding)"
                     );
                 }
                 new::run(&name, template.as_deref(), size, force)
