@@ -220,7 +220,7 @@ fn with_fewer_clue_lines_than_lines_the_first_lines_of_a_section_are_its_clues()
     assert_eq!(puzzle(text).rows, vec![vec![1, 1], vec![], vec![1, 1]]);
     // Blank lines that the count does not need make a clue line too many.
     let text = "width 3\nheight 3\nrows\n1,1\n\n\n\n1,1\ncolumns\n1,1\n0\n1,1\n";
-    assert_eq!(one_error(text), "8:1: 4 rows clues for 3 rows");
+    assert_eq!(one_error(text), "8:1: 4 row clues for 3 rows");
 }
 
 #[test]
@@ -465,11 +465,11 @@ fn validation_problems_are_placed_at_their_clue() {
     );
     assert_eq!(
         one_error("width 3\nheight 3\nrows\n1,1\n0\n1,1\n0\ncolumns\n1,1\n0\n1,1\n"),
-        "7:1: 4 rows clues for 3 rows"
+        "7:1: 4 row clues for 3 rows"
     );
     assert_eq!(
         one_error("width 3\nheight 2\nrows\n1,1\ncolumns\n1\n0\n1\n"),
-        "3:1: 1 rows clues for 2 rows"
+        "3:1: 1 row clue for 2 rows"
     );
     assert_eq!(
         one_error("width 0\nheight 0\nrows\ncolumns\n"),

@@ -267,8 +267,14 @@ impl fmt::Display for PuzzleProblem {
         match self {
             PuzzleProblem::Empty => write!(f, "a puzzle needs at least one row and one column"),
             PuzzleProblem::ClueCount { rows, clues, lines } => {
-                let what = if *rows { "rows" } else { "columns" };
-                write!(f, "{clues} {what} clues for {lines} {what}")
+                let what = if *rows { "row" } else { "column" };
+                let plural = |n: usize| if n == 1 { "" } else { "s" };
+                write!(
+                    f,
+                    "{clues} {what} clue{} for {lines} {what}{}",
+                    plural(*clues),
+                    plural(*lines)
+                )
             }
             PuzzleProblem::ZeroRun(line) => {
                 write!(
