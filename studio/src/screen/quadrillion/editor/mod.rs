@@ -238,6 +238,9 @@ pub struct Editor {
     generating: bool,
     /// Shapes a hint said to lift.
     outlined: Vec<ShapeId>,
+    /// Whether the text read has all four grids but problems elsewhere keep the board from
+    /// being drawn (the canvas says so rather than that there is no board).
+    board_held_back: bool,
     diffing: bool,
 }
 
@@ -277,6 +280,7 @@ impl Editor {
             seed: 1,
             generating: false,
             outlined: Vec::new(),
+            board_held_back: false,
             diffing: false,
         };
         let task = e.read();
@@ -628,6 +632,11 @@ impl Editor {
         self.highlight = reading.highlight.clone();
         self.counted = None;
         let errors = reading.diagnostics.iter().any(Diagnostic::is_error);
+        self.board_held_back = errors
+            && reading
+                .document
+                .as_ref()
+                .is_some_and(|d| d.challenge.board.grids.len() == 4);
         if errors {
             // Grids the text places where the magnets cannot hold them are shown where it places
             // them, marked on the canvas (nothing is counted or played until they are fixed).

@@ -34,6 +34,22 @@ fn a_text_with_no_board_shows_none() {
     );
 }
 
+/// A board file with a bad line besides its four grids said "the text has no board".
+#[test]
+fn a_text_whose_grids_read_but_other_lines_do_not_says_the_board_waits_for_the_fixes() {
+    let text = "title \"a\"\ntitle \"b\"\ngrid 1 white at 0 0\ngrid 2 white at 0 4\n\
+                grid 3 white at 4 0\ngrid 4 white at 4 4\n";
+    let (mut editor, _) = Editor::new(None, text);
+    let revision = editor.buffer.revision();
+    let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(text))));
+    let mut ui = iced_test::simulator(editor.view(Palette::LIGHT));
+    assert!(
+        ui.find("The text has its four grids: the board is drawn once the problems listed beside it are fixed.")
+            .is_ok()
+    );
+    assert!(ui.find("1 problem").is_ok());
+}
+
 /// Regression: several solutions were red like a board that cannot be finished, and a
 /// stopped count said "At least 0 solutions".
 #[test]

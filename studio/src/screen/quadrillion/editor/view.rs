@@ -102,10 +102,13 @@ impl Editor {
         // the default board, as if it were the file's).
         let board = if self.laid.is_none() && self.is_read() {
             container(
-                text(
+                text(if self.board_held_back {
+                    "The text has its four grids: the board is drawn once the problems \
+                     listed beside it are fixed."
+                } else {
                     "Nothing to draw yet: the text has no board. A board is four grids, \
-                     one line each, as `grid 1 black at 0 0`.",
-                )
+                     one line each, as `grid 1 black at 0 0`."
+                })
                 .size(14),
             )
             .padding(12)
