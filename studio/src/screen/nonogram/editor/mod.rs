@@ -4,7 +4,7 @@
 //! undo step, however many cells it crosses.
 
 use crate::background::{self, Cancel};
-use crate::highlight::{self};
+use crate::highlight;
 use crate::keys::Action;
 use crate::nonogram::canvas::{Layers, NonogramCanvas, Stroke};
 use crate::nonogram::picture::{Marks, Palette};
@@ -351,6 +351,18 @@ impl Editor {
             self.buffer.say("a moment: the text is still being read");
             return Task::none();
         }
+        if let Some(d) = self
+            .diagnostics
+            .iter()
+            .find(|d| d.is_error() && NOT_KEPT.contains(&d.code.as_str()))
+        {
+            let said = format!(
+                "fix the text first — line {}: {} (the picture is the last one that read)",
+                d.span.line, d.message
+            );
+            self.buffer.say(said);
+            return Task::none();
+        }
         if cells.iter().all(|&(x, y)| self.picture.get(x, y) == cell) {
             return Task::none();
         }
@@ -625,6 +637,10 @@ impl Editor {
         self.analysis = Some(analysis);
     }
 }
+
+/// The problems of a line the document does not keep (a property, the size or the goal given
+/// a second time): a painted picture, printed from the document, would drop that line.
+const NOT_KEPT: [&str; 1] = ["duplicate-key"];
 
 /// Cells in words, counted from 1 as the sentences of deductions count them: "the cell at
 /// column 2, row 3" or "2 cells: column 1 row 1 and column 2 row 2".

@@ -338,3 +338,41 @@ fn painting_after_a_save_says_the_puzzle_is_unsaved_again() {
         h.editor.buffer.status_line()
     );
 }
+
+/// Painting while the text gave a property twice printed the puzzle over the text with the
+/// first only, and the line the author had typed was gone. Painting waits for the text, as a
+/// canvas edit does in the sliding-lock and Quadrillion editors; clues that disagree with the
+/// picture do not stop it (painting is how they are put right).
+#[test]
+fn painting_waits_while_a_line_of_the_text_would_be_lost() {
+    let typed = SEED.replace("title \"Seed\"\n", "title \"Seed\"\ntitle \"Mine\"\n");
+    let mut h = Harness::open(&typed);
+    h.send(Message::Canvas(Stroke::Pressed {
+        x: 0,
+        y: 0,
+        fill: true,
+    }));
+    h.send(Message::Canvas(Stroke::Released));
+    assert_eq!(h.editor.text(), typed, "the text stays as typed");
+    assert!(
+        h.editor
+            .status()
+            .starts_with("fix the text first — line 2: `title` is given twice"),
+        "{}",
+        h.editor.status()
+    );
+    let wrong_clue = SEED.replace("\nrows\n3\n", "\nrows\n4\n");
+    let mut h = Harness::open(&wrong_clue);
+    assert!(h.editor.diagnostics().iter().any(Diagnostic::is_error));
+    h.send(Message::Canvas(Stroke::Pressed {
+        x: 0,
+        y: 0,
+        fill: true,
+    }));
+    h.send(Message::Canvas(Stroke::Released));
+    assert!(
+        h.editor.text().contains("goal \"1111010101"),
+        "{}",
+        h.editor.text()
+    );
+}

@@ -11,7 +11,7 @@
 //! player does changes the file.
 
 use crate::background::{self, Cancel};
-use crate::highlight::{self};
+use crate::highlight;
 use crate::keys::Action;
 use crate::quadrillion::canvas::{Input, Layers, QuadrillionCanvas};
 use crate::quadrillion::picture::Palette;
@@ -241,6 +241,10 @@ pub struct Editor {
     /// Whether the text read has all four grids but problems elsewhere keep the board from
     /// being drawn (the canvas says so rather than that there is no board).
     board_held_back: bool,
+    /// The first problem of the text that keeps the table from showing it (a line that does
+    /// not read, a shape where it cannot lie): the table shows the last board that read, and a
+    /// canvas edit printed from it would drop what the author typed since, so none starts.
+    held_back_by: Option<Diagnostic>,
     diffing: bool,
 }
 
@@ -281,6 +285,7 @@ impl Editor {
             generating: false,
             outlined: Vec::new(),
             board_held_back: false,
+            held_back_by: None,
             diffing: false,
         };
         let task = e.read();
@@ -435,6 +440,13 @@ impl Editor {
         if self.mode != Mode::Author {
             return Task::none();
         }
+        if self.refuse_while_held_back() {
+            // Typed while something was held: what was put down goes back where the text has it.
+            if let Some(doc) = self.laid.clone().or_else(|| self.document.clone()) {
+                self.lay_table_from(doc);
+            }
+            return Task::none();
+        }
         let Some(mut doc) = self.laid.clone().or_else(|| self.document.clone()) else {
             return Task::none();
         };
@@ -447,6 +459,20 @@ impl Editor {
         self.laid = Some(doc.clone());
         self.document = Some(doc);
         self.read()
+    }
+
+    /// Whether the text's problems keep a canvas edit from being printed over it; if so, says
+    /// which, as the sliding-lock editor does.
+    fn refuse_while_held_back(&mut self) -> bool {
+        let Some(d) = &self.held_back_by else {
+            return false;
+        };
+        let said = format!(
+            "fix the text first — line {}: {} (the table shows the last board that read)",
+            d.span.line, d.message
+        );
+        self.buffer.say(said);
+        true
     }
 
     fn say_refusal(&mut self, result: Result<(), engine::quadrillion::RuleBroken>) -> bool {
@@ -637,17 +663,23 @@ impl Editor {
                 .document
                 .as_ref()
                 .is_some_and(|d| d.challenge.board.grids.len() == 4);
+        let misplaced_only = reading
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .all(|d| MISPLACED_GRIDS.contains(&d.code.as_str()));
+        self.held_back_by = if misplaced_only {
+            None
+        } else {
+            reading.diagnostics.iter().find(|d| d.is_error()).cloned()
+        };
         if errors {
             // Grids the text places where the magnets cannot hold them are shown where it places
             // them, marked on the canvas (nothing is counted or played until they are fixed).
             // A canvas edit then prints over this text, its title and notes as typed.
             if let Some(doc) = &reading.document
                 && self.mode == Mode::Author
-                && reading
-                    .diagnostics
-                    .iter()
-                    .filter(|d| d.is_error())
-                    .all(|d| MISPLACED_GRIDS.contains(&d.code.as_str()))
+                && misplaced_only
             {
                 if self.table.picked().is_empty()
                     && self.authored().normalised() != doc.challenge.normalised()

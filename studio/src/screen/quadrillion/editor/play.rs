@@ -13,6 +13,12 @@ impl Editor {
         if right {
             return self.key(GameKey::Unpick);
         }
+        if self.mode == Mode::Author
+            && self.table.picked().is_empty()
+            && self.refuse_while_held_back()
+        {
+            return Task::none();
+        }
         if self.table.picked().is_empty() {
             match self.table.pick_at(dot) {
                 Ok(item) => {

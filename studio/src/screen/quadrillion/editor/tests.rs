@@ -119,3 +119,56 @@ fn hints_name_shapes_by_their_colour_not_their_letter() {
         )
     );
 }
+
+/// A canvas edit while the text had a line that did not read printed the last board that read
+/// over the text, and what the author had typed since was gone from it (a second `title`, a
+/// `grid 9`, a shape typed where it cannot lie). It is refused, as in the sliding-lock editor,
+/// and the text stays as typed.
+#[test]
+fn a_canvas_edit_waits_until_the_text_reads_again() {
+    let good = include_str!("../../../../../templates/quadrillion/default.quad");
+    let (mut editor, _) = Editor::new(None, good);
+    let revision = editor.buffer.revision();
+    let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(good))));
+    let corner = editor.table.shape(ShapeId::Corner).at;
+    let typed = format!("title \"Mine\"\n{good}grid 9 white at 0 0\n");
+    editor.buffer.set_text(&typed);
+    let revision = editor.buffer.revision();
+    let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(&typed))));
+    let (_, _) = editor.update(Message::Canvas(Input::Pressed {
+        dot: corner,
+        right: false,
+    }));
+    assert!(editor.table.picked().is_empty(), "nothing is picked up");
+    assert!(
+        editor
+            .status()
+            .starts_with("fix the text first — line 2: `title` is given twice"),
+        "{}",
+        editor.status()
+    );
+    assert_eq!(editor.text(), typed);
+    // Something held while the text went wrong goes back where it was, and the text stays.
+    let fixed = editor
+        .text()
+        .replacen("title \"Mine\"\n", "", 1)
+        .replace("grid 9 white at 0 0\n", "");
+    editor.buffer.set_text(&fixed);
+    let revision = editor.buffer.revision();
+    let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(&fixed))));
+    let (_, _) = editor.update(Message::Canvas(Input::Pressed {
+        dot: corner,
+        right: false,
+    }));
+    assert_eq!(editor.table.picked().len(), 1, "{}", editor.status());
+    editor.buffer.set_text(&typed);
+    let revision = editor.buffer.revision();
+    let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(&typed))));
+    let (_, _) = editor.update(Message::Key(GameKey::Release));
+    assert_eq!(editor.text(), typed, "the text stays as typed");
+    assert!(
+        editor.status().starts_with("fix the text first"),
+        "{}",
+        editor.status()
+    );
+}

@@ -27,7 +27,7 @@ use super::author::{self, Tool};
 use super::game::{Game, furthest};
 use super::solver::{self, Running, Verdict};
 use crate::background::{self, Generation};
-use crate::highlight::{self};
+use crate::highlight;
 use crate::keys::Action;
 use crate::screen::buffer::{self, Buffer};
 use crate::sliding::canvas::{Input, Layers, Overlay, SlidingCanvas, Spot};
