@@ -23,6 +23,7 @@ pub mod hexlock;
 pub mod highlight;
 pub mod info;
 pub mod lines;
+pub mod newlines;
 pub mod nonogram;
 pub mod quadrillion;
 pub mod sliding;

@@ -175,6 +175,36 @@ fn fmt_check_names_files_not_in_canonical_form_and_changes_nothing() {
     assert_eq!(out.status.code(), Some(0));
 }
 
+/// `fmt` rewrote a file broken with `\r\n` with `\n` everywhere, so that every line of it
+/// changed; it keeps the file's line breaks, for every family.
+#[test]
+fn fmt_keeps_a_files_crlf_line_breaks() {
+    let dir = tempfile::tempdir().expect("dir");
+    let crlf = |s: &str| s.replace('\n', "\r\n");
+    let lock = std::fs::read_to_string(template("empty/size-3.lock")).expect("template");
+    let messy_lock = lock.replace(
+        "hook arm E\nwrench momentum none\n",
+        "wrench momentum none\nhook arm E\n",
+    );
+    let files = [
+        ("messy.lock", crlf(&messy_lock), crlf(&lock)),
+        (
+            "messy.non",
+            crlf("width 2\nheight 1\nrows\n2\ncolumns\n1\n1\ntitle \"T\"\n"),
+            crlf("title \"T\"\nwidth 2\nheight 1\n\nrows\n2\n\ncolumns\n1\n1\n"),
+        ),
+    ];
+    for (name, messy, canonical) in &files {
+        std::fs::write(dir.path().join(name), messy).expect("write");
+        let out = lockwright(&["fmt", name], dir.path());
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let written = std::fs::read_to_string(dir.path().join(name)).expect("read");
+        assert_eq!(&written, canonical, "{name}");
+        let out = lockwright(&["fmt", "--check", name], dir.path());
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", text(&out.stdout));
+    }
+}
+
 #[cfg(unix)]
 #[test]
 fn fmt_through_a_symlink_rewrites_the_target_and_keeps_the_link() {

@@ -52,6 +52,8 @@ pub fn settle(
         super::print_diagnostics(&shown, text, diagnostics);
         return Ok(true);
     };
+    // A file broken with \r\n keeps its line breaks: only the lines that change are rewritten.
+    let canonical = lockfmt::newlines::like(&canonical, text);
     if canonical == text {
         return Ok(false);
     }

@@ -172,15 +172,17 @@ impl Buffer {
         }
     }
 
-    /// Replaces the whole text, as one undoable step; whether it changed.
+    /// Replaces the whole text, as one undoable step; whether it changed. A printed text takes
+    /// the file's line breaks (see [`Buffer::line_breaks`]).
     pub fn set_text(&mut self, text: &str) -> bool {
         let old = self.content.text();
+        let text = self.line_breaks(text);
         if old == text {
             return false;
         }
         self.undo.push(old);
         self.redo.clear();
-        self.content = text_editor::Content::with_text(text);
+        self.content = text_editor::Content::with_text(&text);
         self.revision += 1;
         true
     }
@@ -188,8 +190,20 @@ impl Buffer {
     /// Replaces the text in place of the last change, not as a new undo step (a correction of
     /// what was just written).
     pub fn replace_last(&mut self, text: &str) {
-        self.content = text_editor::Content::with_text(text);
+        let text = self.line_breaks(text);
+        self.content = text_editor::Content::with_text(&text);
         self.revision += 1;
+    }
+
+    /// `text` with the file's line breaks: a file broken with `\r\n` keeps them when a canvas
+    /// prints over it, so that saving rewrites only the lines that changed. Without a file yet,
+    /// the text's own.
+    fn line_breaks<'a>(&self, text: &'a str) -> std::borrow::Cow<'a, str> {
+        if self.disk_text.contains('\n') {
+            lockfmt::newlines::like(text, &self.disk_text)
+        } else {
+            lockfmt::newlines::like(text, &self.content.text())
+        }
     }
 
     /// Takes back the last change; whether there was one.
@@ -442,6 +456,22 @@ pub fn read_text(path: &Path) -> Result<String, String> {
 mod tests {
     use super::{Buffer, Message};
     use std::path::PathBuf;
+
+    /// A canvas edit printed its text with `\n` over a file broken with `\r\n`, and saving it
+    /// rewrote every line of the file.
+    #[test]
+    fn a_printed_text_keeps_the_files_line_breaks() {
+        let mut b = Buffer::new(None, "one\r\ntwo\r\n");
+        assert!(b.set_text("one\ntwo\nthree\n"));
+        assert_eq!(b.text(), "one\r\ntwo\r\nthree\r\n");
+        b.replace_last("one\n");
+        assert_eq!(b.text(), "one\r\n");
+        assert!(b.undo());
+        assert_eq!(b.text(), "one\r\ntwo\r\n");
+        let mut unix = Buffer::new(None, "one\n");
+        assert!(unix.set_text("one\ntwo\n"));
+        assert_eq!(unix.text(), "one\ntwo\n");
+    }
 
     fn saved_buffer() -> Buffer {
         let mut b = Buffer::new(Some(PathBuf::from("/p/x.non")), "one");
