@@ -158,6 +158,19 @@ impl Buffer {
 
     /// An edit typed in the source pane; whether it changed the text.
     pub fn perform(&mut self, action: text_editor::Action) -> bool {
+        use text_editor::{Action, Edit};
+        // A line typed or pasted into a file broken with \r\n is broken the same way: the text
+        // editor itself breaks it with \n, and the file would mix the two.
+        let action = match action {
+            Action::Edit(Edit::Enter) if self.is_crlf() => {
+                Action::Edit(Edit::Paste(std::sync::Arc::new("\r\n".to_string())))
+            }
+            Action::Edit(Edit::Paste(pasted)) if self.is_crlf() => {
+                let broken = lockfmt::newlines::like(&pasted, "\r\n").into_owned();
+                Action::Edit(Edit::Paste(std::sync::Arc::new(broken)))
+            }
+            other => other,
+        };
         let is_edit = action.is_edit();
         let before = is_edit.then(|| self.content.text());
         self.content.perform(action);
@@ -199,10 +212,19 @@ impl Buffer {
     /// prints over it, so that saving rewrites only the lines that changed. Without a file yet,
     /// the text's own.
     fn line_breaks<'a>(&self, text: &'a str) -> std::borrow::Cow<'a, str> {
-        if self.disk_text.contains('\n') {
-            lockfmt::newlines::like(text, &self.disk_text)
+        if self.is_crlf() {
+            lockfmt::newlines::like(text, "\r\n")
         } else {
-            lockfmt::newlines::like(text, &self.content.text())
+            std::borrow::Cow::Borrowed(text)
+        }
+    }
+
+    /// Whether the file breaks its lines with `\r\n` (without a file yet, the text).
+    fn is_crlf(&self) -> bool {
+        if self.disk_text.contains('\n') {
+            lockfmt::newlines::is_crlf(&self.disk_text)
+        } else {
+            lockfmt::newlines::is_crlf(&self.content.text())
         }
     }
 
@@ -471,6 +493,25 @@ mod tests {
         let mut unix = Buffer::new(None, "one\n");
         assert!(unix.set_text("one\ntwo\n"));
         assert_eq!(unix.text(), "one\ntwo\n");
+    }
+
+    /// A line typed into a file broken with \r\n was broken with \n, and the saved file mixed
+    /// the two.
+    #[test]
+    fn a_line_typed_or_pasted_keeps_the_files_line_breaks() {
+        use iced::widget::text_editor::{Action, Edit, Motion};
+        let mut b = Buffer::new(None, "one\r\ntwo\r\n");
+        b.perform(Action::Move(Motion::End));
+        assert!(b.perform(Action::Edit(Edit::Enter)));
+        assert_eq!(b.text(), "one\r\n\r\ntwo\r\n");
+        assert!(b.perform(Action::Edit(Edit::Paste(std::sync::Arc::new(
+            "a\nb".into()
+        )))));
+        assert_eq!(b.text(), "one\r\na\r\nb\r\ntwo\r\n");
+        let mut unix = Buffer::new(None, "one\ntwo\n");
+        unix.perform(Action::Move(Motion::End));
+        assert!(unix.perform(Action::Edit(Edit::Enter)));
+        assert_eq!(unix.text(), "one\n\ntwo\n");
     }
 
     fn saved_buffer() -> Buffer {
