@@ -7,6 +7,16 @@ use crate::info::Info;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+/// The text as its lines are read: a byte-order mark at its start (Windows Notepad once began
+/// every file with one) is a blank, one column wide as the mark is, so that places on the first
+/// line are where an editor shows them; without this the first line read as an unknown word.
+pub(crate) fn without_mark(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.strip_prefix('\u{feff}') {
+        Some(rest) => std::borrow::Cow::Owned(format!(" {rest}")),
+        None => std::borrow::Cow::Borrowed(text),
+    }
+}
+
 /// A word of a line: its text and where it starts (column from 1, in characters).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Word<'a> {

@@ -1,8 +1,12 @@
-//! Line breaks as a file has them. The canonical printers break lines with `\n`; a file whose
-//! lines end in `\r\n` (as many Windows editors write them) keeps its `\r\n` when it is
-//! formatted or edited on a canvas, so that the change touches only the lines that changed.
+//! A file's own conventions of bytes around its lines. The canonical printers break lines with
+//! `\n` and begin with the first line; a file whose lines end in `\r\n` (as many Windows editors
+//! write them), or that begins with a byte-order mark (as Windows Notepad once did), keeps them
+//! when it is formatted or edited on a canvas, so that the change touches only the lines that
+//! changed.
 
 use std::borrow::Cow;
+
+const MARK: char = '\u{feff}';
 
 /// Whether `text` breaks its lines with `\r\n`: its first line break decides.
 pub fn is_crlf(text: &str) -> bool {
@@ -10,14 +14,25 @@ pub fn is_crlf(text: &str) -> bool {
         .is_some_and(|i| i > 0 && text.as_bytes()[i - 1] == b'\r')
 }
 
-/// `printed` with the line breaks of `original`: every line break `\r\n` when the original's
-/// are, else `printed` as it is.
+/// `printed` with the line breaks and the byte-order mark of `original`: every line break
+/// `\r\n` when the original's are, and the mark first when the original begins with one; else
+/// `printed` as it is (never a `\r\n` taken back to `\n`).
 pub fn like<'a>(printed: &'a str, original: &str) -> Cow<'a, str> {
-    if is_crlf(original) {
-        Cow::Owned(printed.replace("\r\n", "\n").replace('\n', "\r\n"))
-    } else {
-        Cow::Borrowed(printed)
+    let crlf = is_crlf(original);
+    let mark = original.starts_with(MARK) && !printed.starts_with(MARK);
+    if !crlf && !mark {
+        return Cow::Borrowed(printed);
     }
+    let mut out = String::with_capacity(printed.len() + printed.len() / 16 + 3);
+    if mark {
+        out.push(MARK);
+    }
+    if crlf {
+        out.push_str(&printed.replace("\r\n", "\n").replace('\n', "\r\n"));
+    } else {
+        out.push_str(printed);
+    }
+    Cow::Owned(out)
 }
 
 #[cfg(test)]
@@ -38,5 +53,13 @@ mod tests {
         assert_eq!(like("a\r\nb\n", "x\r\n"), "a\r\nb\r\n");
         assert_eq!(like("a\nb\n", "x\ny\n"), "a\nb\n");
         assert_eq!(like("a\r\nb\r\n", "x\ny\n"), "a\r\nb\r\n", "never to \\n");
+    }
+
+    #[test]
+    fn printed_text_keeps_the_originals_byte_order_mark_once() {
+        assert_eq!(like("a\n", "\u{feff}x\n"), "\u{feff}a\n");
+        assert_eq!(like("\u{feff}a\n", "\u{feff}x\n"), "\u{feff}a\n");
+        assert_eq!(like("a\n", "\u{feff}x\r\n"), "\u{feff}a\r\n");
+        assert_eq!(like("a\n", "x\n"), "a\n");
     }
 }

@@ -205,6 +205,34 @@ fn fmt_keeps_a_files_crlf_line_breaks() {
     }
 }
 
+/// A file that begins with a byte-order mark (as Windows Notepad once wrote every file) checks
+/// as the same file without it, in every family, and is canonical with its mark.
+#[test]
+fn check_reads_a_file_that_begins_with_a_byte_order_mark_in_every_family() {
+    let dir = tempfile::tempdir().expect("dir");
+    let templates = Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates");
+    for (name, from) in [
+        ("marked.lock", "hexlock/starter/pivot-gate.lock"),
+        ("marked.non", "nonogram/dancer.non"),
+        ("marked.quad", "quadrillion/default.quad"),
+        ("marked.slide", "sliding/seed-example.slide"),
+    ] {
+        let plain = std::fs::read_to_string(templates.join(from)).expect("template");
+        std::fs::write(dir.path().join(name), format!("\u{feff}{plain}")).expect("write");
+        let out = lockwright(&["check", name], dir.path());
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", text(&out.stdout));
+        assert!(
+            text(&out.stdout).is_empty() && text(&out.stderr).is_empty(),
+            "{name}: {}{}",
+            text(&out.stdout),
+            text(&out.stderr)
+        );
+        // Formatting keeps the mark, as it keeps the file's line breaks.
+        let out = lockwright(&["fmt", "--check", name], dir.path());
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", text(&out.stdout));
+    }
+}
+
 #[cfg(unix)]
 #[test]
 fn fmt_through_a_symlink_rewrites_the_target_and_keeps_the_link() {

@@ -358,6 +358,7 @@ pub fn parse(text: &str) -> Parsed {
     if text.len() > MAX_FILE_BYTES {
         return parse_bytes(text.as_bytes());
     }
+    let read = crate::lines::without_mark(text);
     let mut reader = Reader {
         diagnostics: Vec::new(),
         info: Info::default(),
@@ -367,7 +368,7 @@ pub fn parse(text: &str) -> Parsed {
         lines: BTreeMap::new(),
         comments: Gatherer::default(),
     };
-    for (i, line) in text.split('\n').enumerate() {
+    for (i, line) in read.split('\n').enumerate() {
         reader.line(i + 1, line);
     }
     let challenge = Challenge {

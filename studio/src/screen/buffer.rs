@@ -208,14 +208,16 @@ impl Buffer {
         self.revision += 1;
     }
 
-    /// `text` with the file's line breaks: a file broken with `\r\n` keeps them when a canvas
-    /// prints over it, so that saving rewrites only the lines that changed. Without a file yet,
-    /// the text's own.
+    /// `text` with the file's line breaks and byte-order mark: a file broken with `\r\n` keeps
+    /// them when a canvas prints over it, so that saving rewrites only the lines that changed.
+    /// Without a file yet, the text's own.
     fn line_breaks<'a>(&self, text: &'a str) -> std::borrow::Cow<'a, str> {
-        if self.is_crlf() {
-            lockfmt::newlines::like(text, "\r\n")
+        if self.disk_text.is_empty() {
+            lockfmt::newlines::like(text, &self.content.text())
+                .into_owned()
+                .into()
         } else {
-            std::borrow::Cow::Borrowed(text)
+            lockfmt::newlines::like(text, &self.disk_text)
         }
     }
 
@@ -493,6 +495,9 @@ mod tests {
         let mut unix = Buffer::new(None, "one\n");
         assert!(unix.set_text("one\ntwo\n"));
         assert_eq!(unix.text(), "one\ntwo\n");
+        let mut marked = Buffer::new(None, "\u{feff}one\n");
+        assert!(marked.set_text("one\ntwo\n"));
+        assert_eq!(marked.text(), "\u{feff}one\ntwo\n");
     }
 
     /// A line typed into a file broken with \r\n was broken with \n, and the saved file mixed

@@ -130,19 +130,20 @@ pub fn parse(text: &str) -> Parsed {
     if text.len() > MAX_FILE_BYTES {
         return parse_bytes(text.as_bytes());
     }
+    let read = crate::lines::without_mark(text);
     let mut reader = Reader {
         diagnostics: Vec::new(),
         info: Info::default(),
         unknown: Vec::new(),
         rows: Vec::new(),
-        height: text.split('\n').filter(|l| is_row(l)).count(),
+        height: read.split('\n').filter(|l| is_row(l)).count(),
         footer: None,
         axes: Vec::new(),
         lines: BTreeMap::new(),
         cells: BTreeMap::new(),
         comments: Gatherer::default(),
     };
-    for (i, line) in text.split('\n').enumerate() {
+    for (i, line) in read.split('\n').enumerate() {
         reader.line(i + 1, line);
     }
     let errors_before = reader.diagnostics.iter().filter(|d| d.is_error()).count();
