@@ -100,4 +100,38 @@ mod tests {
             err.message
         );
     }
+
+    /// A byte-order mark leaves every family's highlights as they are without it, three bytes
+    /// on (tree-sitter skips the mark; the line readers do since they take it for a blank).
+    #[test]
+    fn a_byte_order_mark_leaves_the_first_lines_highlights_as_they_are() {
+        let shifted = |spans: Vec<crate::highlight::Span>| -> Vec<(std::ops::Range<usize>, &str)> {
+            spans
+                .into_iter()
+                .map(|s| (s.range.start + 3..s.range.end + 3, s.capture))
+                .collect()
+        };
+        let check = |plain: &str, lines: &dyn Fn(&str) -> Vec<Vec<crate::highlight::Span>>| {
+            let marked = format!("\u{feff}{plain}");
+            let (a, b) = (lines(plain), lines(&marked));
+            let b0: Vec<_> = b[0].iter().map(|s| (s.range.clone(), s.capture)).collect();
+            assert_eq!(shifted(a[0].clone()), b0, "{plain}");
+            assert_eq!(a[1..], b[1..]);
+        };
+        check(
+            include_str!("../../templates/quadrillion/default.quad"),
+            &|t| crate::quadrillion::highlight::lines(t, &crate::quadrillion::parse(t)),
+        );
+        check(
+            include_str!("../../templates/sliding/seed-example.slide"),
+            &|t| crate::sliding::highlight::lines(t, &crate::sliding::parse(t)),
+        );
+        check(include_str!("../../templates/nonogram/dancer.non"), &|t| {
+            crate::nonogram::highlight::lines(t, &crate::nonogram::parse(t))
+        });
+        check(
+            include_str!("../../templates/hexlock/starter/pivot-gate.lock"),
+            &|t| crate::hexlock::highlight::lines(t, &crate::hexlock::parse(t)),
+        );
+    }
 }
