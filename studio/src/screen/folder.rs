@@ -128,7 +128,9 @@ pub struct Folder {
     /// does not draw.
     thumbnails: HashMap<PathBuf, (Option<SystemTime>, Option<image::Handle>)>,
     listings: Generation,
-    template: String,
+    /// The template the user picked for New; until they pick one, New follows the family of
+    /// the puzzle open ([`Folder::template_for`]).
+    template: Option<String>,
     renaming: Option<String>,
     /// The file to delete once confirmed, and whether a saved solution goes with it.
     confirm_delete: Option<(PathBuf, bool)>,
@@ -146,12 +148,27 @@ impl Folder {
             files: Vec::new(),
             thumbnails: HashMap::new(),
             listings: Generation::default(),
-            template: "size-6".into(),
+            template: None,
             renaming: None,
             confirm_delete: None,
             confirm_export: None,
             exported: HashSet::new(),
         }
+    }
+
+    /// The template New makes: the one the user picked, else a blank puzzle of the open
+    /// puzzle's family (someone drawing nonograms wants a new nonogram), else a hex lock.
+    pub fn template_for(&self, open: Option<&Path>) -> String {
+        if let Some(t) = &self.template {
+            return t.clone();
+        }
+        let blank = match open.and_then(Family::of_path) {
+            Some(Family::Nonogram) => crate::nonogram::templates::BLANK[0].0,
+            Some(Family::Sliding) => crate::sliding::templates::BLANK[0].0,
+            Some(Family::Quadrillion) => crate::quadrillion::templates::DEFAULT,
+            Some(Family::HexLock) | None => "size-6",
+        };
+        blank.to_string()
     }
 
     /// The folder shown.
@@ -228,10 +245,10 @@ impl Folder {
             Message::Open(p) => Some(Event::Open(p)),
             Message::CompareWith(p) => Some(Event::CompareWith(p)),
             Message::TemplatePicked(t) => {
-                self.template = t;
+                self.template = Some(t);
                 None
             }
-            Message::New => Some(Event::New(self.template.clone())),
+            Message::New => Some(Event::New(self.template_for(open))),
             Message::Duplicate => open.map(|_| Event::Duplicate),
             Message::RenameStart => {
                 self.renaming = open
@@ -305,7 +322,7 @@ impl Folder {
         let mut side = column![
             text("Puzzles").size(18),
             // The picker has the panel's width to itself, since its menu is as wide as it.
-            pick_list(choices, Some(Choice(self.template.clone())), |c: Choice| {
+            pick_list(choices, Some(Choice(self.template_for(open))), |c: Choice| {
                 Message::TemplatePicked(c.0)
             })
             .text_size(13)
@@ -563,5 +580,28 @@ mod tests {
         let _ = listed(&mut folder);
         assert!(!folder.files().is_empty());
         assert!(!sees(&folder));
+    }
+
+    /// New always offered an empty hex lock first, so that someone drawing nonograms made a
+    /// hex lock unless they went to the picker each time. Until a template is picked, New makes
+    /// a blank puzzle of the open puzzle's family; a template picked stays picked.
+    #[test]
+    fn new_follows_the_open_puzzles_family_until_a_template_is_picked() {
+        let dir = tempfile::tempdir().expect("dir");
+        let mut folder = Folder::new(dir.path().to_path_buf());
+        let new = |folder: &mut Folder, open: Option<&str>| {
+            let open = open.map(|name| dir.path().join(name));
+            match folder.update(Message::New, open.as_deref()).1 {
+                Some(Event::New(t)) => t,
+                other => panic!("{other:?}"),
+            }
+        };
+        assert_eq!(new(&mut folder, None), "size-6");
+        assert_eq!(new(&mut folder, Some("gate.lock")), "size-6");
+        assert_eq!(new(&mut folder, Some("cat.non")), "nonogram-blank-10x10");
+        assert_eq!(new(&mut folder, Some("key.slide")), "sliding-blank-6x6");
+        assert_eq!(new(&mut folder, Some("board.quad")), "quadrillion-default");
+        let _ = folder.update(Message::TemplatePicked("size-3".into()), None);
+        assert_eq!(new(&mut folder, Some("cat.non")), "size-3");
     }
 }
