@@ -396,4 +396,41 @@ mod tests {
         assert_eq!(c.trailing[&1], "# on # more");
         assert_eq!(c.tail, ["# last"]);
     }
+
+    /// A file saved by an editor that begins files with a byte-order mark (Windows Notepad did)
+    /// read its first line as an unknown word: a board's title, a lock's first comment. The mark
+    /// reads as a blank, one column wide, and the canonical text leaves it out.
+    #[test]
+    fn a_byte_order_mark_at_the_start_is_read_as_a_blank() {
+        fn check<D: PartialEq + std::fmt::Debug>(
+            plain: &str,
+            read: impl Fn(&str) -> (Option<D>, Vec<Diagnostic>),
+            format: impl Fn(&str) -> Option<String>,
+        ) {
+            let marked = format!("\u{feff}{plain}");
+            let ((a, _), (b, problems)) = (read(plain), read(&marked));
+            assert!(problems.is_empty(), "{problems:?}");
+            assert_eq!(a, b);
+            assert_eq!(format(&marked).as_deref(), Some(plain));
+            // Places on the first line count the mark as the column it takes in an editor.
+            let (_, problems) = read(&format!("\u{feff}title\n{plain}"));
+            assert_eq!((problems[0].span.line, problems[0].span.column), (1, 2));
+        }
+        check(
+            include_str!("../../templates/quadrillion/default.quad"),
+            |t| {
+                let p = crate::quadrillion::parse(t);
+                (p.document, p.diagnostics)
+            },
+            |t| crate::quadrillion::format(t).ok(),
+        );
+        check(
+            include_str!("../../templates/sliding/seed-example.slide"),
+            |t| {
+                let p = crate::sliding::parse(t);
+                (p.document, p.diagnostics)
+            },
+            |t| crate::sliding::format(t).ok(),
+        );
+    }
 }

@@ -752,20 +752,3 @@ proptest! {
         }
     }
 }
-
-/// A lock saved by an editor that begins files with a byte-order mark (Windows Notepad did)
-/// read its first line as an unknown word: the title or the comment was lost from the lock.
-/// The mark reads as a blank, one column wide, and `fmt` leaves it out.
-#[test]
-fn a_byte_order_mark_at_the_start_is_read_as_a_blank() {
-    let plain = include_str!("../../templates/sliding/seed-example.slide");
-    let marked = format!("\u{feff}{plain}");
-    let (a, b) = (parse(plain), parse(&marked));
-    assert!(b.diagnostics.is_empty(), "{:?}", b.diagnostics);
-    assert_eq!(a.document, b.document);
-    assert_eq!(format(&marked).as_deref(), Ok(plain));
-    // Places on the first line count the mark as the column it takes in an editor.
-    let bad = format!("\u{feff}title\n{plain}");
-    let d = &parse(&bad).diagnostics[0];
-    assert_eq!((d.span.line, d.span.column), (1, 2), "{d:?}");
-}

@@ -322,9 +322,11 @@ impl Folder {
         let mut side = column![
             text("Puzzles").size(18),
             // The picker has the panel's width to itself, since its menu is as wide as it.
-            pick_list(choices, Some(Choice(self.template_for(open))), |c: Choice| {
-                Message::TemplatePicked(c.0)
-            })
+            pick_list(
+                choices,
+                Some(Choice(self.template_for(open))),
+                |c: Choice| { Message::TemplatePicked(c.0) }
+            )
             .text_size(13)
             .width(Fill),
             // A little narrower than buttons elsewhere, so that the four fit on one line.
