@@ -668,7 +668,9 @@ impl Editor {
             .iter()
             .filter(|d| d.is_error())
             .all(|d| MISPLACED_GRIDS.contains(&d.code.as_str()));
-        self.held_back_by = if misplaced_only {
+        // Misplaced grids are laid from the text, and so mended on the canvas, only while
+        // authoring; a text read during play waits like any other.
+        self.held_back_by = if misplaced_only && self.mode == Mode::Author {
             None
         } else {
             reading.diagnostics.iter().find(|d| d.is_error()).cloned()

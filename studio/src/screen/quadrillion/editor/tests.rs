@@ -171,4 +171,23 @@ fn a_canvas_edit_waits_until_the_text_reads_again() {
         "{}",
         editor.status()
     );
+    // Grids moved apart in the text while playing: back to authoring, the table is the last
+    // good board, and an edit from it would undo the move typed.
+    editor.buffer.set_text(&fixed);
+    let revision = editor.buffer.revision();
+    let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(&fixed))));
+    let (_, _) = editor.update(Message::SetMode(Mode::Play));
+    assert_eq!(editor.mode, Mode::Play, "{}", editor.status());
+    let apart = fixed.replace("grid 4 white at 4 4", "grid 4 white at 4 12");
+    editor.buffer.set_text(&apart);
+    let revision = editor.buffer.revision();
+    let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(&apart))));
+    let (_, _) = editor.update(Message::SetMode(Mode::Author));
+    let corner = editor.table.shape(ShapeId::Corner).at;
+    let (_, _) = editor.update(Message::Canvas(Input::Pressed {
+        dot: corner,
+        right: false,
+    }));
+    assert!(editor.table.picked().is_empty(), "{}", editor.status());
+    assert_eq!(editor.text(), apart);
 }
