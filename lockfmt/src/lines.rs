@@ -433,4 +433,20 @@ mod tests {
             |t| crate::sliding::format(t).ok(),
         );
     }
+
+    /// A solution file saved with a byte-order mark read its first line as an unknown move.
+    #[test]
+    fn a_solution_file_with_a_byte_order_mark_reads_as_without_it() {
+        let hex = "lockwright-solution 1\nlock: Gate\nmoves: hW hE\n";
+        assert_eq!(
+            crate::hexlock::moves::parse_solution(&format!("\u{feff}{hex}")),
+            crate::hexlock::moves::parse_solution(hex)
+        );
+        let sliding = "BC1 L1\nC34 D2\nKey R1\n";
+        assert_eq!(
+            crate::sliding::solution::parse_solution(&format!("\u{feff}{sliding}")),
+            crate::sliding::solution::parse_solution(sliding)
+        );
+        assert!(crate::sliding::solution::parse_solution(sliding).is_ok());
+    }
 }

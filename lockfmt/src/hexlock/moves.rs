@@ -165,6 +165,8 @@ pub fn print_solution(s: &Solution) -> String {
 /// Reads a solution file. A bare move list (no header) is accepted too, so that a solution
 /// copied out of the studio can be saved as it is.
 pub fn parse_solution(text: &str) -> Result<Solution, Vec<Diagnostic>> {
+    let read = crate::lines::without_mark(text);
+    let text: &str = &read;
     let mut diagnostics = Vec::new();
     let mut solution = Solution {
         lock_name: String::new(),

@@ -134,6 +134,8 @@ fn failing_word(value: &str, word: &str, message: &str) -> Option<usize> {
 /// Reads a solution file. A bare move list (no header) is accepted too, so that a solution
 /// copied out of the studio can be saved as it is. Each move is written on one line.
 pub fn parse_solution(text: &str) -> Result<Solution, Vec<Diagnostic>> {
+    let read = crate::lines::without_mark(text);
+    let text: &str = &read;
     if text.len() > MAX_FILE_BYTES {
         return Err(vec![Diagnostic::error(
             Span::START,
