@@ -23,6 +23,13 @@ pub fn scroll<'a, M: 'a>(content: impl Into<Element<'a, M>>) -> Scrollable<'a, M
     scrollable(content).spacing(SCROLLBAR_GAP)
 }
 
+/// The colour every screen says "wrong" in: an error, a puzzle that fails, a removed line.
+pub const RED: Color = Color::from_rgb8(0xc0, 0x39, 0x2b);
+
+/// The colour every screen says "right" in: a unique puzzle, a shortest solution, an added
+/// line.
+pub const GREEN: Color = Color::from_rgb8(0x27, 0xae, 0x60);
+
 /// The room between a scrollable's content and its bar.
 pub const SCROLLBAR_GAP: f32 = 4.0;
 
@@ -52,8 +59,7 @@ pub fn diff_view<'a, M: 'a>(
     } else {
         format!("{} changed", lockfmt::words::count(changed, "line"))
     };
-    let red = Color::from_rgb8(0xc0, 0x39, 0x2b);
-    let green = Color::from_rgb8(0x27, 0xae, 0x60);
+    let (red, green) = (RED, GREEN);
     let body = column(rows.iter().map(|r| -> Element<'a, M> {
         match r {
             DiffRow::Same { old, new, text } => sides(

@@ -5,11 +5,8 @@
 use super::buffer::{self, Buffer};
 use crate::highlight::{self, LockHighlighter};
 use iced::widget::{Column, column, text, text_editor};
-use iced::{Color, Fill, Font, Length};
+use iced::{Fill, Font, Length};
 use lockfmt::Diagnostic;
-
-/// The colour errors are listed in, as every editor lists them.
-pub const ERROR: Color = Color::from_rgb8(0xc0, 0x39, 0x2b);
 
 /// The pane, two parts in five of the editor's width. `id` is the text's widget id (for
 /// focus), `on_edit` and `on_buffer` carry its messages to the editor's own.
@@ -36,7 +33,7 @@ pub fn view<'a, M: Clone + 'a>(
         ))
         .size(13);
         if d.is_error() {
-            line.color(ERROR).into()
+            line.color(super::RED).into()
         } else {
             line.into()
         }

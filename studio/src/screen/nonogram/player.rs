@@ -485,7 +485,7 @@ impl Player {
         let heading = if self.solved {
             text(format!("{title} — solved!"))
                 .size(18)
-                .color(iced::Color::from_rgb8(0x27, 0xae, 0x60))
+                .color(crate::screen::GREEN)
         } else {
             text(title).size(18)
         };

@@ -28,7 +28,7 @@ impl Play {
                 self.session.at
             ))
             .size(18)
-            .color(iced::Color::from_rgb8(0x27, 0xae, 0x60))
+            .color(crate::screen::GREEN)
         } else {
             text(format!("Move {}", self.session.at)).size(18)
         };
@@ -220,7 +220,7 @@ impl Play {
                                     lockfmt::words::count(found, "move")
                                 ))
                                 .size(12)
-                                .color(iced::Color::from_rgb8(0xc0, 0x39, 0x2b)),
+                                .color(crate::screen::RED),
                             );
                         }
                         c = c

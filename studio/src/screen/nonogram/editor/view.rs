@@ -57,12 +57,12 @@ impl Editor {
         );
         let verdict = match &self.analysis {
             Some(a) => text(a.verdict.clone()).size(14).color(if a.unique {
-                iced::Color::from_rgb8(0x27, 0xae, 0x60)
+                crate::screen::GREEN
             } else if a.stopped {
                 // Not known is not wrong: amber, not the red of a puzzle that fails.
                 iced::Color::from_rgb8(0xb9, 0x77, 0x0e)
             } else {
-                iced::Color::from_rgb8(0xc0, 0x39, 0x2b)
+                crate::screen::RED
             }),
             None if self.diagnostics.iter().any(Diagnostic::is_error) => {
                 text("Fix the problems to hear the solver.").size(14)

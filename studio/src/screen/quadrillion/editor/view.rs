@@ -76,8 +76,8 @@ impl Editor {
                 Some(c) => text(c.verdict())
                     .size(14)
                     .color(match c.tone() {
-                        Tone::Challenge => iced::Color::from_rgb8(0x27, 0xae, 0x60),
-                        Tone::Impossible => iced::Color::from_rgb8(0xc0, 0x39, 0x2b),
+                        Tone::Challenge => crate::screen::GREEN,
+                        Tone::Impossible => crate::screen::RED,
                         Tone::Unsettled => iced::Color::from_rgb8(0xb9, 0x77, 0x0e),
                     })
                     .into(),

@@ -216,7 +216,7 @@ impl Editor {
         if stale && self.document.is_some() {
             left = left.push(
                 small("The picture does not read: the canvas shows the last one that did.")
-                    .color(Color::from_rgb8(0xc0, 0x39, 0x2b)),
+                    .color(crate::screen::RED),
             );
         }
         let canvas = self
@@ -244,8 +244,8 @@ impl Editor {
 
     pub(super) fn verdict_view<'a>(&self, verdict: &Verdict) -> Element<'a, Message> {
         let colour = match verdict {
-            Verdict::Shortest { .. } => Color::from_rgb8(0x27, 0xae, 0x60),
-            Verdict::Impossible { .. } | Verdict::Illegal(_) => Color::from_rgb8(0xc0, 0x39, 0x2b),
+            Verdict::Shortest { .. } => crate::screen::GREEN,
+            Verdict::Impossible { .. } | Verdict::Illegal(_) => crate::screen::RED,
             Verdict::Stopped { .. } => Color::from_rgb8(0xb0, 0x7d, 0x10),
         };
         let mut line = row![
@@ -381,9 +381,9 @@ impl Editor {
         solver = solver.push(solve_row.spacing(6).align_y(iced::Alignment::Center));
         if let Some(said) = &self.said {
             let colour = match said.verdict.as_ref() {
-                Verdict::Shortest { .. } => Color::from_rgb8(0x27, 0xae, 0x60),
+                Verdict::Shortest { .. } => crate::screen::GREEN,
                 Verdict::Stopped { .. } => Color::from_rgb8(0xb0, 0x7d, 0x10),
-                _ => Color::from_rgb8(0xc0, 0x39, 0x2b),
+                _ => crate::screen::RED,
             };
             let from = if &said.lock == game.start() {
                 "from the start"
