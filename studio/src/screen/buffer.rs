@@ -212,21 +212,21 @@ impl Buffer {
     /// them when a canvas prints over it, so that saving rewrites only the lines that changed.
     /// Without a file yet, the text's own.
     fn line_breaks<'a>(&self, text: &'a str) -> std::borrow::Cow<'a, str> {
-        if self.disk_text.is_empty() {
-            lockfmt::newlines::like(text, &self.content.text())
-                .into_owned()
-                .into()
-        } else {
-            lockfmt::newlines::like(text, &self.disk_text)
-        }
+        lockfmt::newlines::like(text, &self.conventions())
     }
 
     /// Whether the file breaks its lines with `\r\n` (without a file yet, the text).
     fn is_crlf(&self) -> bool {
-        if self.disk_text.contains('\n') {
-            lockfmt::newlines::is_crlf(&self.disk_text)
+        lockfmt::newlines::is_crlf(&self.conventions())
+    }
+
+    /// The text whose line breaks and byte-order mark the buffer keeps: the file's, or without a
+    /// file yet, its own.
+    fn conventions(&self) -> std::borrow::Cow<'_, str> {
+        if self.disk_text.is_empty() {
+            std::borrow::Cow::Owned(self.content.text())
         } else {
-            lockfmt::newlines::is_crlf(&self.content.text())
+            std::borrow::Cow::Borrowed(&self.disk_text)
         }
     }
 
