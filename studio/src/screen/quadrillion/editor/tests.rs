@@ -2,14 +2,28 @@ use super::*;
 use iced::widget::text_editor::{Action, Edit};
 use std::sync::atomic::Ordering;
 
+/// An editor on `text`, read.
+fn opened(text: &str) -> Editor {
+    let (mut editor, _) = Editor::new(None, text);
+    let revision = editor.buffer.revision();
+    let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(text))));
+    editor
+}
+
+/// The whole text replaced by `text` (as one edit) and read.
+fn typed_and_read(editor: &mut Editor, text: &str) {
+    editor.buffer.set_text(text);
+    let revision = editor.buffer.revision();
+    let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(text))));
+}
+
 /// A count runs for seconds on a large board; the author moving grids and shapes changes
 /// the text many times a second, so a newer text calls off the count of the older one.
 #[test]
 fn a_newer_text_calls_off_the_count_of_the_older_one() {
     let text = include_str!("../../../../../templates/quadrillion/default.quad");
-    let (mut editor, _) = Editor::new(None, text);
+    let mut editor = opened(text);
     let revision = editor.buffer.revision();
-    let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(text))));
     let counting = editor.counting.as_ref().expect("a count runs").flag();
     assert!(!counting.load(Ordering::Relaxed));
     let (_, _) = editor.update(Message::Source(Action::Edit(Edit::Insert('\n'))));
@@ -24,9 +38,7 @@ fn a_newer_text_calls_off_the_count_of_the_older_one() {
 #[test]
 fn a_text_with_no_board_shows_none() {
     let text = "garbage\n";
-    let (mut editor, _) = Editor::new(None, text);
-    let revision = editor.buffer.revision();
-    let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(text))));
+    let editor = opened(text);
     let mut ui = iced_test::simulator(editor.view(Palette::LIGHT));
     assert!(
         ui.find("Nothing to draw yet: the text has no board. A board is four grids, one line each, as `grid 1 black at 0 0`.")
@@ -39,9 +51,7 @@ fn a_text_with_no_board_shows_none() {
 fn a_text_whose_grids_read_but_other_lines_do_not_says_the_board_waits_for_the_fixes() {
     let text = "title \"a\"\ntitle \"b\"\ngrid 1 white at 0 0\ngrid 2 white at 0 4\n\
                 grid 3 white at 4 0\ngrid 4 white at 4 4\n";
-    let (mut editor, _) = Editor::new(None, text);
-    let revision = editor.buffer.revision();
-    let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(text))));
+    let editor = opened(text);
     let mut ui = iced_test::simulator(editor.view(Palette::LIGHT));
     assert!(
         ui.find("The text has its four grids: the board is drawn once the problems listed beside it are fixed.")
@@ -71,9 +81,7 @@ fn a_count_reads_green_for_a_challenge_red_for_none_and_amber_while_authoring() 
 #[test]
 fn a_move_calls_off_the_hint_and_the_solve_asked_before_it() {
     let text = include_str!("../../../../../templates/quadrillion/challenge-49.quad");
-    let (mut editor, _) = Editor::new(None, text);
-    let revision = editor.buffer.revision();
-    let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(text))));
+    let mut editor = opened(text);
     let (_, _) = editor.update(Message::SetMode(Mode::Play));
     for key in [GameKey::Hint, GameKey::Solve] {
         let (_, _) = editor.update(Message::Key(key));
@@ -90,9 +98,7 @@ fn a_move_calls_off_the_hint_and_the_solve_asked_before_it() {
 #[test]
 fn hints_name_shapes_by_their_colour_not_their_letter() {
     let text = include_str!("../../../../../templates/quadrillion/challenge-49.quad");
-    let (mut editor, _) = Editor::new(None, text);
-    let revision = editor.buffer.revision();
-    let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(text))));
+    let mut editor = opened(text);
     let (_, _) = editor.update(Message::SetMode(Mode::Play));
     editor.hinted(&Hint::Lift(vec![ShapeId::W]));
     assert_eq!(
@@ -127,14 +133,10 @@ fn hints_name_shapes_by_their_colour_not_their_letter() {
 #[test]
 fn a_canvas_edit_waits_until_the_text_reads_again() {
     let good = include_str!("../../../../../templates/quadrillion/default.quad");
-    let (mut editor, _) = Editor::new(None, good);
-    let revision = editor.buffer.revision();
-    let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(good))));
+    let mut editor = opened(good);
     let corner = editor.table.shape(ShapeId::Corner).at;
     let typed = format!("title \"Mine\"\n{good}grid 9 white at 0 0\n");
-    editor.buffer.set_text(&typed);
-    let revision = editor.buffer.revision();
-    let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(&typed))));
+    typed_and_read(&mut editor, &typed);
     let (_, _) = editor.update(Message::Canvas(Input::Pressed {
         dot: corner,
         right: false,
@@ -153,17 +155,13 @@ fn a_canvas_edit_waits_until_the_text_reads_again() {
         .text()
         .replacen("title \"Mine\"\n", "", 1)
         .replace("grid 9 white at 0 0\n", "");
-    editor.buffer.set_text(&fixed);
-    let revision = editor.buffer.revision();
-    let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(&fixed))));
+    typed_and_read(&mut editor, &fixed);
     let (_, _) = editor.update(Message::Canvas(Input::Pressed {
         dot: corner,
         right: false,
     }));
     assert_eq!(editor.table.picked().len(), 1, "{}", editor.status());
-    editor.buffer.set_text(&typed);
-    let revision = editor.buffer.revision();
-    let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(&typed))));
+    typed_and_read(&mut editor, &typed);
     let (_, _) = editor.update(Message::Key(GameKey::Release));
     assert_eq!(editor.text(), typed, "the text stays as typed");
     assert!(
@@ -173,15 +171,11 @@ fn a_canvas_edit_waits_until_the_text_reads_again() {
     );
     // Grids moved apart in the text while playing: back to authoring, the table is the last
     // good board, and an edit from it would undo the move typed.
-    editor.buffer.set_text(&fixed);
-    let revision = editor.buffer.revision();
-    let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(&fixed))));
+    typed_and_read(&mut editor, &fixed);
     let (_, _) = editor.update(Message::SetMode(Mode::Play));
     assert_eq!(editor.mode, Mode::Play, "{}", editor.status());
     let apart = fixed.replace("grid 4 white at 4 4", "grid 4 white at 4 12");
-    editor.buffer.set_text(&apart);
-    let revision = editor.buffer.revision();
-    let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(&apart))));
+    typed_and_read(&mut editor, &apart);
     let (_, _) = editor.update(Message::SetMode(Mode::Author));
     let corner = editor.table.shape(ShapeId::Corner).at;
     let (_, _) = editor.update(Message::Canvas(Input::Pressed {
