@@ -202,6 +202,49 @@ fn what_cannot_be_read_is_refused_at_its_place() {
 }
 
 #[test]
+fn a_puzzle_larger_than_any_nonogram_is_refused_at_its_place() {
+    let line = "<line><count>1</count></line>";
+    let rows = line.repeat(510);
+    let wide = format!(
+        "<puzzleset><puzzle><clues type=\"rows\">{line}</clues>\n<clues type=\"columns\">{rows}</clues></puzzle></puzzleset>"
+    );
+    let e = import(&wide).expect_err("510 columns");
+    assert_eq!((e.code, e.line, e.column), ("too-large", 2, 1), "{e}");
+    assert_eq!(
+        e.message,
+        "510 columns: a nonogram has at most 509 rows and 509 columns"
+    );
+
+    let image = format!("|{}|", "X".repeat(600));
+    let e = import(&format!(
+        "<puzzleset><puzzle><solution><image>{image}</image></solution></puzzle></puzzleset>"
+    ))
+    .expect_err("a 600-cell goal row");
+    assert_eq!((e.code, e.line, e.column), ("too-large", 1, 30), "{e}");
+    assert!(e.message.starts_with("the goal is 600×1"), "{e}");
+
+    // A run past any line, even past what a 32-bit number holds, is too long, not "not a number".
+    for count in ["510", "99999999999"] {
+        let e = import(&format!(
+            "<puzzleset><puzzle><clues type=\"rows\"><line><count>{count}</count></line></clues></puzzle></puzzleset>"
+        ))
+        .expect_err(count);
+        assert_eq!((e.code, e.line, e.column), ("too-large", 1, 45), "{e}");
+        assert_eq!(
+            e.message,
+            format!("a run of {count} cells is longer than a line may be: at most 509 cells")
+        );
+    }
+    // 509 rows of 509 cells is the largest that reads.
+    let most = format!("|{}|", ".".repeat(509)).repeat(509);
+    let p = import(&format!(
+        "<puzzleset><puzzle><solution><image>{most}</image></solution></puzzle></puzzleset>"
+    ))
+    .expect("509×509 reads");
+    assert_eq!((p.width, p.height), (509, 509));
+}
+
+#[test]
 fn text_is_escaped_on_export() {
     let mut p = import(WEBPBN_1).expect("imports");
     p.info.title = Some("Tom & Jerry <3 \"quoted\"".into());

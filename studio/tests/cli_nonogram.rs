@@ -351,3 +351,27 @@ fn export_and_import_carry_a_nonogram_through_webpbn_xml() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn an_imported_puzzle_whose_clues_cannot_be_given_is_written_with_its_problems_listed() {
+    let dir = tempfile::tempdir().expect("dir");
+    std::fs::write(
+        dir.path().join("long.xml"),
+        "<puzzleset><puzzle>\
+         <clues type=\"rows\"><line><count>3</count></line></clues>\
+         <clues type=\"columns\"><line><count>1</count></line></clues>\
+         </puzzle></puzzleset>",
+    )
+    .expect("write");
+    let out = lockwright(&["nonogram", "import", "long.xml"], dir.path());
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("long.non:5:1: error: row 1: the clue needs 3 cells and the line has 1"),
+        "{err}"
+    );
+    let written = std::fs::read_to_string(dir.path().join("long.non")).expect("written still");
+    assert!(written.contains("rows\n3\n"), "{written}");
+    let check = lockwright(&["check", "long.non"], dir.path());
+    assert_eq!(check.status.code(), Some(1), "check says the same");
+}

@@ -13,7 +13,7 @@
 
 use super::entities;
 use crate::diagnostic::{Diagnostic, Span};
-use engine::nonogram::{Cell, Clue, Grid, Puzzle, PuzzleInfo};
+use engine::nonogram::{Cell, Clue, Grid, MAX_LINE, Puzzle, PuzzleInfo};
 use roxmltree::{Document, Node, ParsingOptions};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -30,7 +30,7 @@ pub struct XmlError {
     /// The column, from 1.
     pub column: usize,
     /// A short stable code: `xml`, `not-a-puzzle-set`, `no-puzzle`, `unsupported-type`,
-    /// `multi-colour`, `bad-count`, `bad-image`, `no-clues`, `file-too-large`.
+    /// `multi-colour`, `bad-count`, `bad-image`, `no-clues`, `too-large`, `file-too-large`.
     pub code: &'static str,
     /// What, in words.
     pub message: String,
@@ -213,6 +213,18 @@ fn read_puzzle(doc: &Document, node: Node, set: &Info) -> Result<Puzzle, XmlErro
         match child.tag_name().name() {
             "clues" => {
                 let clues = read_clues(doc, child, default, background, &mut colours)?;
+                let kind = child.attribute("type").unwrap_or("");
+                if matches!(kind, "rows" | "columns") && clues.len() > MAX_LINE {
+                    return Err(at(
+                        doc,
+                        child,
+                        "too-large",
+                        format!(
+                            "{} {kind}: a nonogram has at most {MAX_LINE} rows and {MAX_LINE} columns",
+                            clues.len()
+                        ),
+                    ));
+                }
                 match child.attribute("type") {
                     Some("rows") => rows = Some(clues),
                     Some("columns") => columns = Some(clues),
@@ -299,14 +311,28 @@ fn read_clues(
         let mut clue = Vec::new();
         for count in line.children().filter(|n| n.has_tag_name("count")) {
             let text = element_text(count);
-            let n = text.parse::<u32>().map_err(|_| {
-                at(
-                    doc,
-                    count,
-                    "bad-count",
-                    format!("a `<count>` holds a run length, a whole number; not `{text}`"),
-                )
-            })?;
+            let n = match text.parse::<u32>() {
+                Ok(n) if n as usize <= MAX_LINE => n,
+                // All digits, but more than a line can hold (or than a number here can be).
+                _ if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => {
+                    return Err(at(
+                        doc,
+                        count,
+                        "too-large",
+                        format!(
+                            "a run of {text} cells is longer than a line may be: at most {MAX_LINE} cells"
+                        ),
+                    ));
+                }
+                _ => {
+                    return Err(at(
+                        doc,
+                        count,
+                        "bad-count",
+                        format!("a `<count>` holds a run length, a whole number; not `{text}`"),
+                    ));
+                }
+            };
             let colour = count.attribute("color").unwrap_or(default);
             if colour == background {
                 return Err(at(
@@ -411,6 +437,17 @@ fn read_image(
         ));
     }
     let width = rows.first().map_or(0, Vec::len);
+    if width > MAX_LINE || rows.len() > MAX_LINE {
+        return Err(at(
+            doc,
+            node,
+            "too-large",
+            format!(
+                "the goal is {width}×{}: a nonogram has at most {MAX_LINE} rows and {MAX_LINE} columns",
+                rows.len()
+            ),
+        ));
+    }
     if let Some(i) = rows.iter().position(|r| r.len() != width) {
         return Err(at(
             doc,

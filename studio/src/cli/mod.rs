@@ -177,7 +177,8 @@ pub enum Command {
 #[derive(Subcommand, Debug)]
 pub enum NonogramVerb {
     /// Import a webpbn XML file (webpbn.com's export) as .non: its puzzle, or with several, one
-    /// file each (NAME-1.non, NAME-2.non, …).
+    /// file each (NAME-1.non, NAME-2.non, …). A puzzle whose clues cannot all be given is written
+    /// still, its problems listed, and the exit code is 1.
     Import {
         /// The XML file.
         xml: PathBuf,

@@ -364,7 +364,8 @@ fn otsu(values: &[f32]) -> f32 {
 }
 
 /// `nonogram import FILE.xml`: each puzzle of a webpbn XML file as a `.non` file. Exit 1 when
-/// the XML holds no puzzle this format keeps (with the problem at its line and column).
+/// the XML holds no puzzle this format keeps (with the problem at its line and column), or when
+/// a puzzle written has problems `check` reports (listed).
 pub fn import_xml(xml: &Path, output: Option<PathBuf>, force: bool) -> Result<ExitCode> {
     let bytes = crate::files::read_bytes(xml, lockfmt::nonogram::webpbn::MAX_XML_BYTES as u64)?;
     let text = String::from_utf8_lossy(&bytes).into_owned();
@@ -390,11 +391,24 @@ pub fn import_xml(xml: &Path, output: Option<PathBuf>, force: bool) -> Result<Ex
     for o in &outs {
         super::refuse_existing(o, force)?;
     }
+    let mut problems = false;
     for (puzzle, o) in puzzles.iter().zip(&outs) {
-        write_atomic(o, &lockfmt::nonogram::print(puzzle))?;
+        let printed = lockfmt::nonogram::print(puzzle);
+        write_atomic(o, &printed)?;
         crate::say!("{}: {}×{} cells", o.display(), puzzle.width, puzzle.height);
+        // Written all the same (the editor is where clues are put right), but said now rather
+        // than at the next `check`.
+        let diagnostics = lockfmt::nonogram::parse(&printed).diagnostics;
+        if !diagnostics.is_empty() {
+            super::print_diagnostics(&o.display().to_string(), &printed, &diagnostics);
+            problems |= diagnostics.iter().any(lockfmt::Diagnostic::is_error);
+        }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(if problems {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// `nonogram export FILE.non`: the puzzle as a webpbn XML file. Exit 1 when it does not read.
