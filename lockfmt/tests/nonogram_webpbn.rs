@@ -3,6 +3,7 @@
 //! at its place.
 
 use engine::nonogram::{Cell, Grid, Puzzle, PuzzleInfo};
+use lockfmt::nonogram;
 use lockfmt::nonogram::webpbn::{XmlError, export, export_set, import, import_set};
 use proptest::prelude::*;
 
@@ -242,6 +243,31 @@ fn a_puzzle_larger_than_any_nonogram_is_refused_at_its_place() {
     ))
     .expect("509×509 reads");
     assert_eq!((p.width, p.height), (509, 509));
+}
+
+#[test]
+fn a_line_of_a_lone_zero_count_is_empty_and_a_zero_among_runs_is_refused() {
+    // Found by the `webpbn` fuzz target: a run of 0 was kept as a run, and the `.non` text
+    // printed from it (`0`) read back as an empty line: another puzzle.
+    let p = import(
+        "<puzzleset><puzzle><clues type=\"rows\"><line><count>0</count></line></clues>\
+         <clues type=\"columns\"><line><count>00</count></line></clues></puzzle></puzzleset>",
+    )
+    .expect("reads");
+    assert_eq!(
+        (p.rows.clone(), p.columns.clone()),
+        (vec![vec![]], vec![vec![]])
+    );
+    assert_eq!(
+        nonogram::parse(&nonogram::print(&p)).valid_puzzle(),
+        Some(&p)
+    );
+
+    let e = import(
+        "<puzzleset><puzzle><clues type=\"rows\"><line><count>1</count><count>0</count></line></clues></puzzle></puzzleset>",
+    )
+    .expect_err("a zero among runs");
+    assert_eq!((e.code, e.line, e.column), ("bad-count", 1, 61), "{e}");
 }
 
 #[test]

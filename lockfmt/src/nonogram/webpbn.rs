@@ -309,6 +309,8 @@ fn read_clues(
     let mut out = Vec::new();
     for line in node.children().filter(|n| n.has_tag_name("line")) {
         let mut clue = Vec::new();
+        // A line of `<count>0</count>` alone is read as empty, as `0` is in a `.non` file.
+        let mut zero = None;
         for count in line.children().filter(|n| n.has_tag_name("count")) {
             let text = element_text(count);
             let n = match text.parse::<u32>() {
@@ -333,6 +335,10 @@ fn read_clues(
                     ));
                 }
             };
+            if n == 0 {
+                zero.get_or_insert(count);
+                continue;
+            }
             let colour = count.attribute("color").unwrap_or(default);
             if colour == background {
                 return Err(at(
@@ -346,6 +352,14 @@ fn read_clues(
                 .entry(colour.to_string())
                 .or_insert(count.range().start);
             clue.push(n);
+        }
+        if let (Some(zero), false) = (zero, clue.is_empty()) {
+            return Err(at(
+                doc,
+                zero,
+                "bad-count",
+                "a run of 0 cells among other runs: an empty line is `<line></line>`",
+            ));
         }
         out.push(clue);
     }
