@@ -91,9 +91,25 @@ pub fn open_studio(path: Option<std::path::PathBuf>) -> ExitCode {
             }
         },
     };
+    // A webpbn XML file opens as the nonogram it holds, unsaved, not as a hex lock in error.
+    let imported = match file.as_deref().filter(|f| nonogram::webpbn::is_webpbn(f)) {
+        Some(xml) => match nonogram::webpbn::import(xml) {
+            Ok(imported) => Some(imported),
+            Err(nonogram::webpbn::Refused::Read(e)) => {
+                eprintln!("lockwright: {e:#}");
+                return ExitCode::from(2);
+            }
+            Err(nonogram::webpbn::Refused::Xml(text, e)) => {
+                cli::print_diagnostics(&xml.display().to_string(), &text, &[e.into()]);
+                return ExitCode::from(1);
+            }
+        },
+        None => None,
+    };
     let start = app::Start {
         folder,
         file,
+        imported,
         settings,
         settings_path,
         online: screen::online::Setup::for_user(),

@@ -375,3 +375,58 @@ fn an_imported_puzzle_whose_clues_cannot_be_given_is_written_with_its_problems_l
     let check = lockwright(&["check", "long.non"], dir.path());
     assert_eq!(check.status.code(), Some(1), "check says the same");
 }
+
+/// A webpbn XML file given where a puzzle file is expected: `check` checks it as the nonograms
+/// it imports as, and the other verbs say what it is and how to import it (they read it as a
+/// hex lock, with a page of errors).
+#[test]
+fn webpbn_xml_is_checked_as_its_nonograms_and_named_by_the_other_verbs() {
+    let dir = tempfile::tempdir().expect("dir");
+    let put = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).expect("write");
+    put(
+        "good.xml",
+        "<puzzleset><puzzle><solution><image>|X.|</image></solution></puzzle></puzzleset>",
+    );
+    put(
+        "broken.xml",
+        "<puzzleset>\n<puzzle type=\"triddler\"/></puzzleset>",
+    );
+    put(
+        "long.xml",
+        "<puzzleset><puzzle><clues type=\"rows\"><line><count>3</count></line></clues>\
+         <clues type=\"columns\"><line><count>1</count></line></clues></puzzle></puzzleset>",
+    );
+    let out = lockwright(&["check", "good.xml"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stderr), "");
+
+    let out = lockwright(&["check", "broken.xml", "long.xml"], dir.path());
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(
+            "broken.xml:2:1: error: a `triddler` puzzle: Lockwright reads grid puzzles only"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("long.xml (puzzle 1 as .non):5:1: error: row 1: the clue needs 3 cells and the line has 1"),
+        "{err}"
+    );
+
+    for verb in [
+        vec!["solve", "good.xml"],
+        vec!["render", "good.xml", "-o", "x.png"],
+        vec!["play", "good.xml"],
+        vec!["diff", "good.xml", "long.xml"],
+        vec!["fmt", "good.xml"],
+    ] {
+        let out = lockwright(&verb, dir.path());
+        let err = text(&out.stderr);
+        assert_ne!(out.status.code(), Some(0), "{verb:?}: {err}");
+        assert!(
+            err.contains("good.xml is webpbn XML, not a puzzle file: `lockwright nonogram import good.xml` makes a nonogram (.non) of it"),
+            "{verb:?}: {err}"
+        );
+    }
+}

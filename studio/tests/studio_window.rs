@@ -683,6 +683,64 @@ fn a_studio_started_on_a_new_file_opens_it_empty_and_save_writes_it() -> Result<
     Ok(())
 }
 
+/// A webpbn XML file named at the start opens as the nonogram it holds, unsaved, under a name
+/// no file has; Save writes it. (It opened in the hex lock editor with 48 errors.)
+#[test]
+fn a_studio_started_on_webpbn_xml_opens_its_nonogram_unsaved() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let folder = home.path().join("locks");
+    std::fs::create_dir_all(&folder).expect("folder");
+    let xml = folder.join("dancer.xml");
+    std::fs::write(
+        &xml,
+        "<puzzleset><puzzle><title>Dancer</title><solution><image>|X.X|\n|.X.|</image></solution></puzzle></puzzleset>",
+    )
+    .expect("write");
+    std::fs::write(folder.join("dancer.non"), "an older puzzle\n").expect("write");
+    let mut start = start_at(home.path(), Settings::default());
+    start.imported = Some(studio::nonogram::webpbn::import(&xml).expect("imports"));
+    let (mut s, first) = Studio::new(start);
+    d.run(&mut s, first);
+    if matches!(s.screen(), Screen::Tutorial) {
+        d.send(&mut s, Message::Tutorial(tutorial::Message::Close));
+    }
+    let file = folder.join("dancer-2.non");
+    assert_eq!(s.document().path(), Some(file.as_path()));
+    let editor = s.document().nonogram().expect("the nonogram editor");
+    assert!(
+        editor.text().contains("title \"Dancer\""),
+        "{}",
+        editor.text()
+    );
+    assert!(s.document().is_dirty(), "not saved yet");
+    assert_eq!(s.document().status(), "not saved yet: Save writes it");
+    assert!(
+        sees(
+            &s,
+            &format!(
+                "imported from {} (webpbn XML): {} is written when you save",
+                xml.display(),
+                file.display()
+            )
+        ),
+        "{}",
+        s.notice()
+    );
+    assert!(!file.exists(), "nothing is written before a save");
+    d.click(&mut s, "Save")?;
+    let saved = std::fs::read_to_string(&file).expect("saved");
+    assert!(saved.contains("goal \"101010\""), "{saved}");
+    assert_eq!(
+        std::fs::read_to_string(folder.join("dancer.non"))
+            .ok()
+            .as_deref(),
+        Some("an older puzzle\n"),
+        "the file of that name is left alone"
+    );
+    Ok(())
+}
+
 /// A nonogram in the folder opens in the nonogram editor, and plays in the nonogram player.
 #[test]
 fn a_nonogram_opens_in_its_own_editor_and_plays() -> Result<(), Error> {

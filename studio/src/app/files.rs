@@ -124,6 +124,19 @@ impl Studio {
         )
     }
 
+    /// Opens a puzzle imported from webpbn XML: unsaved, under the name it is saved as.
+    pub(super) fn open_imported(
+        &mut self,
+        imported: &crate::nonogram::webpbn::Imported,
+    ) -> Task<Message> {
+        self.opening.advance();
+        let (document, task) = Document::restored(Some(imported.path.clone()), "", &imported.text);
+        self.document = document;
+        self.apply_match_rules();
+        self.notice = imported.notice();
+        task.map(Message::Document)
+    }
+
     /// Opens the file asked for, else the folder's first, once the folder is listed.
     pub(super) fn open_first(&mut self, file: Option<PathBuf>) -> Task<Message> {
         let folder = self.folder.path().to_path_buf();

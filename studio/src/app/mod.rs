@@ -42,6 +42,8 @@ pub struct Start {
     pub folder: PathBuf,
     /// A file to open at once.
     pub file: Option<PathBuf>,
+    /// A webpbn XML file's puzzle to open at once, unsaved, instead of `file`.
+    pub imported: Option<crate::nonogram::webpbn::Imported>,
     /// The settings and where they live.
     pub settings: Settings,
     pub settings_path: Option<PathBuf>,
@@ -178,13 +180,16 @@ impl Studio {
             opening: Generation::default(),
             notice,
         };
-        if start.file.is_some() {
+        if start.file.is_some() || start.imported.is_some() {
             studio.tutorial.defer_welcome();
         }
         if studio.tutorial.is_welcome() {
             studio.screen = Screen::Tutorial;
         }
-        let first_file = studio.open_first(start.file);
+        let first_file = match start.imported {
+            Some(imported) => studio.open_imported(&imported),
+            None => studio.open_first(start.file),
+        };
         let tasks = [
             first_file,
             studio.folder.refresh().map(Message::Folder),

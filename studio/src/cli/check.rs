@@ -17,14 +17,20 @@ pub fn run(files: &[PathBuf], json: bool) -> Result<ExitCode> {
     let mut failed = false;
     let mut reports = Vec::new();
     for path in files {
-        let (text, diagnostics) = read_any(path);
-        let valid = !diagnostics.iter().any(lockfmt::Diagnostic::is_error);
-        failed |= !valid;
-        let shown = path.display().to_string();
-        if json {
-            reports.push((shown, valid, diagnostics));
+        let each = if crate::nonogram::webpbn::is_webpbn(path) {
+            super::nonogram::check_xml(path)
         } else {
-            super::print_diagnostics(&shown, &text, &diagnostics);
+            let (text, diagnostics) = read_any(path);
+            vec![(path.display().to_string(), text, diagnostics)]
+        };
+        for (shown, text, diagnostics) in each {
+            let valid = !diagnostics.iter().any(lockfmt::Diagnostic::is_error);
+            failed |= !valid;
+            if json {
+                reports.push((shown, valid, diagnostics));
+            } else {
+                super::print_diagnostics(&shown, &text, &diagnostics);
+            }
         }
     }
     if json {

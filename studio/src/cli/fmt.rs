@@ -9,6 +9,14 @@ use std::process::ExitCode;
 pub fn run(files: &[PathBuf], check: bool) -> Result<ExitCode> {
     let mut failed = false;
     for path in files {
+        if crate::nonogram::webpbn::is_webpbn(path) {
+            eprintln!(
+                "lockwright: {}",
+                super::nonogram::webpbn_is_no_puzzle_file(path)
+            );
+            failed = true;
+            continue;
+        }
         if super::quadrillion::owns(path) {
             failed |= super::quadrillion::fmt_file(path, check)?;
             continue;

@@ -255,7 +255,27 @@ fn without_moves(file: &std::path::Path) -> bool {
     )
 }
 
+/// The puzzle files a verb reads (not `check` and `fmt`, which say so file by file).
+fn puzzle_files(command: &Command) -> Vec<&std::path::Path> {
+    match command {
+        Command::Solve(args) => vec![&args.file],
+        Command::Verify { file, .. }
+        | Command::Play { file, .. }
+        | Command::Render { file, .. } => {
+            vec![file]
+        }
+        Command::Diff { old, new, .. } => vec![old, new],
+        _ => Vec::new(),
+    }
+}
+
 pub fn run(command: Command) -> Result<ExitCode> {
+    if let Some(xml) = puzzle_files(&command)
+        .into_iter()
+        .find(|f| crate::nonogram::webpbn::is_webpbn(f))
+    {
+        anyhow::bail!("{}", nonogram::webpbn_is_no_puzzle_file(xml));
+    }
     match command {
         Command::New {
             name,

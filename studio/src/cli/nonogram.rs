@@ -363,6 +363,49 @@ fn otsu(values: &[f32]) -> f32 {
     cut
 }
 
+/// What a verb that reads puzzle files says of a webpbn XML file.
+pub fn webpbn_is_no_puzzle_file(xml: &Path) -> String {
+    format!(
+        "{} is webpbn XML, not a puzzle file: `lockwright nonogram import {}` makes a nonogram (.non) of it, and `lockwright studio {}` opens it",
+        xml.display(),
+        xml.display(),
+        xml.display()
+    )
+}
+
+/// `check` of a webpbn XML file: where it cannot be imported, and else each puzzle's problems
+/// as the `.non` text it imports as, as `nonogram import` lists them: a name for each report
+/// (the file's, or its puzzle's), the text the report's places are in, and the report.
+pub fn check_xml(xml: &Path) -> Vec<(String, String, Vec<lockfmt::Diagnostic>)> {
+    let shown = xml.display().to_string();
+    let bytes = match crate::files::read_bytes(xml, lockfmt::nonogram::webpbn::MAX_XML_BYTES as u64)
+    {
+        Ok(b) => b,
+        Err(e) => {
+            let span = lockfmt::diagnostic::Span::on_line(1, 1, 1);
+            let d = lockfmt::Diagnostic::error(span, "unreadable", format!("{e:#}"));
+            return vec![(shown, String::new(), vec![d])];
+        }
+    };
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    match lockfmt::nonogram::webpbn::import_set(&text) {
+        Ok(puzzles) => puzzles
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let printed = lockfmt::nonogram::print(p);
+                let diagnostics = lockfmt::nonogram::parse(&printed).diagnostics;
+                (
+                    format!("{shown} (puzzle {} as .non)", i + 1),
+                    printed,
+                    diagnostics,
+                )
+            })
+            .collect(),
+        Err(e) => vec![(shown, text, vec![e.into()])],
+    }
+}
+
 /// `nonogram import FILE.xml`: each puzzle of a webpbn XML file as a `.non` file. Exit 1 when
 /// the XML holds no puzzle this format keeps (with the problem at its line and column), or when
 /// a puzzle written has problems `check` reports (listed).

@@ -96,7 +96,13 @@ impl Buffer {
         b.content = text_editor::Content::with_text(restored);
         b.undo.push(disk.to_string());
         b.revision += 1;
-        b.say("unsaved edits restored: save them, or undo to the file's text");
+        // With no text on disk (a puzzle imported, or a new file's edits) there is none to
+        // undo to.
+        b.say(if disk.is_empty() {
+            "not saved yet: Save writes it"
+        } else {
+            "unsaved edits restored: save them, or undo to the file's text"
+        });
         b
     }
 

@@ -76,6 +76,7 @@ pub fn start_at(home: &Path, settings: Settings) -> Start {
     Start {
         folder: home.join("locks"),
         file: None,
+        imported: None,
         settings,
         settings_path: Some(home.join("settings.toml")),
         online: Setup {
