@@ -245,6 +245,8 @@ pub struct Editor {
     /// not read, a shape where it cannot lie): the table shows the last board that read, and a
     /// canvas edit printed from it would drop what the author typed since, so none starts.
     held_back_by: Option<Diagnostic>,
+    /// The reading of the text on screen, once read: what a return to authoring reads again.
+    reading: Option<Arc<Reading>>,
     diffing: bool,
 }
 
@@ -286,6 +288,7 @@ impl Editor {
             outlined: Vec::new(),
             board_held_back: false,
             held_back_by: None,
+            reading: None,
             diffing: false,
         };
         let task = e.read();
@@ -529,6 +532,14 @@ impl Editor {
                         Mode::Play => "playing: place every shape (H for a hint, F to solve, R to start again)",
                         Mode::Author => "authoring: what lies on the board is the file",
                     });
+                    // Grids typed apart during play waited; authoring lays them from the text
+                    // and lets them be mended on the canvas, as if typed now.
+                    if mode == Mode::Author
+                        && self.diagnostics.iter().any(Diagnostic::is_error)
+                        && let Some(reading) = self.reading.clone()
+                    {
+                        return (self.read_done(self.read_revision, &reading), None);
+                    }
                 }
                 Task::none()
             }
@@ -610,7 +621,13 @@ impl Editor {
                     }
                 }
             }
-            Message::Read(revision, reading) => self.read_done(revision, &reading),
+            Message::Read(revision, reading) => {
+                let task = self.read_done(revision, &reading);
+                if self.read_revision == revision {
+                    self.reading = Some(reading);
+                }
+                task
+            }
             Message::Counted(revision, counted) => {
                 if revision == self.buffer.revision() {
                     self.counting = None;
