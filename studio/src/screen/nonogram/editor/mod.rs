@@ -198,12 +198,37 @@ pub struct Editor {
     /// search for them while it is under way.
     suggestion: Option<Arc<Suggestion>>,
     suggesting: Option<Cancel>,
+    /// The verdict as it stood when the stroke being painted began: shown until the button
+    /// is let go, so that the lines above the grid keep their height and the grid does not
+    /// move under the pointer (on a large puzzle it moved by three rows mid-stroke).
+    verdict_held: Option<Verdict>,
+}
+
+/// What the lines above the grid say: the solver's answer, and the suggestion's state.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Verdict {
+    pub(super) analysis: Option<Arc<Analysis>>,
+    pub(super) errors: bool,
+    pub(super) thinking_longer: bool,
+    pub(super) suggesting: bool,
+    pub(super) suggestion: Option<Arc<Suggestion>>,
 }
 
 impl Editor {
     /// An editor on some text, from a file or not; the text is read in the background.
     pub fn new(path: Option<PathBuf>, text: &str) -> (Editor, Task<Message>) {
         Editor::on(Buffer::new(path, text))
+    }
+
+    /// What the lines above the grid say now (held as it was while a stroke is painted).
+    pub(super) fn verdict(&self) -> Verdict {
+        self.verdict_held.clone().unwrap_or_else(|| Verdict {
+            analysis: self.analysis.clone(),
+            errors: self.diagnostics.iter().any(Diagnostic::is_error),
+            thinking_longer: self.thinking_longer,
+            suggesting: self.suggesting.is_some(),
+            suggestion: self.suggestion.clone(),
+        })
     }
 
     /// An editor with unsaved edits restored over a file's text.
@@ -221,6 +246,7 @@ impl Editor {
             picture: Grid::new(0, 0),
             shown: Grid::new(0, 0),
             painting: None,
+            verdict_held: None,
             marks: Marks::default(),
             layers: Layers::default(),
             diffing: false,
@@ -493,6 +519,7 @@ impl Editor {
                     Cell::Empty
                 };
                 self.painting = Some((cell, false));
+                self.verdict_held = Some(self.verdict());
                 self.paint(&[(x, y)], cell)
             }
             Message::Canvas(Stroke::Dragged { from, x, y }) => match self.painting {
@@ -501,6 +528,7 @@ impl Editor {
             },
             Message::Canvas(Stroke::Released) => {
                 self.painting = None;
+                self.verdict_held = None;
                 Task::none()
             }
             Message::Undo => {

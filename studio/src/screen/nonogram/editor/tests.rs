@@ -376,3 +376,37 @@ fn painting_waits_while_a_line_of_the_text_would_be_lost() {
         h.editor.text()
     );
 }
+
+/// The lines above the grid say whether the puzzle is unique; the solver answers each text
+/// painted, and its answers changed those lines' height mid-stroke, moving the grid under
+/// the pointer (three rows on a 150×94 puzzle). While a stroke is painted they stay as they
+/// were when it began; let go, they say what the solver says now.
+#[test]
+fn the_verdict_stays_as_it_was_while_a_stroke_is_painted() {
+    let sees = |e: &Editor, what: &str| {
+        let mut ui = iced_test::simulator(e.view(Palette::LIGHT));
+        ui.find(what).is_ok()
+    };
+    // A 2×2 diagonal: not unique, with Suggest beside the verdict.
+    let mut h =
+        Harness::open("width 2\nheight 2\n\nrows\n1\n1\n\ncolumns\n1\n1\n\ngoal \"1001\"\n");
+    let before = h.editor.analysis().expect("analysed").verdict.clone();
+    assert!(before.starts_with("Not unique"), "{before}");
+    assert!(sees(&h.editor, "Suggest"));
+    h.send(Message::Canvas(Stroke::Pressed {
+        x: 1,
+        y: 0,
+        fill: true,
+    }));
+    assert!(
+        h.editor.analysis().is_some_and(|a| a.unique),
+        "the solver has answered the painted text"
+    );
+    assert!(sees(&h.editor, &before), "the verdict held");
+    assert!(sees(&h.editor, "Suggest"), "and its button");
+    h.send(Message::Canvas(Stroke::Released));
+    assert!(!sees(&h.editor, &before));
+    assert!(!sees(&h.editor, "Suggest"));
+    let now = h.editor.analysis().expect("analysed").verdict.clone();
+    assert!(sees(&h.editor, &now), "{now}");
+}

@@ -55,7 +55,8 @@ impl Editor {
             Message::Source,
             Message::Buffer,
         );
-        let verdict = match &self.analysis {
+        let shown = self.verdict();
+        let verdict = match &shown.analysis {
             Some(a) => text(a.verdict.clone()).size(14).color(if a.unique {
                 crate::screen::GREEN
             } else if a.stopped {
@@ -64,10 +65,8 @@ impl Editor {
             } else {
                 crate::screen::RED
             }),
-            None if self.diagnostics.iter().any(Diagnostic::is_error) => {
-                text("Fix the problems to hear the solver.").size(14)
-            }
-            None if self.thinking_longer => {
+            None if shown.errors => text("Fix the problems to hear the solver.").size(14),
+            None if shown.thinking_longer => {
                 text("The solver is thinking, for about a minute…").size(14)
             }
             None => text("The solver is thinking…").size(14),
@@ -75,21 +74,21 @@ impl Editor {
         // The verdict and the suggestion take the width there is and wrap, their buttons
         // beside them: on one line they ran past a small window's edge.
         let mut verdict_row = row![verdict.width(Fill)].spacing(8).align_y(iced::Center);
-        if self.thinking_longer {
+        if shown.thinking_longer {
             verdict_row = verdict_row.push(
                 button(text("Stop").size(13))
                     .style(button::secondary)
                     .on_press(Message::StopThinking),
             );
         }
-        let not_unique = self
+        let not_unique = shown
             .analysis
             .as_ref()
             .is_some_and(|a| !a.unique && !a.ambiguous.is_empty());
         let mut suggestion_row = None;
-        if self.suggesting.is_some() {
+        if shown.suggesting {
             suggestion_row = Some(row![text("Looking for cells to change…").size(13)]);
-        } else if let Some(found) = &self.suggestion {
+        } else if let Some(found) = &shown.suggestion {
             suggestion_row = Some(match &found.changes {
                 Some(cells) if cells.is_empty() => row![text("It is unique already.").size(13)],
                 Some(cells) => row![
@@ -111,7 +110,7 @@ impl Editor {
                     .width(Fill)
                 ],
             });
-        } else if self.analysis.as_ref().is_some_and(|a| a.stopped) {
+        } else if shown.analysis.as_ref().is_some_and(|a| a.stopped) {
             verdict_row = verdict_row
                 .push(button(text("Think longer").size(13)).on_press(Message::ThinkLonger));
         } else if not_unique {
