@@ -82,11 +82,13 @@ impl Editor {
         match tool {
             Tool::Darken | Tool::Erase => {
                 let paint = (tool == Tool::Darken).then(|| !lock.board.is_dark(cell));
+                let verdict = self.shown();
                 let (task, changed) = self.stroke(paint, cell, false);
                 self.gesture = Some(Gesture::Stroke {
                     paint,
                     changed,
                     last: cell,
+                    verdict,
                 });
                 task
             }
@@ -166,6 +168,7 @@ impl Editor {
                 paint,
                 changed,
                 last,
+                ..
             }) => {
                 let Some(cell) = spot.cell(&board).filter(|c| c != last) else {
                     return Task::none();

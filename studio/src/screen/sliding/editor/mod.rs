@@ -219,15 +219,31 @@ pub enum Event {
     Leave,
 }
 
+/// What the line above the authoring canvas says of the solver.
+#[derive(Clone, Debug)]
+pub(super) enum Shown {
+    /// Its verdict on the lock on the canvas.
+    Said(Arc<Verdict>),
+    /// It is looking (for up to a minute, when asked to look longer).
+    Looking { longer: bool },
+    /// The text has problems to fix first.
+    FixProblems,
+    /// Nothing to say.
+    Nothing,
+}
+
 /// A press held on the canvas, and what it is doing.
 #[derive(Clone, Debug)]
 enum Gesture {
     /// Darkening (`Some(true)`), lightening (`Some(false)`) or erasing (`None`) cell by cell;
     /// whether the stroke has changed the text yet (the rest of it joins that undo step).
+    /// What the line above the canvas said when the stroke began: it says so until the
+    /// stroke ends, so that its height does not change and move the canvas under the pointer.
     Stroke {
         paint: Option<bool>,
         changed: bool,
         last: Cell,
+        verdict: Shown,
     },
     /// Drawing a new piece from `from`.
     Draw { from: Cell, to: Spot },

@@ -69,3 +69,45 @@ fn a_stopped_search_goes_on_longer_when_the_author_asks_and_can_be_stopped() {
     );
     assert!(!sees(&editor, "Stop"));
 }
+
+/// The line above the canvas says what the solver found; a stroke that darkens cells changes
+/// the lock, and the line went from a verdict with its button to "looking", a shorter line,
+/// moving the canvas under the pointer. While a stroke is painted it says what it said when
+/// the stroke began; let go, it says what the solver is doing now.
+#[test]
+fn the_solvers_line_stays_as_it_was_while_a_stroke_is_painted() {
+    let (mut editor, _) = Editor::new(None, DEEP);
+    let read = |editor: &mut Editor| {
+        let (revision, text) = (editor.buffer.revision(), editor.text());
+        let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(&text))));
+    };
+    read(&mut editor);
+    let run = editor.running.as_ref().expect("the solver runs").run;
+    let stopped = Verdict::Stopped {
+        why: "stopped after 3 s".into(),
+        states: 900_000,
+        at_least: Some(13),
+    };
+    let (_, _) = editor.update(Message::Solved(run, Arc::new(stopped)));
+    assert!(sees(&editor, "Search longer"));
+
+    editor.tool = Tool::Darken;
+    let e2 = Spot::of(Cell::new(4, 1));
+    let (_, _) = editor.update(Message::Canvas(Input::Pressed {
+        spot: e2,
+        right: false,
+        shift: false,
+    }));
+    read(&mut editor);
+    assert!(
+        editor.text().contains(" 2 . * j * * *"),
+        "E2 is dark: {}",
+        editor.text()
+    );
+    assert!(editor.is_solving(), "the solver looks at the new lock");
+    assert!(sees(&editor, "Search longer"), "the line is as it was");
+    assert!(!sees(&editor, "The solver is looking…"));
+    let (_, _) = editor.update(Message::Canvas(Input::Released { spot: e2 }));
+    assert!(sees(&editor, "The solver is looking…"));
+    assert!(!sees(&editor, "Search longer"));
+}

@@ -192,24 +192,18 @@ impl Editor {
             .spacing(4)
             .align_y(iced::Alignment::Center)
             .wrap();
-        let said = self
-            .said
-            .as_ref()
-            .filter(|s| self.document.as_ref().is_some_and(|d| d.lock == s.lock));
-        let verdict: Element<'_, Message> = match (said, self.playable) {
-            (Some(said), true) => self.verdict_view(&said.verdict),
-            (_, true) if self.running.is_some() && self.searching_longer => row![
+        let verdict: Element<'_, Message> = match self.shown() {
+            Shown::Said(verdict) => self.verdict_view(&verdict),
+            Shown::Looking { longer: true } => row![
                 small("The solver is looking, for up to a minute…"),
                 button(small("Stop")).on_press(Message::StopSolver),
             ]
             .spacing(10)
             .align_y(iced::Alignment::Center)
             .into(),
-            (_, true) if self.running.is_some() => small("The solver is looking…").into(),
-            _ if self.diagnostics.iter().any(Diagnostic::is_error) => {
-                small("Fix the problems to hear the solver.").into()
-            }
-            _ => small("").into(),
+            Shown::Looking { longer: false } => small("The solver is looking…").into(),
+            Shown::FixProblems => small("Fix the problems to hear the solver.").into(),
+            Shown::Nothing => small("").into(),
         };
         let stale = self.is_read() && self.synced != Some(self.buffer.revision());
         let mut left = column![].spacing(4).width(Length::FillPortion(3));
@@ -240,6 +234,26 @@ impl Editor {
         .spacing(6)
         .padding(8)
         .into()
+    }
+
+    /// What the line above the authoring canvas says now: while a stroke is painted, what it
+    /// said when the stroke began.
+    pub(super) fn shown(&self) -> Shown {
+        if let Some(Gesture::Stroke { verdict, .. }) = &self.gesture {
+            return verdict.clone();
+        }
+        let said = self
+            .said
+            .as_ref()
+            .filter(|s| self.document.as_ref().is_some_and(|d| d.lock == s.lock));
+        match (said, self.playable) {
+            (Some(said), true) => Shown::Said(said.verdict.clone()),
+            (_, true) if self.running.is_some() => Shown::Looking {
+                longer: self.searching_longer,
+            },
+            _ if self.diagnostics.iter().any(Diagnostic::is_error) => Shown::FixProblems,
+            _ => Shown::Nothing,
+        }
     }
 
     pub(super) fn verdict_view<'a>(&self, verdict: &Verdict) -> Element<'a, Message> {
