@@ -32,15 +32,17 @@ fn sees(editor: &Editor, what: &str) -> bool {
         .is_ok()
 }
 
-/// When the solver stops at the editor's limit, the author can let it search longer, and stop
-/// that search; the answer so far stands with the offer still there.
-#[test]
-fn a_stopped_search_goes_on_longer_when_the_author_asks_and_can_be_stopped() {
-    let rt = crate::testing::runtime();
+/// The text on screen read, as the background reading answers.
+fn read_text(editor: &mut Editor) {
+    let (revision, text) = (editor.buffer.revision(), editor.text());
+    let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(&text))));
+}
+
+/// An editor on the deep lock whose search the editor's limit stopped. (Its own search, of
+/// seconds, is not run: the limit is said to have stopped it.)
+fn stopped_at_the_limit() -> Editor {
     let (mut editor, _) = Editor::new(None, DEEP);
-    let revision = editor.buffer.revision();
-    // The editor's own search (seconds) is not run: its limit is said to have stopped it.
-    let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(DEEP))));
+    read_text(&mut editor);
     let run = editor.running.as_ref().expect("the solver runs").run;
     let stopped = Verdict::Stopped {
         why: "stopped after 3 s".into(),
@@ -48,6 +50,15 @@ fn a_stopped_search_goes_on_longer_when_the_author_asks_and_can_be_stopped() {
         at_least: Some(13),
     };
     let (_, _) = editor.update(Message::Solved(run, Arc::new(stopped)));
+    editor
+}
+
+/// When the solver stops at the editor's limit, the author can let it search longer, and stop
+/// that search; the answer so far stands with the offer still there.
+#[test]
+fn a_stopped_search_goes_on_longer_when_the_author_asks_and_can_be_stopped() {
+    let rt = crate::testing::runtime();
+    let mut editor = stopped_at_the_limit();
     assert!(sees(&editor, "No answer yet"));
 
     let mut longer = Task::none();
@@ -76,19 +87,7 @@ fn a_stopped_search_goes_on_longer_when_the_author_asks_and_can_be_stopped() {
 /// the stroke began; let go, it says what the solver is doing now.
 #[test]
 fn the_solvers_line_stays_as_it_was_while_a_stroke_is_painted() {
-    let (mut editor, _) = Editor::new(None, DEEP);
-    let read = |editor: &mut Editor| {
-        let (revision, text) = (editor.buffer.revision(), editor.text());
-        let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(&text))));
-    };
-    read(&mut editor);
-    let run = editor.running.as_ref().expect("the solver runs").run;
-    let stopped = Verdict::Stopped {
-        why: "stopped after 3 s".into(),
-        states: 900_000,
-        at_least: Some(13),
-    };
-    let (_, _) = editor.update(Message::Solved(run, Arc::new(stopped)));
+    let mut editor = stopped_at_the_limit();
     assert!(sees(&editor, "Search longer"));
 
     editor.tool = Tool::Darken;
@@ -98,7 +97,7 @@ fn the_solvers_line_stays_as_it_was_while_a_stroke_is_painted() {
         right: false,
         shift: false,
     }));
-    read(&mut editor);
+    read_text(&mut editor);
     assert!(
         editor.text().contains(" 2 . * j * * *"),
         "E2 is dark: {}",
