@@ -336,3 +336,65 @@ proptest! {
         let _ = import_set(&text);
     }
 }
+
+/// A small puzzle whose title says "Café ’n’ crêpes", in `<?xml … encoding="ENC"?>`.
+fn declared(encoding: &str) -> String {
+    format!(
+        "<?xml version=\"1.0\" encoding=\"{encoding}\"?>\n<puzzleset><puzzle><title>Café ’n’ crêpes</title><solution><image>|X.|</image></solution></puzzle></puzzleset>"
+    )
+}
+
+/// XML files come in the encoding their tool wrote: UTF-16 with its mark, or Latin-1 and
+/// windows-1252 declared in older exports. They were read as UTF-8 with every other byte
+/// replaced, a title's `é` silently becoming `�`, or refused at 1:1 as "unknown token".
+#[test]
+fn an_xml_file_is_read_in_the_encoding_it_is_written_in() {
+    use lockfmt::nonogram::webpbn::decode;
+    let title = |bytes: &[u8]| -> Option<String> {
+        let text = decode(bytes).unwrap_or_else(|e| panic!("{e}"));
+        import(&text).expect("imports").info.title
+    };
+    let utf8 = declared("UTF-8");
+    assert_eq!(title(utf8.as_bytes()).as_deref(), Some("Café ’n’ crêpes"));
+    let mut marked = b"\xef\xbb\xbf".to_vec();
+    marked.extend(utf8.as_bytes());
+    assert_eq!(title(&marked).as_deref(), Some("Café ’n’ crêpes"));
+
+    let utf16 = declared("UTF-16");
+    let mut le = vec![0xff, 0xfe];
+    let mut be = vec![0xfe, 0xff];
+    for unit in utf16.encode_utf16() {
+        le.extend(unit.to_le_bytes());
+        be.extend(unit.to_be_bytes());
+    }
+    assert_eq!(title(&le).as_deref(), Some("Café ’n’ crêpes"));
+    assert_eq!(title(&be).as_deref(), Some("Café ’n’ crêpes"));
+
+    // windows-1252: é is 0xe9, ’ is 0x92, ê is 0xea; Latin-1 has no ’, so it is left out.
+    let cp1252 = |encoding: &str, title: &[u8]| {
+        let mut bytes =
+            format!("<?xml version=\"1.0\" encoding=\"{encoding}\"?>\n<puzzleset><puzzle><title>")
+                .into_bytes();
+        bytes.extend(title);
+        bytes.extend(b"</title><solution><image>|X.|</image></solution></puzzle></puzzleset>");
+        bytes
+    };
+    assert_eq!(
+        title(&cp1252("windows-1252", b"Caf\xe9 \x92n\x92 cr\xeapes")).as_deref(),
+        Some("Café ’n’ crêpes")
+    );
+    assert_eq!(
+        title(&cp1252("ISO-8859-1", b"Caf\xe9 cr\xeapes")).as_deref(),
+        Some("Café crêpes")
+    );
+
+    // Not UTF-8, and nothing declared: refused where the bad byte is, not replaced.
+    let e = decode(&cp1252("UTF-8", b"Caf\xe9")).expect_err("not UTF-8");
+    assert_eq!((e.code, e.line, e.column), ("encoding", 2, 30), "{e}");
+    assert!(e.message.contains("byte 0xe9"), "{e}");
+    let e = decode(declared("Shift_JIS").as_bytes()).expect_err("not read");
+    assert_eq!(e.code, "encoding");
+    assert!(e.message.contains("`shift_jis`"), "{e}");
+    let e = decode(&[0xff, 0xfe, 0x3c]).expect_err("odd UTF-16");
+    assert_eq!(e.code, "encoding");
+}

@@ -1,18 +1,18 @@
-//! Feeds arbitrary text to the webpbn XML importer. Any panic is a bug; so is a puzzle larger
+//! Feeds arbitrary bytes to the webpbn XML importer (read in their encoding). Any panic is a bug; so is a puzzle larger
 //! than a `.non` file holds, an exported puzzle that imports as another, or an imported puzzle
 //! whose `.non` text, when it reads without errors, holds another puzzle.
 #![no_main]
 
 use engine::nonogram::MAX_LINE;
 use libfuzzer_sys::fuzz_target;
-use lockfmt::nonogram::webpbn::{export_set, import_set};
+use lockfmt::nonogram::webpbn::{decode, export_set, import_set};
 use lockfmt::nonogram::{parse, print};
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
+    let Ok(text) = decode(data) else {
         return;
     };
-    let Ok(puzzles) = import_set(text) else {
+    let Ok(puzzles) = import_set(&text) else {
         return;
     };
     for p in &puzzles {

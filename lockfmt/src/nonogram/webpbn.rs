@@ -30,7 +30,8 @@ pub struct XmlError {
     /// The column, from 1.
     pub column: usize,
     /// A short stable code: `xml`, `not-a-puzzle-set`, `no-puzzle`, `unsupported-type`,
-    /// `multi-colour`, `bad-count`, `bad-image`, `no-clues`, `too-large`, `file-too-large`.
+    /// `multi-colour`, `bad-count`, `bad-image`, `no-clues`, `too-large`, `file-too-large`,
+    /// `encoding`.
     pub code: &'static str,
     /// What, in words.
     pub message: String,
@@ -39,6 +40,114 @@ pub struct XmlError {
 impl From<XmlError> for Diagnostic {
     fn from(e: XmlError) -> Diagnostic {
         Diagnostic::error(Span::on_line(e.line, e.column, 1), e.code, e.message)
+    }
+}
+
+/// The text of an XML file's bytes, read in the encoding it is written in: UTF-8 (with or
+/// without its byte-order mark), UTF-16 with its mark, or ISO-8859-1 or windows-1252 when its
+/// XML declaration names one of them (older exports did). Bytes that are not text in that
+/// encoding, or an encoding Lockwright does not read, are refused at their place: a
+/// replacement character would change the puzzle's words without a word said.
+pub fn decode(bytes: &[u8]) -> Result<String, XmlError> {
+    let refused = |code: &'static str, message: String| XmlError {
+        line: 1,
+        column: 1,
+        code,
+        message,
+    };
+    if bytes.len() > MAX_XML_BYTES {
+        return Err(refused(
+            "file-too-large",
+            format!(
+                "the file is {} bytes; an XML puzzle file is at most {MAX_XML_BYTES} bytes (4 MiB)",
+                bytes.len()
+            ),
+        ));
+    }
+    let utf16 = |units: Vec<u16>, order: &str| {
+        String::from_utf16(&units).map_err(|_| {
+            refused(
+                "encoding",
+                format!("the file begins as UTF-16 ({order}) but is not UTF-16 text throughout"),
+            )
+        })
+    };
+    let pairs = |rest: &[u8]| -> Result<Vec<[u8; 2]>, XmlError> {
+        if rest.len() % 2 == 1 {
+            return Err(refused(
+                "encoding",
+                "the file begins as UTF-16 but has an odd number of bytes".into(),
+            ));
+        }
+        Ok(rest.chunks_exact(2).map(|c| [c[0], c[1]]).collect())
+    };
+    match bytes {
+        [0xff, 0xfe, rest @ ..] => {
+            return utf16(
+                pairs(rest)?.into_iter().map(u16::from_le_bytes).collect(),
+                "little-endian",
+            );
+        }
+        [0xfe, 0xff, rest @ ..] => {
+            return utf16(
+                pairs(rest)?.into_iter().map(u16::from_be_bytes).collect(),
+                "big-endian",
+            );
+        }
+        _ => {}
+    }
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    match declared_encoding(bytes).as_deref() {
+        None | Some("utf-8" | "utf8") => {
+            crate::source::text_of(bytes, MAX_XML_BYTES, "an XML puzzle file")
+                .map(str::to_string)
+                .map_err(|d| XmlError {
+                    line: d.span.line,
+                    column: d.span.column,
+                    code: "encoding",
+                    message: format!(
+                        "{}, and its XML declaration names no other encoding",
+                        d.message
+                    ),
+                })
+        }
+        Some("iso-8859-1" | "latin1" | "latin-1" | "us-ascii" | "ascii") => {
+            Ok(bytes.iter().map(|&b| char::from(b)).collect())
+        }
+        Some("windows-1252" | "cp1252") => Ok(bytes.iter().map(|&b| windows_1252(b)).collect()),
+        Some(other) => Err(refused(
+            "encoding",
+            format!(
+                "the file is declared `{other}`: Lockwright reads XML in UTF-8, UTF-16, ISO-8859-1 and windows-1252"
+            ),
+        )),
+    }
+}
+
+/// The encoding an XML declaration names (`<?xml version="1.0" encoding="…"?>`), lower case.
+fn declared_encoding(bytes: &[u8]) -> Option<String> {
+    let head = &bytes[..bytes.len().min(200)];
+    let end = head.windows(2).position(|w| w == b"?>")?;
+    let decl = std::str::from_utf8(&head[..end]).ok()?;
+    let decl = decl.trim_start().strip_prefix("<?xml")?;
+    let at = decl.find("encoding")? + "encoding".len();
+    let rest = decl[at..].trim_start().strip_prefix('=')?.trim_start();
+    let quote = rest.chars().next().filter(|c| matches!(c, '"' | '\''))?;
+    let name = &rest[1..];
+    Some(name[..name.find(quote)?].to_ascii_lowercase())
+}
+
+/// A windows-1252 byte as its character: ISO-8859-1 but for 0x80–0x9F, where windows-1252
+/// keeps its curly quotes, dashes and the euro sign.
+fn windows_1252(b: u8) -> char {
+    const HIGH: [char; 32] = [
+        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž',
+        '\u{8f}', '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}',
+        'ž', 'Ÿ',
+    ];
+    match b {
+        0x80..=0x9f => HIGH[usize::from(b - 0x80)],
+        _ => char::from(b),
     }
 }
 

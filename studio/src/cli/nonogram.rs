@@ -377,19 +377,10 @@ pub fn webpbn_is_no_puzzle_file(xml: &Path) -> String {
 /// as the `.non` text it imports as, as `nonogram import` lists them: a name for each report
 /// (the file's, or its puzzle's), the text the report's places are in, and the report.
 pub fn check_xml(xml: &Path) -> Vec<(String, String, Vec<lockfmt::Diagnostic>)> {
+    use crate::nonogram::webpbn::{Refused, read};
     let shown = xml.display().to_string();
-    let bytes = match crate::files::read_bytes(xml, lockfmt::nonogram::webpbn::MAX_XML_BYTES as u64)
-    {
-        Ok(b) => b,
-        Err(e) => {
-            let span = lockfmt::diagnostic::Span::on_line(1, 1, 1);
-            let d = lockfmt::Diagnostic::error(span, "unreadable", format!("{e:#}"));
-            return vec![(shown, String::new(), vec![d])];
-        }
-    };
-    let text = String::from_utf8_lossy(&bytes).into_owned();
-    match lockfmt::nonogram::webpbn::import_set(&text) {
-        Ok(puzzles) => puzzles
+    match read(xml) {
+        Ok((_, puzzles)) => puzzles
             .iter()
             .enumerate()
             .map(|(i, p)| {
@@ -402,7 +393,12 @@ pub fn check_xml(xml: &Path) -> Vec<(String, String, Vec<lockfmt::Diagnostic>)> 
                 )
             })
             .collect(),
-        Err(e) => vec![(shown, text, vec![e.into()])],
+        Err(Refused::Xml(text, e)) => vec![(shown, text, vec![e.into()])],
+        Err(Refused::Read(e)) => {
+            let span = lockfmt::diagnostic::Span::on_line(1, 1, 1);
+            let d = lockfmt::Diagnostic::error(span, "unreadable", e.to_string());
+            vec![(shown, String::new(), vec![d])]
+        }
     }
 }
 
@@ -410,14 +406,13 @@ pub fn check_xml(xml: &Path) -> Vec<(String, String, Vec<lockfmt::Diagnostic>)> 
 /// the XML holds no puzzle this format keeps (with the problem at its line and column), or when
 /// a puzzle written has problems `check` reports (listed).
 pub fn import_xml(xml: &Path, output: Option<PathBuf>, force: bool) -> Result<ExitCode> {
-    let bytes = crate::files::read_bytes(xml, lockfmt::nonogram::webpbn::MAX_XML_BYTES as u64)?;
-    let text = String::from_utf8_lossy(&bytes).into_owned();
-    let puzzles = match lockfmt::nonogram::webpbn::import_set(&text) {
-        Ok(p) => p,
-        Err(e) => {
+    let puzzles = match crate::nonogram::webpbn::read(xml) {
+        Ok((_, puzzles)) => puzzles,
+        Err(crate::nonogram::webpbn::Refused::Xml(text, e)) => {
             super::print_diagnostics(&xml.display().to_string(), &text, &[e.into()]);
             return Ok(ExitCode::from(1));
         }
+        Err(crate::nonogram::webpbn::Refused::Read(e)) => return Err(e.into()),
     };
     let out = output.unwrap_or_else(|| xml.with_extension("non"));
     let outs: Vec<PathBuf> = if puzzles.len() == 1 {

@@ -1,6 +1,7 @@
 //! A webpbn XML file named where a puzzle file is expected: the command line and the studio
 //! read it as the nonogram it holds instead of as a hex lock full of errors.
 
+use engine::nonogram::Puzzle;
 use lockfmt::nonogram::webpbn::{self, XmlError};
 use std::path::{Path, PathBuf};
 
@@ -52,12 +53,22 @@ pub enum Refused {
     Xml(String, XmlError),
 }
 
-/// Reads an XML file's first puzzle for the studio.
-pub fn import(xml: &Path) -> Result<Imported, Refused> {
+/// Reads every puzzle of an XML file, in the encoding it is written in; the text read comes
+/// too, for reports of its places.
+pub fn read(xml: &Path) -> Result<(String, Vec<Puzzle>), Refused> {
     let bytes =
         crate::files::read_bytes(xml, webpbn::MAX_XML_BYTES as u64).map_err(Refused::Read)?;
-    let text = String::from_utf8_lossy(&bytes).into_owned();
-    let puzzles = webpbn::import_set(&text).map_err(|e| Refused::Xml(text.clone(), e))?;
+    let text = webpbn::decode(&bytes)
+        .map_err(|e| Refused::Xml(String::from_utf8_lossy(&bytes).into_owned(), e))?;
+    match webpbn::import_set(&text) {
+        Ok(puzzles) => Ok((text, puzzles)),
+        Err(e) => Err(Refused::Xml(text, e)),
+    }
+}
+
+/// Reads an XML file's first puzzle for the studio.
+pub fn import(xml: &Path) -> Result<Imported, Refused> {
+    let (text, puzzles) = read(xml)?;
     let Some(first) = puzzles.first() else {
         return Err(Refused::Xml(
             text,
