@@ -224,8 +224,13 @@ pub enum Event {
 pub(super) enum Shown {
     /// Its verdict on the lock on the canvas.
     Said(Arc<Verdict>),
-    /// It is looking (for up to a minute, when asked to look longer).
-    Looking { longer: bool },
+    /// It is looking (for up to a minute, when asked to look longer); `room` is the verdict
+    /// it gave last, drawn unseen beneath so that the line keeps its height and the canvas
+    /// below does not jump up while it looks and down when it answers.
+    Looking {
+        longer: bool,
+        room: Option<Arc<Verdict>>,
+    },
     /// The text has problems to fix first.
     FixProblems,
     /// Nothing to say.
@@ -294,6 +299,9 @@ pub struct Editor {
     /// The lock the running solver was asked about.
     asked: Option<Lock>,
     said: Option<Said>,
+    /// The verdict the solver gave last, on whatever lock: the room the line keeps while it
+    /// looks at the next.
+    said_last: Option<Arc<Verdict>>,
     /// Whether the running search is one the author asked to go on longer.
     searching_longer: bool,
     playing_back: bool,
@@ -341,6 +349,7 @@ impl Editor {
             searching_longer: false,
             asked: None,
             said: None,
+            said_last: None,
             playing_back: false,
             moves_text: String::new(),
             diffing: false,
@@ -776,6 +785,7 @@ impl Editor {
                                 verdict.detail()
                             ));
                         }
+                        self.said_last = Some(verdict.clone());
                         self.said = Some(Said { verdict, lock });
                     }
                 }

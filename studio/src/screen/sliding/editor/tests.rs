@@ -32,6 +32,13 @@ fn sees(editor: &Editor, what: &str) -> bool {
         .is_ok()
 }
 
+/// Whether a button of this label is there to press: the room a looking solver keeps holds
+/// its last verdict's words unseen, and pressing them does nothing.
+fn offers(editor: &Editor, label: &str) -> bool {
+    let mut ui = iced_test::simulator(editor.view(Palette::LIGHT));
+    ui.click(label).is_ok() && ui.into_messages().next().is_some()
+}
+
 /// The text on screen read, as the background reading answers.
 fn read_text(editor: &mut Editor) {
     let (revision, text) = (editor.buffer.revision(), editor.text());
@@ -67,7 +74,7 @@ fn a_stopped_search_goes_on_longer_when_the_author_asks_and_can_be_stopped() {
     }
     assert!(editor.is_solving());
     assert!(sees(&editor, "The solver is looking, for up to a minute…"));
-    assert!(!sees(&editor, "Search longer"));
+    assert!(!offers(&editor, "Search longer"));
     for m in clicks(&editor, "Stop") {
         let (_, _) = editor.update(m);
     }
@@ -89,6 +96,7 @@ fn a_stopped_search_goes_on_longer_when_the_author_asks_and_can_be_stopped() {
 fn the_solvers_line_stays_as_it_was_while_a_stroke_is_painted() {
     let mut editor = stopped_at_the_limit();
     assert!(sees(&editor, "Search longer"));
+    let source_top = top_of_source(&editor);
 
     editor.tool = Tool::Darken;
     let e2 = Spot::of(Cell::new(4, 1));
@@ -104,9 +112,24 @@ fn the_solvers_line_stays_as_it_was_while_a_stroke_is_painted() {
         editor.text()
     );
     assert!(editor.is_solving(), "the solver looks at the new lock");
-    assert!(sees(&editor, "Search longer"), "the line is as it was");
+    assert!(offers(&editor, "Search longer"), "the line is as it was");
     assert!(!sees(&editor, "The solver is looking…"));
     let (_, _) = editor.update(Message::Canvas(Input::Released { spot: e2 }));
     assert!(sees(&editor, "The solver is looking…"));
-    assert!(!sees(&editor, "Search longer"));
+    assert!(!offers(&editor, "Search longer"));
+    // While it looks, the line keeps the room its last verdict took (four lines here, one
+    // while looking): what lies below it does not jump up, and down again when it answers.
+    assert_eq!(
+        top_of_source(&editor),
+        source_top,
+        "the source pane stays put"
+    );
+}
+
+/// Where the source pane beside the canvas begins, from the window's top.
+fn top_of_source(editor: &Editor) -> f32 {
+    let mut ui = iced_test::simulator(editor.view(Palette::LIGHT));
+    ui.find(iced_test::selector::id(SOURCE_ID))
+        .map(|t| t.bounds().y)
+        .expect("the source pane")
 }

@@ -4,7 +4,7 @@
 use super::*;
 use crate::family::Family;
 use crate::screen::scroll;
-use iced::widget::{button, canvas, column, container, row, space, text, text_input};
+use iced::widget::{button, canvas, column, container, row, space, stack, text, text_input};
 use iced::{Color, Element, Fill, Font, Length};
 
 impl Editor {
@@ -193,15 +193,24 @@ impl Editor {
             .align_y(iced::Alignment::Center)
             .wrap();
         let verdict: Element<'_, Message> = match self.shown() {
-            Shown::Said(verdict) => self.verdict_view(&verdict),
-            Shown::Looking { longer: true } => row![
-                small("The solver is looking, for up to a minute…"),
-                button(small("Stop")).on_press(Message::StopSolver),
-            ]
-            .spacing(10)
-            .align_y(iced::Alignment::Center)
-            .into(),
-            Shown::Looking { longer: false } => small("The solver is looking…").into(),
+            Shown::Said(verdict) => self.verdict_view(&verdict, false),
+            Shown::Looking { longer, room } => {
+                let looking: Element<'_, Message> = if longer {
+                    row![
+                        small("The solver is looking, for up to a minute…"),
+                        button(small("Stop")).on_press(Message::StopSolver),
+                    ]
+                    .spacing(10)
+                    .align_y(iced::Alignment::Center)
+                    .into()
+                } else {
+                    small("The solver is looking…").into()
+                };
+                match room {
+                    Some(room) => stack![self.verdict_view(&room, true), looking].into(),
+                    None => looking,
+                }
+            }
             Shown::FixProblems => small("Fix the problems to hear the solver.").into(),
             Shown::Nothing => small("").into(),
         };
@@ -250,26 +259,34 @@ impl Editor {
             (Some(said), true) => Shown::Said(said.verdict.clone()),
             (_, true) if self.running.is_some() => Shown::Looking {
                 longer: self.searching_longer,
+                room: self.said_last.clone(),
             },
             _ if self.diagnostics.iter().any(Diagnostic::is_error) => Shown::FixProblems,
             _ => Shown::Nothing,
         }
     }
 
-    pub(super) fn verdict_view<'a>(&self, verdict: &Verdict) -> Element<'a, Message> {
+    /// The solver's verdict as the line above the canvas says it; `unseen`, laid out alike but
+    /// drawn in no colour and pressing nothing (the room a search keeps while it looks).
+    pub(super) fn verdict_view<'a>(&self, verdict: &Verdict, unseen: bool) -> Element<'a, Message> {
         let colour = match verdict {
+            _ if unseen => Color::TRANSPARENT,
             Verdict::Shortest { .. } => crate::screen::GREEN,
             Verdict::Impossible { .. } | Verdict::Illegal(_) => crate::screen::RED,
             Verdict::Stopped { .. } => Color::from_rgb8(0xb0, 0x7d, 0x10),
         };
-        let mut line = row![
-            text(verdict.headline()).size(14).color(colour),
-            text(verdict.detail()).size(14).font(Font::MONOSPACE),
-        ]
-        .spacing(10);
+        let mut detail = text(verdict.detail()).size(14).font(Font::MONOSPACE);
+        if unseen {
+            detail = detail.color(Color::TRANSPARENT);
+        }
+        let mut line = row![text(verdict.headline()).size(14).color(colour), detail].spacing(10);
         if matches!(verdict, Verdict::Stopped { .. }) && self.solver_forbidden().is_none() {
-            line =
-                line.push(button(text("Search longer").size(13)).on_press(Message::SearchLonger));
+            let label = text("Search longer").size(13);
+            line = line.push(if unseen {
+                button(label.color(Color::TRANSPARENT)).style(|_, _| button::Style::default())
+            } else {
+                button(label).on_press(Message::SearchLonger)
+            });
         }
         line.align_y(iced::Alignment::Center).wrap().into()
     }
