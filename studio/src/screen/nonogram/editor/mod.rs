@@ -202,6 +202,9 @@ pub struct Editor {
     /// is let go, so that the lines above the grid keep their height and the grid does not
     /// move under the pointer (on a large puzzle it moved by three rows mid-stroke).
     verdict_held: Option<Verdict>,
+    /// What the lines above the grid said last with the solver's answer: the room they keep
+    /// while it thinks about the next text.
+    room: Option<Verdict>,
 }
 
 /// What the lines above the grid say: the solver's answer, and the suggestion's state.
@@ -247,6 +250,7 @@ impl Editor {
             shown: Grid::new(0, 0),
             painting: None,
             verdict_held: None,
+            room: None,
             marks: Marks::default(),
             layers: Layers::default(),
             diffing: false,
@@ -476,6 +480,7 @@ impl Editor {
                 match self.puzzle() {
                     Some(p) if stopped && self.is_read() => {
                         let puzzle = p.clone();
+                        self.room = Some(self.verdict());
                         self.analysis = None;
                         self.thinking_longer = true;
                         self.analyse(puzzle, Limits::time(LONGER_TIME))
@@ -620,6 +625,9 @@ impl Editor {
             self.document = Some(doc.clone());
         }
         // The solver's word on this text, off the UI thread; a newer text drops it.
+        if self.analysis.is_some() {
+            self.room = Some(self.verdict());
+        }
         self.analysis = None;
         self.suggestion = None;
         self.suggesting = None;

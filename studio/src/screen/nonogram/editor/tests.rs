@@ -410,3 +410,44 @@ fn the_verdict_stays_as_it_was_while_a_stroke_is_painted() {
     let now = h.editor.analysis().expect("analysed").verdict.clone();
     assert!(sees(&h.editor, &now), "{now}");
 }
+
+/// While the solver thinks about a text just painted, "The solver is thinking…" keeps the
+/// room its last verdict took (a line with a button, or two when it wraps), so that the grid
+/// does not jump up at each stroke and down again at each answer.
+#[test]
+fn the_thinking_line_keeps_the_room_of_the_last_verdict() {
+    let top_of_source = |e: &Editor| {
+        let mut ui = iced_test::simulator(e.view(Palette::LIGHT));
+        ui.find(iced_test::selector::id(SOURCE_ID))
+            .map(|t| t.bounds().y)
+            .expect("the source pane")
+    };
+    let mut h =
+        Harness::open("width 2\nheight 2\n\nrows\n1\n1\n\ncolumns\n1\n1\n\ngoal \"1001\"\n");
+    assert!(h.editor.analysis().is_some_and(|a| !a.unique));
+    let before = top_of_source(&h.editor);
+    // A stroke, and its text read; the solver's answer is not let in yet.
+    for m in [
+        Message::Canvas(Stroke::Pressed {
+            x: 1,
+            y: 0,
+            fill: true,
+        }),
+        Message::Canvas(Stroke::Released),
+    ] {
+        let (_, _) = h.editor.update(m);
+    }
+    let (revision, text) = (h.editor.buffer.revision(), h.editor.text());
+    let (_, _) = h
+        .editor
+        .update(Message::Read(revision, Arc::new(Reading::of(&text))));
+    assert!(h.editor.analysis().is_none(), "the solver thinks");
+    let mut ui = iced_test::simulator(h.editor.view(Palette::LIGHT));
+    assert!(ui.find("The solver is thinking…").is_ok());
+    let _ = ui.click("Suggest");
+    assert!(
+        ui.into_messages().next().is_none(),
+        "the last verdict's button is not there to press"
+    );
+    assert_eq!(top_of_source(&h.editor), before, "the grid stays put");
+}

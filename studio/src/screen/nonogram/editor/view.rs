@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::family::Family;
-use iced::widget::column;
+use iced::widget::{column, stack};
 
 impl Editor {
     pub fn view(&self, palette: Palette) -> Element<'_, Message> {
@@ -56,70 +56,16 @@ impl Editor {
             Message::Buffer,
         );
         let shown = self.verdict();
-        let verdict = match &shown.analysis {
-            Some(a) => text(a.verdict.clone()).size(14).color(if a.unique {
-                crate::screen::GREEN
-            } else if a.stopped {
-                // Not known is not wrong: amber, not the red of a puzzle that fails.
-                iced::Color::from_rgb8(0xb9, 0x77, 0x0e)
-            } else {
-                crate::screen::RED
-            }),
-            None if shown.errors => text("Fix the problems to hear the solver.").size(14),
-            None if shown.thinking_longer => {
-                text("The solver is thinking, for about a minute…").size(14)
-            }
-            None => text("The solver is thinking…").size(14),
+        let verdict_block = match (&shown.analysis, shown.errors, &self.room) {
+            // While the solver thinks, its line keeps the room the last verdict took (drawn
+            // unseen beneath), so that the grid below does not jump at each stroke and back.
+            (None, false, Some(room)) => stack![
+                self.verdict_block(room, true),
+                self.verdict_block(&shown, false)
+            ]
+            .into(),
+            _ => self.verdict_block(&shown, false),
         };
-        // The verdict and the suggestion take the width there is and wrap, their buttons
-        // beside them: on one line they ran past a small window's edge.
-        let mut verdict_row = row![verdict.width(Fill)].spacing(8).align_y(iced::Center);
-        if shown.thinking_longer {
-            verdict_row = verdict_row.push(
-                button(text("Stop").size(13))
-                    .style(button::secondary)
-                    .on_press(Message::StopThinking),
-            );
-        }
-        let not_unique = shown
-            .analysis
-            .as_ref()
-            .is_some_and(|a| !a.unique && !a.ambiguous.is_empty());
-        let mut suggestion_row = None;
-        if shown.suggesting {
-            suggestion_row = Some(row![text("Looking for cells to change…").size(13)]);
-        } else if let Some(found) = &shown.suggestion {
-            suggestion_row = Some(match &found.changes {
-                Some(cells) if cells.is_empty() => row![text("It is unique already.").size(13)],
-                Some(cells) => row![
-                    text(format!(
-                        "Change {} (outlined) to make it unique.",
-                        cells_words(cells)
-                    ))
-                    .size(13)
-                    .width(Fill),
-                    button(text("Change them").size(13)).on_press(Message::ApplySuggestion),
-                ],
-                None => row![
-                    text(format!(
-                        "No change of one or two cells near the tinted ones makes it unique \
-                         ({} pictures tried).",
-                        found.tried
-                    ))
-                    .size(13)
-                    .width(Fill)
-                ],
-            });
-        } else if shown.analysis.as_ref().is_some_and(|a| a.stopped) {
-            verdict_row = verdict_row
-                .push(button(text("Think longer").size(13)).on_press(Message::ThinkLonger));
-        } else if not_unique {
-            verdict_row =
-                verdict_row.push(button(text("Suggest").size(13)).on_press(Message::Suggest));
-        }
-        let verdict_block = column![verdict_row]
-            .push(suggestion_row.map(|r| r.spacing(8).align_y(iced::Center)))
-            .spacing(4);
         column![
             tools,
             verdict_block,
@@ -134,5 +80,97 @@ impl Editor {
         .spacing(6)
         .padding(8)
         .into()
+    }
+
+    /// The solver's verdict, its buttons and the suggestion's line; `unseen`, laid out alike
+    /// but drawn in no colour and pressing nothing (the room a thinking solver keeps).
+    fn verdict_block(&self, shown: &Verdict, unseen: bool) -> Element<'_, Message> {
+        let ink = |colour: iced::Color| {
+            if unseen {
+                iced::Color::TRANSPARENT
+            } else {
+                colour
+            }
+        };
+        let words = |said: String, size: u32| {
+            let t = text(said).size(size);
+            if unseen {
+                t.color(iced::Color::TRANSPARENT)
+            } else {
+                t
+            }
+        };
+        let press = |label: &str, message: Message| {
+            let b = button(words(label.to_string(), 13));
+            if unseen {
+                b.style(|_, _| button::Style::default())
+            } else {
+                b.on_press(message)
+            }
+        };
+        let verdict = match &shown.analysis {
+            Some(a) => text(a.verdict.clone()).size(14).color(ink(if a.unique {
+                crate::screen::GREEN
+            } else if a.stopped {
+                // Not known is not wrong: amber, not the red of a puzzle that fails.
+                iced::Color::from_rgb8(0xb9, 0x77, 0x0e)
+            } else {
+                crate::screen::RED
+            })),
+            None if shown.errors => words("Fix the problems to hear the solver.".into(), 14),
+            None if shown.thinking_longer => {
+                words("The solver is thinking, for about a minute…".into(), 14)
+            }
+            None => words("The solver is thinking…".into(), 14),
+        };
+        // The verdict and the suggestion take the width there is and wrap, their buttons
+        // beside them: on one line they ran past a small window's edge.
+        let mut verdict_row = row![verdict.width(Fill)].spacing(8).align_y(iced::Center);
+        if shown.thinking_longer {
+            verdict_row =
+                verdict_row.push(press("Stop", Message::StopThinking).style(button::secondary));
+        }
+        let not_unique = shown
+            .analysis
+            .as_ref()
+            .is_some_and(|a| !a.unique && !a.ambiguous.is_empty());
+        let mut suggestion_row = None;
+        if shown.suggesting {
+            suggestion_row = Some(row![words("Looking for cells to change…".into(), 13)]);
+        } else if let Some(found) = &shown.suggestion {
+            suggestion_row = Some(match &found.changes {
+                Some(cells) if cells.is_empty() => row![words("It is unique already.".into(), 13)],
+                Some(cells) => row![
+                    words(
+                        format!(
+                            "Change {} (outlined) to make it unique.",
+                            cells_words(cells)
+                        ),
+                        13
+                    )
+                    .width(Fill),
+                    press("Change them", Message::ApplySuggestion),
+                ],
+                None => row![
+                    words(
+                        format!(
+                            "No change of one or two cells near the tinted ones makes it unique \
+                             ({} pictures tried).",
+                            found.tried
+                        ),
+                        13
+                    )
+                    .width(Fill)
+                ],
+            });
+        } else if shown.analysis.as_ref().is_some_and(|a| a.stopped) {
+            verdict_row = verdict_row.push(press("Think longer", Message::ThinkLonger));
+        } else if not_unique {
+            verdict_row = verdict_row.push(press("Suggest", Message::Suggest));
+        }
+        column![verdict_row]
+            .push(suggestion_row.map(|r| r.spacing(8).align_y(iced::Center)))
+            .spacing(4)
+            .into()
     }
 }
