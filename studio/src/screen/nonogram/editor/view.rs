@@ -61,7 +61,10 @@ impl Editor {
             // unseen beneath), so that the grid below does not jump at each stroke and back.
             (None, false, Some(room)) => stack![
                 self.verdict_block(room, true),
-                self.verdict_block(&shown, false)
+                // Level with the verdict's words, which stand beside a button.
+                container(self.verdict_block(&shown, false))
+                    .height(Fill)
+                    .align_y(iced::Center),
             ]
             .into(),
             _ => self.verdict_block(&shown, false),
