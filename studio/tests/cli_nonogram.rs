@@ -400,6 +400,21 @@ fn webpbn_xml_is_checked_as_its_nonograms_and_named_by_the_other_verbs() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(text(&out.stderr), "");
 
+    // A set without a puzzle was "checked" silently and "imported" as nothing, exit 0.
+    put("none.xml", "<puzzleset>\n</puzzleset>");
+    for verb in [
+        vec!["check", "none.xml"],
+        vec!["nonogram", "import", "none.xml"],
+    ] {
+        let out = lockwright(&verb, dir.path());
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{verb:?}: {err}");
+        assert!(
+            err.contains("none.xml:1:1: error: the puzzle set holds no puzzle"),
+            "{verb:?}: {err}"
+        );
+    }
+
     let out = lockwright(&["check", "broken.xml", "long.xml"], dir.path());
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");

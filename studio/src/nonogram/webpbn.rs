@@ -61,8 +61,19 @@ pub fn read(xml: &Path) -> Result<(String, Vec<Puzzle>), Refused> {
     let text = webpbn::decode(&bytes)
         .map_err(|e| Refused::Xml(String::from_utf8_lossy(&bytes).into_owned(), e))?;
     match webpbn::import_set(&text) {
+        Ok(puzzles) if puzzles.is_empty() => Err(Refused::Xml(text, no_puzzle())),
         Ok(puzzles) => Ok((text, puzzles)),
         Err(e) => Err(Refused::Xml(text, e)),
+    }
+}
+
+/// A set without a puzzle: nothing to open or write, which is said rather than done quietly.
+fn no_puzzle() -> XmlError {
+    XmlError {
+        line: 1,
+        column: 1,
+        code: "no-puzzle",
+        message: "the puzzle set holds no puzzle".into(),
     }
 }
 
@@ -70,15 +81,7 @@ pub fn read(xml: &Path) -> Result<(String, Vec<Puzzle>), Refused> {
 pub fn import(xml: &Path) -> Result<Imported, Refused> {
     let (text, puzzles) = read(xml)?;
     let Some(first) = puzzles.first() else {
-        return Err(Refused::Xml(
-            text,
-            XmlError {
-                line: 1,
-                column: 1,
-                code: "no-puzzle",
-                message: "the puzzle set holds no puzzle".into(),
-            },
-        ));
+        return Err(Refused::Xml(text, no_puzzle()));
     };
     Ok(Imported {
         xml: xml.to_path_buf(),
