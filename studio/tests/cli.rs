@@ -770,3 +770,43 @@ fn solve_proves_a_lock_with_a_fixed_bolt_cannot_be_opened() {
         text(&out.stderr)
     );
 }
+
+/// Regression: `--timeout 1e300` panicked in every family's `solve` (a `Duration` cannot hold
+/// it), and `match --think 1e300` once the bots thought. Both are refused as the user typed them.
+#[test]
+fn numbers_too_large_for_a_clock_are_refused_not_a_panic() {
+    let dir = tempfile::tempdir().expect("dir");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let files = [
+        template("starter/pivot-gate.lock"),
+        root.join("templates/nonogram/spade.non"),
+        root.join("templates/quadrillion/default.quad"),
+        root.join("templates/sliding/seed-example.slide"),
+    ];
+    for file in &files {
+        let file = file.to_str().expect("a path");
+        for (given, says) in [
+            ("1e300", "1e300 seconds is longer than a clock can count"),
+            ("inf", "`inf`: a number of seconds is 0 or more"),
+            ("soon", "`soon` is not a number of seconds"),
+        ] {
+            let out = lockwright(&["solve", file, "--timeout", given], dir.path());
+            let err = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{file} {given}: {err}");
+            assert!(err.contains(says), "{file} {given}: {err}");
+        }
+        let out = lockwright(&["solve", file, "--timeout", "30"], dir.path());
+        assert!(
+            matches!(out.status.code(), Some(0 | 1)),
+            "{file}: {}",
+            text(&out.stderr)
+        );
+    }
+    let out = lockwright(&["match", "--bot", "--bot", "--think", "1e300"], dir.path());
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("a share of a player's time from 0 (at once) to 100"),
+        "{err}"
+    );
+}

@@ -37,8 +37,8 @@ pub struct MatchArgs {
     /// The bots' strength, 0 to 1 (once for both, or once per bot).
     #[arg(long)]
     strength: Vec<f32>,
-    /// How long the bots take to think, as a share of a player's time (0: at once).
-    #[arg(long, default_value_t = 1.0)]
+    /// How long the bots take to think, as a share of a player's time (0: at once; at most 100).
+    #[arg(long, default_value_t = 1.0, value_parser = think_share)]
     think: f64,
     /// Playing against one bot: your codename on the server in this process.
     #[arg(long, default_value = "YOU")]
@@ -497,6 +497,16 @@ fn strengths(given: &[f32]) -> Result<(f32, f32)> {
         [s] if ok(*s) => Ok((*s, *s)),
         [a, b] if ok(*a) && ok(*b) => Ok((*a, *b)),
         _ => bail!("--strength is 0 to 1, given once or twice"),
+    }
+}
+
+/// `--think`: 0 to 100 (a thinking time built from `1e300` of a player's panicked).
+fn think_share(given: &str) -> Result<f64, String> {
+    match given.trim().parse::<f64>() {
+        Ok(n) if (0.0..=100.0).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "`{given}`: a share of a player's time from 0 (at once) to 100"
+        )),
     }
 }
 

@@ -500,6 +500,20 @@ fn refuse_existing(path: &std::path::Path, force: bool) -> Result<()> {
     Ok(())
 }
 
+/// `--timeout`: a number of seconds, 0 or more, no longer than a clock can count (a
+/// `Duration` built from `1e300` seconds panicked).
+pub fn seconds(given: &str) -> Result<std::time::Duration, String> {
+    let n: f64 = given
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{given}` is not a number of seconds"))?;
+    if !(n.is_finite() && n >= 0.0) {
+        return Err(format!("`{given}`: a number of seconds is 0 or more"));
+    }
+    std::time::Duration::try_from_secs_f64(n)
+        .map_err(|_| format!("{given} seconds is longer than a clock can count"))
+}
+
 /// Prints diagnostics on standard error, as rustc does, against the text they are about.
 pub fn print_diagnostics(path: &str, text: &str, diagnostics: &[lockfmt::Diagnostic]) {
     for d in diagnostics {

@@ -100,7 +100,7 @@ struct JsonAnswer {
 pub fn solve(
     file: &Path,
     json: bool,
-    timeout: Option<f64>,
+    timeout: Option<Duration>,
     max_nodes: Option<u64>,
 ) -> Result<ExitCode> {
     let shown = file.display().to_string();
@@ -114,11 +114,6 @@ pub fn solve(
         // there is no solution: said as the solver says it.
         super::print_diagnostics(&shown, &text, &parsed.diagnostics);
         return Ok(ExitCode::from(1));
-    };
-    let timeout = match timeout {
-        Some(s) if !(s.is_finite() && s >= 0.0) => bail!("--timeout takes a number of seconds"),
-        Some(s) => Some(Duration::from_secs_f64(s)),
-        None => None,
     };
     let report = super::thinking::while_solving(&shown, || {
         engine::nonogram::solve(puzzle, &Limits { timeout, max_nodes })

@@ -110,7 +110,7 @@ fn placements(ch: &Challenge, s: &Solution) -> Vec<JsonPlacement> {
 pub fn solve(
     file: &Path,
     json: bool,
-    timeout: Option<f64>,
+    timeout: Option<Duration>,
     max_nodes: Option<u64>,
     count_all: bool,
 ) -> Result<ExitCode> {
@@ -125,11 +125,6 @@ pub fn solve(
         return Ok(ExitCode::from(1));
     };
     let title = parsed.document.as_ref().and_then(|d| d.info.title.clone());
-    let timeout = match timeout {
-        Some(s) if !(s.is_finite() && s >= 0.0) => bail!("--timeout takes a number of seconds"),
-        Some(s) => Some(Duration::from_secs_f64(s)),
-        None => None,
-    };
     let limits = Limits { timeout, max_nodes };
     let problems = |p: Vec<engine::quadrillion::ChallengeProblem>| {
         anyhow::anyhow!(

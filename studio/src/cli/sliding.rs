@@ -249,7 +249,7 @@ struct JsonAnswer {
 pub fn solve(
     file: &Path,
     json: bool,
-    timeout: Option<f64>,
+    timeout: Option<Duration>,
     max_states: Option<u64>,
     write_solution: Option<&Path>,
 ) -> Result<ExitCode> {
@@ -257,11 +257,6 @@ pub fn solve(
     let (lock, doc) = match read_legal(file) {
         Ok(x) => x,
         Err(code) => return Ok(code),
-    };
-    let timeout = match timeout {
-        Some(s) if !(s.is_finite() && s >= 0.0) => bail!("--timeout takes a number of seconds"),
-        Some(s) => Some(Duration::from_secs_f64(s)),
-        None => None,
     };
     let mut limits = Limits {
         timeout,

@@ -38,8 +38,8 @@ pub struct SolveArgs {
     #[arg(long, value_parser = parse_size)]
     pub max_memory: Option<u64>,
     /// Stop after this many seconds.
-    #[arg(long)]
-    pub timeout: Option<f64>,
+    #[arg(long, value_parser = super::seconds)]
+    pub timeout: Option<Duration>,
     /// A Quadrillion board (.quad): count every solution, and say whether there is exactly one.
     #[arg(long)]
     pub count: bool,
@@ -193,11 +193,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     if args.threads == Some(0) {
         bail!("--threads must be at least 1");
     }
-    let timeout = match args.timeout {
-        Some(s) if !(s.is_finite() && s >= 0.0) => bail!("--timeout takes a number of seconds"),
-        Some(s) => Some(Duration::from_secs_f64(s)),
-        None => None,
-    };
+    let timeout = args.timeout;
     let job = Job {
         lock: lock.clone(),
         threads: args.threads,
