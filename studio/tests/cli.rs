@@ -772,7 +772,8 @@ fn solve_proves_a_lock_with_a_fixed_bolt_cannot_be_opened() {
 }
 
 /// Regression: `--timeout 1e300` panicked in every family's `solve` (a `Duration` cannot hold
-/// it), and `match --think 1e300` once the bots thought. Both are refused as the user typed them.
+/// it), `match --think 1e300` once the bots thought, and `--threads 100000` aborted. Each is
+/// refused as the user typed it.
 #[test]
 fn numbers_too_large_for_a_clock_are_refused_not_a_panic() {
     let dir = tempfile::tempdir().expect("dir");
@@ -800,6 +801,17 @@ fn numbers_too_large_for_a_clock_are_refused_not_a_panic() {
             matches!(out.status.code(), Some(0 | 1)),
             "{file}: {}",
             text(&out.stderr)
+        );
+    }
+    // 100,000 threads aborted the process (each is a real thread with its own stack).
+    let lock = files[0].to_str().expect("a path");
+    for threads in ["0", "100000"] {
+        let out = lockwright(&["solve", lock, "--threads", threads], dir.path());
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{threads}: {err}");
+        assert!(
+            err.contains(&format!("--threads is from 1 to 256, not {threads}")),
+            "{err}"
         );
     }
     let out = lockwright(&["match", "--bot", "--bot", "--think", "1e300"], dir.path());

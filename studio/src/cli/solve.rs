@@ -28,7 +28,8 @@ pub struct SolveArgs {
     /// Print the answer as JSON on standard output.
     #[arg(long)]
     pub json: bool,
-    /// Threads to search with (default: every core). The answer is the same with any number.
+    /// Threads to search with, 1 to 256 (default: every core). The answer is the same with any
+    /// number.
     #[arg(long, short = 'j')]
     pub threads: Option<usize>,
     /// Stop after visiting this many states (a nonogram: after this many search nodes).
@@ -179,6 +180,9 @@ impl JsonAnswer<'_> {
     }
 }
 
+/// The most threads a search is given.
+const MAX_THREADS: usize = 256;
+
 pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     let shown = args.file.display().to_string();
     let (text, parsed) = read_lock(&args.file);
@@ -190,8 +194,11 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
         Some(path) => Some(read_solution(path, &lock)?),
         None => None,
     };
-    if args.threads == Some(0) {
-        bail!("--threads must be at least 1");
+    // Each thread is a real one with its own stack: 100,000 of them aborted the process.
+    if let Some(threads) = args.threads
+        && !(1..=MAX_THREADS).contains(&threads)
+    {
+        bail!("--threads is from 1 to {MAX_THREADS}, not {threads}");
     }
     let timeout = args.timeout;
     let job = Job {
