@@ -375,7 +375,7 @@ pub fn check_xml(xml: &Path) -> Vec<(String, String, Vec<lockfmt::Diagnostic>)> 
     use crate::nonogram::webpbn::{Refused, read};
     let shown = xml.display().to_string();
     match read(xml) {
-        Ok((_, puzzles)) => puzzles
+        Ok(puzzles) => puzzles
             .iter()
             .enumerate()
             .map(|(i, p)| {
@@ -402,7 +402,7 @@ pub fn check_xml(xml: &Path) -> Vec<(String, String, Vec<lockfmt::Diagnostic>)> 
 /// a puzzle written has problems `check` reports (listed).
 pub fn import_xml(xml: &Path, output: Option<PathBuf>, force: bool) -> Result<ExitCode> {
     let puzzles = match crate::nonogram::webpbn::read(xml) {
-        Ok((_, puzzles)) => puzzles,
+        Ok(puzzles) => puzzles,
         Err(crate::nonogram::webpbn::Refused::Xml(text, e)) => {
             super::print_diagnostics(&xml.display().to_string(), &text, &[e.into()]);
             return Ok(ExitCode::from(1));

@@ -1,5 +1,6 @@
-//! A webpbn XML file named where a puzzle file is expected: the command line and the studio
-//! read it as the nonogram it holds instead of as a hex lock full of errors.
+//! webpbn XML files read for the command line and the studio: `nonogram import`, `check`, and
+//! an XML file named where a puzzle file is expected, opened as the nonogram it holds instead
+//! of as a hex lock full of errors.
 
 use engine::nonogram::Puzzle;
 use lockfmt::nonogram::webpbn::{self, XmlError};
@@ -53,16 +54,15 @@ pub enum Refused {
     Xml(String, XmlError),
 }
 
-/// Reads every puzzle of an XML file, in the encoding it is written in; the text read comes
-/// too, for reports of its places.
-pub fn read(xml: &Path) -> Result<(String, Vec<Puzzle>), Refused> {
+/// Reads every puzzle of an XML file (at least one), in the encoding it is written in.
+pub fn read(xml: &Path) -> Result<Vec<Puzzle>, Refused> {
     let bytes =
         crate::files::read_bytes(xml, webpbn::MAX_XML_BYTES as u64).map_err(Refused::Read)?;
     let text = webpbn::decode(&bytes)
         .map_err(|e| Refused::Xml(String::from_utf8_lossy(&bytes).into_owned(), e))?;
     match webpbn::import_set(&text) {
         Ok(puzzles) if puzzles.is_empty() => Err(Refused::Xml(text, no_puzzle())),
-        Ok(puzzles) => Ok((text, puzzles)),
+        Ok(puzzles) => Ok(puzzles),
         Err(e) => Err(Refused::Xml(text, e)),
     }
 }
@@ -79,9 +79,9 @@ fn no_puzzle() -> XmlError {
 
 /// Reads an XML file's first puzzle for the studio.
 pub fn import(xml: &Path) -> Result<Imported, Refused> {
-    let (text, puzzles) = read(xml)?;
+    let puzzles = read(xml)?;
     let Some(first) = puzzles.first() else {
-        return Err(Refused::Xml(text, no_puzzle()));
+        return Err(Refused::Xml(String::new(), no_puzzle()));
     };
     Ok(Imported {
         xml: xml.to_path_buf(),
