@@ -643,3 +643,28 @@ fn moves_are_read_in_any_case_with_words_or_letters_and_printed_canonically() {
     assert!(parse_moves("BC1 L0").is_err());
     assert!(parse_moves("!! L1").is_err());
 }
+
+/// A slide is 1 to 10 cells, and a distance past that is refused as typed: `R300` was said to
+/// slide 255 cells, and `R99999` to be "neither a direction with a distance nor a turn".
+#[test]
+fn a_distance_past_ten_cells_is_refused_as_it_was_typed() {
+    for (moves, said) in [
+        ("Key R11", "`Key R11`: a slide is 1 to 10 cells"),
+        ("Key R300", "`Key R300`: a slide is 1 to 10 cells"),
+        (
+            "Key R99999999999999999999999",
+            "`Key R99999999999999999999999`: a slide is 1 to 10 cells",
+        ),
+        ("Key right 300", "`Key right 300`: a slide is 1 to 10 cells"),
+        ("BC1 L0", "`BC1 L0`: a slide is 1 to 10 cells"),
+    ] {
+        let e = parse_moves(moves).expect_err(moves);
+        assert_eq!(e.message, said, "{moves}");
+    }
+    assert_eq!(
+        parse_moves("Key R10").map(|m| format_moves(&m)),
+        Ok("Key R10".to_string())
+    );
+    let e = parse_moves("Key R1x").expect_err("not a distance");
+    assert!(e.message.contains("is neither a direction"), "{e}");
+}

@@ -120,27 +120,31 @@ pub fn parse_moves(text: &str) -> Result<Vec<Written>, NotationError> {
         i += 2;
         let action = if let Some(turn) = read_turn(what) {
             Action::Turn(turn)
-        } else if let Some((dir, written)) = read_direction(what) {
-            let distance = match written {
-                Some(d) => d,
+        } else if let Some((dir, attached)) = read_direction(what) {
+            // The distance as typed, joined to the direction (`R2`) or the next word (`R 2`).
+            let (distance, written) = match attached {
+                Some(d) => (d, what.to_string()),
                 None => match words
                     .get(i)
                     .filter(|w| w.bytes().all(|b| b.is_ascii_digit()))
                 {
                     Some(w) => {
                         i += 1;
-                        w.parse()
-                            .map_err(|_| err(w, format!("`{w}` is not a distance from 1 to 10")))?
+                        (whole_number(w), format!("{what} {w}"))
                     }
-                    None => 1,
+                    None => (1, what.to_string()),
                 },
             };
-            if !(1..=10).contains(&distance) {
-                return Err(err(
-                    what,
-                    format!("{piece} slides {distance} cells: a slide is 1 to 10 cells"),
-                ));
-            }
+            let distance = match u8::try_from(distance) {
+                Ok(d) if (1..=10).contains(&d) => d,
+                // Said as typed: a number past what the reader holds is as wrong as 11.
+                _ => {
+                    return Err(err(
+                        what,
+                        format!("`{piece} {written}`: a slide is 1 to 10 cells"),
+                    ));
+                }
+            };
             Action::Slide { dir, distance }
         } else {
             return Err(err(
@@ -194,7 +198,12 @@ fn read_turn(word: &str) -> Option<Turn> {
     }
 }
 
-fn read_direction(word: &str) -> Option<(Dir, Option<u8>)> {
+/// A run of digits as a number, past `u64` as `u64::MAX` (too far all the same).
+fn whole_number(digits: &str) -> u64 {
+    digits.parse().unwrap_or(u64::MAX)
+}
+
+fn read_direction(word: &str) -> Option<(Dir, Option<u64>)> {
     let lower = word.to_ascii_lowercase();
     let split = lower
         .find(|c: char| c.is_ascii_digit())
@@ -210,8 +219,10 @@ fn read_direction(word: &str) -> Option<(Dir, Option<u8>)> {
     if digits.is_empty() {
         return Some((dir, None));
     }
-    let distance = digits.parse::<u16>().ok()?;
-    Some((dir, Some(distance.min(255) as u8)))
+    if !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some((dir, Some(whole_number(digits))))
 }
 
 impl Lock {
