@@ -403,3 +403,39 @@ proptest::proptest! {
         }
     }
 }
+
+/// A position is from -1000 to 1000. The least 32-bit number has no absolute value: it
+/// overflowed the range check (a panic in a debug build; in a release build it wrapped and
+/// passed as near, and the board was laid four thousand million dots away).
+#[test]
+fn a_position_past_a_thousand_either_way_is_refused_at_its_place() {
+    let default = include_str!("../../templates/quadrillion/default.quad");
+    for far in ["-2147483648", "2147483647", "99999999999", "1001", "-1001"] {
+        let text = default.replacen(
+            "grid 1 white at 0 0",
+            &format!("grid 1 white at {far} 0"),
+            1,
+        );
+        assert_ne!(text, default);
+        let p = parse(&text);
+        let e = p
+            .diagnostics
+            .iter()
+            .find(|d| d.is_error())
+            .unwrap_or_else(|| panic!("{far} is refused"));
+        assert_eq!(
+            (e.code.as_str(), e.span.line),
+            ("position", 7),
+            "{far}: {e:?}"
+        );
+        assert!(e.message.contains("from -1000 to 1000"), "{}", e.message);
+    }
+    let text = default.replacen("grid 1 white at 0 0", "grid 1 white at -1000 0", 1);
+    assert!(
+        !parse(&text)
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "position"),
+        "-1000 is a position"
+    );
+}

@@ -180,7 +180,10 @@ impl Reader {
                 },
                 "at" if at.is_none() => {
                     match (number(words.get(i + 1)), number(words.get(i + 2))) {
-                        (Some(r), Some(c)) if r.abs() <= 1000 && c.abs() <= 1000 => {
+                        // Not `abs()`: the least `i32` has none, and wrapped it passed as near.
+                        (Some(r), Some(c))
+                            if (-1000..=1000).contains(&r) && (-1000..=1000).contains(&c) =>
+                        {
                             at = Some(Dot::new(r, c));
                             i += 2;
                         }
@@ -188,7 +191,7 @@ impl Reader {
                             self.error(
                             w.span(n),
                             "position",
-                            format!("`at` needs a row and a column (whole numbers up to 1000): `{example}`"),
+                            format!("`at` needs a row and a column (whole numbers from -1000 to 1000): `{example}`"),
                         );
                             return None;
                         }
