@@ -161,6 +161,33 @@ fn unknown_statements_and_fields_are_named() {
     assert!(d.message.contains("did you mean `name:`"), "{}", d.message);
 }
 
+/// A statement whose numbers do not read (no number has a sign) failed as a whole, and was
+/// reported as "unexpected `spring`: a line is … a spring … line", naming the one word that
+/// was right. It says which line does not read and how that line reads.
+#[test]
+fn a_statement_that_does_not_read_says_how_it_reads() {
+    for (from, to, says) in [
+        (
+            "natural 2",
+            "natural -2",
+            "this spring line does not read: a spring reads `spring ROOT rRcC -> END rRcC natural N`",
+        ),
+        (
+            "A r2c4",
+            "A r-2c4",
+            "this spring line does not read: a spring reads `spring ROOT rRcC -> END rRcC natural N`",
+        ),
+    ] {
+        let d = one_error(&GOOD.replace(from, to));
+        assert_eq!(
+            (d.code.as_str(), d.span.line),
+            ("syntax", 15),
+            "{to}: {d:?}"
+        );
+        assert_eq!(d.message, says, "{to}");
+    }
+}
+
 #[test]
 fn several_problems_are_reported_at_once() {
     let text = GOOD

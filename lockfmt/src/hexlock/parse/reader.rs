@@ -173,16 +173,28 @@ impl<'t> Reader<'t> {
         let snippet = self.node_text(leaf).lines().next().unwrap_or("").trim();
         let shown: String = snippet.chars().take(24).collect();
         let parent_kind = node.parent().map(|p| p.kind()).unwrap_or("source_file");
+        let statement = |kind: &str| match kind {
+            "spring" => Some("a spring reads `spring ROOT rRcC -> END rRcC natural N`"),
+            "pivot" => {
+                Some("a pivot reads `pivot DIGIT arms DIR...` with directions E NE NW W SW SE")
+            }
+            "hook" => Some("the hook reads `hook arm DIR`"),
+            "wrench" => Some("the wrench reads `wrench momentum DIR` or `wrench momentum none`"),
+            _ => None,
+        };
+        // A statement that fails as a whole (`natural -1`: no number has a sign) is recovered
+        // from its first word: "unexpected `spring`" said the one word that was right.
+        if parent_kind == "source_file"
+            && let Some(expected) = statement(snippet)
+        {
+            return format!("this {snippet} line does not read: {expected}");
+        }
         let expected = match parent_kind {
-            "spring" => "a spring reads `spring ROOT rRcC -> END rRcC natural N`",
-            "pivot" => "a pivot reads `pivot DIGIT arms DIR...` with directions E NE NW W SW SE",
-            "hook" => "the hook reads `hook arm DIR`",
-            "wrench" => "the wrench reads `wrench momentum DIR` or `wrench momentum none`",
             "format_line" => "the first line reads `lockwright-lock 1`",
             "grid" | "grid_row" => "a grid row holds cells separated by spaces",
-            _ => {
-                "a line is a field (`name: …`), `grid:`, a grid row, or a pivot, spring, hook or wrench line"
-            }
+            kind => statement(kind).unwrap_or(
+                "a line is a field (`name: …`), `grid:`, a grid row, or a pivot, spring, hook or wrench line",
+            ),
         };
         if shown.is_empty() {
             format!("unexpected end of line: {expected}")
