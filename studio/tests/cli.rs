@@ -822,3 +822,65 @@ fn numbers_too_large_for_a_clock_are_refused_not_a_panic() {
         "{err}"
     );
 }
+
+/// `check` and `fmt` take folders: every puzzle file in them and their subfolders, as the
+/// studio lists a folder (`check locks/` said "locks is a folder, not a regular file"). A folder
+/// with no puzzle file is refused, not passed as checked.
+#[test]
+fn check_and_fmt_take_a_folder_of_puzzles() {
+    let dir = tempfile::tempdir().expect("dir");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let collection = dir.path().join("collection");
+    std::fs::create_dir_all(collection.join("sliding")).expect("folders");
+    std::fs::create_dir_all(dir.path().join("empty")).expect("folder");
+    std::fs::copy(
+        root.join("templates/nonogram/spade.non"),
+        collection.join("spade.non"),
+    )
+    .expect("copy");
+    std::fs::copy(
+        root.join("templates/sliding/seed-example.slide"),
+        collection.join("sliding/example.slide"),
+    )
+    .expect("copy");
+    std::fs::write(collection.join("notes.txt"), "not a puzzle").expect("write");
+
+    let out = lockwright(&["check", "collection"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = lockwright(&["check", "--json", "collection"], dir.path());
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let paths: Vec<&str> = report
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|r| r["path"].as_str())
+        .collect();
+    assert_eq!(
+        paths,
+        ["collection/sliding/example.slide", "collection/spade.non"],
+        "every puzzle below the folder, nothing else"
+    );
+
+    // A problem in a subfolder is found, and `fmt --check` reads the same files.
+    std::fs::write(
+        collection.join("sliding/broken.slide"),
+        "3 . . .\n2 K K @\n1 . . .\n  A B C\naxis Q9: z\n",
+    )
+    .expect("write");
+    let out = lockwright(&["check", "collection"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("collection/sliding/broken.slide:"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = lockwright(&["fmt", "--check", "collection"], dir.path());
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+
+    for verb in ["check", "fmt"] {
+        let out = lockwright(&[verb, "empty"], dir.path());
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{verb}: {err}");
+        assert!(err.contains("empty holds no puzzle file"), "{verb}: {err}");
+    }
+}

@@ -66,7 +66,8 @@ pub enum Command {
     /// Check puzzle files of every family: print nothing and exit 0 when all are valid,
     /// else print diagnostics and exit 1.
     Check {
-        /// The puzzle files (.lock, .non, .quad, .slide).
+        /// The puzzle files (.lock, .non, .quad, .slide), or folders: every puzzle file in
+        /// them and their subfolders.
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Print diagnostics as JSON on standard output.
@@ -143,7 +144,8 @@ pub enum Command {
     Quadrillion(QuadrillionVerb),
     /// Rewrite puzzle files of every family in canonical form, keeping comments.
     Fmt {
-        /// The puzzle files (.lock, .non, .quad, .slide).
+        /// The puzzle files (.lock, .non, .quad, .slide), or folders: every puzzle file in
+        /// them and their subfolders.
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Change nothing: exit 1 and name the files that are not in canonical form.
@@ -255,6 +257,28 @@ fn without_moves(file: &std::path::Path) -> bool {
     )
 }
 
+/// The files named, with each folder among them replaced by the puzzle files in it and its
+/// subfolders (as the studio lists a folder), so that `check locks/` checks a collection. A
+/// folder holding none is refused rather than passed as checked.
+fn in_folders(named: Vec<PathBuf>) -> Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    for path in named {
+        if !path.is_dir() {
+            out.push(path);
+            continue;
+        }
+        let listed = crate::library::list(&path);
+        if listed.is_empty() {
+            anyhow::bail!(
+                "{} holds no puzzle file (.lock, .non, .quad or .slide), in it or below",
+                path.display()
+            );
+        }
+        out.extend(listed.into_iter().map(|l| l.path));
+    }
+    Ok(out)
+}
+
 /// The puzzle files a verb reads (not `check` and `fmt`, which say so file by file).
 fn puzzle_files(command: &Command) -> Vec<&std::path::Path> {
     match command {
@@ -323,8 +347,8 @@ pub fn run(command: Command) -> Result<ExitCode> {
                 new::run(&name, template.as_deref(), size, force)
             }
         },
-        Command::Check { files, json } => check::run(&files, json),
-        Command::Fmt { files, check } => fmt::run(&files, check),
+        Command::Check { files, json } => check::run(&in_folders(files)?, json),
+        Command::Fmt { files, check } => fmt::run(&in_folders(files)?, check),
         Command::Nonogram(NonogramVerb::Import { xml, output, force }) => {
             nonogram::import_xml(&xml, output, force)
         }
