@@ -17,8 +17,12 @@
 mod authoring;
 mod lesson;
 mod play;
+mod reading;
 mod solving;
 mod view;
+
+use reading::LOCK_CODES;
+pub use reading::Reading;
 
 #[cfg(test)]
 mod tests;
@@ -52,62 +56,12 @@ pub const MOVES_ID: &str = "sliding-moves";
 /// How often the solver's solution plays itself back, a move at a time.
 pub const PLAYBACK_EVERY: Duration = Duration::from_millis(700);
 
-/// Codes of the lock's own problems and of `axis` lines: a canvas edit may print over a text
-/// that has them (the printer writes the axis lines from the picture).
-const LOCK_CODES: &[&str] = &[
-    "no-key",
-    "second-key",
-    "no-keyhole",
-    "second-keyhole",
-    "key-length",
-    "off-board",
-    "dark-cell",
-    "overlap",
-    "keyhole-edge",
-    "bare-axis",
-    "picked",
-    "axis-line",
-];
-
 /// What the status line says when a move picks the lock.
 fn picked_words(moves: usize) -> String {
     format!(
         "Picked! The Key touches the Keyhole after {}.",
         lockfmt::words::count(moves, "move")
     )
-}
-
-/// What the text says, read in the background from one parse.
-#[derive(Debug)]
-pub struct Reading {
-    document: Option<Document>,
-    diagnostics: Vec<Diagnostic>,
-    cells: BTreeMap<Cell, Span>,
-    highlight: highlight::Settings,
-}
-
-impl Reading {
-    /// Parses a text once and draws its highlights from that parse. Slow work.
-    pub fn of(text: &str) -> Reading {
-        let parsed = lockfmt::sliding::parse(text);
-        let spans = lockfmt::sliding::highlight::lines(text, &parsed);
-        let highlight = highlight::Settings::new(spans, text, &parsed.diagnostics);
-        Reading {
-            document: parsed.document,
-            diagnostics: parsed.diagnostics,
-            cells: parsed.cells,
-            highlight,
-        }
-    }
-
-    fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
-        self.diagnostics.iter().filter(|d| d.is_error())
-    }
-
-    /// Whether the picture reads: the canvas can draw it.
-    fn drawable(&self) -> bool {
-        self.document.is_some() && crate::sliding::drawable(self.errors())
-    }
 }
 
 /// Whether the screen authors the file or plays it.
@@ -473,15 +427,6 @@ impl Editor {
         }
     }
 
-    fn read(&mut self) -> Task<Message> {
-        let revision = self.buffer.revision();
-        let text = self.buffer.text();
-        background::run(
-            move || Reading::of(&text),
-            move |r| Message::Read(revision, Arc::new(r)),
-        )
-    }
-
     /// Writes the buffer to its file in the background.
     pub fn save(&mut self) -> Task<Message> {
         self.buffer.save().map(Message::Buffer)
@@ -498,56 +443,6 @@ impl Editor {
             self.read()
         } else {
             Task::none()
-        }
-    }
-
-    // ---- reading ----
-
-    fn read_done(&mut self, revision: u64, reading: &Reading) -> Task<Message> {
-        if revision != self.buffer.revision() {
-            return Task::none();
-        }
-        self.read_revision = revision;
-        self.diagnostics = reading.diagnostics.clone();
-        self.highlight = reading.highlight.clone();
-        let drawable = reading.drawable();
-        self.editable = drawable
-            && reading
-                .errors()
-                .all(|d| LOCK_CODES.contains(&d.code.as_str()));
-        self.playable = drawable && reading.errors().next().is_none();
-        if drawable {
-            self.document = reading.document.clone();
-            self.cells = reading.cells.clone();
-            self.synced = Some(revision);
-        } else {
-            self.synced = None;
-        }
-        let lock = self.document.as_ref().map(|d| d.lock.clone());
-        match self.mode {
-            Mode::Play => {
-                if let (true, Some(lock), Some(game)) = (self.playable, lock, &self.game)
-                    && game.start() != &lock
-                {
-                    self.start_game(lock);
-                    self.buffer
-                        .say("the lock changed: the game starts again from its new start");
-                }
-                Task::none()
-            }
-            Mode::Author if self.lesson => self.set_mode(Mode::Play),
-            Mode::Author => match lock.filter(|_| self.playable) {
-                Some(lock) if self.said.as_ref().is_some_and(|s| s.lock == lock) => Task::none(),
-                Some(lock) => {
-                    self.said = None;
-                    self.solve(lock, solver::AUTHOR_TIME)
-                }
-                None => {
-                    self.stop_solver();
-                    self.said = None;
-                    Task::none()
-                }
-            },
         }
     }
 
