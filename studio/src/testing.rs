@@ -51,3 +51,57 @@ pub fn widget_actions<M: Send + 'static>(rt: &tokio::runtime::Runtime, task: Tas
         .filter(|a| matches!(a, iced_runtime::Action::Widget(_)))
         .count()
 }
+
+/// The messages a click on the button labelled `label` sends: none when it is disabled. Panics
+/// when no such label is shown.
+#[cfg(test)]
+pub fn click<'a, M: Send + 'static>(
+    view: impl Into<iced::Element<'a, M, iced::Theme, iced::Renderer>>,
+    label: &str,
+) -> Vec<M> {
+    let mut ui = iced_test::simulator(view);
+    let _ = ui
+        .click(label)
+        .unwrap_or_else(|e| panic!("no {label:?} shown: {e}"));
+    ui.into_messages().collect()
+}
+
+/// An editor's Undo and Redo are pressable exactly when they would change the text: neither on
+/// a text just opened, Undo after an edit, Redo after that edit is taken back.
+#[cfg(test)]
+pub fn undo_and_redo_are_offered_only_when_they_change_the_text<E, M: Send + 'static>(
+    editor: &mut E,
+    view: impl for<'a> Fn(&'a E) -> iced::Element<'a, M>,
+    mut update: impl FnMut(&mut E, M),
+    text: impl Fn(&E) -> String,
+    edit: M,
+) {
+    let opened = text(editor);
+    assert!(
+        click(view(editor), "Undo").is_empty(),
+        "nothing to undo yet"
+    );
+    assert!(
+        click(view(editor), "Redo").is_empty(),
+        "nothing to redo yet"
+    );
+    update(editor, edit);
+    let edited = text(editor);
+    assert_ne!(edited, opened, "the edit changed the text");
+    assert!(
+        click(view(editor), "Redo").is_empty(),
+        "nothing undone to redo"
+    );
+    let undo = click(view(editor), "Undo");
+    assert!(!undo.is_empty(), "Undo takes the edit back");
+    undo.into_iter().for_each(|m| update(editor, m));
+    assert_eq!(text(editor), opened);
+    assert!(
+        click(view(editor), "Undo").is_empty(),
+        "back at the opened text"
+    );
+    let redo = click(view(editor), "Redo");
+    assert!(!redo.is_empty(), "Redo makes the edit again");
+    redo.into_iter().for_each(|m| update(editor, m));
+    assert_eq!(text(editor), edited);
+}

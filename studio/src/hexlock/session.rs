@@ -52,6 +52,16 @@ impl Session {
         }
     }
 
+    /// Whether a move has been played to take back.
+    pub fn can_undo(&self) -> bool {
+        self.at > 0
+    }
+
+    /// Whether a move taken back can be played again.
+    pub fn can_redo(&self) -> bool {
+        self.at < self.moves.len()
+    }
+
     /// Takes back the last move played.
     pub fn undo(&mut self) {
         self.at = self.at.saturating_sub(1);

@@ -236,6 +236,16 @@ impl Buffer {
         }
     }
 
+    /// Whether there is a change to take back.
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    /// Whether there is a change taken back to make again.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
     /// Takes back the last change; whether there was one.
     pub fn undo(&mut self) -> bool {
         match self.undo.pop() {

@@ -495,9 +495,17 @@ impl Player {
             None => row![
                 heading,
                 button(text("Back").size(13)).on_press(Message::Back),
-                button(text("Undo").size(13)).on_press(Message::Undo),
-                button(text("Redo").size(13)).on_press(Message::Redo),
-                button(text("Restart").size(13)).on_press(Message::Restart),
+                button(text("Undo").size(13))
+                    .on_press_maybe((!self.undo.is_empty()).then_some(Message::Undo)),
+                button(text("Redo").size(13))
+                    .on_press_maybe((!self.redo.is_empty()).then_some(Message::Redo)),
+                button(text("Restart").size(13)).on_press_maybe(
+                    self.grid
+                        .cells()
+                        .iter()
+                        .any(|c| c.is_known())
+                        .then_some(Message::Restart)
+                ),
                 button(text("Check for mistakes").size(13)).on_press(Message::CheckMistakes),
                 button(text("Hint").size(13)).on_press(Message::Hint),
                 button(text("Steps").size(13)).on_press(Message::StepsOpen),
@@ -783,5 +791,36 @@ mod tests {
         press(&mut p, 0, 0, true);
         let _ = p.update(Message::CheckMistakes);
         assert_eq!(p.marks().mistakes, vec![(0, 0)]);
+    }
+
+    /// Undo, Redo and Restart are pressable only when they would change the grid.
+    #[test]
+    fn undo_redo_and_restart_are_offered_only_when_they_change_the_grid() {
+        use crate::testing::click;
+        let p0 = seed();
+        let mut p = Player::new(p0.clone(), p0.goal.clone());
+        for label in ["Undo", "Redo", "Restart"] {
+            assert!(
+                click(p.view(Palette::LIGHT), label).is_empty(),
+                "{label} on a fresh grid"
+            );
+        }
+        press(&mut p, 1, 0, true);
+        assert!(click(p.view(Palette::LIGHT), "Redo").is_empty());
+        for m in click(p.view(Palette::LIGHT), "Restart") {
+            let _ = p.update(m);
+        }
+        assert_eq!(p.grid().get(1, 0), Cell::Unknown, "restarted");
+        assert!(
+            click(p.view(Palette::LIGHT), "Restart").is_empty(),
+            "an empty grid has nothing to restart"
+        );
+        let undo = click(p.view(Palette::LIGHT), "Undo");
+        assert!(!undo.is_empty(), "a restart is taken back by Undo");
+        for m in undo {
+            let _ = p.update(m);
+        }
+        assert_eq!(p.grid().get(1, 0), Cell::Filled);
+        assert!(!click(p.view(Palette::LIGHT), "Redo").is_empty());
     }
 }

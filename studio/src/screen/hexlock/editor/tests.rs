@@ -539,3 +539,15 @@ fn a_file_saved_anew_by_another_program_after_removing_it_reloads_a_clean_buffer
     );
     assert!(!h.editor.is_dirty());
 }
+
+#[test]
+fn undo_and_redo_are_offered_only_when_they_change_the_text() {
+    let mut h = Harness::open(None, &starter(3));
+    crate::testing::undo_and_redo_are_offered_only_when_they_change_the_text(
+        &mut h,
+        |h| h.editor.view(Palette::LIGHT),
+        Harness::send,
+        |h| h.editor.text(),
+        Message::Source(text_editor::Action::Edit(text_editor::Edit::Insert('\n'))),
+    );
+}

@@ -120,8 +120,10 @@ impl Editor {
         .spacing(4)
         .wrap();
         let actions = row![
-            button(text("Undo").size(13)).on_press(Message::Undo),
-            button(text("Redo").size(13)).on_press(Message::Redo),
+            button(text("Undo").size(13))
+                .on_press_maybe(self.buffer.can_undo().then_some(Message::Undo)),
+            button(text("Redo").size(13))
+                .on_press_maybe(self.buffer.can_redo().then_some(Message::Redo)),
             button(text("Delete").size(13)).on_press(Message::DeleteSelection),
             button(text("Split").size(13)).on_press(Message::SplitSelection),
             button(text("Spring −").size(13)).on_press(Message::NaturalLength(-1)),

@@ -274,3 +274,31 @@ fn cancel_then_solve_shows_the_new_search() -> Result<(), Error> {
     );
     Ok(())
 }
+
+/// Undo, Redo and Restart are pressable only when they would change the lock shown.
+#[test]
+fn undo_redo_and_restart_are_offered_only_when_they_move_through_the_moves() -> Result<(), Error> {
+    use crate::testing::click;
+    let (lock, _) = starter("pivot-gate");
+    let mut play = Play::new(&lock, None).expect("playable");
+    for label in ["Undo", "Redo", "Restart"] {
+        assert!(
+            click(play.view(Palette::LIGHT), label).is_empty(),
+            "{label} before a move"
+        );
+    }
+    press(&mut play, "Wait")?;
+    assert!(click(play.view(Palette::LIGHT), "Redo").is_empty());
+    press(&mut play, "Restart")?;
+    assert_eq!(play.at(), 0);
+    assert!(click(play.view(Palette::LIGHT), "Undo").is_empty());
+    press(&mut play, "Redo")?;
+    assert_eq!(
+        play.at(),
+        1,
+        "the move kept after a restart is played again"
+    );
+    press(&mut play, "Undo")?;
+    assert_eq!(play.at(), 0);
+    Ok(())
+}

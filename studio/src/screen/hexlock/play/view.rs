@@ -84,9 +84,12 @@ impl Play {
         };
         let controls = row![
             button(text("Back to editing").size(13)).on_press(Message::Back),
-            button(text("Undo").size(13)).on_press(Message::Undo),
-            button(text("Redo").size(13)).on_press(Message::Redo),
-            button(text("Restart").size(13)).on_press(Message::Restart),
+            button(text("Undo").size(13))
+                .on_press_maybe(self.session.can_undo().then_some(Message::Undo)),
+            button(text("Redo").size(13))
+                .on_press_maybe(self.session.can_redo().then_some(Message::Redo)),
+            button(text("Restart").size(13))
+                .on_press_maybe(self.session.can_undo().then_some(Message::Restart)),
             button(text("Mark").size(13)).on_press(Message::Mark),
             button(text("Back to mark").size(13)).on_press(Message::BackToMark),
             text("Blockages:").size(13),

@@ -451,3 +451,19 @@ fn the_thinking_line_keeps_the_room_of_the_last_verdict() {
     );
     assert_eq!(top_of_source(&h.editor), before, "the grid stays put");
 }
+
+#[test]
+fn undo_and_redo_are_offered_only_when_they_change_the_text() {
+    let mut h = Harness::open(SEED);
+    crate::testing::undo_and_redo_are_offered_only_when_they_change_the_text(
+        &mut h,
+        |h| h.editor.view(Palette::LIGHT),
+        Harness::send,
+        |h| h.editor.text(),
+        Message::Canvas(Stroke::Pressed {
+            x: 0,
+            y: 0,
+            fill: true,
+        }),
+    );
+}

@@ -204,3 +204,18 @@ fn a_canvas_edit_waits_until_the_text_reads_again() {
     }));
     assert_eq!(editor.table.picked().len(), 1, "{}", editor.status());
 }
+
+#[test]
+fn undo_and_redo_are_offered_only_when_they_change_the_text() {
+    let text = include_str!("../../../../../templates/quadrillion/default.quad");
+    let mut editor = opened(text);
+    crate::testing::undo_and_redo_are_offered_only_when_they_change_the_text(
+        &mut editor,
+        |e| e.view(Palette::LIGHT),
+        |e, m| {
+            let (_, _) = e.update(m);
+        },
+        Editor::text,
+        Message::Source(Action::Edit(Edit::Insert('\n'))),
+    );
+}

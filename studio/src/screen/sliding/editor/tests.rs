@@ -21,9 +21,7 @@ axis C8: a
 ";
 
 fn clicks(editor: &Editor, label: &str) -> Vec<Message> {
-    let mut ui = iced_test::simulator(editor.view(Palette::LIGHT));
-    let _ = ui.click(label).unwrap_or_else(|e| panic!("{label}: {e:?}"));
-    ui.into_messages().collect()
+    crate::testing::click(editor.view(Palette::LIGHT), label)
 }
 
 fn sees(editor: &Editor, what: &str) -> bool {
@@ -132,4 +130,19 @@ fn top_of_source(editor: &Editor) -> f32 {
     ui.find(iced_test::selector::id(SOURCE_ID))
         .map(|t| t.bounds().y)
         .expect("the source pane")
+}
+
+#[test]
+fn undo_and_redo_are_offered_only_when_they_change_the_text() {
+    let (mut editor, _) = Editor::new(None, DEEP);
+    read_text(&mut editor);
+    crate::testing::undo_and_redo_are_offered_only_when_they_change_the_text(
+        &mut editor,
+        |e| e.view(Palette::LIGHT),
+        |e, m| {
+            let (_, _) = e.update(m);
+        },
+        Editor::text,
+        Message::Source(text_editor::Action::Edit(text_editor::Edit::Insert('\n'))),
+    );
 }

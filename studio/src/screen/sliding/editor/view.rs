@@ -140,8 +140,8 @@ impl Editor {
         };
         let files = row![
             play,
-            button(small("Undo")).on_press(Message::Undo),
-            button(small("Redo")).on_press(Message::Redo),
+            button(small("Undo")).on_press_maybe(self.buffer.can_undo().then_some(Message::Undo)),
+            button(small("Redo")).on_press_maybe(self.buffer.can_redo().then_some(Message::Redo)),
             button(small("Save")).on_press(Message::Save),
             button(small(if self.diffing {
                 "Back"
