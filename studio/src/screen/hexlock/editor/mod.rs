@@ -568,6 +568,12 @@ impl Editor {
         }
     }
 
+    /// Whether Spring − and Spring + have a piece to work on: the one a spring is being drawn
+    /// from, or the one selected.
+    fn springable(&self) -> bool {
+        self.pending.is_some() || self.selected.is_some()
+    }
+
     fn selected_cell(&self) -> Option<Hex> {
         let lock = self.lock()?;
         let piece = self.selected?;

@@ -551,3 +551,32 @@ fn undo_and_redo_are_offered_only_when_they_change_the_text() {
         Message::Source(text_editor::Action::Edit(text_editor::Edit::Insert('\n'))),
     );
 }
+
+/// Delete, Split and the spring's length work on the selected piece: with none selected they
+/// are not pressable (pressed, they did nothing and said nothing).
+#[test]
+fn the_selections_buttons_are_pressable_only_with_a_piece_selected() {
+    use crate::testing::click;
+    let mut h = Harness::open(None, &starter(3));
+    let labels = ["Delete", "Split", "Spring −", "Spring +"];
+    for label in labels {
+        assert!(
+            click(h.editor.view(Palette::LIGHT), label).is_empty(),
+            "{label} with nothing selected"
+        );
+    }
+    // A block painted is the piece selected.
+    h.send(Message::Tool(Tool::Block));
+    h.click_cell(Hex::ORIGIN);
+    for label in labels {
+        assert!(
+            !click(h.editor.view(Palette::LIGHT), label).is_empty(),
+            "{label} with the block selected"
+        );
+    }
+    for m in click(h.editor.view(Palette::LIGHT), "Delete") {
+        h.send(m);
+    }
+    assert!(h.editor.lock().is_some_and(|l| l.blocks.is_empty()));
+    assert!(click(h.editor.view(Palette::LIGHT), "Delete").is_empty());
+}

@@ -4,7 +4,7 @@
 use super::{Compared, Editor, Message, SOURCE_ID, Tool};
 use crate::hexlock::canvas::{Camera, HexCanvas, Layers};
 use crate::hexlock::picture::{Overlay, Palette};
-use engine::hexlock::Lock;
+use engine::hexlock::{Lock, PieceRef};
 use iced::widget::{button, canvas, column, container, row, text};
 use iced::{Element, Fill, Length};
 
@@ -124,10 +124,16 @@ impl Editor {
                 .on_press_maybe(self.buffer.can_undo().then_some(Message::Undo)),
             button(text("Redo").size(13))
                 .on_press_maybe(self.buffer.can_redo().then_some(Message::Redo)),
-            button(text("Delete").size(13)).on_press(Message::DeleteSelection),
-            button(text("Split").size(13)).on_press(Message::SplitSelection),
-            button(text("Spring −").size(13)).on_press(Message::NaturalLength(-1)),
-            button(text("Spring +").size(13)).on_press(Message::NaturalLength(1)),
+            button(text("Delete").size(13))
+                .on_press_maybe(self.selected.is_some().then_some(Message::DeleteSelection)),
+            button(text("Split").size(13)).on_press_maybe(
+                matches!(self.selected, Some(PieceRef::Block(_)))
+                    .then_some(Message::SplitSelection)
+            ),
+            button(text("Spring −").size(13))
+                .on_press_maybe(self.springable().then_some(Message::NaturalLength(-1))),
+            button(text("Spring +").size(13))
+                .on_press_maybe(self.springable().then_some(Message::NaturalLength(1))),
             button(text("Colours").size(13)).on_press(Message::ToggleColouring),
             button(text("Save").size(13)).on_press(Message::Save),
             button(

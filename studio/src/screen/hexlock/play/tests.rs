@@ -302,3 +302,17 @@ fn undo_redo_and_restart_are_offered_only_when_they_move_through_the_moves() -> 
     assert_eq!(play.at(), 0);
     Ok(())
 }
+
+#[test]
+fn back_to_mark_is_pressable_once_a_mark_is_set() -> Result<(), Error> {
+    use crate::testing::click;
+    let (lock, _) = starter("pivot-gate");
+    let mut play = Play::new(&lock, None).expect("playable");
+    assert!(click(play.view(Palette::LIGHT), "Back to mark").is_empty());
+    press(&mut play, "Wait")?;
+    press(&mut play, "Mark")?;
+    press(&mut play, "Wait")?;
+    press(&mut play, "Back to mark")?;
+    assert_eq!(play.at(), 1);
+    Ok(())
+}

@@ -91,7 +91,8 @@ impl Play {
             button(text("Restart").size(13))
                 .on_press_maybe(self.session.can_undo().then_some(Message::Restart)),
             button(text("Mark").size(13)).on_press(Message::Mark),
-            button(text("Back to mark").size(13)).on_press(Message::BackToMark),
+            button(text("Back to mark").size(13))
+                .on_press_maybe((!self.session.marks.is_empty()).then_some(Message::BackToMark)),
             text("Blockages:").size(13),
             mode("blocking", AnnotationMode::Blocking),
             mode("all", AnnotationMode::All),
