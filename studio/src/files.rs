@@ -18,6 +18,17 @@ pub const TEMP_PREFIX: &str = ".lockwright-";
 /// See [`TEMP_PREFIX`].
 pub const TEMP_SUFFIX: &str = ".tmp";
 
+/// The 64-bit FNV-1a hash: small, and the same in every version of the studio and of Rust
+/// (unlike the standard library's `DefaultHasher`), so names and digests kept on disk stay
+/// stable.
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    bytes
+        .iter()
+        .fold(OFFSET, |hash, &b| (hash ^ u64::from(b)).wrapping_mul(PRIME))
+}
+
 /// Writes a file atomically, creating its folder: the text goes to a temporary file beside it,
 /// which is synced and then renamed over the target, and the folder is synced, so a crash or a
 /// power cut leaves either the old file or the new one. Through a symbolic link, the file the

@@ -35,6 +35,7 @@ pub mod keys;
 pub mod library;
 pub mod nonogram;
 pub mod online;
+pub mod progress;
 pub mod quadrillion;
 pub mod recovery;
 pub mod refresh;

@@ -9,7 +9,7 @@
 //! buffer has neither. JSON escaping makes any text round-trip exactly. Entries are written
 //! atomically and privately (0600), since they may hold a lock that is not published yet.
 
-use crate::files;
+use crate::files::{self, fnv1a64};
 use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -215,16 +215,6 @@ fn identify(file: Option<&Path>) -> Result<(String, Option<PathBuf>)> {
         .with_context(|| format!("cannot find the absolute path of {}", file.display()))?;
     let id = format!("file-{:016x}", fnv1a64(&path_bytes(&absolute)?));
     Ok((id, Some(absolute)))
-}
-
-/// The 64-bit FNV-1a hash: small, and the same in every version of the studio and of Rust
-/// (unlike the standard library's `DefaultHasher`), so entry names stay stable.
-fn fnv1a64(bytes: &[u8]) -> u64 {
-    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-    const PRIME: u64 = 0x0000_0100_0000_01b3;
-    bytes
-        .iter()
-        .fold(OFFSET, |hash, &b| (hash ^ u64::from(b)).wrapping_mul(PRIME))
 }
 
 #[cfg(unix)]

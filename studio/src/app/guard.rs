@@ -247,7 +247,8 @@ impl Studio {
                     move |r| g(Message::RestoreRead(entry.clone(), r)),
                 )
             }
-            Pending::Close(id) => window::close(id),
+            // Where the games were left is written first: closing must not lose the last moves.
+            Pending::Close(id) => self.write_games().chain(window::close(id)),
         }
     }
 

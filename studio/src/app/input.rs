@@ -1,7 +1,7 @@
 //! What the studio listens to — the file watcher, the keyboard, the window's close button, the
 //! server's live events and its probe, the recovery timer — and where a key's action goes.
 
-use super::{Message, RECOVERY_EVERY, Screen, Studio, guard};
+use super::{Message, RECOVERY_EVERY, Screen, Studio, guard, progress};
 use crate::keys::{Action, Chord};
 use crate::screen::folder;
 use crate::screen::hexlock::play::Play;
@@ -53,6 +53,11 @@ impl Studio {
         } else {
             Subscription::none()
         };
+        let games = if self.games.is_unwritten() {
+            iced::time::every(progress::WRITE_EVERY).map(|_| Message::WriteGames)
+        } else {
+            Subscription::none()
+        };
         let keep = if self.document.is_dirty() {
             iced::time::every(RECOVERY_EVERY).map(|_| Message::Guard(guard::Message::Keep))
         } else {
@@ -69,6 +74,7 @@ impl Studio {
             probe,
             match_clock,
             keep,
+            games,
             watch::subscription(paths).map(Message::Changed),
             window::close_requests().map(Message::CloseRequested),
             keyboard::listen().filter_map(key_message),

@@ -8,6 +8,7 @@ mod guard;
 mod input;
 mod lessons;
 mod playing;
+mod progress;
 
 pub use guard::{Message as GuardMessage, Pending};
 pub use input::key_message;
@@ -102,6 +103,8 @@ pub struct Studio {
     guard: guard::Guard,
     /// Reads of files being opened: the answer of an older one is dropped.
     opening: Generation,
+    /// Where the games played were left.
+    games: progress::Games,
     notice: String,
 }
 
@@ -140,6 +143,12 @@ pub enum Message {
     Renamed(Result<PathBuf, String>),
     /// Background work finished: what to say.
     Done(Result<String, String>),
+    /// The games left by earlier runs were read.
+    GamesRead(Result<crate::progress::Progress, String>),
+    /// Time to write the games that changed.
+    WriteGames,
+    /// The games were written, or not.
+    GamesWritten(Result<(), String>),
 }
 
 impl Studio {
@@ -178,6 +187,13 @@ impl Studio {
             screen: Screen::Editor,
             guard: guard::Guard::new(recovery),
             opening: Generation::default(),
+            games: progress::Games::new(
+                start
+                    .online
+                    .data_dir
+                    .as_ref()
+                    .map(|d| d.join("progress.json")),
+            ),
             notice,
         };
         if start.file.is_some() || start.imported.is_some() {
@@ -214,6 +230,7 @@ impl Studio {
                 )
             },
             studio.guard.look_for_recovered().map(Message::Guard),
+            studio.games.read(),
         ];
         (studio, Task::batch(tasks))
     }
@@ -287,6 +304,7 @@ impl Studio {
     pub fn update(&mut self, message: Message) -> Task<Message> {
         let was_settings = matches!(self.screen, Screen::Settings);
         let mut task = self.route(message);
+        self.follow_play();
         // The theme changed (the side panel's button, the settings, a reload of the file): the
         // Death Match's pictures are drawn again in its colours.
         if self.death_match.is_dark() != self.is_dark() {
@@ -401,6 +419,15 @@ impl Studio {
                     Ok(s) if s.is_empty() => {}
                     Ok(s) | Err(s) => self.notice = s,
                 }
+                Task::none()
+            }
+            Message::GamesRead(read) => {
+                self.games_read(read);
+                Task::none()
+            }
+            Message::WriteGames => self.write_games(),
+            Message::GamesWritten(written) => {
+                self.games_written(written);
                 Task::none()
             }
         }

@@ -173,6 +173,22 @@ impl Document {
         }
     }
 
+    /// The sliding lock being played in the editor, if one is.
+    pub fn sliding_game(&self) -> Option<&crate::screen::sliding::game::Game> {
+        match self {
+            Document::Sliding(e) => e.game(),
+            _ => None,
+        }
+    }
+
+    /// Takes up a game of the sliding lock being played (see [`sliding::Editor::resume`]).
+    pub fn resume_sliding(&mut self, moves: &str, said: String) -> bool {
+        match self {
+            Document::Sliding(e) => e.resume(moves, said),
+            _ => false,
+        }
+    }
+
     /// Whether the buffer differs from the file.
     pub fn is_dirty(&self) -> bool {
         match self {

@@ -149,6 +149,20 @@ impl Player {
         &self.grid
     }
 
+    /// Takes up a game left earlier with its grid, and says `said`. False, and nothing
+    /// changes, when the grid is not of the puzzle's size.
+    pub fn resume(&mut self, grid: Grid, said: String) -> bool {
+        if (grid.width(), grid.height()) != (self.puzzle.width, self.puzzle.height) {
+            return false;
+        }
+        self.grid = grid;
+        self.undo.clear();
+        self.redo.clear();
+        self.cells_changed();
+        self.status = said;
+        true
+    }
+
     /// The puzzle played.
     pub fn puzzle(&self) -> &Puzzle {
         &self.puzzle

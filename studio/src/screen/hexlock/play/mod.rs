@@ -130,6 +130,24 @@ impl Play {
         Some(p)
     }
 
+    /// Takes up a game left earlier: `moves` made, the first `at` of them played, and says
+    /// `said`. False, and nothing changes, when a move does not play on this lock.
+    pub fn resume(&mut self, moves: &[Move], at: usize, said: String) -> bool {
+        let Some(mut session) = Session::new(self.designed()) else {
+            return false;
+        };
+        session.load(moves);
+        if session.all_moves().len() != moves.len() {
+            return false;
+        }
+        session.jump(at);
+        self.session = session;
+        self.debugging = None;
+        self.changed();
+        self.status = said;
+        true
+    }
+
     /// The game in progress.
     pub fn session(&self) -> &Session {
         &self.session

@@ -369,6 +369,23 @@ impl Editor {
         self.game.as_ref()
     }
 
+    /// Takes up a game left earlier on the lock being played, from its moves in the seed's
+    /// notation, and says `said`. False, and nothing changes, when not playing or when the
+    /// moves do not play on this lock.
+    pub fn resume(&mut self, moves: &str, said: String) -> bool {
+        let Some(game) = self.game.as_mut().filter(|_| self.mode == Mode::Play) else {
+            return false;
+        };
+        if game.load(moves).is_err() {
+            return false;
+        }
+        self.selected = None;
+        self.refusal = None;
+        self.playing_back = false;
+        self.buffer.say(said);
+        true
+    }
+
     /// The selected piece, while playing.
     pub fn selected(&self) -> Option<usize> {
         self.selected

@@ -1,0 +1,158 @@
+//! Games taken up where they were left: after every message the root looks at the play on
+//! screen (a hex lock or a nonogram of the open file, or the sliding lock its editor plays).
+//! A play that has just begun on a puzzle with a game left on it takes that game up; any play
+//! is kept in [`Progress`], which is written to the data folder in the background a moment
+//! later and before the window closes.
+
+use super::{Message, Origin, Screen, Studio};
+use crate::background;
+use crate::progress::{self, Play, Progress};
+use iced::Task;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// How soon a change of play is written to disk.
+pub const WRITE_EVERY: Duration = Duration::from_secs(2);
+
+/// The games and where they are kept.
+#[derive(Debug, Default)]
+pub struct Games {
+    /// `progress.json` in the data folder; `None`: games are kept for this run only.
+    file: Option<PathBuf>,
+    progress: Progress,
+    /// The file and puzzle of the play on screen after the last message.
+    playing: Option<(PathBuf, String)>,
+}
+
+impl Games {
+    pub fn new(file: Option<PathBuf>) -> Games {
+        Games {
+            file,
+            ..Games::default()
+        }
+    }
+
+    /// Whether games changed since they were last written.
+    pub fn is_unwritten(&self) -> bool {
+        self.file.is_some() && self.progress.is_unwritten()
+    }
+
+    /// Reads the games kept by earlier runs, in the background.
+    pub fn read(&self) -> Task<Message> {
+        let Some(file) = self.file.clone() else {
+            return Task::none();
+        };
+        background::run(
+            move || {
+                Progress::read(&file).map_err(|why| match Progress::set_aside(&file) {
+                    Ok(aside) => format!(
+                        "the games left unfinished could not be read ({why}); the file is kept as {}",
+                        aside.display()
+                    ),
+                    Err(e) => format!(
+                        "the games left unfinished could not be read ({why}), and {e}: games are not kept"
+                    ),
+                })
+            },
+            Message::GamesRead,
+        )
+    }
+}
+
+impl Studio {
+    /// The play on screen: the file, the digest of its puzzle, and where the game stands.
+    fn play_on_screen(&self) -> Option<(PathBuf, String, Play)> {
+        let file = self.document.path()?.to_path_buf();
+        match &self.screen {
+            Screen::Play(p, Origin::Editor) => {
+                let digest = lockfmt::hexlock::moves::lock_digest(p.designed());
+                let play = Play::HexLock {
+                    moves: lockfmt::hexlock::format_moves(p.session().all_moves()),
+                    at: p.at(),
+                };
+                Some((file, format!("{digest:016x}"), play))
+            }
+            Screen::Nonogram(p) => {
+                let play = Play::Nonogram {
+                    rows: p.grid().to_rows(),
+                };
+                Some((file, progress::nonogram_digest(p.puzzle()), play))
+            }
+            Screen::Editor => {
+                let game = self.document.sliding_game()?;
+                let digest = lockfmt::sliding::solution::lock_digest(game.start());
+                let play = Play::Sliding {
+                    moves: game.notation(),
+                };
+                Some((file, format!("{digest:016x}"), play))
+            }
+            _ => None,
+        }
+    }
+
+    /// Follows the play on screen after a message: a play just begun takes up the game left on
+    /// its puzzle, and every play is kept.
+    pub(super) fn follow_play(&mut self) {
+        let Some((file, puzzle, play)) = self.play_on_screen() else {
+            self.games.playing = None;
+            return;
+        };
+        let key = Some((file.clone(), puzzle.clone()));
+        if self.games.playing != key {
+            self.games.playing = key;
+            if play.is_fresh()
+                && let Some(left) = self.games.progress.game(&file, &puzzle).cloned()
+                && self.take_up(&left)
+            {
+                return;
+            }
+        }
+        self.games.progress.keep(&file, &puzzle, play);
+    }
+
+    /// Puts a game left earlier on screen; false when it no longer plays.
+    fn take_up(&mut self, left: &Play) -> bool {
+        let said = format!(
+            "taken up where you left it: {}. Restart starts again",
+            left.extent()
+        );
+        match (left, &mut self.screen) {
+            (Play::HexLock { moves, at }, Screen::Play(p, _)) => {
+                lockfmt::hexlock::parse_solution(moves)
+                    .is_ok_and(|s| p.resume(&s.moves, (*at).min(s.moves.len()), said))
+            }
+            (Play::Nonogram { rows }, Screen::Nonogram(p)) => {
+                engine::nonogram::Grid::from_rows(rows).is_some_and(|g| p.resume(g, said))
+            }
+            (Play::Sliding { moves }, Screen::Editor) => self.document.resume_sliding(moves, said),
+            _ => false,
+        }
+    }
+
+    /// Writes the games when they changed, in the background.
+    pub(super) fn write_games(&mut self) -> Task<Message> {
+        let Some(file) = self.games.file.clone() else {
+            return Task::none();
+        };
+        let Some(write) = self.games.progress.to_write() else {
+            return Task::none();
+        };
+        background::run(
+            move || Progress::write(&file, &write),
+            Message::GamesWritten,
+        )
+    }
+
+    pub(super) fn games_read(&mut self, read: Result<Progress, String>) {
+        match read {
+            Ok(read) => self.games.progress.merge(read),
+            Err(why) => self.notice = why,
+        }
+    }
+
+    pub(super) fn games_written(&mut self, written: Result<(), String>) {
+        if let Err(why) = written {
+            self.notice = format!("where you left your games cannot be kept: {why}");
+        }
+    }
+}

@@ -1,0 +1,383 @@
+//! Where play was left on each puzzle file, so that a game taken up again (after another file,
+//! after going back to the editor, after the studio was closed) goes on from where it stood.
+//!
+//! The games are one JSON file in the studio's data folder, `progress.json`:
+//! `{"format":"lockwright-progress 1","games":{"/abs/gate.non":{"puzzle":"9f…","left_at_ms":…,
+//! "play":{"family":"nonogram","rows":["##.?",…]}}}}`. `puzzle` is a digest of what the play
+//! depends on (a lock's mechanism, a nonogram's clues), so a game is only ever taken up on the
+//! puzzle it was played on: after an edit that changes it, play starts afresh. A game back at
+//! its start is forgotten. Paths are absolute and lexical, as for the recovery entries; a path
+//! that is not UTF-8 is not kept. `docs/studio.md` tells the player's side of it.
+
+use crate::files::{self, fnv1a64};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Written in the file, so that a future format is set aside rather than misread.
+const FORMAT: &str = "lockwright-progress 1";
+
+/// The largest file read: thousands of games of the largest puzzles.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// The games kept: past this, the one left longest ago is forgotten.
+pub const MAX_GAMES: usize = 500;
+
+/// Where one game stands, in the family's own terms.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "family", rename_all = "kebab-case")]
+pub enum Play {
+    /// A hex lock: every move made, in the solution notation, of which the first `at` are
+    /// played (the rest were taken back and can be made again).
+    HexLock { moves: String, at: usize },
+    /// A nonogram: the player's grid, a row a string (`#` filled, `.` crossed, `?` unknown).
+    Nonogram { rows: Vec<String> },
+    /// A sliding lock: the moves made, in the seed's notation.
+    Sliding { moves: String },
+}
+
+impl Play {
+    /// Whether nothing has been played yet: such a game is not worth keeping.
+    pub fn is_fresh(&self) -> bool {
+        match self {
+            Play::HexLock { moves, .. } | Play::Sliding { moves } => moves.trim().is_empty(),
+            Play::Nonogram { rows } => rows.iter().all(|r| r.chars().all(|c| c == '?')),
+        }
+    }
+
+    /// How far the game had gone, in words: `7 moves`, `41 cells marked`.
+    pub fn extent(&self) -> String {
+        match self {
+            Play::HexLock { at, .. } => lockfmt::words::count(*at, "move"),
+            Play::Sliding { moves } => {
+                let n = engine::sliding::parse_moves(moves).map_or(0, |m| m.len());
+                lockfmt::words::count(n, "move")
+            }
+            Play::Nonogram { rows } => {
+                let n = rows.iter().flat_map(|r| r.chars()).filter(|&c| c != '?');
+                format!("{} marked", lockfmt::words::count(n.count(), "cell"))
+            }
+        }
+    }
+}
+
+/// One puzzle's game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    /// The digest of the puzzle it was played on.
+    pub puzzle: String,
+    /// When it was last left, in milliseconds since 1970.
+    pub left_at_ms: u64,
+    pub play: Play,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Stored {
+    format: String,
+    games: BTreeMap<String, Game>,
+}
+
+/// The games, in memory, with whether they changed since they were last written.
+#[derive(Clone, Debug, Default)]
+pub struct Progress {
+    games: BTreeMap<String, Game>,
+    unwritten: bool,
+    /// Numbers the writes, so that an older one finishing last never wins.
+    writes: u64,
+}
+
+/// The bytes of one write of the games, numbered.
+#[derive(Clone, Debug)]
+pub struct Write {
+    number: u64,
+    bytes: Vec<u8>,
+}
+
+/// A digest of a text, as kept in `puzzle`.
+pub fn digest(text: &str) -> String {
+    format!("{:016x}", fnv1a64(text.as_bytes()))
+}
+
+/// The digest of a nonogram's clues, all its play depends on.
+pub fn nonogram_digest(puzzle: &engine::nonogram::Puzzle) -> String {
+    let mut text = format!("{} {}\n", puzzle.width, puzzle.height);
+    for line in puzzle.lines() {
+        let clue: Vec<String> = puzzle.clue(line).iter().map(u32::to_string).collect();
+        text.push_str(&clue.join(","));
+        text.push('\n');
+    }
+    digest(&text)
+}
+
+/// The key a file's game is kept under: its absolute path, when that is UTF-8.
+fn key(file: &Path) -> Option<String> {
+    std::path::absolute(file).ok()?.to_str().map(str::to_string)
+}
+
+impl Progress {
+    /// Reads the games kept in `file`; none when there is no such file yet. A file that cannot
+    /// be read is an error saying why, and is left as it is.
+    pub fn read(file: &Path) -> Result<Progress, String> {
+        let text = match files::read_text(file, MAX_FILE_BYTES) {
+            Ok(text) => text,
+            Err(files::ReadError::NotFound { .. }) => return Ok(Progress::default()),
+            Err(e) => return Err(e.to_string()),
+        };
+        let stored: Stored = serde_json::from_str(&text)
+            .map_err(|e| format!("{}: not a progress file: {e}", file.display()))?;
+        if stored.format != FORMAT {
+            return Err(format!(
+                "{}: written by another version of the studio ({:?})",
+                file.display(),
+                stored.format
+            ));
+        }
+        Ok(Progress {
+            games: stored.games,
+            ..Progress::default()
+        })
+    }
+
+    /// Sets aside a file [`Progress::read`] refused, as `<file>.unreadable`, so that the games
+    /// played from now on can be kept without writing over it.
+    pub fn set_aside(file: &Path) -> Result<PathBuf, String> {
+        let aside = file.with_extension("json.unreadable");
+        std::fs::rename(file, &aside)
+            .map(|()| aside)
+            .map_err(|e| format!("cannot set {} aside: {e}", file.display()))
+    }
+
+    /// Takes in the games read from disk; a game played since the studio started wins.
+    pub fn merge(&mut self, read: Progress) {
+        for (file, game) in read.games {
+            self.games.entry(file).or_insert(game);
+        }
+    }
+
+    /// The game left on `file`, when it was played on this `puzzle`.
+    pub fn game(&self, file: &Path, puzzle: &str) -> Option<&Play> {
+        let game = self.games.get(&key(file)?)?;
+        (game.puzzle == puzzle).then_some(&game.play)
+    }
+
+    /// Keeps where the game on `file` stands; a game back at its start is forgotten.
+    pub fn keep(&mut self, file: &Path, puzzle: &str, play: Play) {
+        let Some(key) = key(file) else { return };
+        if play.is_fresh() {
+            // Only the game of this puzzle is forgotten: glancing at an edited version of the
+            // file must not throw away the game of the version before.
+            if self.games.get(&key).is_some_and(|g| g.puzzle == puzzle) {
+                self.games.remove(&key);
+                self.unwritten = true;
+            }
+            return;
+        }
+        if self
+            .games
+            .get(&key)
+            .is_some_and(|g| g.puzzle == puzzle && g.play == play)
+        {
+            return;
+        }
+        let left_at_ms = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
+        let game = Game {
+            puzzle: puzzle.to_string(),
+            left_at_ms,
+            play,
+        };
+        self.games.insert(key, game);
+        while self.games.len() > MAX_GAMES {
+            let oldest = self
+                .games
+                .iter()
+                .min_by_key(|(_, g)| g.left_at_ms)
+                .map(|(k, _)| k.clone());
+            match oldest {
+                Some(k) => self.games.remove(&k),
+                None => break,
+            };
+        }
+        self.unwritten = true;
+    }
+
+    /// Whether games changed since they were last written.
+    pub fn is_unwritten(&self) -> bool {
+        self.unwritten
+    }
+
+    /// What to write when games changed since the last time this was asked. A write that
+    /// fails is not asked again at once (a full or read-only disk would be tried every moment),
+    /// only with the next change.
+    pub fn to_write(&mut self) -> Option<Write> {
+        if !self.unwritten {
+            return None;
+        }
+        let stored = Stored {
+            format: FORMAT.to_string(),
+            games: self.games.clone(),
+        };
+        let bytes = serde_json::to_vec(&stored).ok()?;
+        self.unwritten = false;
+        self.writes += 1;
+        Some(Write {
+            number: self.writes,
+            bytes,
+        })
+    }
+
+    /// Writes the games to `file`, atomically and privately (they tell what the player works
+    /// on). Writes run in the background and may finish in any order: one older than the last
+    /// written to the file is dropped.
+    pub fn write(file: &Path, write: &Write) -> Result<(), String> {
+        static LAST: Mutex<BTreeMap<PathBuf, u64>> = Mutex::new(BTreeMap::new());
+        let mut last = LAST.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let newest = last.entry(file.to_path_buf()).or_insert(0);
+        if write.number <= *newest {
+            return Ok(());
+        }
+        files::write_private(file, &write.bytes).map_err(|e| format!("{e:#}"))?;
+        *newest = write.number;
+        Ok(())
+    }
+
+    /// How many games are kept.
+    pub fn len(&self) -> usize {
+        self.games.len()
+    }
+
+    /// Whether no game is kept.
+    pub fn is_empty(&self) -> bool {
+        self.games.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nonogram(rows: &[&str]) -> Play {
+        Play::Nonogram {
+            rows: rows.iter().map(|r| r.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn a_game_is_taken_up_only_on_the_puzzle_it_was_played_on() {
+        let mut p = Progress::default();
+        let file = Path::new("/puzzles/gate.non");
+        p.keep(file, "a1", nonogram(&["#.?"]));
+        assert_eq!(p.game(file, "a1"), Some(&nonogram(&["#.?"])));
+        assert_eq!(p.game(file, "b2"), None, "the clues changed since");
+        assert_eq!(p.game(Path::new("/puzzles/other.non"), "a1"), None);
+        // Glancing at the edited version leaves the game of the version before.
+        p.keep(file, "b2", nonogram(&["???"]));
+        assert!(p.game(file, "a1").is_some());
+        // A game back at its start is forgotten.
+        p.keep(file, "a1", nonogram(&["???"]));
+        assert_eq!(p.game(file, "a1"), None);
+        assert!(p.is_empty());
+    }
+
+    #[test]
+    fn games_are_written_and_read_back_and_an_older_write_never_wins() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("progress.json");
+        let mut p = Progress::default();
+        assert!(p.to_write().is_none(), "nothing changed");
+        p.keep(
+            Path::new("/l/gate.lock"),
+            "h",
+            Play::HexLock {
+                moves: "hW hW wCW".into(),
+                at: 2,
+            },
+        );
+        p.keep(
+            Path::new("/l/slide.slide"),
+            "s",
+            Play::Sliding {
+                moves: "BC1 L1".into(),
+            },
+        );
+        let older = p.to_write().expect("changed");
+        assert!(p.to_write().is_none(), "nothing changed since");
+        p.keep(Path::new("/l/a.non"), "n", nonogram(&["#"]));
+        let newer = p.to_write().expect("changed");
+        // The newer write finishes first; the older one, after it, is dropped.
+        Progress::write(&file, &newer).expect("written");
+        Progress::write(&file, &older).expect("dropped");
+        assert_eq!(Progress::read(&file).expect("read").len(), 3);
+        let mut read = Progress::read(&file).expect("read");
+        assert_eq!(
+            read.game(Path::new("/l/gate.lock"), "h"),
+            Some(&Play::HexLock {
+                moves: "hW hW wCW".into(),
+                at: 2
+            })
+        );
+        // Read back after the studio started, a game played since wins over the one on disk,
+        // and the others join it.
+        let mut p = Progress::default();
+        p.keep(
+            Path::new("/l/gate.lock"),
+            "h",
+            Play::HexLock {
+                moves: "wCW".into(),
+                at: 1,
+            },
+        );
+        read.games.remove(&key(Path::new("/l/a.non")).expect("key"));
+        p.merge(read);
+        assert_eq!(p.len(), 2);
+        assert_eq!(
+            p.game(Path::new("/l/gate.lock"), "h"),
+            Some(&Play::HexLock {
+                moves: "wCW".into(),
+                at: 1
+            })
+        );
+        assert!(Progress::read(&dir.path().join("none.json")).is_ok_and(|p| p.is_empty()));
+    }
+
+    #[test]
+    fn a_file_that_does_not_read_is_refused_with_why_and_can_be_set_aside() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("progress.json");
+        std::fs::write(&file, "{\"format\":").expect("write");
+        let why = Progress::read(&file).expect_err("refused");
+        assert!(why.contains("not a progress file"), "{why}");
+        std::fs::write(&file, "{\"format\":\"lockwright-progress 9\",\"games\":{}}").expect("w");
+        let why = Progress::read(&file).expect_err("refused");
+        assert!(why.contains("another version"), "{why}");
+        let aside = Progress::set_aside(&file).expect("set aside");
+        assert!(aside.exists() && !file.exists());
+    }
+
+    #[test]
+    fn the_oldest_games_go_past_the_limit() {
+        let mut p = Progress::default();
+        for i in 0..MAX_GAMES + 3 {
+            p.keep(Path::new(&format!("/p/{i}.non")), "x", nonogram(&["#"]));
+        }
+        assert_eq!(p.len(), MAX_GAMES);
+    }
+
+    #[test]
+    fn the_extent_of_a_game_is_said_in_its_familys_words() {
+        assert_eq!(nonogram(&["#.?", "??#"]).extent(), "3 cells marked");
+        let moves = Play::HexLock {
+            moves: "hW hW".into(),
+            at: 1,
+        };
+        assert_eq!(moves.extent(), "1 move");
+        let slide = Play::Sliding {
+            moves: "BC1 L1, C34 D2".into(),
+        };
+        assert_eq!(slide.extent(), "2 moves");
+        assert!(!slide.is_fresh() && !moves.is_fresh());
+    }
+}

@@ -1,0 +1,209 @@
+//! A game is taken up where it was left: a nonogram half filled, a hex lock a few moves in, a
+//! sliding lock a move from the start, after another file was opened, after going back to the
+//! editor, and after the studio was closed and started again; but never on a puzzle that
+//! changed since, and not after Restart.
+
+mod common;
+
+use common::Driver;
+use common::editing::{put_and_open, studio};
+use iced_test::Error;
+use std::path::Path;
+use studio::app::{Message, Screen, Studio};
+use studio::nonogram::canvas::Stroke;
+use studio::screen::document::Message as Doc;
+use studio::screen::nonogram::player::Message as Player;
+use studio::screen::sliding::editor::Message as Sliding;
+
+/// A 5×5 nonogram with one solution, a plus sign.
+const PLUS: &str =
+    "title \"Plus\"\nwidth 5\nheight 5\n\nrows\n1\n1\n5\n1\n1\n\ncolumns\n1\n1\n5\n1\n1\n";
+
+const SEED_EXAMPLE: &str = include_str!("../../templates/sliding/seed-example.slide");
+
+fn fill(d: &Driver, s: &mut Studio, x: usize, y: usize) {
+    d.send(
+        s,
+        Message::Nonogram(Player::Canvas(Stroke::Pressed { x, y, fill: true })),
+    );
+    d.send(s, Message::Nonogram(Player::Canvas(Stroke::Released)));
+}
+
+fn nonogram_rows(s: &Studio) -> Vec<String> {
+    match s.screen() {
+        Screen::Nonogram(p) => p.grid().to_rows(),
+        _ => panic!("not playing a nonogram"),
+    }
+}
+
+fn hexlock_at(s: &Studio) -> usize {
+    match s.screen() {
+        Screen::Play(p, _) => p.at(),
+        _ => panic!("not playing a lock"),
+    }
+}
+
+fn sliding_moves(s: &Studio) -> String {
+    s.document()
+        .sliding_game()
+        .map(|g| g.notation())
+        .expect("playing the sliding lock")
+}
+
+/// Opens a file of the folder by its name, as a click in the list does.
+fn open(d: &Driver, s: &mut Studio, file: &Path) {
+    d.send(
+        s,
+        Message::Folder(studio::screen::folder::Message::Open(file.to_path_buf())),
+    );
+}
+
+#[test]
+fn a_nonogram_is_taken_up_where_it_was_left_after_another_file_and_a_new_start() -> Result<(), Error>
+{
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    let plus = put_and_open(&d, &mut s, "plus.non", PLUS);
+    d.click(&mut s, "▶ Play")?;
+    fill(&d, &mut s, 2, 0);
+    fill(&d, &mut s, 2, 1);
+    let left = nonogram_rows(&s);
+    assert_eq!(left[0], "??#??");
+    // Another file, then back: the play starts where it stood.
+    let other = put_and_open(&d, &mut s, "other.non", PLUS);
+    d.click(&mut s, "▶ Play")?;
+    assert!(
+        nonogram_rows(&s).iter().all(|r| r == "?????"),
+        "another file's own game"
+    );
+    open(&d, &mut s, &plus);
+    d.click(&mut s, "▶ Play")?;
+    assert_eq!(nonogram_rows(&s), left);
+    assert!(
+        common::sees(
+            &s,
+            "taken up where you left it: 2 cells marked. Restart starts again"
+        ),
+        "the player is told"
+    );
+    // Back to the editor and Play again: the same.
+    d.click(&mut s, "Back")?;
+    d.click(&mut s, "▶ Play")?;
+    assert_eq!(nonogram_rows(&s), left);
+    // The games are written a moment later; a new start takes them up too.
+    d.send(&mut s, Message::WriteGames);
+    assert!(home.path().join("data/progress.json").is_file());
+    drop(s);
+    let mut s = studio(&d, home.path());
+    open(&d, &mut s, &plus);
+    d.click(&mut s, "▶ Play")?;
+    assert_eq!(nonogram_rows(&s), left, "kept across a new start");
+    // Restart forgets the game.
+    d.click(&mut s, "Restart")?;
+    open(&d, &mut s, &other);
+    open(&d, &mut s, &plus);
+    d.click(&mut s, "▶ Play")?;
+    assert!(nonogram_rows(&s).iter().all(|r| r == "?????"), "restarted");
+    Ok(())
+}
+
+#[test]
+fn a_game_is_not_taken_up_on_a_puzzle_that_changed_since() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    let plus = put_and_open(&d, &mut s, "plus.non", PLUS);
+    d.click(&mut s, "▶ Play")?;
+    fill(&d, &mut s, 2, 0);
+    d.click(&mut s, "Back")?;
+    // Another program changes the clues: the top of the plus goes.
+    let shorter = PLUS
+        .replace("rows\n1\n", "rows\n0\n")
+        .replace("columns\n1\n1\n5", "columns\n1\n1\n4");
+    std::fs::write(&plus, shorter).expect("write");
+    d.send(
+        &mut s,
+        Message::Changed(studio::watch::Changed(vec![plus.clone()])),
+    );
+    d.click(&mut s, "▶ Play")?;
+    assert!(
+        nonogram_rows(&s).iter().all(|r| r == "?????"),
+        "a new puzzle"
+    );
+    // Put back as it was, the game left on it is there again.
+    d.click(&mut s, "Back")?;
+    std::fs::write(&plus, PLUS).expect("write");
+    d.send(&mut s, Message::Changed(studio::watch::Changed(vec![plus])));
+    d.click(&mut s, "▶ Play")?;
+    assert_eq!(nonogram_rows(&s)[0], "??#??");
+    Ok(())
+}
+
+#[test]
+fn a_hex_lock_is_taken_up_at_the_move_it_was_left_at() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    let gate = put_and_open(&d, &mut s, "gate.lock", &common::starter("pivot-gate.lock"));
+    d.click(&mut s, "▶ Play")?;
+    d.click(&mut s, "Wait")?;
+    d.click(&mut s, "Wait")?;
+    d.click(&mut s, "Undo")?;
+    assert_eq!(hexlock_at(&s), 1);
+    put_and_open(&d, &mut s, "ball.lock", &common::starter("ball-stop.lock"));
+    open(&d, &mut s, &gate);
+    d.click(&mut s, "▶ Play")?;
+    assert_eq!(hexlock_at(&s), 1, "at the move it was left at");
+    d.click(&mut s, "Redo")?;
+    assert_eq!(hexlock_at(&s), 2, "the move taken back can be made again");
+    Ok(())
+}
+
+#[test]
+fn a_sliding_lock_is_taken_up_with_the_moves_made() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    let seed = put_and_open(&d, &mut s, "seed.slide", SEED_EXAMPLE);
+    let sliding = |m| Message::Document(Doc::Sliding(m));
+    d.click(&mut s, "▶ Play")?;
+    d.send(
+        &mut s,
+        sliding(Sliding::MovesInput("BC1 L1, C34 D2".into())),
+    );
+    d.send(&mut s, sliding(Sliding::LoadMoves));
+    assert_eq!(sliding_moves(&s), "BC1 L1, C34 D2");
+    // Back to authoring and Play again.
+    d.send(&mut s, sliding(Sliding::ToggleMode));
+    assert!(s.document().sliding_game().is_none(), "authoring");
+    d.click(&mut s, "▶ Play")?;
+    assert_eq!(sliding_moves(&s), "BC1 L1, C34 D2");
+    // Another file and back.
+    put_and_open(&d, &mut s, "plus.non", PLUS);
+    open(&d, &mut s, &seed);
+    d.click(&mut s, "▶ Play")?;
+    assert_eq!(sliding_moves(&s), "BC1 L1, C34 D2");
+    assert!(common::sees(
+        &s,
+        "taken up where you left it: 2 moves. Restart starts again"
+    ));
+    Ok(())
+}
+
+#[test]
+fn closing_the_window_writes_where_the_games_were_left_first() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    let gate = put_and_open(&d, &mut s, "gate.lock", &common::starter("pivot-gate.lock"));
+    d.click(&mut s, "▶ Play")?;
+    d.click(&mut s, "Wait")?;
+    let kept = home.path().join("data/progress.json");
+    assert!(!kept.exists(), "written a moment later, not at every move");
+    d.send(&mut s, Message::CloseRequested(iced::window::Id::unique()));
+    let written = std::fs::read_to_string(&kept).expect("written before the window closed");
+    let gate = std::path::absolute(&gate).expect("absolute");
+    assert!(written.contains(gate.to_str().expect("UTF-8")), "{written}");
+    Ok(())
+}
