@@ -71,6 +71,16 @@ pub struct Game {
     /// When it was last left, in milliseconds since 1970.
     pub left_at_ms: u64,
     pub play: Play,
+    /// Whether the puzzle stood solved (a lock open or picked, a nonogram's clues all met).
+    #[serde(default)]
+    pub finished: bool,
+}
+
+/// How far a file's game has gone, as the puzzle list shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    Started,
+    Finished,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -162,8 +172,19 @@ impl Progress {
         (game.puzzle == puzzle).then_some(&game.play)
     }
 
-    /// Keeps where the game on `file` stands; a game back at its start is forgotten.
-    pub fn keep(&mut self, file: &Path, puzzle: &str, play: Play) {
+    /// How far the game kept for `file` has gone, whatever puzzle it was played on.
+    pub fn standing(&self, file: &Path) -> Option<Standing> {
+        let game = self.games.get(&key(file)?)?;
+        Some(if game.finished {
+            Standing::Finished
+        } else {
+            Standing::Started
+        })
+    }
+
+    /// Keeps where the game on `file` stands, and whether that is solved; a game back at its
+    /// start is forgotten.
+    pub fn keep(&mut self, file: &Path, puzzle: &str, play: Play, finished: bool) {
         let Some(key) = key(file) else { return };
         if play.is_fresh() {
             // Only the game of this puzzle is forgotten: glancing at an edited version of the
@@ -177,7 +198,7 @@ impl Progress {
         if self
             .games
             .get(&key)
-            .is_some_and(|g| g.puzzle == puzzle && g.play == play)
+            .is_some_and(|g| g.puzzle == puzzle && g.play == play && g.finished == finished)
         {
             return;
         }
@@ -188,6 +209,7 @@ impl Progress {
             puzzle: puzzle.to_string(),
             left_at_ms,
             play,
+            finished,
         };
         self.games.insert(key, game);
         while self.games.len() > MAX_GAMES {
@@ -202,6 +224,26 @@ impl Progress {
             };
         }
         self.unwritten = true;
+    }
+
+    /// The file was renamed: its game goes with it.
+    pub fn renamed(&mut self, from: &Path, to: &Path) {
+        let (Some(from), Some(to)) = (key(from), key(to)) else {
+            return;
+        };
+        if let Some(game) = self.games.remove(&from) {
+            self.games.insert(to, game);
+            self.unwritten = true;
+        }
+    }
+
+    /// The file was deleted: its game goes too.
+    pub fn deleted(&mut self, file: &Path) {
+        if let Some(key) = key(file)
+            && self.games.remove(&key).is_some()
+        {
+            self.unwritten = true;
+        }
     }
 
     /// Whether games changed since they were last written.
@@ -269,15 +311,19 @@ mod tests {
     fn a_game_is_taken_up_only_on_the_puzzle_it_was_played_on() {
         let mut p = Progress::default();
         let file = Path::new("/puzzles/gate.non");
-        p.keep(file, "a1", nonogram(&["#.?"]));
+        p.keep(file, "a1", nonogram(&["#.?"]), false);
         assert_eq!(p.game(file, "a1"), Some(&nonogram(&["#.?"])));
         assert_eq!(p.game(file, "b2"), None, "the clues changed since");
         assert_eq!(p.game(Path::new("/puzzles/other.non"), "a1"), None);
         // Glancing at the edited version leaves the game of the version before.
-        p.keep(file, "b2", nonogram(&["???"]));
+        p.keep(file, "b2", nonogram(&["???"]), false);
         assert!(p.game(file, "a1").is_some());
+        assert_eq!(p.standing(file), Some(Standing::Started));
+        p.keep(file, "a1", nonogram(&["#.#"]), true);
+        assert_eq!(p.standing(file), Some(Standing::Finished));
         // A game back at its start is forgotten.
-        p.keep(file, "a1", nonogram(&["???"]));
+        p.keep(file, "a1", nonogram(&["???"]), false);
+        assert_eq!(p.standing(file), None);
         assert_eq!(p.game(file, "a1"), None);
         assert!(p.is_empty());
     }
@@ -295,6 +341,7 @@ mod tests {
                 moves: "hW hW wCW".into(),
                 at: 2,
             },
+            false,
         );
         p.keep(
             Path::new("/l/slide.slide"),
@@ -302,10 +349,11 @@ mod tests {
             Play::Sliding {
                 moves: "BC1 L1".into(),
             },
+            false,
         );
         let older = p.to_write().expect("changed");
         assert!(p.to_write().is_none(), "nothing changed since");
-        p.keep(Path::new("/l/a.non"), "n", nonogram(&["#"]));
+        p.keep(Path::new("/l/a.non"), "n", nonogram(&["#"]), false);
         let newer = p.to_write().expect("changed");
         // The newer write finishes first; the older one, after it, is dropped.
         Progress::write(&file, &newer).expect("written");
@@ -329,6 +377,7 @@ mod tests {
                 moves: "wCW".into(),
                 at: 1,
             },
+            false,
         );
         read.games.remove(&key(Path::new("/l/a.non")).expect("key"));
         p.merge(read);
@@ -358,10 +407,29 @@ mod tests {
     }
 
     #[test]
+    fn a_game_follows_its_file_renamed_and_goes_with_it_deleted() {
+        let mut p = Progress::default();
+        let (old, new) = (Path::new("/p/old.non"), Path::new("/p/new.non"));
+        p.keep(old, "x", nonogram(&["#"]), false);
+        let _ = p.to_write();
+        p.renamed(old, new);
+        assert!(p.is_unwritten());
+        assert_eq!(p.game(old, "x"), None);
+        assert_eq!(p.game(new, "x"), Some(&nonogram(&["#"])));
+        p.deleted(new);
+        assert!(p.is_empty());
+    }
+
+    #[test]
     fn the_oldest_games_go_past_the_limit() {
         let mut p = Progress::default();
         for i in 0..MAX_GAMES + 3 {
-            p.keep(Path::new(&format!("/p/{i}.non")), "x", nonogram(&["#"]));
+            p.keep(
+                Path::new(&format!("/p/{i}.non")),
+                "x",
+                nonogram(&["#"]),
+                false,
+            );
         }
         assert_eq!(p.len(), MAX_GAMES);
     }

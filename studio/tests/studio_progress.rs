@@ -77,6 +77,7 @@ fn a_nonogram_is_taken_up_where_it_was_left_after_another_file_and_a_new_start()
         nonogram_rows(&s).iter().all(|r| r == "?????"),
         "another file's own game"
     );
+    assert!(common::sees(&s, "in progress"), "the list marks plus.non");
     open(&d, &mut s, &plus);
     d.click(&mut s, "▶ Play")?;
     assert_eq!(nonogram_rows(&s), left);
@@ -188,6 +189,14 @@ fn a_sliding_lock_is_taken_up_with_the_moves_made() -> Result<(), Error> {
         &s,
         "taken up where you left it: 2 moves. Restart starts again"
     ));
+    // Picked, the list says it is solved.
+    assert!(!common::sees(&s, "✓ solved"));
+    d.send(
+        &mut s,
+        sliding(Sliding::MovesInput("BC1 L1, C34 D2, Key R1".into())),
+    );
+    d.send(&mut s, sliding(Sliding::LoadMoves));
+    assert!(common::sees(&s, "✓ solved"));
     Ok(())
 }
 

@@ -356,6 +356,7 @@ impl Studio {
             },
             Message::Deleted(r) => match r {
                 Ok(path) => {
+                    self.games.progress_mut().deleted(&path);
                     self.notice = format!("deleted {}", path.display());
                     let (document, _) = Document::open(None, "");
                     self.document = document;

@@ -403,6 +403,9 @@ impl Studio {
             Message::CloseRequested(id) => self.guarded(Pending::Close(id)),
             Message::Renamed(Ok(path)) => {
                 let old = self.document.path().map(PathBuf::from);
+                if let Some(old) = &old {
+                    self.games.progress_mut().renamed(old, &path);
+                }
                 self.document.set_path(path);
                 // Unsaved edits kept under the old name would be offered back, after a crash,
                 // for a file that is no longer there: they are kept under the new one at once.
@@ -450,6 +453,7 @@ impl Studio {
                 showing,
                 self.online.summary(),
                 &self.notice,
+                self.games.progress(),
             )
             .map(Message::Folder);
         let main: Element<'_, Message> = match &self.screen {

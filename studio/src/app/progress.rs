@@ -37,6 +37,16 @@ impl Games {
         self.file.is_some() && self.progress.is_unwritten()
     }
 
+    /// The games kept.
+    pub fn progress(&self) -> &Progress {
+        &self.progress
+    }
+
+    /// The games kept, to change.
+    pub fn progress_mut(&mut self) -> &mut Progress {
+        &mut self.progress
+    }
+
     /// Reads the games kept by earlier runs, in the background.
     pub fn read(&self) -> Task<Message> {
         let Some(file) = self.file.clone() else {
@@ -60,8 +70,9 @@ impl Games {
 }
 
 impl Studio {
-    /// The play on screen: the file, the digest of its puzzle, and where the game stands.
-    fn play_on_screen(&self) -> Option<(PathBuf, String, Play)> {
+    /// The play on screen: the file, the digest of its puzzle, where the game stands and
+    /// whether that is solved.
+    fn play_on_screen(&self) -> Option<(PathBuf, String, Play, bool)> {
         let file = self.document.path()?.to_path_buf();
         match &self.screen {
             Screen::Play(p, Origin::Editor) => {
@@ -70,13 +81,14 @@ impl Studio {
                     moves: lockfmt::hexlock::format_moves(p.session().all_moves()),
                     at: p.at(),
                 };
-                Some((file, format!("{digest:016x}"), play))
+                Some((file, format!("{digest:016x}"), play, p.session().is_open()))
             }
             Screen::Nonogram(p) => {
                 let play = Play::Nonogram {
                     rows: p.grid().to_rows(),
                 };
-                Some((file, progress::nonogram_digest(p.puzzle()), play))
+                let digest = progress::nonogram_digest(p.puzzle());
+                Some((file, digest, play, p.is_solved()))
             }
             Screen::Editor => {
                 let game = self.document.sliding_game()?;
@@ -84,7 +96,7 @@ impl Studio {
                 let play = Play::Sliding {
                     moves: game.notation(),
                 };
-                Some((file, format!("{digest:016x}"), play))
+                Some((file, format!("{digest:016x}"), play, game.is_picked()))
             }
             _ => None,
         }
@@ -93,7 +105,7 @@ impl Studio {
     /// Follows the play on screen after a message: a play just begun takes up the game left on
     /// its puzzle, and every play is kept.
     pub(super) fn follow_play(&mut self) {
-        let Some((file, puzzle, play)) = self.play_on_screen() else {
+        let Some((file, puzzle, play, finished)) = self.play_on_screen() else {
             self.games.playing = None;
             return;
         };
@@ -107,7 +119,7 @@ impl Studio {
                 return;
             }
         }
-        self.games.progress.keep(&file, &puzzle, play);
+        self.games.progress.keep(&file, &puzzle, play, finished);
     }
 
     /// Puts a game left earlier on screen; false when it no longer plays.

@@ -6,6 +6,7 @@
 use crate::background::{self, Generation};
 use crate::family::Family;
 use crate::library::{self, Listed};
+use crate::progress::{Progress, Standing};
 use crate::screen::scroll;
 use iced::widget::{
     button, column, container, image, operation, pick_list, row, text, text_input, tooltip,
@@ -308,13 +309,14 @@ impl Folder {
     }
 
     /// The panel: `open` is the file in the editor, `showing` the screen shown, `summary` the
-    /// server's line and `notice` the studio's last word.
+    /// server's line, `notice` the studio's last word and `games` how far each file was played.
     pub fn view<'a>(
         &'a self,
         open: Option<&'a Path>,
         showing: Option<Destination>,
         summary: String,
         notice: &'a str,
+        games: &'a Progress,
     ) -> Element<'a, Message> {
         let choices: Vec<Choice> = crate::template::offered()
             .map(|name| Choice(name.to_string()))
@@ -379,7 +381,12 @@ impl Folder {
                 .get(&f.path.with_extension(""))
                 .is_some_and(|&n| n > 1)
         };
-        let mut list = column(self.files.iter().map(|f| self.entry(f, open, shared(f)))).spacing(2);
+        let mut list = column(
+            self.files
+                .iter()
+                .map(|f| self.entry(f, open, shared(f), games.standing(&f.path))),
+        )
+        .spacing(2);
         if self.files.is_empty() {
             list = list.push(text(EMPTY).size(13));
         }
@@ -420,6 +427,7 @@ impl Folder {
         f: &'a Listed,
         open: Option<&Path>,
         name_shared: bool,
+        standing: Option<Standing>,
     ) -> Element<'a, Message> {
         let relative = f.path.strip_prefix(&self.folder).unwrap_or(&f.path);
         let label = if name_shared {
@@ -441,18 +449,24 @@ impl Folder {
                 .width(Length::Fixed(36.0))
                 .into(),
         };
-        let b = button(
-            row![picture, text(label).size(13)]
-                .spacing(6)
-                .align_y(iced::Center),
-        )
-        .width(Fill)
-        .on_press(Message::Open(f.path.clone()))
-        .style(if is_open {
-            button::primary
-        } else {
-            button::text
-        });
+        let mut name = column![text(label).size(13)];
+        if let Some(standing) = standing {
+            let (words, style): (_, fn(&iced::Theme) -> text::Style) = match standing {
+                Standing::Started => ("in progress", text::secondary),
+                Standing::Finished => ("✓ solved", text::success),
+            };
+            // On the open file's highlight the words take the button's own colour.
+            let words = text(words).size(11);
+            name = name.push(if is_open { words } else { words.style(style) });
+        }
+        let b = button(row![picture, name].spacing(6).align_y(iced::Center))
+            .width(Fill)
+            .on_press(Message::Open(f.path.clone()))
+            .style(if is_open {
+                button::primary
+            } else {
+                button::text
+            });
         // Two hex locks are compared side by side on two canvases; other families have their
         // editors' diff with the disk, so the button shows only where it works.
         let comparable = !is_open
@@ -568,8 +582,9 @@ mod tests {
         let dir = tempfile::tempdir().expect("dir");
         let mut folder = Folder::new(dir.path().to_path_buf());
         let _ = listed(&mut folder);
+        let games = Progress::default();
         let sees = |folder: &Folder| {
-            iced_test::simulator(folder.view(None, None, String::new(), ""))
+            iced_test::simulator(folder.view(None, None, String::new(), "", &games))
                 .find(EMPTY)
                 .is_ok()
         };
@@ -582,6 +597,36 @@ mod tests {
         let _ = listed(&mut folder);
         assert!(!folder.files().is_empty());
         assert!(!sees(&folder));
+    }
+
+    #[test]
+    fn the_list_says_which_puzzles_are_in_progress_and_which_are_solved() {
+        use crate::progress::Play;
+        let dir = tempfile::tempdir().expect("dir");
+        let text = "width 1\nheight 1\nrows\n1\ncolumns\n1\n";
+        for name in ["a.non", "b.non", "c.non"] {
+            std::fs::write(dir.path().join(name), text).expect("write");
+        }
+        let mut folder = Folder::new(dir.path().to_path_buf());
+        let _ = listed(&mut folder);
+        let mut games = Progress::default();
+        let crossed = Play::Nonogram {
+            rows: vec![".".into()],
+        };
+        let filled = Play::Nonogram {
+            rows: vec!["#".into()],
+        };
+        games.keep(&dir.path().join("a.non"), "p", crossed, false);
+        games.keep(&dir.path().join("b.non"), "p", filled, true);
+        let sees = |games: &Progress, what: &str| {
+            iced_test::simulator(folder.view(None, None, String::new(), "", games))
+                .find(what)
+                .is_ok()
+        };
+        assert!(sees(&games, "in progress"), "a is started");
+        assert!(sees(&games, "✓ solved"), "b is solved");
+        let none = Progress::default();
+        assert!(!sees(&none, "in progress") && !sees(&none, "✓ solved"));
     }
 
     /// New always offered an empty hex lock first, so that someone drawing nonograms made a
