@@ -316,3 +316,34 @@ fn back_to_mark_is_pressable_once_a_mark_is_set() -> Result<(), Error> {
     assert_eq!(play.at(), 1);
     Ok(())
 }
+
+/// Regression: "Replay these" on an empty field took the game back to its start with its
+/// moves gone, and "Save solution" wrote moves that do not open the lock over its solution file.
+#[test]
+fn the_move_lists_buttons_are_pressable_only_when_they_keep_what_was_played() -> Result<(), Error> {
+    use crate::testing::click;
+    let (lock, solution) = starter("pivot-gate");
+    let mut play = Play::new(&lock, None).expect("playable");
+    for label in ["Replay these", "Copy", "Save solution"] {
+        assert!(
+            click(play.view(Palette::LIGHT), label).is_empty(),
+            "{label} before a move"
+        );
+    }
+    press(&mut play, "Wait")?;
+    assert!(!click(play.view(Palette::LIGHT), "Copy").is_empty());
+    assert!(!click(play.view(Palette::LIGHT), "Replay these").is_empty());
+    assert!(
+        click(play.view(Palette::LIGHT), "Save solution").is_empty(),
+        "the lock is not open"
+    );
+    let _ = play.update(Message::MovesEdited(String::new()));
+    assert!(click(play.view(Palette::LIGHT), "Replay these").is_empty());
+    let _ = play.update(Message::MovesEdited(lockfmt::hexlock::format_moves(
+        &solution,
+    )));
+    press(&mut play, "Replay these")?;
+    assert!(play.session().is_open());
+    assert!(!click(play.view(Palette::LIGHT), "Save solution").is_empty());
+    Ok(())
+}

@@ -121,17 +121,22 @@ impl Play {
         })))
         .spacing(2)
         .wrap();
+        // An empty field would replay no moves: the game back at its start, its moves gone.
+        let replay = (!self.moves_text.trim().is_empty()).then_some(Message::LoadMoves);
         let moves = column![
             text("Moves").size(14),
             timeline,
             text_input("moves, e.g. hE hCW . wSW", &self.moves_text)
                 .on_input(Message::MovesEdited)
-                .on_submit(Message::LoadMoves)
+                .on_submit_maybe(replay.clone())
                 .size(13),
             row![
-                button(text("Replay these").size(12)).on_press(Message::LoadMoves),
-                button(text("Copy").size(12)).on_press(Message::Copy),
-                button(text("Save solution").size(12)).on_press(Message::SaveSolution),
+                button(text("Replay these").size(12)).on_press_maybe(replay),
+                button(text("Copy").size(12))
+                    .on_press_maybe(self.session.can_undo().then_some(Message::Copy)),
+                // A solution file holds moves that open the lock, and may replace one that does.
+                button(text("Save solution").size(12))
+                    .on_press_maybe(self.session.is_open().then_some(Message::SaveSolution)),
             ]
             .spacing(4),
         ]

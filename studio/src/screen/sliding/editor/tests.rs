@@ -146,3 +146,23 @@ fn undo_and_redo_are_offered_only_when_they_change_the_text() {
         Message::Source(text_editor::Action::Edit(text_editor::Edit::Insert('\n'))),
     );
 }
+
+/// Regression: "Load moves" with the field empty took the game back to its start, its moves
+/// gone with no undo.
+#[test]
+fn load_moves_is_pressable_only_with_moves_typed() {
+    let text = include_str!("../../../../../templates/sliding/seed-example.slide");
+    let (mut editor, _) = Editor::new(None, text);
+    read_text(&mut editor);
+    let (_, _) = editor.update(Message::SetMode(Mode::Play));
+    let (_, _) = editor.update(Message::MovesInput("BC1 L1".into()));
+    let load = clicks(&editor, "Load moves");
+    assert!(!load.is_empty());
+    for m in load {
+        let (_, _) = editor.update(m);
+    }
+    assert_eq!(editor.game().map(Game::count), Some(1));
+    let (_, _) = editor.update(Message::MovesInput("  ".into()));
+    assert!(clicks(&editor, "Load moves").is_empty());
+    assert_eq!(editor.game().map(Game::count), Some(1));
+}

@@ -365,6 +365,8 @@ impl Editor {
                     .style(container::danger),
             );
         }
+        // An empty field would load no moves: the game back at its start, with no undo.
+        let load = (!self.moves_text.trim().is_empty()).then_some(Message::LoadMoves);
         let notation = game.notation();
         panel = panel
             .push(small("Moves played"))
@@ -384,13 +386,13 @@ impl Editor {
                     .id(MOVES_ID)
                     .size(13)
                     .on_input(Message::MovesInput)
-                    .on_submit(Message::LoadMoves),
+                    .on_submit_maybe(load.clone()),
             )
             .push(
                 row![
                     button(small("Copy moves"))
                         .on_press_maybe(game.can_undo().then_some(Message::CopyMoves)),
-                    button(small("Load moves")).on_press(Message::LoadMoves),
+                    button(small("Load moves")).on_press_maybe(load),
                 ]
                 .spacing(4),
             );
