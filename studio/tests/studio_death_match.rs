@@ -369,8 +369,24 @@ fn logged_out_the_lobby_says_once_how_to_log_in_and_leads_there() -> Result<(), 
     ));
     // The status line under it said the same again in other words.
     assert_eq!(s.death_match().status(), "");
+    assert!(!sees(&s, OWN_SERVER), "a remote server is no one's own");
     d.click(&mut s, "Go to Online")?;
     assert!(matches!(s.screen(), Screen::Online));
+    Ok(())
+}
+
+const OWN_SERVER: &str = "This is the studio's own server: a codename registered there stays on this computer, and once you are logged in a bot is here to practise against.";
+
+/// Logged out on the studio's own server, the lobby says that a codename made there is for
+/// this computer alone and that a bot waits to practise against.
+#[test]
+fn logged_out_on_the_studios_own_server_the_lobby_offers_practice_after_a_login()
+-> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = d.studio_at(home.path(), Settings::default());
+    d.click(&mut s, "Death Match")?;
+    assert!(sees(&s, OWN_SERVER));
     Ok(())
 }
 

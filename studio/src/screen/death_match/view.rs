@@ -54,12 +54,23 @@ impl DeathMatch {
 
     fn lobby(&self) -> Element<'_, Message> {
         let Some(me) = &self.codename else {
-            return column![
-                text("Log in on the Online screen to challenge players and play matches."),
-                button(text("Go to Online")).on_press(Message::GoOnline),
-            ]
-            .spacing(10)
-            .into();
+            let mut offer = column![text(
+                "Log in on the Online screen to challenge players and play matches."
+            )]
+            .spacing(10);
+            if self.bot_home.is_some() {
+                offer = offer.push(
+                    text(
+                        "This is the studio's own server: a codename registered there stays on \
+                         this computer, and once you are logged in a bot is here to practise \
+                         against.",
+                    )
+                    .size(13),
+                );
+            }
+            return offer
+                .push(button(text("Go to Online")).on_press(Message::GoOnline))
+                .into();
         };
         let mut list = Column::new().spacing(4);
         for s in &self.matches {
