@@ -36,6 +36,31 @@ pub enum Play {
     Nonogram { rows: Vec<String> },
     /// A sliding lock: the moves made, in the seed's notation.
     Sliding { moves: String },
+    /// A Quadrillion challenge: the shapes the player placed, latest last.
+    Quadrillion {
+        placed: Vec<engine::quadrillion::Placement>,
+    },
+}
+
+/// Where the game on screen stands: the digest of its puzzle, its play, and whether the puzzle
+/// stands solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Now {
+    pub puzzle: String,
+    pub play: Play,
+    pub finished: bool,
+}
+
+/// The words a game taken up is greeted with, naming the button that starts it again.
+pub fn taken_up(play: &Play) -> String {
+    let again = match play {
+        Play::Quadrillion { .. } => "Reset",
+        _ => "Restart",
+    };
+    format!(
+        "taken up where you left it: {}. {again} starts again",
+        play.extent()
+    )
 }
 
 impl Play {
@@ -44,6 +69,7 @@ impl Play {
         match self {
             Play::HexLock { moves, .. } | Play::Sliding { moves } => moves.trim().is_empty(),
             Play::Nonogram { rows } => rows.iter().all(|r| r.chars().all(|c| c == '?')),
+            Play::Quadrillion { placed } => placed.is_empty(),
         }
     }
 
@@ -58,6 +84,9 @@ impl Play {
             Play::Nonogram { rows } => {
                 let n = rows.iter().flat_map(|r| r.chars()).filter(|&c| c != '?');
                 format!("{} marked", lockfmt::words::count(n.count(), "cell"))
+            }
+            Play::Quadrillion { placed } => {
+                format!("{} placed", lockfmt::words::count(placed.len(), "shape"))
             }
         }
     }
@@ -447,5 +476,16 @@ mod tests {
         };
         assert_eq!(slide.extent(), "2 moves");
         assert!(!slide.is_fresh() && !moves.is_fresh());
+        let none = Play::Quadrillion { placed: Vec::new() };
+        assert!(none.is_fresh());
+        assert_eq!(none.extent(), "0 shapes placed");
+        assert_eq!(
+            taken_up(&none),
+            "taken up where you left it: 0 shapes placed. Reset starts again"
+        );
+        assert_eq!(
+            taken_up(&slide),
+            "taken up where you left it: 2 moves. Restart starts again"
+        );
     }
 }

@@ -216,3 +216,40 @@ fn closing_the_window_writes_where_the_games_were_left_first() -> Result<(), Err
     assert!(written.contains(gate.to_str().expect("UTF-8")), "{written}");
     Ok(())
 }
+
+#[test]
+fn a_quadrillion_challenge_is_taken_up_with_the_shapes_placed() -> Result<(), Error> {
+    use iced::keyboard::{Key, Modifiers};
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    let challenge = put_and_open(
+        &d,
+        &mut s,
+        "c49.quad",
+        include_str!("../../templates/quadrillion/challenge-49.quad"),
+    );
+    let placed = |s: &Studio| {
+        let q = s.document().quadrillion().expect("the Quadrillion screen");
+        q.table().mine()
+    };
+    d.click(&mut s, "▶ Play")?;
+    for _ in 0..2 {
+        d.send(
+            &mut s,
+            Message::Key(Key::Character("h".into()), Modifiers::empty()),
+        );
+    }
+    let left = placed(&s);
+    assert_eq!(left.len(), 2, "two hints, two shapes");
+    put_and_open(&d, &mut s, "plus.non", PLUS);
+    open(&d, &mut s, &challenge);
+    d.click(&mut s, "▶ Play")?;
+    assert_eq!(placed(&s), left, "the same shapes where they lay");
+    assert!(common::sees(
+        &s,
+        "taken up where you left it: 2 shapes placed. Reset starts again"
+    ));
+    assert!(!s.document().is_dirty(), "playing never changes the file");
+    Ok(())
+}

@@ -70,73 +70,46 @@ impl Games {
 }
 
 impl Studio {
-    /// The play on screen: the file, the digest of its puzzle, where the game stands and
-    /// whether that is solved.
-    fn play_on_screen(&self) -> Option<(PathBuf, String, Play, bool)> {
+    /// The play on screen: its file, and where its game stands.
+    fn play_on_screen(&self) -> Option<(PathBuf, progress::Now)> {
         let file = self.document.path()?.to_path_buf();
-        match &self.screen {
-            Screen::Play(p, Origin::Editor) => {
-                let digest = lockfmt::hexlock::moves::lock_digest(p.designed());
-                let play = Play::HexLock {
-                    moves: lockfmt::hexlock::format_moves(p.session().all_moves()),
-                    at: p.at(),
-                };
-                Some((file, format!("{digest:016x}"), play, p.session().is_open()))
-            }
-            Screen::Nonogram(p) => {
-                let play = Play::Nonogram {
-                    rows: p.grid().to_rows(),
-                };
-                let digest = progress::nonogram_digest(p.puzzle());
-                Some((file, digest, play, p.is_solved()))
-            }
-            Screen::Editor => {
-                let game = self.document.sliding_game()?;
-                let digest = lockfmt::sliding::solution::lock_digest(game.start());
-                let play = Play::Sliding {
-                    moves: game.notation(),
-                };
-                Some((file, format!("{digest:016x}"), play, game.is_picked()))
-            }
-            _ => None,
-        }
+        let now = match &self.screen {
+            Screen::Play(p, Origin::Editor) => p.game_now(),
+            Screen::Nonogram(p) => p.game_now(),
+            Screen::Editor => self.document.game_now()?,
+            _ => return None,
+        };
+        Some((file, now))
     }
 
     /// Follows the play on screen after a message: a play just begun takes up the game left on
     /// its puzzle, and every play is kept.
     pub(super) fn follow_play(&mut self) {
-        let Some((file, puzzle, play, finished)) = self.play_on_screen() else {
+        let Some((file, now)) = self.play_on_screen() else {
             self.games.playing = None;
             return;
         };
-        let key = Some((file.clone(), puzzle.clone()));
+        let key = Some((file.clone(), now.puzzle.clone()));
         if self.games.playing != key {
             self.games.playing = key;
-            if play.is_fresh()
-                && let Some(left) = self.games.progress.game(&file, &puzzle).cloned()
+            if now.play.is_fresh()
+                && let Some(left) = self.games.progress.game(&file, &now.puzzle).cloned()
                 && self.take_up(&left)
             {
                 return;
             }
         }
-        self.games.progress.keep(&file, &puzzle, play, finished);
+        self.games
+            .progress
+            .keep(&file, &now.puzzle, now.play, now.finished);
     }
 
     /// Puts a game left earlier on screen; false when it no longer plays.
     fn take_up(&mut self, left: &Play) -> bool {
-        let said = format!(
-            "taken up where you left it: {}. Restart starts again",
-            left.extent()
-        );
-        match (left, &mut self.screen) {
-            (Play::HexLock { moves, at }, Screen::Play(p, _)) => {
-                lockfmt::hexlock::parse_solution(moves)
-                    .is_ok_and(|s| p.resume(&s.moves, (*at).min(s.moves.len()), said))
-            }
-            (Play::Nonogram { rows }, Screen::Nonogram(p)) => {
-                engine::nonogram::Grid::from_rows(rows).is_some_and(|g| p.resume(g, said))
-            }
-            (Play::Sliding { moves }, Screen::Editor) => self.document.resume_sliding(moves, said),
+        match &mut self.screen {
+            Screen::Play(p, _) => p.resume(left),
+            Screen::Nonogram(p) => p.resume(left),
+            Screen::Editor => self.document.resume(left),
             _ => false,
         }
     }

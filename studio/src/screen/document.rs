@@ -181,11 +181,23 @@ impl Document {
         }
     }
 
-    /// Takes up a game of the sliding lock being played (see [`sliding::Editor::resume`]).
-    pub fn resume_sliding(&mut self, moves: &str, said: String) -> bool {
+    /// Where the game played in the editor stands, when one is (a sliding lock or a
+    /// Quadrillion challenge being played; hex locks and nonograms are played on screens of
+    /// their own).
+    pub fn game_now(&self) -> Option<crate::progress::Now> {
         match self {
-            Document::Sliding(e) => e.resume(moves, said),
-            _ => false,
+            Document::Sliding(e) => e.game_now(),
+            Document::Quadrillion(e) => e.game_now(),
+            Document::HexLock(_) | Document::Nonogram(_) => None,
+        }
+    }
+
+    /// Takes up a game left earlier in the editor's play; false when it does not play here.
+    pub fn resume(&mut self, play: &crate::progress::Play) -> bool {
+        match self {
+            Document::Sliding(e) => e.resume(play),
+            Document::Quadrillion(e) => e.resume(play),
+            Document::HexLock(_) | Document::Nonogram(_) => false,
         }
     }
 

@@ -11,6 +11,7 @@ use crate::background::{self, Generation};
 use crate::keys::Action;
 use crate::nonogram::canvas::{Layers, NonogramCanvas, Stroke};
 use crate::nonogram::picture::{Marks, Palette};
+use crate::progress;
 use crate::stroke::between;
 use engine::nonogram::deduce::{self, Hint, Steps};
 use engine::nonogram::model::clue_of;
@@ -149,9 +150,15 @@ impl Player {
         &self.grid
     }
 
-    /// Takes up a game left earlier with its grid, and says `said`. False, and nothing
-    /// changes, when the grid is not of the puzzle's size.
-    pub fn resume(&mut self, grid: Grid, said: String) -> bool {
+    /// Takes up a game left earlier. False, and nothing changes, when it is not a nonogram's
+    /// or its grid is not of the puzzle's size.
+    pub fn resume(&mut self, play: &progress::Play) -> bool {
+        let progress::Play::Nonogram { rows } = play else {
+            return false;
+        };
+        let Some(grid) = Grid::from_rows(rows) else {
+            return false;
+        };
         if (grid.width(), grid.height()) != (self.puzzle.width, self.puzzle.height) {
             return false;
         }
@@ -159,8 +166,19 @@ impl Player {
         self.undo.clear();
         self.redo.clear();
         self.cells_changed();
-        self.status = said;
+        self.status = progress::taken_up(play);
         true
+    }
+
+    /// Where the game stands, to be taken up later.
+    pub fn game_now(&self) -> progress::Now {
+        progress::Now {
+            puzzle: progress::nonogram_digest(&self.puzzle),
+            play: progress::Play::Nonogram {
+                rows: self.grid.to_rows(),
+            },
+            finished: self.solved,
+        }
     }
 
     /// The puzzle played.

@@ -16,6 +16,7 @@ use crate::hexlock::picture::Overlay;
 use crate::hexlock::session::Session;
 use crate::hexlock::solver::{self, Job, Running, Status, Update};
 use crate::keys::Action;
+use crate::progress;
 use engine::hexlock::physics::{Annotation, AnnotationKind, AnnotationMode, Move, annotations};
 use engine::hexlock::search::{Goal, Verdict};
 use engine::hexlock::{Lock, PieceRef};
@@ -130,21 +131,40 @@ impl Play {
         Some(p)
     }
 
-    /// Takes up a game left earlier: `moves` made, the first `at` of them played, and says
-    /// `said`. False, and nothing changes, when a move does not play on this lock.
-    pub fn resume(&mut self, moves: &[Move], at: usize, said: String) -> bool {
+    /// Where the game stands, to be taken up later.
+    pub fn game_now(&self) -> progress::Now {
+        let digest = lockfmt::hexlock::moves::lock_digest(self.designed());
+        progress::Now {
+            puzzle: format!("{digest:016x}"),
+            play: progress::Play::HexLock {
+                moves: lockfmt::hexlock::format_moves(self.session.all_moves()),
+                at: self.session.at,
+            },
+            finished: self.session.is_open(),
+        }
+    }
+
+    /// Takes up a game left earlier. False, and nothing changes, when it is not a hex lock's
+    /// or a move does not play on this lock.
+    pub fn resume(&mut self, play: &progress::Play) -> bool {
+        let progress::Play::HexLock { moves, at } = play else {
+            return false;
+        };
+        let Ok(solution) = lockfmt::hexlock::parse_solution(moves) else {
+            return false;
+        };
         let Some(mut session) = Session::new(self.designed()) else {
             return false;
         };
-        session.load(moves);
-        if session.all_moves().len() != moves.len() {
+        session.load(&solution.moves);
+        if session.all_moves().len() != solution.moves.len() {
             return false;
         }
-        session.jump(at);
+        session.jump(*at);
         self.session = session;
         self.debugging = None;
         self.changed();
-        self.status = said;
+        self.status = progress::taken_up(play);
         true
     }
 

@@ -13,6 +13,7 @@
 use crate::background::{self, Cancel};
 use crate::highlight;
 use crate::keys::Action;
+use crate::progress;
 use crate::quadrillion::canvas::{Input, Layers, QuadrillionCanvas};
 use crate::quadrillion::picture::Palette;
 use crate::screen::buffer::{self, Buffer};
@@ -343,6 +344,44 @@ impl Editor {
     /// Authoring or playing.
     pub fn mode(&self) -> Mode {
         self.mode
+    }
+
+    /// Where the challenge being played stands, to be taken up later.
+    pub fn game_now(&self) -> Option<progress::Now> {
+        if self.mode != Mode::Play || !self.is_laid() {
+            return None;
+        }
+        let challenge = lockfmt::quadrillion::print(&Document::new(self.table.challenge()));
+        Some(progress::Now {
+            puzzle: progress::digest(&challenge),
+            play: progress::Play::Quadrillion {
+                placed: self.table.mine(),
+            },
+            finished: self.table.is_solved(),
+        })
+    }
+
+    /// Takes up a game left earlier on the challenge being played, each shape placed again by
+    /// the table's rules. False, and the table back at its start, when not playing, when it is
+    /// not a Quadrillion game, or when a shape cannot go where it lay.
+    pub fn resume(&mut self, play: &progress::Play) -> bool {
+        let progress::Play::Quadrillion { placed } = play else {
+            return false;
+        };
+        if self.mode != Mode::Play {
+            return false;
+        }
+        let mut table = self.table.clone();
+        table.reset();
+        if placed.iter().any(|p| table.place(*p).is_err()) {
+            return false;
+        }
+        self.table = table;
+        self.grab = None;
+        self.outlined.clear();
+        self.table_changed();
+        self.buffer.say(progress::taken_up(play));
+        true
     }
 
     /// The solver's count for the current text, once it has one.

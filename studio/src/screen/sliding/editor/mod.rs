@@ -21,6 +21,7 @@ mod reading;
 mod solving;
 mod view;
 
+use crate::progress;
 use reading::LOCK_CODES;
 pub use reading::Reading;
 
@@ -369,10 +370,26 @@ impl Editor {
         self.game.as_ref()
     }
 
-    /// Takes up a game left earlier on the lock being played, from its moves in the seed's
-    /// notation, and says `said`. False, and nothing changes, when not playing or when the
-    /// moves do not play on this lock.
-    pub fn resume(&mut self, moves: &str, said: String) -> bool {
+    /// Where the game being played stands, to be taken up later.
+    pub fn game_now(&self) -> Option<progress::Now> {
+        let game = self.game.as_ref().filter(|_| self.mode == Mode::Play)?;
+        let digest = lockfmt::sliding::solution::lock_digest(game.start());
+        Some(progress::Now {
+            puzzle: format!("{digest:016x}"),
+            play: progress::Play::Sliding {
+                moves: game.notation(),
+            },
+            finished: game.is_picked(),
+        })
+    }
+
+    /// Takes up a game left earlier on the lock being played. False, and nothing changes,
+    /// when not playing, when it is not a sliding lock's, or when its moves do not play on
+    /// this lock.
+    pub fn resume(&mut self, play: &progress::Play) -> bool {
+        let progress::Play::Sliding { moves } = play else {
+            return false;
+        };
         let Some(game) = self.game.as_mut().filter(|_| self.mode == Mode::Play) else {
             return false;
         };
@@ -382,7 +399,7 @@ impl Editor {
         self.selected = None;
         self.refusal = None;
         self.playing_back = false;
-        self.buffer.say(said);
+        self.buffer.say(progress::taken_up(play));
         true
     }
 
