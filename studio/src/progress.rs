@@ -179,10 +179,18 @@ impl Progress {
         })
     }
 
-    /// Sets aside a file [`Progress::read`] refused, as `<file>.unreadable`, so that the games
-    /// played from now on can be kept without writing over it.
+    /// Sets aside a file [`Progress::read`] refused, as `<file>.unreadable` (or `-2`, `-3`…
+    /// when that is taken), so that the games played from now on can be kept without writing
+    /// over it.
     pub fn set_aside(file: &Path) -> Result<PathBuf, String> {
-        let aside = file.with_extension("json.unreadable");
+        let name = file.file_name().unwrap_or_default().to_string_lossy();
+        let aside = (1..1000)
+            .map(|n| match n {
+                1 => file.with_file_name(format!("{name}.unreadable")),
+                n => file.with_file_name(format!("{name}.unreadable-{n}")),
+            })
+            .find(|p| !p.exists())
+            .ok_or_else(|| format!("cannot set {} aside: no free name", file.display()))?;
         std::fs::rename(file, &aside)
             .map(|()| aside)
             .map_err(|e| format!("cannot set {} aside: {e}", file.display()))
@@ -432,7 +440,13 @@ mod tests {
         let why = Progress::read(&file).expect_err("refused");
         assert!(why.contains("another version"), "{why}");
         let aside = Progress::set_aside(&file).expect("set aside");
+        assert!(aside.ends_with("progress.json.unreadable"));
         assert!(aside.exists() && !file.exists());
+        // A second one does not replace the first.
+        std::fs::write(&file, "[]").expect("w");
+        let second = Progress::set_aside(&file).expect("set aside");
+        assert!(second.ends_with("progress.json.unreadable-2"));
+        assert!(aside.exists() && second.exists());
     }
 
     #[test]

@@ -253,3 +253,32 @@ fn a_quadrillion_challenge_is_taken_up_with_the_shapes_placed() -> Result<(), Er
     assert!(!s.document().is_dirty(), "playing never changes the file");
     Ok(())
 }
+
+#[test]
+fn a_games_file_that_does_not_read_is_set_aside_never_written_over() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let data = home.path().join("data");
+    std::fs::create_dir_all(&data).expect("data folder");
+    std::fs::write(data.join("progress.json"), "{ not json").expect("write");
+    let mut s = studio(&d, home.path());
+    assert!(
+        s.notice()
+            .contains("the games left unfinished could not be read"),
+        "{}",
+        s.notice()
+    );
+    let aside = data.join("progress.json.unreadable");
+    assert_eq!(
+        std::fs::read_to_string(&aside).expect("set aside"),
+        "{ not json"
+    );
+    put_and_open(&d, &mut s, "plus.non", PLUS);
+    d.click(&mut s, "▶ Play")?;
+    fill(&d, &mut s, 2, 2);
+    d.send(&mut s, Message::WriteGames);
+    let written = std::fs::read_to_string(data.join("progress.json")).expect("written anew");
+    assert!(written.contains("lockwright-progress 1"), "{written}");
+    assert_eq!(std::fs::read_to_string(&aside).expect("kept"), "{ not json");
+    Ok(())
+}

@@ -144,7 +144,7 @@ pub enum Message {
     /// Background work finished: what to say.
     Done(Result<String, String>),
     /// The games left by earlier runs were read.
-    GamesRead(Result<crate::progress::Progress, String>),
+    GamesRead(Result<crate::progress::Progress, progress::Unread>),
     /// Time to write the games that changed.
     WriteGames,
     /// The games were written, or not.

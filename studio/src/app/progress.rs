@@ -1,5 +1,6 @@
 //! Games taken up where they were left: after every message the root looks at the play on
-//! screen (a hex lock or a nonogram of the open file, or the sliding lock its editor plays).
+//! screen (a hex lock or a nonogram of the open file on their players' screens, a sliding lock
+//! or a Quadrillion challenge played in its editor).
 //! A play that has just begun on a puzzle with a game left on it takes that game up; any play
 //! is kept in [`Progress`], which is written to the data folder in the background a moment
 //! later and before the window closes.
@@ -13,6 +14,14 @@ use std::time::Duration;
 
 /// How soon a change of play is written to disk.
 pub const WRITE_EVERY: Duration = Duration::from_secs(2);
+
+/// Why the games kept could not be read, and whether their file was set aside (else it must
+/// not be written over).
+#[derive(Clone, Debug)]
+pub struct Unread {
+    why: String,
+    set_aside: bool,
+}
 
 /// The games and where they are kept.
 #[derive(Debug, Default)]
@@ -55,13 +64,20 @@ impl Games {
         background::run(
             move || {
                 Progress::read(&file).map_err(|why| match Progress::set_aside(&file) {
-                    Ok(aside) => format!(
-                        "the games left unfinished could not be read ({why}); the file is kept as {}",
-                        aside.display()
-                    ),
-                    Err(e) => format!(
-                        "the games left unfinished could not be read ({why}), and {e}: games are not kept"
-                    ),
+                    Ok(aside) => Unread {
+                        why: format!(
+                            "the games left unfinished could not be read ({why}); the file is kept as {}",
+                            aside.display()
+                        ),
+                        set_aside: true,
+                    },
+                    Err(e) => Unread {
+                        why: format!(
+                            "the games left unfinished could not be read ({why}), and {e}: games are \
+                             not kept, so that it is not written over"
+                        ),
+                        set_aside: false,
+                    },
                 })
             },
             Message::GamesRead,
@@ -128,10 +144,15 @@ impl Studio {
         )
     }
 
-    pub(super) fn games_read(&mut self, read: Result<Progress, String>) {
+    pub(super) fn games_read(&mut self, read: Result<Progress, Unread>) {
         match read {
             Ok(read) => self.games.progress.merge(read),
-            Err(why) => self.notice = why,
+            Err(unread) => {
+                if !unread.set_aside {
+                    self.games.file = None;
+                }
+                self.notice = unread.why;
+            }
         }
     }
 
