@@ -89,6 +89,9 @@ pub enum SolverState {
 /// The play screen.
 pub struct Play {
     session: Session,
+    /// The digest of the lock's mechanism, as its game is kept under (worked out once: where
+    /// the game stands is asked after every message).
+    digest: String,
     mode: AnnotationMode,
     /// The step being shown while debugging the last turn.
     debugging: Option<usize>,
@@ -112,7 +115,9 @@ impl Play {
     /// Play on a lock; `None` when it cannot be played.
     pub fn new(lock: &Lock, saved_solution: Option<Vec<Move>>) -> Option<Play> {
         let session = Session::new(lock)?;
+        let digest = lockfmt::hexlock::moves::lock_digest(session.mechanism().lock());
         let mut p = Play {
+            digest: format!("{digest:016x}"),
             lock: session.lock(),
             session,
             mode: AnnotationMode::Blocking,
@@ -133,9 +138,8 @@ impl Play {
 
     /// Where the game stands, to be taken up later.
     pub fn game_now(&self) -> progress::Now {
-        let digest = lockfmt::hexlock::moves::lock_digest(self.designed());
         progress::Now {
-            puzzle: format!("{digest:016x}"),
+            puzzle: self.digest.clone(),
             play: progress::Play::HexLock {
                 moves: lockfmt::hexlock::format_moves(self.session.all_moves()),
                 at: self.session.at,
