@@ -155,6 +155,32 @@ fn key(file: &Path) -> Option<String> {
     std::path::absolute(file).ok()?.to_str().map(str::to_string)
 }
 
+/// Where a game is played: a puzzle file, or another player's lock picked on a server.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    File(PathBuf),
+    /// Lock `id` of the server the online screen names `server` (its URL, or the studio's own),
+    /// played by `player`.
+    ServerLock {
+        server: String,
+        id: i64,
+        player: String,
+    },
+}
+
+impl Place {
+    /// The key its game is kept under: a file's absolute path, or `server <server> lock <id>
+    /// by <player>` (no absolute path starts so).
+    fn key(&self) -> Option<String> {
+        match self {
+            Place::File(file) => key(file),
+            Place::ServerLock { server, id, player } => {
+                Some(format!("server {server} lock {id} by {player}"))
+            }
+        }
+    }
+}
+
 impl Progress {
     /// Reads the games kept in `file`; none when there is no such file yet. A file that cannot
     /// be read is an error saying why, and is left as it is.
@@ -203,9 +229,9 @@ impl Progress {
         }
     }
 
-    /// The game left on `file`, when it was played on this `puzzle`.
-    pub fn game(&self, file: &Path, puzzle: &str) -> Option<&Play> {
-        let game = self.games.get(&key(file)?)?;
+    /// The game left at `place`, when it was played on this `puzzle`.
+    pub fn game(&self, place: &Place, puzzle: &str) -> Option<&Play> {
+        let game = self.games.get(&place.key()?)?;
         (game.puzzle == puzzle).then_some(&game.play)
     }
 
@@ -219,10 +245,10 @@ impl Progress {
         })
     }
 
-    /// Keeps where the game on `file` stands, and whether that is solved; a game back at its
+    /// Keeps where the game at `place` stands, and whether that is solved; a game back at its
     /// start is forgotten.
-    pub fn keep(&mut self, file: &Path, puzzle: &str, play: Play, finished: bool) {
-        let Some(key) = key(file) else { return };
+    pub fn keep(&mut self, place: &Place, puzzle: &str, play: Play, finished: bool) {
+        let Some(key) = place.key() else { return };
         if play.is_fresh() {
             // Only the game of this puzzle is forgotten: glancing at an edited version of the
             // file must not throw away the game of the version before.
@@ -338,6 +364,10 @@ impl Progress {
 mod tests {
     use super::*;
 
+    fn at(file: &str) -> Place {
+        Place::File(PathBuf::from(file))
+    }
+
     fn nonogram(rows: &[&str]) -> Play {
         Play::Nonogram {
             rows: rows.iter().map(|r| r.to_string()).collect(),
@@ -348,20 +378,21 @@ mod tests {
     fn a_game_is_taken_up_only_on_the_puzzle_it_was_played_on() {
         let mut p = Progress::default();
         let file = Path::new("/puzzles/gate.non");
-        p.keep(file, "a1", nonogram(&["#.?"]), false);
-        assert_eq!(p.game(file, "a1"), Some(&nonogram(&["#.?"])));
-        assert_eq!(p.game(file, "b2"), None, "the clues changed since");
-        assert_eq!(p.game(Path::new("/puzzles/other.non"), "a1"), None);
+        let gate = at("/puzzles/gate.non");
+        p.keep(&gate, "a1", nonogram(&["#.?"]), false);
+        assert_eq!(p.game(&gate, "a1"), Some(&nonogram(&["#.?"])));
+        assert_eq!(p.game(&gate, "b2"), None, "the clues changed since");
+        assert_eq!(p.game(&at("/puzzles/other.non"), "a1"), None);
         // Glancing at the edited version leaves the game of the version before.
-        p.keep(file, "b2", nonogram(&["???"]), false);
-        assert!(p.game(file, "a1").is_some());
+        p.keep(&gate, "b2", nonogram(&["???"]), false);
+        assert!(p.game(&gate, "a1").is_some());
         assert_eq!(p.standing(file), Some(Standing::Started));
-        p.keep(file, "a1", nonogram(&["#.#"]), true);
+        p.keep(&gate, "a1", nonogram(&["#.#"]), true);
         assert_eq!(p.standing(file), Some(Standing::Finished));
         // A game back at its start is forgotten.
-        p.keep(file, "a1", nonogram(&["???"]), false);
+        p.keep(&gate, "a1", nonogram(&["???"]), false);
         assert_eq!(p.standing(file), None);
-        assert_eq!(p.game(file, "a1"), None);
+        assert_eq!(p.game(&gate, "a1"), None);
         assert!(p.is_empty());
     }
 
@@ -372,7 +403,7 @@ mod tests {
         let mut p = Progress::default();
         assert!(p.to_write().is_none(), "nothing changed");
         p.keep(
-            Path::new("/l/gate.lock"),
+            &at("/l/gate.lock"),
             "h",
             Play::HexLock {
                 moves: "hW hW wCW".into(),
@@ -381,7 +412,7 @@ mod tests {
             false,
         );
         p.keep(
-            Path::new("/l/slide.slide"),
+            &at("/l/slide.slide"),
             "s",
             Play::Sliding {
                 moves: "BC1 L1".into(),
@@ -390,7 +421,7 @@ mod tests {
         );
         let older = p.to_write().expect("changed");
         assert!(p.to_write().is_none(), "nothing changed since");
-        p.keep(Path::new("/l/a.non"), "n", nonogram(&["#"]), false);
+        p.keep(&at("/l/a.non"), "n", nonogram(&["#"]), false);
         let newer = p.to_write().expect("changed");
         // The newer write finishes first; the older one, after it, is dropped.
         Progress::write(&file, &newer).expect("written");
@@ -398,7 +429,7 @@ mod tests {
         assert_eq!(Progress::read(&file).expect("read").len(), 3);
         let mut read = Progress::read(&file).expect("read");
         assert_eq!(
-            read.game(Path::new("/l/gate.lock"), "h"),
+            read.game(&at("/l/gate.lock"), "h"),
             Some(&Play::HexLock {
                 moves: "hW hW wCW".into(),
                 at: 2
@@ -408,7 +439,7 @@ mod tests {
         // and the others join it.
         let mut p = Progress::default();
         p.keep(
-            Path::new("/l/gate.lock"),
+            &at("/l/gate.lock"),
             "h",
             Play::HexLock {
                 moves: "wCW".into(),
@@ -420,7 +451,7 @@ mod tests {
         p.merge(read);
         assert_eq!(p.len(), 2);
         assert_eq!(
-            p.game(Path::new("/l/gate.lock"), "h"),
+            p.game(&at("/l/gate.lock"), "h"),
             Some(&Play::HexLock {
                 moves: "wCW".into(),
                 at: 1
@@ -453,26 +484,40 @@ mod tests {
     fn a_game_follows_its_file_renamed_and_goes_with_it_deleted() {
         let mut p = Progress::default();
         let (old, new) = (Path::new("/p/old.non"), Path::new("/p/new.non"));
-        p.keep(old, "x", nonogram(&["#"]), false);
+        let (at_old, at_new) = (at("/p/old.non"), at("/p/new.non"));
+        p.keep(&at_old, "x", nonogram(&["#"]), false);
         let _ = p.to_write();
         p.renamed(old, new);
         assert!(p.is_unwritten());
-        assert_eq!(p.game(old, "x"), None);
-        assert_eq!(p.game(new, "x"), Some(&nonogram(&["#"])));
+        assert_eq!(p.game(&at_old, "x"), None);
+        assert_eq!(p.game(&at_new, "x"), Some(&nonogram(&["#"])));
         p.deleted(new);
         assert!(p.is_empty());
+    }
+
+    #[test]
+    fn a_server_locks_game_is_kept_apart_from_files_and_from_other_players() {
+        let mut p = Progress::default();
+        let lock = |player: &str| Place::ServerLock {
+            server: "embedded".into(),
+            id: 7,
+            player: player.into(),
+        };
+        let moves = Play::HexLock {
+            moves: "hW".into(),
+            at: 1,
+        };
+        p.keep(&lock("ABC"), "h", moves.clone(), false);
+        assert_eq!(p.game(&lock("ABC"), "h"), Some(&moves));
+        assert_eq!(p.game(&lock("XYZ"), "h"), None, "another player's own game");
+        assert_eq!(p.len(), 1);
     }
 
     #[test]
     fn the_oldest_games_go_past_the_limit() {
         let mut p = Progress::default();
         for i in 0..MAX_GAMES + 3 {
-            p.keep(
-                Path::new(&format!("/p/{i}.non")),
-                "x",
-                nonogram(&["#"]),
-                false,
-            );
+            p.keep(&at(&format!("/p/{i}.non")), "x", nonogram(&["#"]), false);
         }
         assert_eq!(p.len(), MAX_GAMES);
     }

@@ -508,3 +508,54 @@ fn a_reply_arriving_after_a_server_switch_is_ignored() -> Result<(), Error> {
     );
     Ok(())
 }
+
+/// Another player's lock being picked is taken up where it was left, as a file's game is; left
+/// open before the declaration, the declaration is offered again.
+#[test]
+fn a_picked_lock_is_taken_up_where_it_was_left() -> Result<(), Error> {
+    let d = Driver::new();
+    let (mut a, mut b, _homes) = two_players(&d)?;
+    let name = a
+        .document()
+        .lock()
+        .map(|l| l.info.name.clone())
+        .expect("a lock");
+    d.click(&mut a, &format!("Publish «{name}» here"))?;
+    d.click(&mut a, "Solve and publish")?;
+    d.send(&mut b, Message::Online(online::Message::Refresh));
+    let pick = |d: &Driver, b: &mut Studio| -> Result<(), Error> {
+        d.send(
+            b,
+            Message::Online(online::Message::SelectPlayer("AAA".into())),
+        );
+        d.click(b, "Pick")?;
+        assert!(matches!(b.screen(), Screen::Play(_, Origin::Picked(_))));
+        Ok(())
+    };
+    pick(&d, &mut b)?;
+    d.click(&mut b, "Wait")?;
+    d.send(&mut b, Message::Play(play::Message::Back));
+    pick(&d, &mut b)?;
+    assert_eq!(playing(&b).map(Play::at), Some(1), "taken up at its move");
+    assert!(sees(
+        &b,
+        "taken up where you left it: 1 move. Restart starts again"
+    ));
+    // Opened, then left before declaring: back on it, the declaration waits again.
+    d.click(&mut b, "Restart")?;
+    let solution = lockfmt::hexlock::parse_solution(include_str!(
+        "../../templates/hexlock/starter/ball-stop.solution"
+    ))
+    .expect("solution");
+    for &mv in &solution.moves {
+        d.send(&mut b, Message::Play(play::Message::Move(mv)));
+    }
+    assert!(b.online().declaring().is_some());
+    d.send(&mut b, Message::Play(play::Message::Back));
+    assert!(b.online().declaring().is_none(), "withdrawn on leaving");
+    pick(&d, &mut b)?;
+    assert!(playing(&b).is_some_and(|p| p.session().is_open()));
+    assert!(b.online().declaring().is_some(), "offered again");
+    assert!(sees(&b, "You opened AAA's «Ball Stop» in 1 move."));
+    Ok(())
+}

@@ -7,7 +7,7 @@
 
 use super::{Message, Origin, Screen, Studio};
 use crate::background;
-use crate::progress::{self, Play, Progress};
+use crate::progress::{self, Place, Play, Progress};
 use iced::Task;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -29,8 +29,8 @@ pub struct Games {
     /// `progress.json` in the data folder; `None`: games are kept for this run only.
     file: Option<PathBuf>,
     progress: Progress,
-    /// The file and puzzle of the play on screen after the last message.
-    playing: Option<(PathBuf, String)>,
+    /// Where the play on screen after the last message was, and the digest of its puzzle.
+    playing: Option<(Place, String)>,
 }
 
 impl Games {
@@ -86,30 +86,37 @@ impl Games {
 }
 
 impl Studio {
-    /// The play on screen: its file, and where its game stands.
-    fn play_on_screen(&self) -> Option<(PathBuf, progress::Now)> {
-        let file = self.document.path()?.to_path_buf();
-        let now = match &self.screen {
-            Screen::Play(p, Origin::Editor) => p.game_now(),
-            Screen::Nonogram(p) => p.game_now(),
-            Screen::Editor => self.document.game_now()?,
-            _ => return None,
-        };
-        Some((file, now))
+    /// The play on screen: where it is played, and where its game stands.
+    fn play_on_screen(&self) -> Option<(Place, progress::Now)> {
+        let file = || Some(Place::File(self.document.path()?.to_path_buf()));
+        match &self.screen {
+            Screen::Play(p, Origin::Editor) => Some((file()?, p.game_now())),
+            Screen::Play(p, Origin::Picked(view)) => {
+                let place = Place::ServerLock {
+                    server: self.online.server_key().to_string(),
+                    id: view.id,
+                    player: self.online.codename()?.to_string(),
+                };
+                Some((place, p.game_now()))
+            }
+            Screen::Nonogram(p) => Some((file()?, p.game_now())),
+            Screen::Editor => Some((file()?, self.document.game_now()?)),
+            _ => None,
+        }
     }
 
     /// Follows the play on screen after a message: a play just begun takes up the game left on
     /// its puzzle, and every play is kept.
     pub(super) fn follow_play(&mut self) {
-        let Some((file, now)) = self.play_on_screen() else {
+        let Some((place, now)) = self.play_on_screen() else {
             self.games.playing = None;
             return;
         };
-        let key = Some((file.clone(), now.puzzle.clone()));
+        let key = Some((place.clone(), now.puzzle.clone()));
         if self.games.playing != key {
             self.games.playing = key;
             if now.play.is_fresh()
-                && let Some(left) = self.games.progress.game(&file, &now.puzzle).cloned()
+                && let Some(left) = self.games.progress.game(&place, &now.puzzle).cloned()
                 && self.take_up(&left)
             {
                 return;
@@ -117,12 +124,21 @@ impl Studio {
         }
         self.games
             .progress
-            .keep(&file, &now.puzzle, now.play, now.finished);
+            .keep(&place, &now.puzzle, now.play, now.finished);
     }
 
     /// Puts a game left earlier on screen; false when it no longer plays.
     fn take_up(&mut self, left: &Play) -> bool {
         match &mut self.screen {
+            Screen::Play(p, Origin::Picked(view)) => {
+                let resumed = p.resume(left);
+                // Left open before the declaration: it is on offer again.
+                if resumed && p.session().is_open() {
+                    let moves = p.session().played().to_vec();
+                    self.online.opened(view.as_ref().clone(), moves);
+                }
+                resumed
+            }
             Screen::Play(p, _) => p.resume(left),
             Screen::Nonogram(p) => p.resume(left),
             Screen::Editor => self.document.resume(left),

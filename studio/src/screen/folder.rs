@@ -601,7 +601,7 @@ mod tests {
 
     #[test]
     fn the_list_says_which_puzzles_are_in_progress_and_which_are_solved() {
-        use crate::progress::Play;
+        use crate::progress::{Place, Play};
         let dir = tempfile::tempdir().expect("dir");
         let text = "width 1\nheight 1\nrows\n1\ncolumns\n1\n";
         for name in ["a.non", "b.non", "c.non"] {
@@ -616,8 +616,8 @@ mod tests {
         let filled = Play::Nonogram {
             rows: vec!["#".into()],
         };
-        games.keep(&dir.path().join("a.non"), "p", crossed, false);
-        games.keep(&dir.path().join("b.non"), "p", filled, true);
+        games.keep(&Place::File(dir.path().join("a.non")), "p", crossed, false);
+        games.keep(&Place::File(dir.path().join("b.non")), "p", filled, true);
         let sees = |games: &Progress, what: &str| {
             iced_test::simulator(folder.view(None, None, String::new(), "", games))
                 .find(what)

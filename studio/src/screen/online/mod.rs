@@ -374,6 +374,10 @@ impl Online {
     }
 
     /// Who is logged in.
+    pub fn server_key(&self) -> &str {
+        &self.key
+    }
+
     pub fn codename(&self) -> Option<&str> {
         self.codename.as_deref()
     }
