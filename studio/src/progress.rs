@@ -227,6 +227,7 @@ impl Progress {
         for (file, game) in read.games {
             self.games.entry(file).or_insert(game);
         }
+        self.trim();
     }
 
     /// The game left at `place`, when it was played on this `puzzle`.
@@ -275,18 +276,25 @@ impl Progress {
             finished,
         };
         self.games.insert(key, game);
-        while self.games.len() > MAX_GAMES {
-            let oldest = self
-                .games
-                .iter()
-                .min_by_key(|(_, g)| g.left_at_ms)
-                .map(|(k, _)| k.clone());
-            match oldest {
-                Some(k) => self.games.remove(&k),
-                None => break,
-            };
-        }
+        self.trim();
         self.unwritten = true;
+    }
+
+    /// Forgets the games left longest ago past [`MAX_GAMES`] (a file written by hand may hold
+    /// any number).
+    fn trim(&mut self) {
+        let Some(excess) = self.games.len().checked_sub(MAX_GAMES).filter(|&n| n > 0) else {
+            return;
+        };
+        let mut by_age: Vec<(u64, String)> = self
+            .games
+            .iter()
+            .map(|(k, g)| (g.left_at_ms, k.clone()))
+            .collect();
+        by_age.sort_unstable();
+        for (_, k) in by_age.into_iter().take(excess) {
+            self.games.remove(&k);
+        }
     }
 
     /// The file was renamed: its game goes with it.
@@ -511,6 +519,30 @@ mod tests {
         assert_eq!(p.game(&lock("ABC"), "h"), Some(&moves));
         assert_eq!(p.game(&lock("XYZ"), "h"), None, "another player's own game");
         assert_eq!(p.len(), 1);
+    }
+
+    #[test]
+    fn a_file_of_a_great_many_games_keeps_the_latest_at_once() {
+        let mut read = Progress::default();
+        for i in 0..200_000u64 {
+            let game = Game {
+                puzzle: "x".into(),
+                left_at_ms: i,
+                play: nonogram(&["#"]),
+                finished: false,
+            };
+            read.games.insert(format!("/p/{i}.non"), game);
+        }
+        let started = std::time::Instant::now();
+        let mut p = Progress::default();
+        p.merge(read);
+        assert_eq!(p.len(), MAX_GAMES);
+        assert!(
+            p.game(&at("/p/199999.non"), "x").is_some(),
+            "the latest stay"
+        );
+        assert!(p.game(&at("/p/0.non"), "x").is_none());
+        assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
     }
 
     #[test]
