@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Written in the file, so that a future format is set aside rather than misread.
@@ -123,9 +124,11 @@ struct Stored {
 pub struct Progress {
     games: BTreeMap<String, Game>,
     unwritten: bool,
-    /// Numbers the writes, so that an older one finishing last never wins.
-    writes: u64,
 }
+
+/// Numbers the writes of every [`Progress`] of the process, so that an older one finishing last
+/// never wins, even over the writes of a store made later on the same file.
+static WRITES: AtomicU64 = AtomicU64::new(0);
 
 /// The bytes of one write of the games, numbered.
 #[derive(Clone, Debug)]
@@ -335,9 +338,8 @@ impl Progress {
         };
         let bytes = serde_json::to_vec(&stored).ok()?;
         self.unwritten = false;
-        self.writes += 1;
         Some(Write {
-            number: self.writes,
+            number: WRITES.fetch_add(1, Ordering::Relaxed) + 1,
             bytes,
         })
     }
@@ -443,6 +445,12 @@ mod tests {
                 at: 2
             })
         );
+        // A store made later on the same file (the studio started again) writes over it.
+        let mut later = Progress::default();
+        later.keep(&at("/l/b.non"), "n", nonogram(&["#"]), false);
+        let write = later.to_write().expect("changed");
+        Progress::write(&file, &write).expect("written");
+        assert_eq!(Progress::read(&file).expect("read").len(), 1);
         // Read back after the studio started, a game played since wins over the one on disk,
         // and the others join it.
         let mut p = Progress::default();
