@@ -11,7 +11,7 @@
 
 use crate::files::{self, fnv1a64};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -123,6 +123,9 @@ struct Stored {
 #[derive(Clone, Debug, Default)]
 pub struct Progress {
     games: BTreeMap<String, Game>,
+    /// Games forgotten since the studio started (Restart, a file deleted or renamed): a write
+    /// does not take them back from the file.
+    forgotten: BTreeSet<String>,
     unwritten: bool,
 }
 
@@ -130,11 +133,12 @@ pub struct Progress {
 /// never wins, even over the writes of a store made later on the same file.
 static WRITES: AtomicU64 = AtomicU64::new(0);
 
-/// The bytes of one write of the games, numbered.
+/// One write of the games, numbered: the games in memory and those forgotten.
 #[derive(Clone, Debug)]
 pub struct Write {
     number: u64,
-    bytes: Vec<u8>,
+    games: BTreeMap<String, Game>,
+    forgotten: BTreeSet<String>,
 }
 
 /// A digest of a text, as kept in `puzzle`.
@@ -181,6 +185,21 @@ impl Place {
                 Some(format!("server {server} lock {id} by {player}"))
             }
         }
+    }
+}
+
+/// Forgets the games left longest ago past [`MAX_GAMES`].
+fn trim(games: &mut BTreeMap<String, Game>) {
+    let Some(excess) = games.len().checked_sub(MAX_GAMES).filter(|&n| n > 0) else {
+        return;
+    };
+    let mut by_age: Vec<(u64, String)> = games
+        .iter()
+        .map(|(k, g)| (g.left_at_ms, k.clone()))
+        .collect();
+    by_age.sort_unstable();
+    for (_, k) in by_age.into_iter().take(excess) {
+        games.remove(&k);
     }
 }
 
@@ -257,8 +276,7 @@ impl Progress {
             // Only the game of this puzzle is forgotten: glancing at an edited version of the
             // file must not throw away the game of the version before.
             if self.games.get(&key).is_some_and(|g| g.puzzle == puzzle) {
-                self.games.remove(&key);
-                self.unwritten = true;
+                self.forget(&key);
             }
             return;
         }
@@ -278,6 +296,7 @@ impl Progress {
             play,
             finished,
         };
+        self.forgotten.remove(&key);
         self.games.insert(key, game);
         self.trim();
         self.unwritten = true;
@@ -286,18 +305,15 @@ impl Progress {
     /// Forgets the games left longest ago past [`MAX_GAMES`] (a file written by hand may hold
     /// any number).
     fn trim(&mut self) {
-        let Some(excess) = self.games.len().checked_sub(MAX_GAMES).filter(|&n| n > 0) else {
-            return;
-        };
-        let mut by_age: Vec<(u64, String)> = self
-            .games
-            .iter()
-            .map(|(k, g)| (g.left_at_ms, k.clone()))
-            .collect();
-        by_age.sort_unstable();
-        for (_, k) in by_age.into_iter().take(excess) {
-            self.games.remove(&k);
-        }
+        trim(&mut self.games);
+    }
+
+    /// Forgets the game kept under `key`, and remembers that it was.
+    fn forget(&mut self, key: &str) -> Option<Game> {
+        let game = self.games.remove(key)?;
+        self.forgotten.insert(key.to_string());
+        self.unwritten = true;
+        Some(game)
     }
 
     /// The file was renamed: its game goes with it.
@@ -305,18 +321,16 @@ impl Progress {
         let (Some(from), Some(to)) = (key(from), key(to)) else {
             return;
         };
-        if let Some(game) = self.games.remove(&from) {
+        if let Some(game) = self.forget(&from) {
+            self.forgotten.remove(&to);
             self.games.insert(to, game);
-            self.unwritten = true;
         }
     }
 
     /// The file was deleted: its game goes too.
     pub fn deleted(&mut self, file: &Path) {
-        if let Some(key) = key(file)
-            && self.games.remove(&key).is_some()
-        {
-            self.unwritten = true;
+        if let Some(key) = key(file) {
+            self.forget(&key);
         }
     }
 
@@ -332,21 +346,18 @@ impl Progress {
         if !self.unwritten {
             return None;
         }
-        let stored = Stored {
-            format: FORMAT.to_string(),
-            games: self.games.clone(),
-        };
-        let bytes = serde_json::to_vec(&stored).ok()?;
         self.unwritten = false;
         Some(Write {
             number: WRITES.fetch_add(1, Ordering::Relaxed) + 1,
-            bytes,
+            games: self.games.clone(),
+            forgotten: self.forgotten.clone(),
         })
     }
 
     /// Writes the games to `file`, atomically and privately (they tell what the player works
     /// on). Writes run in the background and may finish in any order: one older than the last
-    /// written to the file is dropped.
+    /// written to the file is dropped. Another studio may share the file: the games it holds
+    /// that this one does not are kept (the later of two wins), unless this one forgot them.
     pub fn write(file: &Path, write: &Write) -> Result<(), String> {
         static LAST: Mutex<BTreeMap<PathBuf, u64>> = Mutex::new(BTreeMap::new());
         let mut last = LAST.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -354,7 +365,27 @@ impl Progress {
         if write.number <= *newest {
             return Ok(());
         }
-        files::write_private(file, &write.bytes).map_err(|e| format!("{e:#}"))?;
+        let mut games = write.games.clone();
+        if let Ok(there) = Progress::read(file) {
+            for (key, game) in there.games {
+                if write.forgotten.contains(&key) {
+                    continue;
+                }
+                match games.get(&key) {
+                    Some(mine) if mine.left_at_ms >= game.left_at_ms => {}
+                    _ => {
+                        games.insert(key, game);
+                    }
+                }
+            }
+        }
+        trim(&mut games);
+        let stored = Stored {
+            format: FORMAT.to_string(),
+            games,
+        };
+        let bytes = serde_json::to_vec(&stored).map_err(|e| format!("{e}"))?;
+        files::write_private(file, &bytes).map_err(|e| format!("{e:#}"))?;
         *newest = write.number;
         Ok(())
     }
@@ -445,12 +476,12 @@ mod tests {
                 at: 2
             })
         );
-        // A store made later on the same file (the studio started again) writes over it.
+        // A store made later on the same file (the studio started again) writes to it too.
         let mut later = Progress::default();
         later.keep(&at("/l/b.non"), "n", nonogram(&["#"]), false);
         let write = later.to_write().expect("changed");
         Progress::write(&file, &write).expect("written");
-        assert_eq!(Progress::read(&file).expect("read").len(), 1);
+        assert_eq!(Progress::read(&file).expect("read").len(), 4);
         // Read back after the studio started, a game played since wins over the one on disk,
         // and the others join it.
         let mut p = Progress::default();
@@ -509,6 +540,44 @@ mod tests {
         assert_eq!(p.game(&at_new, "x"), Some(&nonogram(&["#"])));
         p.deleted(new);
         assert!(p.is_empty());
+    }
+
+    #[test]
+    fn two_studios_sharing_the_file_keep_each_others_games_but_not_those_forgotten() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("progress.json");
+        let write = |p: &mut Progress| {
+            let w = p.to_write().expect("changed");
+            Progress::write(&file, &w).expect("written");
+        };
+        let (mut a, mut b) = (Progress::default(), Progress::default());
+        a.keep(&at("/a.non"), "x", nonogram(&["#"]), false);
+        write(&mut a);
+        b.keep(&at("/b.non"), "y", nonogram(&["#"]), false);
+        write(&mut b);
+        let there = Progress::read(&file).expect("read");
+        assert!(there.game(&at("/a.non"), "x").is_some(), "b kept a's game");
+        assert!(there.game(&at("/b.non"), "y").is_some());
+        // b restarts its game: gone from the file, and a's next write does not bring it back.
+        b.keep(&at("/b.non"), "y", nonogram(&["?"]), false);
+        write(&mut b);
+        a.keep(&at("/a.non"), "x", nonogram(&["."]), false);
+        write(&mut a);
+        let there = Progress::read(&file).expect("read");
+        assert_eq!(there.game(&at("/a.non"), "x"), Some(&nonogram(&["."])));
+        assert!(there.game(&at("/b.non"), "y").is_none());
+        // Of one file's game played in both, the later stays.
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        b.keep(&at("/a.non"), "x", nonogram(&["#"]), true);
+        write(&mut b);
+        a.unwritten = true;
+        write(&mut a);
+        let there = Progress::read(&file).expect("read");
+        assert_eq!(
+            there.game(&at("/a.non"), "x"),
+            Some(&nonogram(&["#"])),
+            "b's is later"
+        );
     }
 
     #[test]
