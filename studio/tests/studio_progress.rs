@@ -263,10 +263,11 @@ fn a_games_file_that_does_not_read_is_set_aside_never_written_over() -> Result<(
     std::fs::write(data.join("progress.json"), "{ not json").expect("write");
     let mut s = studio(&d, home.path());
     assert!(
-        s.notice()
-            .contains("the games left unfinished could not be read"),
-        "{}",
-        s.notice()
+        s.lasting()
+            .iter()
+            .any(|w| w.contains("the games left unfinished could not be read")),
+        "{:?}",
+        s.lasting()
     );
     let aside = data.join("progress.json.unreadable");
     assert_eq!(

@@ -847,3 +847,29 @@ fn saving_a_solution_never_writes_over_another_puzzles() {
     let saved = std::fs::read_to_string(&solution).expect("read");
     assert!(lockfmt::hexlock::parse_solution(&saved).is_ok_and(|p| p.moves.is_empty()));
 }
+
+/// Regression: a problem in the settings file, said as the studio started, was wiped from the
+/// notice line a moment later when the first file opened, so it was never seen.
+#[test]
+fn what_the_start_finds_wrong_stays_on_screen_until_dismissed() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let problem = "settings.toml:3: `theme` is \"pink\": expected \"light\" or \"dark\"";
+    let settings = Settings {
+        problems: vec![problem.into()],
+        ..Settings::default()
+    };
+    let mut s = studio(&d, home.path());
+    drop(s);
+    s = d.studio_at(home.path(), settings);
+    if matches!(s.screen(), Screen::Tutorial) {
+        d.send(&mut s, Message::Tutorial(tutorial::Message::Close));
+    }
+    assert!(sees(&s, problem), "after the first file opened");
+    let gate = file_named(&s, "pivot-gate");
+    d.send(&mut s, Message::Folder(folder::Message::Open(gate)));
+    assert!(sees(&s, problem), "after another file opened");
+    d.click(&mut s, "Dismiss")?;
+    assert!(!sees(&s, problem));
+    Ok(())
+}

@@ -28,7 +28,7 @@ use crate::screen::sliding::editor as sliding;
 use crate::screen::tutorial::{self, Tutorial};
 use crate::settings::{Settings, ThemeChoice};
 use crate::watch;
-use iced::widget::{column, container, row};
+use iced::widget::{button, column, container, row, text};
 use iced::{Element, Fill, Length, Task, Theme, keyboard, window};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -106,6 +106,8 @@ pub struct Studio {
     /// Where the games played were left.
     games: progress::Games,
     notice: String,
+    /// What the start found wrong (or made), shown above the screen until dismissed.
+    lasting: Vec<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -149,15 +151,22 @@ pub enum Message {
     WriteGames,
     /// The games were written, or not.
     GamesWritten(Result<(), String>),
+    /// The words shown since the start are read.
+    DismissLasting,
 }
 
 impl Studio {
     pub fn new(start: Start) -> (Studio, Task<Message>) {
-        let mut notice = start.settings.problems.join("; ");
+        // What the start has to say stays until dismissed: the notice line is cleared by the
+        // first file opening, a moment later.
+        let mut lasting = start.settings.problems.clone();
         match crate::library::ensure(&start.folder) {
-            Ok(true) => notice = format!("made {} with the starter locks", start.folder.display()),
+            Ok(true) => lasting.push(format!(
+                "made {} with the starter locks",
+                start.folder.display()
+            )),
             Ok(false) => {}
-            Err(e) => notice = format!("{e:#}"),
+            Err(e) => lasting.push(format!("{e:#}")),
         }
         let (online, online_task) = Online::new(
             start.online.clone(),
@@ -170,7 +179,7 @@ impl Studio {
             .as_ref()
             .map(|d| d.join("tutorial.toml"));
         let (tutorial, problem) = Tutorial::load(progress);
-        notice = problem.unwrap_or(notice);
+        lasting.extend(problem);
         let recovery = start
             .online
             .data_dir
@@ -194,7 +203,8 @@ impl Studio {
                     .as_ref()
                     .map(|d| d.join("progress.json")),
             ),
-            notice,
+            notice: String::new(),
+            lasting,
         };
         if start.file.is_some() || start.imported.is_some() {
             studio.tutorial.defer_welcome();
@@ -273,6 +283,35 @@ impl Studio {
     /// The studio's last word.
     pub fn notice(&self) -> &str {
         &self.notice
+    }
+
+    /// What the start had to say, until dismissed.
+    pub fn lasting(&self) -> &[String] {
+        &self.lasting
+    }
+
+    /// The words the start had to say, above the screen with a button to dismiss them.
+    fn lasting_view(&self) -> Option<Element<'_, Message>> {
+        if self.lasting.is_empty() {
+            return None;
+        }
+        let words = column(self.lasting.iter().map(|w| text(w).size(13).into())).spacing(2);
+        Some(
+            container(
+                row![
+                    words.width(Fill),
+                    button(text("Dismiss").size(12))
+                        .style(button::secondary)
+                        .on_press(Message::DismissLasting),
+                ]
+                .spacing(8)
+                .align_y(iced::Center),
+            )
+            .padding(8)
+            .width(Fill)
+            .style(container::rounded_box)
+            .into(),
+        )
     }
 
     /// The unsaved-edit guard: what waits for the user's word, and what was recovered.
@@ -433,6 +472,10 @@ impl Studio {
                 self.games_written(written);
                 Task::none()
             }
+            Message::DismissLasting => {
+                self.lasting.clear();
+                Task::none()
+            }
         }
     }
 
@@ -471,16 +514,24 @@ impl Studio {
             Screen::Tutorial => self.tutorial.view().map(Message::Tutorial),
             Screen::Settings => self.settings.view().map(Message::Settings),
         };
-        let main = match self
-            .guard
-            .view(&self.document)
-            .map(|g| g.map(Message::Guard))
-        {
-            Some(prompt) => column![container(prompt).padding([0, 8]), main]
+        let prompts: Vec<Element<'_, Message>> = [
+            self.guard
+                .view(&self.document)
+                .map(|g| g.map(Message::Guard)),
+            self.lasting_view(),
+        ]
+        .into_iter()
+        .flatten()
+        .map(|p| container(p).padding([0, 8]).into())
+        .collect();
+        let main = if prompts.is_empty() {
+            main
+        } else {
+            column(prompts)
+                .push(main)
                 .padding(iced::Padding::ZERO.top(8))
                 .spacing(6)
-                .into(),
-            None => main,
+                .into()
         };
         row![
             // Wide enough for the New picker's longest name ("Sliding lesson 6: through the

@@ -167,7 +167,7 @@ impl Studio {
                 if !unread.set_aside {
                     self.games.file = None;
                 }
-                self.notice = unread.why;
+                self.lasting.push(unread.why);
             }
         }
     }
