@@ -29,6 +29,22 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
         .fold(OFFSET, |hash, &b| (hash ^ u64::from(b)).wrapping_mul(PRIME))
 }
 
+/// Sets aside a file the studio cannot read, as `<name>.unreadable` (or `-2`, `-3`… when that
+/// is taken) beside it, so that what the studio writes in its place never replaces it.
+pub fn set_aside(file: &Path) -> Result<PathBuf, String> {
+    let name = file.file_name().unwrap_or_default().to_string_lossy();
+    let aside = (1..1000)
+        .map(|n| match n {
+            1 => file.with_file_name(format!("{name}.unreadable")),
+            n => file.with_file_name(format!("{name}.unreadable-{n}")),
+        })
+        .find(|p| !p.exists())
+        .ok_or_else(|| format!("cannot set {} aside: no free name", file.display()))?;
+    std::fs::rename(file, &aside)
+        .map(|()| aside)
+        .map_err(|e| format!("cannot set {} aside: {e}", file.display()))
+}
+
 /// Writes a file atomically, creating its folder: the text goes to a temporary file beside it,
 /// which is synced and then renamed over the target, and the folder is synced, so a crash or a
 /// power cut leaves either the old file or the new one. Through a symbolic link, the file the

@@ -66,7 +66,10 @@ pub fn open_studio(path: Option<std::path::PathBuf>) -> ExitCode {
         Some(Ok(s)) => s,
         Some(Err(e)) => {
             eprintln!("lockwright: {e:#}; using the default settings");
-            settings::Settings::default()
+            match settings_path.as_deref() {
+                Some(path) => settings::Settings::in_place_of_unreadable(path, &e),
+                None => settings::Settings::default(),
+            }
         }
         None => settings::Settings::default(),
     };

@@ -231,17 +231,7 @@ impl Progress {
     /// when that is taken), so that the games played from now on can be kept without writing
     /// over it.
     pub fn set_aside(file: &Path) -> Result<PathBuf, String> {
-        let name = file.file_name().unwrap_or_default().to_string_lossy();
-        let aside = (1..1000)
-            .map(|n| match n {
-                1 => file.with_file_name(format!("{name}.unreadable")),
-                n => file.with_file_name(format!("{name}.unreadable-{n}")),
-            })
-            .find(|p| !p.exists())
-            .ok_or_else(|| format!("cannot set {} aside: no free name", file.display()))?;
-        std::fs::rename(file, &aside)
-            .map(|()| aside)
-            .map_err(|e| format!("cannot set {} aside: {e}", file.display()))
+        files::set_aside(file)
     }
 
     /// Takes in the games read from disk; a game played since the studio started wins.

@@ -44,6 +44,10 @@ pub struct Settings {
     /// What could not be read from the file, in words, for the studio to show.
     #[serde(skip)]
     pub problems: Vec<String>,
+    /// The file did not read at all: these are the defaults, and the file is set aside before
+    /// they are first saved in its place.
+    #[serde(skip)]
+    pub unreadable: bool,
 }
 
 impl Default for Settings {
@@ -55,6 +59,7 @@ impl Default for Settings {
             theme: ThemeChoice::Light,
             keys: Bindings::default(),
             problems: Vec::new(),
+            unreadable: false,
         }
     }
 }
@@ -92,10 +97,31 @@ impl Settings {
         Ok(s)
     }
 
-    /// Writes settings atomically (its folder is created).
-    pub fn save(&self, path: &Path) -> Result<()> {
+    /// The defaults in place of a file that does not read, saying why and what becomes of it.
+    pub fn in_place_of_unreadable(path: &Path, why: &anyhow::Error) -> Settings {
+        Settings {
+            problems: vec![format!(
+                "{why:#}. The studio uses the default settings and leaves {} as it is; when a \
+                 setting is changed here, it is kept beside as {}.unreadable",
+                path.display(),
+                path.file_name().unwrap_or_default().to_string_lossy()
+            )],
+            unreadable: true,
+            ..Settings::default()
+        }
+    }
+
+    /// Writes settings atomically (its folder is created). When they stand in for a file that
+    /// did not read, that file is first set aside, never written over: its new name is returned.
+    pub fn save(&self, path: &Path) -> Result<Option<PathBuf>> {
+        let aside = if self.unreadable && path.exists() {
+            Some(crate::files::set_aside(path).map_err(anyhow::Error::msg)?)
+        } else {
+            None
+        };
         let text = toml::to_string_pretty(self).context("cannot write the settings as TOML")?;
-        crate::files::write_atomic(path, &text)
+        crate::files::write_atomic(path, &text)?;
+        Ok(aside)
     }
 
     /// The action bound to a chord written as the settings spell it, if any.
@@ -107,6 +133,37 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Regression: a settings file that did not read was replaced by the defaults at the first
+    /// change made in the studio, every line of it lost.
+    #[test]
+    fn a_file_that_does_not_read_is_set_aside_before_the_defaults_take_its_place() {
+        let dir = tempfile::tempdir().expect("dir");
+        let path = dir.path().join("settings.toml");
+        let mine = "theme = \"pink\"\nserver-url = \"http://example.org\"\n";
+        std::fs::write(&path, mine).expect("write");
+        let why = Settings::load(&path).expect_err("pink is no theme");
+        let mut s = Settings::in_place_of_unreadable(&path, &why);
+        assert!(s.unreadable);
+        assert!(
+            s.problems[0].contains("pink") && s.problems[0].contains("leaves"),
+            "{:?}",
+            s.problems
+        );
+        s.theme = ThemeChoice::Dark;
+        let aside = s.save(&path).expect("saved").expect("set aside");
+        assert_eq!(std::fs::read_to_string(&aside).expect("kept"), mine);
+        assert_eq!(
+            Settings::load(&path).expect("reads").theme,
+            ThemeChoice::Dark
+        );
+        s.unreadable = false;
+        assert_eq!(
+            s.save(&path).expect("saved"),
+            None,
+            "the file is the settings' own now"
+        );
+    }
 
     #[test]
     fn settings_round_trip_and_rebinding_sticks() {

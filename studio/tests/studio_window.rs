@@ -873,3 +873,32 @@ fn what_the_start_finds_wrong_stays_on_screen_until_dismissed() -> Result<(), Er
     assert!(!sees(&s, problem));
     Ok(())
 }
+
+/// A settings file that does not read is shown above the screen, and the first change made in
+/// the studio keeps it beside, never writes over it.
+#[test]
+fn a_settings_file_that_does_not_read_is_said_and_kept_beside() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut start = start_at(home.path(), Settings::default());
+    let path = start.settings_path.clone().expect("a settings path");
+    let mine = "theme = \"pink\"\n[keys]\nsave = \"f2\"\n";
+    std::fs::write(&path, mine).expect("write");
+    let why = Settings::load(&path).expect_err("does not read");
+    start.settings = Settings::in_place_of_unreadable(&path, &why);
+    let (mut s, first) = Studio::new(start);
+    d.run(&mut s, first);
+    if matches!(s.screen(), Screen::Tutorial) {
+        d.send(&mut s, Message::Tutorial(tutorial::Message::Close));
+    }
+    assert!(
+        s.lasting().iter().any(|w| w.contains("pink")),
+        "{:?}",
+        s.lasting()
+    );
+    d.click(&mut s, "Theme")?;
+    let aside = home.path().join("settings.toml.unreadable");
+    assert_eq!(std::fs::read_to_string(&aside).expect("kept beside"), mine);
+    assert!(Settings::load(&path).is_ok_and(|s| s.theme == studio::settings::ThemeChoice::Dark));
+    Ok(())
+}

@@ -24,8 +24,8 @@ pub enum Message {
     ApplyServerUrl,
     ToggleTheme,
     Close,
-    /// The settings file was written.
-    Saved(Result<(), String>),
+    /// The settings file was written (and the one that did not read set aside, to here).
+    Saved(Result<Option<PathBuf>, String>),
 }
 
 /// What the screen asks of the studio.
@@ -58,6 +58,8 @@ pub struct SettingsScreen {
     status: String,
     /// The remote server's URL was edited and the connection not yet moved to it.
     url_unapplied: bool,
+    /// A save under way sets aside the settings file that did not read.
+    setting_aside: bool,
 }
 
 impl SettingsScreen {
@@ -71,6 +73,7 @@ impl SettingsScreen {
             taken: None,
             status: String::new(),
             url_unapplied: false,
+            setting_aside: false,
         }
     }
 
@@ -125,6 +128,9 @@ impl SettingsScreen {
             return Task::none();
         };
         let settings = self.settings.clone();
+        // Only the first save sets the unreadable file aside; should it fail, the next tries.
+        self.setting_aside |= settings.unreadable;
+        self.settings.unreadable = false;
         background::run(
             move || settings.save(&path).map_err(|e| format!("{e:#}")),
             Message::Saved,
@@ -198,8 +204,20 @@ impl SettingsScreen {
                 self.taken = None;
                 return (Task::none(), Some(Event::Close));
             }
-            Message::Saved(Ok(())) => Task::none(),
+            Message::Saved(Ok(aside)) => {
+                self.setting_aside = false;
+                if let Some(aside) = aside {
+                    self.status = format!(
+                        "the settings file that did not read is kept as {}",
+                        aside.display()
+                    );
+                }
+                Task::none()
+            }
             Message::Saved(Err(why)) => {
+                if std::mem::take(&mut self.setting_aside) {
+                    self.settings.unreadable = true;
+                }
                 self.status = why;
                 Task::none()
             }
