@@ -213,3 +213,25 @@ fn more_moves_than_the_fewest_are_told_so() -> Result<(), Error> {
     ));
     Ok(())
 }
+
+/// Regression: a tutorial progress file that did not read was written over with a fresh one as
+/// the studio started, the lessons done lost for good.
+#[test]
+fn a_progress_file_that_does_not_read_is_kept_beside_and_said() {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let data = home.path().join("data");
+    std::fs::create_dir_all(&data).expect("data");
+    let mine = "[hexlock]\nopened = [\"01-clear-the-bolthole\"\n";
+    std::fs::write(data.join("tutorial.toml"), mine).expect("write");
+    let s = d.studio_at(home.path(), Settings::default());
+    assert!(
+        s.lasting()
+            .iter()
+            .any(|w| w.contains("not valid tutorial progress") && w.contains("kept as")),
+        "{:?}",
+        s.lasting()
+    );
+    let aside = data.join("tutorial.toml.unreadable");
+    assert_eq!(std::fs::read_to_string(aside).expect("kept"), mine);
+}

@@ -71,7 +71,7 @@ pub struct Tutorial {
 impl Tutorial {
     /// Loads the progress; on a first start (no progress yet, or only a start on a named file
     /// before) the series are offered.
-    pub fn load(path: Option<PathBuf>) -> (Tutorial, Option<String>) {
+    pub fn load(mut path: Option<PathBuf>) -> (Tutorial, Option<String>) {
         let (progress, first, problem) = match path.as_deref().map(Progress::load) {
             // Not offered yet: the first start opened a file instead.
             Some(Ok(Some(p))) => {
@@ -79,7 +79,21 @@ impl Tutorial {
                 (p, first, None)
             }
             Some(Ok(None)) => (Progress::default(), true, None),
-            Some(Err(e)) => (Progress::default(), false, Some(format!("{e:#}"))),
+            // The progress starts afresh; the file that did not read is never written over.
+            Some(Err(e)) => {
+                let said = match path.as_deref().map(crate::files::set_aside) {
+                    Some(Ok(aside)) => format!(
+                        "{e:#}; the lessons start afresh and the file is kept as {}",
+                        aside.display()
+                    ),
+                    Some(Err(why)) => {
+                        path = None;
+                        format!("{e:#}; {why}, so the lessons done are not kept this time")
+                    }
+                    None => format!("{e:#}"),
+                };
+                (Progress::default(), false, Some(said))
+            }
             None => (Progress::default(), false, None),
         };
         let mut t = Tutorial {
