@@ -248,9 +248,9 @@ impl Progress {
         (game.puzzle == puzzle).then_some(&game.play)
     }
 
-    /// How far the game kept for `file` has gone, whatever puzzle it was played on.
-    pub fn standing(&self, file: &Path) -> Option<Standing> {
-        let game = self.games.get(&key(file)?)?;
+    /// How far the game kept at `place` has gone, whatever puzzle it was played on.
+    pub fn standing(&self, place: &Place) -> Option<Standing> {
+        let game = self.games.get(&place.key()?)?;
         Some(if game.finished {
             Standing::Finished
         } else {
@@ -408,7 +408,6 @@ mod tests {
     #[test]
     fn a_game_is_taken_up_only_on_the_puzzle_it_was_played_on() {
         let mut p = Progress::default();
-        let file = Path::new("/puzzles/gate.non");
         let gate = at("/puzzles/gate.non");
         p.keep(&gate, "a1", nonogram(&["#.?"]), false);
         assert_eq!(p.game(&gate, "a1"), Some(&nonogram(&["#.?"])));
@@ -417,12 +416,12 @@ mod tests {
         // Glancing at the edited version leaves the game of the version before.
         p.keep(&gate, "b2", nonogram(&["???"]), false);
         assert!(p.game(&gate, "a1").is_some());
-        assert_eq!(p.standing(file), Some(Standing::Started));
+        assert_eq!(p.standing(&gate), Some(Standing::Started));
         p.keep(&gate, "a1", nonogram(&["#.#"]), true);
-        assert_eq!(p.standing(file), Some(Standing::Finished));
+        assert_eq!(p.standing(&gate), Some(Standing::Finished));
         // A game back at its start is forgotten.
         p.keep(&gate, "a1", nonogram(&["???"]), false);
-        assert_eq!(p.standing(file), None);
+        assert_eq!(p.standing(&gate), None);
         assert_eq!(p.game(&gate, "a1"), None);
         assert!(p.is_empty());
     }

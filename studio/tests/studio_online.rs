@@ -535,6 +535,7 @@ fn a_picked_lock_is_taken_up_where_it_was_left() -> Result<(), Error> {
     pick(&d, &mut b)?;
     d.click(&mut b, "Wait")?;
     d.send(&mut b, Message::Play(play::Message::Back));
+    assert!(sees(&b, "in progress"), "the slot says it");
     pick(&d, &mut b)?;
     assert_eq!(playing(&b).map(Play::at), Some(1), "taken up at its move");
     assert!(sees(
@@ -553,6 +554,7 @@ fn a_picked_lock_is_taken_up_where_it_was_left() -> Result<(), Error> {
     assert!(b.online().declaring().is_some());
     d.send(&mut b, Message::Play(play::Message::Back));
     assert!(b.online().declaring().is_none(), "withdrawn on leaving");
+    assert!(sees(&b, "✓ opened"));
     pick(&d, &mut b)?;
     assert!(playing(&b).is_some_and(|p| p.session().is_open()));
     assert!(b.online().declaring().is_some(), "offered again");

@@ -508,7 +508,9 @@ impl Studio {
             Screen::SlidingLesson(e) => self.sliding_lesson_view(e),
             Screen::Online => {
                 let name = self.document.lock().map(|l| l.info.name.as_str());
-                self.online.view(name).map(Message::Online)
+                self.online
+                    .view(name, self.games.progress())
+                    .map(Message::Online)
             }
             Screen::DeathMatch => self.death_match.view().map(Message::DeathMatch),
             Screen::Tutorial => self.tutorial.view().map(Message::Tutorial),

@@ -6,7 +6,7 @@
 use crate::background::{self, Generation};
 use crate::family::Family;
 use crate::library::{self, Listed};
-use crate::progress::{Progress, Standing};
+use crate::progress::{Place, Progress, Standing};
 use crate::screen::scroll;
 use iced::widget::{
     button, column, container, image, operation, pick_list, row, text, text_input, tooltip,
@@ -381,11 +381,10 @@ impl Folder {
                 .get(&f.path.with_extension(""))
                 .is_some_and(|&n| n > 1)
         };
-        let mut list = column(
-            self.files
-                .iter()
-                .map(|f| self.entry(f, open, shared(f), games.standing(&f.path))),
-        )
+        let mut list = column(self.files.iter().map(|f| {
+            let standing = games.standing(&Place::File(f.path.clone()));
+            self.entry(f, open, shared(f), standing)
+        }))
         .spacing(2);
         if self.files.is_empty() {
             list = list.push(text(EMPTY).size(13));
@@ -601,7 +600,7 @@ mod tests {
 
     #[test]
     fn the_list_says_which_puzzles_are_in_progress_and_which_are_solved() {
-        use crate::progress::{Place, Play};
+        use crate::progress::Play;
         let dir = tempfile::tempdir().expect("dir");
         let text = "width 1\nheight 1\nrows\n1\ncolumns\n1\n";
         for name in ["a.non", "b.non", "c.non"] {

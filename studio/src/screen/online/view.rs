@@ -2,6 +2,7 @@
 //! and the bar above a picked lock in play.
 
 use super::{Confirm, Connection, Message, Online};
+use crate::progress::{Place, Progress, Standing};
 use crate::screen::scroll;
 use crate::settings::ServerChoice;
 use iced::widget::{button, checkbox, column, container, image, row, text, text_input};
@@ -53,7 +54,12 @@ impl Online {
         )
     }
 
-    pub fn view<'a>(&'a self, editor_lock: Option<&'a str>) -> Element<'a, Message> {
+    /// The screen; `games` says how far each lock picked here was played.
+    pub fn view<'a>(
+        &'a self,
+        editor_lock: Option<&'a str>,
+        games: &'a Progress,
+    ) -> Element<'a, Message> {
         let switch = match self.choice {
             ServerChoice::Embedded => "Switch to the remote server",
             ServerChoice::Remote => "Switch to the embedded server",
@@ -114,7 +120,7 @@ impl Online {
             None => self.login_view(),
             Some(me) => row![
                 self.players_view(me).width(Length::FillPortion(2)),
-                self.slots_view(me, editor_lock)
+                self.slots_view(me, editor_lock, games)
                     .width(Length::FillPortion(4)),
                 self.notes_view().width(Length::FillPortion(3)),
             ]
@@ -230,6 +236,7 @@ impl Online {
         &'a self,
         me: &'a str,
         editor_lock: Option<&'a str>,
+        games: &'a Progress,
     ) -> iced::widget::Column<'a, Message> {
         let whose = self.selected.as_deref().unwrap_or(me);
         let mine = whose == me;
@@ -253,7 +260,14 @@ impl Online {
         }
         for n in 1..=3u8 {
             let slot = view.slots.iter().find(|s| s.slot == n);
-            out = out.push(self.slot_card(n, slot, mine, editor_lock));
+            let standing = slot.and_then(|s| s.lock.as_ref()).and_then(|l| {
+                games.standing(&Place::ServerLock {
+                    server: self.key.clone(),
+                    id: l.id,
+                    player: me.to_string(),
+                })
+            });
+            out = out.push(self.slot_card(n, slot, mine, editor_lock, standing));
         }
         out
     }
@@ -264,6 +278,7 @@ impl Online {
         slot: Option<&'a SlotView>,
         mine: bool,
         editor_lock: Option<&'a str>,
+        standing: Option<Standing>,
     ) -> Element<'a, Message> {
         let lock = slot.and_then(|s| s.lock.as_ref());
         let picture: Element<'a, Message> = match lock.and_then(|l| self.thumbnails.get(&l.id)) {
@@ -347,6 +362,13 @@ impl Online {
             }
         } else if let Some(l) = lock {
             actions = actions.push(button(text("Pick").size(12)).on_press(Message::Pick(l.id)));
+            // How far I played it here: Pick takes the game up.
+            if let Some(standing) = standing {
+                actions = actions.push(match standing {
+                    Standing::Started => text("in progress").size(11).style(text::secondary),
+                    Standing::Finished => text("✓ opened").size(11).style(text::success),
+                });
+            }
         }
         container(row![picture, column![facts, actions].spacing(6)].spacing(10))
             .padding(6)
