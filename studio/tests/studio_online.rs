@@ -523,6 +523,8 @@ fn a_picked_lock_is_taken_up_where_it_was_left() -> Result<(), Error> {
     d.click(&mut a, &format!("Publish «{name}» here"))?;
     d.click(&mut a, "Solve and publish")?;
     d.send(&mut b, Message::Online(online::Message::Refresh));
+    // One lock, in the singular (it said "1 locks").
+    assert!(sees(&b, "1 lock; you access 0, they access 3 of yours"));
     let pick = |d: &Driver, b: &mut Studio| -> Result<(), Error> {
         d.send(
             b,

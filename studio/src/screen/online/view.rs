@@ -205,8 +205,10 @@ impl Online {
                                 text(format!("{} · score {}", p.codename, signed(p.score)))
                                     .size(13),
                                 text(format!(
-                                    "{} locks; you access {}, they access {} of yours",
-                                    p.locks, p.accessed, p.accessed_by
+                                    "{}; you access {}, they access {} of yours",
+                                    lockfmt::words::count(usize::from(p.locks), "lock"),
+                                    p.accessed,
+                                    p.accessed_by
                                 ))
                                 .size(11),
                             ]
@@ -344,7 +346,7 @@ impl Online {
                 );
             }
         }
-        let mut actions = row![].spacing(6);
+        let mut actions = row![].spacing(6).align_y(iced::Center);
         if mine {
             let publish = match editor_lock {
                 Some(name) => button(text(format!("Publish «{name}» here")).size(12))
