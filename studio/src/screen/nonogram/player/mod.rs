@@ -63,6 +63,8 @@ pub enum Event {
 /// The player's state.
 pub struct Player {
     puzzle: Puzzle,
+    /// The digest of the puzzle's clues, as its game is kept under (worked out once).
+    digest: String,
     grid: Grid,
     undo: Vec<Grid>,
     redo: Vec<Grid>,
@@ -101,6 +103,7 @@ impl Player {
         let grid = Grid::new(puzzle.width, puzzle.height);
         Player {
             grid,
+            digest: progress::nonogram_digest(&puzzle),
             puzzle,
             undo: Vec::new(),
             redo: Vec::new(),
@@ -173,7 +176,7 @@ impl Player {
     /// Where the game stands, to be taken up later.
     pub fn game_now(&self) -> progress::Now {
         progress::Now {
-            puzzle: progress::nonogram_digest(&self.puzzle),
+            puzzle: self.digest.clone(),
             play: progress::Play::Nonogram {
                 rows: self.grid.to_rows(),
             },

@@ -246,6 +246,9 @@ pub struct Editor {
     gesture_revision: u64,
     layers: Layers,
     game: Option<Game>,
+    /// The digest of the game's start, as its game is kept under (worked out once a game: where
+    /// the game stands is asked after every message).
+    game_digest: String,
     selected: Option<usize>,
     /// Why the last move was refused, in the rules' words.
     refusal: Option<String>,
@@ -297,6 +300,7 @@ impl Editor {
             gesture_revision: 0,
             layers: Layers::default(),
             game: None,
+            game_digest: String::new(),
             selected: None,
             refusal: None,
             runs: Generation::default(),
@@ -373,9 +377,8 @@ impl Editor {
     /// Where the game being played stands, to be taken up later.
     pub fn game_now(&self) -> Option<progress::Now> {
         let game = self.game.as_ref().filter(|_| self.mode == Mode::Play)?;
-        let digest = lockfmt::sliding::solution::lock_digest(game.start());
         Some(progress::Now {
-            puzzle: format!("{digest:016x}"),
+            puzzle: self.game_digest.clone(),
             play: progress::Play::Sliding {
                 moves: game.notation(),
             },

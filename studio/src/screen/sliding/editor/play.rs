@@ -4,6 +4,8 @@ use super::*;
 
 impl Editor {
     pub(super) fn start_game(&mut self, lock: Lock) {
+        let digest = lockfmt::sliding::solution::lock_digest(&lock);
+        self.game_digest = format!("{digest:016x}");
         self.game = Some(Game::new(lock));
         self.selected = None;
         self.refusal = None;
