@@ -227,13 +227,6 @@ impl Progress {
         })
     }
 
-    /// Sets aside a file [`Progress::read`] refused, as `<file>.unreadable` (or `-2`, `-3`…
-    /// when that is taken), so that the games played from now on can be kept without writing
-    /// over it.
-    pub fn set_aside(file: &Path) -> Result<PathBuf, String> {
-        files::set_aside(file)
-    }
-
     /// Takes in the games read from disk; a game played since the studio started wins.
     pub fn merge(&mut self, read: Progress) {
         for (file, game) in read.games {
@@ -506,12 +499,12 @@ mod tests {
         std::fs::write(&file, "{\"format\":\"lockwright-progress 9\",\"games\":{}}").expect("w");
         let why = Progress::read(&file).expect_err("refused");
         assert!(why.contains("another version"), "{why}");
-        let aside = Progress::set_aside(&file).expect("set aside");
+        let aside = files::set_aside(&file).expect("set aside");
         assert!(aside.ends_with("progress.json.unreadable"));
         assert!(aside.exists() && !file.exists());
         // A second one does not replace the first.
         std::fs::write(&file, "[]").expect("w");
-        let second = Progress::set_aside(&file).expect("set aside");
+        let second = files::set_aside(&file).expect("set aside");
         assert!(second.ends_with("progress.json.unreadable-2"));
         assert!(aside.exists() && second.exists());
     }

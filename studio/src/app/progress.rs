@@ -63,7 +63,7 @@ impl Games {
         };
         background::run(
             move || {
-                Progress::read(&file).map_err(|why| match Progress::set_aside(&file) {
+                Progress::read(&file).map_err(|why| match crate::files::set_aside(&file) {
                     Ok(aside) => Unread {
                         why: format!(
                             "the games left unfinished could not be read ({why}); the file is kept as {}",
