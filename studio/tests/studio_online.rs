@@ -116,6 +116,20 @@ fn out_of_the_box_the_studio_runs_its_own_server_on_loopback() -> Result<(), Err
     Ok(())
 }
 
+/// Publishes the lock open in the editor, which has no saved solution, with the one the solver
+/// finds; returns its name.
+fn publish_open_lock(d: &Driver, s: &mut Studio) -> Result<String, Error> {
+    let name = s
+        .document()
+        .lock()
+        .map(|l| l.info.name.clone())
+        .expect("a lock");
+    d.click(s, &format!("Publish «{name}» here"))?;
+    assert!(sees(s, "Solve and publish"), "{}", s.online().status());
+    d.click(s, "Solve and publish")?;
+    Ok(name)
+}
+
 /// Two studios, one server: AAA's embedded server, which BBB's studio names as its remote.
 #[test]
 fn register_publish_pick_declare_and_see_the_score_move() -> Result<(), Error> {
@@ -124,14 +138,7 @@ fn register_publish_pick_declare_and_see_the_score_move() -> Result<(), Error> {
 
     // AAA publishes the open lock, which has no saved solution: the solver finds one once
     // AAA agrees.
-    let name = a
-        .document()
-        .lock()
-        .map(|l| l.info.name.clone())
-        .expect("a lock");
-    d.click(&mut a, &format!("Publish «{name}» here"))?;
-    assert!(sees(&a, "Solve and publish"), "{}", a.online().status());
-    d.click(&mut a, "Solve and publish")?;
+    let name = publish_open_lock(&d, &mut a)?;
     assert!(
         a.online().status().starts_with("published lock"),
         "{}",
@@ -515,13 +522,7 @@ fn a_reply_arriving_after_a_server_switch_is_ignored() -> Result<(), Error> {
 fn a_picked_lock_is_taken_up_where_it_was_left() -> Result<(), Error> {
     let d = Driver::new();
     let (mut a, mut b, _homes) = two_players(&d)?;
-    let name = a
-        .document()
-        .lock()
-        .map(|l| l.info.name.clone())
-        .expect("a lock");
-    d.click(&mut a, &format!("Publish «{name}» here"))?;
-    d.click(&mut a, "Solve and publish")?;
+    publish_open_lock(&d, &mut a)?;
     d.send(&mut b, Message::Online(online::Message::Refresh));
     // One lock, in the singular (it said "1 locks").
     assert!(sees(&b, "1 lock; you access 0, they access 3 of yours"));
