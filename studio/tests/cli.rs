@@ -884,3 +884,38 @@ fn check_and_fmt_take_a_folder_of_puzzles() {
         assert!(err.contains("empty holds no puzzle file"), "{verb}: {err}");
     }
 }
+
+/// Regression: `solve` of a hex lock that could not be read (missing, a folder, not text) exited
+/// 1, which says "cannot be opened", so a script took a typo in a file name for a proof. Every
+/// family's `solve` exits 2 when there is no puzzle to solve, as the other three already did.
+#[test]
+fn solve_of_a_file_that_cannot_be_read_exits_2_in_every_family() {
+    let dir = tempfile::tempdir().expect("dir");
+    std::fs::create_dir(dir.path().join("folder.lock")).expect("folder");
+    for ext in ["lock", "non", "quad", "slide"] {
+        std::fs::write(
+            dir.path().join(format!("binary.{ext}")),
+            [0x8e, 0xff, 0x00, 0x12],
+        )
+        .expect("write");
+        for file in [
+            format!("missing.{ext}"),
+            format!("binary.{ext}"),
+            "folder.lock".to_string(),
+        ] {
+            for json in [false, true] {
+                let mut args = vec!["solve", file.as_str()];
+                if json {
+                    args.push("--json");
+                }
+                let out = lockwright(&args, dir.path());
+                let err = text(&out.stderr);
+                assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+                assert!(
+                    err.contains(&format!("{file}:1:1: error")),
+                    "{args:?}: {err}"
+                );
+            }
+        }
+    }
+}

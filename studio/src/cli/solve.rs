@@ -188,7 +188,9 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     let (text, parsed) = read_lock(&args.file);
     let Some(lock) = parsed.valid_lock().cloned() else {
         super::print_diagnostics(&shown, &text, &parsed.diagnostics);
-        return Ok(ExitCode::from(1));
+        // No lock to search (the file does not read) is not a proof that none opens.
+        let unreadable = parsed.document.is_none();
+        return Ok(ExitCode::from(if unreadable { 2 } else { 1 }));
     };
     let author = match &args.author {
         Some(path) => Some(read_solution(path, &lock)?),
