@@ -79,6 +79,22 @@ pub fn forget(path: &Path, server: &str, player: Option<&str>) -> Result<()> {
     write(path, &tokens)
 }
 
+/// Forgets `player`'s token on `server` only while it is still `token`: a server refused it,
+/// and a newer login kept meanwhile (by the command line) stays.
+pub fn forget_token(path: &Path, server: &str, player: &str, token: &str) -> Result<()> {
+    let kept = load(path)?;
+    let still = kept
+        .servers
+        .get(server)
+        .and_then(|e| e.players.get(player))
+        .is_some_and(|t| t == token);
+    if still {
+        forget(path, server, Some(player))
+    } else {
+        Ok(())
+    }
+}
+
 fn write(path: &Path, tokens: &Tokens) -> Result<()> {
     let text = toml::to_string_pretty(tokens).context("cannot write the tokens as TOML")?;
     crate::files::write_private(path, text.as_bytes())
@@ -97,6 +113,22 @@ impl Tokens {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_refused_token_is_forgotten_but_a_newer_login_is_kept() {
+        let dir = tempfile::tempdir().expect("dir");
+        let path = dir.path().join("tokens.toml");
+        save(&path, "embedded", "REV", "old").expect("save");
+        forget_token(&path, "embedded", "REV", "old").expect("forget");
+        assert_eq!(load(&path).expect("load").login("embedded", None), None);
+        // Logged in again from the command line before the refusal was handled.
+        save(&path, "embedded", "REV", "new").expect("save");
+        forget_token(&path, "embedded", "REV", "old").expect("forget");
+        assert_eq!(
+            load(&path).expect("load").login("embedded", None),
+            Some(("REV".into(), "new".into()))
+        );
+    }
 
     #[test]
     fn tokens_are_kept_per_server_and_player_privately() {

@@ -354,7 +354,12 @@ fn losing_the_server_is_one_state_and_it_comes_back_with_the_cache_shown() -> Re
     // Background refreshes wait for the probe: no storm of failing requests.
     let t = s.online().refresh();
     assert!(iced_runtime::task::into_stream(t).is_none());
-    assert!(sees(&s, "Try now"));
+    // Regression: the sentence took the row's whole width and squeezed the button to "Tr".
+    assert!(common::on_one_line(
+        &s,
+        studio::app::SMALLEST_WINDOW,
+        "Try now"
+    ));
     assert!(
         sees(&s, "Slot 1: «Ball Stop» (lock 1, size 4)"),
         "the cache is still shown"
@@ -562,5 +567,65 @@ fn a_picked_lock_is_taken_up_where_it_was_left() -> Result<(), Error> {
     assert!(playing(&b).is_some_and(|p| p.session().is_open()));
     assert!(b.online().declaring().is_some(), "offered again");
     assert!(sees(&b, "You opened AAA's «Ball Stop» in 1 move."));
+    Ok(())
+}
+
+/// Regression: when the server no longer knew the studio's token (revoked by a logout
+/// everywhere from another computer, or a server whose data was begun afresh), the live stream
+/// was refused with 401 and the screen said "Cannot reach the server: 401: log in first: send
+/// `Authorization: Bearer TOKEN`", tried again every few seconds forever and stayed "as REV".
+/// The server answers, so the studio is online; the login is let go, the form is ready with the
+/// codename, the dead token leaves the tokens file, and the password alone logs in again. Both
+/// ways the studio hears it: the live stream, and an answer to a request.
+#[test]
+fn a_login_the_server_no_longer_knows_is_let_go_and_offered_again() -> Result<(), Error> {
+    let d = Driver::new();
+    for heard_by_stream in [true, false] {
+        let home = tempfile::tempdir().expect("home");
+        let mut s = d.studio_at(home.path(), Settings::default());
+        register(&d, &mut s, "REV")?;
+        let (url, token) = s.online().live().expect("REV follows the events");
+        // Logged out everywhere from another computer.
+        let elsewhere = server::client::Client::new(&url).with_token(token.clone());
+        d.rt.block_on(async move {
+            let mut elsewhere = elsewhere;
+            elsewhere.logout(true).await
+        })
+        .expect("logged out everywhere");
+
+        if heard_by_stream {
+            let mut events = Box::pin(studio::online::live::stream(url.clone(), token));
+            let first =
+                d.rt.block_on(events.next())
+                    .expect("the stream says something");
+            assert_eq!(first, Live::Lost(studio::online::Trouble::NotLoggedIn));
+            d.send(&mut s, Message::Online(online::Message::Live(first)));
+        } else {
+            d.click(&mut s, "Refresh")?;
+        }
+        assert_eq!(s.online().codename(), None, "{heard_by_stream}");
+        assert_eq!(
+            s.online().connection(),
+            &Connection::Online,
+            "the server answers"
+        );
+        assert!(
+            s.online().status().contains("no longer knows REV's login"),
+            "{}",
+            s.online().status()
+        );
+        assert!(!s.online().summary().contains("unreachable"));
+        let kept = std::fs::read_to_string(home.path().join("tokens.toml")).expect("tokens");
+        assert!(!kept.contains("REV"), "the dead token is forgotten: {kept}");
+
+        d.type_into(&mut s, PASSWORD_ID, "correct horse")?;
+        d.click(&mut s, "Log in")?;
+        assert_eq!(
+            s.online().codename(),
+            Some("REV"),
+            "{}",
+            s.online().status()
+        );
+    }
     Ok(())
 }

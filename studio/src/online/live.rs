@@ -1,6 +1,7 @@
 //! The server's live events as a subscription: while it runs, every change a server announces
 //! reaches the online screen, and a dropped stream is reported once.
 
+use super::Trouble;
 use iced::Subscription;
 use iced::futures::{SinkExt, Stream, channel::mpsc};
 use server::client::Client;
@@ -13,8 +14,9 @@ pub enum Live {
     Connected,
     /// Something changed on the server.
     Event(Event),
-    /// The stream broke or could not open; the subscription ends with this.
-    Lost(String),
+    /// The stream broke or could not open (a server that no longer knows the token refuses
+    /// it: [`Trouble::NotLoggedIn`]); the subscription ends with this.
+    Lost(Trouble),
 }
 
 /// Follows the events of the server at `url` as the player holding `token`.
@@ -31,7 +33,7 @@ pub fn stream(url: String, token: String) -> impl Stream<Item = Live> {
         let mut events = match client.events().await {
             Ok(e) => e,
             Err(e) => {
-                let _ = out.send(Live::Lost(e.to_string())).await;
+                let _ = out.send(Live::Lost(Trouble::from_client(e))).await;
                 return;
             }
         };
@@ -41,8 +43,10 @@ pub fn stream(url: String, token: String) -> impl Stream<Item = Live> {
         loop {
             let next = match events.next().await {
                 Ok(Some(event)) => Live::Event(event),
-                Ok(None) => Live::Lost("the server closed the event stream".into()),
-                Err(e) => Live::Lost(e.to_string()),
+                Ok(None) => Live::Lost(Trouble::Unreachable(
+                    "the server closed the event stream".into(),
+                )),
+                Err(e) => Live::Lost(Trouble::from_client(e)),
             };
             let lost = matches!(next, Live::Lost(_));
             if out.send(next).await.is_err() || lost {

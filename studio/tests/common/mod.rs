@@ -137,3 +137,18 @@ pub fn shown_whole(s: &Studio, size: iced::Size, what: &str) -> bool {
         })
     })
 }
+
+/// Whether a short text (a button's words) shows on one line in a window of this size, whole:
+/// a row that gives the rest of its width away squeezes it to a word a line, or to letters.
+pub fn on_one_line(s: &Studio, size: iced::Size, what: &str) -> bool {
+    /// Two lines of the studio's largest button text are taller than this.
+    const ONE_LINE: f32 = 24.0;
+    let mut ui = iced_test::Simulator::with_size(iced::Settings::default(), size, s.view());
+    ui.find(what).is_ok_and(|t| {
+        let whole = t.bounds();
+        whole.height < ONE_LINE
+            && t.visible_bounds().is_some_and(|seen| {
+                seen.width >= whole.width - 0.5 && seen.height >= whole.height - 0.5
+            })
+    })
+}

@@ -692,10 +692,11 @@ impl Online {
             }
             Message::Live(Live::Connected) => Task::none(),
             Message::Live(Live::Event(_)) => self.refresh(),
-            Message::Live(Live::Lost(why)) => {
-                self.lost(why);
+            // A stream of a login already let go has nothing more to say.
+            Message::Live(Live::Lost(Trouble::NotLoggedIn)) if self.codename.is_none() => {
                 Task::none()
             }
+            Message::Live(Live::Lost(trouble)) => self.trouble(trouble),
             Message::Got(generation, reply) => {
                 if !self.generation.is_current(generation) {
                     // Asked on another server or as another player: not ours any more.

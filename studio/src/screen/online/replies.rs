@@ -8,6 +8,7 @@ use crate::online::Trouble;
 use crate::online::cache::Cache;
 use crate::tokens;
 use iced::Task;
+use server::client::Client;
 
 impl Online {
     /// The player's cache arrived from disk: show it, draw its thumbnails, then ask the
@@ -24,19 +25,54 @@ impl Online {
         }
     }
 
-    /// Sorts a failed answer: connection trouble changes the one state; a refusal is said.
-    pub(super) fn trouble(&mut self, t: Trouble) {
+    /// Sorts a failed answer: connection trouble changes the one state; a refusal is said; a
+    /// login the server no longer knows is let go.
+    pub(super) fn trouble(&mut self, t: Trouble) -> Task<Message> {
         match t {
             Trouble::Unreachable(why) => self.lost(why),
             Trouble::NotLoggedIn if self.codename.is_some() => {
-                self.status = "the server no longer knows this login: log in again".into();
                 self.connection = Connection::Online;
+                return self.login_lost();
             }
             other => {
                 self.status = other.message();
                 self.connection = Connection::Online;
             }
         }
+        Task::none()
+    }
+
+    /// The server refused the token it was given (revoked by a logout elsewhere, expired, or
+    /// the server's data begun afresh): the player is logged out here too, with the login form
+    /// ready for their codename, and the dead token leaves the tokens file (unless the file
+    /// has a newer one by then, from the command line).
+    fn login_lost(&mut self) -> Task<Message> {
+        let Some(codename) = self.codename.clone() else {
+            return Task::none();
+        };
+        let dead = self
+            .client
+            .take()
+            .and_then(|c| c.token().map(str::to_string));
+        self.forget_player();
+        self.client = self.url.as_deref().map(Client::new);
+        self.codename_input = codename.clone();
+        self.status = format!(
+            "the server no longer knows {codename}'s login (logged out elsewhere, or the \
+             server's data was begun afresh): log in again"
+        );
+        let (Some(path), Some(token)) = (self.setup.tokens_path.clone(), dead) else {
+            return self.refresh();
+        };
+        let key = self.key.clone();
+        let generation = self.generation;
+        let forget = background::run(
+            move || {
+                tokens::forget_token(&path, &key, &codename, &token).map_err(|e| format!("{e:#}"))
+            },
+            move |r| Message::Got(generation, Reply::Written(r)),
+        );
+        Task::batch([forget, self.refresh()])
     }
 
     pub(super) fn heard(&mut self) -> Task<Message> {
@@ -164,10 +200,7 @@ impl Online {
             | Reply::Notes(Err(t))
             | Reply::Published(Err(t))
             | Reply::Retired(_, Err(t))
-            | Reply::Declared(Err(t)) => {
-                self.trouble(t);
-                Task::none()
-            }
+            | Reply::Declared(Err(t)) => self.trouble(t),
         }
     }
 }

@@ -97,7 +97,9 @@ impl Online {
                             self.server_label(),
                             self.heard_when()
                         ))
-                        .size(13),
+                        .size(13)
+                        // Filling what is left after the button keeps the button whole.
+                        .width(iced::Fill),
                         button(text("Try now").size(12)).on_press(Message::Refresh),
                     ]
                     .spacing(8)
