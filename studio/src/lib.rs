@@ -78,13 +78,7 @@ pub fn open_studio(path: Option<std::path::PathBuf>) -> ExitCode {
         .clone()
         .or_else(library::default_folder);
     let (folder, file) = match path {
-        Some(p) if p.is_dir() => (p, None),
-        Some(p) => (
-            p.parent()
-                .map(|d| d.to_path_buf())
-                .unwrap_or_else(|| ".".into()),
-            Some(p),
-        ),
+        Some(p) => library::folder_for(p),
         None => match default_folder {
             Some(f) => (f, None),
             None => {

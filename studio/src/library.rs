@@ -25,15 +25,38 @@ pub fn default_folder() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "lockwright").map(|d| d.data_dir().join("locks"))
 }
 
-/// Creates the folder with the starter locks on first use; returns whether it was created.
+/// The folder the side panel shows for a path given at start, and the file to open at once: a
+/// folder is shown itself; a file, there or not yet, in the folder that holds it, which for a
+/// bare name is the current folder. Both are absolute (links left as named), so that the
+/// list's and the watcher's paths are the open file's own: `spade.non` and `./spade.non` are
+/// one file to the eye but not to a comparison.
+pub fn folder_for(path: PathBuf) -> (PathBuf, Option<PathBuf>) {
+    let path = std::path::absolute(&path).unwrap_or(path);
+    if path.is_dir() {
+        return (path, None);
+    }
+    // A bare name's parent is the empty path, which names no folder at all.
+    let folder = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    (folder, Some(path))
+}
+
+/// Creates the folder with the starter locks on first use; returns whether it was created. A
+/// starter never takes the place of a file already there.
 pub fn ensure(folder: &Path) -> Result<bool> {
-    if folder.exists() {
+    // The empty path is no folder to make (and joined to a name, it is the current folder).
+    if folder.as_os_str().is_empty() || folder.exists() {
         return Ok(false);
     }
     std::fs::create_dir_all(folder)
         .with_context(|| format!("cannot create {}", folder.display()))?;
     for t in templates::ALL.iter().filter(|t| t.folder == "starter") {
-        write_atomic(&folder.join(format!("{}.lock", t.name)), t.text)?;
+        let path = folder.join(format!("{}.lock", t.name));
+        if !path.exists() {
+            write_atomic(&path, t.text)?;
+        }
     }
     Ok(true)
 }
@@ -291,6 +314,40 @@ pub fn delete(path: &Path) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Regression: `lockwright studio spade.non` showed the folder named by the empty path,
+    /// which does not exist, so the starter locks were "made" in it: written over the user's
+    /// own `pivot-gate.lock` and the others of those names in the current folder.
+    ///
+    /// Regression too: started on a bare name, the open file was not reloaded when another
+    /// program saved it, nor marked in the list: the watcher and the list said `./spade.non`.
+    #[test]
+    fn a_bare_file_name_is_shown_in_the_current_folder_and_nothing_is_made_there() {
+        let dir = tempfile::tempdir().expect("dir");
+        let here = std::env::current_dir().expect("current folder");
+        assert_eq!(
+            folder_for(PathBuf::from("spade.non")),
+            (here.clone(), Some(here.join("spade.non")))
+        );
+        assert_eq!(folder_for(PathBuf::from(".")), (here.clone(), None));
+        let file = dir.path().join("new.non");
+        assert_eq!(folder_for(file.clone()), (dir.path().into(), Some(file)));
+        assert_eq!(folder_for(dir.path().into()), (dir.path().into(), None));
+        assert!(!ensure(Path::new("")).expect("nothing to make"));
+        assert!(!ensure(Path::new(".")).expect("nothing to make"));
+    }
+
+    #[test]
+    fn the_starter_locks_go_only_into_a_folder_made_for_them() {
+        let dir = tempfile::tempdir().expect("dir");
+        let mine = dir.path().join("pivot-gate.lock");
+        std::fs::write(&mine, "mine").expect("write");
+        assert!(!ensure(dir.path()).expect("there already"));
+        assert_eq!(std::fs::read_to_string(&mine).expect("read"), "mine");
+        let made = dir.path().join("locks");
+        assert!(ensure(&made).expect("made"));
+        assert!(made.join("pivot-gate.lock").is_file());
+    }
 
     /// Regression: `gate.solution` beside `gate.lock` and `gate.slide` went with whichever was
     /// renamed or deleted first, though it may be the other's.
