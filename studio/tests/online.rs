@@ -367,8 +367,13 @@ fn bad_inputs_exit_1_with_the_reason() {
     w.run(&["register", "CCC", "--password", "pw"]).ok();
     w.run(&["register", "CCC", "--password", "pw"])
         .refused("codename-taken");
-    w.run(&["login", "CCC", "--password", "wrong"])
+    // Regression: a wrong password also said "not logged in … run `lockwright login` first",
+    // though CCC's login from `register` stands.
+    let r = w
+        .run(&["login", "CCC", "--password", "wrong"])
         .refused("bad-login");
+    assert!(!r.err.contains("not logged in"), "{}", r.err);
+    w.run(&["scores"]).ok();
 
     let (lock, solution) = (
         template("spring-pull.lock"),

@@ -629,3 +629,34 @@ fn a_login_the_server_no_longer_knows_is_let_go_and_offered_again() -> Result<()
     }
     Ok(())
 }
+
+/// Regression: a wrong password (or a codename the server does not know) said "log in first",
+/// as if the player had not tried: the server's own sentence is said.
+#[test]
+fn a_refused_login_says_why() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = d.studio_at(home.path(), Settings::default());
+    register(&d, &mut s, "PWD")?;
+    d.click(&mut s, "Log out")?;
+    for codename in ["PWD", "NOB"] {
+        // Set whole: typing adds to what the fields hold.
+        d.send(
+            &mut s,
+            Message::Online(online::Message::CodenameInput(codename.into())),
+        );
+        d.send(
+            &mut s,
+            Message::Online(online::Message::PasswordInput("wrong horse".into())),
+        );
+        d.click(&mut s, "Log in")?;
+        assert_eq!(s.online().codename(), None);
+        assert_eq!(
+            s.online().status(),
+            "unknown codename or wrong password",
+            "{codename}"
+        );
+        assert_eq!(s.online().connection(), &Connection::Online);
+    }
+    Ok(())
+}

@@ -236,7 +236,8 @@ pub(super) fn report(f: Failure, sources: &Sources<'_>, url: &str) -> ExitCode {
                     }
                 }
             }
-            if status == 401 {
+            // A refused login leaves any login already kept as it was.
+            if status == 401 && body.error != "bad-login" {
                 let _ = writeln!(err, "lockwright: {}", not_logged_in(url));
             }
         }

@@ -22,7 +22,13 @@ impl Trouble {
     /// Sorts a client error: connection trouble, or the server's refusal.
     pub fn from_client(e: ClientError) -> Trouble {
         match e {
-            ClientError::Refused { status, .. } if status.as_u16() == 401 => Trouble::NotLoggedIn,
+            // A refused login is said as the server says it ("unknown codename or wrong
+            // password"); every other 401 is a token the server does not take.
+            ClientError::Refused { status, body }
+                if status.as_u16() == 401 && body.error != "bad-login" =>
+            {
+                Trouble::NotLoggedIn
+            }
             ClientError::Refused { body, .. } => Trouble::Refused {
                 code: body.error,
                 message: body.message,
