@@ -77,6 +77,24 @@ pub fn encode_segment(s: &str) -> String {
         .collect()
 }
 
+/// Why `base` cannot be a server's address, or `None` when it can: an address is an absolute
+/// `http://` or `https://` URL naming a host, like `http://example.org:27001`. A client made on
+/// anything else could only fail at every request.
+pub fn address_problem(base: &str) -> Option<String> {
+    const LIKE: &str = "give one like http://example.org:27001";
+    let base = base.trim();
+    match reqwest::Url::parse(base) {
+        Err(e) => Some(format!("`{base}` is not a server address ({e}): {LIKE}")),
+        Ok(u) if !matches!(u.scheme(), "http" | "https") => Some(format!(
+            "`{base}` is not a server address: it starts with http:// or https://; {LIKE}"
+        )),
+        Ok(u) if u.host_str().is_none_or(str::is_empty) => {
+            Some(format!("`{base}` names no host: {LIKE}"))
+        }
+        Ok(_) => None,
+    }
+}
+
 impl Client {
     /// A client for a server at `base` (e.g. `http://127.0.0.1:27001`).
     pub fn new(base: &str) -> Client {
@@ -416,6 +434,33 @@ async fn next_data(
         match response.chunk().await? {
             Some(bytes) => buffer.push_str(&String::from_utf8_lossy(&bytes).replace("\r\n", "\n")),
             None => return Ok(None),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::address_problem;
+
+    #[test]
+    fn a_server_address_is_an_http_url_with_a_host() {
+        for good in [
+            "http://127.0.0.1:27001",
+            "https://example.org",
+            " http://example.org:27001/ ",
+        ] {
+            assert_eq!(address_problem(good), None, "{good}");
+        }
+        for (bad, says) in [
+            ("ht!tp://:::bad url", "is not a server address"),
+            ("localhost:27001", "starts with http:// or https://"),
+            ("ftp://example.org", "starts with http:// or https://"),
+            ("example.org", "is not a server address"),
+            ("", "is not a server address"),
+        ] {
+            let problem = address_problem(bad).unwrap_or_default();
+            assert!(problem.contains(says), "{bad}: {problem}");
+            assert!(problem.contains("http://example.org:27001"), "{problem}");
         }
     }
 }

@@ -919,3 +919,36 @@ fn solve_of_a_file_that_cannot_be_read_exits_2_in_every_family() {
         }
     }
 }
+
+/// Regression: `--server localhost:27001` (no scheme) or a mistyped address was taken as given,
+/// and each verb failed on it with "builder error" or, logged out, "not logged in on it". An
+/// address no request can reach is refused before any request, with an example.
+#[test]
+fn a_server_address_that_is_no_url_is_refused_with_an_example() {
+    let dir = tempfile::tempdir().expect("dir");
+    for verb in [
+        vec!["players"],
+        vec!["register", "ABC", "--password", "pw"],
+        vec!["match", "list"],
+    ] {
+        for (address, says) in [
+            ("localhost:27001", "starts with http:// or https://"),
+            ("ht!tp://:::x", "is not a server address"),
+        ] {
+            let mut args = verb.clone();
+            args.extend(["--server", address]);
+            let out = Command::new(env!("CARGO_BIN_EXE_lockwright"))
+                .args(&args)
+                .current_dir(dir.path())
+                .env("HOME", dir.path())
+                .env("XDG_CONFIG_HOME", dir.path())
+                .env("XDG_DATA_HOME", dir.path())
+                .output()
+                .expect("runs");
+            let err = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+            assert!(err.contains(says), "{args:?}: {err}");
+            assert!(err.contains("http://example.org:27001"), "{args:?}: {err}");
+        }
+    }
+}

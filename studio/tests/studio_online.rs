@@ -660,3 +660,32 @@ fn a_refused_login_says_why() -> Result<(), Error> {
     }
     Ok(())
 }
+
+/// Regression: a remote server named `localhost:27001` (no scheme) or mistyped was shown as
+/// "unreachable: the connection failed: builder error" and probed every five seconds forever.
+/// It is said once, as what it is, on the online screen and under the field in Settings.
+#[test]
+fn a_remote_address_that_is_no_url_is_said_and_never_probed() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = d.studio_at(home.path(), remote("localhost:27001"));
+    assert!(
+        s.online().summary().contains("no server"),
+        "{}",
+        s.online().summary()
+    );
+    assert!(!s.online().probing());
+    d.click(&mut s, "Online")?;
+    assert!(sees(
+        &s,
+        "`localhost:27001` is not a server address: it starts with http:// or https://; give \
+         one like http://example.org:27001 in Settings"
+    ));
+    d.click(&mut s, "Settings")?;
+    assert!(sees(
+        &s,
+        "`localhost:27001` is not a server address: it starts with http:// or https://; give \
+         one like http://example.org:27001"
+    ));
+    Ok(())
+}

@@ -214,7 +214,7 @@ async fn verb_run(verb: Verb) -> Result<ExitCode> {
         _ => None,
     };
     let action = action_of(&verb)?;
-    let url = server_url(online.server.as_deref());
+    let url = server_url(online.server.as_deref())?;
     let client = match logged_in(
         &crate::tokens::default_path()?,
         &url,

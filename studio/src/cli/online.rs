@@ -275,7 +275,7 @@ fn online_of(verb: &Verb) -> &Online {
 
 async fn run_async(verb: Verb) -> Result<ExitCode> {
     let online = online_of(&verb).clone();
-    let url = server_url(online.server.as_deref());
+    let url = server_url(online.server.as_deref())?;
     let tokens_path = crate::tokens::default_path()?;
     let json = online.json;
     match verb {
@@ -713,8 +713,9 @@ fn print_notes(notes: &[NoteView]) {
     }
 }
 
-/// The server: the flag, else the settings' `server-url`, else the default.
-pub(super) fn server_url(flag: Option<&str>) -> String {
+/// The server: the flag, else the settings' `server-url`, else the default; refused when it is
+/// no server address, before any request could fail on it.
+pub(super) fn server_url(flag: Option<&str>) -> Result<String> {
     let from_settings = || {
         let path = crate::settings::Settings::default_path()?;
         match crate::settings::Settings::load(&path) {
@@ -729,7 +730,10 @@ pub(super) fn server_url(flag: Option<&str>) -> String {
         .map(str::to_string)
         .or_else(from_settings)
         .unwrap_or_else(|| DEFAULT_SERVER.to_string());
-    url.trim_end_matches('/').to_string()
+    if let Some(problem) = server::client::address_problem(&url) {
+        bail!("{problem}");
+    }
+    Ok(url.trim().trim_end_matches('/').to_string())
 }
 
 /// The password: the flag, the environment, or standard input when it is not a terminal.

@@ -271,14 +271,24 @@ impl SettingsScreen {
                 .size(13),
             ]
             .spacing(8),
+        ]
+        .spacing(8)
+        .padding(12);
+        if let Some(problem) = self
+            .settings
+            .server_url
+            .as_deref()
+            .and_then(server::client::address_problem)
+        {
+            page = page.push(text(problem).size(13).color(crate::screen::RED));
+        }
+        page = page.push(
             row![
                 text(format!("Theme: {:?}", self.settings.theme)).size(13),
                 button(text("Switch").size(12)).on_press(Message::ToggleTheme),
             ]
             .spacing(8),
-        ]
-        .spacing(8)
-        .padding(12);
+        );
         if let Some(t) = &self.taken {
             page = page.push(
                 container(

@@ -270,7 +270,11 @@ impl Online {
                 Some(url) => {
                     let url = url.trim_end_matches('/').to_string();
                     self.key = url.clone();
-                    self.url = Some(url);
+                    // An address no request could reach is said once, not probed forever.
+                    match server::client::address_problem(&url) {
+                        Some(problem) => self.no_server = Some(format!("{problem} in Settings")),
+                        None => self.url = Some(url),
+                    }
                 }
                 None => {
                     self.key = String::new();
