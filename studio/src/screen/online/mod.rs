@@ -353,7 +353,10 @@ impl Online {
         match (&self.choice, &self.url) {
             (ServerChoice::Embedded, Some(url)) => format!("the embedded server ({url})"),
             (ServerChoice::Remote, Some(url)) => url.clone(),
-            (_, None) => "no server".into(),
+            // Without a server, what was asked for: "no server · no server" said nothing.
+            (ServerChoice::Embedded, None) => "the embedded server".into(),
+            (ServerChoice::Remote, None) if !self.key.is_empty() => self.key.clone(),
+            (ServerChoice::Remote, None) => "no remote server named".into(),
         }
     }
 
