@@ -341,3 +341,72 @@ fn a_board_with_a_grid_off_it_is_drawn_as_the_text_has_it() {
     assert!(screen(&s).diagnostics().is_empty());
     assert!(!sees(&s, "Fix the problems to hear the solver."));
 }
+
+/// Regression: Undo while playing undid the author's last edit of the text: the file changed
+/// under the game (the challenge could go away mid-game) and the shapes placed were lost. While
+/// playing, Undo and Redo take back and make again the player's own moves (a hint, a solve, a
+/// reset are moves too); the text is left alone, and is the author's to undo again after.
+#[test]
+fn undo_while_playing_takes_back_the_players_moves_not_the_authors_edits() -> Result<(), Error> {
+    use iced::widget::text_editor::{Action, Edit};
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    open(&d, &mut s, "c49.quad", &template("challenge-49.quad"));
+    let source =
+        |a: Action| Message::Document(document::Message::Quadrillion(editor::Message::Source(a)));
+    d.send(&mut s, source(Action::Edit(Edit::Insert('\n'))));
+    let authored = s.document().text();
+    d.click(&mut s, "▶ Play")?;
+    let undo = || Message::Key(Key::Character("z".into()), keyboard::Modifiers::CTRL);
+    d.send(&mut s, undo());
+    assert_eq!(
+        s.document().text(),
+        authored,
+        "no move yet: nothing to undo"
+    );
+
+    key(&d, &mut s, Key::Character("h".into()));
+    assert_eq!(
+        screen(&s).table().mine().len(),
+        1,
+        "{}",
+        screen(&s).status()
+    );
+    let hinted = screen(&s).table().clone();
+    key(&d, &mut s, Key::Character("f".into()));
+    assert!(screen(&s).table().is_solved());
+    key(&d, &mut s, Key::Character("r".into()));
+    assert!(screen(&s).table().mine().is_empty());
+
+    d.click(&mut s, "Undo")?;
+    assert!(screen(&s).table().is_solved(), "the reset taken back");
+    assert!(sees(&s, "Solved: every shape lies on the board."));
+    d.send(&mut s, undo());
+    assert_eq!(*screen(&s).table(), hinted, "the solve taken back");
+    d.send(&mut s, undo());
+    assert!(screen(&s).table().mine().is_empty(), "the hint taken back");
+    d.send(&mut s, undo());
+    assert!(
+        screen(&s).table().mine().is_empty(),
+        "nothing before the first move"
+    );
+    d.click(&mut s, "Redo")?;
+    assert_eq!(*screen(&s).table(), hinted, "the hint made again");
+    assert_eq!(
+        s.document().text(),
+        authored,
+        "playing never changes the file"
+    );
+
+    // A new move after an undo forgets the moves undone.
+    d.send(&mut s, undo());
+    key(&d, &mut s, Key::Character("f".into()));
+    d.click(&mut s, "Redo")?;
+    assert!(screen(&s).table().is_solved(), "{}", screen(&s).status());
+
+    d.click(&mut s, "✎ Author")?;
+    d.click(&mut s, "Undo")?;
+    assert_ne!(s.document().text(), authored, "the author's edit is undone");
+    Ok(())
+}

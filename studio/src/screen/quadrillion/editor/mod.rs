@@ -31,6 +31,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 mod play;
+mod played;
 mod view;
 
 /// The id of the source pane, for focus and tests.
@@ -226,6 +227,8 @@ pub struct Editor {
     laid: Option<Document>,
     /// Changes to the table so far: a hint or a solve asked for before the last one is stale.
     moves: u64,
+    /// The player's moves, for Undo and Redo while playing.
+    played: played::Played,
     /// The dot the mouse was on when the held items were picked, or last moved them.
     grab: Option<Dot>,
     layers: Layers,
@@ -279,6 +282,7 @@ impl Editor {
             ),
             laid: None,
             moves: 0,
+            played: played::Played::default(),
             asking: None,
             grab: None,
             layers: Layers::default(),
@@ -380,6 +384,7 @@ impl Editor {
         self.grab = None;
         self.outlined.clear();
         self.table_changed();
+        self.played.begin(&self.table);
         self.buffer.say(progress::taken_up(play));
         true
     }
@@ -443,6 +448,9 @@ impl Editor {
         self.moves += 1;
         self.asking = None;
         self.layers.changed();
+        if self.mode == Mode::Play {
+            self.played.changed(&self.table);
+        }
     }
 
     /// The table for the current document in the current mode.
@@ -458,6 +466,7 @@ impl Editor {
         self.grab = None;
         self.outlined.clear();
         self.table_changed();
+        self.played.begin(&self.table);
     }
 
     /// Whether the table shows a board the text gave.
@@ -582,20 +591,8 @@ impl Editor {
                 }
                 Task::none()
             }
-            Message::Undo => {
-                if self.buffer.undo() {
-                    self.read()
-                } else {
-                    Task::none()
-                }
-            }
-            Message::Redo => {
-                if self.buffer.redo() {
-                    self.read()
-                } else {
-                    Task::none()
-                }
-            }
+            Message::Undo => self.undo(),
+            Message::Redo => self.redo(),
             Message::Save => self.save(),
             Message::ToggleDiff => {
                 self.diffing = !self.diffing;

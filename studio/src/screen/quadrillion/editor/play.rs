@@ -4,6 +4,68 @@ use super::*;
 use crate::quadrillion::words;
 
 impl Editor {
+    /// Undo: while playing, the player's last move (the file is never changed by playing);
+    /// while authoring, the text's last edit.
+    pub(super) fn undo(&mut self) -> Task<Message> {
+        if self.mode == Mode::Play {
+            if let Some(table) = self.played.undo(&self.table) {
+                self.back_to(table, "took back the last move");
+            }
+            Task::none()
+        } else if self.buffer.undo() {
+            self.read()
+        } else {
+            Task::none()
+        }
+    }
+
+    /// Redo, as [`Editor::undo`] is undone.
+    pub(super) fn redo(&mut self) -> Task<Message> {
+        if self.mode == Mode::Play {
+            if let Some(table) = self.played.redo(&self.table) {
+                self.back_to(table, "made the move again");
+            }
+            Task::none()
+        } else if self.buffer.redo() {
+            self.read()
+        } else {
+            Task::none()
+        }
+    }
+
+    /// The table of another move of this game, redrawn; not itself a move.
+    fn back_to(&mut self, table: Table, said: &str) {
+        self.table = table;
+        self.grab = None;
+        self.outlined.clear();
+        self.moves += 1;
+        self.asking = None;
+        self.layers.changed();
+        self.buffer.say(if self.table.is_solved() {
+            "Solved: every shape lies on the board."
+        } else {
+            said
+        });
+    }
+
+    /// Whether Undo or Redo would change anything: the player's moves while playing, the
+    /// text while authoring.
+    pub(super) fn can_undo(&self) -> bool {
+        if self.mode == Mode::Play {
+            self.played.can_undo()
+        } else {
+            self.buffer.can_undo()
+        }
+    }
+
+    pub(super) fn can_redo(&self) -> bool {
+        if self.mode == Mode::Play {
+            self.played.can_redo()
+        } else {
+            self.buffer.can_redo()
+        }
+    }
+
     /// A press on the table: pick what is there, or release (left); put back (right).
     pub(super) fn press(&mut self, dot: Dot, right: bool) -> Task<Message> {
         if !self.is_read() {

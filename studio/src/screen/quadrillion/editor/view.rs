@@ -15,10 +15,8 @@ impl Editor {
                     .on_press(Message::SetMode(Mode::Play))
                     .style(button::success)
             },
-            button(text("Undo").size(13))
-                .on_press_maybe(self.buffer.can_undo().then_some(Message::Undo)),
-            button(text("Redo").size(13))
-                .on_press_maybe(self.buffer.can_redo().then_some(Message::Redo)),
+            button(text("Undo").size(13)).on_press_maybe(self.can_undo().then_some(Message::Undo)),
+            button(text("Redo").size(13)).on_press_maybe(self.can_redo().then_some(Message::Redo)),
             button(text("Save").size(13)).on_press(Message::Save),
             button(
                 text(if self.diffing {
