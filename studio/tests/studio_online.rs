@@ -630,6 +630,35 @@ fn a_login_the_server_no_longer_knows_is_let_go_and_offered_again() -> Result<()
     Ok(())
 }
 
+/// A stream broken any other way (a server refusing it for a while, or gone) is the one
+/// unreachable state, whose probe opens it again: left "online" with the stream ended, the
+/// events would never be followed again.
+#[test]
+fn an_event_stream_refused_for_another_reason_is_opened_again_by_the_probe() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = d.studio_at(home.path(), Settings::default());
+    register(&d, &mut s, "STR")?;
+    let refused = studio::online::Trouble::Refused {
+        code: "rate-limited".into(),
+        message: "too many requests: wait a second".into(),
+    };
+    d.send(
+        &mut s,
+        Message::Online(online::Message::Live(Live::Lost(refused))),
+    );
+    assert!(matches!(
+        s.online().connection(),
+        Connection::Unreachable(_)
+    ));
+    assert!(s.online().live().is_none() && s.online().probing());
+    assert_eq!(s.online().codename(), Some("STR"), "the login stays");
+    d.send(&mut s, Message::Online(online::Message::Retry));
+    assert_eq!(s.online().connection(), &Connection::Online);
+    assert!(s.online().live().is_some(), "the stream is followed again");
+    Ok(())
+}
+
 /// Regression: a wrong password (or a codename the server does not know) said "log in first",
 /// as if the player had not tried: the server's own sentence is said.
 #[test]

@@ -699,11 +699,25 @@ impl Online {
             }
             Message::Live(Live::Connected) => Task::none(),
             Message::Live(Live::Event(_)) => self.refresh(),
-            // A stream of a login already let go has nothing more to say.
-            Message::Live(Live::Lost(Trouble::NotLoggedIn)) if self.codename.is_none() => {
+            // The token refused: the login is let go (a stream of one let go already has
+            // nothing more to say).
+            Message::Live(Live::Lost(Trouble::NotLoggedIn)) => {
+                if self.codename.is_some() {
+                    self.trouble(Trouble::NotLoggedIn)
+                } else {
+                    Task::none()
+                }
+            }
+            // Any other break is the one unreachable state: its probe, once answered, opens the
+            // stream again (the same stream, left online, would never be followed again).
+            Message::Live(Live::Lost(trouble)) => {
+                let why = match trouble {
+                    Trouble::Unreachable(why) => why,
+                    other => other.message(),
+                };
+                self.lost(why);
                 Task::none()
             }
-            Message::Live(Live::Lost(trouble)) => self.trouble(trouble),
             Message::Got(generation, reply) => {
                 if !self.generation.is_current(generation) {
                     // Asked on another server or as another player: not ours any more.
