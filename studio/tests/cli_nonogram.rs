@@ -175,6 +175,25 @@ fn from_image_thresholds_a_picture_into_a_puzzle_and_says_if_it_is_unique() {
         Some(0),
         "an existing file is not replaced"
     );
+    // Regression: a picture narrower than --width gave a puzzle a cell a pixel without a word.
+    let out = lockwright(
+        &[
+            "nonogram",
+            "from-image",
+            "plus.png",
+            "--width",
+            "80",
+            "-o",
+            "wide.non",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(
+        said.contains("50×50 cells (the picture is 50 pixels wide, fewer than --width 80)"),
+        "{said}"
+    );
 }
 
 /// A PNG of 100,000 × 100,000 pixels in 68 bytes: its header and a few bytes of data.

@@ -276,8 +276,18 @@ pub fn from_image(
         Answer::None(why) => format!("no solution ({why})"),
         Answer::Stopped { stop, .. } => format!("not known: the solver was stopped by {stop}"),
     };
+    // A picture narrower than the width asked for has a cell a pixel: said, not left to be
+    // noticed in the size.
+    let narrower = if puzzle.width < width {
+        format!(
+            " (the picture is {} pixels wide, fewer than --width {width})",
+            puzzle.width
+        )
+    } else {
+        String::new()
+    };
     crate::say!(
-        "{}: {}×{} cells, {verdict}",
+        "{}: {}×{} cells{narrower}, {verdict}",
         out.display(),
         puzzle.width,
         puzzle.height
