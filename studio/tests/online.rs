@@ -420,23 +420,21 @@ fn bad_inputs_exit_1_with_the_reason() {
     w.run(&["get", "CCC:3"]).refused("empty-slot");
     w.run(&["retire", "--slot", "2"]).refused("empty-slot");
 
-    // A server that is not there.
+    // A server that is not there: a port this test held and let go, so that nothing else
+    // listening on a fixed port (port 1 was) can answer.
+    let nobody = {
+        let held = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+        format!("http://{}", held.local_addr().expect("its address"))
+    };
     let r = lockwright(
         w.home.path(),
         w.work.path(),
-        &[
-            "register",
-            "DDD",
-            "--password",
-            "pw",
-            "--server",
-            "http://127.0.0.1:1",
-        ],
+        &["register", "DDD", "--password", "pw", "--server", &nobody],
         None,
     );
     assert_eq!(r.code, Some(1), "{}", r.err);
     assert!(
-        r.err.contains("cannot be reached at http://127.0.0.1:1"),
+        r.err.contains(&format!("cannot be reached at {nobody}")),
         "{}",
         r.err
     );
