@@ -206,3 +206,15 @@ pub struct ErrorBody {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub diagnostics: Vec<lockfmt::Diagnostic>,
 }
+
+impl ErrorBody {
+    /// The code of a login refused for its codename or password: a 401, as a refused token is.
+    pub const BAD_LOGIN: &'static str = "bad-login";
+
+    /// Whether a refusal with this HTTP status is of the token the request carried (none,
+    /// unknown, revoked or expired: log in again), and not a refused login, which says why
+    /// itself.
+    pub fn refuses_token(&self, status: u16) -> bool {
+        status == 401 && self.error != Self::BAD_LOGIN
+    }
+}

@@ -3,7 +3,7 @@
 use super::{AppState, Body, Query, Segment, blocking};
 use crate::auth::{self, Me};
 use crate::error::ApiError;
-use crate::protocol::{Credentials, LoggedOut, PlayerView, Scores, Session};
+use crate::protocol::{Credentials, ErrorBody, LoggedOut, PlayerView, Scores, Session};
 use axum::Json;
 use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
@@ -56,7 +56,7 @@ pub async fn login(
     let refused = || {
         ApiError::new(
             StatusCode::UNAUTHORIZED,
-            "bad-login",
+            ErrorBody::BAD_LOGIN,
             "unknown codename or wrong password",
         )
     };

@@ -23,10 +23,8 @@ impl Trouble {
     pub fn from_client(e: ClientError) -> Trouble {
         match e {
             // A refused login is said as the server says it ("unknown codename or wrong
-            // password"); every other 401 is a token the server does not take.
-            ClientError::Refused { status, body }
-                if status.as_u16() == 401 && body.error != "bad-login" =>
-            {
+            // password"), as other refusals are.
+            ClientError::Refused { status, body } if body.refuses_token(status.as_u16()) => {
                 Trouble::NotLoggedIn
             }
             ClientError::Refused { body, .. } => Trouble::Refused {

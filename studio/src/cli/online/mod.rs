@@ -240,7 +240,7 @@ pub(super) fn report(f: Failure, sources: &Sources<'_>, url: &str) -> ExitCode {
                 }
             }
             // A refused login leaves any login already kept as it was.
-            if status == 401 && body.error != "bad-login" {
+            if body.refuses_token(status) {
                 let _ = writeln!(err, "lockwright: {}", not_logged_in(url));
             }
         }
