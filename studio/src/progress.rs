@@ -188,7 +188,8 @@ impl Place {
     }
 }
 
-/// Forgets the games left longest ago past [`MAX_GAMES`].
+/// Forgets the games left longest ago past [`MAX_GAMES`] (a file written by hand may hold any
+/// number).
 fn trim(games: &mut BTreeMap<String, Game>) {
     let Some(excess) = games.len().checked_sub(MAX_GAMES).filter(|&n| n > 0) else {
         return;
@@ -232,7 +233,7 @@ impl Progress {
         for (file, game) in read.games {
             self.games.entry(file).or_insert(game);
         }
-        self.trim();
+        trim(&mut self.games);
     }
 
     /// The game left at `place`, when it was played on this `puzzle`.
@@ -281,14 +282,8 @@ impl Progress {
         };
         self.forgotten.remove(&key);
         self.games.insert(key, game);
-        self.trim();
-        self.unwritten = true;
-    }
-
-    /// Forgets the games left longest ago past [`MAX_GAMES`] (a file written by hand may hold
-    /// any number).
-    fn trim(&mut self) {
         trim(&mut self.games);
+        self.unwritten = true;
     }
 
     /// Forgets the game kept under `key`, and remembers that it was.

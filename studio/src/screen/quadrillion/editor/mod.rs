@@ -591,8 +591,8 @@ impl Editor {
                 }
                 Task::none()
             }
-            Message::Undo => self.undo(),
-            Message::Redo => self.redo(),
+            Message::Undo => self.undo_or_redo(true),
+            Message::Redo => self.undo_or_redo(false),
             Message::Save => self.save(),
             Message::ToggleDiff => {
                 self.diffing = !self.diffing;

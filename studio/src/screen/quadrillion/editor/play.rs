@@ -4,33 +4,26 @@ use super::*;
 use crate::quadrillion::words;
 
 impl Editor {
-    /// Undo: while playing, the player's last move (the file is never changed by playing);
-    /// while authoring, the text's last edit.
-    pub(super) fn undo(&mut self) -> Task<Message> {
+    /// Undo (`back`) or Redo: while playing, the player's last move (the file is never changed
+    /// by playing); while authoring, the text's last edit.
+    pub(super) fn undo_or_redo(&mut self, back: bool) -> Task<Message> {
         if self.mode == Mode::Play {
-            if let Some(table) = self.played.undo(&self.table) {
-                self.back_to(table, "took back the last move");
+            if let Some(table) = self.played.step(back, &self.table) {
+                let said = if back {
+                    "took back the last move"
+                } else {
+                    "made the move again"
+                };
+                self.back_to(table, said);
             }
-            Task::none()
-        } else if self.buffer.undo() {
-            self.read()
-        } else {
-            Task::none()
+            return Task::none();
         }
-    }
-
-    /// Redo, as [`Editor::undo`] is undone.
-    pub(super) fn redo(&mut self) -> Task<Message> {
-        if self.mode == Mode::Play {
-            if let Some(table) = self.played.redo(&self.table) {
-                self.back_to(table, "made the move again");
-            }
-            Task::none()
-        } else if self.buffer.redo() {
-            self.read()
+        let changed = if back {
+            self.buffer.undo()
         } else {
-            Task::none()
-        }
+            self.buffer.redo()
+        };
+        if changed { self.read() } else { Task::none() }
     }
 
     /// The table of another move of this game, redrawn; not itself a move.

@@ -51,21 +51,17 @@ impl Played {
         !self.undone.is_empty()
     }
 
-    /// The table before the last move; what is held goes back with it.
-    pub(super) fn undo(&mut self, table: &Table) -> Option<Table> {
-        let before = self.before.pop()?;
-        let now = self.at_rest.take().unwrap_or_else(|| table.clone());
-        self.undone.push(now);
-        self.at_rest = Some(before.clone());
-        Some(before)
-    }
-
-    /// The table of the last move undone.
-    pub(super) fn redo(&mut self, table: &Table) -> Option<Table> {
-        let after = self.undone.pop()?;
-        let now = self.at_rest.take().unwrap_or_else(|| table.clone());
-        self.before.push(now);
-        self.at_rest = Some(after.clone());
-        Some(after)
+    /// The table before the last move (`back`), or of the last move undone; what is held goes
+    /// back with it.
+    pub(super) fn step(&mut self, back: bool, table: &Table) -> Option<Table> {
+        let (from, to) = if back {
+            (&mut self.before, &mut self.undone)
+        } else {
+            (&mut self.undone, &mut self.before)
+        };
+        let then = from.pop()?;
+        to.push(self.at_rest.take().unwrap_or_else(|| table.clone()));
+        self.at_rest = Some(then.clone());
+        Some(then)
     }
 }
