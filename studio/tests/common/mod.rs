@@ -6,7 +6,7 @@
 
 pub mod editing;
 
-use iced::Task;
+use iced::{Rectangle, Task};
 use iced_test::{Error, selector, simulator};
 use std::path::Path;
 use studio::app::{Message, Start, Studio};
@@ -126,13 +126,18 @@ pub fn bars_over_content(s: &Studio) -> Vec<iced::Rectangle> {
     over
 }
 
+/// Where a text on the studio's page lies in a window of this size, and how much of it is in
+/// sight: `None` when it is not on the page.
+fn text_bounds(s: &Studio, size: iced::Size, what: &str) -> Option<(Rectangle, Option<Rectangle>)> {
+    let mut ui = iced_test::Simulator::with_size(iced::Settings::default(), size, s.view());
+    ui.find(what).ok().map(|t| (t.bounds(), t.visible_bounds()))
+}
+
 /// Whether a text on the studio's page shows whole in a window of this size: not cut off by the
 /// window's edge.
 pub fn shown_whole(s: &Studio, size: iced::Size, what: &str) -> bool {
-    let mut ui = iced_test::Simulator::with_size(iced::Settings::default(), size, s.view());
-    ui.find(what).is_ok_and(|t| {
-        let whole = t.bounds();
-        t.visible_bounds().is_some_and(|seen| {
+    text_bounds(s, size, what).is_some_and(|(whole, seen)| {
+        seen.is_some_and(|seen| {
             seen.width >= whole.width - 0.5 && seen.height >= whole.height - 0.5
         })
     })
@@ -143,12 +148,6 @@ pub fn shown_whole(s: &Studio, size: iced::Size, what: &str) -> bool {
 pub fn on_one_line(s: &Studio, size: iced::Size, what: &str) -> bool {
     /// Two lines of the studio's largest button text are taller than this.
     const ONE_LINE: f32 = 24.0;
-    let mut ui = iced_test::Simulator::with_size(iced::Settings::default(), size, s.view());
-    ui.find(what).is_ok_and(|t| {
-        let whole = t.bounds();
-        whole.height < ONE_LINE
-            && t.visible_bounds().is_some_and(|seen| {
-                seen.width >= whole.width - 0.5 && seen.height >= whole.height - 0.5
-            })
-    })
+    shown_whole(s, size, what)
+        && text_bounds(s, size, what).is_some_and(|(whole, _)| whole.height < ONE_LINE)
 }
