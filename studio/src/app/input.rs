@@ -30,7 +30,6 @@ impl Studio {
     pub(super) fn subscription(&self) -> Subscription<Message> {
         let mut paths = vec![self.folder.path().to_path_buf()];
         if let Some(dir) = self.document.path().and_then(|p| p.parent())
-            && !dir.as_os_str().is_empty()
             && !dir.starts_with(self.folder.path())
         {
             paths.push(dir.to_path_buf());
