@@ -322,6 +322,15 @@ impl Online {
         self.solving = None;
     }
 
+    /// Logs the player out here: a new generation, and a client with no token. The client
+    /// they were logged in with is returned, for its token.
+    fn logged_out(&mut self) -> Option<Client> {
+        let was = self.client.take();
+        self.forget_player();
+        self.client = self.url.as_deref().map(Client::new);
+        was
+    }
+
     /// Logs in as a player with a token: a new generation, with the player's cache to read.
     fn logged_in_as(&mut self, codename: String, token: String) {
         self.forget_player();
@@ -553,9 +562,7 @@ impl Online {
                 )
             }
             Message::LogOut => {
-                let signed_in = self.client.take().filter(|c| c.token().is_some());
-                self.forget_player();
-                self.client = self.url.as_deref().map(Client::new);
+                let signed_in = self.logged_out().filter(|c| c.token().is_some());
                 self.status = "logged out".into();
                 let path = self.setup.tokens_path.clone();
                 let key = self.key.clone();

@@ -8,7 +8,6 @@ use crate::online::Trouble;
 use crate::online::cache::Cache;
 use crate::tokens;
 use iced::Task;
-use server::client::Client;
 
 impl Online {
     /// The player's cache arrived from disk: show it, draw its thumbnails, then ask the
@@ -51,11 +50,8 @@ impl Online {
             return Task::none();
         };
         let dead = self
-            .client
-            .take()
+            .logged_out()
             .and_then(|c| c.token().map(str::to_string));
-        self.forget_player();
-        self.client = self.url.as_deref().map(Client::new);
         self.codename_input = codename.clone();
         self.status = format!(
             "the server no longer knows {codename}'s login (logged out elsewhere, or the \
