@@ -1,21 +1,8 @@
 //! The command line on nonogram files: every verb chooses by the file's family.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod command;
 
-fn lockwright(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_lockwright"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .expect("runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use command::{lockwright, text};
 
 /// The seed's worked example, as a file.
 const SEED: &str = "title \"Seed\"\nwidth 5\nheight 5\n\nrows\n3\n1,1,1\n5\n3\n1,1\n\ncolumns\n2\n1,3\n4\n1,3\n2\n\ngoal \"0111010101111110111001010\"\n";

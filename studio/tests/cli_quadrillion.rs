@@ -1,31 +1,14 @@
 //! The command line on Quadrillion boards (`.quad`): every verb chooses by the file's extension.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod command;
 
-fn lockwright(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_lockwright"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .expect("runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use command::{json, lockwright, text};
+use std::path::PathBuf;
 
 fn template(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../templates/quadrillion")
         .join(name)
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}{}", text(&out.stdout), text(&out.stderr)))
 }
 
 #[test]

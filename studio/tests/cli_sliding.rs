@@ -1,26 +1,9 @@
 //! The command line on sliding locks (`.slide`): every verb chooses by the file's extension.
 
+mod command;
+
+use command::{json, lockwright, text};
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn lockwright(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_lockwright"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .expect("runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}{}", text(&out.stdout), text(&out.stderr)))
-}
 
 const SEED_EXAMPLE: &str = "title \"The seed's example\"
 
