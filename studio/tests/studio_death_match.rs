@@ -168,6 +168,7 @@ fn a_match_is_accepted_drafted_built_and_picked_in_the_studio() -> Result<(), Er
         mine.display()
     );
     d.click(&mut s, "Death Match")?;
+    assert!(sees(&s, "Board 5×3"), "building shows the empty board");
     d.click(&mut s, "Submit the editor's lock")?;
     assert!(
         s.death_match().status().contains("your lock is accepted"),
@@ -196,6 +197,12 @@ fn a_match_is_accepted_drafted_built_and_picked_in_the_studio() -> Result<(), Er
     );
     // The board and the lock to pick are drawn as the editor draws them, not as text.
     assert!(sees(&s, "BOB's lock:"));
+    // The lock shows the board: the empty board is no longer drawn above it, where it pushed
+    // the moves and their buttons below the window's foot.
+    assert!(
+        !sees(&s, "Board 5×3"),
+        "the empty board gives way to the lock"
+    );
     assert!(s.death_match().pictured(), "both are drawn");
     let shown = s
         .death_match()
@@ -242,6 +249,9 @@ fn a_match_is_accepted_drafted_built_and_picked_in_the_studio() -> Result<(), Er
         .and_then(|v| v.your_sheet.clone())
         .expect("my sheet");
     assert_eq!(sheet.solutions.len(), 1);
+    // A pick is no impossible call: the rules would refuse one now, so none is offered.
+    assert!(!sees(&s, "Declare impossible"));
+    assert!(sees(&s, "Submit moves"), "more solutions may follow");
     let t = sheet.solutions[0].time / 1000;
     assert!(sees(
         &s,
@@ -428,4 +438,61 @@ fn the_practice_bot_takes_up_its_match_again_when_the_studio_starts_again() {
     );
     assert!(!v.drafted.challenger.is_empty(), "the bot drafted");
     d.rt.block_on(running.stop()).expect("stop");
+}
+
+/// Regression: after an impossible call, its button and the moves' stayed offered, and each press
+/// was refused by the rules ("you declared this lock impossible: that is your final answer").
+#[test]
+fn an_impossible_call_is_final_and_nothing_the_rules_refuse_is_offered_after_it()
+-> Result<(), Error> {
+    let Table {
+        d,
+        running,
+        url,
+        mut s,
+        _dirs,
+    } = table()?;
+    // Nothing on offer: the round goes straight to building, with the Key and the Keyhole alone.
+    let rounds = ROUNDS.replace(r#"pieces = ["h2", "v2"]"#, "pieces = []");
+    let (bob, id) = bob_challenges(&d, &url, &rounds);
+    d.click(&mut s, "Death Match")?;
+    d.click(&mut s, "Accept")?;
+    until(&d, &mut s, "building", |v| {
+        matches!(v.phase, Some(Phase::Build(_)))
+    });
+    d.click(&mut s, "Open my lock in the editor")?;
+    d.click(&mut s, "Death Match")?;
+    d.click(&mut s, "Submit the editor's lock")?;
+    let bob_lock = engine::sliding::Lock::new(
+        engine::sliding::Board::new(5, 3),
+        vec![
+            engine::sliding::Piece::key(
+                engine::sliding::Cell::new(0, 1),
+                engine::sliding::Orientation::Horizontal,
+            ),
+            engine::sliding::Piece::keyhole(engine::sliding::Cell::new(4, 1)),
+        ],
+    );
+    d.rt.block_on(bob.act(id, &Action::SubmitLock(bob_lock)))
+        .expect("BOB's lock");
+    until(&d, &mut s, "solving", |v| {
+        matches!(v.phase, Some(Phase::Solve { .. }))
+    });
+    assert!(sees(&s, "Declare impossible") && sees(&s, "Submit moves"));
+    d.click(&mut s, "Declare impossible")?;
+    assert!(
+        s.death_match().status().contains("impossible"),
+        "{}",
+        s.death_match().status()
+    );
+    assert!(sees(&s, "You declared this lock impossible."));
+    assert!(!sees(&s, "Declare impossible"), "a call is made once");
+    assert!(!sees(&s, "Submit moves"), "no moves after the final answer");
+    assert!(!sees(&s, "Submit my moves on the board"));
+    assert!(
+        sees(&s, "Open the lock to pick"),
+        "the lock may still be looked at"
+    );
+    d.rt.block_on(running.stop()).expect("stop");
+    Ok(())
 }

@@ -4,7 +4,7 @@ use super::pictures::{SHAPE_UNIT, Subject, WIDTH, cells};
 use super::{DeathMatch, Message};
 use crate::screen::scroll;
 use iced::widget::image::Handle;
-use iced::widget::{Column, button, column, container, image, row, text, text_input};
+use iced::widget::{Column, button, column, image, row, text, text_input};
 use iced::{Center, Element, Fill, Font};
 use lockfmt::words::count;
 use server::death_match::{Action, Answer, BuildStatus, DraftOrder, Phase, Player, Shape, Stage};
@@ -49,7 +49,7 @@ impl DeathMatch {
         if !self.status.is_empty() {
             page = page.push(text(&self.status).size(13));
         }
-        container(scroll(page.padding(12))).width(Fill).into()
+        scroll(page.padding(12)).width(Fill).into()
     }
 
     fn lobby(&self) -> Element<'_, Message> {
@@ -228,7 +228,15 @@ impl DeathMatch {
             );
         }
         if let (Some(me), Some(phase)) = (v.you, v.phase.as_ref()) {
-            page = page.push(self.board(v));
+            // Once the opponent's lock is there to pick, it shows the board; the empty board
+            // above it would push the moves and their buttons out of the window.
+            let picking = matches!(
+                phase,
+                Phase::Solve { .. } | Phase::Choose { .. } | Phase::Countersolve { .. }
+            );
+            if !(picking && v.opponent_lock.is_some()) {
+                page = page.push(self.board(v));
+            }
             page = page.push(self.phase_view(v, me, phase));
         }
         page = page.push(self.table(v));
@@ -445,15 +453,24 @@ impl DeathMatch {
         }
         match phase {
             Phase::Solve { .. } => {
-                c = c.push(
-                    row![
-                        button(text("Open the lock to pick")).on_press(Message::OpenLockToPick),
+                // The rules refuse a second call, moves after a call, and a call after a pick:
+                // only what they would take is offered.
+                let sheet = v.your_sheet.as_ref();
+                let declared = sheet.is_some_and(|s| s.impossible);
+                let picked = sheet.is_some_and(|s| !s.solutions.is_empty());
+                let mut actions =
+                    row![button(text("Open the lock to pick")).on_press(Message::OpenLockToPick)]
+                        .spacing(6);
+                if !declared && !picked {
+                    actions = actions.push(
                         button(text("Declare impossible"))
                             .on_press(Message::Act(Action::DeclareImpossible)),
-                    ]
-                    .spacing(6),
-                );
-                c = c.push(self.moves_row());
+                    );
+                }
+                c = c.push(actions);
+                if !declared {
+                    c = c.push(self.moves_row());
+                }
             }
             Phase::Countersolve { stages } => {
                 c = c.push(
