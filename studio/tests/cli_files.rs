@@ -1,9 +1,10 @@
 //! The command line on the files a user hands it: line breaks and byte-order marks kept, links,
-//! FIFOs, devices and read-only files, folders of puzzles, file modes, closed pipes.
+//! FIFOs, devices and read-only files, folders of puzzles, file modes, closed pipes, and
+//! standard input as an editor pipes its buffer.
 
 mod command;
 
-use command::{lockwright, lockwright_within_seconds, template, text};
+use command::{lockwright, lockwright_with_stdin, lockwright_within_seconds, template, text};
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -361,4 +362,125 @@ fn check_and_fmt_take_a_folder_of_puzzles() {
         assert_eq!(out.status.code(), Some(2), "{verb}: {err}");
         assert!(err.contains("empty holds no puzzle file"), "{verb}: {err}");
     }
+}
+
+/// A template of each family with two spaces after every line: text `fmt` changes.
+fn messy_of_every_family() -> Vec<(&'static str, &'static str, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates");
+    [
+        ("lock", "hexlock/starter/spring-pull.lock"),
+        ("nonogram", "nonogram/spade.non"),
+        ("quadrillion", "quadrillion/challenge-49.quad"),
+        ("sliding", "sliding/seed-example.slide"),
+    ]
+    .into_iter()
+    .map(|(kind, path)| {
+        let canonical = std::fs::read_to_string(root.join(path)).expect("template");
+        let messy = canonical.lines().map(|l| format!("{l}  \n")).collect();
+        let name = Path::new(path)
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("name");
+        (kind, name, messy)
+    })
+    .collect()
+}
+
+/// An editor formats its buffer through standard input: `fmt - --kind K` prints exactly what
+/// `fmt FILE` would write, and `check - --kind K` says what `check FILE` says, naming `<stdin>`.
+#[test]
+fn fmt_and_check_read_standard_input_as_an_editors_formatter_pipes_it() {
+    let dir = tempfile::tempdir().expect("dir");
+    for (kind, name, messy) in messy_of_every_family() {
+        std::fs::write(dir.path().join(name), &messy).expect("write");
+        let out = lockwright(&["fmt", "--check", name], dir.path());
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{name} is not canonical as given"
+        );
+        let piped =
+            lockwright_with_stdin(&["fmt", "-", "--kind", kind], dir.path(), messy.as_bytes());
+        assert_eq!(
+            piped.status.code(),
+            Some(0),
+            "{kind}: {}",
+            text(&piped.stderr)
+        );
+        let out = lockwright(&["fmt", name], dir.path());
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let written = std::fs::read_to_string(dir.path().join(name)).expect("read");
+        assert_eq!(
+            text(&piped.stdout),
+            written,
+            "{kind}: the same canonical text"
+        );
+        let again = lockwright_with_stdin(
+            &["fmt", "--check", "-", "--kind", kind],
+            dir.path(),
+            written.as_bytes(),
+        );
+        assert_eq!(again.status.code(), Some(0), "{kind}: canonical now");
+        assert!(again.stdout.is_empty(), "--check prints no text");
+        let checked = lockwright_with_stdin(
+            &["check", "-", "--kind", kind],
+            dir.path(),
+            messy.as_bytes(),
+        );
+        assert_eq!(
+            checked.status.code(),
+            Some(0),
+            "{kind}: {}",
+            text(&checked.stderr)
+        );
+    }
+    // Text with errors: nothing on standard output (an editor keeps its buffer), the
+    // diagnostics on standard error with their line and column, exit 1.
+    for kind in ["lock", "nonogram", "quadrillion", "sliding"] {
+        for verb in ["fmt", "check"] {
+            let out = lockwright_with_stdin(&[verb, "-", "--kind", kind], dir.path(), b"junk\n");
+            assert_eq!(out.status.code(), Some(1), "{verb} {kind}");
+            assert!(
+                out.stdout.is_empty(),
+                "{verb} {kind}: {}",
+                text(&out.stdout)
+            );
+            let err = text(&out.stderr);
+            assert!(err.contains("<stdin>:1:1: error"), "{verb} {kind}: {err}");
+        }
+    }
+}
+
+#[test]
+fn standard_input_needs_its_family_named_and_is_read_once() {
+    let dir = tempfile::tempdir().expect("dir");
+    let lock = template("starter/spring-pull.lock");
+    let lock = lock.to_str().expect("utf-8 path");
+    for (args, says) in [
+        (
+            &["fmt", "-"][..],
+            "needs --kind lock|nonogram|quadrillion|sliding",
+        ),
+        (&["check", "-", lock], "needs --kind"),
+        (
+            &["fmt", lock, "--kind", "lock"],
+            "--kind names the family of standard input",
+        ),
+        (
+            &["check", "-", "-", "--kind", "lock"],
+            "can be read only once",
+        ),
+    ] {
+        let out = lockwright_with_stdin(args, dir.path(), b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    let out = lockwright_with_stdin(&["check", "-", "--kind", "hex"], dir.path(), b"");
+    assert_eq!(out.status.code(), Some(2), "clap refuses an unknown kind");
+    assert!(
+        text(&out.stderr).contains("possible values"),
+        "{}",
+        text(&out.stderr)
+    );
 }

@@ -1,14 +1,20 @@
-//! `lockwright fmt [--check] FILE...`
+//! `lockwright fmt [--check] FILE...` (`-` with `--kind`: standard input to standard output,
+//! as an editor's formatter)
 
-use super::read_lock;
+use super::source::{STDIN_SHOWN, Source, is_stdin};
+use crate::family::Family;
 use crate::files::write_atomic;
 use anyhow::Result;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-pub fn run(files: &[PathBuf], check: bool) -> Result<ExitCode> {
+pub fn run(files: &[PathBuf], check: bool, stdin: Option<Family>) -> Result<ExitCode> {
     let mut failed = false;
     for path in files {
+        if let (true, Some(family)) = (is_stdin(path), stdin) {
+            failed |= settle(&Source::of_stdin(family)?, check, None)?;
+            continue;
+        }
         if crate::nonogram::webpbn::is_webpbn(path) {
             eprintln!(
                 "lockwright: {}",
@@ -17,25 +23,7 @@ pub fn run(files: &[PathBuf], check: bool) -> Result<ExitCode> {
             failed = true;
             continue;
         }
-        if super::quadrillion::owns(path) {
-            failed |= super::quadrillion::fmt_file(path, check)?;
-            continue;
-        }
-        if super::sliding::owns(path) {
-            failed |= super::sliding::fmt_file(path, check)?;
-            continue;
-        }
-        if crate::family::Family::of_path(path) == Some(crate::family::Family::Nonogram) {
-            failed |= super::nonogram::fmt_file(path, check)?;
-            continue;
-        }
-        let (text, parsed) = read_lock(path);
-        let canonical = parsed
-            .document
-            .as_ref()
-            .filter(|_| !parsed.has_errors())
-            .map(lockfmt::hexlock::print_document);
-        failed |= settle(path, check, &text, canonical, &parsed.diagnostics)?;
+        failed |= settle(&Source::of_file(path), check, Some(path))?;
     }
     Ok(if failed {
         ExitCode::from(1)
@@ -44,31 +32,38 @@ pub fn run(files: &[PathBuf], check: bool) -> Result<ExitCode> {
     })
 }
 
-/// `fmt` of one file of any family, once read: `canonical` is its canonical text, or `None`
-/// when it has errors (then the file is left as it is — formatting must never lose anything —
-/// and its diagnostics are printed). Returns whether it failed: errors, or not canonical with
-/// `--check`.
-pub fn settle(
-    path: &std::path::Path,
-    check: bool,
-    text: &str,
-    canonical: Option<String>,
-    diagnostics: &[lockfmt::Diagnostic],
-) -> Result<bool> {
-    let shown = path.display().to_string();
-    let Some(canonical) = canonical else {
-        super::print_diagnostics(&shown, text, diagnostics);
+/// `fmt` of one text of any family, once read: with errors it is left as it is — formatting
+/// must never lose anything — and its diagnostics are printed. Otherwise its canonical form is
+/// written over the file (`to`), or printed when it came from standard input (printed whole,
+/// canonical or not, so that an editor can always take it). Returns whether it failed: errors,
+/// or not canonical with `--check`.
+fn settle(source: &Source, check: bool, to: Option<&Path>) -> Result<bool> {
+    let Some(canonical) = &source.canonical else {
+        super::print_diagnostics(&source.shown, &source.text, &source.diagnostics);
         return Ok(true);
     };
-    // A file broken with \r\n keeps its line breaks: only the lines that change are rewritten.
-    let canonical = lockfmt::newlines::like(&canonical, text);
-    if canonical == text {
-        return Ok(false);
-    }
+    // A text broken with \r\n keeps its line breaks: only the lines that change are rewritten.
+    let canonical = lockfmt::newlines::like(canonical, &source.text);
+    let shown = &source.shown;
     if check {
-        crate::say!("{shown}: not in canonical form (run `lockwright fmt {shown}`)");
+        if canonical == source.text {
+            return Ok(false);
+        }
+        let again = if to.is_some() {
+            format!("lockwright fmt {shown}")
+        } else {
+            "lockwright fmt - --kind …".to_string()
+        };
+        crate::say!("{shown}: not in canonical form (run `{again}`)");
         return Ok(true);
     }
-    write_atomic(path, &canonical)?;
+    match to {
+        Some(path) if canonical != source.text => write_atomic(path, &canonical)?,
+        Some(_) => {}
+        None => {
+            debug_assert_eq!(shown, STDIN_SHOWN);
+            crate::say_raw!("{canonical}");
+        }
+    }
     Ok(false)
 }

@@ -14,6 +14,7 @@ mod render;
 mod serve;
 pub mod sliding;
 mod solve;
+mod source;
 mod thinking;
 mod verify;
 
@@ -73,6 +74,10 @@ pub enum Command {
         /// Print diagnostics as JSON on standard output.
         #[arg(long)]
         json: bool,
+        /// The family of standard input, named `-` among the files: `lock`, `nonogram`,
+        /// `quadrillion` or `sliding` (a file's family is told by its extension).
+        #[arg(long, value_parser = source::KINDS)]
+        kind: Option<String>,
     },
     /// Play moves on a lock: print the lock after each move, with the blockages of that turn
     /// (a sliding lock: the board after each move, and a refused move with its reason).
@@ -151,6 +156,11 @@ pub enum Command {
         /// Change nothing: exit 1 and name the files that are not in canonical form.
         #[arg(long)]
         check: bool,
+        /// The family of standard input, named `-` among the files, whose canonical form is
+        /// printed on standard output (as an editor's formatter takes it): `lock`,
+        /// `nonogram`, `quadrillion` or `sliding`.
+        #[arg(long, value_parser = source::KINDS)]
+        kind: Option<String>,
     },
     #[command(flatten)]
     Online(online::Verb),
@@ -347,8 +357,14 @@ pub fn run(command: Command) -> Result<ExitCode> {
                 new::run(&name, template.as_deref(), size, force)
             }
         },
-        Command::Check { files, json } => check::run(&in_folders(files)?, json),
-        Command::Fmt { files, check } => fmt::run(&in_folders(files)?, check),
+        Command::Check { files, json, kind } => {
+            let stdin = source::stdin_family(&files, kind.as_deref())?;
+            check::run(&in_folders(files)?, json, stdin)
+        }
+        Command::Fmt { files, check, kind } => {
+            let stdin = source::stdin_family(&files, kind.as_deref())?;
+            fmt::run(&in_folders(files)?, check, stdin)
+        }
         Command::Nonogram(NonogramVerb::Import { xml, output, force }) => {
             nonogram::import_xml(&xml, output, force)
         }

@@ -30,17 +30,6 @@ pub fn read(path: &Path) -> (String, Parsed) {
     }
 }
 
-/// `fmt` of one file: whether it failed (errors, or not canonical with `--check`).
-pub fn fmt_file(path: &Path, check: bool) -> Result<bool> {
-    let (text, parsed) = read(path);
-    let canonical = parsed
-        .document
-        .as_ref()
-        .filter(|_| !parsed.has_errors())
-        .map(lockfmt::nonogram::print_document);
-    super::fmt::settle(path, check, &text, canonical, &parsed.diagnostics)
-}
-
 /// `render` of a nonogram: its clues and grid, with `--solution` its picture (the file's goal,
 /// else the solver's solution).
 pub fn render(file: &Path, out: &Path, width: u32, solution: bool, dark: bool) -> Result<ExitCode> {

@@ -42,17 +42,6 @@ pub fn read(path: &Path) -> (String, Parsed) {
     }
 }
 
-/// `fmt` of one board: whether it failed (errors, or not canonical with `--check`).
-pub fn fmt_file(path: &Path, check: bool) -> Result<bool> {
-    let (text, parsed) = read(path);
-    let canonical = parsed
-        .document
-        .as_ref()
-        .filter(|_| !parsed.has_errors())
-        .map(lockfmt::quadrillion::print);
-    super::fmt::settle(path, check, &text, canonical, &parsed.diagnostics)
-}
-
 /// Exit code when a limit stopped the search (as for the other families).
 const STOPPED: u8 = 3;
 

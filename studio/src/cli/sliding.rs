@@ -61,17 +61,6 @@ fn read_legal(path: &Path) -> std::result::Result<(Lock, Document), ExitCode> {
     }
 }
 
-/// `fmt` of one lock: whether it failed (errors, or not canonical with `--check`).
-pub fn fmt_file(path: &Path, check: bool) -> Result<bool> {
-    let (text, parsed) = read(path);
-    let canonical = parsed
-        .document
-        .as_ref()
-        .filter(|_| !parsed.has_errors())
-        .map(lockfmt::sliding::print);
-    super::fmt::settle(path, check, &text, canonical, &parsed.diagnostics)
-}
-
 /// Moves from the command line's words and a solution file (its moves first).
 fn moves_from(words: &[String], solution: Option<&Path>) -> Result<Vec<Written>> {
     let mut moves = Vec::new();

@@ -61,3 +61,21 @@ pub fn template(path: &str) -> PathBuf {
         .join("../templates/hexlock")
         .join(path)
 }
+
+/// `lockwright ARGS` run in `dir` with `input` on its standard input, to its end.
+pub fn lockwright_with_stdin(args: &[&str], dir: &Path, input: &[u8]) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = command(args, dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    // Dropping the pipe closes standard input. A verb that refuses before reading closes
+    // its end first, so a failed write is no failure of the test.
+    if let Some(mut pipe) = child.stdin.take() {
+        let _ = pipe.write_all(input);
+    }
+    child.wait_with_output().expect("output")
+}

@@ -1,0 +1,178 @@
+//! A puzzle's text as `check` and `fmt` take it — a file, known by its extension, or standard
+//! input (`-`) with its family named, as an editor pipes its buffer — and what the family's
+//! parser makes of it: its diagnostics and, when it has no errors, its canonical form.
+
+use super::MAX_READ_BYTES;
+use crate::family::Family;
+use anyhow::{Result, bail};
+use lockfmt::{Diagnostic, Span};
+use std::io::{IsTerminal, Read as _};
+use std::path::Path;
+
+/// The name that stands for standard input among the files.
+pub const STDIN: &str = "-";
+
+/// How diagnostics name standard input.
+pub const STDIN_SHOWN: &str = "<stdin>";
+
+/// The families `--kind` names, in the words `new --kind` takes.
+pub const KINDS: [&str; 4] = ["lock", "nonogram", "quadrillion", "sliding"];
+
+/// The family `--kind` names.
+pub fn family_of_kind(kind: &str) -> Option<Family> {
+    match kind {
+        "lock" => Some(Family::HexLock),
+        "nonogram" => Some(Family::Nonogram),
+        "quadrillion" => Some(Family::Quadrillion),
+        "sliding" => Some(Family::Sliding),
+        _ => None,
+    }
+}
+
+/// Whether a file named on the command line is standard input.
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == STDIN
+}
+
+/// The family of standard input when `-` is among `files`, after checking that `--kind` is
+/// given exactly when it is there (and `-` at most once: standard input reads once).
+pub fn stdin_family(files: &[std::path::PathBuf], kind: Option<&str>) -> Result<Option<Family>> {
+    let stdin = files.iter().filter(|p| is_stdin(p)).count();
+    match (stdin, kind) {
+        (0, None) => Ok(None),
+        (0, Some(_)) => bail!(
+            "--kind names the family of standard input (`-`); a file's family is told by its extension (.lock, .non, .quad, .slide)"
+        ),
+        (1, Some(kind)) => Ok(family_of_kind(kind)),
+        (1, None) => bail!(
+            "reading standard input (`-`) needs --kind {}: no file name tells its family",
+            KINDS.join("|")
+        ),
+        _ => bail!("standard input (`-`) can be read only once"),
+    }
+}
+
+/// A puzzle's text, read and parsed.
+pub struct Source {
+    /// How diagnostics name it: its path, or `<stdin>`.
+    pub shown: String,
+    /// Its text (bytes that are not UTF-8 replaced, for showing diagnostics).
+    pub text: String,
+    /// Everything the parser and the family's rules say of it.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Its canonical form, when it has no errors.
+    pub canonical: Option<String>,
+}
+
+impl Source {
+    /// A file of the family its extension names (a hex lock for any other): a regular file of
+    /// at most [`MAX_READ_BYTES`]; one that cannot be read is an error at its start.
+    pub fn of_file(path: &Path) -> Source {
+        let shown = path.display().to_string();
+        let family = Family::of_path(path).unwrap_or(Family::HexLock);
+        match crate::files::read_bytes(path, MAX_READ_BYTES) {
+            Ok(bytes) => Source::parse(shown, family, &bytes),
+            Err(e) => Source {
+                shown,
+                text: String::new(),
+                diagnostics: vec![Diagnostic::error(Span::START, "io", e.to_string())],
+                canonical: None,
+            },
+        }
+    }
+
+    /// Standard input, to its end, as a puzzle of `family`; more than [`MAX_READ_BYTES`] is
+    /// refused rather than held.
+    pub fn of_stdin(family: Family) -> Result<Source> {
+        let stdin = std::io::stdin();
+        if stdin.is_terminal() {
+            eprintln!(
+                "lockwright: reading a {} from standard input; end it with Ctrl-D",
+                family.info().name
+            );
+        }
+        let mut bytes = Vec::new();
+        stdin
+            .lock()
+            .take(MAX_READ_BYTES + 1)
+            .read_to_end(&mut bytes)?;
+        if bytes.len() as u64 > MAX_READ_BYTES {
+            bail!(
+                "standard input holds more than {} MiB, far more than any puzzle",
+                MAX_READ_BYTES >> 20
+            );
+        }
+        Ok(Source::parse(STDIN_SHOWN.to_string(), family, &bytes))
+    }
+
+    /// The bytes parsed as they are, so that text that is not UTF-8 still gets the parser's
+    /// diagnostic with its line and column.
+    fn parse(shown: String, family: Family, bytes: &[u8]) -> Source {
+        let (diagnostics, canonical) = match family {
+            Family::HexLock => {
+                let mut parsed = lockfmt::hexlock::parse_bytes(bytes);
+                let canonical = parsed
+                    .document
+                    .as_ref()
+                    .filter(|_| !parsed.has_errors())
+                    .map(lockfmt::hexlock::print_document);
+                if let Some(w) = open_before_any_move(&parsed) {
+                    parsed.diagnostics.push(w);
+                }
+                (parsed.diagnostics, canonical)
+            }
+            Family::Nonogram => {
+                let parsed = lockfmt::nonogram::parse_bytes(bytes);
+                let canonical = parsed
+                    .document
+                    .as_ref()
+                    .filter(|_| !parsed.has_errors())
+                    .map(lockfmt::nonogram::print_document);
+                (parsed.diagnostics, canonical)
+            }
+            Family::Quadrillion => {
+                let parsed = lockfmt::quadrillion::parse_bytes(bytes);
+                let canonical = parsed
+                    .document
+                    .as_ref()
+                    .filter(|_| !parsed.has_errors())
+                    .map(lockfmt::quadrillion::print);
+                (parsed.diagnostics, canonical)
+            }
+            Family::Sliding => {
+                let parsed = lockfmt::sliding::parse_bytes(bytes);
+                let canonical = parsed
+                    .document
+                    .as_ref()
+                    .filter(|_| !parsed.has_errors())
+                    .map(lockfmt::sliding::print);
+                (parsed.diagnostics, canonical)
+            }
+        };
+        Source {
+            shown,
+            text: String::from_utf8_lossy(bytes).into_owned(),
+            diagnostics,
+            canonical,
+        }
+    }
+}
+
+/// A warning for a valid lock that is open before any move (nothing in its bolthole): it is
+/// solved by doing nothing, and the server refuses to publish it.
+fn open_before_any_move(parsed: &lockfmt::hexlock::Parsed) -> Option<Diagnostic> {
+    let lock = parsed.valid_lock()?;
+    if !lock.is_open() {
+        return None;
+    }
+    let span = lock
+        .bolthole()
+        .iter()
+        .find_map(|c| parsed.source_map.cells.get(c).copied())
+        .unwrap_or(Span::START);
+    Some(Diagnostic::warning(
+        span,
+        "open-lock",
+        "the lock is open before any move: nothing is in its bolthole, so doing nothing opens it",
+    ))
+}
