@@ -144,3 +144,68 @@ fn a_suggestion_makes_the_puzzle_unique_with_the_fewest_changes_tried() {
     }
     assert_eq!(seen, 5, "five ambiguous pictures made unique");
 }
+
+/// Ambiguous cells in several separate regions usually need a change in each: more than one
+/// or two near them. Regression: *Suggest* gave up on such a picture ("no change of one or two
+/// cells near the tinted ones makes it unique"), though one change per region settles it.
+#[test]
+fn a_picture_ambiguous_in_several_regions_is_made_unique_region_by_region() {
+    let mut seen = 0;
+    for seed in 1..60 {
+        let picture = random_picture(20, 20, 0.5, seed);
+        let s = suggest_unique(&picture, Duration::from_secs(30), None);
+        // Three changes or more: beyond what one or two could reach.
+        if s.regions < 2 || s.changes.as_ref().is_none_or(|c| c.len() < 3) {
+            continue;
+        }
+        let changes = s.changes.clone().expect("changes");
+        assert!(
+            s.singles_done,
+            "seed {seed}: no single change does, or it is the answer"
+        );
+        assert_eq!(s.fewest, changes.len() == 2, "seed {seed}: {s:?}");
+        let after = flipped(&picture, &changes);
+        assert!(
+            matches!(
+                solve(&puzzle_of(&after), &Limits::default()).answer,
+                Answer::Unique(_)
+            ),
+            "seed {seed}: {changes:?} does not make it unique"
+        );
+        seen += 1;
+        if seen == 3 {
+            break;
+        }
+    }
+    assert_eq!(
+        seen, 3,
+        "three pictures ambiguous in several regions made unique"
+    );
+}
+
+/// The figures in docs/nonogram.md: *Suggest* on the first 39 random 20×20 pictures of density
+/// 0.5 (`cargo test --release -p lockwright-engine --test nonogram_author -- --ignored
+/// --nocapture suggestions_on_random_pictures`).
+#[test]
+#[ignore = "prints figures; a few seconds in release"]
+fn suggestions_on_random_pictures() {
+    let mut times = Vec::new();
+    for seed in 1..40 {
+        let picture = random_picture(20, 20, 0.5, seed);
+        let t = std::time::Instant::now();
+        let s = suggest_unique(&picture, Duration::from_secs(10), None);
+        let took = t.elapsed();
+        times.push(took);
+        println!(
+            "seed {seed:>2}: {} regions, {:>9}, fewest {:>5}, {} pictures tried, {took:.1?}",
+            s.regions,
+            s.changes
+                .as_ref()
+                .map_or("none".to_string(), |c| format!("{} changes", c.len())),
+            s.fewest,
+            s.tried,
+        );
+    }
+    times.sort();
+    println!("median {:.1?}", times[times.len() / 2]);
+}

@@ -3,11 +3,13 @@
 //! picture to change to make it unique. `docs/nonogram-solver.md` gives the reasons for each
 //! choice.
 
-use super::model::{Cell, Grid, Puzzle, PuzzleInfo};
-use super::solve::{self, Answer, Limits, Report, Stop};
+use super::model::{Cell, Grid, Puzzle};
+use super::solve::{self, Answer, Limits, Report};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Instant;
+
+pub use super::suggest::{Suggestion, suggest_unique};
 
 /// How much beyond the line rule a puzzle needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -173,7 +175,7 @@ pub fn ambiguous_cells(puzzle: &Puzzle, limits: &Limits, cancel: Option<&AtomicB
 }
 
 /// The limits left after `t0`; `None` when the time is up.
-fn remaining(limits: &Limits, t0: Instant) -> Option<Limits> {
+pub(super) fn remaining(limits: &Limits, t0: Instant) -> Option<Limits> {
     match limits.timeout {
         None => Some(*limits),
         Some(t) => t
@@ -184,125 +186,4 @@ fn remaining(limits: &Limits, t0: Instant) -> Option<Limits> {
                 ..*limits
             }),
     }
-}
-
-/// What [`suggest_unique`] found.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Suggestion {
-    /// Cells of the picture to change (filled ↔ empty), as `(column, row)`, that make the
-    /// puzzle unique: empty when it is unique already; `None` when the search found none.
-    pub changes: Option<Vec<(usize, usize)>>,
-    /// The cells it tried changing: the ambiguous cells and their neighbours.
-    pub candidates: usize,
-    /// How many changed pictures it solved.
-    pub tried: usize,
-    /// Whether every single change among the candidates was tried.
-    pub singles_done: bool,
-    /// Whether every pair of changes among the candidates was tried.
-    pub pairs_done: bool,
-}
-
-/// A bounded search for the fewest cells to change in a picture so that its puzzle has one
-/// solution: the ambiguous cells and their eight neighbours are the candidates; each single
-/// change is tried, then each pair, until one makes the puzzle unique or `budget` runs out. It
-/// is bounded: the answer is the fewest among the candidates tried, and a picture that needs
-/// changes elsewhere, or three or more, gets `None`.
-pub fn suggest_unique(picture: &Grid, budget: Duration, cancel: Option<&AtomicBool>) -> Suggestion {
-    let t0 = Instant::now();
-    let (w, h) = (picture.width(), picture.height());
-    let puzzle_of = |g: &Grid| Puzzle::from_picture(g.clone(), PuzzleInfo::default());
-    let mut out = Suggestion {
-        changes: None,
-        candidates: 0,
-        tried: 0,
-        singles_done: false,
-        pairs_done: false,
-    };
-    let limits = Limits::time(budget);
-    let first = solve::run(&puzzle_of(picture), None, &limits, cancel, 2);
-    if matches!(first.report.answer, Answer::Unique(_)) {
-        out.changes = Some(vec![]);
-        out.singles_done = true;
-        out.pairs_done = true;
-        return out;
-    }
-    // Ambiguous cells, with a quarter of the budget.
-    let amb = ambiguous_cells(&puzzle_of(picture), &Limits::time(budget / 4), cancel);
-    let mut cells = amb.cells.clone();
-    if let (Answer::Several(a, b), true) = (&first.report.answer, cells.is_empty()) {
-        for y in 0..h {
-            for x in 0..w {
-                if a.get(x, y) != b.get(x, y) {
-                    cells.push((x, y));
-                }
-            }
-        }
-    }
-    let mut candidates: Vec<(usize, usize)> = cells.clone();
-    for &(x, y) in &cells {
-        for dy in -1i64..=1 {
-            for dx in -1i64..=1 {
-                let (nx, ny) = (x as i64 + dx, y as i64 + dy);
-                if nx >= 0 && ny >= 0 && (nx as usize) < w && (ny as usize) < h {
-                    let c = (nx as usize, ny as usize);
-                    if !candidates.contains(&c) {
-                        candidates.push(c);
-                    }
-                }
-            }
-        }
-    }
-    out.candidates = candidates.len();
-    let flip = |g: &mut Grid, (x, y): (usize, usize)| {
-        let v = if g.get(x, y) == Cell::Filled {
-            Cell::Empty
-        } else {
-            Cell::Filled
-        };
-        g.set(x, y, v);
-    };
-    let unique_with = |changes: &[(usize, usize)], out: &mut Suggestion| -> Option<bool> {
-        let left = remaining(&limits, t0)?;
-        let mut g = picture.clone();
-        for &c in changes {
-            flip(&mut g, c);
-        }
-        out.tried += 1;
-        match solve::run(&puzzle_of(&g), None, &left, cancel, 2)
-            .report
-            .answer
-        {
-            Answer::Unique(_) => Some(true),
-            Answer::Stopped {
-                stop: Stop::Cancelled | Stop::Time { .. },
-                ..
-            } => None,
-            _ => Some(false),
-        }
-    };
-    for &c in &candidates {
-        match unique_with(&[c], &mut out) {
-            Some(true) => {
-                out.changes = Some(vec![c]);
-                return out;
-            }
-            Some(false) => {}
-            None => return out,
-        }
-    }
-    out.singles_done = true;
-    for (i, &a) in candidates.iter().enumerate() {
-        for &b in &candidates[i + 1..] {
-            match unique_with(&[a, b], &mut out) {
-                Some(true) => {
-                    out.changes = Some(vec![a, b]);
-                    return out;
-                }
-                Some(false) => {}
-                None => return out,
-            }
-        }
-    }
-    out.pairs_done = true;
-    out
 }

@@ -5,7 +5,8 @@
 //! - [`model`]: clues, puzzles, grids of cells (filled, empty, unknown), and the problems that
 //!   make a puzzle malformed.
 //! - [`rule`]: the line rule of the seed, fast, and its reference by listing placements.
-//! - [`author`]: for the editor — uniqueness, difficulty, ambiguous cells, fewest changes.
+//! - [`author`]: for the editor — uniqueness, difficulty, ambiguous cells, fewest changes
+//!   (`suggest`: the changes, searched near the ambiguous cells, region by region).
 //! - [`deduce`]: the line rule's deductions in words — hints, the stepper, mistakes checks.
 //! - [`lookahead`]: the hint where the line rule is stuck — a cell tried one way that leads to
 //!   a line that cannot be filled.
@@ -33,6 +34,7 @@ pub mod model;
 pub mod rule;
 mod search;
 pub mod solve;
+mod suggest;
 #[cfg(test)]
 mod testing;
 

@@ -687,7 +687,8 @@ fn cells_words(cells: &[(usize, usize)]) -> String {
         .collect();
     match each.as_slice() {
         [one] => format!("the cell at {one}"),
-        many => format!("{} cells: {}", many.len(), many.join(" and ")),
+        [rest @ .., last] => format!("{} cells: {} and {last}", each.len(), rest.join(", ")),
+        [] => "no cell".to_string(),
     }
 }
 

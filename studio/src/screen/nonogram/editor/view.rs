@@ -147,14 +147,34 @@ impl Editor {
                 Some(cells) if cells.is_empty() => row![words("It is unique already.".into(), 13)],
                 Some(cells) => row![
                     words(
-                        format!(
-                            "Change {} (outlined) to make it unique.",
-                            cells_words(cells)
-                        ),
+                        if found.fewest {
+                            format!(
+                                "Change {} (outlined) to make it unique.",
+                                cells_words(cells)
+                            )
+                        } else {
+                            format!(
+                                "Change {} (outlined) to make it unique: found one tinted \
+                                 region at a time, so fewer may do.",
+                                cells_words(cells)
+                            )
+                        },
                         13
                     )
                     .width(Fill),
                     press("Change them", Message::ApplySuggestion),
+                ],
+                None if found.regions > 1 && found.singles_done => row![
+                    words(
+                        format!(
+                            "No change of one cell makes it unique, and changes near the tinted \
+                             regions did not settle them all within {} s ({} pictures tried).",
+                            super::SUGGEST_TIME.as_secs(),
+                            found.tried
+                        ),
+                        13
+                    )
+                    .width(Fill)
                 ],
                 None => row![
                     words(
