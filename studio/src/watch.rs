@@ -13,9 +13,27 @@ use std::time::Duration;
 /// How long the watcher waits for a burst of events to settle before it reports them.
 pub const SETTLE: Duration = Duration::from_millis(80);
 
-/// What the watcher reports: the paths under watch that changed in one burst.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Changed(pub Vec<PathBuf>);
+/// What the watcher reports of one burst: the paths under watch that changed, and the files
+/// another program renamed (moved within what is watched), each from its old name to its new.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Changed {
+    pub paths: Vec<PathBuf>,
+    pub renamed: Vec<(PathBuf, PathBuf)>,
+}
+
+impl Changed {
+    /// Paths changed, none renamed.
+    pub fn paths(paths: Vec<PathBuf>) -> Changed {
+        Changed {
+            paths,
+            renamed: Vec::new(),
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.paths.is_empty() && self.renamed.is_empty()
+    }
+}
 
 /// Watches these paths (folders recursively); reports each burst of changes.
 pub fn subscription(paths: Vec<PathBuf>) -> Subscription<Changed> {
@@ -24,9 +42,9 @@ pub fn subscription(paths: Vec<PathBuf>) -> Subscription<Changed> {
 
 fn stream(paths: Vec<PathBuf>) -> impl Stream<Item = Changed> {
     iced::stream::channel(16, async move |mut output: mpsc::Sender<Changed>| {
-        let (tx, mut rx) = mpsc::unbounded::<Vec<PathBuf>>();
+        let (tx, mut rx) = mpsc::unbounded::<Changed>();
         let Ok(mut debouncer) = new_debouncer(SETTLE, None, move |r: DebounceEventResult| {
-            let changed = changed_paths(r);
+            let changed = changed(r);
             if !changed.is_empty() {
                 let _ = tx.unbounded_send(changed);
             }
@@ -41,8 +59,8 @@ fn stream(paths: Vec<PathBuf>) -> impl Stream<Item = Changed> {
             };
             let _ = debouncer.watch(p, mode);
         }
-        while let Some(paths) = rx.next().await {
-            if output.send(Changed(paths)).await.is_err() {
+        while let Some(changed) = rx.next().await {
+            if output.send(changed).await.is_err() {
                 break;
             }
         }
@@ -50,17 +68,37 @@ fn stream(paths: Vec<PathBuf>) -> impl Stream<Item = Changed> {
     })
 }
 
-/// The distinct paths of a burst whose contents changed, in order.
-fn changed_paths(result: DebounceEventResult) -> Vec<PathBuf> {
+/// What a burst changed: its distinct paths whose contents changed, in order, and its renames.
+/// This runs on the watcher's thread, so it may look at the files: a rename counts only when
+/// its old name is gone at the end of the burst (an editor that renames the file to a backup
+/// and writes it again has not renamed it).
+fn changed(result: DebounceEventResult) -> Changed {
+    use notify::event::{ModifyKind, RenameMode};
     let Ok(events) = result else {
-        return Vec::new();
+        return Changed::default();
     };
+    let renamed = events
+        .iter()
+        .filter(|e| {
+            matches!(
+                e.event.kind,
+                notify::EventKind::Modify(ModifyKind::Name(RenameMode::Both))
+            )
+        })
+        .filter_map(|e| match e.event.paths.as_slice() {
+            [from, to] if !from.exists() => Some((from.clone(), to.clone())),
+            _ => None,
+        })
+        .collect();
     let set: BTreeSet<PathBuf> = events
         .into_iter()
         .filter(|e| is_change(&e.event))
         .flat_map(|e| e.event.paths)
         .collect();
-    set.into_iter().collect()
+    Changed {
+        paths: set.into_iter().collect(),
+        renamed,
+    }
 }
 
 /// Whether an event changes what a path holds. Opening and reading a file is reported too, and
@@ -84,10 +122,10 @@ pub fn bursts(
     path: &std::path::Path,
     timeout: Duration,
     after: impl FnOnce(),
-) -> Vec<(Vec<PathBuf>, std::time::Instant)> {
+) -> Vec<(Changed, std::time::Instant)> {
     let (tx, rx) = std::sync::mpsc::channel();
     let Ok(mut debouncer) = new_debouncer(SETTLE, None, move |r: DebounceEventResult| {
-        let changed = changed_paths(r);
+        let changed = changed(r);
         if !changed.is_empty() {
             let _ = tx.send((changed, std::time::Instant::now()));
         }
@@ -126,8 +164,12 @@ mod tests {
             crate::files::write_atomic(&file, "new").expect("save");
         });
         assert_eq!(seen.len(), 1, "one burst: {seen:?}");
-        let (paths, at) = &seen[0];
-        assert!(paths.contains(&file), "{paths:?}");
+        let (changed, at) = &seen[0];
+        assert!(changed.paths.contains(&file), "{changed:?}");
+        assert!(
+            changed.renamed.is_empty(),
+            "a save renames nothing: {changed:?}"
+        );
         let latency = at.saturating_duration_since(written);
         assert!(latency < Duration::from_millis(500), "took {latency:?}");
     }
@@ -146,5 +188,38 @@ mod tests {
             }
         });
         assert_eq!(seen, Vec::new());
+    }
+
+    /// Another program renamed a file: the burst says from which name to which, so that its
+    /// game can follow it.
+    #[test]
+    fn a_file_renamed_by_another_program_is_reported_with_both_names() {
+        let dir = tempfile::tempdir().expect("dir");
+        let old = dir.path().join("a.lock");
+        let new = dir.path().join("b.lock");
+        std::fs::write(&old, "text").expect("write");
+        let seen = bursts(dir.path(), Duration::from_millis(1000), || {
+            std::fs::rename(&old, &new).expect("rename");
+        });
+        let renamed: Vec<_> = seen.iter().flat_map(|(c, _)| c.renamed.clone()).collect();
+        assert_eq!(renamed, vec![(old.clone(), new.clone())], "{seen:?}");
+    }
+
+    /// An editor that renames the file to a backup and writes it again has renamed nothing.
+    #[test]
+    fn a_file_moved_to_a_backup_and_written_again_is_not_renamed() {
+        let dir = tempfile::tempdir().expect("dir");
+        let file = dir.path().join("a.lock");
+        let backup = dir.path().join("a.lock~");
+        std::fs::write(&file, "old").expect("write");
+        let seen = bursts(dir.path(), Duration::from_millis(1000), || {
+            std::fs::rename(&file, &backup).expect("rename");
+            std::fs::write(&file, "new").expect("write");
+        });
+        assert!(seen.iter().all(|(c, _)| c.renamed.is_empty()), "{seen:?}");
+        assert!(
+            seen.iter().any(|(c, _)| c.paths.contains(&file)),
+            "{seen:?}"
+        );
     }
 }

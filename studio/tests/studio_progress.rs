@@ -125,7 +125,7 @@ fn a_game_is_not_taken_up_on_a_puzzle_that_changed_since() -> Result<(), Error> 
     std::fs::write(&plus, shorter).expect("write");
     d.send(
         &mut s,
-        Message::Changed(studio::watch::Changed(vec![plus.clone()])),
+        Message::Changed(studio::watch::Changed::paths(vec![plus.clone()])),
     );
     d.click(&mut s, "▶ Play")?;
     assert!(
@@ -135,7 +135,10 @@ fn a_game_is_not_taken_up_on_a_puzzle_that_changed_since() -> Result<(), Error> 
     // Put back as it was, the game left on it is there again.
     d.click(&mut s, "Back")?;
     std::fs::write(&plus, PLUS).expect("write");
-    d.send(&mut s, Message::Changed(studio::watch::Changed(vec![plus])));
+    d.send(
+        &mut s,
+        Message::Changed(studio::watch::Changed::paths(vec![plus])),
+    );
     d.click(&mut s, "▶ Play")?;
     assert_eq!(nonogram_rows(&s)[0], "??#??");
     Ok(())
@@ -281,5 +284,45 @@ fn a_games_file_that_does_not_read_is_set_aside_never_written_over() -> Result<(
     let written = std::fs::read_to_string(data.join("progress.json")).expect("written anew");
     assert!(written.contains("lockwright-progress 1"), "{written}");
     assert_eq!(std::fs::read_to_string(&aside).expect("kept"), "{ not json");
+    Ok(())
+}
+
+/// Regression: a file renamed by another program (a file manager, `mv`, a checkout) left its
+/// game under the old name, and the open file went on under a name no longer there.
+#[test]
+fn a_game_and_the_open_file_follow_a_file_renamed_by_another_program() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    let plus = put_and_open(&d, &mut s, "plus.non", PLUS);
+    d.click(&mut s, "▶ Play")?;
+    fill(&d, &mut s, 2, 0);
+    fill(&d, &mut s, 2, 1);
+    let left = nonogram_rows(&s);
+    d.click(&mut s, "Back")?;
+    let cross = plus.with_file_name("cross.non");
+    std::fs::rename(&plus, &cross).expect("renamed");
+    // What the watcher reports of it.
+    let renamed = |from: &Path, to: &Path| {
+        Message::Changed(studio::watch::Changed {
+            paths: vec![from.to_path_buf(), to.to_path_buf()],
+            renamed: vec![(from.to_path_buf(), to.to_path_buf())],
+        })
+    };
+    d.send(&mut s, renamed(&plus, &cross));
+    assert_eq!(
+        s.document().path(),
+        Some(cross.as_path()),
+        "the open file follows"
+    );
+    assert!(common::sees(&s, "in progress"), "the list marks cross.non");
+    d.click(&mut s, "▶ Play")?;
+    assert_eq!(nonogram_rows(&s), left, "the game follows");
+    d.click(&mut s, "Back")?;
+    // A name of no puzzle family is no puzzle file: nothing follows it there.
+    let notes = plus.with_file_name("cross.txt");
+    std::fs::rename(&cross, &notes).expect("renamed");
+    d.send(&mut s, renamed(&cross, &notes));
+    assert_eq!(s.document().path(), Some(cross.as_path()));
     Ok(())
 }

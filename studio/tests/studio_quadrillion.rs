@@ -262,7 +262,10 @@ fn a_board_written_from_outside_is_reloaded() {
     let mut s = studio(&d, home.path());
     let file = open(&d, &mut s, "start.quad", &template("default.quad"));
     std::fs::write(&file, template("challenge-57.quad")).expect("write");
-    d.send(&mut s, Message::Changed(studio::watch::Changed(vec![file])));
+    d.send(
+        &mut s,
+        Message::Changed(studio::watch::Changed::paths(vec![file])),
+    );
     assert!(s.document().text().contains("Challenge 57"));
     assert!(sees(&s, "Exactly one solution: a challenge."));
 }
@@ -302,7 +305,7 @@ fn a_board_with_a_grid_off_it_is_drawn_as_the_text_has_it() {
     std::fs::write(&file, loose.replace("Default board", "Loose board")).expect("retitled");
     d.send(
         &mut s,
-        Message::Changed(studio::watch::Changed(vec![file.clone()])),
+        Message::Changed(studio::watch::Changed::paths(vec![file.clone()])),
     );
     assert!(s.document().text().contains("Loose board"));
     // Moved back on the canvas, by the keys: the text follows.
@@ -328,11 +331,14 @@ fn a_board_with_a_grid_off_it_is_drawn_as_the_text_has_it() {
     std::fs::write(&file, &loose).expect("written from outside");
     d.send(
         &mut s,
-        Message::Changed(studio::watch::Changed(vec![file.clone()])),
+        Message::Changed(studio::watch::Changed::paths(vec![file.clone()])),
     );
     assert_eq!((g4(&s).row - g1(&s).row, g4(&s).col - g1(&s).col), (9, 10));
     std::fs::write(&file, &good).expect("put right from outside");
-    d.send(&mut s, Message::Changed(studio::watch::Changed(vec![file])));
+    d.send(
+        &mut s,
+        Message::Changed(studio::watch::Changed::paths(vec![file])),
+    );
     assert_eq!(
         (g4(&s).row - g1(&s).row, g4(&s).col - g1(&s).col),
         (4, 4),

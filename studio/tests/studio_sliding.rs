@@ -341,7 +341,10 @@ fn a_lock_written_from_outside_is_reloaded() {
     let mut s = studio(&d, home.path());
     let file = open(&d, &mut s, "seed.slide", SEED);
     std::fs::write(&file, STUCK).expect("write");
-    d.send(&mut s, Message::Changed(studio::watch::Changed(vec![file])));
+    d.send(
+        &mut s,
+        Message::Changed(studio::watch::Changed::paths(vec![file])),
+    );
     assert_eq!(s.document().text(), STUCK);
     assert_eq!(
         screen(&s).lock().expect("a lock").board.width(),

@@ -142,7 +142,10 @@ fn a_lock_written_from_outside_is_reloaded() {
     lock.balls.push(Hex::ORIGIN);
     let text = lockfmt::hexlock::print(&lock);
     std::fs::write(&open, &text).expect("another editor saves");
-    d.send(&mut s, Message::Changed(studio::watch::Changed(vec![open])));
+    d.send(
+        &mut s,
+        Message::Changed(studio::watch::Changed::paths(vec![open])),
+    );
     assert_eq!(s.document().text(), text);
     assert!(
         s.document()
@@ -160,7 +163,10 @@ fn thumbnails_are_drawn_once_per_change_of_their_file() {
     assert_eq!(listed(&s), 3);
     // Another save of one file: listed again; only its thumbnail is drawn again.
     let open = open_path(&s);
-    d.send(&mut s, Message::Changed(studio::watch::Changed(vec![open])));
+    d.send(
+        &mut s,
+        Message::Changed(studio::watch::Changed::paths(vec![open])),
+    );
     assert_eq!(listed(&s), 3);
 }
 
@@ -592,7 +598,10 @@ fn play_plays_the_current_buffer() {
     lock.balls.push(Hex::new(0, -2));
     lock.normalise();
     std::fs::write(&open, lockfmt::hexlock::print(&lock)).expect("another editor saves");
-    d.send(&mut s, Message::Changed(studio::watch::Changed(vec![open])));
+    d.send(
+        &mut s,
+        Message::Changed(studio::watch::Changed::paths(vec![open])),
+    );
     d.send(
         &mut s,
         Message::Document(document::Message::HexLock(editor::Message::Play)),
@@ -755,7 +764,7 @@ fn a_nonogram_opens_in_its_own_editor_and_plays() -> Result<(), Error> {
     .expect("write");
     d.send(
         &mut s,
-        Message::Changed(studio::watch::Changed(vec![file.clone()])),
+        Message::Changed(studio::watch::Changed::paths(vec![file.clone()])),
     );
     assert!(sees(&s, "seed"), "listed beside the locks");
     d.send(&mut s, Message::Folder(folder::Message::Open(file.clone())));

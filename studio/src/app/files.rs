@@ -1,5 +1,6 @@
 //! The folder panel's and the editor's events: opening, making, renaming and deleting files
-//! (through the guard), saving, exporting pictures, and showing the other screens.
+//! (through the guard), saving, exporting pictures, and showing the other screens; and files
+//! another program renamed.
 
 use super::{Message, Pending, Screen, Studio};
 use crate::background;
@@ -8,7 +9,7 @@ use crate::screen::document::{self, Document};
 use crate::screen::folder::{self, Destination};
 use crate::screen::nonogram::player::Player;
 use iced::Task;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 impl Studio {
     pub(super) fn folder_event(&mut self, event: folder::Event) -> Task<Message> {
@@ -47,6 +48,32 @@ impl Studio {
 
     /// Shows a screen of the side panel's buttons; pressed again, the button comes back to the
     /// editor.
+    /// The open file now goes by `path` (renamed here or by another program): unsaved edits
+    /// kept under the old name would be offered back, after a crash, for a file that is no
+    /// longer there, so they are kept under the new one at once.
+    pub(super) fn follow_open_file(&mut self, path: PathBuf) -> Task<Message> {
+        let old = self.document.path().map(PathBuf::from);
+        self.document.set_path(path);
+        let forget = self.guard.forget(old).map(Message::Guard);
+        let keep = self.guard_message(super::guard::Message::Keep);
+        Task::batch([forget, keep, self.folder.refresh().map(Message::Folder)])
+    }
+
+    /// Another program renamed `from` to `to` (a file manager, `mv`, a version control
+    /// checkout): a game kept for it follows it, and so does the open file, unsaved edits and
+    /// all, as long as the new name is of the same family.
+    pub(super) fn renamed_elsewhere(&mut self, from: &Path, to: &Path) -> Task<Message> {
+        let family = crate::family::Family::of_path(from);
+        if family.is_none() || crate::family::Family::of_path(to) != family {
+            return Task::none();
+        }
+        self.games.progress_mut().renamed(from, to);
+        if self.document.path() != Some(from) {
+            return Task::none();
+        }
+        self.follow_open_file(to.to_path_buf())
+    }
+
     pub(super) fn show(&mut self, d: Destination) -> Task<Message> {
         let target = match d {
             Destination::Settings => Screen::Settings,

@@ -426,8 +426,11 @@ impl Studio {
             Message::ServerLockRead(view, note, lock) => {
                 self.play_online(*view, note, lock.as_deref())
             }
-            Message::Changed(watch::Changed(paths)) => {
-                let mut tasks = Vec::new();
+            Message::Changed(watch::Changed { paths, renamed }) => {
+                let mut tasks: Vec<Task<Message>> = renamed
+                    .iter()
+                    .map(|(from, to)| self.renamed_elsewhere(from, to))
+                    .collect();
                 if paths.iter().any(|p| p.starts_with(self.folder.path())) {
                     tasks.push(self.folder.refresh().map(Message::Folder));
                 }
@@ -441,16 +444,10 @@ impl Studio {
             Message::Key(key, modifiers) => self.key_pressed(&key, modifiers),
             Message::CloseRequested(id) => self.guarded(Pending::Close(id)),
             Message::Renamed(Ok(path)) => {
-                let old = self.document.path().map(PathBuf::from);
-                if let Some(old) = &old {
+                if let Some(old) = self.document.path() {
                     self.games.progress_mut().renamed(old, &path);
                 }
-                self.document.set_path(path);
-                // Unsaved edits kept under the old name would be offered back, after a crash,
-                // for a file that is no longer there: they are kept under the new one at once.
-                let forget = self.guard.forget(old).map(Message::Guard);
-                let keep = self.guard_message(guard::Message::Keep);
-                Task::batch([forget, keep, self.folder.refresh().map(Message::Folder)])
+                self.follow_open_file(path)
             }
             Message::Renamed(Err(why)) => {
                 self.notice = why;

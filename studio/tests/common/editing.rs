@@ -26,7 +26,7 @@ pub fn put_and_open(d: &Driver, s: &mut Studio, name: &str, text: &str) -> PathB
     std::fs::write(&file, text).expect("write");
     d.send(
         s,
-        Message::Changed(studio::watch::Changed(vec![file.clone()])),
+        Message::Changed(studio::watch::Changed::paths(vec![file.clone()])),
     );
     d.send(
         s,
