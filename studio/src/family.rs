@@ -226,6 +226,50 @@ pub(crate) fn compare<D, C>(
     }
 }
 
+/// Why the studio will not open `file`, which no family's extension names — or nothing, when
+/// it is webpbn XML (opened as the nonogram it holds) or a hex lock under another name (its
+/// text begins with the lock format's first line; comments and blank lines may come before).
+/// A file there is but that cannot be read is left to the editor, which says why.
+pub fn refusal(file: &Path) -> Option<String> {
+    use std::io::Read;
+    if Family::of_path(file).is_some() || crate::nonogram::webpbn::is_webpbn(file) {
+        return None;
+    }
+    let kinds =
+        "the studio opens .lock, .non, .quad and .slide files, webpbn .xml files and folders";
+    let mut head = Vec::new();
+    match std::fs::File::open(file) {
+        Ok(f) => {
+            if f.take(4096).read_to_end(&mut head).is_err() {
+                return None;
+            }
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Some(format!(
+                "{} is no puzzle file name: {kinds}; to make a puzzle, give its name with the \
+                 extension of its family, or run `lockwright new NAME`",
+                file.display()
+            ));
+        }
+        Err(_) => return None,
+    }
+    let text = String::from_utf8_lossy(&head);
+    let first = text
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'));
+    if first.is_some_and(|l| l.starts_with(lockfmt::hexlock::print::FORMAT_LINE)) {
+        return None;
+    }
+    Some(format!(
+        "{} is no puzzle file: {kinds} (a hex lock under another name begins with the line \
+         `{}`)",
+        file.display(),
+        lockfmt::hexlock::print::FORMAT_LINE
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -54,6 +54,14 @@ use std::process::ExitCode;
 
 /// Opens the studio on the user's lock folder, or on a given file or folder.
 pub fn open_studio(path: Option<std::path::PathBuf>) -> ExitCode {
+    if let Some(why) = path
+        .as_deref()
+        .filter(|p| !p.is_dir())
+        .and_then(family::refusal)
+    {
+        eprintln!("lockwright: {why}");
+        return ExitCode::from(2);
+    }
     if let Err(why) = display::check() {
         eprintln!(
             "lockwright: the studio needs a display, and this machine has none ({why}); \

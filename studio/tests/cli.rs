@@ -553,3 +553,39 @@ fn a_server_address_that_is_no_url_is_refused_with_an_example() {
         }
     }
 }
+
+/// Regression: `lockwright studio notes.txt` opened a text file as a hex lock, every line of it
+/// an error, and Save wrote it back as typed; a name with no extension opened an empty lock
+/// whose file no list showed.
+#[test]
+fn studio_refuses_a_file_no_family_owns_and_says_what_it_opens() {
+    let dir = tempfile::tempdir().expect("dir");
+    std::fs::write(dir.path().join("notes.txt"), "hello\n").expect("write");
+    let out = lockwright(&["studio", "notes.txt"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("notes.txt is no puzzle file: the studio opens .lock, .non, .quad and .slide"),
+        "{err}"
+    );
+    let out = lockwright(&["studio", "mine"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("mine is no puzzle file name") && err.contains("lockwright new NAME"),
+        "{err}"
+    );
+    // A hex lock under another name is a lock: with no display, the studio says only that.
+    std::fs::copy(
+        template("starter/spring-pull.lock"),
+        dir.path().join("lock.txt"),
+    )
+    .expect("copy");
+    let out = lockwright(&["studio", "lock.txt"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("needs a display"),
+        "{}",
+        text(&out.stderr)
+    );
+}
