@@ -589,3 +589,41 @@ fn studio_refuses_a_file_no_family_owns_and_says_what_it_opens() {
         text(&out.stderr)
     );
 }
+
+/// Regression: `solve puzzle.non -o x.solution` wrote no file and said nothing, nor did a
+/// Quadrillion board; `--analyse`, `--threads` and `--max-memory` did nothing there either.
+/// Each family's solver refuses what it does not take, names what it does, and writes nothing.
+#[test]
+fn solve_refuses_the_flags_a_familys_solver_does_not_take() {
+    let dir = tempfile::tempdir().expect("dir");
+    let templates = Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates");
+    let file = |path: &str| templates.join(path).to_string_lossy().into_owned();
+    let nonogram = file("nonogram/spade.non");
+    let board = file("quadrillion/challenge-49.quad");
+    let sliding = file("sliding/seed-example.slide");
+    let lock = file("hexlock/starter/pivot-gate.lock");
+    for (args, says) in [
+        (
+            vec!["solve", &nonogram, "-o", "x.solution"],
+            "--write-solution is not for a nonogram: its solver takes --json, --timeout and --max-states",
+        ),
+        (
+            vec!["solve", &board, "--threads", "2", "--analyse"],
+            "--analyse and --threads are not for a Quadrillion board",
+        ),
+        (
+            vec!["solve", &sliding, "--max-memory", "1G"],
+            "--max-memory is not for a sliding lock",
+        ),
+        (
+            vec!["solve", &lock, "--count"],
+            "--count is not for a hex lock",
+        ),
+    ] {
+        let out = lockwright(&args, dir.path());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    assert!(!dir.path().join("x.solution").exists(), "nothing written");
+}

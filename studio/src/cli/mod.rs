@@ -388,6 +388,9 @@ pub fn run(command: Command) -> Result<ExitCode> {
             json,
         }) => quadrillion::challenge(seed, output, board, force, json),
         Command::Solve(args) => {
+            let family = crate::family::Family::of_path(&args.file)
+                .unwrap_or(crate::family::Family::HexLock);
+            args.only_for(family)?;
             if quadrillion::owns(&args.file) {
                 return quadrillion::solve(
                     &args.file,
@@ -397,15 +400,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
                     args.count,
                 );
             }
-            if args.count {
-                anyhow::bail!("--count is for Quadrillion boards (.quad)");
-            }
             if sliding::owns(&args.file) {
-                if args.analyse || args.threads.is_some() || args.max_memory.is_some() {
-                    anyhow::bail!(
-                        "--analyse, --threads and --max-memory are for hex locks; a sliding lock takes --timeout, --max-states and --write-solution"
-                    );
-                }
                 return sliding::solve(
                     &args.file,
                     args.json,

@@ -2,6 +2,7 @@
 //! stopped the search; with `--analyse`, what the search says about the lock's design.
 
 use super::read_lock;
+use crate::family::Family;
 use crate::hexlock::solver::{self, Job};
 use anyhow::{Context, Result, anyhow, bail};
 use engine::hexlock::Lock;
@@ -18,12 +19,14 @@ const GAVE_UP: u8 = 3;
 /// The options of `lockwright solve`.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Exit status: 0 solved (a nonogram: a solution exists), 1 the lock cannot be \
-                  opened or is invalid (a nonogram: no solution), 2 the file cannot be read, \
-                  3 a limit stopped the search."
+    after_help = "Exit status: 0 solved (a nonogram: a solution exists; a sliding lock: picked), \
+                  1 the lock cannot be opened or picked, or is invalid (a nonogram or a \
+                  Quadrillion board: no solution), 2 the file cannot be read, 3 a limit stopped \
+                  the search."
 )]
 pub struct SolveArgs {
-    /// The puzzle file: a lock (.lock), a nonogram (.non) or a Quadrillion board (.quad).
+    /// The puzzle file: a hex lock (.lock), a nonogram (.non), a Quadrillion board (.quad) or a
+    /// sliding lock (.slide).
     pub file: PathBuf,
     /// Print the answer as JSON on standard output.
     #[arg(long)]
@@ -54,6 +57,52 @@ pub struct SolveArgs {
     /// With --analyse: the author's solution file, checked and compared with the shortest.
     #[arg(long, value_name = "SOLUTION", requires = "analyse")]
     pub author: Option<PathBuf>,
+}
+
+impl SolveArgs {
+    /// Refuses the flags the solver of `family` does not take, naming those it does: a flag
+    /// that does nothing — a solution file never written — would leave the user believing it
+    /// did.
+    pub fn only_for(&self, family: Family) -> Result<()> {
+        use Family::{HexLock, Quadrillion, Sliding};
+        let flags: [(&str, bool, &[Family]); 5] = [
+            ("--analyse", self.analyse, &[HexLock]),
+            ("--threads", self.threads.is_some(), &[HexLock]),
+            ("--max-memory", self.max_memory.is_some(), &[HexLock]),
+            (
+                "--write-solution",
+                self.write_solution.is_some(),
+                &[HexLock, Sliding],
+            ),
+            ("--count", self.count, &[Quadrillion]),
+        ];
+        let refused: Vec<&str> = flags
+            .iter()
+            .filter(|(_, given, takers)| *given && !takers.contains(&family))
+            .map(|(name, ..)| *name)
+            .collect();
+        if refused.is_empty() {
+            return Ok(());
+        }
+        let mut takes = vec!["--json", "--timeout", "--max-states"];
+        takes.extend(
+            flags
+                .iter()
+                .filter(|(_, _, takers)| takers.contains(&family))
+                .map(|(name, ..)| *name),
+        );
+        let listed = |names: &[&str]| match names {
+            [rest @ .., last] if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => names.join(""),
+        };
+        bail!(
+            "{} {} not for a {}: its solver takes {}",
+            listed(&refused),
+            if refused.len() == 1 { "is" } else { "are" },
+            family.info().name,
+            listed(&takes)
+        )
+    }
 }
 
 /// Reads a size such as `512M`, `2G`, `1.5GiB` or `1000000`: units are powers of 1024.
