@@ -165,6 +165,18 @@ fn play_prints_the_board_after_each_move_and_a_refusal_with_its_reason() {
     let out = lockwright(&["play", "seed.slide", "BC1 sideways"], dir.path());
     assert_ne!(out.status.code(), Some(0));
     assert!(text(&out.stderr).contains("sideways"));
+    // Regression: `--final` with no move made (none given, or the first refused) printed
+    // nothing; the last board is the start's.
+    for moves in [&[][..], &["C34 D2"][..]] {
+        let mut args = vec!["play", "seed.slide", "--final"];
+        args.extend(moves);
+        let out = lockwright(&args, dir.path());
+        let shown = text(&out.stdout);
+        assert!(
+            shown.starts_with("start\n  4 . . a .\n"),
+            "{moves:?}: {shown}"
+        );
+    }
 }
 
 #[test]

@@ -180,7 +180,8 @@ pub fn play(
         crate::say!("{}", serde_json::to_string_pretty(&out)?);
         return Ok(code);
     }
-    if !final_only {
+    // With no move made, the last board is the start's, as for hex locks.
+    if !final_only || steps.is_empty() {
         crate::say!("start");
         for l in board_lines(&doc, &lock) {
             crate::say!("  {l}");
