@@ -627,3 +627,45 @@ fn solve_refuses_the_flags_a_familys_solver_does_not_take() {
     }
     assert!(!dir.path().join("x.solution").exists(), "nothing written");
 }
+
+/// Regression: `render` took `--distinct` for a nonogram or a Quadrillion board and
+/// `--solution` for a hex lock, drew as without them and said nothing.
+#[test]
+fn render_refuses_the_flags_a_familys_picture_does_not_take() {
+    let dir = tempfile::tempdir().expect("dir");
+    let templates = Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates");
+    let file = |path: &str| templates.join(path).to_string_lossy().into_owned();
+    for (path, flag, says) in [
+        (
+            "nonogram/spade.non",
+            "--distinct",
+            "--distinct is for hex locks",
+        ),
+        (
+            "quadrillion/challenge-49.quad",
+            "--distinct",
+            "not for a Quadrillion board",
+        ),
+        (
+            "sliding/seed-example.slide",
+            "--distinct",
+            "not for a sliding lock",
+        ),
+        (
+            "hexlock/starter/pivot-gate.lock",
+            "--solution",
+            "--solution is for nonograms and Quadrillion boards, not for a hex lock",
+        ),
+        (
+            "sliding/seed-example.slide",
+            "--solution",
+            "not for a sliding lock",
+        ),
+    ] {
+        let out = lockwright(&["render", &file(path), "-o", "x.png", flag], dir.path());
+        assert_eq!(out.status.code(), Some(2), "{path} {flag}");
+        let err = text(&out.stderr);
+        assert!(err.contains(says), "{path} {flag}: {err}");
+    }
+    assert!(!dir.path().join("x.png").exists(), "nothing drawn");
+}

@@ -130,7 +130,7 @@ pub enum Command {
         /// The picture's width in pixels (the height follows).
         #[arg(long, default_value_t = 800)]
         width: u32,
-        /// Colour touching pieces differently instead of by kind.
+        /// A hex lock: colour touching pieces differently instead of by kind.
         #[arg(long)]
         distinct: bool,
         /// The dark theme's colours.
@@ -440,15 +440,25 @@ pub fn run(command: Command) -> Result<ExitCode> {
             dark,
             solution,
         } => {
+            use crate::family::Family;
+            // A flag that changes nothing would leave the user believing it did.
+            let family = Family::of_path(&file).unwrap_or(Family::HexLock);
+            if distinct && family != Family::HexLock {
+                anyhow::bail!(
+                    "--distinct is for hex locks (it colours touching pieces apart), not for a {}",
+                    family.info().name
+                );
+            }
+            if solution && matches!(family, Family::HexLock | Family::Sliding) {
+                anyhow::bail!(
+                    "--solution is for nonograms and Quadrillion boards, not for a {}: play its solution with `lockwright play`",
+                    family.info().name
+                );
+            }
             if quadrillion::owns(&file) {
                 return quadrillion::render(&file, &output, width, solution, dark);
             }
             if sliding::owns(&file) {
-                if distinct || solution {
-                    anyhow::bail!(
-                        "--distinct and --solution are not for sliding locks: play the solution with `lockwright play`"
-                    );
-                }
                 return sliding::render(&file, &output, width, dark);
             }
             if crate::family::Family::of_path(&file) == Some(crate::family::Family::Nonogram) {
