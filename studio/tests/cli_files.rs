@@ -88,15 +88,20 @@ fn fmt_through_a_symlink_rewrites_the_target_and_keeps_the_link() {
     );
 }
 
+/// Makes a FIFO at `path`, as `mkfifo` does.
+fn fifo(path: &Path) {
+    let made = Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+}
+
 #[cfg(unix)]
 #[test]
 fn fmt_refuses_a_fifo_at_once_and_says_what_it_is() {
     let dir = tempfile::tempdir().expect("dir");
-    let made = Command::new("mkfifo")
-        .arg(dir.path().join("pipe.lock"))
-        .status()
-        .expect("mkfifo runs");
-    assert!(made.success());
+    fifo(&dir.path().join("pipe.lock"));
     let out = lockwright_within_seconds(&["fmt", "pipe.lock"], dir.path());
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
@@ -107,11 +112,7 @@ fn fmt_refuses_a_fifo_at_once_and_says_what_it_is() {
 #[test]
 fn every_verb_refuses_a_fifo_or_a_device_at_once() {
     let dir = tempfile::tempdir().expect("dir");
-    let made = Command::new("mkfifo")
-        .arg(dir.path().join("pipe.lock"))
-        .status()
-        .expect("mkfifo runs");
-    assert!(made.success());
+    fifo(&dir.path().join("pipe.lock"));
     // And, as regressions too, a solution, a rounds file or a lock for a match that is a FIFO,
     // which were waited on for ever.
     let lock = template("starter/spring-pull.lock");

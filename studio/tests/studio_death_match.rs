@@ -108,6 +108,26 @@ fn bob_challenges(d: &Driver, url: &str, rounds: &str) -> (Client, i64) {
     (bob, id)
 }
 
+/// BOB submits a lock of the Key and the Keyhole alone, one slide from picked (the round
+/// offers nothing, or BOB drafted nothing), and the match reaches solving.
+fn bob_builds_and_solving_begins(d: &Driver, s: &mut Studio, bob: &Client, id: i64) {
+    let bob_lock = engine::sliding::Lock::new(
+        engine::sliding::Board::new(5, 3),
+        vec![
+            engine::sliding::Piece::key(
+                engine::sliding::Cell::new(0, 1),
+                engine::sliding::Orientation::Horizontal,
+            ),
+            engine::sliding::Piece::keyhole(engine::sliding::Cell::new(4, 1)),
+        ],
+    );
+    d.rt.block_on(bob.act(id, &Action::SubmitLock(bob_lock)))
+        .expect("BOB's lock");
+    until(d, s, "solving", |v| {
+        matches!(v.phase, Some(Phase::Solve { .. }))
+    });
+}
+
 #[test]
 fn a_match_is_accepted_drafted_built_and_picked_in_the_studio() -> Result<(), Error> {
     let Table {
@@ -175,21 +195,7 @@ fn a_match_is_accepted_drafted_built_and_picked_in_the_studio() -> Result<(), Er
         "{}",
         s.death_match().status()
     );
-    let bob_lock = engine::sliding::Lock::new(
-        engine::sliding::Board::new(5, 3),
-        vec![
-            engine::sliding::Piece::key(
-                engine::sliding::Cell::new(0, 1),
-                engine::sliding::Orientation::Horizontal,
-            ),
-            engine::sliding::Piece::keyhole(engine::sliding::Cell::new(4, 1)),
-        ],
-    );
-    d.rt.block_on(bob.act(id, &Action::SubmitLock(bob_lock)))
-        .expect("BOB's lock");
-    until(&d, &mut s, "solving", |v| {
-        matches!(v.phase, Some(Phase::Solve { .. }))
-    });
+    bob_builds_and_solving_begins(&d, &mut s, &bob, id);
     assert_eq!(
         s.death_match().status(),
         "",
@@ -463,21 +469,7 @@ fn an_impossible_call_is_final_and_nothing_the_rules_refuse_is_offered_after_it(
     d.click(&mut s, "Open my lock in the editor")?;
     d.click(&mut s, "Death Match")?;
     d.click(&mut s, "Submit the editor's lock")?;
-    let bob_lock = engine::sliding::Lock::new(
-        engine::sliding::Board::new(5, 3),
-        vec![
-            engine::sliding::Piece::key(
-                engine::sliding::Cell::new(0, 1),
-                engine::sliding::Orientation::Horizontal,
-            ),
-            engine::sliding::Piece::keyhole(engine::sliding::Cell::new(4, 1)),
-        ],
-    );
-    d.rt.block_on(bob.act(id, &Action::SubmitLock(bob_lock)))
-        .expect("BOB's lock");
-    until(&d, &mut s, "solving", |v| {
-        matches!(v.phase, Some(Phase::Solve { .. }))
-    });
+    bob_builds_and_solving_begins(&d, &mut s, &bob, id);
     assert!(sees(&s, "Declare impossible") && sees(&s, "Submit moves"));
     d.click(&mut s, "Declare impossible")?;
     assert!(

@@ -111,11 +111,11 @@ impl Source {
         let (diagnostics, canonical) = match family {
             Family::HexLock => {
                 let mut parsed = lockfmt::hexlock::parse_bytes(bytes);
-                let canonical = parsed
-                    .document
-                    .as_ref()
-                    .filter(|_| !parsed.has_errors())
-                    .map(lockfmt::hexlock::print_document);
+                let canonical = printed(
+                    parsed.document.as_ref(),
+                    parsed.has_errors(),
+                    lockfmt::hexlock::print_document,
+                );
                 if let Some(w) = open_before_any_move(&parsed) {
                     parsed.diagnostics.push(w);
                 }
@@ -123,29 +123,29 @@ impl Source {
             }
             Family::Nonogram => {
                 let parsed = lockfmt::nonogram::parse_bytes(bytes);
-                let canonical = parsed
-                    .document
-                    .as_ref()
-                    .filter(|_| !parsed.has_errors())
-                    .map(lockfmt::nonogram::print_document);
+                let canonical = printed(
+                    parsed.document.as_ref(),
+                    parsed.has_errors(),
+                    lockfmt::nonogram::print_document,
+                );
                 (parsed.diagnostics, canonical)
             }
             Family::Quadrillion => {
                 let parsed = lockfmt::quadrillion::parse_bytes(bytes);
-                let canonical = parsed
-                    .document
-                    .as_ref()
-                    .filter(|_| !parsed.has_errors())
-                    .map(lockfmt::quadrillion::print);
+                let canonical = printed(
+                    parsed.document.as_ref(),
+                    parsed.has_errors(),
+                    lockfmt::quadrillion::print,
+                );
                 (parsed.diagnostics, canonical)
             }
             Family::Sliding => {
                 let parsed = lockfmt::sliding::parse_bytes(bytes);
-                let canonical = parsed
-                    .document
-                    .as_ref()
-                    .filter(|_| !parsed.has_errors())
-                    .map(lockfmt::sliding::print);
+                let canonical = printed(
+                    parsed.document.as_ref(),
+                    parsed.has_errors(),
+                    lockfmt::sliding::print,
+                );
                 (parsed.diagnostics, canonical)
             }
         };
@@ -156,6 +156,15 @@ impl Source {
             canonical,
         }
     }
+}
+
+/// A document's canonical text, when the text it was read from has no errors.
+fn printed<D>(
+    document: Option<&D>,
+    has_errors: bool,
+    print: impl Fn(&D) -> String,
+) -> Option<String> {
+    document.filter(|_| !has_errors).map(print)
 }
 
 /// A warning for a valid lock that is open before any move (nothing in its bolthole): it is
