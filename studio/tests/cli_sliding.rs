@@ -198,6 +198,27 @@ fn new_check_fmt_render_and_diff_work_on_sliding_locks() {
         dir.path(),
     );
     assert_ne!(out.status.code(), Some(0));
+    // Regression: a width given with a template was let pass and did nothing.
+    let out = lockwright(
+        &[
+            "new",
+            "Ex",
+            "--kind",
+            "sliding",
+            "--template",
+            "seed-example",
+            "--width",
+            "9",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("give either --template or --width and --height, not both"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!dir.path().join("Ex.slide").exists());
     let out = lockwright(
         &[
             "new",

@@ -332,6 +332,12 @@ pub fn run(command: Command) -> Result<ExitCode> {
                 if size.is_some() {
                     anyhow::bail!("a sliding lock takes --width and --height, not --size");
                 }
+                // A template's board has its own size, which --width would not change.
+                if template.is_some() && (width.is_some() || height.is_some()) {
+                    anyhow::bail!(
+                        "give either --template or --width and --height, not both: a template's board has its own size"
+                    );
+                }
                 sliding::new(
                     &name,
                     template.as_deref(),
