@@ -198,6 +198,34 @@ fn challenge_generates_a_unique_board_again_from_its_seed() {
     );
 }
 
+/// Regression: `--board` given a nonogram listed four "grid N is missing" errors about it, and
+/// `--force` without `--output` was let pass, doing nothing.
+#[test]
+fn challenge_refuses_a_board_of_another_family_and_force_without_output() {
+    let dir = tempfile::tempdir().expect("dir");
+    std::fs::write(
+        dir.path().join("x.non"),
+        "width 1\nheight 1\nrows\n1\ncolumns\n1\n",
+    )
+    .expect("write");
+    for (args, says) in [
+        (
+            &["quadrillion", "challenge", "--board", "x.non"][..],
+            "--board takes a Quadrillion board (.quad); x.non is a nonogram",
+        ),
+        (
+            &["quadrillion", "challenge", "--force"][..],
+            "--force replaces the --output file",
+        ),
+    ] {
+        let out = lockwright(args, dir.path());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}: no challenge printed");
+    }
+}
+
 #[test]
 fn render_draws_the_board_and_with_solution_every_shape() {
     let dir = tempfile::tempdir().expect("dir");

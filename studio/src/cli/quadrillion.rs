@@ -263,8 +263,18 @@ pub fn challenge(
     force: bool,
     json: bool,
 ) -> Result<ExitCode> {
+    if force && output.is_none() {
+        bail!("--force replaces the --output file; without --output the challenge is printed");
+    }
     let board = match &board {
         Some(path) => {
+            if let Some(other) = crate::family::Family::of_path(path).filter(|_| !owns(path)) {
+                bail!(
+                    "--board takes a Quadrillion board (.quad); {} is a {}",
+                    path.display(),
+                    other.info().name
+                );
+            }
             let (text, parsed) = read(path);
             let Some(ch) = parsed.valid_challenge() else {
                 super::print_diagnostics(&path.display().to_string(), &text, &parsed.diagnostics);
