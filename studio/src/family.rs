@@ -226,18 +226,22 @@ pub(crate) fn compare<D, C>(
     }
 }
 
-/// Why the studio will not open `file`, which no family's extension names — or nothing, when
-/// it is webpbn XML (opened as the nonogram it holds) or a hex lock under another name (its
-/// text begins with the lock format's first line; comments and blank lines may come before).
-/// A file there is but that cannot be read is left to the editor, which says why.
+/// Why `file`, which no family's extension names, is no puzzle file — or nothing, when it is
+/// webpbn XML (read as the nonogram it holds) or a hex lock under another name (its text
+/// begins with the lock format's first line; comments and blank lines may come before). A
+/// file there is but that cannot be read is left to the reader, which says why.
 pub fn refusal(file: &Path) -> Option<String> {
     use std::io::Read;
     if Family::of_path(file).is_some() || crate::nonogram::webpbn::is_webpbn(file) {
         return None;
     }
-    let kinds =
-        "the studio opens .lock, .non, .quad and .slide files, webpbn .xml files and folders";
+    let kinds = "Lockwright's puzzles are .lock, .non, .quad and .slide files";
     let mut head = Vec::new();
+    // Only a regular file is opened here: opening a FIFO waits for a writer, and the readers
+    // refuse FIFOs and devices at once, saying what they are.
+    if std::fs::metadata(file).is_ok_and(|m| !m.is_file()) {
+        return None;
+    }
     match std::fs::File::open(file) {
         Ok(f) => {
             if f.take(4096).read_to_end(&mut head).is_err() {
@@ -246,8 +250,8 @@ pub fn refusal(file: &Path) -> Option<String> {
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             return Some(format!(
-                "{} is no puzzle file name: {kinds}; to make a puzzle, give its name with the \
-                 extension of its family, or run `lockwright new NAME`",
+                "{} is no puzzle file name: {kinds}; to make one, give its name with its \
+                 family's extension, or run `lockwright new NAME`",
                 file.display()
             ));
         }
@@ -263,8 +267,8 @@ pub fn refusal(file: &Path) -> Option<String> {
         return None;
     }
     Some(format!(
-        "{} is no puzzle file: {kinds} (a hex lock under another name begins with the line \
-         `{}`)",
+        "{} is no puzzle file: {kinds}, and webpbn .xml files hold nonograms (a hex lock \
+         under another name begins with the line `{}`)",
         file.display(),
         lockfmt::hexlock::print::FORMAT_LINE
     ))

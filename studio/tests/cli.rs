@@ -565,7 +565,7 @@ fn studio_refuses_a_file_no_family_owns_and_says_what_it_opens() {
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     assert!(
-        err.contains("notes.txt is no puzzle file: the studio opens .lock, .non, .quad and .slide"),
+        err.contains("notes.txt is no puzzle file: Lockwright's puzzles are .lock, .non, .quad and .slide files"),
         "{err}"
     );
     let out = lockwright(&["studio", "mine"], dir.path());
@@ -575,6 +575,16 @@ fn studio_refuses_a_file_no_family_owns_and_says_what_it_opens() {
         err.contains("mine is no puzzle file name") && err.contains("lockwright new NAME"),
         "{err}"
     );
+    // Nor do the other verbs read it as a hex lock with an error on every line.
+    for verb in ["check", "solve"] {
+        let out = lockwright(&[verb, "notes.txt"], dir.path());
+        assert_ne!(out.status.code(), Some(0), "{verb}");
+        let err = text(&out.stderr);
+        assert!(
+            err.contains("notes.txt is no puzzle file") && !err.contains("unknown statement"),
+            "{verb}: {err}"
+        );
+    }
     // A hex lock under another name is a lock: with no display, the studio says only that.
     std::fs::copy(
         template("starter/spring-pull.lock"),

@@ -310,6 +310,15 @@ pub fn run(command: Command) -> Result<ExitCode> {
     {
         anyhow::bail!("{}", nonogram::webpbn_is_no_puzzle_file(xml));
     }
+    // A text file that no family owns is said to be none, rather than read as a hex lock
+    // with an error on every line. `diff` compares the lines of any two texts.
+    if !matches!(command, Command::Diff { .. })
+        && let Some(why) = puzzle_files(&command)
+            .into_iter()
+            .find_map(crate::family::refusal)
+    {
+        anyhow::bail!("{why}");
+    }
     match command {
         Command::New {
             name,

@@ -71,7 +71,17 @@ impl Source {
         let shown = path.display().to_string();
         let family = Family::of_path(path).unwrap_or(Family::HexLock);
         match crate::files::read_bytes(path, MAX_READ_BYTES) {
-            Ok(bytes) => Source::parse(shown, family, &bytes),
+            // A text no family owns is said to be none, rather than read as a hex lock with
+            // an error on every line.
+            Ok(bytes) => match crate::family::refusal(path) {
+                Some(why) => Source {
+                    shown,
+                    text: String::from_utf8_lossy(&bytes).into_owned(),
+                    diagnostics: vec![Diagnostic::error(Span::START, "not-a-puzzle", why)],
+                    canonical: None,
+                },
+                None => Source::parse(shown, family, &bytes),
+            },
             Err(e) => Source {
                 shown,
                 text: String::new(),
