@@ -326,3 +326,53 @@ fn a_game_and_the_open_file_follow_a_file_renamed_by_another_program() -> Result
     assert_eq!(s.document().path(), Some(cross.as_path()));
     Ok(())
 }
+
+/// Regression: a puzzle file another editor changed while its game was played went on
+/// without a word, the board showing the puzzle as it was. The game goes on, and the studio
+/// says so; Back shows the file as it is now.
+#[test]
+fn a_file_changed_on_disk_while_played_is_said_and_its_game_goes_on() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    let changed = |d: &Driver, s: &mut Studio, file: &Path, text: &str| {
+        std::fs::write(file, text).expect("written by another editor");
+        d.send(
+            s,
+            Message::Changed(studio::watch::Changed::paths(vec![file.to_path_buf()])),
+        );
+    };
+    let plus = put_and_open(&d, &mut s, "plus.non", PLUS);
+    d.click(&mut s, "▶ Play")?;
+    fill(&d, &mut s, 2, 0);
+    let left = nonogram_rows(&s);
+    let other = PLUS
+        .replace("Plus", "Cross")
+        .replace("rows\n1\n1\n5", "rows\n1\n1\n4");
+    changed(&d, &mut s, &plus, &other);
+    assert!(
+        s.notice()
+            .starts_with("plus.non changed on disk while you play: this game goes on"),
+        "{}",
+        s.notice()
+    );
+    assert!(common::sees(&s, s.notice()), "the words are on screen");
+    assert_eq!(nonogram_rows(&s), left, "the game goes on");
+    d.click(&mut s, "Back")?;
+    assert_eq!(
+        s.document().text(),
+        other,
+        "the editor has the file as it is now"
+    );
+    // A hex lock's play alike.
+    let gate = put_and_open(&d, &mut s, "gate.lock", &common::starter("pivot-gate.lock"));
+    d.click(&mut s, "▶ Play")?;
+    d.click(&mut s, "Wait")?;
+    changed(&d, &mut s, &gate, &common::starter("ball-stop.lock"));
+    assert!(
+        s.notice()
+            .starts_with("gate.lock changed on disk while you play")
+    );
+    assert_eq!(hexlock_at(&s), 1, "the game goes on");
+    Ok(())
+}

@@ -437,6 +437,19 @@ impl Studio {
                 if let Some(open) = self.document.path()
                     && paths.iter().any(|p| p == open)
                 {
+                    // A player plays the puzzle as it was when play began; the editor behind
+                    // it takes the new text. Said, since nothing on the board shows it.
+                    if matches!(
+                        self.screen,
+                        Screen::Play(_, Origin::Editor) | Screen::Nonogram(_)
+                    ) {
+                        let name = open.file_name().unwrap_or(open.as_os_str());
+                        self.notice = format!(
+                            "{} changed on disk while you play: this game goes on with the \
+                             puzzle as it was when it began; Back shows the file as it is now",
+                            name.to_string_lossy()
+                        );
+                    }
                     tasks.push(self.document.reload().map(Message::Document));
                 }
                 Task::batch(tasks)
