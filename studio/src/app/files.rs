@@ -1,13 +1,14 @@
 //! The folder panel's and the editor's events: opening, making, renaming and deleting files
-//! (through the guard), saving, exporting pictures, and showing the other screens; and files
-//! another program renamed.
+//! (through the guard), saving, exporting pictures, and showing the other screens; and what
+//! changed on disk (files saved or renamed by another program).
 
-use super::{Message, Pending, Screen, Studio};
+use super::{Message, Origin, Pending, Screen, Studio};
 use crate::background;
 use crate::screen::buffer::read_text;
 use crate::screen::document::{self, Document};
 use crate::screen::folder::{self, Destination};
 use crate::screen::nonogram::player::Player;
+use crate::watch;
 use iced::Task;
 use std::path::{Path, PathBuf};
 
@@ -46,8 +47,6 @@ impl Studio {
         }
     }
 
-    /// Shows a screen of the side panel's buttons; pressed again, the button comes back to the
-    /// editor.
     /// The open file now goes by `path` (renamed here or by another program): unsaved edits
     /// kept under the old name would be offered back, after a crash, for a file that is no
     /// longer there, so they are kept under the new one at once.
@@ -74,6 +73,41 @@ impl Studio {
         self.follow_open_file(to.to_path_buf())
     }
 
+    /// What the watcher saw change: files another program renamed are followed, the folder
+    /// list is read again, and the open file is reloaded — while its hex lock or nonogram is
+    /// played, the player plays the puzzle as it was when play began, and since nothing on the
+    /// board shows that the editor behind took a new text, it is said.
+    pub(super) fn changed_on_disk(&mut self, changed: watch::Changed) -> Task<Message> {
+        let mut tasks: Vec<Task<Message>> = changed
+            .renamed
+            .iter()
+            .map(|(from, to)| self.renamed_elsewhere(from, to))
+            .collect();
+        let paths = changed.paths;
+        if paths.iter().any(|p| p.starts_with(self.folder.path())) {
+            tasks.push(self.folder.refresh().map(Message::Folder));
+        }
+        if let Some(open) = self.document.path()
+            && paths.iter().any(|p| p == open)
+        {
+            if matches!(
+                self.screen,
+                Screen::Play(_, Origin::Editor) | Screen::Nonogram(_)
+            ) {
+                let name = open.file_name().unwrap_or(open.as_os_str());
+                self.notice = format!(
+                    "{} changed on disk while you play: this game goes on with the puzzle as it \
+                     was when it began; Back shows the file as it is now",
+                    name.to_string_lossy()
+                );
+            }
+            tasks.push(self.document.reload().map(Message::Document));
+        }
+        Task::batch(tasks)
+    }
+
+    /// Shows a screen of the side panel's buttons; pressed again, the button comes back to the
+    /// editor.
     pub(super) fn show(&mut self, d: Destination) -> Task<Message> {
         let target = match d {
             Destination::Settings => Screen::Settings,

@@ -426,34 +426,7 @@ impl Studio {
             Message::ServerLockRead(view, note, lock) => {
                 self.play_online(*view, note, lock.as_deref())
             }
-            Message::Changed(watch::Changed { paths, renamed }) => {
-                let mut tasks: Vec<Task<Message>> = renamed
-                    .iter()
-                    .map(|(from, to)| self.renamed_elsewhere(from, to))
-                    .collect();
-                if paths.iter().any(|p| p.starts_with(self.folder.path())) {
-                    tasks.push(self.folder.refresh().map(Message::Folder));
-                }
-                if let Some(open) = self.document.path()
-                    && paths.iter().any(|p| p == open)
-                {
-                    // A player plays the puzzle as it was when play began; the editor behind
-                    // it takes the new text. Said, since nothing on the board shows it.
-                    if matches!(
-                        self.screen,
-                        Screen::Play(_, Origin::Editor) | Screen::Nonogram(_)
-                    ) {
-                        let name = open.file_name().unwrap_or(open.as_os_str());
-                        self.notice = format!(
-                            "{} changed on disk while you play: this game goes on with the \
-                             puzzle as it was when it began; Back shows the file as it is now",
-                            name.to_string_lossy()
-                        );
-                    }
-                    tasks.push(self.document.reload().map(Message::Document));
-                }
-                Task::batch(tasks)
-            }
+            Message::Changed(changed) => self.changed_on_disk(changed),
             Message::Key(key, modifiers) => self.key_pressed(&key, modifiers),
             Message::CloseRequested(id) => self.guarded(Pending::Close(id)),
             Message::Renamed(Ok(path)) => {
