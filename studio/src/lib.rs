@@ -56,7 +56,7 @@ use std::process::ExitCode;
 pub fn open_studio(path: Option<std::path::PathBuf>) -> ExitCode {
     if let Some(why) = path
         .as_deref()
-        .filter(|p| !p.is_dir())
+        .filter(|p| !library::names_a_folder(p))
         .and_then(family::refusal)
     {
         eprintln!("lockwright: {why}");

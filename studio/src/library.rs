@@ -31,8 +31,9 @@ pub fn default_folder() -> Option<PathBuf> {
 /// list's and the watcher's paths are the open file's own: `spade.non` and `./spade.non` are
 /// one file to the eye but not to a comparison.
 pub fn folder_for(path: PathBuf) -> (PathBuf, Option<PathBuf>) {
+    let folder = names_a_folder(&path);
     let path = std::path::absolute(&path).unwrap_or(path);
-    if path.is_dir() {
+    if folder {
         return (path, None);
     }
     // A bare name's parent is the empty path, which names no folder at all.
@@ -41,6 +42,16 @@ pub fn folder_for(path: PathBuf) -> (PathBuf, Option<PathBuf>) {
         .filter(|d| !d.as_os_str().is_empty())
         .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
     (folder, Some(path))
+}
+
+/// Whether a path given at start names a folder: one that is there, or one to make, written
+/// with a slash at its end (`lockwright studio my-locks/`).
+pub fn names_a_folder(path: &Path) -> bool {
+    path.is_dir()
+        || path
+            .as_os_str()
+            .to_string_lossy()
+            .ends_with(std::path::is_separator)
 }
 
 /// Creates the folder with the starter locks on first use; returns whether it was created. A
@@ -335,6 +346,19 @@ mod tests {
         assert_eq!(folder_for(dir.path().into()), (dir.path().into(), None));
         assert!(!ensure(Path::new("")).expect("nothing to make"));
         assert!(!ensure(Path::new(".")).expect("nothing to make"));
+    }
+
+    #[test]
+    fn a_path_written_with_a_slash_at_its_end_names_a_folder_to_make() {
+        let dir = tempfile::tempdir().expect("dir");
+        let given = format!("{}/my-locks/", dir.path().display());
+        let (folder, file) = folder_for(PathBuf::from(&given));
+        assert_eq!(file, None);
+        assert!(folder.ends_with("my-locks"), "{}", folder.display());
+        assert!(names_a_folder(Path::new(&given)) && !names_a_folder(Path::new("gate.lock")));
+        // Without the slash, a name that is not there is a file to make.
+        let (_, file) = folder_for(dir.path().join("gate.lock"));
+        assert_eq!(file, Some(dir.path().join("gate.lock")));
     }
 
     #[test]

@@ -575,6 +575,14 @@ fn studio_refuses_a_file_no_family_owns_and_says_what_it_opens() {
         err.contains("mine is no puzzle file name") && err.contains("lockwright new NAME"),
         "{err}"
     );
+    // A name written with a slash at its end is a folder to make, not a file name.
+    let out = lockwright(&["studio", "my-locks/"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("needs a display"),
+        "{}",
+        text(&out.stderr)
+    );
     // Nor do the other verbs read it as a hex lock with an error on every line.
     for verb in ["check", "solve"] {
         let out = lockwright(&[verb, "notes.txt"], dir.path());
