@@ -593,6 +593,19 @@ fn studio_refuses_a_file_no_family_owns_and_says_what_it_opens() {
             "{verb}: {err}"
         );
     }
+    // `diff` compares the lines of any two texts, saying that is all it does.
+    std::fs::write(dir.path().join("other.txt"), "hullo\n").expect("write");
+    let out = lockwright(&["diff", "notes.txt", "other.txt"], dir.path());
+    assert_eq!(out.status.code(), Some(1), "they differ");
+    let said = text(&out.stdout);
+    assert!(
+        said.contains("+hullo")
+            && said.contains(
+                "# neither notes.txt nor other.txt is a puzzle file: only their lines are compared"
+            )
+            && !said.contains("hex lock"),
+        "{said}"
+    );
     // A hex lock under another name is a lock: with no display, the studio says only that.
     std::fs::copy(
         template("starter/spring-pull.lock"),

@@ -42,6 +42,24 @@ pub fn run(old: &Path, new: &Path, json: bool) -> Result<ExitCode> {
         }
         return Ok(code);
     }
+    // Two texts of no family (and no hex lock under another name): their lines alone.
+    if let (Some(_), Some(_)) = (crate::family::refusal(old), crate::family::refusal(new)) {
+        let code = report(
+            paths,
+            texts,
+            json,
+            Family::HexLock,
+            Ok(Vec::<String>::new()),
+        )?;
+        if !json {
+            crate::say!(
+                "# neither {} nor {} is a puzzle file: only their lines are compared",
+                old.display(),
+                new.display()
+            );
+        }
+        return Ok(code);
+    }
     let family = Family::of_path(old)
         .or(Family::of_path(new))
         .unwrap_or(Family::HexLock);
