@@ -276,6 +276,29 @@ fn online_of(verb: &Verb) -> &Online {
     }
 }
 
+/// A registration or a login answered: the token is kept for the later verbs and the player
+/// told who they are (`said` of the codename), or the refusal reported.
+fn signed_in(
+    answer: Result<server::protocol::Session, ClientError>,
+    url: &str,
+    tokens_path: &Path,
+    json: bool,
+    said: impl FnOnce(&str) -> String,
+) -> Result<ExitCode> {
+    match answer {
+        Ok(session) => {
+            crate::tokens::save(tokens_path, url, &session.codename, &session.token)?;
+            if json {
+                print_json(&serde_json::json!({ "codename": session.codename }))?;
+            } else {
+                crate::say!("{}", said(&session.codename));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => Ok(report(Failure::from_client(e, url), &NO_SOURCES, url)),
+    }
+}
+
 async fn run_async(verb: Verb) -> Result<ExitCode> {
     let online = online_of(&verb).clone();
     let url = server_url(online.server.as_deref())?;
@@ -286,40 +309,19 @@ async fn run_async(verb: Verb) -> Result<ExitCode> {
             codename, password, ..
         } => {
             let password = read_password(password)?;
-            let mut client = Client::new(&url);
-            match client.register(&codename, &password).await {
-                Ok(session) => {
-                    crate::tokens::save(&tokens_path, &url, &session.codename, &session.token)?;
-                    if json {
-                        print_json(&serde_json::json!({ "codename": session.codename }))?;
-                    } else {
-                        crate::say!(
-                            "Registered {} on {url}; logged in as them.",
-                            session.codename
-                        );
-                    }
-                    Ok(ExitCode::SUCCESS)
-                }
-                Err(e) => Ok(report(Failure::from_client(e, &url), &NO_SOURCES, &url)),
-            }
+            let answer = Client::new(&url).register(&codename, &password).await;
+            signed_in(answer, &url, &tokens_path, json, |who| {
+                format!("Registered {who} on {url}; logged in as them.")
+            })
         }
         Verb::Login {
             codename, password, ..
         } => {
             let password = read_password(password)?;
-            let mut client = Client::new(&url);
-            match client.login(&codename, &password).await {
-                Ok(session) => {
-                    crate::tokens::save(&tokens_path, &url, &session.codename, &session.token)?;
-                    if json {
-                        print_json(&serde_json::json!({ "codename": session.codename }))?;
-                    } else {
-                        crate::say!("Logged in as {} on {url}.", session.codename);
-                    }
-                    Ok(ExitCode::SUCCESS)
-                }
-                Err(e) => Ok(report(Failure::from_client(e, &url), &NO_SOURCES, &url)),
-            }
+            let answer = Client::new(&url).login(&codename, &password).await;
+            signed_in(answer, &url, &tokens_path, json, |who| {
+                format!("Logged in as {who} on {url}.")
+            })
         }
         Verb::Logout { everywhere, .. } => {
             let tokens = crate::tokens::load(&tokens_path)?;
