@@ -67,6 +67,16 @@ columns
 goal "0111100000111100100010101101111000011010111110101011010101001101011001100111101110011100010001001100101101100101010011011110100101111000100100100100110011011011101011011101001110111001110010000111101111100001011011000010010010110111010101000110001001101100011111001101001101110000100110001010111000101011011001101111100001010111000101001101001101000111010000100100000110000001010010001110010001110011"
 "#;
 
+/// The solver's verdict on the open nonogram, once it has one.
+fn analysis(s: &Studio) -> Option<&studio::screen::nonogram::editor::Analysis> {
+    s.document().nonogram().and_then(|e| e.analysis())
+}
+
+/// The cells *Suggest* found to change in the open nonogram, once it has looked.
+fn suggestion(s: &Studio) -> Option<&engine::nonogram::author::Suggestion> {
+    s.document().nonogram().and_then(|e| e.suggestion())
+}
+
 /// Writes a puzzle into the folder and opens it.
 fn open(d: &Driver, s: &mut Studio, name: &str, text: &str) -> PathBuf {
     let file = put_and_open(d, s, name, text);
@@ -82,10 +92,7 @@ fn the_verdict_and_the_suggestion_show_whole_in_the_smallest_window() -> Result<
     let home = tempfile::tempdir().expect("home");
     let mut s = studio(&d, home.path());
     open(&d, &mut s, "two-ways.non", TWO_SOLUTIONS);
-    let verdict = s
-        .document()
-        .nonogram()
-        .and_then(|e| e.analysis())
+    let verdict = analysis(&s)
         .map(|a| a.verdict.clone())
         .expect("the solver's verdict");
     assert!(verdict.starts_with("Not unique"), "{verdict}");
@@ -99,19 +106,11 @@ fn the_verdict_and_the_suggestion_show_whole_in_the_smallest_window() -> Result<
     };
     whole(&s, [&verdict, "Suggest"]);
     d.click(&mut s, "Suggest")?;
-    let suggestion = s
-        .document()
-        .nonogram()
-        .and_then(|e| e.suggestion())
-        .expect("a suggestion");
+    let suggestion = suggestion(&s).expect("a suggestion");
     assert!(suggestion.changes.as_ref().is_some_and(|c| !c.is_empty()));
     whole(&s, [&verdict, "Change them"]);
     d.click(&mut s, "Change them")?;
-    let now = s
-        .document()
-        .nonogram()
-        .and_then(|e| e.analysis())
-        .expect("the solver's verdict");
+    let now = analysis(&s).expect("the solver's verdict");
     assert!(now.unique, "{}", now.verdict);
     Ok(())
 }
@@ -163,18 +162,10 @@ fn suggest_settles_a_picture_ambiguous_in_several_regions_one_region_at_a_time()
     let home = tempfile::tempdir().expect("home");
     let mut s = studio(&d, home.path());
     open(&d, &mut s, "several.non", SEVERAL_REGIONS);
-    let before = s
-        .document()
-        .nonogram()
-        .and_then(|e| e.analysis())
-        .expect("the solver's verdict");
+    let before = analysis(&s).expect("the solver's verdict");
     assert!(!before.unique, "{}", before.verdict);
     d.click(&mut s, "Suggest")?;
-    let suggestion = s
-        .document()
-        .nonogram()
-        .and_then(|e| e.suggestion())
-        .expect("a suggestion");
+    let suggestion = suggestion(&s).expect("a suggestion");
     let changes = suggestion.changes.clone().expect("changes found");
     assert!(changes.len() >= 3, "{suggestion:?}");
     assert!(!suggestion.fewest);
@@ -192,11 +183,7 @@ fn suggest_settles_a_picture_ambiguous_in_several_regions_one_region_at_a_time()
     );
     assert!(common::sees(&s, &said), "{said}");
     d.click(&mut s, "Change them")?;
-    let now = s
-        .document()
-        .nonogram()
-        .and_then(|e| e.analysis())
-        .expect("the solver's verdict");
+    let now = analysis(&s).expect("the solver's verdict");
     assert!(now.unique, "{}", now.verdict);
     Ok(())
 }
