@@ -100,6 +100,15 @@ fn flipped(g: &Grid, changes: &[(usize, usize)]) -> Grid {
     g
 }
 
+/// Whether the picture with `changes` turned over has a unique puzzle.
+fn makes_it_unique(picture: &Grid, changes: &[(usize, usize)]) -> bool {
+    let after = flipped(picture, changes);
+    matches!(
+        solve(&puzzle_of(&after), &Limits::default()).answer,
+        Answer::Unique(_)
+    )
+}
+
 #[test]
 fn a_suggestion_makes_the_puzzle_unique_with_the_fewest_changes_tried() {
     // Unique already: nothing to change.
@@ -124,12 +133,8 @@ fn a_suggestion_makes_the_puzzle_unique_with_the_fewest_changes_tried() {
         };
         seen += 1;
         assert!(!changes.is_empty() && changes.len() <= 2, "seed {seed}");
-        let after = flipped(&picture, &changes);
         assert!(
-            matches!(
-                solve(&puzzle_of(&after), &Limits::default()).answer,
-                Answer::Unique(_)
-            ),
+            makes_it_unique(&picture, &changes),
             "seed {seed}: {changes:?} does not make it unique"
         );
         if changes.len() == 2 {
@@ -164,12 +169,8 @@ fn a_picture_ambiguous_in_several_regions_is_made_unique_region_by_region() {
             "seed {seed}: no single change does, or it is the answer"
         );
         assert_eq!(s.fewest, changes.len() == 2, "seed {seed}: {s:?}");
-        let after = flipped(&picture, &changes);
         assert!(
-            matches!(
-                solve(&puzzle_of(&after), &Limits::default()).answer,
-                Answer::Unique(_)
-            ),
+            makes_it_unique(&picture, &changes),
             "seed {seed}: {changes:?} does not make it unique"
         );
         seen += 1;
