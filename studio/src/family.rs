@@ -235,7 +235,6 @@ pub fn refusal(file: &Path) -> Option<String> {
     if Family::of_path(file).is_some() || crate::nonogram::webpbn::is_webpbn(file) {
         return None;
     }
-    let kinds = "Lockwright's puzzles are .lock, .non, .quad and .slide files";
     let mut head = Vec::new();
     // Only a regular file is opened here: opening a FIFO waits for a writer, and the readers
     // refuse FIFOs and devices at once, saying what they are.
@@ -250,14 +249,23 @@ pub fn refusal(file: &Path) -> Option<String> {
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             return Some(format!(
-                "{} is no puzzle file name: {kinds}; to make one, give its name with its \
-                 family's extension, or run `lockwright new NAME`",
+                "{} is no puzzle file name: {PUZZLE_FILES}; to make one, give its name with \
+                 its family's extension, or run `lockwright new NAME`",
                 file.display()
             ));
         }
         Err(_) => return None,
     }
-    let text = String::from_utf8_lossy(&head);
+    refusal_of_text(file, &head)
+}
+
+/// Why `file`, read (its first bytes at least) as `text`, is no puzzle file: nothing when its
+/// extension names a family, or when the text begins as a hex lock does.
+pub fn refusal_of_text(file: &Path, text: &[u8]) -> Option<String> {
+    if Family::of_path(file).is_some() || crate::nonogram::webpbn::is_webpbn(file) {
+        return None;
+    }
+    let text = String::from_utf8_lossy(&text[..text.len().min(4096)]);
     let first = text
         .trim_start_matches('\u{feff}')
         .lines()
@@ -267,12 +275,15 @@ pub fn refusal(file: &Path) -> Option<String> {
         return None;
     }
     Some(format!(
-        "{} is no puzzle file: {kinds}, and webpbn .xml files hold nonograms (a hex lock \
-         under another name begins with the line `{}`)",
+        "{} is no puzzle file: {PUZZLE_FILES}, and webpbn .xml files hold nonograms (a hex \
+         lock under another name begins with the line `{}`)",
         file.display(),
         lockfmt::hexlock::print::FORMAT_LINE
     ))
 }
+
+/// Which files are puzzles, in the words a refusal says it.
+const PUZZLE_FILES: &str = "Lockwright's puzzles are .lock, .non, .quad and .slide files";
 
 #[cfg(test)]
 mod tests {

@@ -73,7 +73,7 @@ impl Source {
         match crate::files::read_bytes(path, MAX_READ_BYTES) {
             // A text no family owns is said to be none, rather than read as a hex lock with
             // an error on every line.
-            Ok(bytes) => match crate::family::refusal(path) {
+            Ok(bytes) => match crate::family::refusal_of_text(path, &bytes) {
                 Some(why) => Source {
                     shown,
                     text: String::from_utf8_lossy(&bytes).into_owned(),
