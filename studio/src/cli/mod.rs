@@ -455,21 +455,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
             dark,
             solution,
         } => {
-            use crate::family::Family;
-            // A flag that changes nothing would leave the user believing it did.
-            let family = Family::of_path(&file).unwrap_or(Family::HexLock);
-            if distinct && family != Family::HexLock {
-                anyhow::bail!(
-                    "--distinct is for hex locks (it colours touching pieces apart), not for a {}",
-                    family.info().name
-                );
-            }
-            if solution && matches!(family, Family::HexLock | Family::Sliding) {
-                anyhow::bail!(
-                    "--solution is for nonograms and Quadrillion boards, not for a {}: play its solution with `lockwright play`",
-                    family.info().name
-                );
-            }
+            render::only_for(&file, distinct, solution)?;
             if quadrillion::owns(&file) {
                 return quadrillion::render(&file, &output, width, solution, dark);
             }
