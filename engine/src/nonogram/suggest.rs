@@ -75,12 +75,11 @@ pub fn suggest_unique(picture: &Grid, budget: Duration, cancel: Option<&AtomicBo
     search.out.regions = regions.len();
     let candidates = around(&cells, picture.width(), picture.height());
     search.out.candidates = candidates.len();
-    for &c in &candidates {
-        match search.unique(&flipped(picture, &[c])) {
-            Some(true) => return search.found(vec![c], true),
-            Some(false) => {}
-            None => return search.out,
-        }
+    let unique = |s: &mut Search, changes: &[(usize, usize)]| s.unique(&flipped(picture, changes));
+    match search.first_of(&candidates, Changes::Single, unique) {
+        Some(Some(single)) => return search.found(single, true),
+        Some(None) => {}
+        None => return search.out,
     }
     search.out.singles_done = true;
     let by_region = if regions.len() > 1 {
@@ -98,7 +97,7 @@ pub fn suggest_unique(picture: &Grid, budget: Duration, cancel: Option<&AtomicBo
     if by_region.is_some() {
         search.deadline = search.deadline.min(Instant::now() + budget / 5);
     }
-    match search.pairs(picture, &candidates) {
+    match search.first_of(&candidates, Changes::Pair, unique) {
         Some(Some(pair)) => return search.found(pair, true),
         Some(None) => search.out.pairs_done = true,
         None => {}
@@ -107,6 +106,13 @@ pub fn suggest_unique(picture: &Grid, budget: Duration, cancel: Option<&AtomicBo
         Some(changes) => search.found(changes, false),
         None => search.out,
     }
+}
+
+/// Which changes a walk over cells tries: each cell alone, or each pair of them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Changes {
+    Single,
+    Pair,
 }
 
 /// One suggestion's search: its limits, and what it has found so far.
@@ -221,16 +227,23 @@ impl Search<'_> {
         None
     }
 
-    /// The first pair of `candidates` whose changes make the puzzle unique: `Some(None)` when
-    /// every pair was tried, `None` when the time ran out first.
-    fn pairs(
+    /// The first single change (or pair of changes) among `cells` that `does` holds for:
+    /// `Some(None)` when it holds for none, `None` when the time ran out first.
+    fn first_of(
         &mut self,
-        picture: &Grid,
-        candidates: &[(usize, usize)],
+        cells: &[(usize, usize)],
+        changes: Changes,
+        mut does: impl FnMut(&mut Self, &[(usize, usize)]) -> Option<bool>,
     ) -> Option<Option<Vec<(usize, usize)>>> {
-        for (i, &a) in candidates.iter().enumerate() {
-            for &b in &candidates[i + 1..] {
-                if self.unique(&flipped(picture, &[a, b]))? {
+        for (i, &a) in cells.iter().enumerate() {
+            if changes == Changes::Single {
+                if does(self, &[a])? {
+                    return Some(Some(vec![a]));
+                }
+                continue;
+            }
+            for &b in &cells[i + 1..] {
+                if does(self, &[a, b])? {
                     return Some(Some(vec![a, b]));
                 }
             }
@@ -251,19 +264,13 @@ impl Search<'_> {
             .into_iter()
             .filter(|c| !made.contains(c))
             .collect();
-        for &c in &near {
-            if self.settled(&flipped(current, &[c]), region)? {
-                return Some(Some(vec![c]));
-            }
+        let settles = |s: &mut Self, changes: &[(usize, usize)]| {
+            s.settled(&flipped(current, changes), region)
+        };
+        match self.first_of(&near, Changes::Single, settles)? {
+            Some(single) => Some(Some(single)),
+            None => self.first_of(&near, Changes::Pair, settles),
         }
-        for (i, &a) in near.iter().enumerate() {
-            for &b in &near[i + 1..] {
-                if self.settled(&flipped(current, &[a, b]), region)? {
-                    return Some(Some(vec![a, b]));
-                }
-            }
-        }
-        Some(None)
     }
 }
 
