@@ -3,6 +3,7 @@
 //! [`Phase::Countersolve`]. Then [`Phase::RoundOver`] until the host gives the next round, or
 //! [`Phase::Over`].
 
+use super::event::Refusal;
 use super::round::OfferedPiece;
 use super::score::Why;
 use super::{Ms, Pair, Player};
@@ -158,6 +159,26 @@ pub struct Sheet {
     pub solutions: Vec<Solution>,
     /// Whether the player declared the lock impossible.
     pub impossible: bool,
+}
+
+impl Sheet {
+    /// Why the rules refuse another solution from this sheet's player, if they do: an
+    /// impossible call is a final answer.
+    pub fn refuses_solutions(&self) -> Option<Refusal> {
+        self.impossible.then_some(Refusal::DeclaredImpossible)
+    }
+
+    /// Why the rules refuse an impossible call from this sheet's player, if they do: one is
+    /// made once, and never on a lock the player has picked.
+    pub fn refuses_impossible_call(&self) -> Option<Refusal> {
+        if self.impossible {
+            Some(Refusal::DeclaredImpossible)
+        } else if !self.solutions.is_empty() {
+            Some(Refusal::YouPickedIt)
+        } else {
+            None
+        }
+    }
 }
 
 /// A solution accepted in Solving: every one picks the lock.

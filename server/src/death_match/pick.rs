@@ -72,8 +72,8 @@ impl Match {
                 phase: self.phase.name(),
             });
         };
-        if self.sheets[player].impossible {
-            return Err(Refusal::DeclaredImpossible);
+        if let Some(refused) = self.sheets[player].refuses_solutions() {
+            return Err(refused);
         }
         let lock = self.locks[player.other()].as_ref().ok_or(Refusal::NotNow {
             action: "submit a solution",
@@ -103,11 +103,8 @@ impl Match {
         player: Player,
     ) -> Result<Vec<Event>, Refusal> {
         let sheet = &mut self.sheets[player];
-        if sheet.impossible {
-            return Err(Refusal::DeclaredImpossible);
-        }
-        if !sheet.solutions.is_empty() {
-            return Err(Refusal::YouPickedIt);
+        if let Some(refused) = sheet.refuses_impossible_call() {
+            return Err(refused);
         }
         sheet.impossible = true;
         let mut events = vec![Event::ImpossibleDeclared { player }];

@@ -453,22 +453,21 @@ impl DeathMatch {
         }
         match phase {
             Phase::Solve { .. } => {
-                // The rules refuse a second call, moves after a call, and a call after a pick:
-                // only what they would take is offered.
+                // Only what the rules would take is offered.
                 let sheet = v.your_sheet.as_ref();
-                let declared = sheet.is_some_and(|s| s.impossible);
-                let picked = sheet.is_some_and(|s| !s.solutions.is_empty());
+                let takes_call = sheet.is_none_or(|s| s.refuses_impossible_call().is_none());
+                let takes_moves = sheet.is_none_or(|s| s.refuses_solutions().is_none());
                 let mut actions =
                     row![button(text("Open the lock to pick")).on_press(Message::OpenLockToPick)]
                         .spacing(6);
-                if !declared && !picked {
+                if takes_call {
                     actions = actions.push(
                         button(text("Declare impossible"))
                             .on_press(Message::Act(Action::DeclareImpossible)),
                     );
                 }
                 c = c.push(actions);
-                if !declared {
+                if takes_moves {
                     c = c.push(self.moves_row());
                 }
             }
