@@ -1,4 +1,4 @@
-//! Counts said in words, as every screen and message of the product says them.
+//! Counts and lists said in words, as every screen and message of the product says them.
 
 /// `n` and the noun, singular for one: `count(1, "move")` is "1 move", `count(3, "move")` is
 /// "3 moves". The nouns the product counts (moves, states, pieces, cells) take an `s`.
@@ -24,9 +24,29 @@ pub fn grouped(n: u64) -> String {
     out
 }
 
+/// Items listed as a sentence lists them: "A", "A and B", "A, B and C"; nothing for none.
+pub fn listed<S: AsRef<str>>(items: &[S]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [rest @ .., last] => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{} and {}", rest.join(", "), last.as_ref())
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{count, grouped};
+    use super::{count, grouped, listed};
+
+    #[test]
+    fn lists_are_said_with_commas_and_a_last_and() {
+        assert_eq!(listed::<&str>(&[]), "");
+        assert_eq!(listed(&["A"]), "A");
+        assert_eq!(listed(&["A", "B"]), "A and B");
+        assert_eq!(listed(&["A", "B", "C"]), "A, B and C");
+    }
 
     #[test]
     fn one_is_singular_and_every_other_count_plural() {

@@ -91,16 +91,12 @@ impl SolveArgs {
                 .filter(|(_, _, takers)| takers.contains(&family))
                 .map(|(name, ..)| *name),
         );
-        let listed = |names: &[&str]| match names {
-            [rest @ .., last] if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-            _ => names.join(""),
-        };
         bail!(
             "{} {} not for a {}: its solver takes {}",
-            listed(&refused),
+            lockfmt::words::listed(&refused),
             if refused.len() == 1 { "is" } else { "are" },
             family.info().name,
-            listed(&takes)
+            lockfmt::words::listed(&takes)
         )
     }
 }

@@ -17,7 +17,7 @@ pub fn shapes(all: &[ShapeId]) -> String {
     match names.as_slice() {
         [] => "no shape".into(),
         [one] => format!("the {one} shape"),
-        [rest @ .., last] => format!("the {} and {last} shapes", rest.join(", ")),
+        many => format!("the {} shapes", lockfmt::words::listed(many)),
     }
 }
 

@@ -686,9 +686,9 @@ fn cells_words(cells: &[(usize, usize)]) -> String {
         .map(|&(x, y)| format!("column {} row {}", x + 1, y + 1))
         .collect();
     match each.as_slice() {
-        [one] => format!("the cell at {one}"),
-        [rest @ .., last] => format!("{} cells: {} and {last}", each.len(), rest.join(", ")),
         [] => "no cell".to_string(),
+        [one] => format!("the cell at {one}"),
+        many => format!("{} cells: {}", many.len(), lockfmt::words::listed(many)),
     }
 }
 
