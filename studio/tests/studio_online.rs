@@ -201,7 +201,7 @@ fn register_publish_pick_declare_and_see_the_score_move() -> Result<(), Error> {
         before + 3,
         "BBB accesses AAA's slot 1, then the two empty ones"
     );
-    d.send(&mut b, Message::Play(play::Message::Back));
+    d.click(&mut b, "Back to online")?;
     assert!(sees(&b, "AAA · score +3"));
 
     // AAA sees the note on the lock, by BBB, behind BBB's slot 1, but has not read it.

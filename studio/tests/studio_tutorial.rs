@@ -116,6 +116,18 @@ fn nothing_is_hard_locked_and_every_solution_opens_its_lesson_in_the_studio() ->
 }
 
 #[test]
+fn the_way_back_from_a_lesson_says_it_leads_to_the_lessons() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = d.studio_at(home.path(), Settings::default());
+    d.click(&mut s, "Play lesson 1")?;
+    assert!(!sees(&s, "Back to editing"), "a lesson is not being edited");
+    d.click(&mut s, "Back to lessons")?;
+    assert!(matches!(s.screen(), Screen::Tutorial));
+    Ok(())
+}
+
+#[test]
 fn a_stuck_player_can_load_the_lessons_solution() -> Result<(), Error> {
     let d = Driver::new();
     let home = tempfile::tempdir().expect("home");

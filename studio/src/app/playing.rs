@@ -24,6 +24,17 @@ pub enum Origin {
     Lesson,
 }
 
+impl Origin {
+    /// What the way back is called: it leads where the lock came from.
+    pub fn back(&self) -> &'static str {
+        match self {
+            Origin::Editor => "Back to editing",
+            Origin::Picked(_) | Origin::Note => "Back to online",
+            Origin::Lesson => "Back to lessons",
+        }
+    }
+}
+
 impl Studio {
     /// Plays a lock; an unplayable one stays where it is, with the reason.
     pub(super) fn enter_play(
@@ -33,7 +44,8 @@ impl Studio {
         origin: Origin,
     ) -> Task<Message> {
         match Play::new(lock, saved) {
-            Some(p) => {
+            Some(mut p) => {
+                p.back_to(origin.back());
                 // What the play being replaced had on offer goes with it; a lesson that follows
                 // a lesson keeps the tutorial's place (the tutorial set it).
                 match &self.screen {

@@ -109,6 +109,8 @@ pub struct Play {
     lock: Lock,
     overlay: Overlay,
     layers: Layers,
+    /// What the way back is called, by where the lock came from.
+    back: &'static str,
 }
 
 impl Play {
@@ -131,9 +133,15 @@ impl Play {
             saved_solution,
             overlay: Overlay::default(),
             layers: Layers::default(),
+            back: "Back to editing",
         };
         p.changed();
         Some(p)
+    }
+
+    /// Names the way back (`Back` leads there).
+    pub fn back_to(&mut self, label: &'static str) {
+        self.back = label;
     }
 
     /// Where the game stands, to be taken up later.

@@ -83,7 +83,7 @@ impl Play {
             }
         };
         let controls = row![
-            button(text("Back to editing").size(13)).on_press(Message::Back),
+            button(text(self.back).size(13)).on_press(Message::Back),
             button(text("Undo").size(13))
                 .on_press_maybe(self.session.can_undo().then_some(Message::Undo)),
             button(text("Redo").size(13))
