@@ -1,9 +1,10 @@
 //! A source file being edited, for every family's editor: the text (iced's `text_editor`
-//! content), the file it comes from and what that file last held, undo and redo of whole texts,
+//! content), the file it comes from and what that file last held, undo and redo (`history`),
 //! saving and reloading in the background, and the choice offered when the file changes under
 //! unsaved edits. The family's editor reads (parses) the text each time [`Buffer::revision`]
 //! moves on; the buffer never parses.
 
+use super::history::{self, History, Step, Typed};
 use crate::background::{self, Generation};
 use iced::widget::{button, column, container, row, text, text_editor};
 use iced::{Element, Task};
@@ -56,8 +57,7 @@ pub struct Buffer {
     removed: bool,
     /// Bumped at every change of the text.
     revision: u64,
-    undo: Vec<String>,
-    redo: Vec<String>,
+    history: History,
     conflict: Option<Conflict>,
     /// Asks for the disk's text: an answer of an older one is dropped.
     disk_reads: Generation,
@@ -79,8 +79,7 @@ impl Buffer {
             disk_text: text.to_string(),
             removed: false,
             revision: 0,
-            undo: Vec::new(),
-            redo: Vec::new(),
+            history: History::default(),
             conflict: None,
             disk_reads: Generation::default(),
             saving: false,
@@ -94,7 +93,13 @@ impl Buffer {
     pub fn restored(path: Option<PathBuf>, disk: &str, restored: &str) -> Buffer {
         let mut b = Buffer::new(path, disk);
         b.content = text_editor::Content::with_text(restored);
-        b.undo.push(disk.to_string());
+        b.history.changed(
+            Step {
+                text: disk.to_string(),
+                cursor: history::start(),
+            },
+            None,
+        );
         b.revision += 1;
         // With no text on disk (a puzzle imported, or a new file's edits) there is none to
         // undo to.
@@ -177,32 +182,51 @@ impl Buffer {
             }
             other => other,
         };
-        let is_edit = action.is_edit();
-        let before = is_edit.then(|| self.content.text());
+        let typed = Typed::of(&action);
+        let before = action.is_edit().then(|| self.now());
         self.content.perform(action);
         match before {
-            Some(before) if before != self.content.text() => {
-                self.undo.push(before);
-                self.redo.clear();
+            Some(before) if before.text != self.content.text() => {
+                self.history.changed(before, typed);
                 self.revision += 1;
                 true
             }
-            _ => false,
+            Some(_) => false,
+            None => {
+                self.history.interrupt();
+                false
+            }
         }
+    }
+
+    /// The text as it is and the cursor in it.
+    fn now(&self) -> Step {
+        Step {
+            text: self.content.text(),
+            cursor: self.content.cursor(),
+        }
+    }
+
+    /// Puts `text` in the editor with the cursor where `cursor` was, as near as the text
+    /// allows: a change made elsewhere (a canvas, undo) does not send it to the start.
+    fn show(&mut self, text: &str, cursor: text_editor::Cursor) {
+        self.content = text_editor::Content::with_text(text);
+        let cursor = history::clamped(&self.content, cursor);
+        self.content.move_to(cursor);
+        self.revision += 1;
     }
 
     /// Replaces the whole text, as one undoable step; whether it changed. A printed text takes
     /// the file's line breaks (see [`Buffer::line_breaks`]).
     pub fn set_text(&mut self, text: &str) -> bool {
-        let old = self.content.text();
+        let now = self.now();
         let text = self.line_breaks(text);
-        if old == text {
+        if now.text == text {
             return false;
         }
-        self.undo.push(old);
-        self.redo.clear();
-        self.content = text_editor::Content::with_text(&text);
-        self.revision += 1;
+        let cursor = now.cursor;
+        self.history.changed(now, None);
+        self.show(&text, cursor);
         true
     }
 
@@ -210,8 +234,8 @@ impl Buffer {
     /// what was just written).
     pub fn replace_last(&mut self, text: &str) {
         let text = self.line_breaks(text);
-        self.content = text_editor::Content::with_text(&text);
-        self.revision += 1;
+        self.history.interrupt();
+        self.show(&text, self.content.cursor());
     }
 
     /// `text` with the file's line breaks and byte-order mark: a file broken with `\r\n` keeps
@@ -238,21 +262,20 @@ impl Buffer {
 
     /// Whether there is a change to take back.
     pub fn can_undo(&self) -> bool {
-        !self.undo.is_empty()
+        self.history.can_undo()
     }
 
     /// Whether there is a change taken back to make again.
     pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
+        self.history.can_redo()
     }
 
     /// Takes back the last change; whether there was one.
     pub fn undo(&mut self) -> bool {
-        match self.undo.pop() {
-            Some(text) => {
-                self.redo.push(self.content.text());
-                self.content = text_editor::Content::with_text(&text);
-                self.revision += 1;
+        let now = self.now();
+        match self.history.undo(now) {
+            Some(back) => {
+                self.show(&back.text, back.cursor);
                 true
             }
             None => false,
@@ -261,11 +284,10 @@ impl Buffer {
 
     /// Makes again a change taken back; whether there was one.
     pub fn redo(&mut self) -> bool {
-        match self.redo.pop() {
-            Some(text) => {
-                self.undo.push(self.content.text());
-                self.content = text_editor::Content::with_text(&text);
-                self.revision += 1;
+        let now = self.now();
+        match self.history.redo(now) {
+            Some(again) => {
+                self.show(&again.text, again.cursor);
                 true
             }
             None => false,
@@ -533,6 +555,80 @@ mod tests {
         unix.perform(Action::Move(Motion::End));
         assert!(unix.perform(Action::Edit(Edit::Enter)));
         assert_eq!(unix.text(), "one\n\ntwo\n");
+    }
+
+    fn typed(b: &mut Buffer, keys: &str) {
+        use iced::widget::text_editor::{Action, Edit};
+        for c in keys.chars() {
+            b.perform(Action::Edit(Edit::Insert(c)));
+        }
+    }
+
+    /// Every keystroke was a step of its own, and undo sent the cursor to the start of the
+    /// file, so that the next key typed landed on its first line.
+    #[test]
+    fn undo_takes_back_a_typed_word_and_the_cursor_stays_where_it_was() {
+        use iced::widget::text_editor::{Action, Motion};
+        let mut b = Buffer::new(None, "width 23\nheight 23\n");
+        b.perform(Action::Move(Motion::Down));
+        b.perform(Action::Move(Motion::End));
+        typed(&mut b, "00 7");
+        assert_eq!(b.text(), "width 23\nheight 2300 7\n");
+        assert!(b.undo());
+        assert_eq!(b.text(), "width 23\nheight 2300 \n", "the last word");
+        assert!(b.undo());
+        assert_eq!(b.text(), "width 23\nheight 23\n", "the word and its blank");
+        assert!(!b.can_undo());
+        typed(&mut b, "4");
+        assert_eq!(
+            b.text(),
+            "width 23\nheight 234\n",
+            "typed where the word was"
+        );
+        assert!(b.undo());
+        assert!(b.redo());
+        typed(&mut b, "5");
+        assert_eq!(
+            b.text(),
+            "width 23\nheight 2345\n",
+            "redo leaves it after the change"
+        );
+    }
+
+    /// A cursor move ends a word's step, and a run of deletions is a step.
+    #[test]
+    fn a_move_or_a_deletion_begins_a_new_step() {
+        use iced::widget::text_editor::{Action, Edit, Motion};
+        let mut b = Buffer::new(None, "ab");
+        b.perform(Action::Move(Motion::End));
+        typed(&mut b, "cd");
+        b.perform(Action::Move(Motion::Left));
+        typed(&mut b, "x");
+        assert_eq!(b.text(), "abcxd");
+        b.perform(Action::Edit(Edit::Backspace));
+        b.perform(Action::Edit(Edit::Backspace));
+        assert_eq!(b.text(), "abd");
+        assert!(b.undo());
+        assert_eq!(b.text(), "abcxd");
+        assert!(b.undo());
+        assert_eq!(b.text(), "abcd");
+        assert!(b.undo());
+        assert_eq!(b.text(), "ab");
+    }
+
+    /// A canvas printed its text over the buffer, and the cursor went to the start.
+    #[test]
+    fn a_printed_text_leaves_the_cursor_where_it_was() {
+        use iced::widget::text_editor::{Action, Motion};
+        let mut b = Buffer::new(None, "abc\ndef\n");
+        b.perform(Action::Move(Motion::Down));
+        b.perform(Action::Move(Motion::End));
+        assert!(b.set_text("abc\ndefg\n"));
+        typed(&mut b, "X");
+        assert_eq!(b.text(), "abc\ndefXg\n");
+        b.replace_last("a\n");
+        typed(&mut b, "Y");
+        assert_eq!(b.text(), "a\nY", "on the nearest place the text has");
     }
 
     fn saved_buffer() -> Buffer {

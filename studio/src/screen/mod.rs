@@ -5,6 +5,7 @@ pub mod death_match;
 pub mod document;
 pub mod folder;
 pub mod hexlock;
+mod history;
 pub mod nonogram;
 pub mod online;
 pub mod quadrillion;
