@@ -39,12 +39,13 @@ impl Typed {
     /// Whether this edit, right after `last`, belongs to the same step: letters and the blanks
     /// after them are one word; a letter after a blank begins the next word's step.
     fn follows(self, last: Typed) -> bool {
-        match (last, self) {
-            (Typed::Letter | Typed::Blank, Typed::Blank) => true,
-            (Typed::Letter, Typed::Letter) => true,
-            (Typed::Backspace, Typed::Backspace) | (Typed::Delete, Typed::Delete) => true,
-            _ => false,
-        }
+        matches!(
+            (last, self),
+            (Typed::Letter | Typed::Blank, Typed::Blank)
+                | (Typed::Letter, Typed::Letter)
+                | (Typed::Backspace, Typed::Backspace)
+                | (Typed::Delete, Typed::Delete)
+        )
     }
 }
 
