@@ -183,6 +183,28 @@ fn from_image_thresholds_a_picture_into_a_puzzle_and_says_if_it_is_unique() {
     );
 }
 
+/// A black plus drawn on a transparent background came out with the background filled and the
+/// plus empty: the transparent pixels were read as their colour (black), alpha dropped.
+#[test]
+fn from_image_reads_a_transparent_background_as_white() {
+    let dir = tempfile::tempdir().expect("dir");
+    let img = image::RgbaImage::from_fn(50, 50, |x, y| {
+        let on = (20..30).contains(&x) || (20..30).contains(&y);
+        image::Rgba(if on { [0, 0, 0, 255] } else { [0, 0, 0, 0] })
+    });
+    img.save(dir.path().join("plus.png")).expect("png");
+    let out = lockwright(
+        &["nonogram", "from-image", "plus.png", "--width", "5"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(dir.path().join("plus.non")).expect("written");
+    assert!(
+        written.contains("goal \"0010000100111110010000100\""),
+        "{written}"
+    );
+}
+
 /// A PNG of 100,000 × 100,000 pixels in 68 bytes: its header and a few bytes of data.
 const HUGE_PNG: [u8; 68] = [
     0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,

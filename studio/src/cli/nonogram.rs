@@ -222,7 +222,7 @@ pub fn from_image(
     }
     let bytes = crate::files::read_bytes(picture, MAX_READ_BYTES)?;
     let img = match image::load_from_memory(&bytes) {
-        Ok(img) => img.to_luma8(),
+        Ok(img) => over_white(&img),
         Err(image::ImageError::Limits(_)) => {
             let size = image::ImageReader::new(std::io::Cursor::new(&bytes))
                 .with_guessed_format()
@@ -282,6 +282,19 @@ pub fn from_image(
         puzzle.height
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// The picture in greys as it shows on a white page: a transparent pixel is white whatever
+/// colour it keeps, so that a drawing on a transparent background is the drawing, where
+/// dropping the alpha made the background (most often transparent black) filled.
+fn over_white(img: &image::DynamicImage) -> image::GrayImage {
+    let grey = img.to_luma_alpha8();
+    image::GrayImage::from_fn(grey.width(), grey.height(), |x, y| {
+        let [l, a] = grey.get_pixel(x, y).0;
+        let (l, a) = (u32::from(l), u32::from(a));
+        // Exact in integers: the grey weighed by the alpha, white by the rest.
+        image::Luma([((l * a + 255 * (255 - a) + 127) / 255) as u8])
+    })
 }
 
 /// The picture shrunk to `width` cells across (each cell the mean of its pixels) and cut at a
@@ -460,6 +473,21 @@ pub fn export_xml(file: &Path, output: Option<PathBuf>, force: bool) -> Result<E
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A black drawing on a transparent background came out with its background filled: the
+    /// transparent pixels were read by their colour, black, alpha dropped.
+    #[test]
+    fn a_transparent_background_is_white_and_half_transparent_black_is_grey() {
+        let img = image::RgbaImage::from_fn(4, 1, |x, _| match x {
+            0 => image::Rgba([0, 0, 0, 0]),
+            1 => image::Rgba([0, 0, 0, 255]),
+            2 => image::Rgba([0, 0, 0, 128]),
+            _ => image::Rgba([255, 255, 255, 0]),
+        });
+        let grey = over_white(&image::DynamicImage::ImageRgba8(img));
+        let values: Vec<u8> = grey.pixels().map(|p| p.0[0]).collect();
+        assert_eq!(values, [255, 0, 127, 255]);
+    }
 
     #[test]
     fn a_picture_is_shrunk_by_averaging_and_cut_at_its_own_middle_grey() {
