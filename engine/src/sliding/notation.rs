@@ -11,7 +11,7 @@
 //! word (`left 1`, `down 2`) and a missing distance is 1. `#` starts a comment.
 
 use super::cell::{Cell, Dir, Orientation, Turn};
-use super::lock::{Kind, Lock};
+use super::lock::{Kind, Lock, Piece};
 use super::rules::{Move, Refusal};
 use std::fmt;
 
@@ -225,6 +225,25 @@ fn read_direction(word: &str) -> Option<(Dir, Option<u64>)> {
     Some((dir, Some(whole_number(digits))))
 }
 
+impl Piece {
+    /// The cells the piece covers, named as the seed names pieces: `BC1` (columns B and C of
+    /// row 1), `C34` (rows 3 and 4 of column C), `D4` (one cell).
+    pub fn cells_name(&self) -> String {
+        let cells: Vec<Cell> = self.cells().collect();
+        match (self.length, self.orientation) {
+            (0 | 1, _) => self.at.to_string(),
+            (_, Orientation::Horizontal) => {
+                let letters: String = cells.iter().map(|c| Cell::column_letter(c.col)).collect();
+                format!("{letters}{}", self.at.row + 1)
+            }
+            (_, Orientation::Vertical) => {
+                let rows: String = cells.iter().map(|c| (c.row + 1).to_string()).collect();
+                format!("{}{rows}", Cell::column_letter(self.at.col))
+            }
+        }
+    }
+}
+
 impl Lock {
     /// A piece's name where it lies now: `BC1`, `C34`, `D4`, `Key`, `Keyhole`.
     pub fn name(&self, piece: usize) -> String {
@@ -234,21 +253,7 @@ impl Lock {
         match p.kind {
             Kind::Key => "Key".into(),
             Kind::Keyhole => "Keyhole".into(),
-            Kind::Axis => p.at.to_string(),
-            Kind::Slider => {
-                let cells: Vec<Cell> = p.cells().collect();
-                match p.orientation {
-                    Orientation::Horizontal => {
-                        let letters: String =
-                            cells.iter().map(|c| Cell::column_letter(c.col)).collect();
-                        format!("{letters}{}", p.at.row + 1)
-                    }
-                    Orientation::Vertical => {
-                        let rows: String = cells.iter().map(|c| (c.row + 1).to_string()).collect();
-                        format!("{}{rows}", Cell::column_letter(p.at.col))
-                    }
-                }
-            }
+            Kind::Axis | Kind::Slider => p.cells_name(),
         }
     }
 
