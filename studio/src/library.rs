@@ -178,6 +178,13 @@ pub fn free_name(folder: &Path, stem: &str, ext: &str) -> PathBuf {
         .unwrap_or(first)
 }
 
+/// `name` without `.extension` at its end (any case), if it ends so.
+fn strip_extension<'a>(name: &'a str, extension: &str) -> Option<&'a str> {
+    let cut = name.len().checked_sub(extension.len() + 1)?;
+    let (stem, end) = (name.get(..cut)?, name.get(cut..)?);
+    (end.starts_with('.') && end[1..].eq_ignore_ascii_case(extension)).then_some(stem)
+}
+
 /// A file's extension, for a copy or a new name of it.
 fn extension(path: &Path) -> String {
     path.extension()
@@ -273,11 +280,27 @@ pub fn own_solution(path: &Path) -> Option<PathBuf> {
 /// Renames a puzzle file within its folder (the new name without its extension, which stays),
 /// and its own saved solution with it ([`own_solution`]). The same name again changes nothing.
 pub fn rename(path: &Path, new_stem: &str) -> Result<PathBuf> {
+    let own = extension(path);
     let stem = new_stem.trim();
+    // The file's own extension typed with the name is the one it keeps.
+    let stem = strip_extension(stem, &own).unwrap_or(stem);
     if stem.is_empty() || stem.contains(['/', '\\']) || stem.starts_with('.') {
         bail!("`{new_stem}` cannot be a file name");
     }
-    let target = path.with_file_name(format!("{stem}.{}", extension(path)));
+    // Another family's extension (or a solution's) would hide in the name before the real one:
+    // `gate.non.slide`, listed as a nonogram's name, and read as a sliding lock.
+    let others = crate::family::FAMILIES
+        .iter()
+        .map(|f| (f.extension, f.name))
+        .chain([("solution", "solution")]);
+    for (extension, name) in others {
+        if extension != own && strip_extension(stem, extension).is_some() {
+            bail!(
+                "`{new_stem}` ends in .{extension}, a {name}'s extension: this file stays a .{own} file; give its name without an extension"
+            );
+        }
+    }
+    let target = path.with_file_name(format!("{stem}.{own}"));
     if target == path {
         return Ok(target);
     }
@@ -460,6 +483,21 @@ mod tests {
         let d = rename(&c, "Tangle").expect("rename");
         assert!(d.ends_with("Tangle.lock") && !c.exists());
         assert!(rename(&d, "../escape").is_err());
+        // Regression: the extension typed with the name was kept before the file's own
+        // ("Knot.lock.lock"), and another family's hid in the name ("Knot.non.lock").
+        let knot = rename(&d, "Knot.LOCK").expect("rename");
+        assert!(knot.ends_with("Knot.lock"), "{}", knot.display());
+        let refused = rename(&knot, "Knot.non").expect_err("refused");
+        assert!(
+            format!("{refused}").contains("ends in .non, a nonogram's extension"),
+            "{refused}"
+        );
+        assert!(rename(&knot, "Knot.solution").is_err());
+        assert!(
+            rename(&knot, ".lock").is_err(),
+            "no name before the extension"
+        );
+        let d = rename(&knot, "Tangle").expect("rename");
         std::fs::write(dir.path().join("sub/inner.lock"), "x").expect("write");
         assert_eq!(list(dir.path()).len(), 4);
         delete(&d).expect("delete");
