@@ -625,6 +625,22 @@ fn pieces_are_named_by_their_cells_and_the_names_follow_them() {
     assert_eq!(r, Refusal::NoSuchPiece { name: "BC1".into() });
 }
 
+/// The seed names pieces by the cells they cover; the Key and the Keyhole by their cells were
+/// "no piece is called AB3".
+#[test]
+fn the_key_and_the_keyhole_answer_to_their_cells_too() {
+    let l = lock(SEED_EXAMPLE);
+    assert_eq!(l.find("ab3"), l.key());
+    assert_eq!(l.find("D3"), l.keyhole());
+    assert!(play(&l, "BC1 L1, C34 D2, AB3 R1").is_ok_and(|after| after.is_picked()));
+    assert!(matches!(refusal(&l, "D3 L1"), Refusal::DoesNotSlide { .. }));
+    assert_eq!(
+        l.name(l.key().expect("a Key")),
+        "Key",
+        "printed as the Key still"
+    );
+}
+
 #[test]
 fn moves_are_read_in_any_case_with_words_or_letters_and_printed_canonically() {
     let m = parse_moves("bc1 left 1; c34 down 2\nkey R1 # the key\nD4 ccw, e5 180, A1 u")

@@ -257,9 +257,17 @@ impl Lock {
         }
     }
 
-    /// The piece called `name` here (any case).
+    /// The piece called `name` here (any case). The Key and the Keyhole answer to their cells
+    /// too (`AB3`), as every other piece is called by its cells.
     pub fn find(&self, name: &str) -> Option<usize> {
-        (0..self.pieces.len()).find(|&i| self.name(i).eq_ignore_ascii_case(name))
+        (0..self.pieces.len())
+            .find(|&i| self.name(i).eq_ignore_ascii_case(name))
+            .or_else(|| {
+                self.pieces.iter().position(|p| {
+                    matches!(p.kind, Kind::Key | Kind::Keyhole)
+                        && p.cells_name().eq_ignore_ascii_case(name)
+                })
+            })
     }
 
     /// A written move as a move on this lock, or why no piece answers to its name.
