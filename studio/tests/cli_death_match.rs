@@ -11,7 +11,7 @@ const ROUNDS: &str = r#"
 [[round]]
 board = """
 . . . . .
-. . . . .
+. # . . .
 . . . . .
 """
 pieces = ["h2", "v2"]
@@ -125,6 +125,11 @@ fn a_player_challenges_accepts_drafts_builds_and_reads_the_match() {
     // In words, the offer's notation is explained under it.
     let shown = ok(run(&["match", "show", "1", "--as", "ANA"]));
     assert!(shown.contains("offered: 1=h2"), "{shown}");
+    // The board is drawn as a lock file draws it: without it, its dark cells went unsaid.
+    assert!(
+        shown.contains("  3 . . . . .\n  2 . * . . .\n  1 . . . . .\n    A B C D E"),
+        "{shown}"
+    );
     assert!(
         shown.contains("(h3: a horizontal piece 3 cells long, sliding left and right;"),
         "{shown}"

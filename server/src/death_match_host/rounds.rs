@@ -119,7 +119,8 @@ pub fn read_round_file(text: &str) -> Result<Vec<Round>, RoundFileError> {
         .collect()
 }
 
-/// A board drawn row by row, top row first.
+/// A board drawn row by row, top row first: `.` light, `#` dark, or `*` dark as a lock file
+/// draws it (a picture copied from one reads the same).
 fn read_board(picture: &str) -> Result<Board, String> {
     let rows: Vec<Vec<char>> = picture
         .lines()
@@ -148,10 +149,10 @@ fn read_board(picture: &str) -> Result<Board, String> {
             let cell = Cell::new(col as u8, (number - 1) as u8);
             match c {
                 '.' => {}
-                '#' => board.set_dark(cell, true),
+                '#' | '*' => board.set_dark(cell, true),
                 other => {
                     return Err(format!(
-                        "cell {cell} is {other:?}: draw light cells with . and dark ones with #"
+                        "cell {cell} is {other:?}: draw light cells with . and dark ones with # (or *)"
                     ));
                 }
             }
@@ -186,6 +187,9 @@ pieces = ["h2", "v3", "axis"]
         );
         assert_eq!(r.offered[2].id, 3);
         assert_eq!(r.offered[2].shape, Shape::Axis);
+        // A board copied from a lock file's picture, its dark cells `*`, reads the same.
+        let copied = read_round_file(&FILE.replace(". . . #", ". . . *")).expect("reads");
+        assert_eq!(copied, rounds);
     }
 
     #[test]

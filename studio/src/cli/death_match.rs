@@ -408,6 +408,10 @@ fn print_view(v: &MatchView) {
             setup.board.height(),
             setup.offered_line(" ")
         );
+        // The board's dark cells, drawn as a lock file draws them, to build the lock on.
+        for line in super::sliding::board_picture(&setup.board) {
+            crate::say!("  {line}");
+        }
         crate::say!("({})", server::death_match::NOTATION);
     }
     for p in Player::BOTH {

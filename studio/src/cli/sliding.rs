@@ -81,6 +81,13 @@ fn moves_from(words: &[String], solution: Option<&Path>) -> Result<Vec<Written>>
 }
 
 /// The board as text, rows from the top, as the file draws it (the pieces by their letters).
+/// A board with nothing on it, as a lock file draws it: its rows with their numbers, dark
+/// cells `*`, and the column letters under them.
+pub fn board_picture(board: &engine::sliding::Board) -> Vec<String> {
+    let lock = Lock::new(board.clone(), Vec::new());
+    board_lines(&Document::new(lock.clone()), &lock)
+}
+
 fn board_lines(doc: &Document, lock: &Lock) -> Vec<String> {
     let shown = doc.with_lock(lock.clone());
     let text = lockfmt::sliding::print(&shown);
