@@ -168,3 +168,64 @@ fn a_player_challenges_accepts_drafts_builds_and_reads_the_match() {
     assert!(!out.status.success() && err.contains("line 1"), "{err}");
     runtime.block_on(running.stop()).expect("stop");
 }
+
+/// `match --bot` hosted a match against the bot and, once it was over, stopped its server at
+/// once, saying nothing when no round had ended: the player's `show` in the other terminal
+/// found no server, though the banner said Ctrl-C stops it.
+#[test]
+fn a_practice_match_over_says_who_won_and_its_server_stays_for_the_player() {
+    use std::io::BufRead;
+    use std::process::Stdio;
+    let home = tempfile::tempdir().expect("dir");
+    let h = home.path();
+    let mut host = Command::new(env!("CARGO_BIN_EXE_lockwright"))
+        .args(["match", "--bot", "--speed", "2000", "--think", "0"])
+        .args(["--bind", "127.0.0.1:0"])
+        .current_dir(h)
+        .env("HOME", h)
+        .env("XDG_CONFIG_HOME", h.join(".config"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the host starts");
+    let (said, lines) = std::sync::mpsc::channel();
+    let stdout = host.stdout.take().expect("stdout");
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+        {
+            if said.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let next = || {
+        lines
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the host says more")
+    };
+    let banner = next();
+    let url = banner
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .expect("the banner names the server")
+        .to_string();
+    ok(lockwright(h, &["match", "accept", "1", "--server", &url]));
+    // YOU makes no move: the clocks run out and the bot wins before a round ends.
+    let mut heard = Vec::new();
+    while !heard
+        .iter()
+        .any(|l: &String| l.starts_with("The match is over"))
+    {
+        heard.push(next());
+    }
+    assert!(
+        heard.iter().any(|l| l.starts_with("Winner: BOT")),
+        "{heard:?}"
+    );
+    let shown = ok(lockwright(h, &["match", "show", "1", "--server", &url]));
+    assert!(shown.contains("Winner: BOT"), "{shown}");
+    host.kill().expect("stopped");
+    let _ = host.wait();
+}

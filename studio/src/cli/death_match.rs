@@ -408,11 +408,11 @@ fn print_view(v: &MatchView) {
             setup.board.height(),
             setup.offered_line(" ")
         );
+        crate::say!("({})", server::death_match::NOTATION);
         // The board's dark cells, drawn as a lock file draws them, to build the lock on.
         for line in super::sliding::board_picture(&setup.board) {
             crate::say!("  {line}");
         }
-        crate::say!("({})", server::death_match::NOTATION);
     }
     for p in Player::BOTH {
         if !v.drafted[p].is_empty() {
@@ -433,12 +433,12 @@ fn print_view(v: &MatchView) {
     print_table(v);
 }
 
-/// The round-by-round table and the winner.
+/// The round-by-round table and the winner (a match can be over before a round is: then the
+/// winner alone).
 pub fn print_table(v: &MatchView) {
-    if v.rounds.is_empty() {
-        return;
+    if !v.rounds.is_empty() {
+        crate::say!("round  {:>6}  {:>6}  score", v.challenger, v.challenged);
     }
-    crate::say!("round  {:>6}  {:>6}  score", v.challenger, v.challenged);
     for r in &v.rounds {
         crate::say!(
             "{:>5}  {:>+6}  {:>+6}  {}–{}",
@@ -582,6 +582,11 @@ async fn practise(args: &MatchArgs) -> Result<ExitCode> {
         r = play(&bot, id, Bot::new(strength, 7), pace(args.speed, args.think)) => {
             let view = r.map_err(|e| anyhow::anyhow!("the match stopped: {e}"))?;
             print_table(&view);
+            // The player reads the end from the other terminal: the server stays, as said.
+            crate::say!(
+                "The match is over. The server stays up for `lockwright match show {id} --server {url}`; Ctrl-C stops it."
+            );
+            server::server::signal().await;
         }
         () = server::server::signal() => {}
     }
