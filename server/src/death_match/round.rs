@@ -105,12 +105,17 @@ pub struct Round {
 impl Round {
     /// The offered pieces as `number=shape`, one after another with `separator` between.
     pub fn offered_line(&self, separator: &str) -> String {
-        self.offered
-            .iter()
-            .map(|p| format!("{}={}", p.id, String::from(p.shape)))
-            .collect::<Vec<_>>()
-            .join(separator)
+        pieces_line(&self.offered, separator)
     }
+}
+
+/// Pieces as `number=shape`, one after another with `separator` between.
+pub fn pieces_line(pieces: &[OfferedPiece], separator: &str) -> String {
+    pieces
+        .iter()
+        .map(|p| format!("{}={}", p.id, String::from(p.shape)))
+        .collect::<Vec<_>>()
+        .join(separator)
 }
 
 /// Why a round cannot be played.

@@ -9,7 +9,7 @@ use anyhow::{Context, Result, bail};
 use server::client::Client;
 use server::client::bot::{Pace, play};
 use server::death_match::bot::Bot;
-use server::death_match::{Action, DraftOrder, Event, Player, serial};
+use server::death_match::{Action, DraftOrder, Event, Phase, Player, serial};
 use server::death_match_host::view::{Challenge, MatchView, Numbered};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -425,6 +425,28 @@ fn print_view(v: &MatchView) {
                     .collect::<Vec<_>>()
                     .join(" ")
             );
+        }
+    }
+    if let Some(Phase::Draft(d)) = &v.phase {
+        // What is left and whose pick it is: the offer above is the whole of it.
+        let left = server::death_match::round::pieces_line(&d.remaining, " ");
+        crate::say!(
+            "Left to draft: {}",
+            if left.is_empty() { "nothing" } else { &left }
+        );
+        crate::say!(
+            "{} to draft{}",
+            v.name(d.clock.player),
+            if d.clock.in_reserve {
+                ", in reserve"
+            } else {
+                ""
+            }
+        );
+        for p in Player::BOTH {
+            if d.stopped[p] {
+                crate::say!("{} has stopped drafting", v.name(p));
+            }
         }
     }
     if let Some(lock) = &v.opponent_lock {
