@@ -148,7 +148,10 @@ fn a_player_challenges_accepts_drafts_builds_and_reads_the_match() {
     assert!(drafted.contains("ANA drafts piece 1"), "{drafted}");
     // The offer is the whole of it: what is left, and whose pick, were unsaid.
     let shown = ok(run(&["match", "show", "1", "--as", "BEN"]));
-    assert!(shown.contains("Left to draft: 2=v2\nBEN to draft"), "{shown}");
+    assert!(
+        shown.contains("Left to draft: 2=v2\nBEN to draft"),
+        "{shown}"
+    );
     // Solutions are numbered from 1, as the sentences number them.
     let out = run(&["match", "choose", "1", "0", "--as", "ANA"]);
     assert!(

@@ -10,10 +10,12 @@
 //! marked saved only when its write succeeded.
 
 mod tools;
+mod verdict;
 mod view;
 
 use tools::Stroke;
 pub use tools::Tool;
+pub use verdict::Verdict;
 
 use crate::background::{self, Generation};
 use crate::hexlock::canvas::{Camera, Event2, Layers, between};
@@ -94,6 +96,8 @@ pub enum Message {
     Buffer(buffer::Message),
     /// A text to compare the buffer with was read (asked in this generation).
     CompareRead(Generation, Result<Arc<Compared>, String>),
+    /// The solver's search about the lock (of this generation) moved on or ended.
+    Solver(Generation, crate::hexlock::solver::Update),
 }
 
 /// What the editor asks of the studio.
@@ -149,6 +153,8 @@ pub struct Editor {
     compared_layers: [Layers; 2],
     /// The cells that differ between the compared text and the buffer.
     compared_overlay: Overlay,
+    /// The solver's word on the lock.
+    solver: verdict::Solver,
 }
 
 impl Editor {
@@ -185,6 +191,7 @@ impl Editor {
             layers: Layers::default(),
             compared_layers: Default::default(),
             compared_overlay: Overlay::default(),
+            solver: verdict::Solver::default(),
         };
         let task = e.read();
         (e, task)
@@ -243,6 +250,11 @@ impl Editor {
     /// Whether the buffer is shown against another text.
     pub fn is_comparing(&self) -> bool {
         self.compared.is_some()
+    }
+
+    /// The solver's word on the lock the text gives now, once it has one.
+    pub fn verdict(&self) -> Option<&Verdict> {
+        self.solver.verdict()
     }
 
     /// The colouring of pieces.
@@ -490,6 +502,10 @@ impl Editor {
                 Task::none()
             }
             Message::Read(revision, reading) => self.read_done(revision, &reading),
+            Message::Solver(run, update) => {
+                self.solver.update(run, update);
+                Task::none()
+            }
             Message::ToggleDiff => {
                 if self.compared.take().is_some() {
                     self.compare_reads.advance();
@@ -555,7 +571,23 @@ impl Editor {
             self.source_map = reading.source_map.clone();
         }
         self.highlight = reading.highlight.clone();
-        self.paint_stroke()
+        let asked = self.ask_solver();
+        Task::batch([asked, self.paint_stroke()])
+    }
+
+    /// Asks the solver about the lock the text gives, when it gives one that plays.
+    fn ask_solver(&mut self) -> Task<Message> {
+        let playable = !self.diagnostics.iter().any(Diagnostic::is_error);
+        match self.document.as_ref().map(|d| &d.lock) {
+            Some(lock) if playable => self
+                .solver
+                .ask(lock)
+                .map(|(run, update)| Message::Solver(run, update)),
+            _ => {
+                self.solver.forget();
+                Task::none()
+            }
+        }
     }
 
     /// Drops the unsaved edits: the text is the file's again (after the user chose to

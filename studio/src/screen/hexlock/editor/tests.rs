@@ -580,3 +580,34 @@ fn the_selections_buttons_are_pressable_only_with_a_piece_selected() {
     assert!(h.editor.lock().is_some_and(|l| l.blocks.is_empty()));
     assert!(click(h.editor.view(Palette::LIGHT), "Delete").is_empty());
 }
+
+/// The hex lock editor said nothing of whether the lock opens, where the other families' editors
+/// say at once: the fewest moves and a way (replayed here through the rules), or that none
+/// opens it; and nothing while the text has errors.
+#[test]
+fn the_solver_says_how_few_moves_open_the_lock_or_that_none_does() -> Result<(), Error> {
+    let text = template("tutorial/03-fixed-parts.lock");
+    let mut h = Harness::open(None, &text);
+    let Some(Verdict::Opens(moves)) = h.editor.verdict().cloned() else {
+        panic!("the lesson opens: {:?}", h.editor.verdict());
+    };
+    let mut session =
+        crate::hexlock::session::Session::new(h.editor.lock().expect("a lock")).expect("plays");
+    for &m in &moves {
+        session.play(m);
+    }
+    assert!(session.is_open(), "the way opens it");
+    h.shows(&format!("Opens in {} moves", moves.len()))?;
+    // A block with no spring over the bolthole never moves.
+    let stuck = text.replace("   . . B :\n", "   . . B C\n");
+    assert_ne!(stuck, text);
+    let task = h.editor.set_text(&stuck);
+    h.run(task);
+    assert_eq!(h.editor.verdict(), Some(&Verdict::Never { states: 124 }));
+    h.shows("Cannot be opened")?;
+    let task = h.editor.set_text("lockwright-lock 1\nsize: 3\ngrid:\n");
+    h.run(task);
+    assert_eq!(h.editor.verdict(), None, "no playable lock, nothing said");
+    h.shows("Fix the problems to hear the solver.")?;
+    Ok(())
+}

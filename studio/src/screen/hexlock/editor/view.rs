@@ -1,12 +1,13 @@
-//! What the editor shows: the toolbar, the canvas (or the buffer against another text), the
-//! highlighted source with its problems, and a conflict with the disk when there is one.
+//! What the editor shows: the toolbar, the solver's word on the lock, the canvas (or the buffer
+//! against another text), the highlighted source with its problems, and a conflict with the
+//! disk when there is one.
 
-use super::{Compared, Editor, Message, SOURCE_ID, Tool};
+use super::{Compared, Editor, Message, SOURCE_ID, Tool, Verdict};
 use crate::hexlock::canvas::{Camera, HexCanvas, Layers};
 use crate::hexlock::picture::{Overlay, Palette};
 use engine::hexlock::{Lock, PieceRef};
 use iced::widget::{button, canvas, column, container, row, text};
-use iced::{Element, Fill, Length};
+use iced::{Color, Element, Fill, Font, Length};
 
 impl Editor {
     /// What the canvas draws over the lock: problems with their messages, the selection.
@@ -101,6 +102,34 @@ impl Editor {
         .into()
     }
 
+    /// The line that says what the solver found: the fewest moves and one way, or why none.
+    fn verdict_view(&self) -> Element<'_, Message> {
+        let small = |said: &str| text(said.to_string()).size(13);
+        if self.diagnostics.iter().any(lockfmt::Diagnostic::is_error) {
+            return small("Fix the problems to hear the solver.").into();
+        }
+        let Some(verdict) = self.solver.verdict() else {
+            let looking = if self.solver.is_looking() {
+                "The solver is looking…"
+            } else {
+                ""
+            };
+            return small(looking).into();
+        };
+        let colour = match verdict {
+            Verdict::Opens(_) => crate::screen::GREEN,
+            Verdict::Never { .. } | Verdict::Failed(_) => crate::screen::RED,
+            Verdict::NotYet { .. } => Color::from_rgb8(0xb0, 0x7d, 0x10),
+        };
+        row![
+            text(verdict.headline()).size(14).color(colour),
+            text(verdict.detail()).size(14).font(Font::MONOSPACE),
+        ]
+        .spacing(10)
+        .wrap()
+        .into()
+    }
+
     /// The editor's view.
     pub fn view(&self, palette: Palette) -> Element<'_, Message> {
         let play = button(text("▶ Play").size(13))
@@ -188,6 +217,7 @@ impl Editor {
         column![
             tools,
             actions,
+            self.verdict_view(),
             row![
                 container(canvas_view)
                     .width(Length::FillPortion(3))
