@@ -668,3 +668,31 @@ fn saving_a_solution_never_writes_over_another_puzzles() {
     let saved = std::fs::read_to_string(&solution).expect("read");
     assert!(lockfmt::hexlock::parse_solution(&saved).is_ok_and(|p| p.moves.is_empty()));
 }
+
+/// A solution saved from play is replayed by the editor's solver line on the way back: the
+/// shortcut it warned of is gone once the shortest way is the one saved.
+#[test]
+fn the_editor_replays_a_solution_saved_from_play() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    let text = include_str!("../../templates/hexlock/tutorial/03-fixed-parts.lock");
+    let file = s.folder().path().join("fixed.solution");
+    std::fs::write(&file, "hW hE hNE hSE\n").expect("a longer solution");
+    common::editing::put_and_open(&d, &mut s, "fixed.lock", text);
+    assert!(sees(&s, "a shortcut: your saved solution takes 4 moves"));
+    d.click(&mut s, "▶ Play")?;
+    let shortest = lockfmt::hexlock::parse_solution("hNE hSE").expect("moves");
+    for &mv in &shortest.moves {
+        d.send(&mut s, Message::Play(play::Message::Move(mv)));
+    }
+    d.send(&mut s, Message::Play(play::Message::SaveSolution));
+    d.click(&mut s, "Back to editing")?;
+    assert!(matches!(s.screen(), Screen::Editor));
+    assert!(sees(&s, "Opens in 2 moves"));
+    assert!(
+        !sees(&s, "a shortcut: your saved solution takes 4 moves"),
+        "the saved solution is the shortest now"
+    );
+    Ok(())
+}

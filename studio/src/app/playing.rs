@@ -115,7 +115,13 @@ impl Studio {
             None => Task::none(),
             Some(play::Event::Back) => {
                 self.leave_play();
-                Task::none()
+                // A solution saved while playing is the editor's to replay on the lock.
+                match (origin, self.document.hex_mut()) {
+                    (Origin::Editor, Some(e)) => e
+                        .solution_changed()
+                        .map(|m| Message::Document(crate::screen::document::Message::HexLock(m))),
+                    _ => Task::none(),
+                }
             }
             Some(play::Event::Copy(text)) => iced::clipboard::write(text),
             Some(play::Event::SaveSolution(text)) => match (self.document.path(), &origin) {

@@ -106,6 +106,14 @@ impl Document {
         }
     }
 
+    /// The hex lock's editor, to change, when the file is a lock.
+    pub fn hex_mut(&mut self) -> Option<&mut hexlock::Editor> {
+        match self {
+            Document::HexLock(e) => Some(e.as_mut()),
+            Document::Nonogram(_) | Document::Quadrillion(_) | Document::Sliding(_) => None,
+        }
+    }
+
     /// The nonogram's editor, when the file is a nonogram.
     pub fn nonogram(&self) -> Option<&nonogram::Editor> {
         match self {

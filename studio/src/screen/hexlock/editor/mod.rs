@@ -96,8 +96,8 @@ pub enum Message {
     Buffer(buffer::Message),
     /// A text to compare the buffer with was read (asked in this generation).
     CompareRead(Generation, Result<Arc<Compared>, String>),
-    /// The solver's search about the lock (of this generation) moved on or ended.
-    Solver(Generation, crate::hexlock::solver::Update),
+    /// The solver's search about the lock, or the saved solution's replay, brought something.
+    Solver(verdict::Heard),
 }
 
 /// What the editor asks of the studio.
@@ -502,8 +502,8 @@ impl Editor {
                 Task::none()
             }
             Message::Read(revision, reading) => self.read_done(revision, &reading),
-            Message::Solver(run, update) => {
-                self.solver.update(run, update);
+            Message::Solver(heard) => {
+                self.solver.update(heard);
                 Task::none()
             }
             Message::ToggleDiff => {
@@ -575,14 +575,21 @@ impl Editor {
         Task::batch([asked, self.paint_stroke()])
     }
 
+    /// The saved solution beside the lock may have changed (a solution saved from play): it is
+    /// replayed again, with the solver asked again.
+    pub fn solution_changed(&mut self) -> Task<Message> {
+        self.solver.forget();
+        self.ask_solver()
+    }
+
     /// Asks the solver about the lock the text gives, when it gives one that plays.
     fn ask_solver(&mut self) -> Task<Message> {
         let playable = !self.diagnostics.iter().any(Diagnostic::is_error);
         match self.document.as_ref().map(|d| &d.lock) {
-            Some(lock) if playable => self
-                .solver
-                .ask(lock)
-                .map(|(run, update)| Message::Solver(run, update)),
+            Some(lock) if playable => {
+                let path = self.buffer.path().map(Path::to_path_buf);
+                self.solver.ask(lock, path).map(Message::Solver)
+            }
             _ => {
                 self.solver.forget();
                 Task::none()

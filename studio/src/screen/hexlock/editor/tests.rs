@@ -611,3 +611,22 @@ fn the_solver_says_how_few_moves_open_the_lock_or_that_none_does() -> Result<(),
     h.shows("Fix the problems to hear the solver.")?;
     Ok(())
 }
+
+/// A change of the lock that let a shorter way through, or stopped the author's own from
+/// opening it, went unsaid until the author played the lock and asked the solver.
+#[test]
+fn the_saved_solution_is_replayed_on_each_lock_and_a_shortcut_is_said() -> Result<(), Error> {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("fixed.lock");
+    let text = template("tutorial/03-fixed-parts.lock");
+    std::fs::write(&path, &text).expect("write");
+    std::fs::write(dir.path().join("fixed.solution"), "hW hE hNE hSE\n").expect("write");
+    let mut h = Harness::open(Some(path), &text);
+    assert!(matches!(h.editor.verdict(), Some(Verdict::Opens(m)) if m.len() == 2));
+    h.shows("a shortcut: your saved solution takes 4 moves")?;
+    let stuck = text.replace("   . . B :\n", "   . . B C\n");
+    let task = h.editor.set_text(&stuck);
+    h.run(task);
+    h.shows("your saved solution (4 moves) no longer opens it")?;
+    Ok(())
+}

@@ -3,12 +3,17 @@
 //! background within a few seconds. Every change of the lock asks again; the search asked about
 //! an earlier lock is called off and its answer dropped. Longer searches, and every shortest
 //! solution, are the play screen's solver panel's.
+//!
+//! The author's saved solution (`NAME.solution`) is replayed on each lock too, so that the line
+//! says when a change of the lock lets a shorter way through (a shortcut) or stops the intended
+//! one from opening it.
 
-use crate::background::Generation;
+use crate::background::{self, Generation};
 use crate::hexlock::solver::{self, Job, Running, Update};
 use engine::hexlock::search::{Goal, Limits};
 use engine::hexlock::{Lock, Move};
 use iced::Task;
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// How long the editor's search may look.
@@ -62,6 +67,43 @@ impl Verdict {
     }
 }
 
+/// The author's saved solution, replayed on the lock being drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Saved {
+    /// It opens the lock, in this many moves.
+    Opens(usize),
+    /// Its moves, this many, no longer open the lock.
+    DoesNotOpen(usize),
+}
+
+impl Saved {
+    /// What the line adds about the saved solution, beside the solver's verdict: a way shorter
+    /// than the author's, or the author's way no longer opening the lock. Nothing when the
+    /// saved way is as short as any.
+    pub fn warning(self, verdict: &Verdict) -> Option<String> {
+        match (self, verdict) {
+            (Saved::DoesNotOpen(n), _) => Some(format!(
+                "your saved solution ({}) no longer opens it",
+                lockfmt::words::count(n, "move")
+            )),
+            (Saved::Opens(n), Verdict::Opens(fewest)) if fewest.len() < n => Some(format!(
+                "a shortcut: your saved solution takes {}",
+                lockfmt::words::count(n, "move")
+            )),
+            _ => None,
+        }
+    }
+}
+
+/// What a search, or the replay of the saved solution, brought back.
+#[derive(Debug, Clone)]
+pub enum Heard {
+    /// The search of this generation moved on or ended.
+    Search(Generation, Update),
+    /// The saved solution, replayed on the lock of this generation (none saved: `None`).
+    Saved(Generation, Option<Saved>),
+}
+
 /// The search about the lock on the canvas, and its answer.
 #[derive(Debug, Default)]
 pub struct Solver {
@@ -72,17 +114,29 @@ pub struct Solver {
     asked: Option<Lock>,
     /// The answer about it, once given.
     said: Option<Verdict>,
+    /// The saved solution replayed on it.
+    saved: Option<Saved>,
 }
 
 impl Solver {
-    /// Asks about `lock`, unless it is the lock asked about already.
-    pub fn ask(&mut self, lock: &Lock) -> Task<(Generation, Update)> {
+    /// Asks about `lock`, unless it is the lock asked about already, and replays on it the
+    /// solution saved beside its file at `path`, if there is one.
+    pub fn ask(&mut self, lock: &Lock, path: Option<PathBuf>) -> Task<Heard> {
         if self.asked.as_ref() == Some(lock) {
             return Task::none();
         }
         self.asked = Some(lock.clone());
         self.said = None;
+        self.saved = None;
         let run = self.runs.advance();
+        let replayed = lock.clone();
+        let saved = background::run(
+            move || {
+                let solution = crate::library::own_solution(path.as_deref()?)?;
+                replay(&solution, &replayed)
+            },
+            move |saved| Heard::Saved(run, saved),
+        );
         let job = Job {
             lock: lock.clone(),
             // One thread: the studio stays quick while the author draws.
@@ -97,7 +151,7 @@ impl Solver {
         };
         let (task, running) = solver::start(run, job);
         self.running = Some(running);
-        task
+        Task::batch([task.map(|(run, u)| Heard::Search(run, u)), saved])
     }
 
     /// The text no longer gives a playable lock: nothing is asked, and nothing said.
@@ -106,10 +160,20 @@ impl Solver {
         self.running = None;
         self.asked = None;
         self.said = None;
+        self.saved = None;
     }
 
-    /// A search's update: its answer, when it is the current search's.
-    pub fn update(&mut self, run: Generation, update: Update) {
+    /// What a search or a replay brought back, when it is about the current lock.
+    pub fn update(&mut self, heard: Heard) {
+        let (run, update) = match heard {
+            Heard::Saved(run, saved) => {
+                if self.runs.is_current(run) {
+                    self.saved = saved;
+                }
+                return;
+            }
+            Heard::Search(run, update) => (run, update),
+        };
         if !self.runs.is_current(run) {
             return;
         }
@@ -139,10 +203,34 @@ impl Solver {
         self.said.as_ref()
     }
 
+    /// The saved solution replayed on the lock asked about last, once replayed.
+    pub fn saved(&self) -> Option<Saved> {
+        self.saved
+    }
+
     /// Whether a search is under way.
     pub fn is_looking(&self) -> bool {
         self.running.is_some()
     }
+}
+
+/// The moves saved at `path`, played on `lock`: whether, and after how many, they open it.
+/// Slow work (a file read and a game played): for a thread of its own.
+fn replay(path: &std::path::Path, lock: &Lock) -> Option<Saved> {
+    let text = crate::files::read_text(path, crate::screen::buffer::MAX_FILE_BYTES).ok()?;
+    let moves = lockfmt::hexlock::parse_solution(&text).ok()?.moves;
+    let mut session = crate::hexlock::session::Session::new(lock)?;
+    for (i, &mv) in moves.iter().enumerate() {
+        session.play(mv);
+        if session.is_open() {
+            return Some(Saved::Opens(i + 1));
+        }
+    }
+    Some(if session.is_open() {
+        Saved::Opens(0)
+    } else {
+        Saved::DoesNotOpen(moves.len())
+    })
 }
 
 #[cfg(test)]
@@ -150,7 +238,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_verdict_says_how_many_turns_and_the_way_or_why_none() {
+    fn a_verdict_says_how_many_moves_and_the_way_or_why_none() {
         let opens = Verdict::Opens(
             lockfmt::hexlock::parse_solution("hE hCW")
                 .expect("moves")
@@ -163,6 +251,30 @@ mod tests {
         assert_eq!(
             never.detail(),
             "every one of its 12,345 reachable states was tried"
+        );
+    }
+
+    #[test]
+    fn the_saved_solution_is_said_only_when_longer_than_the_fewest_or_not_opening() {
+        let fewest = Verdict::Opens(
+            lockfmt::hexlock::parse_solution("hE hCW")
+                .expect("moves")
+                .moves,
+        );
+        assert_eq!(
+            Saved::Opens(3).warning(&fewest).as_deref(),
+            Some("a shortcut: your saved solution takes 3 moves")
+        );
+        assert_eq!(Saved::Opens(2).warning(&fewest), None, "as short as any");
+        assert_eq!(
+            Saved::DoesNotOpen(1)
+                .warning(&Verdict::Never { states: 9 })
+                .as_deref(),
+            Some("your saved solution (1 move) no longer opens it")
+        );
+        assert_eq!(
+            Saved::Opens(9).warning(&Verdict::NotYet { states: 9 }),
+            None
         );
     }
 }

@@ -116,18 +116,21 @@ impl Editor {
             };
             return small(looking).into();
         };
+        let amber = Color::from_rgb8(0xb0, 0x7d, 0x10);
         let colour = match verdict {
             Verdict::Opens(_) => crate::screen::GREEN,
             Verdict::Never { .. } | Verdict::Failed(_) => crate::screen::RED,
-            Verdict::NotYet { .. } => Color::from_rgb8(0xb0, 0x7d, 0x10),
+            Verdict::NotYet { .. } => amber,
         };
-        row![
+        let mut line = row![
             text(verdict.headline()).size(14).color(colour),
             text(verdict.detail()).size(14).font(Font::MONOSPACE),
         ]
-        .spacing(10)
-        .wrap()
-        .into()
+        .spacing(10);
+        if let Some(warning) = self.solver.saved().and_then(|s| s.warning(verdict)) {
+            line = line.push(text(warning).size(14).color(amber));
+        }
+        line.wrap().into()
     }
 
     /// The editor's view.
