@@ -154,7 +154,8 @@ impl Solver {
         Task::batch([task.map(|(run, u)| Heard::Search(run, u)), saved])
     }
 
-    /// The text no longer gives a playable lock: nothing is asked, and nothing said.
+    /// Nothing is asked and nothing said until the next [`Solver::ask`]: the text gives no
+    /// playable lock, or what was said must be asked again (the saved solution changed).
     pub fn forget(&mut self) {
         self.runs.advance();
         self.running = None;
