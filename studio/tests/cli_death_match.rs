@@ -152,6 +152,23 @@ fn a_player_challenges_accepts_drafts_builds_and_reads_the_match() {
         shown.contains("Left to draft: 2=v2\nBEN to draft"),
         "{shown}"
     );
+    // A lock to build on, as the studio's "Open my lock" writes it: the command line had none.
+    let wrote = ok(run(&["match", "my-lock", "1", "--as", "ANA"]));
+    assert!(
+        wrote.contains("match-1-round-1-my-lock.slide: the round's board with the Key, the Keyhole and your 1 drafted piece"),
+        "{wrote}"
+    );
+    let mine = h.join("match-1-round-1-my-lock.slide");
+    let parsed = lockfmt::sliding::parse(&std::fs::read_to_string(&mine).expect("written"));
+    let lock = parsed.document.expect("a lock").lock;
+    assert!(lock.is_legal(), "laid out so that it is legal");
+    assert_eq!(lock.pieces.len(), 3, "the Key, the Keyhole and the h2");
+    let again = run(&["match", "my-lock", "1", "--as", "ANA"]);
+    assert!(
+        !again.status.success() && text(&again).1.contains("already exists"),
+        "{:?}",
+        text(&again)
+    );
     // Solutions are numbered from 1, as the sentences number them.
     let out = run(&["match", "choose", "1", "0", "--as", "ANA"]);
     assert!(

@@ -103,6 +103,19 @@ enum Verb {
     Stop(Target),
     /// Once your opponent has stopped: end the draft.
     EndDraft(Target),
+    /// Write a lock to build on, as the studio's "Open my lock" does: the round's board with
+    /// the Key, the Keyhole and your drafted pieces laid out so that it is legal (or the lock
+    /// you submitted this round); edit it, then submit it with `match lock`.
+    MyLock {
+        #[command(flatten)]
+        target: Target,
+        /// Where to write it; else `match-ID-round-R-my-lock.slide` here.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Replace the file if it exists (it may be your work).
+        #[arg(long)]
+        force: bool,
+    },
     /// Submit your lock: a `.slide` file on the round's board with exactly your drafted
     /// pieces, the Key and the Keyhole.
     Lock {
@@ -197,6 +210,7 @@ async fn verb_run(verb: Verb) -> Result<ExitCode> {
         | Verb::Order { target: t, .. }
         | Verb::Draft { target: t, .. }
         | Verb::Lock { target: t, .. }
+        | Verb::MyLock { target: t, .. }
         | Verb::Solve { target: t, .. }
         | Verb::Choose { target: t, .. }
         | Verb::Countersolve { target: t, .. }
@@ -289,6 +303,17 @@ async fn verb_run(verb: Verb) -> Result<ExitCode> {
             }
         }),
         (Verb::Watch(t), ..) => return watch(&client, t.id, json, &url).await,
+        (
+            Verb::MyLock {
+                target: t,
+                output,
+                force,
+            },
+            ..,
+        ) => match client.death_match(t.id).await {
+            Ok(v) => return write_my_lock(&v, output, force),
+            Err(e) => Err(e),
+        },
         // Every other verb is a challenge or an action, made above.
         _ => bail!("not a verb of a match"),
     };
@@ -329,6 +354,49 @@ fn action_of(verb: &Verb) -> Result<Option<(i64, Action)>> {
         }
         _ => return Ok(None),
     }))
+}
+
+/// `match my-lock`: the lock to build on, written where asked (an existing file is kept unless
+/// `force`: it may be the player's work).
+fn write_my_lock(v: &MatchView, output: Option<PathBuf>, force: bool) -> Result<ExitCode> {
+    let Some(me) = v.you else {
+        bail!("you are not a player of match {}", v.id);
+    };
+    let Some(setup) = &v.setup else {
+        bail!("match {} has no round being played", v.id);
+    };
+    let lock = match &v.your_lock {
+        Some(text) => serial::lock::read(text).map_err(|e| anyhow::anyhow!("{e}"))?,
+        None => {
+            server::death_match::bot::first_fit(&setup.board, &v.drafted[me]).ok_or_else(|| {
+                anyhow::anyhow!(
+                    "your drafted pieces do not fit on this board as they are laid out: draw \
+                     the lock on the board `match show {}` draws",
+                    v.id
+                )
+            })?
+        }
+    };
+    let path = output.unwrap_or_else(|| {
+        PathBuf::from(format!("match-{}-round-{}-my-lock.slide", v.id, v.round))
+    });
+    super::refuse_existing(&path, force)?;
+    crate::files::write_atomic(&path, &serial::lock::write(&lock))?;
+    let what = if v.your_lock.is_some() {
+        "the lock you submitted".to_string()
+    } else {
+        format!(
+            "the round's board with the Key, the Keyhole and your {}",
+            lockfmt::words::count(v.drafted[me].len(), "drafted piece")
+        )
+    };
+    crate::say!(
+        "{}: {what}. Edit it, then `lockwright match lock {} {}`.",
+        path.display(),
+        v.id,
+        path.display()
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The codenames of match `id`'s players, when the match can be read.
