@@ -189,6 +189,51 @@ fn a_player_challenges_accepts_drafts_builds_and_reads_the_match() {
     ]);
     let (_, err) = text(&out);
     assert!(!out.status.success() && err.contains("line 1"), "{err}");
+    // Before solving there is no lock to pick, and it is said so.
+    let early = run(&["match", "to-pick", "1", "--as", "ANA"]);
+    assert!(
+        !early.status.success() && text(&early).1.contains("no lock to pick yet"),
+        "{:?}",
+        text(&early)
+    );
+    // BEN drafts the last piece, both submit the locks `my-lock` lays out, and ANA writes the
+    // lock to pick as the studio's "Open the lock to pick" does.
+    ok(run(&["match", "draft", "1", "2", "--as", "BEN"]));
+    let mine = mine.to_str().expect("utf-8");
+    ok(run(&["match", "lock", "1", mine, "--as", "ANA"]));
+    ok(run(&[
+        "match",
+        "my-lock",
+        "1",
+        "-o",
+        "ben.slide",
+        "--as",
+        "BEN",
+    ]));
+    ok(run(&["match", "lock", "1", "ben.slide", "--as", "BEN"]));
+    // Solving begins with the host's next tick once both locks are in.
+    let mut wrote = None;
+    for _ in 0..100 {
+        let out = run(&["match", "to-pick", "1", "--as", "ANA"]);
+        if out.status.success() {
+            wrote = Some(text(&out).0);
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let wrote = wrote.expect("the lock to pick once solving begins");
+    assert!(
+        wrote.starts_with("match-1-round-1-to-pick.slide: the lock to pick."),
+        "{wrote}"
+    );
+    let read = |name: &str| {
+        let text = std::fs::read_to_string(h.join(name)).expect("written");
+        lockfmt::sliding::parse(&text)
+            .document
+            .expect("a lock")
+            .lock
+    };
+    assert_eq!(read("match-1-round-1-to-pick.slide"), read("ben.slide"));
     runtime.block_on(running.stop()).expect("stop");
 }
 

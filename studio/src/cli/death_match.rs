@@ -116,6 +116,18 @@ enum Verb {
         #[arg(long)]
         force: bool,
     },
+    /// Write the lock to pick (your opponent's, once solving begins) to a file, as the
+    /// studio's "Open the lock to pick" does: `play` moves on it, then `match solve` them.
+    ToPick {
+        #[command(flatten)]
+        target: Target,
+        /// Where to write it; else `match-ID-round-R-to-pick.slide` here.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Replace the file if it exists.
+        #[arg(long)]
+        force: bool,
+    },
     /// Submit your lock: a `.slide` file on the round's board with exactly your drafted
     /// pieces, the Key and the Keyhole.
     Lock {
@@ -211,6 +223,7 @@ async fn verb_run(verb: Verb) -> Result<ExitCode> {
         | Verb::Draft { target: t, .. }
         | Verb::Lock { target: t, .. }
         | Verb::MyLock { target: t, .. }
+        | Verb::ToPick { target: t, .. }
         | Verb::Solve { target: t, .. }
         | Verb::Choose { target: t, .. }
         | Verb::Countersolve { target: t, .. }
@@ -314,6 +327,17 @@ async fn verb_run(verb: Verb) -> Result<ExitCode> {
             Ok(v) => return write_my_lock(&v, output, force),
             Err(e) => Err(e),
         },
+        (
+            Verb::ToPick {
+                target: t,
+                output,
+                force,
+            },
+            ..,
+        ) => match client.death_match(t.id).await {
+            Ok(v) => return write_lock_to_pick(&v, output, force),
+            Err(e) => Err(e),
+        },
         // Every other verb is a challenge or an action, made above.
         _ => bail!("not a verb of a match"),
     };
@@ -377,11 +401,7 @@ fn write_my_lock(v: &MatchView, output: Option<PathBuf>, force: bool) -> Result<
             })?
         }
     };
-    let path = output.unwrap_or_else(|| {
-        PathBuf::from(format!("match-{}-round-{}-my-lock.slide", v.id, v.round))
-    });
-    super::refuse_existing(&path, force)?;
-    crate::files::write_atomic(&path, &serial::lock::write(&lock))?;
+    let path = lock_file(v, "my-lock", output, force, &serial::lock::write(&lock))?;
     let what = if v.your_lock.is_some() {
         "the lock you submitted".to_string()
     } else {
@@ -397,6 +417,40 @@ fn write_my_lock(v: &MatchView, output: Option<PathBuf>, force: bool) -> Result<
         path.display()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// `match to-pick`: the opponent's lock, once solving begins, written where asked.
+fn write_lock_to_pick(v: &MatchView, output: Option<PathBuf>, force: bool) -> Result<ExitCode> {
+    let Some(text) = &v.opponent_lock else {
+        bail!(
+            "match {} has no lock to pick yet: it is shown when solving begins",
+            v.id
+        );
+    };
+    let path = lock_file(v, "to-pick", output, force, text)?;
+    crate::say!(
+        "{}: the lock to pick. `lockwright play {} MOVES` tries moves; `lockwright match solve {} MOVES` submits them.",
+        path.display(),
+        path.display(),
+        v.id
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes a lock of the round to `output`, else `match-ID-round-R-WHAT.slide` here; an
+/// existing file is kept unless `force`.
+fn lock_file(
+    v: &MatchView,
+    what: &str,
+    output: Option<PathBuf>,
+    force: bool,
+    text: &str,
+) -> Result<PathBuf> {
+    let path = output
+        .unwrap_or_else(|| PathBuf::from(format!("match-{}-round-{}-{what}.slide", v.id, v.round)));
+    super::refuse_existing(&path, force)?;
+    crate::files::write_atomic(&path, text)?;
+    Ok(path)
 }
 
 /// The codenames of match `id`'s players, when the match can be read.
