@@ -259,6 +259,16 @@ pub fn refusal(file: &Path) -> Option<String> {
     refusal_of_text(file, &head)
 }
 
+/// Whether a text's first line that is neither blank nor a comment is a hex lock's format
+/// line (`lockwright-lock 1`): a lock, whatever its file is called.
+pub fn begins_as_a_hex_lock(text: &str) -> bool {
+    text.trim_start_matches('\u{feff}')
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .is_some_and(|l| l.starts_with(lockfmt::hexlock::print::FORMAT_LINE))
+}
+
 /// Why `file`, read (its first bytes at least) as `text`, is no puzzle file: nothing when its
 /// extension names a family, or when the text begins as a hex lock does.
 pub fn refusal_of_text(file: &Path, text: &[u8]) -> Option<String> {
@@ -266,12 +276,7 @@ pub fn refusal_of_text(file: &Path, text: &[u8]) -> Option<String> {
         return None;
     }
     let text = String::from_utf8_lossy(&text[..text.len().min(4096)]);
-    let first = text
-        .trim_start_matches('\u{feff}')
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with('#'));
-    if first.is_some_and(|l| l.starts_with(lockfmt::hexlock::print::FORMAT_LINE)) {
+    if begins_as_a_hex_lock(&text) {
         return None;
     }
     Some(format!(

@@ -393,6 +393,35 @@ fn solve_json_speaks_the_move_notation_and_plain_numbers() {
     }
 }
 
+/// A lock given as the solution was read as moves, with an error on every line ("`name:` is
+/// not a move" …), and a solution given first was said to be "no puzzle file".
+#[test]
+fn verify_says_which_argument_is_the_puzzle_and_which_the_solution() {
+    let dir = tempfile::tempdir().expect("dir");
+    let lock = template("starter/pivot-gate.lock");
+    let lock = lock.to_str().expect("path");
+    let solution = template("starter/pivot-gate.solution");
+    let solution = solution.to_str().expect("path");
+    let out = lockwright(&["verify", lock, lock], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let said = text(&out.stderr);
+    assert!(
+        said.contains("pivot-gate.lock is a hex lock, not a solution"),
+        "{said}"
+    );
+    assert_eq!(said.lines().count(), 1, "one sentence: {said}");
+    let out = lockwright(&["verify", solution, lock], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let said = text(&out.stderr);
+    assert!(said.contains("the puzzle comes first"), "{said}");
+    // A lock under another name is a lock still.
+    std::fs::copy(lock, dir.path().join("gate.txt")).expect("copy");
+    let out = lockwright(&["verify", lock, "gate.txt"], dir.path());
+    assert!(text(&out.stderr).contains("gate.txt is a hex lock, not a solution"));
+    let out = lockwright(&["verify", lock, solution], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
 /// Regression: a bare move list, which the docs allow, was refused as "another lock's".
 #[test]
 fn verify_and_solve_author_take_a_bare_move_list() {

@@ -304,6 +304,9 @@ fn puzzle_files(command: &Command) -> Vec<&std::path::Path> {
 }
 
 pub fn run(command: Command) -> Result<ExitCode> {
+    if let Command::Verify { file, solution } = &command {
+        verify::arguments_in_order(file, solution)?;
+    }
     if let Some(xml) = puzzle_files(&command)
         .into_iter()
         .find(|f| crate::nonogram::webpbn::is_webpbn(f))

@@ -1,10 +1,41 @@
 //! `lockwright verify FILE SOLUTION`: exit 0 exactly when the solution opens the lock.
 
 use super::read_lock;
-use anyhow::{Result, anyhow};
+use crate::family::Family;
+use anyhow::{Result, anyhow, bail};
 use engine::hexlock::Mechanism;
 use std::path::Path;
 use std::process::ExitCode;
+
+/// `verify` takes the puzzle, then its solution: a solution given first, or a puzzle given as
+/// the solution, is said so, where the one was read as a lock and the other as moves, with an
+/// error on every line.
+pub fn arguments_in_order(file: &Path, solution: &Path) -> Result<()> {
+    let is_solution = |p: &Path| {
+        p.extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("solution"))
+    };
+    if is_solution(file) && Family::of_path(solution).is_some() {
+        bail!(
+            "{} is a solution and {} a puzzle: the puzzle comes first, `lockwright verify {} {}`",
+            file.display(),
+            solution.display(),
+            solution.display(),
+            file.display()
+        );
+    }
+    if let Some(family) = Family::of_path(solution) {
+        bail!("{}", not_a_solution(solution, family.info().name));
+    }
+    Ok(())
+}
+
+fn not_a_solution(path: &Path, what: &str) -> String {
+    format!(
+        "{} is a {what}, not a solution: `lockwright verify PUZZLE SOLUTION` takes its solution file, or a file of moves",
+        path.display()
+    )
+}
 
 pub fn run(lock_path: &Path, solution_path: &Path) -> Result<ExitCode> {
     let shown = lock_path.display().to_string();
@@ -21,6 +52,10 @@ pub fn run(lock_path: &Path, solution_path: &Path) -> Result<ExitCode> {
             return Ok(ExitCode::from(1));
         }
     };
+    // A hex lock under another name (`gate.txt`) is a lock still.
+    if crate::family::begins_as_a_hex_lock(&solution_text) {
+        bail!("{}", not_a_solution(solution_path, "hex lock"));
+    }
     let solution = match lockfmt::hexlock::parse_solution(&solution_text) {
         Ok(s) => s,
         Err(diagnostics) => {
