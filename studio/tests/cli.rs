@@ -396,7 +396,7 @@ fn solve_json_speaks_the_move_notation_and_plain_numbers() {
 /// A lock given as the solution was read as moves, with an error on every line ("`name:` is
 /// not a move" …), and a solution given first was said to be "no puzzle file".
 #[test]
-fn verify_says_which_argument_is_the_puzzle_and_which_the_solution() {
+fn verify_and_play_say_which_argument_is_the_puzzle_and_which_the_solution() {
     let dir = tempfile::tempdir().expect("dir");
     let lock = template("starter/pivot-gate.lock");
     let lock = lock.to_str().expect("path");
@@ -419,6 +419,19 @@ fn verify_says_which_argument_is_the_puzzle_and_which_the_solution() {
     let out = lockwright(&["verify", lock, "gate.txt"], dir.path());
     assert!(text(&out.stderr).contains("gate.txt is a hex lock, not a solution"));
     let out = lockwright(&["verify", lock, solution], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // `play` likewise: a solution file among the moves was "move 1 … is not a move".
+    let out = lockwright(&["play", lock, solution], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let said = text(&out.stderr);
+    assert!(
+        said.contains("pivot-gate.solution` is a file, not a move: `--solution"),
+        "{said}"
+    );
+    let out = lockwright(
+        &["play", lock, "--solution", solution, "--final"],
+        dir.path(),
+    );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
 

@@ -304,8 +304,10 @@ fn puzzle_files(command: &Command) -> Vec<&std::path::Path> {
 }
 
 pub fn run(command: Command) -> Result<ExitCode> {
-    if let Command::Verify { file, solution } = &command {
-        verify::arguments_in_order(file, solution)?;
+    match &command {
+        Command::Verify { file, solution } => verify::arguments_in_order(file, solution)?,
+        Command::Play { moves, .. } => play::moves_are_no_files(moves)?,
+        _ => {}
     }
     if let Some(xml) = puzzle_files(&command)
         .into_iter()

@@ -8,6 +8,24 @@ use serde::Serialize;
 use std::path::Path;
 use std::process::ExitCode;
 
+/// A solution file given among the moves (`play gate.lock gate.solution`) was read as a move
+/// that is not one: it is named, with the flag that reads it.
+pub fn moves_are_no_files(moves: &[String]) -> Result<()> {
+    let file = moves.iter().find(|w| {
+        let path = Path::new(w.as_str());
+        path.is_file()
+            || path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("solution"))
+    });
+    if let Some(file) = file {
+        bail!(
+            "`{file}` is a file, not a move: `--solution {file}` plays the moves of a solution file"
+        );
+    }
+    Ok(())
+}
+
 /// What to show.
 pub struct Options {
     pub final_only: bool,
