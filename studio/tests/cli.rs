@@ -433,6 +433,20 @@ fn verify_and_play_say_which_argument_is_the_puzzle_and_which_the_solution() {
         dir.path(),
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // The lock given where its solution is read, by a flag.
+    for args in [
+        &["play", lock, "--solution", lock][..],
+        &["solve", lock, "--analyse", "--author", lock],
+    ] {
+        let out = lockwright(args, dir.path());
+        assert_ne!(out.status.code(), Some(0), "{args:?}");
+        let said = text(&out.stderr);
+        assert!(
+            said.contains("is a hex lock, not a solution"),
+            "{args:?}: {said}"
+        );
+        assert_eq!(said.lines().count(), 1, "one sentence: {said}");
+    }
 }
 
 /// Regression: a bare move list, which the docs allow, was refused as "another lock's".

@@ -51,6 +51,7 @@ pub fn moves_from(words: &[String], solution: Option<&Path>) -> Result<Vec<Move>
     let mut moves = Vec::new();
     if let Some(path) = solution {
         let text = super::read_text(path)?;
+        super::verify::refuse_a_puzzle_as_solution(path, &text)?;
         match lockfmt::hexlock::parse_solution(&text) {
             Ok(s) => moves.extend(s.moves),
             Err(d) => {

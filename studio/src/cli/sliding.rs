@@ -67,6 +67,7 @@ fn moves_from(words: &[String], solution: Option<&Path>) -> Result<Vec<Written>>
     if let Some(path) = solution {
         let bytes = crate::files::read_bytes(path, MAX_READ_BYTES)?;
         let text = String::from_utf8_lossy(&bytes);
+        super::verify::refuse_a_puzzle_as_solution(path, &text)?;
         match parse_solution(&text) {
             Ok(s) => moves.extend(s.moves),
             Err(diagnostics) => {

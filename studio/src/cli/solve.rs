@@ -303,6 +303,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
 /// Reads the author's solution for a lock.
 fn read_solution(path: &Path, lock: &Lock) -> Result<Vec<engine::hexlock::Move>> {
     let text = super::read_text(path)?;
+    super::verify::refuse_a_puzzle_as_solution(path, &text)?;
     let shown = path.display().to_string();
     let solution = lockfmt::hexlock::parse_solution(&text).map_err(|ds| {
         let rendered: String = ds.iter().map(|d| d.render(&shown, &text)).collect();

@@ -30,6 +30,19 @@ pub fn arguments_in_order(file: &Path, solution: &Path) -> Result<()> {
     Ok(())
 }
 
+/// A puzzle read where its solution was asked for (`verify`, `play --solution`, `solve
+/// --author`): said in one sentence, where its lines were read as moves, an error each.
+pub fn refuse_a_puzzle_as_solution(path: &Path, text: &str) -> Result<()> {
+    if let Some(family) = Family::of_path(path) {
+        bail!("{}", not_a_solution(path, family.info().name));
+    }
+    // A hex lock under another name (`gate.txt`) is a lock still.
+    if crate::family::begins_as_a_hex_lock(text) {
+        bail!("{}", not_a_solution(path, "hex lock"));
+    }
+    Ok(())
+}
+
 fn not_a_solution(path: &Path, what: &str) -> String {
     format!(
         "{} is a {what}, not a solution: `lockwright verify PUZZLE SOLUTION` takes its solution file, or a file of moves",
@@ -52,10 +65,7 @@ pub fn run(lock_path: &Path, solution_path: &Path) -> Result<ExitCode> {
             return Ok(ExitCode::from(1));
         }
     };
-    // A hex lock under another name (`gate.txt`) is a lock still.
-    if crate::family::begins_as_a_hex_lock(&solution_text) {
-        bail!("{}", not_a_solution(solution_path, "hex lock"));
-    }
+    refuse_a_puzzle_as_solution(solution_path, &solution_text)?;
     let solution = match lockfmt::hexlock::parse_solution(&solution_text) {
         Ok(s) => s,
         Err(diagnostics) => {
