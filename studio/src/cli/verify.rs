@@ -24,10 +24,8 @@ pub fn arguments_in_order(file: &Path, solution: &Path) -> Result<()> {
             file.display()
         );
     }
-    if let Some(family) = Family::of_path(solution) {
-        bail!("{}", not_a_solution(solution, family.info().name));
-    }
-    Ok(())
+    // Before the solution is read: by its name alone.
+    refuse_a_puzzle_as_solution(solution, "")
 }
 
 /// A puzzle read where its solution was asked for (`verify`, `play --solution`, `solve
