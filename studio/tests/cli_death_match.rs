@@ -163,6 +163,19 @@ fn a_player_challenges_accepts_drafts_builds_and_reads_the_match() {
     let lock = parsed.document.expect("a lock").lock;
     assert!(lock.is_legal(), "laid out so that it is legal");
     assert_eq!(lock.pieces.len(), 3, "the Key, the Keyhole and the h2");
+    let json = ok(run(&[
+        "match",
+        "my-lock",
+        "1",
+        "-o",
+        "other.slide",
+        "--json",
+        "--as",
+        "ANA",
+    ]));
+    let said: serde_json::Value = serde_json::from_str(&json).expect("json");
+    assert_eq!(said["path"], "other.slide");
+    assert_eq!(said["submitted"], false);
     let again = run(&["match", "my-lock", "1", "--as", "ANA"]);
     assert!(
         !again.status.success() && text(&again).1.contains("already exists"),

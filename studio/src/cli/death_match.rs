@@ -324,7 +324,7 @@ async fn verb_run(verb: Verb) -> Result<ExitCode> {
             },
             ..,
         ) => match client.death_match(t.id).await {
-            Ok(v) => return write_my_lock(&v, output, force),
+            Ok(v) => return write_my_lock(&v, output, force, json),
             Err(e) => Err(e),
         },
         (
@@ -335,7 +335,7 @@ async fn verb_run(verb: Verb) -> Result<ExitCode> {
             },
             ..,
         ) => match client.death_match(t.id).await {
-            Ok(v) => return write_lock_to_pick(&v, output, force),
+            Ok(v) => return write_lock_to_pick(&v, output, force, json),
             Err(e) => Err(e),
         },
         // Every other verb is a challenge or an action, made above.
@@ -382,7 +382,12 @@ fn action_of(verb: &Verb) -> Result<Option<(i64, Action)>> {
 
 /// `match my-lock`: the lock to build on, written where asked (an existing file is kept unless
 /// `force`: it may be the player's work).
-fn write_my_lock(v: &MatchView, output: Option<PathBuf>, force: bool) -> Result<ExitCode> {
+fn write_my_lock(
+    v: &MatchView,
+    output: Option<PathBuf>,
+    force: bool,
+    json: bool,
+) -> Result<ExitCode> {
     let Some(me) = v.you else {
         bail!("you are not a player of match {}", v.id);
     };
@@ -402,6 +407,10 @@ fn write_my_lock(v: &MatchView, output: Option<PathBuf>, force: bool) -> Result<
         }
     };
     let path = lock_file(v, "my-lock", output, force, &serial::lock::write(&lock))?;
+    if json {
+        print_json(&serde_json::json!({ "path": path, "submitted": v.your_lock.is_some() }))?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let what = if v.your_lock.is_some() {
         "the lock you submitted".to_string()
     } else {
@@ -420,7 +429,12 @@ fn write_my_lock(v: &MatchView, output: Option<PathBuf>, force: bool) -> Result<
 }
 
 /// `match to-pick`: the opponent's lock, once solving begins, written where asked.
-fn write_lock_to_pick(v: &MatchView, output: Option<PathBuf>, force: bool) -> Result<ExitCode> {
+fn write_lock_to_pick(
+    v: &MatchView,
+    output: Option<PathBuf>,
+    force: bool,
+    json: bool,
+) -> Result<ExitCode> {
     let Some(text) = &v.opponent_lock else {
         bail!(
             "match {} has no lock to pick yet: it is shown when solving begins",
@@ -428,6 +442,10 @@ fn write_lock_to_pick(v: &MatchView, output: Option<PathBuf>, force: bool) -> Re
         );
     };
     let path = lock_file(v, "to-pick", output, force, text)?;
+    if json {
+        print_json(&serde_json::json!({ "path": path }))?;
+        return Ok(ExitCode::SUCCESS);
+    }
     crate::say!(
         "{}: the lock to pick. `lockwright play {} MOVES` tries moves; `lockwright match solve {} MOVES` submits them.",
         path.display(),
