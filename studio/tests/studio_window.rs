@@ -672,7 +672,7 @@ fn saving_a_solution_never_writes_over_another_puzzles() {
 /// A solution saved from play is replayed by the editor's solver line on the way back: the
 /// shortcut it warned of is gone once the shortest way is the one saved.
 #[test]
-fn the_editor_replays_a_solution_saved_from_play() -> Result<(), Error> {
+fn the_editor_replays_a_solution_saved_from_play_or_by_another_program() -> Result<(), Error> {
     let d = Driver::new();
     let home = tempfile::tempdir().expect("home");
     let mut s = studio(&d, home.path());
@@ -694,5 +694,12 @@ fn the_editor_replays_a_solution_saved_from_play() -> Result<(), Error> {
         !sees(&s, "a shortcut: your saved solution takes 4 moves"),
         "the saved solution is the shortest now"
     );
+    // Another program writes the solution file: the editor replays it.
+    std::fs::write(&file, "hW hE\n").expect("a solution that does not open it");
+    d.send(
+        &mut s,
+        Message::Changed(studio::watch::Changed::paths(vec![file.clone()])),
+    );
+    assert!(sees(&s, "your saved solution (2 moves) no longer opens it"));
     Ok(())
 }

@@ -103,6 +103,18 @@ impl Studio {
             }
             tasks.push(self.document.reload().map(Message::Document));
         }
+        // The hex lock's saved solution, written by another program (`solve -o`, an editor):
+        // the editor replays it.
+        if let Some(open) = self.document.path().map(crate::library::solution_beside)
+            && paths.contains(&open)
+            && let Some(editor) = self.document.hex_mut()
+        {
+            tasks.push(
+                editor
+                    .solution_changed()
+                    .map(|m| Message::Document(crate::screen::document::Message::HexLock(m))),
+            );
+        }
         Task::batch(tasks)
     }
 
