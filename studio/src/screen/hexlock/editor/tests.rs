@@ -630,3 +630,22 @@ fn the_saved_solution_is_replayed_on_each_lock_and_a_shortcut_is_said() -> Resul
     h.shows("your saved solution (4 moves) no longer opens it")?;
     Ok(())
 }
+
+/// While the solver looks at a changed lock, the line keeps the room of its last verdict
+/// (drawn unseen beneath), so that the canvas does not jump at each edit and back at each
+/// answer.
+#[test]
+fn the_solvers_line_keeps_the_room_of_its_last_verdict_while_it_looks() -> Result<(), Error> {
+    let text = template("tutorial/03-fixed-parts.lock");
+    let mut h = Harness::open(None, &text);
+    h.shows("Opens in 2 moves")?;
+    let stuck = text.replace("   . . B :\n", "   . . B C\n");
+    let _ = h.editor.set_text(&stuck);
+    // The text is read, and the search asked, but not run.
+    let reading = Arc::new(Reading::of(&stuck));
+    let revision = h.editor.buffer.revision();
+    let _ = h.editor.update(Message::Read(revision, reading));
+    h.shows("The solver is looking…")?;
+    h.shows("Opens in 2 moves")?;
+    Ok(())
+}

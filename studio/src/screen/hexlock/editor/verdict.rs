@@ -116,6 +116,9 @@ pub struct Solver {
     said: Option<Verdict>,
     /// The saved solution replayed on it.
     saved: Option<Saved>,
+    /// The last answer given, about whatever lock, with the saved solution's replay: the room
+    /// the line keeps while the solver looks again.
+    last: Option<(Verdict, Option<Saved>)>,
 }
 
 impl Solver {
@@ -170,6 +173,9 @@ impl Solver {
             Heard::Saved(run, saved) => {
                 if self.runs.is_current(run) {
                     self.saved = saved;
+                    if let Some(last) = &mut self.last {
+                        last.1 = saved;
+                    }
                 }
                 return;
             }
@@ -197,6 +203,12 @@ impl Solver {
             }
             Err(why) => Verdict::Failed(why),
         });
+        self.last = self.said.clone().map(|v| (v, self.saved));
+    }
+
+    /// The last answer given, about whatever lock, and the saved solution's replay on it.
+    pub fn last_said(&self) -> Option<(&Verdict, Option<Saved>)> {
+        self.last.as_ref().map(|(v, s)| (v, *s))
     }
 
     /// The answer about the lock asked about last.

@@ -2,12 +2,38 @@
 //! against another text), the highlighted source with its problems, and a conflict with the
 //! disk when there is one.
 
+use super::verdict::Saved;
 use super::{Compared, Editor, Message, SOURCE_ID, Tool, Verdict};
 use crate::hexlock::canvas::{Camera, HexCanvas, Layers};
 use crate::hexlock::picture::{Overlay, Palette};
 use engine::hexlock::{Lock, PieceRef};
-use iced::widget::{button, canvas, column, container, row, text};
+use iced::widget::{button, canvas, column, container, row, stack, text};
 use iced::{Color, Element, Fill, Font, Length};
+
+/// The solver's verdict as the line says it, with what it says of the saved solution;
+/// `unseen`, laid out alike but drawn in no colour (the room kept while the solver looks).
+fn verdict_line<'a>(verdict: &Verdict, saved: Option<Saved>, unseen: bool) -> Element<'a, Message> {
+    let amber = Color::from_rgb8(0xb0, 0x7d, 0x10);
+    let colour = |c: Color| if unseen { Color::TRANSPARENT } else { c };
+    let headline = match verdict {
+        Verdict::Opens(_) => crate::screen::GREEN,
+        Verdict::Never { .. } | Verdict::Failed(_) => crate::screen::RED,
+        Verdict::NotYet { .. } => amber,
+    };
+    let mut detail = text(verdict.detail()).size(14).font(Font::MONOSPACE);
+    if unseen {
+        detail = detail.color(Color::TRANSPARENT);
+    }
+    let mut line = row![
+        text(verdict.headline()).size(14).color(colour(headline)),
+        detail,
+    ]
+    .spacing(10);
+    if let Some(warning) = saved.and_then(|s| s.warning(verdict)) {
+        line = line.push(text(warning).size(14).color(colour(amber)));
+    }
+    line.wrap().into()
+}
 
 impl Editor {
     /// What the canvas draws over the lock: problems with their messages, the selection.
@@ -108,29 +134,22 @@ impl Editor {
         if self.diagnostics.iter().any(lockfmt::Diagnostic::is_error) {
             return small("Fix the problems to hear the solver.").into();
         }
-        let Some(verdict) = self.solver.verdict() else {
-            let looking = if self.solver.is_looking() {
-                "The solver is looking…"
-            } else {
-                ""
-            };
-            return small(looking).into();
-        };
-        let amber = Color::from_rgb8(0xb0, 0x7d, 0x10);
-        let colour = match verdict {
-            Verdict::Opens(_) => crate::screen::GREEN,
-            Verdict::Never { .. } | Verdict::Failed(_) => crate::screen::RED,
-            Verdict::NotYet { .. } => amber,
-        };
-        let mut line = row![
-            text(verdict.headline()).size(14).color(colour),
-            text(verdict.detail()).size(14).font(Font::MONOSPACE),
-        ]
-        .spacing(10);
-        if let Some(warning) = self.solver.saved().and_then(|s| s.warning(verdict)) {
-            line = line.push(text(warning).size(14).color(amber));
+        if let Some(verdict) = self.solver.verdict() {
+            return verdict_line(verdict, self.solver.saved(), false);
         }
-        line.wrap().into()
+        if !self.solver.is_looking() {
+            return small("").into();
+        }
+        // The last verdict keeps its room, unseen, so that the canvas below does not jump at
+        // each edit and back at each answer.
+        match self.solver.last_said() {
+            Some((verdict, saved)) => stack![
+                verdict_line(verdict, saved, true),
+                small("The solver is looking…")
+            ]
+            .into(),
+            None => small("The solver is looking…").into(),
+        }
     }
 
     /// The editor's view.
