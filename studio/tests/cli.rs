@@ -55,13 +55,15 @@ fn a_display_that_cannot_be_reached_is_said_plainly_and_exits_1() {
 #[test]
 fn new_refuses_a_blank_name_for_every_family() {
     let dir = tempfile::tempdir().expect("dir");
-    for (kind, what) in [
-        (None, "hex lock"),
-        (Some("nonogram"), "nonogram"),
-        (Some("quadrillion"), "Quadrillion board"),
-        (Some("sliding"), "sliding lock"),
+    for (kind, what, extension) in [
+        (None, "hex lock", "lock"),
+        (Some("nonogram"), "nonogram", "non"),
+        (Some("quadrillion"), "Quadrillion board", "quad"),
+        (Some("sliding"), "sliding lock", "slide"),
     ] {
-        for name in ["", " ", "  .quad"] {
+        // Only the family's own extension: another is refused for naming another family.
+        let bare = format!("  .{extension}");
+        for name in ["", " ", bare.as_str()] {
             let mut args = vec!["new", name];
             if let Some(kind) = kind {
                 args.extend(["--kind", kind]);
@@ -196,6 +198,42 @@ fn new_says_which_kinds_take_a_width_when_a_hex_lock_is_given_one() {
         "{err}"
     );
     assert!(!dir.path().join("Wide.lock").exists());
+}
+
+/// `new a.non` made a hex lock `a.lock`, and `new a.non --kind sliding` a sliding lock
+/// `a.slide`, the extension typed replaced without a word.
+#[test]
+fn new_takes_the_family_from_the_extension_given_and_refuses_a_kind_that_differs() {
+    let dir = tempfile::tempdir().expect("dir");
+    for (name, family) in [
+        ("a.non", "nonogram"),
+        ("b.slide", "sliding"),
+        ("c.quad", "quadrillion"),
+    ] {
+        let out = lockwright(&["new", name], dir.path());
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", text(&out.stderr));
+        assert!(
+            dir.path().join(name).is_file(),
+            "{name} is made as a {family}"
+        );
+        let out = lockwright(&["check", name], dir.path());
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", text(&out.stdout));
+    }
+    assert!(!dir.path().join("a.lock").exists());
+    let out = lockwright(&["new", "d.non", "--kind", "sliding"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(
+            "d.non ends in .non, a nonogram's extension, but --kind sliding makes a sliding lock"
+        ),
+        "{err}"
+    );
+    assert!(!dir.path().join("d.slide").exists() && !dir.path().join("d.non").exists());
+    // Without an extension or --kind, a hex lock, as before.
+    let out = lockwright(&["new", "e"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(dir.path().join("e.lock").is_file());
 }
 
 #[test]

@@ -18,6 +18,7 @@ mod source;
 mod thinking;
 mod verify;
 
+use crate::family::Family;
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -45,9 +46,10 @@ pub enum Command {
         /// The puzzle's name; the file is NAME.lock, NAME.non, NAME.quad or NAME.slide (a path
         /// may be given).
         name: String,
-        /// Which family: `lock` (the default), `nonogram`, `quadrillion` or `sliding`.
-        #[arg(long, default_value = "lock", value_parser = ["lock", "nonogram", "quadrillion", "sliding"])]
-        kind: String,
+        /// Which family: `lock`, `nonogram`, `quadrillion` or `sliding`; without it, the
+        /// family the name's extension names, else a hex lock.
+        #[arg(long, value_parser = source::KINDS)]
+        kind: Option<String>,
         /// A template to start from (see `--template list`).
         #[arg(long, short)]
         template: Option<String>,
@@ -333,8 +335,8 @@ pub fn run(command: Command) -> Result<ExitCode> {
             width,
             height,
             force,
-        } => match kind.as_str() {
-            "quadrillion" => {
+        } => match new::family_of_new(&name, kind.as_deref())? {
+            Family::Quadrillion => {
                 if template.is_some() || size.is_some() || width.is_some() || height.is_some() {
                     anyhow::bail!(
                         "a Quadrillion board starts as the default board: it takes no --template, --size, --width or --height"
@@ -342,7 +344,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
                 }
                 quadrillion::new(&name, force)
             }
-            "sliding" => {
+            Family::Sliding => {
                 if size.is_some() {
                     anyhow::bail!("a sliding lock takes --width and --height, not --size");
                 }
@@ -360,7 +362,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
                     force,
                 )
             }
-            "nonogram" => {
+            Family::Nonogram => {
                 if template.is_some() || size.is_some() {
                     anyhow::bail!(
                         "a nonogram takes --width and --height, not --template or --size"
@@ -368,7 +370,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
                 }
                 nonogram::new(&name, width.unwrap_or(10), height.unwrap_or(10), force)
             }
-            _ => {
+            Family::HexLock => {
                 if width.is_some() || height.is_some() {
                     anyhow::bail!(
                         "a hex lock takes --size, not --width or --height (those are for --kind nonogram and --kind sliding)"

@@ -1,11 +1,31 @@
 //! `lockwright new NAME [--template T] [--size N]`
 
+use crate::family::Family;
 use crate::files::write_atomic;
 use crate::hexlock::templates;
 use anyhow::{Context, Result, bail};
 use engine::hexlock::model::frame;
-
+use std::path::Path;
 use std::process::ExitCode;
+
+/// The family a new puzzle is of: `--kind`, else the extension its name is given with, else a
+/// hex lock. The two disagreeing is refused: `new a.non` made a hex lock `a.lock`, and `new
+/// a.non --kind sliding` a sliding lock `a.slide`, without a word.
+pub fn family_of_new(name: &str, kind: Option<&str>) -> Result<Family> {
+    let named = Family::of_path(Path::new(name));
+    let asked = kind.and_then(super::source::family_of_kind);
+    match (asked, named) {
+        (Some(asked), Some(named)) if asked != named => bail!(
+            "{name} ends in .{}, a {}'s extension, but --kind {} makes a {}: give the one or the other",
+            named.info().extension,
+            named.info().name,
+            kind.unwrap_or_default(),
+            asked.info().name
+        ),
+        (Some(family), _) | (None, Some(family)) => Ok(family),
+        (None, None) => Ok(Family::HexLock),
+    }
+}
 
 pub fn run(name: &str, template: Option<&str>, size: Option<i32>, force: bool) -> Result<ExitCode> {
     if template == Some("list") {
