@@ -236,6 +236,26 @@ fn new_takes_the_family_from_the_extension_given_and_refuses_a_kind_that_differs
     assert!(dir.path().join("e.lock").is_file());
 }
 
+/// `render -o x.jpg` wrote PNG bytes into a file named as a JPEG.
+#[test]
+fn render_writes_png_and_refuses_a_name_of_another_picture_format() {
+    let dir = tempfile::tempdir().expect("dir");
+    let lock = template("starter/pivot-gate.lock");
+    let lock = lock.to_str().expect("path");
+    let out = lockwright(&["render", lock, "-o", "gate.jpg"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(
+            "gate.jpg names a .jpg file, and render writes PNG pictures: name it gate.png"
+        ),
+        "{err}"
+    );
+    assert!(!dir.path().join("gate.jpg").exists());
+    let out = lockwright(&["render", lock, "-o", "gate.PNG"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
 #[test]
 fn play_prints_each_state_and_says_when_the_lock_opens() {
     let dir = tempfile::tempdir().expect("dir");

@@ -463,6 +463,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
             solution,
         } => {
             render::only_for(&file, distinct, solution)?;
+            render::png_output(&output)?;
             if quadrillion::owns(&file) {
                 return quadrillion::render(&file, &output, width, solution, dark);
             }

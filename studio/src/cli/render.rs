@@ -28,6 +28,20 @@ pub fn only_for(file: &Path, distinct: bool, solution: bool) -> Result<()> {
     Ok(())
 }
 
+/// `render` writes PNG: an output named for another picture format (`x.jpg`) would hold PNG
+/// bytes under a name that says otherwise, as it did. A name without an extension (a device,
+/// `/dev/stdout`) is taken as given.
+pub fn png_output(out: &Path) -> Result<()> {
+    match out.extension().and_then(|e| e.to_str()) {
+        Some(e) if !e.eq_ignore_ascii_case("png") => bail!(
+            "{} names a .{e} file, and render writes PNG pictures: name it {}",
+            out.display(),
+            out.with_extension("png").display()
+        ),
+        _ => Ok(()),
+    }
+}
+
 pub fn run(
     file: &Path,
     out: &Path,
