@@ -187,7 +187,11 @@ fn challenge_generates_a_unique_board_again_from_its_seed() {
     );
     // The shapes placed are counted in words: "1 shape", "3 shapes", never "shape(s)".
     let said = text(&out.stdout);
-    assert!(said.starts_with("seed 2: one solution, "), "{said}");
+    // And the file written is named: `-o on-default` wrote on-default.quad without a word.
+    assert!(
+        said.starts_with("on-default.quad: seed 2, one solution, "),
+        "{said}"
+    );
     assert!(
         !said.contains("(s)") && !written.contains("(s)"),
         "{said}{written}"

@@ -305,10 +305,10 @@ pub fn challenge(
         g.difficulty
     ));
     let text = lockfmt::quadrillion::print(&doc);
-    if let Some(path) = &output {
-        let path = with_extension(&path.to_string_lossy());
-        super::refuse_existing(&path, force)?;
-        write_atomic(&path, &text)?;
+    let written = output.map(|p| with_extension(&p.to_string_lossy()));
+    if let Some(path) = &written {
+        super::refuse_existing(path, force)?;
+        write_atomic(path, &text)?;
     }
     if json {
         #[derive(Serialize)]
@@ -325,18 +325,20 @@ pub fn challenge(
             difficulty: g.difficulty,
             placed: g.challenge.placed.len(),
             boards_tried: g.boards_tried,
-            file: output.map(|p| with_extension(&p.to_string_lossy()).display().to_string()),
+            file: written.as_ref().map(|p| p.display().to_string()),
             text: &text,
         };
         crate::say!("{}", serde_json::to_string_pretty(&out)?);
-    } else if output.is_none() {
-        crate::say!("{}", text.trim_end());
-    } else {
+    } else if let Some(path) = &written {
+        // The file's name is said: `.quad` may have been given to it (`-o x.txt` writes x.quad).
         crate::say!(
-            "seed {seed}: one solution, {} placed, difficulty {:.1}",
+            "{}: seed {seed}, one solution, {} placed, difficulty {:.1}",
+            path.display(),
             lockfmt::words::count(g.challenge.placed.len(), "shape"),
             g.difficulty
         );
+    } else {
+        crate::say!("{}", text.trim_end());
     }
     Ok(ExitCode::SUCCESS)
 }
