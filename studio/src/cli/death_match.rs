@@ -57,6 +57,19 @@ pub struct Target {
     online: Online,
 }
 
+/// A lock of the round to write to a file (`my-lock`, `to-pick`).
+#[derive(clap::Args, Debug)]
+struct LockFile {
+    #[command(flatten)]
+    target: Target,
+    /// Where to write it; else `match-ID-round-R-my-lock.slide` (or `-to-pick.slide`) here.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Replace the file if it exists (it may be your work).
+    #[arg(long)]
+    force: bool,
+}
+
 /// The verbs of a player in a match.
 #[derive(clap::Subcommand, Debug)]
 enum Verb {
@@ -106,28 +119,10 @@ enum Verb {
     /// Write a lock to build on, as the studio's "Open my lock" does: the round's board with
     /// the Key, the Keyhole and your drafted pieces laid out so that it is legal (or the lock
     /// you submitted this round); edit it, then submit it with `match lock`.
-    MyLock {
-        #[command(flatten)]
-        target: Target,
-        /// Where to write it; else `match-ID-round-R-my-lock.slide` here.
-        #[arg(short, long)]
-        output: Option<PathBuf>,
-        /// Replace the file if it exists (it may be your work).
-        #[arg(long)]
-        force: bool,
-    },
+    MyLock(LockFile),
     /// Write the lock to pick (your opponent's, once solving begins) to a file, as the
     /// studio's "Open the lock to pick" does: `play` moves on it, then `match solve` them.
-    ToPick {
-        #[command(flatten)]
-        target: Target,
-        /// Where to write it; else `match-ID-round-R-to-pick.slide` here.
-        #[arg(short, long)]
-        output: Option<PathBuf>,
-        /// Replace the file if it exists.
-        #[arg(long)]
-        force: bool,
-    },
+    ToPick(LockFile),
     /// Submit your lock: a `.slide` file on the round's board with exactly your drafted
     /// pieces, the Key and the Keyhole.
     Lock {
@@ -222,8 +217,8 @@ async fn verb_run(verb: Verb) -> Result<ExitCode> {
         | Verb::Order { target: t, .. }
         | Verb::Draft { target: t, .. }
         | Verb::Lock { target: t, .. }
-        | Verb::MyLock { target: t, .. }
-        | Verb::ToPick { target: t, .. }
+        | Verb::MyLock(LockFile { target: t, .. })
+        | Verb::ToPick(LockFile { target: t, .. })
         | Verb::Solve { target: t, .. }
         | Verb::Choose { target: t, .. }
         | Verb::Countersolve { target: t, .. }
@@ -316,26 +311,12 @@ async fn verb_run(verb: Verb) -> Result<ExitCode> {
             }
         }),
         (Verb::Watch(t), ..) => return watch(&client, t.id, json, &url).await,
-        (
-            Verb::MyLock {
-                target: t,
-                output,
-                force,
-            },
-            ..,
-        ) => match client.death_match(t.id).await {
-            Ok(v) => return write_my_lock(&v, output, force, json),
+        (Verb::MyLock(f), ..) => match client.death_match(f.target.id).await {
+            Ok(v) => return write_my_lock(&v, f, json),
             Err(e) => Err(e),
         },
-        (
-            Verb::ToPick {
-                target: t,
-                output,
-                force,
-            },
-            ..,
-        ) => match client.death_match(t.id).await {
-            Ok(v) => return write_lock_to_pick(&v, output, force, json),
+        (Verb::ToPick(f), ..) => match client.death_match(f.target.id).await {
+            Ok(v) => return write_lock_to_pick(&v, f, json),
             Err(e) => Err(e),
         },
         // Every other verb is a challenge or an action, made above.
@@ -382,12 +363,7 @@ fn action_of(verb: &Verb) -> Result<Option<(i64, Action)>> {
 
 /// `match my-lock`: the lock to build on, written where asked (an existing file is kept unless
 /// `force`: it may be the player's work).
-fn write_my_lock(
-    v: &MatchView,
-    output: Option<PathBuf>,
-    force: bool,
-    json: bool,
-) -> Result<ExitCode> {
+fn write_my_lock(v: &MatchView, file: LockFile, json: bool) -> Result<ExitCode> {
     let Some(me) = v.you else {
         bail!("you are not a player of match {}", v.id);
     };
@@ -406,7 +382,7 @@ fn write_my_lock(
             })?
         }
     };
-    let path = lock_file(v, "my-lock", output, force, &serial::lock::write(&lock))?;
+    let path = lock_file(v, "my-lock", file, &serial::lock::write(&lock))?;
     if json {
         print_json(&serde_json::json!({ "path": path, "submitted": v.your_lock.is_some() }))?;
         return Ok(ExitCode::SUCCESS);
@@ -429,19 +405,14 @@ fn write_my_lock(
 }
 
 /// `match to-pick`: the opponent's lock, once solving begins, written where asked.
-fn write_lock_to_pick(
-    v: &MatchView,
-    output: Option<PathBuf>,
-    force: bool,
-    json: bool,
-) -> Result<ExitCode> {
+fn write_lock_to_pick(v: &MatchView, file: LockFile, json: bool) -> Result<ExitCode> {
     let Some(text) = &v.opponent_lock else {
         bail!(
             "match {} has no lock to pick yet: it is shown when solving begins",
             v.id
         );
     };
-    let path = lock_file(v, "to-pick", output, force, text)?;
+    let path = lock_file(v, "to-pick", file, text)?;
     if json {
         print_json(&serde_json::json!({ "path": path }))?;
         return Ok(ExitCode::SUCCESS);
@@ -455,15 +426,10 @@ fn write_lock_to_pick(
     Ok(ExitCode::SUCCESS)
 }
 
-/// Writes a lock of the round to `output`, else `match-ID-round-R-WHAT.slide` here; an
-/// existing file is kept unless `force`.
-fn lock_file(
-    v: &MatchView,
-    what: &str,
-    output: Option<PathBuf>,
-    force: bool,
-    text: &str,
-) -> Result<PathBuf> {
+/// Writes a lock of the round to the file asked for, else `match-ID-round-R-WHAT.slide` here;
+/// an existing file is kept unless `--force`.
+fn lock_file(v: &MatchView, what: &str, file: LockFile, text: &str) -> Result<PathBuf> {
+    let LockFile { output, force, .. } = file;
     let path = output
         .unwrap_or_else(|| PathBuf::from(format!("match-{}-round-{}-{what}.slide", v.id, v.round)));
     super::refuse_existing(&path, force)?;
