@@ -45,19 +45,15 @@ fn keys_are_rebound_from_the_settings_screen_and_saved() -> Result<(), Error> {
         Message::Settings(studio::screen::settings::Message::Record(Action::Undo)),
     );
     // Holding ctrl first, as a user does, then the key.
-    d.send(
+    d.key(
         &mut s,
-        Message::Key(
-            keyboard::Key::Named(keyboard::key::Named::Control),
-            keyboard::Modifiers::CTRL,
-        ),
+        keyboard::Key::Named(keyboard::key::Named::Control),
+        keyboard::Modifiers::CTRL,
     );
-    d.send(
+    d.key(
         &mut s,
-        Message::Key(
-            keyboard::Key::Character("u".into()),
-            keyboard::Modifiers::CTRL,
-        ),
+        keyboard::Key::Character("u".into()),
+        keyboard::Modifiers::CTRL,
     );
     assert_eq!(
         s.settings().settings().action_for("ctrl+u"),
@@ -82,24 +78,20 @@ fn keys_typed_on_the_online_screen_do_not_reach_the_hidden_editor() -> Result<()
     );
     d.click(&mut s, "Online")?;
     let before = s.document().text();
-    d.send(
+    d.key(
         &mut s,
-        Message::Key(
-            keyboard::Key::Character("1".into()),
-            keyboard::Modifiers::CTRL,
-        ),
+        keyboard::Key::Character("1".into()),
+        keyboard::Modifiers::CTRL,
     );
     assert_eq!(
         s.document().hex().expect("a lock").tool(),
         Tool::Ball,
         "ctrl+1 did not pick a tool"
     );
-    d.send(
+    d.key(
         &mut s,
-        Message::Key(
-            keyboard::Key::Named(keyboard::key::Named::Delete),
-            keyboard::Modifiers::empty(),
-        ),
+        keyboard::Key::Named(keyboard::key::Named::Delete),
+        keyboard::Modifiers::empty(),
     );
     assert_eq!(s.document().text(), before);
     Ok(())

@@ -49,7 +49,7 @@ fn press(d: &Driver, s: &mut Studio, dot: Dot) {
 }
 
 fn key(d: &Driver, s: &mut Studio, k: Key) {
-    d.send(s, Message::Key(k, keyboard::Modifiers::empty()));
+    d.key(s, k, keyboard::Modifiers::empty());
 }
 
 fn screen(s: &Studio) -> &editor::Editor {

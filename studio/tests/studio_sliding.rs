@@ -99,12 +99,8 @@ fn drag(d: &Driver, s: &mut Studio, from: &str, to: Spot) {
     canvas(d, s, Input::Released { spot: to });
 }
 
-fn key(d: &Driver, s: &mut Studio, k: Key, modifiers: keyboard::Modifiers) {
-    d.send(s, Message::Key(k, modifiers));
-}
-
 fn arrow(d: &Driver, s: &mut Studio, n: Named) {
-    key(d, s, Key::Named(n), keyboard::Modifiers::empty());
+    d.key(s, Key::Named(n), keyboard::Modifiers::empty());
 }
 
 fn moves(s: &Studio) -> (usize, String) {
@@ -384,16 +380,14 @@ fn dragging_bc1_left_c34_down_and_the_key_right_picks_the_lock_in_three() -> Res
     assert!(!s.document().is_dirty(), "playing never changes the file");
 
     // Undo and redo by the keys, and restart.
-    key(
-        &d,
+    d.key(
         &mut s,
         Key::Character("z".into()),
         keyboard::Modifiers::CTRL,
     );
     assert_eq!(moves(&s), (2, "BC1 L1, C34 D2".into()));
     assert!(!sees(&s, "Picked!"));
-    key(
-        &d,
+    d.key(
         &mut s,
         Key::Character("y".into()),
         keyboard::Modifiers::CTRL,

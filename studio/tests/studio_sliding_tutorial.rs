@@ -42,12 +42,8 @@ fn playing(series: Series, index: usize, done: bool) -> Option<Playing> {
     })
 }
 
-fn key(d: &Driver, s: &mut Studio, k: Key, modifiers: keyboard::Modifiers) {
-    d.send(s, Message::Key(k, modifiers));
-}
-
 fn named(d: &Driver, s: &mut Studio, n: Named) {
-    key(d, s, Key::Named(n), keyboard::Modifiers::empty());
+    d.key(s, Key::Named(n), keyboard::Modifiers::empty());
 }
 
 /// Tab until the piece on `cell` is selected.
@@ -218,8 +214,7 @@ fn a_stuck_player_is_shown_the_solution_move_by_move() -> Result<(), Error> {
         "nothing made yet"
     );
     for _ in 0..n {
-        key(
-            &d,
+        d.key(
             &mut s,
             Key::Character("y".into()),
             keyboard::Modifiers::CTRL,
@@ -241,14 +236,12 @@ fn a_lesson_is_never_saved_nor_authored() -> Result<(), Error> {
     let d = Driver::new();
     let (home, mut s) = on_sliding_tab(&d);
     d.click(&mut s, "Play lesson 1")?;
-    key(
-        &d,
+    d.key(
         &mut s,
         Key::Character("s".into()),
         keyboard::Modifiers::CTRL,
     );
-    key(
-        &d,
+    d.key(
         &mut s,
         Key::Character("p".into()),
         keyboard::Modifiers::CTRL,

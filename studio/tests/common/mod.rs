@@ -36,6 +36,16 @@ impl Driver {
         self.run(s, t);
     }
 
+    /// Presses a key with these modifiers held, as the window reports it.
+    pub fn key(
+        &self,
+        s: &mut Studio,
+        key: iced::keyboard::Key,
+        modifiers: iced::keyboard::Modifiers,
+    ) {
+        self.send(s, Message::Key(key, modifiers));
+    }
+
     /// Clicks a button by its text.
     pub fn click(&self, s: &mut Studio, label: &str) -> Result<(), Error> {
         let messages: Vec<Message> = {
