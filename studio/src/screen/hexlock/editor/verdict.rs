@@ -250,13 +250,18 @@ fn replay(path: &std::path::Path, lock: &Lock) -> Option<Saved> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_verdict_says_how_many_moves_and_the_way_or_why_none() {
-        let opens = Verdict::Opens(
-            lockfmt::hexlock::parse_solution("hE hCW")
+    /// The verdict that the lock opens by these moves.
+    fn opens_by(moves: &str) -> Verdict {
+        Verdict::Opens(
+            lockfmt::hexlock::parse_solution(moves)
                 .expect("moves")
                 .moves,
-        );
+        )
+    }
+
+    #[test]
+    fn a_verdict_says_how_many_moves_and_the_way_or_why_none() {
+        let opens = opens_by("hE hCW");
         assert_eq!(opens.headline(), "Opens in 2 moves");
         assert_eq!(opens.detail(), "hE hCW");
         let never = Verdict::Never { states: 12_345 };
@@ -269,11 +274,7 @@ mod tests {
 
     #[test]
     fn the_saved_solution_is_said_only_when_longer_than_the_fewest_or_not_opening() {
-        let fewest = Verdict::Opens(
-            lockfmt::hexlock::parse_solution("hE hCW")
-                .expect("moves")
-                .moves,
-        );
+        let fewest = opens_by("hE hCW");
         assert_eq!(
             Saved::Opens(3).warning(&fewest).as_deref(),
             Some("a shortcut: your saved solution takes 3 moves")
