@@ -476,6 +476,14 @@ fn verify_and_play_say_which_argument_is_the_puzzle_and_which_the_solution() {
     std::fs::copy(lock, dir.path().join("gate.txt")).expect("copy");
     let out = lockwright(&["verify", lock, "gate.txt"], dir.path());
     assert!(text(&out.stderr).contains("gate.txt is a hex lock, not a solution"));
+    // So for a sliding lock's solution: it was read as moves, an error a line.
+    let slide =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates/sliding/seed-example.slide");
+    let out = lockwright(
+        &["verify", slide.to_str().expect("path"), "gate.txt"],
+        dir.path(),
+    );
+    assert!(text(&out.stderr).contains("gate.txt is a hex lock, not a solution"));
     let out = lockwright(&["verify", lock, solution], dir.path());
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     // `play` likewise: a solution file among the moves was "move 1 … is not a move".

@@ -364,6 +364,7 @@ pub fn verify(file: &Path, solution_path: &Path) -> Result<ExitCode> {
             return Ok(ExitCode::from(1));
         }
     };
+    super::verify::refuse_a_puzzle_as_solution(solution_path, &text)?;
     let solution = match parse_solution(&text) {
         Ok(s) => s,
         Err(diagnostics) => {
