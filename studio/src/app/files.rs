@@ -103,19 +103,23 @@ impl Studio {
             }
             tasks.push(self.document.reload().map(Message::Document));
         }
-        // The hex lock's saved solution, written by another program (`solve -o`, an editor):
-        // the editor replays it.
+        // The hex lock's saved solution, written by another program (`solve -o`, an editor).
         if let Some(open) = self.document.path().map(crate::library::solution_beside)
             && paths.contains(&open)
-            && let Some(editor) = self.document.hex_mut()
         {
-            tasks.push(
-                editor
-                    .solution_changed()
-                    .map(|m| Message::Document(crate::screen::document::Message::HexLock(m))),
-            );
+            tasks.push(self.replay_saved_solution());
         }
         Task::batch(tasks)
+    }
+
+    /// The saved solution beside the open hex lock may have changed: its editor replays it.
+    pub(super) fn replay_saved_solution(&mut self) -> Task<Message> {
+        match self.document.hex_mut() {
+            Some(editor) => editor
+                .solution_changed()
+                .map(|m| Message::Document(crate::screen::document::Message::HexLock(m))),
+            None => Task::none(),
+        }
     }
 
     /// Shows a screen of the side panel's buttons; pressed again, the button comes back to the

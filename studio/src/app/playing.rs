@@ -116,10 +116,8 @@ impl Studio {
             Some(play::Event::Back) => {
                 self.leave_play();
                 // A solution saved while playing is the editor's to replay on the lock.
-                match (origin, self.document.hex_mut()) {
-                    (Origin::Editor, Some(e)) => e
-                        .solution_changed()
-                        .map(|m| Message::Document(crate::screen::document::Message::HexLock(m))),
+                match origin {
+                    Origin::Editor => self.replay_saved_solution(),
                     _ => Task::none(),
                 }
             }
