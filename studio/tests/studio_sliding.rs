@@ -625,3 +625,67 @@ fn a_text_with_no_board_says_so_and_names_no_size() {
         "The text has no picture of a board yet: type one, as `2 K K @`."
     ));
 }
+
+/// A lock picked in the studio could not keep its moves as the lock's solution (the hex lock
+/// player saves one, and `lockwright verify` reads it), and the solver's line never replayed a
+/// saved solution on the lock being authored.
+#[test]
+fn a_picked_lock_saves_its_solution_and_the_solvers_line_replays_it() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    let solution = s.folder().path().join("seed.solution");
+    std::fs::write(&solution, "BC1 L1, C34 D1, C23 D1, Key R1\n").expect("a longer way");
+    open(&d, &mut s, "seed.slide", SEED);
+    assert!(sees(&s, "Shortest: 3 moves"));
+    assert!(sees(&s, "a shortcut: your saved solution takes 4 moves"));
+
+    d.click(&mut s, "▶ Play")?;
+    drag(&d, &mut s, "B1", spot("A1"));
+    drag(&d, &mut s, "C4", spot("C2"));
+    drag(&d, &mut s, "A3", spot("B3"));
+    assert!(sees(&s, "Picked!"));
+    d.click(&mut s, "Save solution")?;
+    assert!(
+        screen(&s).status().starts_with("saved "),
+        "{}",
+        screen(&s).status()
+    );
+    let saved = std::fs::read_to_string(&solution).expect("read");
+    let parsed = lockfmt::sliding::solution::parse_solution(&saved).expect("a solution");
+    let doc = lockfmt::sliding::parse(SEED).document.expect("reads");
+    assert!(parsed.names(&doc), "{saved}");
+    assert_eq!(
+        engine::sliding::format_moves(&parsed.moves),
+        "BC1 L1, C34 D2, Key R1"
+    );
+    d.click(&mut s, "✎ Author")?;
+    assert!(sees(&s, "Shortest: 3 moves"));
+    assert!(
+        !sees(&s, "a shortcut: your saved solution takes 4 moves"),
+        "the saved solution is the shortest now"
+    );
+
+    // Another program writes the solution file: the line replays it.
+    std::fs::write(&solution, "Key R1\n").expect("a way that does not pick it");
+    d.send(
+        &mut s,
+        Message::Changed(studio::watch::Changed::paths(vec![solution.clone()])),
+    );
+    assert!(sees(&s, "your saved solution (1 move) no longer picks it"));
+
+    // Another puzzle's solution is never written over.
+    let hex = include_str!("../../templates/hexlock/starter/pivot-gate.solution");
+    std::fs::write(&solution, hex).expect("a hex lock's solution");
+    d.click(&mut s, "▶ Play")?;
+    d.type_into(&mut s, MOVES_ID, "BC1 L1, C34 D2, Key R1")?;
+    d.click(&mut s, "Load moves")?;
+    d.click(&mut s, "Save solution")?;
+    assert!(
+        screen(&s).status().contains("another puzzle's solution"),
+        "{}",
+        screen(&s).status()
+    );
+    assert_eq!(std::fs::read_to_string(&solution).expect("read"), hex);
+    Ok(())
+}

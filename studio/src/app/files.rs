@@ -103,7 +103,7 @@ impl Studio {
             }
             tasks.push(self.document.reload().map(Message::Document));
         }
-        // The hex lock's saved solution, written by another program (`solve -o`, an editor).
+        // The lock's saved solution, written by another program (`solve -o`, an editor).
         if let Some(open) = self.document.path().map(crate::library::solution_beside)
             && paths.contains(&open)
         {
@@ -112,12 +112,18 @@ impl Studio {
         Task::batch(tasks)
     }
 
-    /// The saved solution beside the open hex lock may have changed: its editor replays it.
+    /// The saved solution beside the open lock may have changed: its editor replays it.
     pub(super) fn replay_saved_solution(&mut self) -> Task<Message> {
-        match self.document.hex_mut() {
+        use crate::screen::document::Message as Doc;
+        if let Some(editor) = self.document.hex_mut() {
+            return editor
+                .solution_changed()
+                .map(|m| Message::Document(Doc::HexLock(m)));
+        }
+        match self.document.sliding_mut() {
             Some(editor) => editor
                 .solution_changed()
-                .map(|m| Message::Document(crate::screen::document::Message::HexLock(m))),
+                .map(|m| Message::Document(Doc::Sliding(m))),
             None => Task::none(),
         }
     }

@@ -125,7 +125,14 @@ impl Studio {
             Some(play::Event::SaveSolution(text)) => match (self.document.path(), &origin) {
                 (Some(path), Origin::Editor) => {
                     let out = path.with_extension("solution");
-                    crate::background::run(move || save_solution(&out, &text), Message::Done)
+                    crate::background::run(
+                        move || {
+                            crate::screen::saved_solution::write(&out, &text, |t| {
+                                lockfmt::hexlock::parse_solution(t).is_ok()
+                            })
+                        },
+                        Message::Done,
+                    )
                 }
                 (Some(_), _) => {
                     self.notice = "this is not the editor's lock: copy the moves instead".into();
@@ -303,22 +310,4 @@ impl Studio {
         }
         task.map(Message::Nonogram)
     }
-}
-
-/// Writes a hex lock's solution to `out`, unless what is there is not a hex lock's solution:
-/// `gate.lock` and `gate.slide` both keep theirs in `gate.solution`, and the other puzzle's is
-/// never written over. Blocking.
-fn save_solution(out: &std::path::Path, text: &str) -> Result<String, String> {
-    if let Ok(there) = crate::screen::buffer::read_text(out)
-        && lockfmt::hexlock::parse_solution(&there).is_err()
-    {
-        return Err(format!(
-            "{} holds another puzzle's solution or other text: it is left as it is (Copy \
-             moves instead)",
-            out.display()
-        ));
-    }
-    crate::files::write_atomic(out, text)
-        .map(|()| format!("saved {}", out.display()))
-        .map_err(|e| format!("{e:#}"))
 }

@@ -10,6 +10,7 @@
 
 use crate::background::{self, Generation};
 use crate::hexlock::solver::{self, Job, Running, Update};
+pub use crate::screen::saved_solution::Replayed as Saved;
 use engine::hexlock::search::{Goal, Limits};
 use engine::hexlock::{Lock, Move};
 use iced::Task;
@@ -48,6 +49,14 @@ impl Verdict {
         }
     }
 
+    /// The fewest moves, when the lock opens.
+    pub fn fewest(&self) -> Option<usize> {
+        match self {
+            Verdict::Opens(moves) => Some(moves.len()),
+            _ => None,
+        }
+    }
+
     /// What follows the headline: the way, or why there is none.
     pub fn detail(&self) -> String {
         match self {
@@ -63,34 +72,6 @@ impl Verdict {
                 EDITOR_TIME.as_secs()
             ),
             Verdict::Failed(why) => why.clone(),
-        }
-    }
-}
-
-/// The author's saved solution, replayed on the lock being drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Saved {
-    /// It opens the lock, in this many moves.
-    Opens(usize),
-    /// Its moves, this many, no longer open the lock.
-    DoesNotOpen(usize),
-}
-
-impl Saved {
-    /// What the line adds about the saved solution, beside the solver's verdict: a way shorter
-    /// than the author's, or the author's way no longer opening the lock. Nothing when the
-    /// saved way is as short as any.
-    pub fn warning(self, verdict: &Verdict) -> Option<String> {
-        match (self, verdict) {
-            (Saved::DoesNotOpen(n), _) => Some(format!(
-                "your saved solution ({}) no longer opens it",
-                lockfmt::words::count(n, "move")
-            )),
-            (Saved::Opens(n), Verdict::Opens(fewest)) if fewest.len() < n => Some(format!(
-                "a shortcut: your saved solution takes {}",
-                lockfmt::words::count(n, "move")
-            )),
-            _ => None,
         }
     }
 }
@@ -236,13 +217,13 @@ fn replay(path: &std::path::Path, lock: &Lock) -> Option<Saved> {
     for (i, &mv) in moves.iter().enumerate() {
         session.play(mv);
         if session.is_open() {
-            return Some(Saved::Opens(i + 1));
+            return Some(Saved::Solves(i + 1));
         }
     }
     Some(if session.is_open() {
-        Saved::Opens(0)
+        Saved::Solves(0)
     } else {
-        Saved::DoesNotOpen(moves.len())
+        Saved::Fails(moves.len())
     })
 }
 
@@ -269,26 +250,6 @@ mod tests {
         assert_eq!(
             never.detail(),
             "every one of its 12,345 reachable states was tried"
-        );
-    }
-
-    #[test]
-    fn the_saved_solution_is_said_only_when_longer_than_the_fewest_or_not_opening() {
-        let fewest = opens_by("hE hCW");
-        assert_eq!(
-            Saved::Opens(3).warning(&fewest).as_deref(),
-            Some("a shortcut: your saved solution takes 3 moves")
-        );
-        assert_eq!(Saved::Opens(2).warning(&fewest), None, "as short as any");
-        assert_eq!(
-            Saved::DoesNotOpen(1)
-                .warning(&Verdict::Never { states: 9 })
-                .as_deref(),
-            Some("your saved solution (1 move) no longer opens it")
-        );
-        assert_eq!(
-            Saved::Opens(9).warning(&Verdict::NotYet { states: 9 }),
-            None
         );
     }
 }

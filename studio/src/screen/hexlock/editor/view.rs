@@ -29,7 +29,7 @@ fn verdict_line<'a>(verdict: &Verdict, saved: Option<Saved>, unseen: bool) -> El
         detail,
     ]
     .spacing(10);
-    if let Some(warning) = saved.and_then(|s| s.warning(verdict)) {
+    if let Some(warning) = saved.and_then(|s| s.warning(verdict.fewest(), "opens")) {
         line = line.push(text(warning).size(14).color(colour(amber)));
     }
     line.wrap().into()

@@ -18,6 +18,7 @@ mod authoring;
 mod lesson;
 mod play;
 mod reading;
+mod saved;
 mod solving;
 mod view;
 
@@ -141,6 +142,15 @@ pub enum Message {
     LoadMoves,
     /// Play: copy the moves made.
     CopyMoves,
+    /// Play: the lock is picked; save the moves beside the file.
+    SaveSolution,
+    /// The solution was written (what to say), or not (why).
+    SolutionSaved(Result<String, String>),
+    /// The saved solution replayed on a lock, by the replay of this generation.
+    Replayed(
+        Generation,
+        Option<Box<(Lock, crate::screen::saved_solution::Replayed)>>,
+    ),
     /// Play: run the solver on the position.
     Solve,
     /// Call the solver off.
@@ -262,6 +272,9 @@ pub struct Editor {
     said_last: Option<Arc<Verdict>>,
     /// Whether the running search is one the author asked to go on longer.
     searching_longer: bool,
+    replays: Generation,
+    /// The saved solution, replayed on this lock.
+    replayed: Option<(Lock, crate::screen::saved_solution::Replayed)>,
     playing_back: bool,
     moves_text: String,
     diffing: bool,
@@ -306,6 +319,8 @@ impl Editor {
             runs: Generation::default(),
             running: None,
             searching_longer: false,
+            replays: Generation::default(),
+            replayed: None,
             asked: None,
             said: None,
             said_last: None,
@@ -705,6 +720,12 @@ impl Editor {
                 Task::none()
             }
             Message::Read(revision, reading) => self.read_done(revision, &reading),
+            Message::SaveSolution => self.save_solution(),
+            Message::SolutionSaved(result) => self.solution_saved(result),
+            Message::Replayed(run, replayed) => {
+                self.replayed(run, replayed);
+                Task::none()
+            }
             Message::Leave => return (Task::none(), Some(Event::Leave)),
             Message::Solved(run, verdict) => {
                 if self.runs.is_current(run) {

@@ -66,10 +66,7 @@ impl Editor {
                     Some(lock) if self.said.as_ref().is_some_and(|s| s.lock == lock) => {
                         Task::none()
                     }
-                    Some(lock) => {
-                        self.said = None;
-                        self.solve(lock, solver::AUTHOR_TIME)
-                    }
+                    Some(lock) => self.ask_about(lock),
                     None => Task::none(),
                 }
             }

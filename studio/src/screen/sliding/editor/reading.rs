@@ -99,10 +99,7 @@ impl Editor {
             Mode::Author if self.lesson => self.set_mode(Mode::Play),
             Mode::Author => match lock.filter(|_| self.playable) {
                 Some(lock) if self.said.as_ref().is_some_and(|s| s.lock == lock) => Task::none(),
-                Some(lock) => {
-                    self.said = None;
-                    self.solve(lock, solver::AUTHOR_TIME)
-                }
+                Some(lock) => self.ask_about(lock),
                 None => {
                     self.stop_solver();
                     self.said = None;

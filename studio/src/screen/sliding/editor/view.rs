@@ -269,17 +269,29 @@ impl Editor {
     /// The solver's verdict as the line above the canvas says it; `unseen`, laid out alike but
     /// drawn in no colour and pressing nothing (the room a search keeps while it looks).
     pub(super) fn verdict_view<'a>(&self, verdict: &Verdict, unseen: bool) -> Element<'a, Message> {
+        let amber = Color::from_rgb8(0xb0, 0x7d, 0x10);
         let colour = match verdict {
             _ if unseen => Color::TRANSPARENT,
             Verdict::Shortest { .. } => crate::screen::GREEN,
             Verdict::Impossible { .. } | Verdict::Illegal(_) => crate::screen::RED,
-            Verdict::Stopped { .. } => Color::from_rgb8(0xb0, 0x7d, 0x10),
+            Verdict::Stopped { .. } => amber,
         };
         let mut detail = text(verdict.detail()).size(14).font(Font::MONOSPACE);
         if unseen {
             detail = detail.color(Color::TRANSPARENT);
         }
         let mut line = row![text(verdict.headline()).size(14).color(colour), detail].spacing(10);
+        if let Some(warning) = self
+            .saved_solution()
+            .and_then(|s| s.warning(verdict.shortest(), "picks"))
+        {
+            let warning = text(warning).size(14);
+            line = line.push(if unseen {
+                warning.color(Color::TRANSPARENT)
+            } else {
+                warning.color(amber)
+            });
+        }
         if matches!(verdict, Verdict::Stopped { .. }) && self.solver_forbidden().is_none() {
             let label = text("Search longer").size(13);
             line = line.push(if unseen {
@@ -340,21 +352,27 @@ impl Editor {
                 Some(best) => format!("The fewest take {best}."),
                 None => String::new(),
             };
+            let mut picked = column![
+                text("Picked!").size(30),
+                text(format!(
+                    "The Key touches the Keyhole after {}. {compared}",
+                    lockfmt::words::count(n, "move")
+                ))
+                .size(14),
+            ]
+            .spacing(4);
+            if !self.lesson {
+                picked = picked.push(
+                    button(small("Save solution"))
+                        .style(button::secondary)
+                        .on_press(Message::SaveSolution),
+                );
+            }
             panel = panel.push(
-                container(
-                    column![
-                        text("Picked!").size(30),
-                        text(format!(
-                            "The Key touches the Keyhole after {}. {compared}",
-                            lockfmt::words::count(n, "move")
-                        ))
-                        .size(14),
-                    ]
-                    .spacing(4),
-                )
-                .padding(10)
-                .width(Fill)
-                .style(container::success),
+                container(picked)
+                    .padding(10)
+                    .width(Fill)
+                    .style(container::success),
             );
         }
         if let Some(why) = &self.refusal {
