@@ -174,6 +174,20 @@ fn limits_stop_the_search_cleanly() {
     let c = count(&board.challenge, None, &limits, None).unwrap();
     assert_eq!(c.stopped, Some(Stop::Nodes { max: 5_000 }));
     assert!(c.solutions < 10_162);
+    // The node limit is held to the node, not at the next clock check 4,096 nodes on.
+    for max in [1, 10, 100] {
+        let limits = Limits {
+            max_nodes: Some(max),
+            ..Limits::default()
+        };
+        let c = count(&board.challenge, None, &limits, None).unwrap();
+        assert_eq!(c.stopped, Some(Stop::Nodes { max }));
+        assert!(
+            c.nodes <= max + 1,
+            "{} nodes under a limit of {max}",
+            c.nodes
+        );
+    }
     let cancel = AtomicBool::new(true);
     let c = count(&board.challenge, None, &Limits::default(), Some(&cancel)).unwrap();
     assert_eq!(c.stopped, Some(Stop::Cancelled));

@@ -51,7 +51,13 @@ impl std::fmt::Display for Stop {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Stop::Time { after } => write!(f, "stopped after {}", crate::seconds::Seconds(*after)),
-            Stop::Nodes { max } => write!(f, "stopped after {max} search nodes"),
+            Stop::Nodes { max } => {
+                write!(
+                    f,
+                    "stopped at its limit of {}",
+                    crate::words::count(*max as usize, "search node")
+                )
+            }
             Stop::Cancelled => write!(f, "cancelled"),
         }
     }
@@ -369,7 +375,11 @@ impl<F: FnMut(&[Place]) -> bool> Search<'_, F> {
             return (self.on_solution)(&self.path);
         }
         self.nodes += 1;
-        if self.nodes & 0xfff == 0 && self.limited() {
+        // The node limit is held exactly (a comparison); the clock and the cancel flag are
+        // read every 4,096 nodes.
+        if (self.nodes & 0xfff == 0 || self.limits.max_nodes.is_some_and(|m| self.nodes > m))
+            && self.limited()
+        {
             return false;
         }
         let cover = self.cover;
@@ -495,7 +505,7 @@ impl<F: FnMut(&[Place]) -> bool> Search<'_, F> {
 
     fn limited(&mut self) -> bool {
         if let Some(max) = self.limits.max_nodes
-            && self.nodes >= max
+            && self.nodes > max
         {
             self.stop = Some(Stop::Nodes { max });
         } else if let Some(after) = self.limits.timeout
