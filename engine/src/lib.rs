@@ -24,5 +24,6 @@ pub mod nonogram;
 pub mod quadrillion;
 pub mod seconds;
 pub mod sliding;
+pub mod words;
 
 pub use hex::{Dir, Hex, Rotation};

@@ -556,6 +556,22 @@ fn solve_proves_a_lock_with_a_fixed_bolt_cannot_be_opened() {
     );
 }
 
+/// The counts a solve prints are said in words: "1 states visited" and "the limit of 1
+/// states", before.
+#[test]
+fn solve_says_one_state_in_the_singular() {
+    let dir = tempfile::tempdir().expect("dir");
+    let lock = template("starter/pivot-gate.lock");
+    let out = lockwright(
+        &["solve", lock.to_str().expect("a path"), "--max-states", "1"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(said.contains("stopped by the limit of 1 state\n"), "{said}");
+    assert!(said.contains("1 state visited, "), "{said}");
+}
+
 /// Regression: `--timeout 1e300` panicked in every family's `solve` (a `Duration` cannot hold
 /// it), `match --think 1e300` once the bots thought, and `--threads 100000` aborted. Each is
 /// refused as the user typed it.

@@ -98,6 +98,14 @@ fn a_limit_stops_the_search_with_exit_3_and_an_unreadable_file_exits_2() {
         "{}",
         text(&out.stdout)
     );
+    // Stopped at a limit of one state, it counts in words ("1 states", before).
+    let out = lockwright(&["solve", "seed.slide", "--max-states", "1"], dir.path());
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("stopped at its limit of 1 state ("),
+        "{}",
+        text(&out.stdout)
+    );
     let out = lockwright(&["solve", "missing.slide", "--json"], dir.path());
     assert_eq!(out.status.code(), Some(2));
     write(dir.path(), "bare.slide", "2 . +\n1 K K\n  A B\n");

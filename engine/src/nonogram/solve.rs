@@ -82,7 +82,13 @@ impl fmt::Display for Stop {
             Stop::Time { after } => {
                 write!(f, "the time limit of {}", crate::seconds::Seconds(*after))
             }
-            Stop::Nodes { max } => write!(f, "the limit of {max} search nodes"),
+            Stop::Nodes { max } => {
+                write!(
+                    f,
+                    "the limit of {}",
+                    crate::words::count(*max as usize, "search node")
+                )
+            }
             Stop::Cancelled => write!(f, "a cancellation"),
             Stop::TooLarge { cells, max } => {
                 write!(f, "a line of {cells} cells (the solver takes up to {max})")

@@ -57,7 +57,13 @@ pub enum Stop {
 impl std::fmt::Display for Stop {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Stop::States { max } => write!(f, "stopped after {max} states"),
+            Stop::States { max } => {
+                write!(
+                    f,
+                    "stopped at its limit of {}",
+                    crate::words::count(*max as usize, "state")
+                )
+            }
             Stop::Time { after } => write!(f, "stopped after {}", crate::seconds::Seconds(*after)),
             Stop::Cancelled => f.write_str("cancelled"),
         }

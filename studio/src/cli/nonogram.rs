@@ -167,9 +167,9 @@ pub fn solve(
         crate::say!();
     }
     crate::say!(
-        "{} search nodes, {} probes, {:.3} s",
-        st.nodes,
-        st.probes,
+        "{}, {}, {:.3} s",
+        lockfmt::words::count(st.nodes as usize, "search node"),
+        lockfmt::words::count(st.probes as usize, "probe"),
         st.elapsed.as_secs_f64()
     );
     Ok(code)

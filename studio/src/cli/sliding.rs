@@ -319,7 +319,10 @@ pub fn solve(
             for (i, m) in w.iter().enumerate() {
                 crate::say!("  {}. {}", i + 1, m.sentence());
             }
-            crate::say!("{} states in {secs:.3} s", report.states);
+            crate::say!(
+                "{} in {secs:.3} s",
+                lockfmt::words::count(report.states as usize, "state")
+            );
         }
         (Answer::Impossible, _) => match report.proof {
             Some(Proof::PieceAlwaysBetween { piece }) => crate::say!(
@@ -330,13 +333,13 @@ pub fn solve(
             Some(p @ Proof::KeyNeverReachesKeyhole) => crate::say!("{name}: cannot be picked: {p}"),
             _ => crate::say!(
                 "{name}: cannot be picked: every one of the {} reachable states was seen ({secs:.3} s)",
-                report.states
+                lockfmt::words::grouped(report.states)
             ),
         },
         _ => crate::say!(
-            "{name}: {} ({} states){}",
+            "{name}: {} ({}){}",
             reason.unwrap_or_default(),
-            report.states,
+            lockfmt::words::count(report.states as usize, "state"),
             // A lock is never picked before a move: one move says nothing.
             report
                 .at_least

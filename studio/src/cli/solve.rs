@@ -343,8 +343,11 @@ fn print_answer(shown: &str, lock: &Lock, report: &SearchReport) {
             crate::say!("{}", lockfmt::hexlock::format_moves(moves));
         }
         Verdict::Unsolvable => crate::say!(
-            "{shown}: {name} cannot be opened: all {} reachable states visited",
-            report.stats.visited
+            "{shown}: {name} cannot be opened: {} visited",
+            match report.stats.visited {
+                1 => "its only reachable state".to_string(),
+                n => format!("all {} reachable states", lockfmt::words::grouped(n)),
+            }
         ),
         Verdict::GaveUp { limit } => crate::say!(
             "{shown}: no solution within {} moves; stopped by {limit}",
@@ -353,9 +356,9 @@ fn print_answer(shown: &str, lock: &Lock, report: &SearchReport) {
     }
     let st = &report.stats;
     crate::say!(
-        "{} states visited, {} turns played in {:.2} s ({}/s, {}), {:.1} bytes per state",
-        st.visited,
-        st.generated,
+        "{} visited, {} played in {:.2} s ({}/s, {}), {:.1} bytes per state",
+        lockfmt::words::count(st.visited as usize, "state"),
+        lockfmt::words::count(st.generated as usize, "turn"),
         st.elapsed.as_secs_f64(),
         si(st.generated_per_second()),
         lockfmt::words::count(st.threads, "thread"),

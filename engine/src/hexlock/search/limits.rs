@@ -40,7 +40,13 @@ pub enum Limit {
 impl std::fmt::Display for Limit {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Limit::States { max } => write!(f, "the limit of {max} states"),
+            Limit::States { max } => {
+                write!(
+                    f,
+                    "the limit of {}",
+                    crate::words::count(*max as usize, "state")
+                )
+            }
             Limit::Memory { max_bytes } => write!(f, "the memory limit of {max_bytes} bytes"),
             Limit::Time { after } => {
                 write!(f, "the time limit of {}", crate::seconds::Seconds(*after))
