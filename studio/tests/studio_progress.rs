@@ -89,7 +89,7 @@ fn a_nonogram_is_taken_up_where_it_was_left_after_another_file_and_a_new_start()
         "the player is told"
     );
     // Back to the editor and Play again: the same.
-    d.click(&mut s, "Back")?;
+    d.click(&mut s, "Back to editing")?;
     d.click(&mut s, "▶ Play")?;
     assert_eq!(nonogram_rows(&s), left);
     // The games are written a moment later; a new start takes them up too.
@@ -117,7 +117,7 @@ fn a_game_is_not_taken_up_on_a_puzzle_that_changed_since() -> Result<(), Error> 
     let plus = put_and_open(&d, &mut s, "plus.non", PLUS);
     d.click(&mut s, "▶ Play")?;
     fill(&d, &mut s, 2, 0);
-    d.click(&mut s, "Back")?;
+    d.click(&mut s, "Back to editing")?;
     // Another program changes the clues: the top of the plus goes.
     let shorter = PLUS
         .replace("rows\n1\n", "rows\n0\n")
@@ -133,7 +133,7 @@ fn a_game_is_not_taken_up_on_a_puzzle_that_changed_since() -> Result<(), Error> 
         "a new puzzle"
     );
     // Put back as it was, the game left on it is there again.
-    d.click(&mut s, "Back")?;
+    d.click(&mut s, "Back to editing")?;
     std::fs::write(&plus, PLUS).expect("write");
     d.send(
         &mut s,
@@ -299,7 +299,7 @@ fn a_game_and_the_open_file_follow_a_file_renamed_by_another_program() -> Result
     fill(&d, &mut s, 2, 0);
     fill(&d, &mut s, 2, 1);
     let left = nonogram_rows(&s);
-    d.click(&mut s, "Back")?;
+    d.click(&mut s, "Back to editing")?;
     let cross = plus.with_file_name("cross.non");
     std::fs::rename(&plus, &cross).expect("renamed");
     // What the watcher reports of it.
@@ -318,7 +318,7 @@ fn a_game_and_the_open_file_follow_a_file_renamed_by_another_program() -> Result
     assert!(common::sees(&s, "in progress"), "the list marks cross.non");
     d.click(&mut s, "▶ Play")?;
     assert_eq!(nonogram_rows(&s), left, "the game follows");
-    d.click(&mut s, "Back")?;
+    d.click(&mut s, "Back to editing")?;
     // A name of no puzzle family is no puzzle file: nothing follows it there.
     let notes = plus.with_file_name("cross.txt");
     std::fs::rename(&cross, &notes).expect("renamed");
@@ -329,7 +329,7 @@ fn a_game_and_the_open_file_follow_a_file_renamed_by_another_program() -> Result
 
 /// Regression: a puzzle file another editor changed while its game was played went on
 /// without a word, the board showing the puzzle as it was. The game goes on, and the studio
-/// says so; Back shows the file as it is now.
+/// says so; Back to editing shows the file as it is now.
 #[test]
 fn a_file_changed_on_disk_while_played_is_said_and_its_game_goes_on() -> Result<(), Error> {
     let d = Driver::new();
@@ -358,7 +358,7 @@ fn a_file_changed_on_disk_while_played_is_said_and_its_game_goes_on() -> Result<
     );
     assert!(common::sees(&s, s.notice()), "the words are on screen");
     assert_eq!(nonogram_rows(&s), left, "the game goes on");
-    d.click(&mut s, "Back")?;
+    d.click(&mut s, "Back to editing")?;
     assert_eq!(
         s.document().text(),
         other,

@@ -359,9 +359,9 @@ fn at_the_smallest_window_every_screens_controls_show_whole() -> Result<(), Erro
     whole(
         &s,
         "nonogram player",
-        &["Back", "Check for mistakes", "Steps"],
+        &["Back to editing", "Check for mistakes", "Steps"],
     );
-    d.click(&mut s, "Back")?;
+    d.click(&mut s, "Back to editing")?;
 
     d.click(&mut s, "seed")?;
     whole(&s, "sliding editor", &["Diff with disk", "Erase", "+ row"]);
@@ -623,7 +623,7 @@ fn a_nonogram_opens_in_its_own_editor_and_plays() -> Result<(), Error> {
     };
     assert!(p.is_solved(), "the line rule alone solves the seed");
     assert!(sees(&s, "Seed — solved!"));
-    d.click(&mut s, "Back")?;
+    d.click(&mut s, "Back to editing")?;
     assert!(matches!(s.screen(), Screen::Editor));
     Ok(())
 }

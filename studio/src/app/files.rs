@@ -97,7 +97,7 @@ impl Studio {
                 let name = open.file_name().unwrap_or(open.as_os_str());
                 self.notice = format!(
                     "{} changed on disk while you play: this game goes on with the puzzle as it \
-                     was when it began; Back shows the file as it is now",
+                     was when it began; Back to editing shows the file as it is now",
                     name.to_string_lossy()
                 );
             }

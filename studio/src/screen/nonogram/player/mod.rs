@@ -529,7 +529,7 @@ impl Player {
         let controls = match &self.stepper {
             None => row![
                 heading,
-                button(text("Back").size(13)).on_press(Message::Back),
+                button(text("Back to editing").size(13)).on_press(Message::Back),
                 button(text("Undo").size(13))
                     .on_press_maybe((!self.undo.is_empty()).then_some(Message::Undo)),
                 button(text("Redo").size(13))
