@@ -389,6 +389,15 @@ fn solve_finds_a_solution_that_verify_accepts() {
             .code(),
         Some(0)
     );
+    // Without a solution named, the one saved beside the lock.
+    std::fs::copy(lock, dir.path().join("gate.lock")).expect("copy");
+    std::fs::rename(
+        dir.path().join("found.solution"),
+        dir.path().join("gate.solution"),
+    )
+    .expect("rename");
+    let out = lockwright(&["verify", "gate.lock"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
 
 #[test]

@@ -125,6 +125,19 @@ fn solve_writes_a_solution_that_verify_accepts_and_a_wrong_one_is_refused() {
     let out = lockwright(&["verify", "seed.slide", "seed.solution"], dir.path());
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
     assert!(text(&out.stdout).contains("picked after 3 moves"));
+    // Without a solution named, the one saved beside the lock, where the studio saves it.
+    let out = lockwright(&["verify", "seed.slide"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("picked after 3 moves"));
+    std::fs::remove_file(dir.path().join("seed.solution")).expect("removed");
+    let out = lockwright(&["verify", "seed.slide"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr)
+            .contains("no solution is given and none is saved beside seed.slide (seed.solution)"),
+        "{}",
+        text(&out.stderr)
+    );
     write(dir.path(), "bare.txt", "BC1 L1, C34 D2");
     let out = lockwright(&["verify", "seed.slide", "bare.txt"], dir.path());
     assert_eq!(out.status.code(), Some(1));

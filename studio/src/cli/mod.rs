@@ -182,8 +182,9 @@ pub enum Command {
     Verify {
         /// The lock file (.lock or .slide).
         file: PathBuf,
-        /// The solution file (or a bare move list).
-        solution: PathBuf,
+        /// The solution file (or a bare move list); without it, the one saved beside the lock
+        /// (NAME.solution), where the studio saves it.
+        solution: Option<PathBuf>,
     },
 }
 
@@ -307,7 +308,10 @@ fn puzzle_files(command: &Command) -> Vec<&std::path::Path> {
 
 pub fn run(command: Command) -> Result<ExitCode> {
     match &command {
-        Command::Verify { file, solution } => verify::arguments_in_order(file, solution)?,
+        Command::Verify {
+            file,
+            solution: Some(solution),
+        } => verify::arguments_in_order(file, solution)?,
         Command::Play { moves, .. } => play::moves_are_no_files(moves)?,
         _ => {}
     }
@@ -445,10 +449,14 @@ pub fn run(command: Command) -> Result<ExitCode> {
                 file.display()
             )
         }
-        Command::Verify { file, solution } if sliding::owns(&file) => {
-            sliding::verify(&file, &solution)
+        Command::Verify { file, solution } => {
+            let solution = verify::given_or_saved(&file, solution)?;
+            if sliding::owns(&file) {
+                sliding::verify(&file, &solution)
+            } else {
+                verify::run(&file, &solution)
+            }
         }
-        Command::Verify { file, solution } => verify::run(&file, &solution),
         Command::Studio { path } => Ok(crate::open_studio(Some(path))),
         Command::Diff { old, new, json } => diff::run(&old, &new, json),
         Command::Online(verb) => online::run(verb),

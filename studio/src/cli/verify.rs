@@ -1,10 +1,10 @@
-//! `lockwright verify FILE SOLUTION`: exit 0 exactly when the solution opens the lock.
+//! `lockwright verify FILE [SOLUTION]`: exit 0 exactly when the solution opens the lock.
 
 use super::read_lock;
 use crate::family::Family;
 use anyhow::{Result, anyhow, bail};
 use engine::hexlock::Mechanism;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// `verify` takes the puzzle, then its solution: a solution given first, or a puzzle given as
@@ -26,6 +26,25 @@ pub fn arguments_in_order(file: &Path, solution: &Path) -> Result<()> {
     }
     // Before the solution is read: by its name alone.
     refuse_a_puzzle_as_solution(solution, "")
+}
+
+/// The solution to verify: the one given, else the one saved beside the lock (`NAME.solution`,
+/// where the studio's players save theirs), which must be there.
+pub fn given_or_saved(file: &Path, given: Option<PathBuf>) -> Result<PathBuf> {
+    if let Some(given) = given {
+        return Ok(given);
+    }
+    let saved = crate::library::solution_beside(file);
+    // A lock that cannot be read is said so by its reader first.
+    if file.is_file() && !saved.is_file() {
+        bail!(
+            "no solution is given and none is saved beside {} ({}): `lockwright verify {} SOLUTION`",
+            file.display(),
+            saved.display(),
+            file.display()
+        );
+    }
+    Ok(saved)
 }
 
 /// A puzzle read where its solution was asked for (`verify`, `play --solution`, `solve
