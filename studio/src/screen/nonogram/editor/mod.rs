@@ -153,6 +153,9 @@ pub enum Message {
     ThinkLonger,
     /// Stop thinking longer: the answer so far stands.
     StopThinking,
+    /// Clues typed with no picture the solver has found: replace them with a blank picture's,
+    /// to paint from (one undo step).
+    StartBlank,
     Buffer(buffer::Message),
 }
 
@@ -417,6 +420,34 @@ impl Editor {
         self.read()
     }
 
+    /// The clues are written with no picture (no `goal`) and the solver has found none that
+    /// they give, or not yet: the canvas shows a blank picture, and a stroke painted on it would
+    /// print that picture's clues over every clue written.
+    pub fn clues_without_picture(&self) -> bool {
+        self.puzzle().is_some_and(|p| p.goal.is_none())
+            && self.analysis.as_ref().is_none_or(|a| a.solution.is_none())
+    }
+
+    /// Replaces clues that give no picture with a blank picture of the same size, to paint.
+    fn start_blank(&mut self) -> Task<Message> {
+        let Some(mut doc) = self.document.clone().filter(|_| self.is_read()) else {
+            return Task::none();
+        };
+        let mut blank = Grid::new(doc.puzzle.width, doc.puzzle.height);
+        for y in 0..doc.puzzle.height {
+            for x in 0..doc.puzzle.width {
+                blank.set(x, y, Cell::Empty);
+            }
+        }
+        doc.puzzle = Puzzle::from_picture(blank, doc.puzzle.info.clone());
+        self.buffer
+            .set_text(&lockfmt::nonogram::print_document(&doc));
+        self.buffer.say(
+            "a blank picture: paint it, and its clues follow (Undo brings the old clues back)",
+        );
+        self.read()
+    }
+
     /// What the search for cells to change found, for the current text.
     pub fn suggestion(&self) -> Option<&Suggestion> {
         self.suggestion.as_deref()
@@ -516,6 +547,16 @@ impl Editor {
                     Task::none()
                 }
             }
+            Message::Canvas(Stroke::Pressed { .. }) if self.clues_without_picture() => {
+                self.buffer.say(if self.analysing.is_some() {
+                    "a moment: the solver is looking for the picture these clues give"
+                } else {
+                    "no picture is found for these clues: painting would replace them all \
+                     (Start from a blank picture does that)"
+                });
+                Task::none()
+            }
+            Message::StartBlank => self.start_blank(),
             Message::Canvas(Stroke::Pressed { x, y, fill }) => {
                 let now = self.picture.get(x, y);
                 let cell = if fill && now != Cell::Filled {

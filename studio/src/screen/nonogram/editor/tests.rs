@@ -116,8 +116,73 @@ fn the_solver_says_at_once_whether_the_picture_is_unique_and_where_it_is_not() {
 
 #[test]
 fn clues_typed_without_a_goal_show_the_solution_found() {
-    let h = Harness::open("width 3\nheight 2\n\nrows\n3\n1\n\ncolumns\n2\n1\n1\n");
+    let mut h = Harness::open("width 3\nheight 2\n\nrows\n3\n1\n\ncolumns\n2\n1\n1\n");
     assert_eq!(h.editor.picture().to_rows(), vec!["###", "#.."]);
+    // Painted, the solution found is the picture painted on: the other clues stay.
+    h.send(Message::Canvas(Stroke::Pressed {
+        x: 2,
+        y: 1,
+        fill: true,
+    }));
+    h.send(Message::Canvas(Stroke::Released));
+    let text = h.editor.text();
+    assert!(text.contains("rows\n3\n1,1\n"), "{text}");
+    assert!(text.contains("columns\n2\n1\n2\n"), "{text}");
+}
+
+/// Clues the solver finds no picture for left a blank picture on the canvas, and the first
+/// stroke on it printed that picture's clues over every clue written.
+#[test]
+fn a_stroke_never_replaces_clues_that_give_no_picture_unasked() {
+    // A full top row, and a full left column: no picture gives them.
+    let clues = "width 2\nheight 2\n\nrows\n2\n0\n\ncolumns\n2\n0\n";
+    let mut h = Harness::open(clues);
+    assert!(h.editor.analysis().is_some_and(|a| a.solution.is_none()));
+    assert!(h.editor.clues_without_picture());
+    h.send(Message::Canvas(Stroke::Pressed {
+        x: 0,
+        y: 0,
+        fill: true,
+    }));
+    h.send(Message::Canvas(Stroke::Dragged {
+        from: (0, 0),
+        x: 1,
+        y: 0,
+    }));
+    h.send(Message::Canvas(Stroke::Released));
+    assert_eq!(h.editor.text(), clues, "nothing is painted");
+    assert!(
+        h.editor.status().contains("Start from a blank picture"),
+        "{}",
+        h.editor.status()
+    );
+    // Asked for, the clues become a blank picture's, and painting goes on from there.
+    let pressed =
+        crate::testing::click(h.editor.view(Palette::LIGHT), "Start from a blank picture");
+    assert_eq!(pressed.len(), 1);
+    for m in pressed {
+        h.send(m);
+    }
+    assert!(
+        h.editor.text().contains("rows\n0\n0\n"),
+        "{}",
+        h.editor.text()
+    );
+    assert!(!h.editor.clues_without_picture());
+    h.send(Message::Canvas(Stroke::Pressed {
+        x: 0,
+        y: 0,
+        fill: true,
+    }));
+    h.send(Message::Canvas(Stroke::Released));
+    assert!(
+        h.editor.text().contains("rows\n1\n0\n"),
+        "{}",
+        h.editor.text()
+    );
+    h.send(Message::Undo);
+    h.send(Message::Undo);
+    assert_eq!(h.editor.text(), clues, "the clues come back");
 }
 
 #[test]

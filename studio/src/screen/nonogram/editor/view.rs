@@ -193,6 +193,12 @@ impl Editor {
         } else if not_unique {
             verdict_row = verdict_row.push(press("Suggest", Message::Suggest));
         }
+        // Clues with no picture found: a stroke would replace them all, so painting waits
+        // for this.
+        if shown.analysis.is_some() && self.clues_without_picture() {
+            verdict_row =
+                verdict_row.push(press("Start from a blank picture", Message::StartBlank));
+        }
         column![verdict_row]
             .push(suggestion_row.map(|r| r.spacing(8).align_y(iced::Center)))
             .spacing(4)
