@@ -68,6 +68,10 @@ impl Layers {
 /// The canvas program, borrowing everything from its screen.
 pub struct NonogramCanvas<'a> {
     pub puzzle: &'a Puzzle,
+    /// Where the clues and the grid lie: the puzzle's own ([`Layout::of`]), or, while a stroke
+    /// is painted, the one it began on, so that clues growing or shrinking under the stroke do
+    /// not move the grid under the pointer.
+    pub layout: Layout,
     pub grid: &'a Grid,
     pub marks: &'a Marks,
     pub palette: Palette,
@@ -107,7 +111,7 @@ impl NonogramCanvas<'_> {
     /// The cell under a point of the canvas; none under the clues, even where they lie over
     /// cells brought near.
     fn cell_under(&self, bounds: Rectangle, camera: Camera, at: Point) -> Option<(usize, usize)> {
-        let layout = Layout::of(self.puzzle);
+        let layout = self.layout;
         let view = View::of(&layout, bounds.size(), camera);
         let (left, top) = view.clues_end();
         if at.x < left || at.y < top {
@@ -125,7 +129,7 @@ impl NonogramCanvas<'_> {
         cursor: mouse::Cursor,
     ) -> Option<canvas::Action<Stroke>> {
         // Worked out only for the events that move the camera, not for every move of the mouse.
-        let layout = || Layout::of(self.puzzle);
+        let layout = || self.layout;
         let size = bounds.size();
         match event {
             Event::Mouse(mouse::Event::WheelScrolled { delta }) => {
@@ -218,7 +222,7 @@ impl NonogramCanvas<'_> {
         let Some(cell) = self.keep_in_sight else {
             return false;
         };
-        let layout = Layout::of(self.puzzle);
+        let layout = self.layout;
         let camera = state.camera.showing(&layout, bounds.size(), cell);
         let moved = camera != state.camera;
         state.camera = camera;
@@ -252,7 +256,7 @@ impl canvas::Program<Stroke> for NonogramCanvas<'_> {
         bounds: Rectangle,
         _cursor: mouse::Cursor,
     ) -> Vec<Geometry> {
-        let layout = Layout::of(self.puzzle);
+        let layout = self.layout;
         let size = bounds.size();
         let view = View::of(&layout, size, state.camera);
         self.layers.follow(self.palette, layout, view);
@@ -273,7 +277,7 @@ impl canvas::Program<Stroke> for NonogramCanvas<'_> {
         // Last of the picture, as the clues lie over the cells when the grid is brought near.
         let clues = self.layers.clues.draw(renderer, size, |frame| {
             let grid = self.grey_finished.then_some(self.grid);
-            let shapes = picture::clues(self.puzzle, grid, &self.palette);
+            let shapes = picture::clues(self.puzzle, &layout, grid, &self.palette);
             let clue_at = |p: P| view.project_clue(p);
             // The renderer draws text over every filled shape of a layer, so numbers of lines
             // out of sight are left out rather than covered.
@@ -436,6 +440,7 @@ mod tests {
         let (marks, layers) = (Marks::default(), Layers::default());
         let program = NonogramCanvas {
             puzzle,
+            layout: Layout::of(puzzle),
             grid: &grid,
             marks: &marks,
             palette: Palette::LIGHT,

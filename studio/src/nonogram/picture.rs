@@ -122,8 +122,12 @@ fn square(corner: P, inset: f32, fill: Rgba, stroke: Option<(Rgba, f32)>) -> Sha
 
 /// The clue numbers, right-aligned against the grid; a line whose cells already read as its
 /// clue (in `grid`) is greyed.
-pub fn clues(puzzle: &Puzzle, grid: Option<&Grid>, palette: &Palette) -> Vec<Shape> {
-    let layout = Layout::of(puzzle);
+pub fn clues(
+    puzzle: &Puzzle,
+    layout: &Layout,
+    grid: Option<&Grid>,
+    palette: &Palette,
+) -> Vec<Shape> {
     let mut out = Vec::new();
     let done = |line: LineRef| -> bool {
         grid.is_some_and(|g| {
@@ -149,12 +153,11 @@ pub fn clues(puzzle: &Puzzle, grid: Option<&Grid>, palette: &Palette) -> Vec<Sha
         } else {
             clue.clone()
         };
-        let start = layout.clue_columns - shown.len();
+        // Right against the grid; a clue longer than the layout's strip (a layout held while a
+        // stroke is painted) reaches out of sight on the left.
+        let start = layout.clue_columns as f32 - shown.len() as f32;
         for (i, &n) in shown.iter().enumerate() {
-            let c = P(
-                (start + i) as f32 + 0.5,
-                (layout.clue_rows + y) as f32 + 0.5,
-            );
+            let c = P(start + i as f32 + 0.5, (layout.clue_rows + y) as f32 + 0.5);
             out.push(number(c, n, colour));
         }
     }
@@ -169,11 +172,11 @@ pub fn clues(puzzle: &Puzzle, grid: Option<&Grid>, palette: &Palette) -> Vec<Sha
         } else {
             clue.clone()
         };
-        let start = layout.clue_rows - shown.len();
+        let start = layout.clue_rows as f32 - shown.len() as f32;
         for (i, &n) in shown.iter().enumerate() {
             let c = P(
                 (layout.clue_columns + x) as f32 + 0.5,
-                (start + i) as f32 + 0.5,
+                start + i as f32 + 0.5,
             );
             out.push(number(c, n, colour));
         }
@@ -330,11 +333,11 @@ mod tests {
     #[test]
     fn every_clue_number_is_drawn_and_a_finished_line_is_greyed() {
         let p = seed();
-        let shapes = clues(&p, None, &Palette::LIGHT);
+        let shapes = clues(&p, &Layout::of(&p), None, &Palette::LIGHT);
         let numbers = p.rows.iter().chain(&p.columns).map(Vec::len).sum::<usize>();
         assert_eq!(shapes.len(), numbers);
         let goal = p.goal.clone().expect("goal");
-        let greyed = clues(&p, Some(&goal), &Palette::LIGHT)
+        let greyed = clues(&p, &Layout::of(&p), Some(&goal), &Palette::LIGHT)
             .into_iter()
             .filter(
                 |s| matches!(s, Shape::Text { colour, .. } if *colour == Palette::LIGHT.clue_done),

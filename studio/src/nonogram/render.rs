@@ -32,7 +32,7 @@ pub fn pixmap(
     let t = Transform::from_row(scale, 0.0, 0.0, scale, margin * scale, margin * scale);
     let blank = Grid::new(puzzle.width, puzzle.height);
     let grid = cells.unwrap_or(&blank);
-    let mut shapes = picture::clues(puzzle, None, palette);
+    let mut shapes = picture::clues(puzzle, &layout, None, palette);
     shapes.extend(picture::cells(&layout, grid, palette));
     shape::paint_pixmap(&mut pm, &shapes, t);
     Ok(pm)

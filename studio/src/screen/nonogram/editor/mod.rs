@@ -7,7 +7,7 @@ use crate::background::{self, Cancel};
 use crate::highlight;
 use crate::keys::Action;
 use crate::nonogram::canvas::{Layers, NonogramCanvas, Stroke};
-use crate::nonogram::picture::{Marks, Palette};
+use crate::nonogram::picture::{Layout, Marks, Palette};
 use crate::screen::buffer::{self, Buffer};
 use crate::stroke::between;
 use engine::nonogram::author::{self, Difficulty, Level, Suggestion};
@@ -205,6 +205,10 @@ pub struct Editor {
     /// is let go, so that the lines above the grid keep their height and the grid does not
     /// move under the pointer (on a large puzzle it moved by three rows mid-stroke).
     verdict_held: Option<Verdict>,
+    /// Where the clues and the grid lay when the stroke being painted began: the canvas keeps
+    /// it until the stroke ends, since clues that gain or lose numbers under the stroke would
+    /// move the grid under the pointer, and the stroke would go on in other cells.
+    layout_held: Option<Layout>,
     /// What the lines above the grid said last with the solver's answer: the room they keep
     /// while it thinks about the next text.
     room: Option<Verdict>,
@@ -253,6 +257,7 @@ impl Editor {
             shown: Grid::new(0, 0),
             painting: None,
             verdict_held: None,
+            layout_held: None,
             room: None,
             marks: Marks::default(),
             layers: Layers::default(),
@@ -420,6 +425,16 @@ impl Editor {
         self.read()
     }
 
+    /// Where the canvas lays out `puzzle`: as the stroke being painted began, while its grid
+    /// is the same size, else the puzzle's own.
+    pub fn canvas_layout(&self, puzzle: &Puzzle) -> Layout {
+        let own = Layout::of(puzzle);
+        match self.layout_held {
+            Some(held) if (held.width, held.height) == (own.width, own.height) => held,
+            _ => own,
+        }
+    }
+
     /// The clues are written with no picture (no `goal`) and the solver has found none that
     /// they give, or not yet: the canvas shows a blank picture, and a stroke painted on it would
     /// print that picture's clues over every clue written.
@@ -566,6 +581,7 @@ impl Editor {
                 };
                 self.painting = Some((cell, false));
                 self.verdict_held = Some(self.verdict());
+                self.layout_held = self.puzzle().map(Layout::of);
                 self.paint(&[(x, y)], cell)
             }
             Message::Canvas(Stroke::Dragged { from, x, y }) => match self.painting {
@@ -575,6 +591,8 @@ impl Editor {
             Message::Canvas(Stroke::Released) => {
                 self.painting = None;
                 self.verdict_held = None;
+                // The canvas lays out the puzzle's own clues again, and redraws for that.
+                self.layout_held = None;
                 Task::none()
             }
             Message::Undo => {

@@ -81,6 +81,32 @@ fn a_stroke_across_cells_is_one_undo_step() {
     assert_eq!(h.editor.text(), SEED, "the whole stroke is undone at once");
 }
 
+/// A stroke that gave a column clue one more number moved the grid a row down under the
+/// pointer, and the stroke went on in the row above (on a large picture whose clues all
+/// changed, it ran off in a diagonal).
+#[test]
+fn the_grid_stays_where_it_lay_while_a_stroke_is_painted() {
+    let mut h = Harness::open(SEED);
+    let before = Layout::of(h.editor.puzzle().expect("a puzzle"));
+    assert_eq!(before.clue_rows, 2);
+    // Emptying the second cell of column 2 makes its clue 1,1,1: three numbers.
+    h.send(Message::Canvas(Stroke::Pressed {
+        x: 1,
+        y: 3,
+        fill: false,
+    }));
+    let puzzle = h.editor.puzzle().expect("a puzzle").clone();
+    assert_eq!(puzzle.columns[1], vec![1, 1, 1]);
+    assert_eq!(Layout::of(&puzzle).clue_rows, 3);
+    assert_eq!(
+        h.editor.canvas_layout(&puzzle),
+        before,
+        "held while painting"
+    );
+    h.send(Message::Canvas(Stroke::Released));
+    assert_eq!(h.editor.canvas_layout(&puzzle), Layout::of(&puzzle));
+}
+
 #[test]
 fn the_solver_says_at_once_whether_the_picture_is_unique_and_where_it_is_not() {
     let h = Harness::open(SEED);

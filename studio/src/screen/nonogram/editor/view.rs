@@ -30,6 +30,7 @@ impl Editor {
             Some(puzzle) if puzzle.width > 0 && puzzle.height > 0 => Element::from(
                 canvas(NonogramCanvas {
                     puzzle,
+                    layout: self.canvas_layout(puzzle),
                     grid: &self.shown,
                     marks: &self.marks,
                     palette,

@@ -10,7 +10,7 @@
 use crate::background::{self, Generation};
 use crate::keys::Action;
 use crate::nonogram::canvas::{Layers, NonogramCanvas, Stroke};
-use crate::nonogram::picture::{Marks, Palette};
+use crate::nonogram::picture::{Layout, Marks, Palette};
 use crate::progress;
 use crate::stroke::between;
 use engine::nonogram::deduce::{self, Hint, Steps};
@@ -501,6 +501,7 @@ impl Player {
     pub fn view(&self, palette: Palette) -> Element<'_, Message> {
         let board = canvas(NonogramCanvas {
             puzzle: &self.puzzle,
+            layout: Layout::of(&self.puzzle),
             grid: self.shown(),
             marks: &self.marks,
             palette,
