@@ -133,19 +133,35 @@ impl Document {
         }
     }
 
-    /// A board `width` × `height` (each clamped to 2–11) holding only the Key, lying `K K` at
-    /// the bottom left, and the Keyhole on the right edge in row 2: a start for
-    /// `new --kind sliding`, which says what every lock needs.
+    /// A board `width` × `height` (each clamped to 2–11) holding only the Key and the Keyhole,
+    /// a start for `new --kind sliding` and the studio's blank boards that says what every
+    /// lock needs and can be picked: the Key lies `K K` at the bottom left with the Keyhole at
+    /// the right end of its row, one slide away; on a board three cells wide or narrower the
+    /// Key stands in the first column with the Keyhole at its top. A board too small for
+    /// either (both sides at most 3: the Key would touch the Keyhole from the start) keeps the
+    /// Keyhole on the right edge in row 2, and cannot be picked.
     pub fn empty(width: u8, height: u8) -> Document {
         let (w, h) = (width.clamp(2, MAX_SIDE), height.clamp(2, MAX_SIDE));
-        let lock = Lock::new(
-            Board::new(w, h),
-            vec![
+        let (key, keyhole) = if w >= 4 {
+            (
                 Piece::key(Cell::new(0, 0), Orientation::Horizontal),
-                Piece::keyhole(Cell::new(w - 1, 1)),
-            ],
-        );
-        Document::new(lock)
+                Cell::new(w - 1, 0),
+            )
+        } else if h >= 4 {
+            (
+                Piece::key(Cell::new(0, 0), Orientation::Vertical),
+                Cell::new(0, h - 1),
+            )
+        } else {
+            (
+                Piece::key(Cell::new(0, 0), Orientation::Horizontal),
+                Cell::new(w - 1, 1),
+            )
+        };
+        Document::new(Lock::new(
+            Board::new(w, h),
+            vec![key, Piece::keyhole(keyhole)],
+        ))
     }
 
     /// This document with another lock (the same lock after an edit or a move): the title,
@@ -224,8 +240,27 @@ mod tests {
     fn the_empty_lock_has_a_key_and_a_keyhole_on_the_right_edge() {
         let doc = Document::empty(5, 4);
         assert_eq!(doc.lock.board.width(), 5);
-        assert_eq!(doc.lock.pieces[1].at, Cell::new(4, 1));
+        assert_eq!(doc.lock.pieces[1].at, Cell::new(4, 0));
         assert!(doc.lock.problems().is_empty(), "{:?}", doc.lock.problems());
         assert!(Document::empty(0, 40).lock.problems().is_empty());
+    }
+
+    /// A new lock could never be picked (the Key in row 1, the Keyhole in row 2): the author
+    /// began from a lock the solver called impossible. Every board with room for a slide now
+    /// begins one slide from a pick, and none begins picked or illegal.
+    #[test]
+    fn an_empty_lock_is_one_slide_from_a_pick_wherever_there_is_room() {
+        for w in 2..=MAX_SIDE {
+            for h in 2..=MAX_SIDE {
+                let lock = Document::empty(w, h).lock;
+                assert!(lock.problems().is_empty(), "{w}×{h}: {:?}", lock.problems());
+                assert!(!lock.is_picked(), "{w}×{h} begins picked");
+                let picked_in_one = lock
+                    .legal_moves()
+                    .iter()
+                    .any(|m| lock.apply(m).is_ok_and(|l| l.is_picked()));
+                assert_eq!(picked_in_one, w >= 4 || h >= 4, "{w}×{h}");
+            }
+        }
     }
 }
