@@ -214,6 +214,57 @@ fn generate_lays_a_challenge_with_one_solution() -> Result<(), Error> {
     Ok(())
 }
 
+/// A challenge generated over a published one kept its title, author, source, licence and
+/// notes, crediting the new challenge to the published one's author and source.
+#[test]
+fn a_generated_challenge_is_no_longer_credited_to_the_one_it_replaces() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    let published = template("challenge-49.quad");
+    assert!(published.contains("\nsource ") && published.contains("\nby "));
+    open(&d, &mut s, "c49.quad", &published);
+    d.click(&mut s, "Generate challenge")?;
+    let text = s.document().text();
+    for gone in [
+        "\nsource ",
+        "\nlicense ",
+        "\nby ",
+        "Challenge 49",
+        "One solution.\"",
+    ] {
+        assert!(!text.contains(gone), "{gone}: {text}");
+    }
+    assert!(text.contains("title \"Challenge from seed "), "{text}");
+    assert!(text.contains("note \"One solution; "), "{text}");
+    assert!(
+        screen(&s).status().ends_with(
+            "the title, author, source and licence of the published challenge it replaces went \
+             with it (Undo brings them back)"
+        ),
+        "{}",
+        screen(&s).status()
+    );
+    d.click(&mut s, "Undo")?;
+    assert_eq!(s.document().text(), published);
+    // The author's own file keeps its title and author.
+    let board: String = template("default.quad")
+        .lines()
+        .filter(|l| {
+            !["title ", "by ", "source ", "license ", "note "]
+                .iter()
+                .any(|k| l.starts_with(k))
+        })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let own = format!("title \"Mine\"\nby \"Me\"\n{board}");
+    open(&d, &mut s, "mine.quad", &own);
+    d.click(&mut s, "Generate challenge")?;
+    let text = s.document().text();
+    assert!(text.contains("title \"Mine\"\nby \"Me\""), "{text}");
+    Ok(())
+}
+
 #[test]
 fn play_hints_solves_and_resets_with_the_seeds_keys() -> Result<(), Error> {
     let d = Driver::new();

@@ -298,12 +298,9 @@ pub fn challenge(
     let mut doc = Document::new(g.challenge.clone());
     doc.info.title = Some(format!("Challenge from seed {seed}"));
     doc.info.by = Some("lockwright quadrillion challenge".into());
-    doc.info.notes.push(format!(
-        "One solution; {} placed, {} to place; difficulty {:.1}.",
-        lockfmt::words::count(g.challenge.placed.len(), "shape"),
-        12 - g.challenge.placed.len(),
-        g.difficulty
-    ));
+    doc.info
+        .notes
+        .push(crate::quadrillion::words::generated_note(&g));
     let text = lockfmt::quadrillion::print(&doc);
     let written = output.map(|p| with_extension(&p.to_string_lossy()));
     if let Some(path) = &written {

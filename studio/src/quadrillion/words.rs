@@ -3,6 +3,7 @@
 //! the table.
 
 use super::picture::colour_name;
+use engine::quadrillion::generate::Generated;
 use engine::quadrillion::{Item, RuleBroken, ShapeId};
 
 /// A shape as the player calls it: "the purple shape".
@@ -19,6 +20,18 @@ pub fn shapes(all: &[ShapeId]) -> String {
         [one] => format!("the {one} shape"),
         many => format!("the {} shapes", lockfmt::words::listed(many)),
     }
+}
+
+/// The note a generated challenge's file carries: "One solution; 3 shapes placed, 9 to place;
+/// difficulty 4.2."
+pub fn generated_note(g: &Generated) -> String {
+    let placed = g.challenge.placed.len();
+    format!(
+        "One solution; {} placed, {} to place; difficulty {:.1}.",
+        lockfmt::words::count(placed, "shape"),
+        12usize.saturating_sub(placed),
+        g.difficulty
+    )
 }
 
 /// A shape or a grid as the player calls it.

@@ -642,12 +642,30 @@ impl Editor {
                             .clone()
                             .unwrap_or_else(|| Document::new(g.challenge.clone()));
                         doc.challenge = g.challenge.clone();
+                        // A challenge published elsewhere (it names a source or a licence)
+                        // is replaced whole: its title, author, source and licence kept would
+                        // credit the generated one to others. The author's own file keeps its
+                        // title and author. Either way the notes are the new challenge's.
+                        let published = doc.info.source.is_some() || doc.info.license.is_some();
+                        if published {
+                            doc.info = lockfmt::quadrillion::Info {
+                                title: Some(format!("Challenge from seed {}", g.seed)),
+                                ..lockfmt::quadrillion::Info::default()
+                            };
+                        }
+                        doc.info.notes = vec![crate::quadrillion::words::generated_note(g)];
                         self.buffer.set_text(&lockfmt::quadrillion::print(&doc));
                         self.buffer.say(format!(
-                            "challenge from seed {}: {} placed, difficulty {:.1}",
+                            "challenge from seed {}: {} placed, difficulty {:.1}{}",
                             g.seed,
                             lockfmt::words::count(g.challenge.placed.len(), "shape"),
-                            g.difficulty
+                            g.difficulty,
+                            if published {
+                                "; the title, author, source and licence of the published \
+                                 challenge it replaces went with it (Undo brings them back)"
+                            } else {
+                                ""
+                            }
                         ));
                         self.read()
                     }
