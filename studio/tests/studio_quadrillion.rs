@@ -247,6 +247,14 @@ fn a_generated_challenge_is_no_longer_credited_to_the_one_it_replaces() -> Resul
     );
     d.click(&mut s, "Undo")?;
     assert_eq!(s.document().text(), published);
+    // Shapes laid on the published board keep the board's source and licence: it is theirs.
+    d.click(&mut s, "Shapes for this board")?;
+    let text = s.document().text();
+    assert!(
+        text.contains("\nsource ") && text.contains("\nlicense ") && text.contains("\nby "),
+        "{text}"
+    );
+    assert!(text.contains("note \"One solution; "), "{text}");
     // The author's own file keeps its title and author.
     let board: String = template("default.quad")
         .lines()

@@ -192,7 +192,12 @@ pub enum Message {
     Generate {
         keep_board: bool,
     },
-    Generated(u64, Arc<Result<Generated, GenerateError>>),
+    Generated {
+        revision: u64,
+        /// Whether it was laid on the author's board.
+        kept_board: bool,
+        generated: Arc<Result<Generated, GenerateError>>,
+    },
     Read(u64, Arc<Reading>),
     Counted(u64, Arc<Counted>),
     /// A hint for the table as it was after this many changes.
@@ -626,10 +631,18 @@ impl Editor {
                         };
                         generate(seed, board.as_ref(), &limits)
                     },
-                    move |g| Message::Generated(revision, Arc::new(g)),
+                    move |g| Message::Generated {
+                        revision,
+                        kept_board: keep_board,
+                        generated: Arc::new(g),
+                    },
                 )
             }
-            Message::Generated(revision, generated) => {
+            Message::Generated {
+                revision,
+                kept_board,
+                generated,
+            } => {
                 self.generating = false;
                 if revision != self.buffer.revision() {
                     // The text changed meanwhile: the author's edit wins.
@@ -643,10 +656,12 @@ impl Editor {
                             .unwrap_or_else(|| Document::new(g.challenge.clone()));
                         doc.challenge = g.challenge.clone();
                         // A challenge published elsewhere (it names a source or a licence)
-                        // is replaced whole: its title, author, source and licence kept would
-                        // credit the generated one to others. The author's own file keeps its
-                        // title and author. Either way the notes are the new challenge's.
-                        let published = doc.info.source.is_some() || doc.info.license.is_some();
+                        // is replaced whole on a new board: its title, author, source and
+                        // licence kept would credit the generated one to others. The author's
+                        // own file, and a board kept (whose source they are), keep them. Either
+                        // way the notes are the new challenge's.
+                        let published = !kept_board
+                            && (doc.info.source.is_some() || doc.info.license.is_some());
                         if published {
                             doc.info = lockfmt::quadrillion::Info {
                                 title: Some(format!("Challenge from seed {}", g.seed)),
