@@ -255,6 +255,7 @@ fn a_generated_challenge_is_no_longer_credited_to_the_one_it_replaces() -> Resul
         "{text}"
     );
     assert!(text.contains("note \"One solution; "), "{text}");
+    d.click(&mut s, "Undo")?;
     // The author's own file keeps its title and author.
     let board: String = template("default.quad")
         .lines()
