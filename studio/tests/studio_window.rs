@@ -31,6 +31,57 @@ fn first_start_fills_the_lock_folder_and_opens_a_lock() {
     assert!(s.document().lock().is_some());
 }
 
+/// A folder of hundreds of puzzles was a list to scroll through for the one wanted: a list of
+/// a dozen or more has a filter above it, which keeps the files whose names hold every word.
+#[test]
+fn a_long_list_is_filtered_by_the_words_typed() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    assert!(
+        d.type_into(&mut s, folder::FILTER_ID, "x").is_err(),
+        "three files: no filter"
+    );
+    let lock = common::starter("pivot-gate.lock");
+    let mut written = Vec::new();
+    for i in 0..10 {
+        let file = s.folder().path().join(format!("gate-{i:02}.lock"));
+        std::fs::write(&file, &lock).expect("write");
+        written.push(file);
+    }
+    d.send(
+        &mut s,
+        Message::Changed(studio::watch::Changed::paths(written)),
+    );
+    assert_eq!(s.folder().files().len(), 13);
+    d.type_into(&mut s, folder::FILTER_ID, "GATE 0")?;
+    for shown in ["gate-00", "gate-09"] {
+        assert!(sees(&s, shown), "{shown}");
+    }
+    for hidden in ["pivot-gate", "ball-stop", "spring-pull"] {
+        assert!(!sees(&s, hidden), "{hidden}");
+    }
+    d.send(
+        &mut s,
+        // Not the name itself, which the filter's field would show as well.
+        Message::Folder(folder::Message::Filter("07".into())),
+    );
+    assert!(sees(&s, "gate-07") && !sees(&s, "gate-08") && !sees(&s, "pivot-gate"));
+    d.click(&mut s, "gate-07")?;
+    assert!(open_path(&s).ends_with("gate-07.lock"));
+    d.send(
+        &mut s,
+        Message::Folder(folder::Message::Filter("zebra".into())),
+    );
+    assert!(sees(&s, "No file's name holds “zebra”."));
+    d.send(
+        &mut s,
+        Message::Folder(folder::Message::Filter(String::new())),
+    );
+    assert!(sees(&s, "ball-stop") && sees(&s, "gate-03"));
+    Ok(())
+}
+
 #[test]
 fn the_side_panel_makes_duplicates_and_deletes_with_confirmation() -> Result<(), Error> {
     let d = Driver::new();

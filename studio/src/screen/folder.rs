@@ -53,6 +53,8 @@ pub enum Message {
     ConfirmExport(bool),
     ToggleTheme,
     Show(Destination),
+    /// The filter typed above the list.
+    Filter(String),
 }
 
 /// What the panel asks of the studio.
@@ -80,6 +82,12 @@ pub enum Event {
 
 /// The field where the open file's new name is typed.
 pub const RENAME_ID: &str = "folder-rename";
+
+/// The id of the list's filter, for focus and tests.
+pub const FILTER_ID: &str = "folder-filter";
+
+/// A list this long or longer has a filter above it.
+pub const FILTER_FROM: usize = 12;
 
 fn file_button(label: &str, message: Message) -> button::Button<'_, Message> {
     button(text(label).size(13))
@@ -139,6 +147,8 @@ pub struct Folder {
     confirm_export: Option<PathBuf>,
     /// The pictures exported since the studio started: replaced again without asking.
     exported: HashSet<PathBuf>,
+    /// Words typed to narrow the list: a file is listed when its name holds every one.
+    filter: String,
 }
 
 impl Folder {
@@ -154,6 +164,7 @@ impl Folder {
             confirm_delete: None,
             confirm_export: None,
             exported: HashSet::new(),
+            filter: String::new(),
         }
     }
 
@@ -265,6 +276,10 @@ impl Folder {
             }
             Message::RenameInput(s) => {
                 self.renaming = Some(s);
+                None
+            }
+            Message::Filter(s) => {
+                self.filter = s;
                 None
             }
             Message::RenameDone => self.renaming.take().map(Event::Rename),
@@ -381,13 +396,26 @@ impl Folder {
                 .get(&f.path.with_extension(""))
                 .is_some_and(|&n| n > 1)
         };
-        let mut list = column(self.files.iter().map(|f| {
+        if self.files.len() >= FILTER_FROM || !self.filter.is_empty() {
+            side = side.push(
+                text_input("Filter by name", &self.filter)
+                    .id(FILTER_ID)
+                    .on_input(Message::Filter)
+                    .size(13),
+            );
+        }
+        let mut shown = self.files.iter().filter(|f| self.passes(f)).peekable();
+        let none_shown = shown.peek().is_none();
+        let mut list = column(shown.map(|f| {
             let standing = games.standing(&Place::File(f.path.clone()));
             self.entry(f, open, shared(f), standing)
         }))
         .spacing(2);
         if self.files.is_empty() {
             list = list.push(text(EMPTY).size(13));
+        } else if none_shown {
+            list =
+                list.push(text(format!("No file's name holds “{}”.", self.filter.trim())).size(13));
         }
         side = side.push(scroll(list).height(Fill));
         side = side.push(
@@ -419,6 +447,20 @@ impl Folder {
             side = side.push(text(notice).size(12));
         }
         side.padding(8).into()
+    }
+
+    /// Whether the filter lets a file through: its name within the folder, extension and
+    /// all, holds every word typed, in any case.
+    fn passes(&self, f: &Listed) -> bool {
+        let name = f
+            .path
+            .strip_prefix(&self.folder)
+            .unwrap_or(&f.path)
+            .to_string_lossy()
+            .to_lowercase();
+        self.filter
+            .split_whitespace()
+            .all(|word| name.contains(&word.to_lowercase()))
     }
 
     fn entry<'a>(
