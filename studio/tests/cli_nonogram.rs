@@ -101,6 +101,38 @@ fn render_draws_the_clues_and_with_solution_the_picture() {
     assert_ne!(a, b, "the solution is drawn");
 }
 
+/// Clues that give two pictures were drawn as one of them without a word, and clues that give
+/// none were said to have "no solution found", as if the solver had only run out of time.
+#[test]
+fn render_says_when_the_picture_drawn_is_one_of_several_or_none_exists() {
+    let dir = tempfile::tempdir().expect("dir");
+    let two = "width 2\nheight 2\n\nrows\n1\n1\n\ncolumns\n1\n1\n";
+    std::fs::write(dir.path().join("two.non"), two).expect("write");
+    let out = lockwright(
+        &["render", "two.non", "-o", "two.png", "--solution"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("the clues give more than one picture"),
+        "{}",
+        text(&out.stderr)
+    );
+    let none = "width 2\nheight 2\n\nrows\n2\n0\n\ncolumns\n2\n0\n";
+    std::fs::write(dir.path().join("none.non"), none).expect("write");
+    let out = lockwright(
+        &["render", "none.non", "-o", "none.png", "--solution"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("none.non: no picture gives these clues"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!dir.path().join("none.png").exists());
+}
+
 #[test]
 fn solve_json_says_unique_multiple_or_none_with_its_exit_code() {
     let dir = tempfile::tempdir().expect("dir");

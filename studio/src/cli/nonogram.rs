@@ -38,26 +38,73 @@ pub fn render(file: &Path, out: &Path, width: u32, solution: bool, dark: bool) -
         super::print_diagnostics(&file.display().to_string(), &text, &parsed.diagnostics);
         return Ok(ExitCode::from(1));
     };
-    let cells = if solution { solution_of(puzzle) } else { None };
-    if solution && cells.is_none() {
-        bail!(
-            "{}: no goal in the file and no solution found, so there is no picture to draw",
-            file.display()
-        );
-    }
+    let cells = if solution {
+        let shown = file.display();
+        match picture_of(puzzle) {
+            Drawn::Goal(g) | Drawn::Only(g) => Some(g),
+            Drawn::OneOfSeveral(g) => {
+                eprintln!(
+                    "{shown}: warning: the clues give more than one picture, and no goal says \
+                     which is meant: this is one of them (`lockwright solve {shown}` shows two)"
+                );
+                Some(g)
+            }
+            Drawn::FoundBeforeLimit(g) => {
+                eprintln!(
+                    "{shown}: warning: a picture found before the solver's limit of {} s; \
+                     others may give the same clues",
+                    RENDER_SOLVE_TIME.as_secs()
+                );
+                Some(g)
+            }
+            Drawn::NoneExists => bail!(
+                "{shown}: no picture gives these clues (`lockwright solve {shown}` says why), so there is none to draw"
+            ),
+            Drawn::NoneFound => bail!(
+                "{shown}: no goal in the file and no picture found within {} s, so there is none to draw",
+                RENDER_SOLVE_TIME.as_secs()
+            ),
+        }
+    } else {
+        None
+    };
     let palette = Palette::of_theme(dark);
     let bytes = crate::nonogram::render::png(puzzle, cells.as_ref(), width, &palette)?;
     write_atomic_bytes(out, &bytes)?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// The picture to draw as the solution: the goal, when the file gives one, else the solver's
-/// (one of them, when there are several).
-fn solution_of(puzzle: &Puzzle) -> Option<Grid> {
-    puzzle.goal.clone().or_else(|| {
-        let report = engine::nonogram::solve(puzzle, &Limits::time(Duration::from_secs(10)));
-        report.answer.solution().cloned()
-    })
+/// How long `render --solution` lets the solver look for a picture when the file has no goal.
+const RENDER_SOLVE_TIME: Duration = Duration::from_secs(10);
+
+/// The picture `render --solution` draws, and what is to be said of it.
+enum Drawn {
+    /// The file's goal.
+    Goal(Grid),
+    /// The only picture the clues give.
+    Only(Grid),
+    /// One of several pictures the clues give.
+    OneOfSeveral(Grid),
+    /// A picture found before the time ran out.
+    FoundBeforeLimit(Grid),
+    /// No picture gives the clues.
+    NoneExists,
+    /// None found in the time.
+    NoneFound,
+}
+
+/// The picture to draw as the solution: the goal, when the file gives one, else the solver's.
+fn picture_of(puzzle: &Puzzle) -> Drawn {
+    if let Some(goal) = &puzzle.goal {
+        return Drawn::Goal(goal.clone());
+    }
+    match engine::nonogram::solve(puzzle, &Limits::time(RENDER_SOLVE_TIME)).answer {
+        Answer::Unique(g) => Drawn::Only(g),
+        Answer::Several(g, _) => Drawn::OneOfSeveral(g),
+        Answer::Stopped { found: Some(g), .. } => Drawn::FoundBeforeLimit(g),
+        Answer::Stopped { found: None, .. } => Drawn::NoneFound,
+        Answer::None(_) => Drawn::NoneExists,
+    }
 }
 
 /// Exit code when a limit stopped the search (as for locks).
