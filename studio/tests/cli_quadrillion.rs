@@ -252,6 +252,41 @@ fn render_draws_the_board_and_with_solution_every_shape() {
     let a = std::fs::read(dir.path().join("a.png")).unwrap();
     let b = std::fs::read(dir.path().join("b.png")).unwrap();
     assert_ne!(a, b, "the solution adds the shapes");
+    assert!(
+        !text(
+            &lockwright(
+                &[
+                    "render",
+                    file.to_str().unwrap(),
+                    "-o",
+                    "c.png",
+                    "--solution"
+                ],
+                dir.path()
+            )
+            .stderr
+        )
+        .contains("warning"),
+        "a challenge has one solution"
+    );
+    // The default board's 10,162 ways to place every shape were drawn as one without a word.
+    let board = template("default.quad");
+    let out = lockwright(
+        &[
+            "render",
+            board.to_str().unwrap(),
+            "-o",
+            "d.png",
+            "--solution",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("can be placed in more than one way: this is one of them"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]

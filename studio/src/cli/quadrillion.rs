@@ -200,6 +200,9 @@ pub fn solve(
 }
 
 /// `render` of a board: its grids and the shapes placed; with `--solution`, every shape.
+/// How long `render --solution` lets the solver look.
+const RENDER_SOLVE_TIME: Duration = Duration::from_secs(10);
+
 pub fn render(file: &Path, out: &Path, width: u32, solution: bool, dark: bool) -> Result<ExitCode> {
     if !(16..=8192).contains(&width) {
         bail!("--width {width} is out of range: from 16 to 8192 pixels");
@@ -210,20 +213,38 @@ pub fn render(file: &Path, out: &Path, width: u32, solution: bool, dark: bool) -
         return Ok(ExitCode::from(1));
     };
     let placed: Vec<Placement> = if solution {
-        match solve_board(
-            ch,
-            &Limits {
-                timeout: Some(Duration::from_secs(10)),
-                max_nodes: None,
-            },
-            None,
-        )
-        .map(|r| r.answer)
-        {
-            Ok(Answer::Solved(s)) => s.placements,
-            _ => bail!(
-                "{}: no solution found, so there is none to draw",
-                file.display()
+        let shown = file.display();
+        let limits = Limits {
+            timeout: Some(RENDER_SOLVE_TIME),
+            max_nodes: None,
+        };
+        // Two solutions tell a challenge from a board with several ways to fill it.
+        let counted = match count(ch, Some(2), &limits, None) {
+            Ok(c) => c,
+            Err(problems) => bail!(
+                "{shown}: {}",
+                problems.first().map_or_else(
+                    || "the challenge cannot be played".into(),
+                    |p| p.to_string()
+                )
+            ),
+        };
+        match (counted.first.first(), counted.solutions, counted.stopped) {
+            (Some(first), n, _) => {
+                if n > 1 {
+                    eprintln!(
+                        "{shown}: warning: the shapes left can be placed in more than one way: \
+                         this is one of them"
+                    );
+                }
+                first.placements.clone()
+            }
+            (None, _, None) => bail!(
+                "{shown}: the shapes left cannot all be placed, so there is no solution to draw"
+            ),
+            (None, _, Some(_)) => bail!(
+                "{shown}: no solution found within {} s, so there is none to draw",
+                RENDER_SOLVE_TIME.as_secs()
             ),
         }
     } else {
