@@ -26,18 +26,20 @@ impl Harness {
         let (task, _) = self.editor.update(m);
         self.run(task);
     }
+
+    /// A press on a cell and its release there: filling it (or emptying it, `fill` false or
+    /// the cell filled already).
+    fn click_cell(&mut self, x: usize, y: usize, fill: bool) {
+        self.send(Message::Canvas(Stroke::Pressed { x, y, fill }));
+        self.send(Message::Canvas(Stroke::Released));
+    }
 }
 
 #[test]
 fn painting_a_cell_changes_the_goal_and_the_clues_in_the_text() {
     let mut h = Harness::open(SEED);
     assert_eq!(h.editor.picture().get(0, 0), Cell::Empty);
-    h.send(Message::Canvas(Stroke::Pressed {
-        x: 0,
-        y: 0,
-        fill: true,
-    }));
-    h.send(Message::Canvas(Stroke::Released));
+    h.click_cell(0, 0, true);
     let text = h.editor.text();
     assert!(
         text.contains("\nrows\n4\n"),
@@ -127,12 +129,7 @@ fn the_solver_says_at_once_whether_the_picture_is_unique_and_where_it_is_not() {
         "tinted on the canvas"
     );
     // Painting one more cell makes it unique (an L of three cells).
-    h.send(Message::Canvas(Stroke::Pressed {
-        x: 1,
-        y: 0,
-        fill: true,
-    }));
-    h.send(Message::Canvas(Stroke::Released));
+    h.click_cell(1, 0, true);
     assert!(
         h.editor.analysis().is_some_and(|a| a.unique),
         "{:?}",
@@ -145,12 +142,7 @@ fn clues_typed_without_a_goal_show_the_solution_found() {
     let mut h = Harness::open("width 3\nheight 2\n\nrows\n3\n1\n\ncolumns\n2\n1\n1\n");
     assert_eq!(h.editor.picture().to_rows(), vec!["###", "#.."]);
     // Painted, the solution found is the picture painted on: the other clues stay.
-    h.send(Message::Canvas(Stroke::Pressed {
-        x: 2,
-        y: 1,
-        fill: true,
-    }));
-    h.send(Message::Canvas(Stroke::Released));
+    h.click_cell(2, 1, true);
     let text = h.editor.text();
     assert!(text.contains("rows\n3\n1,1\n"), "{text}");
     assert!(text.contains("columns\n2\n1\n2\n"), "{text}");
@@ -195,12 +187,7 @@ fn a_stroke_never_replaces_clues_that_give_no_picture_unasked() {
         h.editor.text()
     );
     assert!(!h.editor.clues_without_picture());
-    h.send(Message::Canvas(Stroke::Pressed {
-        x: 0,
-        y: 0,
-        fill: true,
-    }));
-    h.send(Message::Canvas(Stroke::Released));
+    h.click_cell(0, 0, true);
     assert!(
         h.editor.text().contains("rows\n1\n0\n"),
         "{}",
@@ -398,12 +385,7 @@ fn painting_after_a_save_says_the_puzzle_is_unsaved_again() {
         editor,
     };
     h.run(task);
-    h.send(Message::Canvas(Stroke::Pressed {
-        x: 0,
-        y: 0,
-        fill: true,
-    }));
-    h.send(Message::Canvas(Stroke::Released));
+    h.click_cell(0, 0, true);
     h.send(Message::Save);
     assert!(!h.editor.is_dirty());
     assert!(
@@ -411,12 +393,7 @@ fn painting_after_a_save_says_the_puzzle_is_unsaved_again() {
         "{}",
         h.editor.status()
     );
-    h.send(Message::Canvas(Stroke::Pressed {
-        x: 4,
-        y: 4,
-        fill: true,
-    }));
-    h.send(Message::Canvas(Stroke::Released));
+    h.click_cell(4, 4, true);
     assert!(h.editor.is_dirty());
     assert_eq!(
         h.editor.status(),
@@ -438,12 +415,7 @@ fn painting_after_a_save_says_the_puzzle_is_unsaved_again() {
 fn painting_waits_while_a_line_of_the_text_would_be_lost() {
     let typed = SEED.replace("title \"Seed\"\n", "title \"Seed\"\ntitle \"Mine\"\n");
     let mut h = Harness::open(&typed);
-    h.send(Message::Canvas(Stroke::Pressed {
-        x: 0,
-        y: 0,
-        fill: true,
-    }));
-    h.send(Message::Canvas(Stroke::Released));
+    h.click_cell(0, 0, true);
     assert_eq!(h.editor.text(), typed, "the text stays as typed");
     assert!(
         h.editor
@@ -455,12 +427,7 @@ fn painting_waits_while_a_line_of_the_text_would_be_lost() {
     let wrong_clue = SEED.replace("\nrows\n3\n", "\nrows\n4\n");
     let mut h = Harness::open(&wrong_clue);
     assert!(h.editor.diagnostics().iter().any(Diagnostic::is_error));
-    h.send(Message::Canvas(Stroke::Pressed {
-        x: 0,
-        y: 0,
-        fill: true,
-    }));
-    h.send(Message::Canvas(Stroke::Released));
+    h.click_cell(0, 0, true);
     assert!(
         h.editor.text().contains("goal \"1111010101"),
         "{}",
