@@ -87,6 +87,17 @@ impl std::fmt::Display for Why {
     }
 }
 
+impl Why {
+    /// Why the match is over, with the loser named where the words would say "the opponent":
+    /// "YOU ran out of reserve".
+    pub fn naming(&self, loser: &str) -> String {
+        match self {
+            Why::OpponentOutOfReserve => format!("{loser} ran out of reserve"),
+            other => other.to_string(),
+        }
+    }
+}
+
 /// What decides between equal or unequal scores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -229,5 +240,25 @@ impl Match {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// "Winner: BOT (0–0, the opponent ran out of reserve)" left the reader to work out whose
+    /// opponent: the loser is named.
+    #[test]
+    fn a_match_lost_on_the_clock_names_the_loser() {
+        assert_eq!(
+            Why::OpponentOutOfReserve.naming("YOU"),
+            "YOU ran out of reserve"
+        );
+        assert_eq!(
+            Why::OnlyOneAtSixteen.naming("YOU"),
+            "16 points or more",
+            "other reasons name no one"
+        );
     }
 }
