@@ -588,7 +588,7 @@ pub fn print_table(v: &MatchView) {
             v.name(w.player),
             v.scores[w.player],
             v.scores[w.player.other()],
-            w.why.naming(&v.name(w.player.other()))
+            w.why.naming(v.name(w.player.other()))
         );
     }
 }

@@ -222,7 +222,7 @@ impl DeathMatch {
                     v.name(w.player),
                     v.scores[w.player],
                     v.scores[w.player.other()],
-                    w.why.naming(&v.name(w.player.other()))
+                    w.why.naming(v.name(w.player.other()))
                 ))
                 .size(16),
             );
