@@ -179,8 +179,8 @@ fn row_numbers_are_right_aligned_and_the_footer_indented_to_match() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "11 . . . . . . . . . . .");
     assert_eq!(lines[2], " 9 . . . . . . . . . . .");
-    assert_eq!(lines[9], " 2 . . . . . . . . . . @");
-    assert_eq!(lines[10], " 1 K K . . . . . . . . .");
+    assert_eq!(lines[9], " 2 . . . . . . . . . . .");
+    assert_eq!(lines[10], " 1 K K . . . . . . . . @");
     assert_eq!(lines[11], "   A B C D E F G H I J K");
     assert_eq!(lines.len(), 12);
     assert_eq!(parse(&text).diagnostics, vec![]);
@@ -202,7 +202,12 @@ fn the_empty_document_is_a_legal_start() {
     }
     assert_eq!(
         print(&Document::empty(4, 3)),
-        "3 . . . .\n2 . . . @\n1 K K . .\n  A B C D\n"
+        "3 . . . .\n2 . . . .\n1 K K . @\n  A B C D\n"
+    );
+    // Too narrow for a slide along row 1: the Key stands in column A.
+    assert_eq!(
+        print(&Document::empty(3, 4)),
+        "4 @ . .\n3 . . .\n2 K . .\n1 K . .\n  A B C\n"
     );
 }
 

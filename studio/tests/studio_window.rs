@@ -79,6 +79,15 @@ fn a_long_list_is_filtered_by_the_words_typed() -> Result<(), Error> {
         Message::Folder(folder::Message::Filter(String::new())),
     );
     assert!(sees(&s, "ball-stop") && sees(&s, "gate-03"));
+    // A file made here is opened, and the filter goes rather than hide it.
+    d.send(
+        &mut s,
+        Message::Folder(folder::Message::Filter("07".into())),
+    );
+    assert!(!sees(&s, "ball-stop"));
+    d.click(&mut s, "Duplicate")?;
+    assert!(sees(&s, "ball-stop"), "the filter is gone");
+    assert_eq!(s.folder().files().len(), 14);
     Ok(())
 }
 

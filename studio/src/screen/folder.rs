@@ -260,8 +260,15 @@ impl Folder {
                 self.template = Some(t);
                 None
             }
-            Message::New => Some(Event::New(self.template_for(open))),
-            Message::Duplicate => open.map(|_| Event::Duplicate),
+            // A file made or renamed here is opened: the filter goes, lest it hide that file.
+            Message::New => {
+                self.filter.clear();
+                Some(Event::New(self.template_for(open)))
+            }
+            Message::Duplicate => {
+                self.filter.clear();
+                open.map(|_| Event::Duplicate)
+            }
             Message::RenameStart => {
                 self.renaming = open
                     .and_then(|p| p.file_stem())
@@ -282,7 +289,10 @@ impl Folder {
                 self.filter = s;
                 None
             }
-            Message::RenameDone => self.renaming.take().map(Event::Rename),
+            Message::RenameDone => {
+                self.filter.clear();
+                self.renaming.take().map(Event::Rename)
+            }
             Message::RenameCancel => {
                 self.renaming = None;
                 None
