@@ -29,13 +29,14 @@
 //! limit for ours (default 60: a puzzle it stops on is shown as `>60s`, so the run always ends);
 //! `NONOGRAM_RANDOM` the random pictures per density (default 4); `NONOGRAM_DENSITIES` their
 //! densities (default `0.3,0.35,0.4,0.45,0.5,0.55,0.6`); `NONOGRAM_PUBLIC=0` skips the public
-//! puzzles.
+//! puzzles; `NONOGRAM_THREADS` how many searches of ours race on threads of their own (default
+//! 1, the one-core figures; pin the bench to as many cores).
 
 #[path = "../tests/nonogram_common.rs"]
 mod common;
 
 use common::{data_puzzles, gives_the_clues, random_picture};
-use engine::nonogram::{Answer, Limits, Puzzle, PuzzleInfo, solve};
+use engine::nonogram::{Answer, Limits, Puzzle, PuzzleInfo, solve, solve_on_threads};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -55,7 +56,13 @@ fn env_usize(name: &str, default: usize) -> usize {
 
 /// Our solve: the median over `runs` of the mean time of a batch of at least 20 ms; a solve
 /// stopped by the time limit is run once and reported as stopped.
-fn time_ours(p: &Puzzle, runs: usize, lim: &Limits) -> (f64, engine::nonogram::Report) {
+fn time_ours(
+    p: &Puzzle,
+    runs: usize,
+    lim: &Limits,
+    threads: usize,
+) -> (f64, engine::nonogram::Report) {
+    let solve = |p: &Puzzle, lim: &Limits| solve_on_threads(p, lim, None, threads);
     let report = solve(p, lim);
     if matches!(report.answer, Answer::Stopped { .. }) {
         return (report.stats.elapsed.as_secs_f64(), report);
@@ -197,6 +204,7 @@ fn main() {
     let timeout = Duration::from_secs(env_usize("NONOGRID_TIMEOUT", 60) as u64);
     let bin = nonogrid_binary();
     let lim = Limits::time(Duration::from_secs(env_usize("OURS_TIMEOUT", 60) as u64));
+    let threads = env_usize("NONOGRAM_THREADS", 1);
     // The baseline, and its noise: three times the median distance of its runs from it.
     let (base, noise) = match bin.as_ref().and_then(|b| {
         let one = "1 1\n1\n1\n";
@@ -227,7 +235,7 @@ fn main() {
     let mut worst_ratio: f64 = 0.0;
     let mut slowest: f64 = 0.0;
     let mut row = |name: &str, p: &Puzzle, check: &dyn Fn(&Answer) -> bool| {
-        let (ours, report) = time_ours(p, runs, &lim);
+        let (ours, report) = time_ours(p, runs, &lim, threads);
         let stopped = matches!(report.answer, Answer::Stopped { .. });
         assert!(check(&report.answer), "{name}: {:?}", report.answer);
         if let Some(g) = report.answer.solution() {

@@ -17,7 +17,7 @@ fn puzzle_of(g: &Grid) -> Puzzle {
 #[test]
 fn difficulty_is_zero_for_the_line_rule_and_rises_with_probing_then_search() {
     for d in data_puzzles() {
-        let r = review(&d.puzzle, &Limits::default(), None);
+        let r = review(&d.puzzle, &Limits::default(), None, 1);
         match (&r.report.answer, r.difficulty) {
             (Answer::Unique(_), Some(diff)) => {
                 if d.line_solvable {

@@ -783,7 +783,7 @@ fn solve_refuses_the_flags_a_familys_solver_does_not_take() {
     for (args, says) in [
         (
             vec!["solve", &nonogram, "-o", "x.solution"],
-            "--write-solution is not for a nonogram: its solver takes --json, --timeout and --max-states",
+            "--write-solution is not for a nonogram: its solver takes --json, --timeout, --max-states and --threads",
         ),
         (
             vec!["solve", &board, "--threads", "2", "--analyse"],

@@ -163,6 +163,34 @@ fn solve_json_says_unique_multiple_or_none_with_its_exit_code() {
 }
 
 #[test]
+fn solve_races_searches_on_the_threads_asked_and_answers_alike() {
+    let dir = tempfile::tempdir().expect("dir");
+    // Two pictures share these clues and only a search tells them apart.
+    let two = "width 2\nheight 2\n\nrows\n1\n1\n\ncolumns\n1\n1\n";
+    std::fs::write(dir.path().join("two.non"), two).expect("write");
+    for threads in ["1", "3"] {
+        let out = lockwright(
+            &["solve", "two.non", "--json", "--threads", threads],
+            dir.path(),
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        assert_eq!(v["status"], "multiple", "--threads {threads}");
+        assert_eq!(v["threads"].to_string(), threads);
+        assert_ne!(v["solution"], v["second_solution"]);
+    }
+    let out = lockwright(&["solve", "two.non", "--threads", "3"], dir.path());
+    assert!(
+        text(&out.stdout).contains("(3 searches at once)"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = lockwright(&["solve", "two.non", "--threads", "0"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--threads is from 1 to 256, not 0"));
+}
+
+#[test]
 fn from_image_thresholds_a_picture_into_a_puzzle_and_says_if_it_is_unique() {
     let dir = tempfile::tempdir().expect("dir");
     // A black plus on white, 50×50 pixels: a 5×5 puzzle.

@@ -66,9 +66,15 @@ pub struct Review {
     pub difficulty: Option<Difficulty>,
 }
 
-/// Solves and rates a puzzle: one call for the editor's live status.
-pub fn review(puzzle: &Puzzle, limits: &Limits, cancel: Option<&AtomicBool>) -> Review {
-    let report = solve::run(puzzle, None, limits, cancel, 2).report;
+/// Solves and rates a puzzle: one call for the editor's live status, by `threads` searches at
+/// once (`solve::solve_on_threads`).
+pub fn review(
+    puzzle: &Puzzle,
+    limits: &Limits,
+    cancel: Option<&AtomicBool>,
+    threads: usize,
+) -> Review {
+    let report = super::portfolio::run(puzzle, None, limits, cancel, 2, threads).report;
     let difficulty = difficulty(&report, puzzle.width * puzzle.height);
     Review { report, difficulty }
 }

@@ -18,6 +18,7 @@
 //!   weighing its placements by what the crossing lines say.
 //! - `search`, `learn`, `explain`: probing at the root, then a search that learns a clause from
 //!   every conflict, with the line rule explaining what it fixed.
+//! - `portfolio`: several searches at once on threads of their own, the first answer kept.
 
 pub mod author;
 mod belief;
@@ -31,6 +32,7 @@ mod guide;
 mod learn;
 pub mod lookahead;
 pub mod model;
+mod portfolio;
 pub mod rule;
 mod search;
 pub mod solve;
@@ -40,4 +42,7 @@ mod testing;
 
 pub use bits::MAX_LINE;
 pub use model::{Cell, Clue, Grid, LineRef, Puzzle, PuzzleInfo, PuzzleProblem};
-pub use solve::{Answer, Limits, Report, Stats, Stop, Unsolvable, solve, solve_cancellable};
+pub use solve::{
+    Answer, Limits, Report, Stats, Stop, Unsolvable, solve, solve_cancellable, solve_on_threads,
+    solve_seeded,
+};

@@ -95,6 +95,9 @@ pub(crate) struct Searcher<'a, B> {
     pub root: Option<Board<B>>,
     /// The random generator's state (xorshift): restarts break ties differently.
     rng: u64,
+    /// Which of a portfolio's searches this is: 0 breaks no tie before the first restart,
+    /// any other breaks them its own way from the start.
+    seed: u64,
 }
 
 impl<'a, B: Bits> Searcher<'a, B> {
@@ -105,6 +108,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
         cancel: Option<&'a AtomicBool>,
         t0: Instant,
         want: usize,
+        seed: u64,
     ) -> Searcher<'a, B> {
         Searcher {
             c,
@@ -121,7 +125,8 @@ impl<'a, B: Bits> Searcher<'a, B> {
             tmp_empty: Board::new(c),
             before: Board::new(c),
             root: None,
-            rng: 0x2545_F491_4F6C_DD1D,
+            rng: 0x2545_F491_4F6C_DD1D ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            seed,
         }
     }
 
@@ -199,6 +204,9 @@ impl<'a, B: Bits> Searcher<'a, B> {
         let per_cell = log2_expected_pictures(self.c) / cells;
         let at_once = per_cell < BELIEVE_AT_ONCE_BELOW;
         let mut believing = false;
+        if self.seed != 0 {
+            self.shake(&mut guide);
+        }
         let mut i = 0;
         let ended = loop {
             i += 1;
@@ -226,14 +234,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 }
                 Ok(()) => {
                     l.restart(MAX_CLAUSES);
-                    let mut rng = self.rng;
-                    guide.shake(0.01, || {
-                        rng ^= rng << 13;
-                        rng ^= rng >> 7;
-                        rng ^= rng << 17;
-                        (rng >> 32) as u32
-                    });
-                    self.rng = rng;
+                    self.shake(&mut guide);
                 }
                 Err(e) => break e,
             }
@@ -248,6 +249,18 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 self.stop = limits.max_nodes.map(|max| Stop::Nodes { max });
             }
         }
+    }
+
+    /// Breaks the guide's ties another way.
+    fn shake(&mut self, guide: &mut Guide<B>) {
+        let mut rng = self.rng;
+        guide.shake(0.01, || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            (rng >> 32) as u32
+        });
+        self.rng = rng;
     }
 
     /// Marks for probing every cell of every line that differs between two boards.

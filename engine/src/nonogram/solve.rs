@@ -200,6 +200,26 @@ pub fn solve_cancellable(puzzle: &Puzzle, limits: &Limits, cancel: &AtomicBool) 
     run(puzzle, None, limits, Some(cancel), 2).report
 }
 
+/// [`solve`] whose search breaks its ties by `seed` (0 searches exactly as [`solve`]): what
+/// each search of [`solve_on_threads`] is, for measuring them one by one.
+#[doc(hidden)]
+pub fn solve_seeded(puzzle: &Puzzle, limits: &Limits, cancel: &AtomicBool, seed: u64) -> Report {
+    run_seeded(puzzle, None, limits, Some(cancel), 2, seed).report
+}
+
+/// [`solve`] by `threads` searches at once, each breaking the guide's ties its own way, the
+/// first to answer answering for all (`portfolio`): the same status as [`solve`], sooner on
+/// hard pictures; for "several", which two solutions may differ from run to run. The node
+/// limit applies to each search.
+pub fn solve_on_threads(
+    puzzle: &Puzzle,
+    limits: &Limits,
+    cancel: Option<&AtomicBool>,
+    threads: usize,
+) -> Report {
+    super::portfolio::run(puzzle, None, limits, cancel, 2, threads).report
+}
+
 /// [`solve`] from a partly known grid: the solutions that agree with its known cells (a cell
 /// past the grid's edges is unknown). A contradiction the line rule finds among the given cells
 /// is [`Unsolvable::Line`].
@@ -234,6 +254,18 @@ pub(crate) fn run(
     cancel: Option<&AtomicBool>,
     want: usize,
 ) -> Run {
+    run_seeded(puzzle, start, limits, cancel, want, 0)
+}
+
+/// [`run`] whose search breaks the guide's ties by `seed` (0: as [`run`] does).
+pub(crate) fn run_seeded(
+    puzzle: &Puzzle,
+    start: Option<&Grid>,
+    limits: &Limits,
+    cancel: Option<&AtomicBool>,
+    want: usize,
+    seed: u64,
+) -> Run {
     let t0 = Instant::now();
     let problems = puzzle.validate();
     let mut out = if !problems.is_empty() {
@@ -256,6 +288,7 @@ pub(crate) fn run(
             cancel,
             want,
             t0,
+            seed,
         };
         if n + 3 <= u64::BITS as usize {
             s.go::<u64>()
@@ -293,6 +326,7 @@ struct Setup<'a> {
     cancel: Option<&'a AtomicBool>,
     want: usize,
     t0: Instant,
+    seed: u64,
 }
 
 impl Setup<'_> {
@@ -337,7 +371,15 @@ impl Setup<'_> {
                 root: Some(board.to_grid(c)),
             };
         }
-        let mut s = Searcher::new(c, prop, *self.limits, self.cancel, self.t0, self.want);
+        let mut s = Searcher::new(
+            c,
+            prop,
+            *self.limits,
+            self.cancel,
+            self.t0,
+            self.want,
+            self.seed,
+        );
         s.search(board);
         stats.nodes = s.nodes;
         stats.probes = s.probes;

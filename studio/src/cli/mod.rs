@@ -436,7 +436,13 @@ pub fn run(command: Command) -> Result<ExitCode> {
                 );
             }
             if crate::family::Family::of_path(&args.file) == Some(crate::family::Family::Nonogram) {
-                return nonogram::solve(&args.file, args.json, args.timeout, args.max_states);
+                return nonogram::solve(
+                    &args.file,
+                    args.json,
+                    args.timeout,
+                    args.max_states,
+                    args.threads,
+                );
             }
             solve::run(&args)
         }

@@ -126,8 +126,12 @@ struct JsonAnswer {
     reason: Option<String>,
     /// Whether the line rule alone finishes the puzzle.
     line_solvable: bool,
+    /// The search nodes of the search that answered (each of `threads` searches counts its
+    /// own).
     nodes: u64,
     probes: u64,
+    /// How many searches raced, one a thread.
+    threads: usize,
     seconds: f64,
 }
 
@@ -138,7 +142,9 @@ pub fn solve(
     json: bool,
     timeout: Option<Duration>,
     max_nodes: Option<u64>,
+    threads: Option<usize>,
 ) -> Result<ExitCode> {
+    let threads = super::solve::threads(threads)?.unwrap_or_else(crate::nonogram::search_threads);
     let shown = file.display().to_string();
     let (text, parsed) = read(file);
     if parsed.document.is_none() {
@@ -152,7 +158,7 @@ pub fn solve(
         return Ok(ExitCode::from(1));
     };
     let report = super::thinking::while_solving(&shown, || {
-        engine::nonogram::solve(puzzle, &Limits { timeout, max_nodes })
+        engine::nonogram::solve_on_threads(puzzle, &Limits { timeout, max_nodes }, None, threads)
     });
     let rows = |g: &Grid| g.to_rows();
     let (status, solution, second, reason, code) = match &report.answer {
@@ -185,6 +191,7 @@ pub fn solve(
             line_solvable: report.line_solvable,
             nodes: st.nodes,
             probes: st.probes,
+            threads,
             seconds: st.elapsed.as_secs_f64(),
         };
         crate::say!("{}", serde_json::to_string_pretty(&answer)?);
@@ -213,8 +220,13 @@ pub fn solve(
         }
         crate::say!();
     }
+    let searches = if threads > 1 && !report.line_solvable && st.nodes > 0 {
+        format!(" ({threads} searches at once)")
+    } else {
+        String::new()
+    };
     crate::say!(
-        "{}, {}, {:.3} s",
+        "{}, {}, {:.3} s{searches}",
         lockfmt::words::count(st.nodes as usize, "search node"),
         lockfmt::words::count(st.probes as usize, "probe"),
         st.elapsed.as_secs_f64()

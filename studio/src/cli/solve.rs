@@ -31,8 +31,9 @@ pub struct SolveArgs {
     /// Print the answer as JSON on standard output.
     #[arg(long)]
     pub json: bool,
-    /// Threads to search with, 1 to 256 (default: every core). The answer is the same with any
-    /// number.
+    /// Threads to search with, 1 to 256 (default: every core; a nonogram: one a core up to 8
+    /// with 4 cores or more, else 1). The answer is the same with any number (a nonogram's
+    /// searches race: for "multiple", which two solutions stand for it may differ).
     #[arg(long, short = 'j')]
     pub threads: Option<usize>,
     /// Stop after visiting this many states (a nonogram: after this many search nodes).
@@ -64,10 +65,10 @@ impl SolveArgs {
     /// that does nothing — a solution file never written — would leave the user believing it
     /// did.
     pub fn only_for(&self, family: Family) -> Result<()> {
-        use Family::{HexLock, Quadrillion, Sliding};
+        use Family::{HexLock, Nonogram, Quadrillion, Sliding};
         let flags: [(&str, bool, &[Family]); 5] = [
             ("--analyse", self.analyse, &[HexLock]),
-            ("--threads", self.threads.is_some(), &[HexLock]),
+            ("--threads", self.threads.is_some(), &[HexLock, Nonogram]),
             ("--max-memory", self.max_memory.is_some(), &[HexLock]),
             (
                 "--write-solution",
@@ -226,7 +227,18 @@ impl JsonAnswer<'_> {
 }
 
 /// The most threads a search is given.
-const MAX_THREADS: usize = 256;
+pub(super) const MAX_THREADS: usize = 256;
+
+/// `--threads` checked: 1 to [`MAX_THREADS`], each thread being a real one with its own stack
+/// (100,000 of them aborted the process); `None` when not given.
+pub(super) fn threads(given: Option<usize>) -> Result<Option<usize>> {
+    match given {
+        Some(t) if !(1..=MAX_THREADS).contains(&t) => {
+            bail!("--threads is from 1 to {MAX_THREADS}, not {t}")
+        }
+        t => Ok(t),
+    }
+}
 
 pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     let shown = args.file.display().to_string();
@@ -241,12 +253,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
         Some(path) => Some(read_solution(path, &lock)?),
         None => None,
     };
-    // Each thread is a real one with its own stack: 100,000 of them aborted the process.
-    if let Some(threads) = args.threads
-        && !(1..=MAX_THREADS).contains(&threads)
-    {
-        bail!("--threads is from 1 to {MAX_THREADS}, not {threads}");
-    }
+    threads(args.threads)?;
     let timeout = args.timeout;
     let job = Job {
         lock: lock.clone(),

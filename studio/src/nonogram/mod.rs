@@ -7,3 +7,14 @@ pub mod picture;
 pub mod render;
 pub mod templates;
 pub mod webpbn;
+
+/// How many searches race on a nonogram that needs search (`engine::nonogram::solve_on_threads`),
+/// in the editor and for `solve` without `--threads`: one a core, up to eight, on a machine of
+/// four cores or more; one below that. A hard picture's time is heavy-tailed, so the quickest
+/// of four searches run one by one takes a quarter less in all than the first alone; but two
+/// racing on two cores were no quicker than one (they share the caches, and the studio's window
+/// wants its core): `docs/nonogram-solver.md`, "Several searches at once".
+pub fn search_threads() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    if cores >= 4 { cores.min(8) } else { 1 }
+}

@@ -81,7 +81,12 @@ impl Analysis {
     /// `cancel` is set. Slow work.
     pub fn of(puzzle: &Puzzle, limits: &Limits, cancel: &AtomicBool) -> Analysis {
         let started = std::time::Instant::now();
-        let review = author::review(puzzle, limits, Some(cancel));
+        let review = author::review(
+            puzzle,
+            limits,
+            Some(cancel),
+            crate::nonogram::search_threads(),
+        );
         // The ambiguous cells share the time limit with the solve (at least a tenth of it).
         let rest = Limits {
             timeout: limits

@@ -1,0 +1,106 @@
+//! Several searches of one puzzle at once, on threads of their own, each breaking the guide's
+//! ties its own way; the first to answer answers for all and the others are called off.
+//!
+//! Why: the learning search's time on a hard picture is heavy-tailed. On random 60×60 pictures
+//! at density 0.50 the same puzzle takes 40 ms with one tie-breaking and 2 s with another
+//! (`docs/nonogram-solver.md`, "Several searches at once"), so the quickest of two or four
+//! searches cuts the long waits far more than it costs on the short ones. Every search is
+//! complete, so "unique", "several" and "none" are the same whichever answers; only which two
+//! solutions stand for "several" may differ from run to run.
+
+use super::model::{Grid, Puzzle};
+use super::solve::{self, Answer, Limits, Run};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// How often the caller's cancel flag is looked at while the searches run.
+const CANCEL_POLL: Duration = Duration::from_millis(5);
+
+/// Solves with up to `want` solutions by `threads` searches at once (1 or fewer: one search,
+/// exactly as [`solve::run`]). The line rule runs once first: a puzzle it answers starts no
+/// thread. The node limit applies to each search.
+pub(crate) fn run(
+    puzzle: &Puzzle,
+    start: Option<&Grid>,
+    limits: &Limits,
+    cancel: Option<&AtomicBool>,
+    want: usize,
+    threads: usize,
+) -> Run {
+    if threads <= 1 {
+        return solve::run(puzzle, start, limits, cancel, want);
+    }
+    let t0 = Instant::now();
+    let lines_only = Limits {
+        max_nodes: Some(0),
+        ..*limits
+    };
+    let first = solve::run(puzzle, start, &lines_only, cancel, want);
+    if !matches!(first.report.answer, Answer::Stopped { .. }) {
+        return first;
+    }
+    let limits = match limits.timeout {
+        Some(t) => Limits {
+            timeout: Some(t.saturating_sub(t0.elapsed())),
+            ..*limits
+        },
+        None => *limits,
+    };
+    let over = AtomicBool::new(false);
+    let mut answered: Option<Run> = None;
+    let mut stopped: Vec<(u64, Run)> = Vec::new();
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel();
+        for seed in 0..threads as u64 {
+            let tx = tx.clone();
+            let (limits, over) = (&limits, &over);
+            scope.spawn(move || {
+                let r = solve::run_seeded(puzzle, start, limits, Some(over), want, seed);
+                // The receiver lives until every search has ended.
+                let _ = tx.send((seed, r));
+            });
+        }
+        drop(tx);
+        loop {
+            match rx.recv_timeout(CANCEL_POLL) {
+                Ok((seed, r)) => {
+                    if matches!(r.report.answer, Answer::Stopped { .. }) {
+                        stopped.push((seed, r));
+                    } else if answered.is_none() {
+                        over.store(true, Ordering::Relaxed);
+                        answered = Some(r);
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                        over.store(true, Ordering::Relaxed);
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+        }
+    });
+    if answered.is_none() && stopped.is_empty() {
+        return solve::run(puzzle, start, &limits, cancel, want);
+    }
+    let mut out = answered.unwrap_or_else(|| {
+        // Every search stopped at the same kind of limit (or the caller's cancel): the first
+        // search's report, with a solution another found if it found none.
+        stopped.sort_by_key(|(seed, _)| *seed);
+        let found = stopped.iter().find_map(|(_, r)| match &r.report.answer {
+            Answer::Stopped { found: Some(g), .. } => Some(g.clone()),
+            _ => None,
+        });
+        let mut r = stopped.swap_remove(0).1;
+        if let Answer::Stopped {
+            found: f @ None, ..
+        } = &mut r.report.answer
+        {
+            *f = found;
+        }
+        r
+    });
+    out.report.stats.elapsed = t0.elapsed();
+    out
+}

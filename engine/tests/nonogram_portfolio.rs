@@ -1,0 +1,164 @@
+//! Several searches racing on threads of their own (`solve_on_threads`): the same answers as
+//! one search, clean stops at every limit, and no thread for what the line rule answers.
+
+#[path = "nonogram_common.rs"]
+mod common;
+
+use common::{gives_the_clues, random_picture};
+use engine::nonogram::model::clue_of;
+use engine::nonogram::{
+    Answer, Limits, Puzzle, PuzzleInfo, Stop, solve, solve_on_threads, solve_seeded,
+};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Clues of a random picture of 6 to 12 cells a side; every third takes its columns from
+/// another picture, so that some have no solution.
+fn random_puzzle(i: u64) -> Puzzle {
+    let (w, h) = (6 + (i % 7) as usize, 6 + (i / 7 % 7) as usize);
+    let density = 0.3 + (i % 5) as f64 * 0.1;
+    let a = random_picture(w, h, density, i);
+    let b = if i.is_multiple_of(3) {
+        random_picture(w, h, density, i ^ 0x5eed)
+    } else {
+        a.clone()
+    };
+    Puzzle {
+        info: PuzzleInfo::default(),
+        width: w,
+        height: h,
+        rows: (0..h).map(|y| clue_of(a.row(y))).collect(),
+        columns: (0..w).map(|x| clue_of(&b.column(x))).collect(),
+        goal: None,
+    }
+}
+
+fn status(a: &Answer) -> &'static str {
+    match a {
+        Answer::Unique(_) => "unique",
+        Answer::Several(..) => "several",
+        Answer::None(_) => "none",
+        Answer::Stopped { .. } => "stopped",
+    }
+}
+
+#[test]
+fn racing_searches_answer_as_one_search_does() {
+    let mut searched = 0;
+    for i in 1..=400 {
+        let p = random_puzzle(i);
+        let one = solve(&p, &Limits::default());
+        let many = solve_on_threads(&p, &Limits::default(), None, 3);
+        assert_eq!(status(&one.answer), status(&many.answer), "puzzle {i}");
+        assert_eq!(one.line_solvable, many.line_solvable, "puzzle {i}");
+        match (&one.answer, &many.answer) {
+            (Answer::Unique(a), Answer::Unique(b)) => assert_eq!(a, b, "puzzle {i}"),
+            (Answer::Several(..), Answer::Several(a, b)) => {
+                assert_ne!(a, b, "puzzle {i}");
+                assert!(
+                    gives_the_clues(&p, a) && gives_the_clues(&p, b),
+                    "puzzle {i}"
+                );
+            }
+            _ => {}
+        }
+        if one.stats.nodes > 1 {
+            searched += 1;
+        }
+    }
+    // Else the race was never run and the test says nothing of it.
+    assert!(
+        searched >= 40,
+        "only {searched} of 400 puzzles needed search"
+    );
+}
+
+#[test]
+fn each_search_of_a_race_answers_alike() {
+    for i in (1..=400).filter(|i| i % 4 == 1) {
+        let p = random_puzzle(i);
+        let one = solve(&p, &Limits::default());
+        for seed in 1..4 {
+            let r = solve_seeded(&p, &Limits::default(), &AtomicBool::new(false), seed);
+            assert_eq!(
+                status(&one.answer),
+                status(&r.answer),
+                "puzzle {i} seed {seed}"
+            );
+            if let Some(g) = r.answer.solution() {
+                assert!(gives_the_clues(&p, g), "puzzle {i} seed {seed}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_puzzle_the_line_rule_answers_starts_no_race() {
+    let p = Puzzle::from_picture(random_picture(10, 10, 0.7, 3), PuzzleInfo::default());
+    let r = solve_on_threads(&p, &Limits::default(), None, 4);
+    assert!(r.line_solvable, "{:?}", r.answer);
+    assert_eq!(r.stats.nodes, 0);
+}
+
+/// A 60×60 picture at density 0.45, which no search answers in seconds.
+fn hard() -> Puzzle {
+    Puzzle::from_picture(random_picture(60, 60, 0.45, 1), PuzzleInfo::default())
+}
+
+#[test]
+fn a_race_stops_cleanly_at_a_time_limit_a_node_limit_and_a_cancel() {
+    let p = hard();
+    let t0 = Instant::now();
+    let r = solve_on_threads(&p, &Limits::time(Duration::from_millis(100)), None, 3);
+    assert!(
+        matches!(
+            r.answer,
+            Answer::Stopped {
+                stop: Stop::Time { .. },
+                ..
+            }
+        ),
+        "{:?}",
+        r.answer
+    );
+    assert!(t0.elapsed() < Duration::from_secs(5), "{:?}", t0.elapsed());
+
+    let limits = Limits {
+        timeout: None,
+        max_nodes: Some(50),
+    };
+    let r = solve_on_threads(&p, &limits, None, 3);
+    assert!(
+        matches!(
+            r.answer,
+            Answer::Stopped {
+                stop: Stop::Nodes { max: 50 },
+                ..
+            }
+        ),
+        "{:?}",
+        r.answer
+    );
+
+    let cancel = AtomicBool::new(false);
+    let t0 = Instant::now();
+    let r = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(100));
+            cancel.store(true, Ordering::Relaxed);
+        });
+        solve_on_threads(&p, &Limits::default(), Some(&cancel), 3)
+    });
+    assert!(
+        matches!(
+            r.answer,
+            Answer::Stopped {
+                stop: Stop::Cancelled,
+                ..
+            }
+        ),
+        "{:?}",
+        r.answer
+    );
+    assert!(t0.elapsed() < Duration::from_secs(5), "{:?}", t0.elapsed());
+}
