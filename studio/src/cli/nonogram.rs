@@ -98,7 +98,9 @@ fn picture_of(puzzle: &Puzzle) -> Drawn {
     if let Some(goal) = &puzzle.goal {
         return Drawn::Goal(goal.clone());
     }
-    match engine::nonogram::solve(puzzle, &Limits::time(RENDER_SOLVE_TIME)).answer {
+    let limits = Limits::time(RENDER_SOLVE_TIME);
+    let threads = crate::nonogram::search_threads();
+    match engine::nonogram::solve_on_threads(puzzle, &limits, None, threads).answer {
         Answer::Unique(g) => Drawn::Only(g),
         Answer::Several(g, _) => Drawn::OneOfSeveral(g),
         Answer::Stopped { found: Some(g), .. } => Drawn::FoundBeforeLimit(g),
@@ -312,7 +314,12 @@ pub fn from_image(
     let out = output.unwrap_or_else(|| picture.with_extension("non"));
     super::refuse_existing(&out, force)?;
     write_atomic(&out, &lockfmt::nonogram::print(&puzzle))?;
-    let report = engine::nonogram::solve(&puzzle, &Limits::time(Duration::from_secs(10)));
+    let report = engine::nonogram::solve_on_threads(
+        &puzzle,
+        &Limits::time(Duration::from_secs(10)),
+        None,
+        crate::nonogram::search_threads(),
+    );
     let verdict = match &report.answer {
         Answer::Unique(_) if report.line_solvable => {
             "unique, and the line rule alone solves it".to_string()

@@ -127,7 +127,14 @@ impl Player {
         }
         let puzzle = self.puzzle.clone();
         background::run(
-            move || match engine::nonogram::solve(&puzzle, &Limits::time(SOLVE_TIME)).answer {
+            move || match engine::nonogram::solve_on_threads(
+                &puzzle,
+                &Limits::time(SOLVE_TIME),
+                None,
+                crate::nonogram::search_threads(),
+            )
+            .answer
+            {
                 Answer::Unique(g) => Some(Box::new(g)),
                 _ => None,
             },
