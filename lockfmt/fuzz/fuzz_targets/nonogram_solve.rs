@@ -12,8 +12,8 @@ use engine::nonogram::model::clue_of;
 use engine::nonogram::rule::{every_picture, runs};
 use engine::nonogram::{Answer, Grid, Limits, Puzzle, solve, solve_seeded};
 use libfuzzer_sys::fuzz_target;
-use std::sync::atomic::AtomicBool;
 use lockfmt::nonogram::parse_bytes;
+use std::sync::atomic::AtomicBool;
 
 /// Listing every picture is tried only below this many row combinations.
 const LISTABLE: u128 = 200_000;
@@ -71,7 +71,10 @@ fuzz_target!(|data: &[u8]| {
         }
         Answer::None(_) | Answer::Stopped { found: None, .. } => {}
     }
-    let seed = 1 + data.iter().fold(0u64, |h, &b| h.wrapping_mul(31).wrapping_add(u64::from(b))) % 7;
+    let seed = 1 + data
+        .iter()
+        .fold(0u64, |h, &b| h.wrapping_mul(31).wrapping_add(u64::from(b)))
+        % 7;
     let other = solve_seeded(&p, &limits, &AtomicBool::new(false), seed).answer;
     if let Some(g) = other.solution() {
         assert!(has_every_clue(&p, g), "seed {seed}: a clue is not met");
