@@ -162,3 +162,21 @@ fn a_race_stops_cleanly_at_a_time_limit_a_node_limit_and_a_cancel() {
     );
     assert!(t0.elapsed() < Duration::from_secs(5), "{:?}", t0.elapsed());
 }
+
+#[test]
+fn a_race_answers_a_puzzle_too_large_to_search_as_one_search_does() {
+    let width = engine::nonogram::MAX_LINE + 1;
+    let p = Puzzle::from_picture(random_picture(width, 2, 0.5, 1), PuzzleInfo::default());
+    let r = solve_on_threads(&p, &Limits::default(), None, 4);
+    assert!(
+        matches!(
+            r.answer,
+            Answer::Stopped {
+                stop: Stop::TooLarge { .. },
+                ..
+            }
+        ),
+        "{:?}",
+        r.answer
+    );
+}

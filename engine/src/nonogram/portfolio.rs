@@ -9,7 +9,7 @@
 //! solutions stand for "several" may differ from run to run.
 
 use super::model::{Grid, Puzzle};
-use super::solve::{self, Answer, Limits, Run};
+use super::solve::{self, Answer, Limits, Run, Stop};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -37,7 +37,15 @@ pub(crate) fn run(
         ..*limits
     };
     let first = solve::run(puzzle, start, &lines_only, cancel, want);
-    if !matches!(first.report.answer, Answer::Stopped { .. }) {
+    // Only the search is raced: what the line rule answers, and a puzzle too large to search,
+    // are answered here.
+    if !matches!(
+        first.report.answer,
+        Answer::Stopped {
+            stop: Stop::Nodes { max: 0 },
+            ..
+        }
+    ) {
         return first;
     }
     let limits = match limits.timeout {
