@@ -35,7 +35,7 @@
 #[path = "../tests/nonogram_common.rs"]
 mod common;
 
-use common::{data_puzzles, gives_the_clues, random_picture};
+use common::{answer_word, data_puzzles, gives_the_clues, random_picture};
 use engine::nonogram::{Answer, Limits, Puzzle, PuzzleInfo, solve, solve_on_threads};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
@@ -187,15 +187,6 @@ fn time_nonogrid(
 
 fn ms(s: f64) -> String {
     format!("{:.3}", s * 1e3)
-}
-
-fn answer_word(a: &Answer) -> &'static str {
-    match a {
-        Answer::Unique(_) => "unique",
-        Answer::Several(..) => "several",
-        Answer::None(_) => "none",
-        Answer::Stopped { .. } => "stopped",
-    }
 }
 
 fn main() {

@@ -17,7 +17,7 @@
 #[path = "../tests/nonogram_common.rs"]
 mod common;
 
-use common::{gives_the_clues, random_picture};
+use common::{answer_word as status, gives_the_clues, random_picture};
 use engine::nonogram::{
     Answer, Limits, Puzzle, PuzzleInfo, Report, solve, solve_on_threads, solve_seeded,
 };
@@ -34,16 +34,6 @@ fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
-}
-
-/// The status word, for checking that both ways agree.
-fn status(a: &Answer) -> &'static str {
-    match a {
-        Answer::Unique(_) => "unique",
-        Answer::Several(..) => "several",
-        Answer::None(_) => "none",
-        Answer::Stopped { .. } => "stopped",
-    }
 }
 
 fn checked(p: &Puzzle, r: Report, name: &str) -> Report {

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use engine::nonogram::model::clue_of;
-use engine::nonogram::{Grid, Puzzle, PuzzleInfo, rule};
+use engine::nonogram::{Answer, Grid, Puzzle, PuzzleInfo, rule};
 use std::path::PathBuf;
 
 /// One public puzzle and what its file says of it.
@@ -117,4 +117,29 @@ pub fn random_picture(width: usize, height: usize, density: f64, seed: u64) -> G
 /// own "generate") and checking the columns: the reference the solver is compared with.
 pub fn every_solution(p: &Puzzle, cap: usize) -> Vec<Grid> {
     rule::every_picture(p, cap)
+}
+
+/// The answer in one word, for tables and for comparing two solves.
+pub fn answer_word(a: &Answer) -> &'static str {
+    match a {
+        Answer::Unique(_) => "unique",
+        Answer::Several(..) => "several",
+        Answer::None(_) => "none",
+        Answer::Stopped { .. } => "stopped",
+    }
+}
+
+/// A puzzle with the rows of one picture and the columns of another: with two pictures, often
+/// one without a solution.
+pub fn rows_and_columns_of(rows: &Grid, columns: &Grid) -> Puzzle {
+    Puzzle {
+        info: PuzzleInfo::default(),
+        width: rows.width(),
+        height: rows.height(),
+        rows: (0..rows.height()).map(|y| clue_of(rows.row(y))).collect(),
+        columns: (0..columns.width())
+            .map(|x| clue_of(&columns.column(x)))
+            .collect(),
+        goal: None,
+    }
 }

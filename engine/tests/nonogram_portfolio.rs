@@ -4,8 +4,7 @@
 #[path = "nonogram_common.rs"]
 mod common;
 
-use common::{gives_the_clues, random_picture};
-use engine::nonogram::model::clue_of;
+use common::{answer_word as status, gives_the_clues, random_picture, rows_and_columns_of};
 use engine::nonogram::{
     Answer, Limits, Puzzle, PuzzleInfo, Stop, solve, solve_on_threads, solve_seeded,
 };
@@ -23,23 +22,7 @@ fn random_puzzle(i: u64) -> Puzzle {
     } else {
         a.clone()
     };
-    Puzzle {
-        info: PuzzleInfo::default(),
-        width: w,
-        height: h,
-        rows: (0..h).map(|y| clue_of(a.row(y))).collect(),
-        columns: (0..w).map(|x| clue_of(&b.column(x))).collect(),
-        goal: None,
-    }
-}
-
-fn status(a: &Answer) -> &'static str {
-    match a {
-        Answer::Unique(_) => "unique",
-        Answer::Several(..) => "several",
-        Answer::None(_) => "none",
-        Answer::Stopped { .. } => "stopped",
-    }
+    rows_and_columns_of(&a, &b)
 }
 
 #[test]

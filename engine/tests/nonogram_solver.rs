@@ -31,8 +31,7 @@ fn the_public_puzzles_are_answered_as_their_files_say() {
     }
 }
 
-use common::{every_solution, random_picture};
-use engine::nonogram::model::clue_of;
+use common::{every_solution, random_picture, rows_and_columns_of};
 use engine::nonogram::{
     Grid, LineRef, MAX_LINE, Puzzle, PuzzleInfo, PuzzleProblem, Stop, Unsolvable,
     solve::solve_from, solve_cancellable,
@@ -319,14 +318,7 @@ fn small_clues() -> impl Strategy<Value = Puzzle> {
             } else {
                 a.clone()
             };
-            Puzzle {
-                info: PuzzleInfo::default(),
-                width: w,
-                height: h,
-                rows: (0..h).map(|y| clue_of(a.row(y))).collect(),
-                columns: (0..w).map(|x| clue_of(&b.column(x))).collect(),
-                goal: None,
-            }
+            rows_and_columns_of(&a, &b)
         })
 }
 
