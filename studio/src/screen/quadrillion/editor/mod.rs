@@ -21,7 +21,6 @@ use engine::quadrillion::generate::{GenerateError, Generated, generate};
 use engine::quadrillion::{
     Answer, Challenge, Dot, Hint, Limits, ShapeId, Solution, Table, count, hint, solve,
 };
-use iced::keyboard::{Key, key::Named};
 use iced::widget::{button, canvas, container, row, text, text_editor};
 use iced::{Element, Fill, Length, Task};
 use lockfmt::Diagnostic;
@@ -30,9 +29,14 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
+mod counted;
+mod game_key;
 mod play;
 mod played;
 mod view;
+
+pub use counted::{Counted, Tone};
+pub use game_key::GameKey;
 
 /// The id of the source pane, for focus and tests.
 pub const SOURCE_ID: &str = "quadrillion-source";
@@ -65,113 +69,11 @@ impl Reading {
     }
 }
 
-/// The solver's count of a board's solutions.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Counted {
-    /// Solutions found.
-    pub solutions: u64,
-    /// Whether the count is complete (not stopped by its time).
-    pub complete: bool,
-}
-
-impl Counted {
-    /// The count in words, for the author.
-    pub fn verdict(&self) -> String {
-        match (self.solutions, self.complete) {
-            (0, true) => "No solution: the shapes cannot all be placed.".into(),
-            (1, true) => "Exactly one solution: a challenge.".into(),
-            (n, true) => format!(
-                "{n} solutions: not a challenge yet (Generate places shapes until one is left)."
-            ),
-            (0, false) => format!(
-                "No solution found yet (the count stopped after {} s).",
-                COUNT_TIME.as_secs()
-            ),
-            (n, false) => format!(
-                "At least {} (the count stopped after {} s).",
-                lockfmt::words::count(n as usize, "solution"),
-                COUNT_TIME.as_secs()
-            ),
-        }
-    }
-
-    /// Whether the board has exactly one solution.
-    pub fn unique(&self) -> bool {
-        self.complete && self.solutions == 1
-    }
-
-    /// How the verdict reads: a challenge, a board that cannot be finished, or one the
-    /// author is still at (several solutions, or the count unfinished) — not a fault.
-    pub fn tone(&self) -> Tone {
-        match (self.solutions, self.complete) {
-            (1, true) => Tone::Challenge,
-            (0, true) => Tone::Impossible,
-            _ => Tone::Unsettled,
-        }
-    }
-}
-
-/// How a count's verdict is coloured.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tone {
-    /// Exactly one solution: green.
-    Challenge,
-    /// No solution: red.
-    Impossible,
-    /// Several solutions, or not known yet: amber, the state of a board being authored.
-    Unsettled,
-}
-
 /// Whether the screen authors the file or plays it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
     Author,
     Play,
-}
-
-/// A key of the seed's game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameKey {
-    /// W A S D: move the held items a dot.
-    Move(Dot),
-    /// ← →: turn anticlockwise or clockwise.
-    Turn { clockwise: bool },
-    /// ↑ ↓: flip.
-    Flip,
-    /// Enter.
-    Release,
-    /// Escape.
-    Unpick,
-    /// R.
-    Reset,
-    /// F.
-    Solve,
-    /// H.
-    Hint,
-}
-
-impl GameKey {
-    /// The seed's key for a press without ctrl, alt or the logo key.
-    pub fn of(key: &Key) -> Option<GameKey> {
-        Some(match key {
-            Key::Named(Named::ArrowLeft) => GameKey::Turn { clockwise: false },
-            Key::Named(Named::ArrowRight) => GameKey::Turn { clockwise: true },
-            Key::Named(Named::ArrowUp | Named::ArrowDown) => GameKey::Flip,
-            Key::Named(Named::Enter) => GameKey::Release,
-            Key::Named(Named::Escape) => GameKey::Unpick,
-            Key::Character(c) => match c.to_lowercase().as_str() {
-                "w" => GameKey::Move(Dot::new(-1, 0)),
-                "a" => GameKey::Move(Dot::new(0, -1)),
-                "s" => GameKey::Move(Dot::new(1, 0)),
-                "d" => GameKey::Move(Dot::new(0, 1)),
-                "r" => GameKey::Reset,
-                "f" => GameKey::Solve,
-                "h" => GameKey::Hint,
-                _ => return None,
-            },
-            _ => return None,
-        })
-    }
 }
 
 /// The editor's messages.
