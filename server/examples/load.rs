@@ -24,9 +24,9 @@
 
 use anyhow::{Context, Result, bail};
 use clap::Parser;
+use rules::metagame::Slot;
 use server::config::Config;
 use server::protocol::Session;
-use server::rules::Slot;
 use server::server::Running;
 use server::storage::{Durability, Storage};
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -3,12 +3,12 @@
 
 use crate::api::AppState;
 use crate::error::ApiError;
-use crate::rules::PlayerId;
 use argon2::password_hash::rand_core::{OsRng, RngCore};
 use argon2::password_hash::{Output, ParamsString, PasswordHash, SaltString};
 use argon2::{Algorithm, Argon2, Block, Params, Version};
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
+use rules::metagame::PlayerId;
 use sha2::{Digest, Sha256};
 
 /// The longest password accepted: hashing cost grows with length, and no one needs more.

@@ -3,12 +3,12 @@
 
 use crate::game::GameError;
 use crate::protocol::ErrorBody;
-use crate::rules::RuleError;
 use crate::storage::StorageError;
 use crate::verify::VerifyError;
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use rules::metagame::RuleError;
 
 /// An error answered to a client.
 #[derive(Debug)]

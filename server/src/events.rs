@@ -95,5 +95,5 @@ pub struct Batch {
     /// The public events, in order.
     pub frames: Vec<Frame>,
     /// Followed players whose count of read notes changed, with the new count.
-    pub reads: crate::rules::IdMap<crate::rules::PlayerId, usize>,
+    pub reads: rules::metagame::IdMap<rules::metagame::PlayerId, usize>,
 }

@@ -2,10 +2,9 @@
 //! over HTTP, with its storage and the client that speaks to it.
 //!
 //! # Layout
-//! - [`rules`]: the metagame, pure — slots, notes, the access fixpoint, scores. The heart.
+//! - The metagame's and the Death Match's rules are pure and live below the server, in the
+//!   `rules` crate; the server hosts them.
 //! - [`verify`]: checking a lock's text and replaying a solution with the engine.
-//! - [`death_match`]: Lockmaker's two-player Death Match of sliding locks, as a pure state
-//!   machine driven by time values.
 //! - [`death_match_host`]: hosting Death Matches — the clock, the log in the database, round
 //!   sources, and what each player may see.
 //! - [`storage`]: the SQLite database; every SQL statement is there.
@@ -21,7 +20,6 @@ pub mod api;
 pub mod auth;
 pub mod client;
 pub mod config;
-pub mod death_match;
 pub mod death_match_host;
 pub mod error;
 pub mod events;
@@ -30,7 +28,6 @@ pub mod listener;
 pub mod passwords;
 pub mod protocol;
 pub mod rate;
-pub mod rules;
 pub mod server;
 pub mod storage;
 pub mod verify;

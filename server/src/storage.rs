@@ -9,7 +9,7 @@ mod death_match;
 
 pub use death_match::{StoredEntry, StoredMatch};
 
-use crate::rules::{LockId, NoteId, PlayerId, Slot};
+use rules::metagame::{LockId, NoteId, PlayerId, Slot};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};

@@ -5,11 +5,11 @@
 mod support;
 
 use engine::sliding::{Board, Cell, Lock, Orientation, Piece};
+use rules::death_match::bot::Bot;
+use rules::death_match::{Action, Answer, DraftOrder, Event, Phase, Player};
 use server::client::Client;
 use server::client::bot::{Pace, play};
 use server::config::Config;
-use server::death_match::bot::Bot;
-use server::death_match::{Action, Answer, DraftOrder, Event, Phase, Player};
 use server::death_match_host::view::{Challenge, MatchView, Status};
 use server::server::Running;
 use std::time::Duration;
@@ -198,8 +198,8 @@ async fn each_player_sees_only_what_the_rules_let_them_see() {
         matches!(v.phase, Some(Phase::Build(_)))
     })
     .await;
-    let text = server::death_match::serial::lock::write(&plain_lock());
-    let lock = server::death_match::serial::lock::read(&text).expect("reads");
+    let text = rules::death_match::serial::lock::write(&plain_lock());
+    let lock = rules::death_match::serial::lock::read(&text).expect("reads");
     a.act(id, &Action::SubmitLock(lock.clone()))
         .await
         .expect("a's lock");
@@ -265,7 +265,7 @@ async fn each_player_sees_only_what_the_rules_let_them_see() {
     let private_of = |events: &[Event], p: Player| {
         events
             .iter()
-            .any(|e| e.audience() == server::death_match::Audience::Only(p))
+            .any(|e| e.audience() == rules::death_match::Audience::Only(p))
     };
     assert!(private_of(&ea, Player::Challenger) && !private_of(&ea, Player::Challenged));
     assert!(private_of(&eb, Player::Challenged) && !private_of(&eb, Player::Challenger));

@@ -156,7 +156,7 @@ pub async fn events(
     struct Follow {
         state: AppState,
         id: MatchId,
-        me: crate::rules::PlayerId,
+        me: rules::metagame::PlayerId,
         next: usize,
         pending: VecDeque<sse::Event>,
         more: bool,

@@ -18,7 +18,7 @@ use tokio::sync::broadcast::error::RecvError;
 
 struct Follow {
     state: AppState,
-    me: crate::rules::PlayerId,
+    me: rules::metagame::PlayerId,
     follower: Follower,
     /// Frames received and not yet sent.
     pending: VecDeque<sse::Event>,

@@ -4,9 +4,9 @@ use super::{AppState, Segment};
 use crate::auth::Me;
 use crate::error::ApiError;
 use crate::protocol::LockView;
-use crate::rules::LockId;
 use axum::Json;
 use axum::extract::State;
+use rules::metagame::LockId;
 
 /// Reads a lock number from the path.
 pub fn lock_id(raw: &str) -> Result<LockId, ApiError> {

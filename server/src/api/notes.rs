@@ -4,10 +4,10 @@ use super::{AppState, Body, Segment};
 use crate::auth::Me;
 use crate::error::ApiError;
 use crate::protocol::{Declare, NoteView};
-use crate::rules::{LockId, NoteId, Slot};
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
+use rules::metagame::{LockId, NoteId, Slot};
 
 /// `POST /api/v1/notes`: declare a solution to another player's lock, securing the note
 /// behind one of the caller's own locks.

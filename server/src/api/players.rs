@@ -37,7 +37,7 @@ pub async fn register(
 /// A new bearer token for a player who has just registered or proved their password.
 fn new_session(
     game: &crate::game::Game,
-    id: crate::rules::PlayerId,
+    id: rules::metagame::PlayerId,
     codename: String,
 ) -> Result<Session, ApiError> {
     let token = auth::new_token();

@@ -4,10 +4,10 @@ use super::{AppState, Body, Segment};
 use crate::auth::Me;
 use crate::error::ApiError;
 use crate::protocol::{Publish, Published, RetiredView};
-use crate::rules::Slot;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
+use rules::metagame::Slot;
 
 /// Reads a slot number from the path: 1, 2 or 3.
 pub fn slot(raw: &str) -> Result<Slot, ApiError> {
@@ -19,7 +19,7 @@ pub fn slot(raw: &str) -> Result<Slot, ApiError> {
     })
 }
 
-fn retired_view(r: crate::rules::Retired) -> RetiredView {
+fn retired_view(r: rules::metagame::Retired) -> RetiredView {
     RetiredView {
         lock: r.lock.0,
         made_public: r.made_public.iter().map(|n| n.0).collect(),

@@ -1,11 +1,11 @@
 //! A bot playing a Death Match through the API, as any player does: it reads the match as its
-//! player may see it, and acts with the decisions of [`crate::death_match::bot`]. It wakes on
+//! player may see it, and acts with the decisions of [`rules::death_match::bot`]. It wakes on
 //! the match's events, and looks again every so often in case one was missed.
 
 use super::{Client, ClientError};
-use crate::death_match::bot::{Bot, Picking};
-use crate::death_match::{Action, Answer, BuildStatus, Phase, Player, Stage, serial};
 use crate::death_match_host::view::{MatchView, Status};
+use rules::death_match::bot::{Bot, Picking};
+use rules::death_match::{Action, Answer, BuildStatus, Phase, Player, Stage, serial};
 use std::time::Duration;
 
 /// How a bot paces itself.

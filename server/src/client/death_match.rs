@@ -1,9 +1,9 @@
 //! The Death Match endpoints, and a match's event stream.
 
 use super::{Client, ClientError, Stream};
-use crate::death_match::Action;
 use crate::death_match_host::view::{Acted, Challenge, MatchSummary, MatchView, Numbered};
 use reqwest::Method;
+use rules::death_match::Action;
 
 impl Client {
     /// `POST /matches`: call a player to a Death Match.

@@ -4,9 +4,9 @@
 use super::rounds::RoundSource;
 use super::view::{MatchSummary, MatchView, Numbered, RoundRecord, Status, Winner};
 use super::{HostError, MatchId, ToSettle};
-use crate::death_match::{Action, Answer, Event, Match, Ms, Pair, Phase, Player, Refusal};
-use crate::rules::PlayerId;
 use engine::sliding::Lock;
+use rules::death_match::{Action, Answer, Event, Match, Ms, Pair, Phase, Player, Refusal};
+use rules::metagame::PlayerId;
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
 use tokio::sync::watch;
@@ -16,7 +16,7 @@ use tokio::sync::watch;
 #[serde(tag = "entry", rename_all = "kebab-case")]
 pub(super) enum Entry {
     /// The host gave a round.
-    Round { round: crate::death_match::Round },
+    Round { round: rules::death_match::Round },
     /// A player's action, accepted.
     Act { player: Player, action: Action },
     /// The solver's word on a lock whose impossible call stood.
@@ -170,12 +170,12 @@ impl Hosted {
                     let m = self.game.as_ref();
                     let lock = |p| {
                         m.and_then(|m| m.lock(p))
-                            .map(crate::death_match::serial::lock::write)
+                            .map(rules::death_match::serial::lock::write)
                     };
                     let answer = |p| m.and_then(|m| m.answer(p));
                     for builder in Player::BOTH {
                         let stood = self.told.iter().rev().take_while(|e| !matches!(e, Event::RoundBegan { .. })).any(|e| {
-                            matches!(e, Event::Points { player, award: crate::death_match::Award::ImpossibleStands, .. } if *player == builder.other())
+                            matches!(e, Event::Points { player, award: rules::death_match::Award::ImpossibleStands, .. } if *player == builder.other())
                         });
                         if let (true, Some(lock)) = (stood, m.and_then(|m| m.lock(builder))) {
                             settle.push(ToSettle {
@@ -260,7 +260,7 @@ impl Hosted {
             phase,
             Some(Phase::Solve { .. } | Phase::Choose { .. } | Phase::Countersolve { .. })
         );
-        let write = crate::death_match::serial::lock::write;
+        let write = rules::death_match::serial::lock::write;
         MatchView {
             id: self.id,
             challenger: self.names.challenger.clone(),
@@ -279,13 +279,13 @@ impl Hosted {
             phase,
             scores: m.map_or_else(Pair::default, Match::scores),
             reserve: m.map_or_else(
-                || Pair::both(crate::death_match::RESERVE_PERIODS),
+                || Pair::both(rules::death_match::RESERVE_PERIODS),
                 |m| Pair {
                     challenger: m.reserve(Player::Challenger),
                     challenged: m.reserve(Player::Challenged),
                 },
             ),
-            setup: m.map(|m| crate::death_match::Round {
+            setup: m.map(|m| rules::death_match::Round {
                 board: m.board().clone(),
                 offered: m.offered().to_vec(),
             }),
@@ -322,7 +322,7 @@ impl Hosted {
 /// Whether a viewer (a player, or `None` for a spectator) may see an event.
 fn may_see(viewer: Option<Player>, e: &Event) -> bool {
     match e.audience() {
-        crate::death_match::Audience::Everyone => true,
-        crate::death_match::Audience::Only(p) => viewer == Some(p),
+        rules::death_match::Audience::Everyone => true,
+        rules::death_match::Audience::Only(p) => viewer == Some(p),
     }
 }

@@ -21,12 +21,12 @@ pub mod rounds;
 pub mod settle;
 pub mod view;
 
-use crate::death_match::{Action, Match, Ms, Pair, Player, Refusal};
-use crate::rules::PlayerId;
 use crate::storage::{Storage, StorageError, StoredEntry, StoredMatch};
 use engine::sliding::Lock;
 use hosted::{Clock, Entry, Hosted};
 use rounds::RoundSource;
+use rules::death_match::{Action, Match, Ms, Pair, Player, Refusal};
+use rules::metagame::PlayerId;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};

@@ -18,8 +18,8 @@
 //!
 //! A match with fewer rounds in its file than it plays starts the file again.
 
-use crate::death_match::{OfferedPiece, Round, Shape, generate};
 use engine::sliding::{Board, Cell, MAX_SIDE};
+use rules::death_match::{OfferedPiece, Round, Shape, generate};
 use serde::{Deserialize, Serialize};
 
 /// Where a match's rounds come from.

@@ -3,7 +3,7 @@
 //! opponent's lock once solving begins, the opponent's answer once announced; a spectator sees
 //! what both players see.
 
-use crate::death_match::{
+use rules::death_match::{
     Action, Answer, Event, Ms, OfferedPiece, Pair, Phase, Player, Round, Sheet, Why,
 };
 use serde::{Deserialize, Serialize};

@@ -8,10 +8,10 @@ use crate::events::{Batch, Event};
 use crate::protocol::{
     LockRef, LockSummary, LockView, NoteView, PlayerSummary, PlayerView, Scores, SlotView,
 };
-use crate::rules::{Access, IdMap, LockId, NoteId, PlayerId, RuleError, Slot, World};
 use crate::storage::{Storage, StorageError};
 use crate::verify::{self, VerifyError};
 use engine::hexlock::Mechanism;
+use rules::metagame::{Access, IdMap, LockId, NoteId, PlayerId, RuleError, Slot, World};
 use std::collections::HashMap;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -231,7 +231,7 @@ impl Game {
         for n in snap.notes {
             st.world.restore_note(
                 n.id,
-                crate::rules::NoteRec {
+                rules::metagame::NoteRec {
                     author: n.author,
                     on: n.on,
                     behind: n.behind,
@@ -471,7 +471,7 @@ impl Game {
         slot: Slot,
         text: &str,
         solution: &str,
-    ) -> Result<(LockId, Option<crate::rules::Retired>), GameError> {
+    ) -> Result<(LockId, Option<rules::metagame::Retired>), GameError> {
         // The expensive checks run before any lock is taken.
         let lock = verify::lock(text, self.max_size)?;
         verify::shut(&lock)?;
@@ -520,7 +520,11 @@ impl Game {
     }
 
     /// Retires the lock in a slot, leaving it empty.
-    pub fn retire(&self, owner: PlayerId, slot: Slot) -> Result<crate::rules::Retired, GameError> {
+    pub fn retire(
+        &self,
+        owner: PlayerId,
+        slot: Slot,
+    ) -> Result<rules::metagame::Retired, GameError> {
         let mut db = self.db();
         // Check first, so an empty slot is refused without touching the database.
         if self.read().world.slot(owner, slot).is_none() {

@@ -4,7 +4,7 @@
 //! (see `death_match_host`).
 
 use super::{Storage, StorageError, now_ms};
-use crate::rules::PlayerId;
+use rules::metagame::PlayerId;
 use rusqlite::{TransactionBehavior, params};
 
 /// What version 2 adds: the matches and their logs.

@@ -6,10 +6,10 @@
 
 use super::online::{Failure, NO_SOURCES, Online, logged_in, print_json, report, server_url};
 use anyhow::{Context, Result, bail};
+use rules::death_match::bot::Bot;
+use rules::death_match::{Action, DraftOrder, Event, Phase, Player, serial};
 use server::client::Client;
 use server::client::bot::{Pace, play};
-use server::death_match::bot::Bot;
-use server::death_match::{Action, DraftOrder, Event, Phase, Player, serial};
 use server::death_match_host::view::{Challenge, MatchView, Numbered};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -373,7 +373,7 @@ fn write_my_lock(v: &MatchView, file: LockFile, json: bool) -> Result<ExitCode> 
     let lock = match &v.your_lock {
         Some(text) => serial::lock::read(text).map_err(|e| anyhow::anyhow!("{e}"))?,
         None => {
-            server::death_match::bot::first_fit(&setup.board, &v.drafted[me]).ok_or_else(|| {
+            rules::death_match::bot::first_fit(&setup.board, &v.drafted[me]).ok_or_else(|| {
                 anyhow::anyhow!(
                     "your drafted pieces do not fit on this board as they are laid out: draw \
                      the lock on the board `match show {}` draws",
@@ -514,7 +514,7 @@ fn print_view(v: &MatchView) {
             setup.board.height(),
             setup.offered_line(" ")
         );
-        crate::say!("({})", server::death_match::NOTATION);
+        crate::say!("({})", rules::death_match::NOTATION);
         // The board's dark cells, drawn as a lock file draws them, to build the lock on.
         for line in super::sliding::board_picture(&setup.board) {
             crate::say!("  {line}");
@@ -535,7 +535,7 @@ fn print_view(v: &MatchView) {
     }
     if let Some(Phase::Draft(d)) = &v.phase {
         // What is left and whose pick it is: the offer above is the whole of it.
-        let left = server::death_match::round::pieces_line(&d.remaining, " ");
+        let left = rules::death_match::round::pieces_line(&d.remaining, " ");
         crate::say!(
             "Left to draft: {}",
             if left.is_empty() { "nothing" } else { &left }

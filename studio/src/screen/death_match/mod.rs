@@ -23,8 +23,8 @@ pub use view::{MOVES_ID, OPPONENT_ID, SHAPES};
 use crate::background::{self, Generation};
 use crate::online::{Trouble, ask};
 use iced::Task;
+use rules::death_match::{Action, DraftOrder, serial};
 use server::client::Client;
-use server::death_match::{Action, DraftOrder, serial};
 use server::death_match_host::view::{Acted, Challenge, MatchSummary, MatchView, Status};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -327,8 +327,8 @@ impl DeathMatch {
         let countersolving = self.shown.as_ref().is_some_and(|v| {
             matches!(
                 (&v.phase, v.you),
-                (Some(server::death_match::Phase::Countersolve { stages }), Some(me))
-                    if matches!(stages[me], server::death_match::Stage::Solving { .. })
+                (Some(rules::death_match::Phase::Countersolve { stages }), Some(me))
+                    if matches!(stages[me], rules::death_match::Stage::Solving { .. })
             )
         });
         self.act(if countersolving {
@@ -369,7 +369,7 @@ impl DeathMatch {
         };
         let lock = match &v.your_lock {
             Some(text) => serial::lock::read(text).ok(),
-            None => server::death_match::bot::first_fit(&setup.board, &v.drafted[me]),
+            None => rules::death_match::bot::first_fit(&setup.board, &v.drafted[me]),
         };
         let Some(lock) = lock else {
             self.status = "your drafted pieces do not fit on this board".into();

@@ -6,7 +6,7 @@ use crate::sliding::picture::Palette;
 use engine::sliding::{Board, Lock};
 use iced::Task;
 use iced::widget::image::Handle;
-use server::death_match::{Shape, serial};
+use rules::death_match::{Shape, serial};
 use std::collections::{HashMap, HashSet};
 
 /// How wide the board and the lock are drawn, in pixels.

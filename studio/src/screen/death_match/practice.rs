@@ -94,7 +94,7 @@ fn kept_strength(home: &Path, id: i64) -> f32 {
 
 /// The bot plays match `id` to its end.
 async fn play(bot: Client, id: i64, strength: f32) -> Result<(), String> {
-    let player = server::death_match::bot::Bot::new(strength, id as u64);
+    let player = rules::death_match::bot::Bot::new(strength, id as u64);
     let pace = server::client::bot::Pace {
         thinking: 1.0,
         ..server::client::bot::Pace::default()

@@ -7,7 +7,7 @@ use iced::widget::image::Handle;
 use iced::widget::{Column, button, column, image, row, text, text_input};
 use iced::{Center, Element, Fill, Font};
 use lockfmt::words::count;
-use server::death_match::{Action, Answer, BuildStatus, DraftOrder, Phase, Player, Shape, Stage};
+use rules::death_match::{Action, Answer, BuildStatus, DraftOrder, Phase, Player, Shape, Stage};
 use server::death_match_host::view::{MatchView, Status};
 
 /// The id of the opponent's codename input.
@@ -32,7 +32,7 @@ fn answer(a: Option<Answer>) -> String {
 }
 
 /// What the shapes offered in the draft are, in the notation the offer is written in.
-pub use server::death_match::NOTATION as SHAPES;
+pub use rules::death_match::NOTATION as SHAPES;
 
 /// A drawn board or lock, at the size it was drawn.
 fn picture_of<'a>(picture: &Handle) -> Element<'a, Message> {

@@ -138,7 +138,7 @@ fn a_solver_without_a_valid_solution_has_neither_a_time_nor_a_move_count() {
     // The challenger's slow, long solution is still faster and shorter than none.
     assert_eq!(g.scores(), (4, 0));
     assert!(g.log.contains(&Event::Announced {
-        answers: server::death_match::Pair {
+        answers: rules::death_match::Pair {
             challenger: Answer::Solution {
                 index: 0,
                 time: 200_000,

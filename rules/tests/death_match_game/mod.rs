@@ -4,12 +4,12 @@
 #![allow(dead_code, unused_imports)]
 
 pub use engine::sliding::{Board, Cell, Lock, Orientation, Piece};
-pub use server::death_match::Action::{
+pub use rules::death_match::Action::{
     ChooseDraftOrder, Countersolve, DeclareImpossible, Draft, EndDraft, StopDrafting,
     SubmitCountersolution, SubmitLock, SubmitSolution,
 };
-pub use server::death_match::Player::{Challenged, Challenger};
-pub use server::death_match::{
+pub use rules::death_match::Player::{Challenged, Challenger};
+pub use rules::death_match::{
     Action, Answer, Audience, Award, Decider, DraftOrder, Event, Match, Ms, OfferedPiece, Phase,
     Player, Refusal, Round, SetupError, Shape, Stage, Why,
 };

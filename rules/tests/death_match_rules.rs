@@ -179,7 +179,7 @@ fn times_at_the_far_end_of_the_clock_are_safe() {
     idle_round(&mut g);
     assert!(g.m.begin_round(Ms::MAX, plain()).is_ok());
     assert!(g.m.act(Ms::MAX, Challenger, StopDrafting).is_err());
-    assert_eq!(g.m.now(), server::death_match::LATEST);
+    assert_eq!(g.m.now(), rules::death_match::LATEST);
 }
 
 #[test]

@@ -3,15 +3,15 @@
 //! full strength, and whole matches between bots run to the end without a refused action.
 
 use engine::sliding::{Answer, Board, Cell, Limits, Lock, Orientation, Piece, solve};
-use server::death_match::Action::{
+use rules::death_match::Action::{
     ChooseDraftOrder, Countersolve, DeclareImpossible, Draft, StopDrafting, SubmitCountersolution,
     SubmitLock, SubmitSolution,
 };
-use server::death_match::bot::{Bot, Picking, first_fit};
-use server::death_match::build::check_lock;
-use server::death_match::generate::{lanes, round};
-use server::death_match::pick::replay;
-use server::death_match::{
+use rules::death_match::bot::{Bot, Picking, first_fit};
+use rules::death_match::build::check_lock;
+use rules::death_match::generate::{lanes, round};
+use rules::death_match::pick::replay;
+use rules::death_match::{
     Action, Answer as Final, BuildStatus, Event, Match, Ms, OfferedPiece, Pair, Phase, Player,
     Shape, Stage,
 };
