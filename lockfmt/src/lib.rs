@@ -8,6 +8,8 @@
 //! - [`nonogram`]: nonogram files (`.non`, the community's format) and webpbn's XML export.
 //! - [`quadrillion`]: Quadrillion boards (`.quad`): grids, sides, shapes already placed.
 //! - [`sliding`]: sliding locks (`.slide`, Lockmaker's): the board as a picture, axes, solutions.
+//! - [`format`]: the one contract every family's format keeps ([`Format`], typed; [`Text`], any
+//!   family's, as [`FORMATS`] lists them) and the one [`Parsed`] every reader gives.
 //! - [`diagnostic`]: problems with their line and column, shared by every format.
 //! - [`diff`]: line diffs of any two texts, side by side too, and a change carried over to
 //!   another layout; each family's `diff` names its own changes in words.
@@ -19,6 +21,7 @@
 
 pub mod diagnostic;
 pub mod diff;
+pub mod format;
 pub mod hexlock;
 pub mod highlight;
 pub mod info;
@@ -31,3 +34,4 @@ mod source;
 pub mod words;
 
 pub use diagnostic::{Diagnostic, Severity, Span};
+pub use format::{FORMATS, Format, Parsed, Text};

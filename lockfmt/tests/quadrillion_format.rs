@@ -289,9 +289,9 @@ fn files_too_large_or_not_text_are_refused_whole() {
 #[test]
 fn lines_are_mapped_for_the_editor() {
     let parsed = parse(&format!("title \"t\"\n{GRIDS}shape L at 1 0\n"));
-    assert_eq!(parsed.lines[&Line::Title].line, 1);
-    assert_eq!(parsed.lines[&Line::Grid(GridId::G3)].line, 4);
-    assert_eq!(parsed.lines[&Line::Shape(ShapeId::L)].line, 6);
+    assert_eq!(parsed.source_map.lines[&Line::Title].line, 1);
+    assert_eq!(parsed.source_map.lines[&Line::Grid(GridId::G3)].line, 4);
+    assert_eq!(parsed.source_map.lines[&Line::Shape(ShapeId::L)].line, 6);
 }
 
 #[test]

@@ -431,11 +431,11 @@ fn letters_are_kept_as_written_and_edits_keep_them() {
 #[test]
 fn lines_and_cells_are_mapped_for_the_editor() {
     let parsed = parse(SEED);
-    assert_eq!(parsed.lines[&Line::Title].line, 2);
-    assert_eq!(parsed.lines[&Line::Row(4)].line, 6);
-    assert_eq!(parsed.lines[&Line::Row(1)].line, 9);
-    assert_eq!(parsed.lines[&Line::Footer].line, 10);
-    let d3 = parsed.cells[&Cell::parse("D3").unwrap()];
+    assert_eq!(parsed.source_map.lines[&Line::Title].line, 2);
+    assert_eq!(parsed.source_map.lines[&Line::Row(4)].line, 6);
+    assert_eq!(parsed.source_map.lines[&Line::Row(1)].line, 9);
+    assert_eq!(parsed.source_map.lines[&Line::Footer].line, 10);
+    let d3 = parsed.source_map.cells[&Cell::parse("D3").unwrap()];
     assert_eq!((d3.line, d3.column), (7, 9));
 }
 

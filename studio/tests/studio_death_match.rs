@@ -6,9 +6,9 @@ mod common;
 
 use common::{Driver, sees};
 use iced_test::Error;
+use rules::death_match::{Action, DraftOrder, Phase, Player};
 use server::client::Client;
 use server::config::Config;
-use server::death_match::{Action, DraftOrder, Phase, Player};
 use server::death_match_host::view::{Challenge, MatchView, Status};
 use server::server::Running;
 use studio::app::{Message, Screen, Studio};

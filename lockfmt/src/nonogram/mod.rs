@@ -32,12 +32,44 @@ pub use document::{Comments, Document, Item};
 pub use parse::{MAX_FILE_BYTES, Parsed, SourceMap, parse, parse_bytes};
 pub use print::{print, print_document};
 
+/// The nonogram format, as the families' one contract ([`crate::Format`]) has it.
+#[derive(Clone, Copy, Debug)]
+pub struct Nonogram;
+
+impl crate::Format for Nonogram {
+    type Document = Document;
+    type SourceMap = SourceMap;
+    type Change = String;
+
+    const KIND: &'static str = "nonogram";
+    const EXTENSION: &'static str = "non";
+    const A_FILE: &'static str = "a nonogram";
+    const GRAMMAR_JS: &'static str = language::GRAMMAR_JS;
+    const GRAMMAR_DIGEST: &'static str = include_str!("../../grammars/nonogram/src/grammar.digest");
+
+    fn parse_bytes(bytes: &[u8]) -> Parsed {
+        parse_bytes(bytes)
+    }
+
+    fn parse(text: &str) -> Parsed {
+        parse(text)
+    }
+
+    fn print(document: &Document) -> String {
+        print_document(document)
+    }
+
+    fn highlights() -> &'static crate::highlight::Highlights {
+        highlight::highlights()
+    }
+
+    fn changes(old: &Document, new: &Document) -> Vec<String> {
+        diff::changes(&old.puzzle, &new.puzzle)
+    }
+}
+
 /// Formats nonogram text: the canonical form of a file that parses without errors, comments and
 /// unknown lines kept. Returns the diagnostics when it has errors.
 pub fn format(text: &str) -> Result<String, Vec<Diagnostic>> {
-    let parsed = parse(text);
-    match parsed.document {
-        Some(doc) if !parsed.has_errors() => Ok(print_document(&doc)),
-        _ => Err(parsed.diagnostics),
-    }
+    <Nonogram as crate::Format>::format(text)
 }

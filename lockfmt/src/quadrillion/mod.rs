@@ -24,15 +24,48 @@ pub mod print;
 
 use crate::Diagnostic;
 pub use document::{Comments, Document, Info, Line};
-pub use parse::{MAX_FILE_BYTES, Parsed, parse, parse_bytes};
+pub use parse::{MAX_FILE_BYTES, Parsed, SourceMap, parse, parse_bytes};
 pub use print::print;
+
+/// The Quadrillion board format, as the families' one contract ([`crate::Format`]) has it.
+#[derive(Clone, Copy, Debug)]
+pub struct Quadrillion;
+
+impl crate::Format for Quadrillion {
+    type Document = Document;
+    type SourceMap = SourceMap;
+    type Change = String;
+
+    const KIND: &'static str = "quadrillion";
+    const EXTENSION: &'static str = "quad";
+    const A_FILE: &'static str = "a Quadrillion board";
+    const GRAMMAR_JS: &'static str = language::GRAMMAR_JS;
+    const GRAMMAR_DIGEST: &'static str =
+        include_str!("../../grammars/quadrillion/src/grammar.digest");
+
+    fn parse_bytes(bytes: &[u8]) -> Parsed {
+        parse_bytes(bytes)
+    }
+
+    fn parse(text: &str) -> Parsed {
+        parse(text)
+    }
+
+    fn print(document: &Document) -> String {
+        print(document)
+    }
+
+    fn highlights() -> &'static crate::highlight::Highlights {
+        highlight::highlights()
+    }
+
+    fn changes(old: &Document, new: &Document) -> Vec<String> {
+        diff::changes(old, new)
+    }
+}
 
 /// Formats board text: the canonical form of a file that parses without errors, comments and
 /// unknown lines kept. Returns the diagnostics when it has errors.
 pub fn format(text: &str) -> Result<String, Vec<Diagnostic>> {
-    let parsed = parse(text);
-    match parsed.document {
-        Some(doc) if !parsed.has_errors() => Ok(print(&doc)),
-        _ => Err(parsed.diagnostics),
-    }
+    <Quadrillion as crate::Format>::format(text)
 }

@@ -16,41 +16,21 @@ use std::collections::BTreeMap;
 /// The largest board file read. A board with every shape placed and notes is under 2 KB.
 pub const MAX_FILE_BYTES: usize = 64 << 10;
 
-/// What parsing a board file gives: the document (whenever the text could be read, even with
-/// errors), every diagnostic, and where each line is.
-#[derive(Clone, Debug, Default)]
-pub struct Parsed {
-    /// The challenge and what the file says of it; `None` when the text was never read (too
-    /// large, not UTF-8).
-    pub document: Option<Document>,
-    /// Every problem, in file order.
-    pub diagnostics: Vec<Diagnostic>,
+/// Where things are in a board file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SourceMap {
     /// Where each line is.
     pub lines: BTreeMap<Line, Span>,
-    /// The syntax tree, for highlighting; `None` when the text was never parsed.
-    pub tree: Option<tree_sitter::Tree>,
 }
 
-impl Parsed {
-    /// Whether any diagnostic is an error.
-    pub fn has_errors(&self) -> bool {
-        self.diagnostics.iter().any(Diagnostic::is_error)
-    }
+/// What parsing a board file gives: the document (whenever the text could be read, even with
+/// errors), every diagnostic, and where each line is.
+pub type Parsed = crate::Parsed<Document, SourceMap>;
 
+impl Parsed {
     /// The challenge, when the file is valid (no errors).
     pub fn valid_challenge(&self) -> Option<&Challenge> {
-        if self.has_errors() {
-            None
-        } else {
-            self.document.as_ref().map(|d| &d.challenge)
-        }
-    }
-
-    fn fail(diagnostic: Diagnostic) -> Parsed {
-        Parsed {
-            diagnostics: vec![diagnostic],
-            ..Parsed::default()
-        }
+        self.valid().map(|d| &d.challenge)
     }
 }
 
@@ -396,7 +376,9 @@ pub fn parse(text: &str) -> Parsed {
             comments: reader.comments.finish(),
         }),
         diagnostics: reader.diagnostics,
-        lines: reader.lines,
+        source_map: SourceMap {
+            lines: reader.lines,
+        },
         tree,
     }
 }

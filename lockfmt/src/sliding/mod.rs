@@ -26,15 +26,52 @@ pub mod solution;
 
 use crate::Diagnostic;
 pub use document::{Comments, Document, Info, Line};
-pub use parse::{MAX_FILE_BYTES, Parsed, parse, parse_bytes};
+pub use parse::{MAX_FILE_BYTES, Parsed, SourceMap, parse, parse_bytes};
 pub use print::print;
+
+/// The sliding lock format, as the families' one contract ([`crate::Format`]) has it.
+#[derive(Clone, Copy, Debug)]
+pub struct Sliding;
+
+impl crate::Format for Sliding {
+    type Document = Document;
+    type SourceMap = SourceMap;
+    type Change = String;
+
+    const KIND: &'static str = "sliding";
+    const EXTENSION: &'static str = "slide";
+    const A_FILE: &'static str = "a sliding lock";
+    const GRAMMAR_JS: &'static str = language::GRAMMAR_JS;
+    const GRAMMAR_DIGEST: &'static str = include_str!("../../grammars/sliding/src/grammar.digest");
+
+    fn parse_bytes(bytes: &[u8]) -> Parsed {
+        parse_bytes(bytes)
+    }
+
+    fn parse(text: &str) -> Parsed {
+        parse(text)
+    }
+
+    fn print(document: &Document) -> String {
+        print(document)
+    }
+
+    fn highlights() -> &'static crate::highlight::Highlights {
+        highlight::highlights()
+    }
+
+    fn changes(old: &Document, new: &Document) -> Vec<String> {
+        diff::changes(old, new)
+    }
+
+    /// A lock with errors still has its pieces, so two versions compare piece by piece.
+    fn comparable(parsed: Parsed) -> Option<Document> {
+        parsed.document
+    }
+}
 
 /// Formats lock text: the canonical form of a file that parses without errors, comments,
 /// letters and unknown lines kept. Returns the diagnostics when it has errors.
 pub fn format(text: &str) -> Result<String, Vec<Diagnostic>> {
-    let parsed = parse(text);
-    match parsed.document {
-        Some(doc) if !parsed.has_errors() => Ok(print(&doc)),
-        _ => Err(parsed.diagnostics),
-    }
+    <Sliding as crate::Format>::format(text)
 }

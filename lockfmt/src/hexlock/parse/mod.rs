@@ -11,7 +11,7 @@ mod reader;
 use reader::Reader;
 
 use super::document::{Document, Item};
-use crate::diagnostic::{Diagnostic, Span};
+use crate::diagnostic::Span;
 use engine::Hex;
 use engine::hexlock::Lock;
 use std::collections::BTreeMap;
@@ -33,40 +33,13 @@ pub struct SourceMap {
 }
 
 /// What parsing a lock file gives: the document (when the file has a usable grid and size,
-/// even if it has errors), every diagnostic, and where things are.
-#[derive(Clone, Debug, Default)]
-pub struct Parsed {
-    /// The lock and its comments; `None` when the file is too broken to draw.
-    pub document: Option<Document>,
-    /// Every problem, in file order.
-    pub diagnostics: Vec<Diagnostic>,
-    /// Where each cell and item is in the text.
-    pub source_map: SourceMap,
-    /// The syntax tree, kept so that highlighting reuses this parse; `None` when the text was
-    /// never parsed (too large, not UTF-8).
-    pub tree: Option<tree_sitter::Tree>,
-}
+/// even if it has errors), every diagnostic, and where each cell and item is.
+pub type Parsed = crate::Parsed<Document, SourceMap>;
 
 impl Parsed {
-    /// Whether any diagnostic is an error.
-    pub fn has_errors(&self) -> bool {
-        self.diagnostics.iter().any(Diagnostic::is_error)
-    }
-
     /// The lock, when the file is valid (no errors).
     pub fn valid_lock(&self) -> Option<&Lock> {
-        if self.has_errors() {
-            None
-        } else {
-            self.document.as_ref().map(|d| &d.lock)
-        }
-    }
-
-    fn fail(diagnostic: Diagnostic) -> Parsed {
-        Parsed {
-            diagnostics: vec![diagnostic],
-            ..Parsed::default()
-        }
+        self.valid().map(|d| &d.lock)
     }
 }
 

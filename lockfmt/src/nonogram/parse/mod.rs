@@ -12,7 +12,7 @@ mod lines;
 mod reader;
 
 use super::document::{Document, Item};
-use crate::diagnostic::{Diagnostic, Span};
+use crate::diagnostic::Span;
 use engine::nonogram::{LineRef, Puzzle};
 use reader::Reader;
 use std::collections::BTreeMap;
@@ -52,41 +52,13 @@ impl SourceMap {
 }
 
 /// What parsing a nonogram file gives: the document (whenever the text could be parsed, even
-/// with errors), every diagnostic, and where things are.
-#[derive(Clone, Debug, Default)]
-pub struct Parsed {
-    /// The puzzle, its unknown lines and its comments; `None` when the text was never parsed
-    /// (too large, not UTF-8).
-    pub document: Option<Document>,
-    /// Every problem, in file order.
-    pub diagnostics: Vec<Diagnostic>,
-    /// Where each item, clue, run and goal cell is in the text.
-    pub source_map: SourceMap,
-    /// The syntax tree, kept so that highlighting reuses this parse; `None` when the text was
-    /// never parsed.
-    pub tree: Option<tree_sitter::Tree>,
-}
+/// with errors), every diagnostic, and where each item, clue, run and goal cell is.
+pub type Parsed = crate::Parsed<Document, SourceMap>;
 
 impl Parsed {
-    /// Whether any diagnostic is an error.
-    pub fn has_errors(&self) -> bool {
-        self.diagnostics.iter().any(Diagnostic::is_error)
-    }
-
     /// The puzzle, when the file is valid (no errors).
     pub fn valid_puzzle(&self) -> Option<&Puzzle> {
-        if self.has_errors() {
-            None
-        } else {
-            self.document.as_ref().map(|d| &d.puzzle)
-        }
-    }
-
-    fn fail(diagnostic: Diagnostic) -> Parsed {
-        Parsed {
-            diagnostics: vec![diagnostic],
-            ..Parsed::default()
-        }
+        self.valid().map(|d| &d.puzzle)
     }
 }
 

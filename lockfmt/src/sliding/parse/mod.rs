@@ -18,43 +18,23 @@ mod picture;
 /// The largest lock file read. An 11×11 lock with notes is well under 1 KB.
 pub const MAX_FILE_BYTES: usize = 64 << 10;
 
-/// What parsing a lock file gives: the document (whenever the text could be read, even with
-/// errors), every diagnostic, where each line and each cell's glyph is, and the syntax tree.
-#[derive(Clone, Debug, Default)]
-pub struct Parsed {
-    /// The lock and what the file says of it; `None` when the text was never read (too large,
-    /// not UTF-8).
-    pub document: Option<Document>,
-    /// Every problem, in file order.
-    pub diagnostics: Vec<Diagnostic>,
+/// Where things are in a sliding lock file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SourceMap {
     /// Where each line is.
     pub lines: BTreeMap<Line, Span>,
     /// Where each cell's glyph is in the picture.
     pub cells: BTreeMap<Cell, Span>,
-    /// The syntax tree, for highlighting; `None` when the text was never parsed.
-    pub tree: Option<tree_sitter::Tree>,
 }
 
-impl Parsed {
-    /// Whether any diagnostic is an error.
-    pub fn has_errors(&self) -> bool {
-        self.diagnostics.iter().any(Diagnostic::is_error)
-    }
+/// What parsing a sliding lock file gives: the document (whenever the text could be read, even
+/// with errors), every diagnostic, where each line is and where each cell's glyph is.
+pub type Parsed = crate::Parsed<Document, SourceMap>;
 
+impl Parsed {
     /// The lock, when the file is valid (no errors): a legal lock, ready to solve or play.
     pub fn valid_lock(&self) -> Option<&Lock> {
-        if self.has_errors() {
-            None
-        } else {
-            self.document.as_ref().map(|d| &d.lock)
-        }
-    }
-
-    fn fail(diagnostic: Diagnostic) -> Parsed {
-        Parsed {
-            diagnostics: vec![diagnostic],
-            ..Parsed::default()
-        }
+        self.valid().map(|d| &d.lock)
     }
 }
 
@@ -168,8 +148,10 @@ pub fn parse(text: &str) -> Parsed {
             comments: reader.comments.finish(),
         }),
         diagnostics: reader.diagnostics,
-        lines: reader.lines,
-        cells: reader.cells,
+        source_map: SourceMap {
+            lines: reader.lines,
+            cells: reader.cells,
+        },
         tree,
     }
 }

@@ -39,7 +39,7 @@ impl Reading {
         Reading {
             document: parsed.document,
             diagnostics: parsed.diagnostics,
-            cells: parsed.cells,
+            cells: parsed.source_map.cells,
             highlight,
         }
     }
