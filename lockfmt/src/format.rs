@@ -65,6 +65,15 @@ impl<D, M> Parsed<D, M> {
             self.document.as_ref()
         }
     }
+
+    /// The document, taken, when the file is valid (no errors).
+    pub fn into_valid(self) -> Option<D> {
+        if self.has_errors() {
+            None
+        } else {
+            self.document
+        }
+    }
 }
 
 /// A family's text format, typed.
@@ -105,11 +114,7 @@ pub trait Format: Sync + 'static {
     /// The document two versions are compared by: by default only a valid one; a family
     /// whose documents with errors still name their pieces may compare those too.
     fn comparable(parsed: Parsed<Self::Document, Self::SourceMap>) -> Option<Self::Document> {
-        if parsed.has_errors() {
-            None
-        } else {
-            parsed.document
-        }
+        parsed.into_valid()
     }
 
     /// Reads a text.
@@ -195,7 +200,7 @@ impl<F: Format> Text for F {
     }
 
     fn highlights(&self) -> &'static Highlights {
-        F::highlights()
+        <F as Format>::highlights()
     }
 
     fn check(&self, bytes: &[u8]) -> Checked {
@@ -211,13 +216,13 @@ impl<F: Format> Text for F {
     }
 
     fn highlight(&self, text: &str) -> Vec<Vec<crate::highlight::Span>> {
-        F::highlight(text, &F::parse(text))
+        <F as Format>::highlight(text, &F::parse(text))
     }
 
     fn changes(&self, old: &[u8], new: &[u8]) -> Result<Changes, Vec<usize>> {
         match [old, new].map(|t| F::comparable(F::parse_bytes(t))) {
             [Some(a), Some(b)] => {
-                let changes = F::changes(&a, &b);
+                let changes = <F as Format>::changes(&a, &b);
                 Ok(Changes {
                     said: changes.iter().map(ToString::to_string).collect(),
                     json: changes

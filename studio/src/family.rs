@@ -19,39 +19,67 @@ pub enum Family {
 }
 
 /// What the studio knows of a family.
-#[derive(Debug)]
 pub struct FamilyInfo {
     /// The family.
     pub family: Family,
     /// Its name in the game's words, e.g. "hex lock".
     pub name: &'static str,
-    /// The extension of its files, without the dot.
+    /// The word `--kind` takes, e.g. "lock" (its format's).
+    pub kind: &'static str,
+    /// The extension of its files, without the dot (its format's).
     pub extension: &'static str,
+    /// Its text format: reading, printing, highlighting and comparing its files.
+    pub format: &'static dyn lockfmt::Text,
 }
 
-/// Every family, in the order the studio lists them.
+impl std::fmt::Debug for FamilyInfo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FamilyInfo")
+            .field("family", &self.family)
+            .field("name", &self.name)
+            .field("kind", &self.kind)
+            .field("extension", &self.extension)
+            .finish_non_exhaustive()
+    }
+}
+
+/// One family's entry, its kind word and extension taken from its format.
+const fn entry<F: lockfmt::Format>(
+    family: Family,
+    name: &'static str,
+    format: &'static F,
+) -> FamilyInfo {
+    FamilyInfo {
+        family,
+        name,
+        kind: F::KIND,
+        extension: F::EXTENSION,
+        format,
+    }
+}
+
+/// Every family, in the order the studio lists them (the order of [`Family`]'s variants).
 pub const FAMILIES: &[FamilyInfo] = &[
-    FamilyInfo {
-        family: Family::HexLock,
-        name: "hex lock",
-        extension: "lock",
-    },
-    FamilyInfo {
-        family: Family::Nonogram,
-        name: "nonogram",
-        extension: "non",
-    },
-    FamilyInfo {
-        family: Family::Quadrillion,
-        name: "Quadrillion board",
-        extension: "quad",
-    },
-    FamilyInfo {
-        family: Family::Sliding,
-        name: "sliding lock",
-        extension: "slide",
-    },
+    entry(Family::HexLock, "hex lock", &lockfmt::hexlock::HexLock),
+    entry(Family::Nonogram, "nonogram", &lockfmt::nonogram::Nonogram),
+    entry(
+        Family::Quadrillion,
+        "Quadrillion board",
+        &lockfmt::quadrillion::Quadrillion,
+    ),
+    entry(Family::Sliding, "sliding lock", &lockfmt::sliding::Sliding),
 ];
+
+/// The words `--kind` takes, one a family, in the registry's order.
+pub const KINDS: [&str; FAMILIES.len()] = {
+    let mut kinds = [""; FAMILIES.len()];
+    let mut i = 0;
+    while i < FAMILIES.len() {
+        kinds[i] = FAMILIES[i].kind;
+        i += 1;
+    }
+    kinds
+};
 
 /// How long a thumbnail may look for the picture of a nonogram written as clues only.
 const THUMBNAIL_SOLVE: engine::nonogram::Limits = engine::nonogram::Limits {
@@ -80,12 +108,15 @@ impl Family {
             .map(|f| f.family)
     }
 
-    /// What the studio knows of this family.
+    /// The family `--kind` names.
+    pub fn of_kind(kind: &str) -> Option<Family> {
+        FAMILIES.iter().find(|f| f.kind == kind).map(|f| f.family)
+    }
+
+    /// What the studio knows of this family: its entry, which stands at its variant's place
+    /// (a test holds the table to that).
     pub fn info(self) -> &'static FamilyInfo {
-        FAMILIES
-            .iter()
-            .find(|f| f.family == self)
-            .unwrap_or(&FAMILIES[0])
+        &FAMILIES[self as usize]
     }
 
     /// A picture of a file of this family `width` pixels wide; `None` when the text does not
@@ -170,59 +201,7 @@ impl Family {
     /// each in the family's words: pieces, clues, grids and shapes. `Err` lists which of the two
     /// (0 for `old`, 1 for `new`) does not read cleanly.
     pub fn changes(self, old: &[u8], new: &[u8]) -> Result<Vec<String>, Vec<usize>> {
-        let texts = [old, new];
-        match self {
-            Family::HexLock => compare(
-                texts,
-                |t| lockfmt::hexlock::parse_bytes(t).document.map(|d| d.lock),
-                |a, b| {
-                    lockfmt::hexlock::diff::semantic(a, b)
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect()
-                },
-            ),
-            Family::Nonogram => compare(
-                texts,
-                |t| {
-                    let p = lockfmt::nonogram::parse_bytes(t);
-                    let clean = !p.has_errors();
-                    p.document.filter(|_| clean).map(|d| d.puzzle)
-                },
-                lockfmt::nonogram::diff::changes,
-            ),
-            Family::Quadrillion => compare(
-                texts,
-                |t| {
-                    let p = lockfmt::quadrillion::parse_bytes(t);
-                    let clean = !p.has_errors();
-                    p.document.filter(|_| clean)
-                },
-                lockfmt::quadrillion::diff::changes,
-            ),
-            Family::Sliding => compare(
-                texts,
-                |t| lockfmt::sliding::parse_bytes(t).document,
-                lockfmt::sliding::diff::changes,
-            ),
-        }
-    }
-}
-
-/// Reads both texts with `read` and names their changes with `changes`; `Err` lists which of
-/// the two (0 or 1) do not read.
-pub(crate) fn compare<D, C>(
-    texts: [&[u8]; 2],
-    read: impl Fn(&[u8]) -> Option<D>,
-    changes: impl Fn(&D, &D) -> Vec<C>,
-) -> Result<Vec<C>, Vec<usize>> {
-    match texts.map(read) {
-        [Some(a), Some(b)] => Ok(changes(&a, &b)),
-        [a, b] => Err([a.is_none(), b.is_none()]
-            .into_iter()
-            .enumerate()
-            .filter_map(|(i, bad)| bad.then_some(i))
-            .collect()),
+        self.info().format.changes(old, new).map(|c| c.said)
     }
 }
 
@@ -249,9 +228,10 @@ pub fn refusal(file: &Path) -> Option<String> {
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             return Some(format!(
-                "{} is no puzzle file name: {PUZZLE_FILES}; to make one, give its name with \
+                "{} is no puzzle file name: {}; to make one, give its name with \
                  its family's extension, or run `lockwright new NAME`",
-                file.display()
+                file.display(),
+                puzzle_files()
             ));
         }
         Err(_) => return None,
@@ -269,6 +249,26 @@ pub fn begins_as_a_hex_lock(text: &str) -> bool {
         .is_some_and(|l| l.starts_with(lockfmt::hexlock::print::FORMAT_LINE))
 }
 
+/// The family of `file`, read (its first bytes at least) as `text`: its extension's, or a hex
+/// lock's when the text begins as one does (a lock under another name); nothing for any other
+/// file, whose refusal [`refusal_of_text`] words.
+pub fn of_file_text(file: &Path, text: &[u8]) -> Option<Family> {
+    Family::of_path(file).or_else(|| {
+        let head = String::from_utf8_lossy(&text[..text.len().min(4096)]);
+        begins_as_a_hex_lock(&head).then_some(Family::HexLock)
+    })
+}
+
+/// The family of a buffer: its file's ([`of_file_text`]), or, for the untitled buffer, a hex
+/// lock's (the blank lock the studio starts on is the only buffer without a file); nothing for a
+/// file of no family.
+pub fn of_buffer(file: Option<&Path>, text: &str) -> Option<Family> {
+    match file {
+        Some(file) => of_file_text(file, text.as_bytes()),
+        None => Some(Family::HexLock),
+    }
+}
+
 /// Why `file`, read (its first bytes at least) as `text`, is no puzzle file: nothing when its
 /// extension names a family, or when the text begins as a hex lock does.
 pub fn refusal_of_text(file: &Path, text: &[u8]) -> Option<String> {
@@ -280,15 +280,28 @@ pub fn refusal_of_text(file: &Path, text: &[u8]) -> Option<String> {
         return None;
     }
     Some(format!(
-        "{} is no puzzle file: {PUZZLE_FILES}, and webpbn .xml files hold nonograms (a hex \
+        "{} is no puzzle file: {}, and webpbn .xml files hold nonograms (a hex \
          lock under another name begins with the line `{}`)",
         file.display(),
+        puzzle_files(),
         lockfmt::hexlock::print::FORMAT_LINE
     ))
 }
 
-/// Which files are puzzles, in the words a refusal says it.
-const PUZZLE_FILES: &str = "Lockwright's puzzles are .lock, .non, .quad and .slide files";
+/// Which files are puzzles, in the words a refusal says it: "Lockwright's puzzles are .lock,
+/// .non, .quad and .slide files".
+fn puzzle_files() -> String {
+    format!("Lockwright's puzzles are {} files", extensions_listed())
+}
+
+/// The families' extensions, with their dots, as a sentence lists them.
+pub fn extensions_listed() -> String {
+    let dotted: Vec<String> = FAMILIES
+        .iter()
+        .map(|f| format!(".{}", f.extension))
+        .collect();
+    lockfmt::words::listed(&dotted)
+}
 
 #[cfg(test)]
 mod tests {
@@ -315,6 +328,57 @@ mod tests {
             Some(Family::Sliding)
         );
         assert_eq!(Family::of_path(Path::new("lock")), None);
+    }
+
+    /// Every family has its entry, at its variant's place, with the kind word and extension
+    /// of its own format, and no two share a kind word or an extension.
+    #[test]
+    fn every_family_has_a_complete_entry_of_its_own() {
+        let all = [
+            Family::HexLock,
+            Family::Nonogram,
+            Family::Quadrillion,
+            Family::Sliding,
+        ];
+        assert_eq!(FAMILIES.len(), all.len(), "one entry a family");
+        for (i, family) in all.into_iter().enumerate() {
+            let info = family.info();
+            assert_eq!(
+                FAMILIES[i].family, family,
+                "entry {i} stands for another family"
+            );
+            assert!(!info.name.is_empty(), "{family:?} has no name");
+            assert_eq!(info.kind, info.format.kind(), "{family:?}");
+            assert_eq!(info.extension, info.format.extension(), "{family:?}");
+            assert_eq!(Family::of_kind(info.kind), Some(family));
+            let file = format!("x.{}", info.extension);
+            assert_eq!(Family::of_path(Path::new(&file)), Some(family));
+        }
+        let mut kinds: Vec<_> = FAMILIES.iter().map(|f| f.kind).collect();
+        let mut extensions: Vec<_> = FAMILIES.iter().map(|f| f.extension).collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        extensions.sort_unstable();
+        extensions.dedup();
+        assert_eq!((kinds.len(), extensions.len()), (all.len(), all.len()));
+        assert_eq!(Family::of_kind("hexlock"), None, "no kind but the four");
+    }
+
+    /// A file of no family's extension is a hex lock only when its text begins as one does:
+    /// nothing falls back to a hex lock.
+    #[test]
+    fn a_file_of_no_family_is_a_hex_lock_only_by_its_first_line() {
+        let lock = b"# a lock\nlockwright-lock 1\nsize: 3\n";
+        assert_eq!(
+            of_file_text(Path::new("mine.txt"), lock),
+            Some(Family::HexLock)
+        );
+        assert_eq!(of_file_text(Path::new("notes.txt"), b"width 3\n"), None);
+        let why = refusal_of_text(Path::new("notes.txt"), b"width 3\n").expect("refused");
+        assert!(
+            why.contains(".lock, .non, .quad and .slide"),
+            "the refusal names the kinds there are: {why}"
+        );
     }
 
     #[test]

@@ -3,20 +3,15 @@
 //! moved to the top-left), or prints differently.
 #![no_main]
 
-#[path = "reader.rs"]
-#[macro_use]
-mod reader;
 #[path = "round_trip.rs"]
 mod round_trip;
 
 use libfuzzer_sys::fuzz_target;
-use lockfmt::quadrillion::{Document, parse_bytes, print};
+use lockfmt::quadrillion::{Document, Quadrillion};
 
 fuzz_target!(|data: &[u8]| {
-    round_trip::check(
+    round_trip::check::<Quadrillion>(
         data,
-        reader!(parse_bytes),
-        print,
         |doc: &Document, back: &Document, printed| {
             // The printer measures positions from the board's top-left dot, so the board read
             // back is the one read, moved there as a whole.

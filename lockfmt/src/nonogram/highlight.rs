@@ -22,14 +22,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_capture_of_the_query_is_known() {
-        assert!(
-            highlights().all_captures_known(),
-            "a capture missing from CAPTURES"
-        );
-    }
-
-    #[test]
     fn keys_clues_and_the_goal_get_their_captures() {
         let text = "title \"Dot\"\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\ngoal \"1\"\n";
         let lines = lines(text, &super::super::parse(text));

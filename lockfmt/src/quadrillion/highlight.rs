@@ -22,14 +22,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_capture_of_the_query_is_known() {
-        assert!(
-            highlights().all_captures_known(),
-            "a capture missing from CAPTURES"
-        );
-    }
-
-    #[test]
     fn keys_grids_and_shapes_get_their_captures() {
         let text = "title \"Dot\"\ngrid 1 black turn 1 at 0 4\nshape 2 flipped at 1 7\n";
         let lines = lines(text, &super::super::parse(text));

@@ -178,7 +178,13 @@ impl Studio {
 
     /// A file was read: it becomes the editor's buffer.
     pub(super) fn show_file(&mut self, path: PathBuf, text: &str) -> Task<Message> {
-        let (document, task) = Document::open(Some(path), text);
+        let Some(family) = crate::family::of_file_text(&path, text.as_bytes()) else {
+            // Nothing falls back to a hex lock: a file no family owns is said to be none.
+            self.notice = crate::family::refusal_of_text(&path, text.as_bytes())
+                .unwrap_or_else(|| format!("{} is no puzzle file", path.display()));
+            return Task::none();
+        };
+        let (document, task) = Document::open(family, Some(path), text);
         self.document = document;
         self.apply_match_rules();
         self.notice.clear();
@@ -213,7 +219,12 @@ impl Studio {
         imported: &crate::nonogram::webpbn::Imported,
     ) -> Task<Message> {
         self.opening.advance();
-        let (document, task) = Document::restored(Some(imported.path.clone()), "", &imported.text);
+        let (document, task) = Document::restored(
+            crate::family::Family::Nonogram,
+            Some(imported.path.clone()),
+            "",
+            &imported.text,
+        );
         self.document = document;
         self.apply_match_rules();
         self.notice = imported.notice();

@@ -319,11 +319,23 @@ impl Studio {
                 let entry = self.guard.recovered.remove(i);
                 self.guard.forget(entry.file).map(g)
             }
-            Message::RestoreRead(entry, disk) => match disk {
-                Ok(disk) => {
+            Message::RestoreRead(entry, disk) => match (
+                disk,
+                crate::family::of_buffer(entry.file.as_deref(), &entry.text),
+            ) {
+                (Ok(_), None) => {
+                    // A file no family owns (renamed since): its edits stay offered.
+                    self.notice = "the recovered edits belong to no puzzle file: they stay \
+                                   listed"
+                        .into();
+                    self.guard.recovered.push(*entry);
+                    Task::none()
+                }
+                (Ok(disk), Some(family)) => {
                     self.leave_play();
                     self.screen = Screen::Editor;
                     let (document, task) = Document::restored(
+                        family,
                         entry.file.clone(),
                         disk.as_deref().unwrap_or_default(),
                         &entry.text,
@@ -338,7 +350,7 @@ impl Studio {
                     };
                     Task::batch([task.map(StudioMessage::Document), gone])
                 }
-                Err(why) => {
+                (Err(why), _) => {
                     self.notice = format!("the recovered edits cannot be restored: {why}");
                     self.guard.recovered.push(*entry);
                     Task::none()
@@ -358,8 +370,7 @@ impl Studio {
                 Ok(path) => {
                     self.games.progress_mut().deleted(&path);
                     self.notice = format!("deleted {}", path.display());
-                    let (document, _) = Document::open(None, "");
-                    self.document = document;
+                    self.document = Document::untitled();
                     Task::batch([
                         self.folder.refresh().map(StudioMessage::Folder),
                         self.open_first(None),

@@ -185,7 +185,7 @@ impl Studio {
             .data_dir
             .as_ref()
             .map(|d| Recovery::new(d.join("recovery")));
-        let (document, _) = Document::open(None, "");
+        let document = Document::untitled();
         let mut studio = Studio {
             folder: Folder::new(start.folder.clone()),
             document,

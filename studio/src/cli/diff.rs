@@ -9,13 +9,27 @@ use std::path::Path;
 use std::process::ExitCode;
 
 #[derive(Serialize)]
-struct Report<C> {
+struct Report {
     lines: Vec<lockfmt::diff::DiffLine>,
-    changes: Vec<C>,
+    /// Each change as its family gives it to tools (a hex lock's with its fields).
+    changes: Vec<serde_json::Value>,
 }
 
 /// The changes of two files read as one family, or which of the two (0, 1) it cannot read.
-type Compared<C> = std::result::Result<Vec<C>, Vec<usize>>;
+type Compared = std::result::Result<lockfmt::format::Changes, Vec<usize>>;
+
+/// No changes to name.
+fn no_changes() -> lockfmt::format::Changes {
+    lockfmt::format::Changes {
+        said: Vec::new(),
+        json: Vec::new(),
+    }
+}
+
+/// Two files compared by their lines alone.
+fn lines_only() -> Compared {
+    Ok(no_changes())
+}
 
 /// Exit 0 when the two files are the same text, 1 when they differ, as `diff` does; a file that
 /// cannot be read is an error (exit 2), not an empty text. The family is the first file's, or
@@ -29,8 +43,7 @@ pub fn run(old: &Path, new: &Path, json: bool) -> Result<ExitCode> {
         && fa != fb
     {
         // Puzzles of two families share no pieces, clues or shapes to name: lines only.
-        let across: Compared<String> = Ok(Vec::new());
-        let code = report(paths, texts, json, fa, across)?;
+        let code = report(paths, texts, json, Some(fa), lines_only())?;
         if !json {
             crate::say!(
                 "# {} is {} and {} is {}: only their lines are compared",
@@ -43,14 +56,9 @@ pub fn run(old: &Path, new: &Path, json: bool) -> Result<ExitCode> {
         return Ok(code);
     }
     // Two texts of no family (and no hex lock under another name): their lines alone.
-    if let (Some(_), Some(_)) = (crate::family::refusal(old), crate::family::refusal(new)) {
-        let code = report(
-            paths,
-            texts,
-            json,
-            Family::HexLock,
-            Ok(Vec::<String>::new()),
-        )?;
+    let family = crate::family::of_file_text(old, &a).or(crate::family::of_file_text(new, &b));
+    let Some(family) = family else {
+        let code = report(paths, texts, json, None, lines_only())?;
         if !json {
             crate::say!(
                 "# neither {} nor {} is a puzzle file: only their lines are compared",
@@ -59,20 +67,9 @@ pub fn run(old: &Path, new: &Path, json: bool) -> Result<ExitCode> {
             );
         }
         return Ok(code);
-    }
-    let family = Family::of_path(old)
-        .or(Family::of_path(new))
-        .unwrap_or(Family::HexLock);
-    if family == Family::HexLock {
-        // A hex lock's changes keep their fields in the JSON, for tools.
-        let compared = crate::family::compare(
-            texts,
-            |t| lockfmt::hexlock::parse_bytes(t).document.map(|d| d.lock),
-            lockfmt::hexlock::diff::semantic,
-        );
-        return report(paths, texts, json, family, compared);
-    }
-    report(paths, texts, json, family, family.changes(&a, &b))
+    };
+    let compared = family.info().format.changes(&a, &b);
+    report(paths, texts, json, Some(family), compared)
 }
 
 /// A family's name with its article: "a nonogram", "a hex lock".
@@ -86,23 +83,28 @@ fn a_name(family: Family) -> String {
     format!("{article} {name}")
 }
 
-fn report<C: Serialize + std::fmt::Display>(
+/// Prints the line diff and the changes named; `family` is the one the files were read as
+/// (none when neither is a puzzle file).
+fn report(
     paths: [&Path; 2],
     texts: [&[u8]; 2],
     json: bool,
-    family: Family,
-    compared: Compared<C>,
+    family: Option<Family>,
+    compared: Compared,
 ) -> Result<ExitCode> {
     let [a_text, b_text] = texts.map(|t| String::from_utf8_lossy(t).into_owned());
     let (changes, unreadable) = match compared {
         Ok(changes) => (changes, Vec::new()),
-        Err(which) => (Vec::new(), which),
+        Err(which) => (no_changes(), which),
     };
     if json {
         let lines = lockfmt::diff::line_diff(&a_text, &b_text);
         crate::say!(
             "{}",
-            serde_json::to_string_pretty(&Report { lines, changes })?
+            serde_json::to_string_pretty(&Report {
+                lines,
+                changes: changes.json
+            })?
         );
     } else {
         crate::say_raw!(
@@ -114,13 +116,14 @@ fn report<C: Serialize + std::fmt::Display>(
                 &paths[1].display().to_string()
             )
         );
-        if !changes.is_empty() {
+        if !changes.said.is_empty() {
             crate::say!("# changes:");
-            for c in &changes {
+            for c in &changes.said {
                 crate::say!("#   {c}");
             }
         }
         for i in unreadable {
+            let Some(family) = family else { break };
             crate::say!(
                 "# {} does not read as a {} (`lockwright check` says why), so its changes cannot be named",
                 paths[i].display(),

@@ -16,17 +16,11 @@ pub const STDIN: &str = "-";
 pub const STDIN_SHOWN: &str = "<stdin>";
 
 /// The families `--kind` names, in the words `new --kind` takes.
-pub const KINDS: [&str; 4] = ["lock", "nonogram", "quadrillion", "sliding"];
+pub const KINDS: [&str; crate::family::FAMILIES.len()] = crate::family::KINDS;
 
 /// The family `--kind` names.
 pub fn family_of_kind(kind: &str) -> Option<Family> {
-    match kind {
-        "lock" => Some(Family::HexLock),
-        "nonogram" => Some(Family::Nonogram),
-        "quadrillion" => Some(Family::Quadrillion),
-        "sliding" => Some(Family::Sliding),
-        _ => None,
-    }
+    Family::of_kind(kind)
 }
 
 /// Whether a file named on the command line is standard input.
@@ -41,7 +35,12 @@ pub fn stdin_family(files: &[std::path::PathBuf], kind: Option<&str>) -> Result<
     match (stdin, kind) {
         (0, None) => Ok(None),
         (0, Some(_)) => bail!(
-            "--kind names the family of standard input (`-`); a file's family is told by its extension (.lock, .non, .quad, .slide)"
+            "--kind names the family of standard input (`-`); a file's family is told by its extension ({})",
+            crate::family::FAMILIES
+                .iter()
+                .map(|f| format!(".{}", f.extension))
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
         (1, Some(kind)) => Ok(family_of_kind(kind)),
         (1, None) => bail!(
@@ -65,22 +64,27 @@ pub struct Source {
 }
 
 impl Source {
-    /// A file of the family its extension names (a hex lock for any other): a regular file of
-    /// at most [`MAX_READ_BYTES`]; one that cannot be read is an error at its start.
+    /// A file of the family its extension names (or a hex lock under another name, by its
+    /// first line): a regular file of at most [`MAX_READ_BYTES`]; one that cannot be read is an
+    /// error at its start.
     pub fn of_file(path: &Path) -> Source {
         let shown = path.display().to_string();
-        let family = Family::of_path(path).unwrap_or(Family::HexLock);
         match crate::files::read_bytes(path, MAX_READ_BYTES) {
             // A text no family owns is said to be none, rather than read as a hex lock with
             // an error on every line.
-            Ok(bytes) => match crate::family::refusal_of_text(path, &bytes) {
-                Some(why) => Source {
+            Ok(bytes) => match crate::family::of_file_text(path, &bytes) {
+                Some(family) => Source::parse(shown, family, &bytes),
+                None => Source {
                     shown,
                     text: String::from_utf8_lossy(&bytes).into_owned(),
-                    diagnostics: vec![Diagnostic::error(Span::START, "not-a-puzzle", why)],
+                    diagnostics: vec![Diagnostic::error(
+                        Span::START,
+                        "not-a-puzzle",
+                        crate::family::refusal_of_text(path, &bytes)
+                            .unwrap_or_else(|| format!("{} is no puzzle file", path.display())),
+                    )],
                     canonical: None,
                 },
-                None => Source::parse(shown, family, &bytes),
             },
             Err(e) => Source {
                 shown,
@@ -118,80 +122,12 @@ impl Source {
     /// The bytes parsed as they are, so that text that is not UTF-8 still gets the parser's
     /// diagnostic with its line and column.
     fn parse(shown: String, family: Family, bytes: &[u8]) -> Source {
-        let (diagnostics, canonical) = match family {
-            Family::HexLock => {
-                let mut parsed = lockfmt::hexlock::parse_bytes(bytes);
-                let canonical = printed(
-                    parsed.document.as_ref(),
-                    parsed.has_errors(),
-                    lockfmt::hexlock::print_document,
-                );
-                if let Some(w) = open_before_any_move(&parsed) {
-                    parsed.diagnostics.push(w);
-                }
-                (parsed.diagnostics, canonical)
-            }
-            Family::Nonogram => {
-                let parsed = lockfmt::nonogram::parse_bytes(bytes);
-                let canonical = printed(
-                    parsed.document.as_ref(),
-                    parsed.has_errors(),
-                    lockfmt::nonogram::print_document,
-                );
-                (parsed.diagnostics, canonical)
-            }
-            Family::Quadrillion => {
-                let parsed = lockfmt::quadrillion::parse_bytes(bytes);
-                let canonical = printed(
-                    parsed.document.as_ref(),
-                    parsed.has_errors(),
-                    lockfmt::quadrillion::print,
-                );
-                (parsed.diagnostics, canonical)
-            }
-            Family::Sliding => {
-                let parsed = lockfmt::sliding::parse_bytes(bytes);
-                let canonical = printed(
-                    parsed.document.as_ref(),
-                    parsed.has_errors(),
-                    lockfmt::sliding::print,
-                );
-                (parsed.diagnostics, canonical)
-            }
-        };
+        let checked = family.info().format.check(bytes);
         Source {
             shown,
             text: String::from_utf8_lossy(bytes).into_owned(),
-            diagnostics,
-            canonical,
+            diagnostics: checked.diagnostics,
+            canonical: checked.canonical,
         }
     }
-}
-
-/// A document's canonical text, when the text it was read from has no errors.
-fn printed<D>(
-    document: Option<&D>,
-    has_errors: bool,
-    print: impl Fn(&D) -> String,
-) -> Option<String> {
-    document.filter(|_| !has_errors).map(print)
-}
-
-/// A warning for a valid lock that is open before any move (nothing in its bolthole): it is
-/// solved by doing nothing, and the server refuses to publish it.
-fn open_before_any_move(parsed: &lockfmt::hexlock::Parsed) -> Option<Diagnostic> {
-    let lock = parsed.valid_lock()?;
-    if !lock.is_open() {
-        return None;
-    }
-    let span = lock
-        .bolthole()
-        .iter()
-        .find_map(|c| parsed.source_map.cells.get(c).copied())
-        .unwrap_or(Span::START);
-    Some(Diagnostic::warning(
-        span,
-        "open-lock",
-        "the lock is open before any move: nothing is in its bolthole, so doing nothing opens it",
-    ))
 }

@@ -44,56 +44,63 @@ pub enum Event {
 }
 
 impl Document {
-    /// An editor on a file's text, chosen by the file's family (a lock when it has none).
-    pub fn open(path: Option<PathBuf>, text: &str) -> (Document, Task<Message>) {
-        match path.as_deref().and_then(Family::of_path) {
-            Some(Family::Nonogram) => {
+    /// An editor of `family` on a file's text.
+    pub fn open(family: Family, path: Option<PathBuf>, text: &str) -> (Document, Task<Message>) {
+        match family {
+            Family::HexLock => {
+                let (e, t) = hexlock::Editor::new(path, text);
+                (Document::HexLock(Box::new(e)), t.map(Message::HexLock))
+            }
+            Family::Nonogram => {
                 let (e, t) = nonogram::Editor::new(path, text);
                 (Document::Nonogram(Box::new(e)), t.map(Message::Nonogram))
             }
-            Some(Family::Quadrillion) => {
+            Family::Quadrillion => {
                 let (e, t) = quadrillion::Editor::new(path, text);
                 (
                     Document::Quadrillion(Box::new(e)),
                     t.map(Message::Quadrillion),
                 )
             }
-            Some(Family::Sliding) => {
+            Family::Sliding => {
                 let (e, t) = sliding::Editor::new(path, text);
                 (Document::Sliding(Box::new(e)), t.map(Message::Sliding))
-            }
-            _ => {
-                let (e, t) = hexlock::Editor::new(path, text);
-                (Document::HexLock(Box::new(e)), t.map(Message::HexLock))
             }
         }
     }
 
-    /// An editor with unsaved edits restored over a file's text.
+    /// The untitled buffer the studio shows before any file is open: a blank hex lock, the
+    /// studio's first family (the only buffer that has no file).
+    pub fn untitled() -> Document {
+        Document::open(Family::HexLock, None, "").0
+    }
+
+    /// An editor of `family` with unsaved edits restored over a file's text.
     pub fn restored(
+        family: Family,
         path: Option<PathBuf>,
         disk: &str,
         restored: &str,
     ) -> (Document, Task<Message>) {
-        match path.as_deref().and_then(Family::of_path) {
-            Some(Family::Nonogram) => {
+        match family {
+            Family::HexLock => {
+                let (e, t) = hexlock::Editor::restored(path, disk, restored);
+                (Document::HexLock(Box::new(e)), t.map(Message::HexLock))
+            }
+            Family::Nonogram => {
                 let (e, t) = nonogram::Editor::restored(path, disk, restored);
                 (Document::Nonogram(Box::new(e)), t.map(Message::Nonogram))
             }
-            Some(Family::Quadrillion) => {
+            Family::Quadrillion => {
                 let (e, t) = quadrillion::Editor::restored(path, disk, restored);
                 (
                     Document::Quadrillion(Box::new(e)),
                     t.map(Message::Quadrillion),
                 )
             }
-            Some(Family::Sliding) => {
+            Family::Sliding => {
                 let (e, t) = sliding::Editor::restored(path, disk, restored);
                 (Document::Sliding(Box::new(e)), t.map(Message::Sliding))
-            }
-            _ => {
-                let (e, t) = hexlock::Editor::restored(path, disk, restored);
-                (Document::HexLock(Box::new(e)), t.map(Message::HexLock))
             }
         }
     }

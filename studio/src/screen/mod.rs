@@ -9,6 +9,7 @@ mod history;
 pub mod nonogram;
 pub mod online;
 pub mod quadrillion;
+pub mod reading;
 pub mod saved_solution;
 pub mod settings;
 pub mod sliding;

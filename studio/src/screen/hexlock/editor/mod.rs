@@ -37,30 +37,8 @@ use std::sync::Arc;
 /// The id of the source pane, for focus and tests.
 pub const SOURCE_ID: &str = "lock-source";
 
-/// What the text says, read in the background: the document, its problems, where things are
-/// and the highlights, all from one parse.
-#[derive(Debug)]
-pub struct Reading {
-    document: Option<Document>,
-    diagnostics: Vec<Diagnostic>,
-    source_map: SourceMap,
-    highlight: highlight::Settings,
-}
-
-impl Reading {
-    /// Parses a text once and draws its highlights from that parse. Slow work.
-    pub fn of(text: &str) -> Reading {
-        let parsed = lockfmt::hexlock::parse(text);
-        let spans = lockfmt::hexlock::highlight::lines(text, &parsed);
-        let highlight = highlight::Settings::new(spans, text, &parsed.diagnostics);
-        Reading {
-            document: parsed.document,
-            diagnostics: parsed.diagnostics,
-            source_map: parsed.source_map,
-            highlight,
-        }
-    }
-}
+/// What the text says, read in the background from one parse.
+pub type Reading = crate::screen::reading::Reading<lockfmt::hexlock::HexLock>;
 
 /// Another text the buffer is shown against: the file on disk, or another lock file.
 #[derive(Clone, Debug)]

@@ -26,26 +26,7 @@ mod view;
 pub const SOURCE_ID: &str = "nonogram-source";
 
 /// What the text says, read in the background from one parse.
-#[derive(Debug)]
-pub struct Reading {
-    document: Option<Document>,
-    diagnostics: Vec<Diagnostic>,
-    highlight: highlight::Settings,
-}
-
-impl Reading {
-    /// Parses a text once and draws its highlights from that parse. Slow work.
-    pub fn of(text: &str) -> Reading {
-        let parsed = lockfmt::nonogram::parse(text);
-        let spans = lockfmt::nonogram::highlight::lines(text, &parsed);
-        let highlight = highlight::Settings::new(spans, text, &parsed.diagnostics);
-        Reading {
-            document: parsed.document,
-            diagnostics: parsed.diagnostics,
-            highlight,
-        }
-    }
-}
+pub type Reading = crate::screen::reading::Reading<lockfmt::nonogram::Nonogram>;
 
 /// What the solver says of the puzzle as it stands, worked out in the background.
 #[derive(Clone, Debug, PartialEq)]

@@ -48,26 +48,7 @@ pub const COUNT_TIME: Duration = Duration::from_secs(2);
 pub const WORK_TIME: Duration = Duration::from_secs(10);
 
 /// What the text says, read in the background from one parse.
-#[derive(Debug)]
-pub struct Reading {
-    document: Option<Document>,
-    diagnostics: Vec<Diagnostic>,
-    highlight: highlight::Settings,
-}
-
-impl Reading {
-    /// Parses a text once and draws its highlights from that parse. Slow work.
-    pub fn of(text: &str) -> Reading {
-        let parsed = lockfmt::quadrillion::parse(text);
-        let spans = lockfmt::quadrillion::highlight::lines(text, &parsed);
-        let highlight = highlight::Settings::new(spans, text, &parsed.diagnostics);
-        Reading {
-            document: parsed.document,
-            diagnostics: parsed.diagnostics,
-            highlight,
-        }
-    }
-}
+pub type Reading = crate::screen::reading::Reading<lockfmt::quadrillion::Quadrillion>;
 
 /// Whether the screen authors the file or plays it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -22,32 +22,9 @@ pub(super) const LOCK_CODES: &[&str] = &[
 ];
 
 /// What the text says, read in the background from one parse.
-#[derive(Debug)]
-pub struct Reading {
-    document: Option<Document>,
-    diagnostics: Vec<Diagnostic>,
-    cells: BTreeMap<Cell, Span>,
-    highlight: highlight::Settings,
-}
+pub type Reading = crate::screen::reading::Reading<lockfmt::sliding::Sliding>;
 
 impl Reading {
-    /// Parses a text once and draws its highlights from that parse. Slow work.
-    pub fn of(text: &str) -> Reading {
-        let parsed = lockfmt::sliding::parse(text);
-        let spans = lockfmt::sliding::highlight::lines(text, &parsed);
-        let highlight = highlight::Settings::new(spans, text, &parsed.diagnostics);
-        Reading {
-            document: parsed.document,
-            diagnostics: parsed.diagnostics,
-            cells: parsed.source_map.cells,
-            highlight,
-        }
-    }
-
-    pub(super) fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
-        self.diagnostics.iter().filter(|d| d.is_error())
-    }
-
     /// Whether the picture reads: the canvas can draw it.
     pub(super) fn drawable(&self) -> bool {
         self.document.is_some() && crate::sliding::drawable(self.errors())
@@ -79,7 +56,7 @@ impl Editor {
         self.playable = drawable && reading.errors().next().is_none();
         if drawable {
             self.document = reading.document.clone();
-            self.cells = reading.cells.clone();
+            self.cells = reading.source_map.cells.clone();
             self.synced = Some(revision);
         } else {
             self.synced = None;
