@@ -119,19 +119,26 @@ fn bytes_that_are_not_text_are_refused_at_their_place_by_every_format() {
 /// Two versions that differ are said to differ in every family's words.
 #[test]
 fn a_change_is_named_by_every_format() {
+    let sliding = include_str!("../../templates/sliding/seed-example.slide");
+    let retitled = sliding.replacen("title \"", "title \"Another ", 1);
+    assert_ne!(retitled, sliding, "the example has a title");
     let pairs: [(&dyn Text, &str, &str); 4] = [
         (
             FORMATS[0],
-            "lockwright-lock 1\nsize: 3\ngrid:\n",
-            "lockwright-lock 1\nsize: 4\ngrid:\n",
+            include_str!("../../templates/hexlock/empty/size-3.lock"),
+            include_str!("../../templates/hexlock/empty/size-4.lock"),
         ),
         (
             FORMATS[1],
             "width 1\nheight 1\nrows\n1\ncolumns\n1\n",
             "width 1\nheight 1\nrows\n0\ncolumns\n0\n",
         ),
-        (FORMATS[2], "title \"A\"\n", "title \"A\"\nshape 2 at 1 7\n"),
-        (FORMATS[3], "title \"A\"\n", "title \"B\"\n"),
+        (
+            FORMATS[2],
+            include_str!("../../templates/quadrillion/challenge-49.quad"),
+            include_str!("../../templates/quadrillion/challenge-50.quad"),
+        ),
+        (FORMATS[3], sliding, &retitled),
     ];
     for (format, old, new) in pairs {
         let said = format.changes(old.as_bytes(), new.as_bytes());
