@@ -13,6 +13,7 @@ use server::death_match_host::view::{Challenge, MatchView, Status};
 use server::server::Running;
 use studio::app::{Message, Screen, Studio};
 use studio::screen::death_match::{self, MOVES_ID, SOLVER_OFF};
+use studio::screen::editor::Editing as _;
 use studio::screen::online::{CODENAME_ID, PASSWORD_ID};
 use studio::settings::{self, Settings};
 

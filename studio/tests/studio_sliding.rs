@@ -6,6 +6,7 @@
 mod common;
 
 use common::editing::{put_and_open, studio};
+use studio::screen::editor::Editing as _;
 
 use common::{Driver, sees};
 use engine::sliding::Cell;

@@ -11,6 +11,7 @@ use engine::sliding::Cell;
 use iced::keyboard::{self, Key, key::Named};
 use iced_test::Error;
 use studio::app::{Message, Screen, Studio};
+use studio::screen::editor::Editing as _;
 use studio::screen::sliding::editor::{self, MOVES_ID, Mode};
 use studio::screen::tutorial::{self, Playing};
 use studio::settings::Settings;

@@ -11,6 +11,7 @@ use iced_test::Error;
 use std::path::Path;
 use studio::app::{Message, Screen, Studio};
 use studio::screen::document;
+use studio::screen::editor::Editing as _;
 use studio::screen::folder;
 use studio::screen::hexlock::editor;
 use studio::screen::hexlock::play;

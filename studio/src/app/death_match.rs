@@ -3,6 +3,7 @@
 
 use super::{Message, Pending, Screen, Studio};
 use crate::screen::death_match::{self, Event, SOLVER_OFF};
+use crate::screen::editor::Editing as _;
 use iced::Task;
 
 impl Studio {

@@ -3,6 +3,7 @@
 //! passes the open moment on to the tutorial or the online screen.
 
 use super::{Message, Screen, Studio};
+use crate::screen::editor::Editing as _;
 use crate::screen::hexlock::play::{self, Play};
 use crate::screen::online;
 use crate::settings::ServerChoice;

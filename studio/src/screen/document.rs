@@ -4,6 +4,7 @@
 
 use crate::family::Family;
 use crate::keys::Action;
+use crate::screen::editor::Editing;
 use crate::screen::hexlock::editor as hexlock;
 use crate::screen::nonogram::editor as nonogram;
 use crate::screen::quadrillion::editor as quadrillion;
@@ -12,6 +13,40 @@ use engine::hexlock::Lock;
 use engine::nonogram::Puzzle;
 use iced::{Element, Subscription, Task};
 use std::path::{Path, PathBuf};
+
+/// Runs `$body` on the open file's editor, whatever its family (`$wrap`, when named, is its
+/// message's variant): the one match through which the studio reaches every editor's core
+/// ([`Editing`]).
+macro_rules! with_editor {
+    ($document:expr, $e:ident => $body:expr) => {
+        match $document {
+            Document::HexLock($e) => $body,
+            Document::Nonogram($e) => $body,
+            Document::Quadrillion($e) => $body,
+            Document::Sliding($e) => $body,
+        }
+    };
+    ($document:expr, $e:ident, $wrap:ident => $body:expr) => {
+        match $document {
+            Document::HexLock($e) => {
+                let $wrap = Message::HexLock;
+                $body
+            }
+            Document::Nonogram($e) => {
+                let $wrap = Message::Nonogram;
+                $body
+            }
+            Document::Quadrillion($e) => {
+                let $wrap = Message::Quadrillion;
+                $body
+            }
+            Document::Sliding($e) => {
+                let $wrap = Message::Sliding;
+                $body
+            }
+        }
+    };
+}
 
 /// The open file's editor.
 pub enum Document {
@@ -160,32 +195,17 @@ impl Document {
 
     /// The file, if it has one.
     pub fn path(&self) -> Option<&Path> {
-        match self {
-            Document::HexLock(e) => e.path(),
-            Document::Nonogram(e) => e.path(),
-            Document::Quadrillion(e) => e.path(),
-            Document::Sliding(e) => e.path(),
-        }
+        with_editor!(self, e => e.path())
     }
 
     /// The file was renamed.
     pub fn set_path(&mut self, path: PathBuf) {
-        match self {
-            Document::HexLock(e) => e.set_path(path),
-            Document::Nonogram(e) => e.set_path(path),
-            Document::Quadrillion(e) => e.set_path(path),
-            Document::Sliding(e) => e.set_path(path),
-        }
+        with_editor!(self, e => e.set_path(path))
     }
 
     /// The buffer's text.
     pub fn text(&self) -> String {
-        match self {
-            Document::HexLock(e) => e.text(),
-            Document::Nonogram(e) => e.text(),
-            Document::Quadrillion(e) => e.text(),
-            Document::Sliding(e) => e.text(),
-        }
+        with_editor!(self, e => e.text())
     }
 
     /// The sliding lock being played in the editor, if one is.
@@ -218,65 +238,32 @@ impl Document {
 
     /// Whether the buffer differs from the file.
     pub fn is_dirty(&self) -> bool {
-        match self {
-            Document::HexLock(e) => e.is_dirty(),
-            Document::Nonogram(e) => e.is_dirty(),
-            Document::Quadrillion(e) => e.is_dirty(),
-            Document::Sliding(e) => e.is_dirty(),
-        }
+        with_editor!(self, e => e.is_dirty())
     }
 
     /// The last thing the editor said.
     pub fn status(&self) -> &str {
-        match self {
-            Document::HexLock(e) => e.status(),
-            Document::Nonogram(e) => e.status(),
-            Document::Quadrillion(e) => e.status(),
-            Document::Sliding(e) => e.status(),
-        }
+        with_editor!(self, e => e.status())
     }
 
     /// The title of the window: the puzzle's name.
     pub fn title(&self) -> String {
-        match self {
-            Document::HexLock(e) => e.lock().map(|l| l.info.name.clone()).unwrap_or_default(),
-            Document::Nonogram(e) => e
-                .puzzle()
-                .and_then(|p| p.info.title.clone())
-                .unwrap_or_default(),
-            Document::Quadrillion(e) => e.title(),
-            Document::Sliding(e) => e.title(),
-        }
+        with_editor!(self, e => e.title())
     }
 
     /// Writes the buffer to its file in the background.
     pub fn save(&mut self) -> Task<Message> {
-        match self {
-            Document::HexLock(e) => e.save().map(Message::HexLock),
-            Document::Nonogram(e) => e.save().map(Message::Nonogram),
-            Document::Quadrillion(e) => e.save().map(Message::Quadrillion),
-            Document::Sliding(e) => e.save().map(Message::Sliding),
-        }
+        with_editor!(self, e, wrap => e.save().map(wrap))
     }
 
     /// Drops the unsaved edits.
     pub fn discard(&mut self) -> Task<Message> {
-        match self {
-            Document::HexLock(e) => e.discard().map(Message::HexLock),
-            Document::Nonogram(e) => e.discard().map(Message::Nonogram),
-            Document::Quadrillion(e) => e.discard().map(Message::Quadrillion),
-            Document::Sliding(e) => e.discard().map(Message::Sliding),
-        }
+        with_editor!(self, e, wrap => e.discard().map(wrap))
     }
 
     /// The file on disk changed: read it again in the background.
     pub fn reload(&mut self) -> Task<Message> {
-        match self {
-            Document::HexLock(e) => e.reload().map(Message::HexLock),
-            Document::Nonogram(e) => e.reload().map(Message::Nonogram),
-            Document::Quadrillion(e) => e.reload().map(Message::Quadrillion),
-            Document::Sliding(e) => e.reload().map(Message::Sliding),
-        }
+        with_editor!(self, e, wrap => e.reload().map(wrap))
     }
 
     /// Shows the buffer against another file (locks only; other families show a line diff

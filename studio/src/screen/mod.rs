@@ -3,6 +3,7 @@
 pub mod buffer;
 pub mod death_match;
 pub mod document;
+pub mod editor;
 pub mod folder;
 pub mod hexlock;
 mod history;

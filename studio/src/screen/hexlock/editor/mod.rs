@@ -13,6 +13,7 @@ mod tools;
 mod verdict;
 mod view;
 
+use crate::screen::editor::{Editing, Filed};
 use tools::Stroke;
 pub use tools::Tool;
 pub use verdict::Verdict;
@@ -175,31 +176,6 @@ impl Editor {
         (e, task)
     }
 
-    /// The file, if the lock has one.
-    pub fn path(&self) -> Option<&Path> {
-        self.buffer.path()
-    }
-
-    /// The file was renamed.
-    pub fn set_path(&mut self, path: PathBuf) {
-        self.buffer.set_path(path);
-    }
-
-    /// The buffer's text.
-    pub fn text(&self) -> String {
-        self.buffer.text()
-    }
-
-    /// Whether the buffer differs from the file.
-    pub fn is_dirty(&self) -> bool {
-        self.buffer.is_dirty()
-    }
-
-    /// Whether the text on screen has been read (its problems and picture are current).
-    pub fn is_read(&self) -> bool {
-        self.read_revision == self.buffer.revision()
-    }
-
     /// The lock on the canvas: the last one the text gave.
     pub fn lock(&self) -> Option<&Lock> {
         self.document.as_ref().map(|d| &d.lock)
@@ -213,11 +189,6 @@ impl Editor {
     /// The current tool.
     pub fn tool(&self) -> Tool {
         self.tool
-    }
-
-    /// The last thing the editor said.
-    pub fn status(&self) -> &str {
-        self.buffer.status()
     }
 
     /// An outside change waiting for the user's choice.
@@ -259,11 +230,6 @@ impl Editor {
         }
     }
 
-    /// The file on disk changed: read it again in the background.
-    pub fn reload(&mut self) -> Task<Message> {
-        self.buffer.reload().map(Message::Buffer)
-    }
-
     /// Shows the buffer against another lock file, read in the background.
     pub fn compare_with(&mut self, path: PathBuf) -> Task<Message> {
         let asked = self.compare_reads.advance();
@@ -275,11 +241,6 @@ impl Editor {
             move || read_text(&path).map(|text| Arc::new(compared(name, text))),
             move |r| Message::CompareRead(asked, r),
         )
-    }
-
-    /// Writes the buffer to its file in the background.
-    pub fn save(&mut self) -> Task<Message> {
-        self.buffer.save().map(Message::Buffer)
     }
 
     /// The editor's message for a key action, if the editor has one.
@@ -430,14 +391,8 @@ impl Editor {
             }
             Message::Save => self.save(),
             Message::Buffer(m) => {
-                return match self.buffer.update(m) {
-                    Some(buffer::Event::Changed) => (self.read(), None),
-                    Some(buffer::Event::Saved(path)) => (Task::none(), Some(Event::Saved(path))),
-                    Some(buffer::Event::SaveFailed(why)) => {
-                        (Task::none(), Some(Event::SaveFailed(why)))
-                    }
-                    None => (Task::none(), None),
-                };
+                let (task, filed) = self.buffer_update(m);
+                return (task, filed.map(Event::from));
             }
             Message::DeleteSelection => match self.selected.take() {
                 Some(piece) => self.edit_lock(|l| {
@@ -575,16 +530,6 @@ impl Editor {
         }
     }
 
-    /// Drops the unsaved edits: the text is the file's again (after the user chose to
-    /// discard them).
-    pub fn discard(&mut self) -> Task<Message> {
-        if self.buffer.discard() {
-            self.read()
-        } else {
-            Task::none()
-        }
-    }
-
     /// Whether Spring − and Spring + have a piece to work on: the one a spring is being drawn
     /// from, or the one selected.
     fn springable(&self) -> bool {
@@ -626,6 +571,44 @@ pub fn changed_cells(old: &Lock, new: &Lock) -> Vec<Hex> {
     cells.sort();
     cells.dedup();
     cells
+}
+
+impl From<Filed> for Event {
+    fn from(filed: Filed) -> Event {
+        match filed {
+            Filed::Saved(path) => Event::Saved(path),
+            Filed::SaveFailed(why) => Event::SaveFailed(why),
+        }
+    }
+}
+
+impl Editing for Editor {
+    type Message = Message;
+
+    fn buffer(&self) -> &Buffer {
+        &self.buffer
+    }
+
+    fn buffer_mut(&mut self) -> &mut Buffer {
+        &mut self.buffer
+    }
+
+    fn buffer_message(message: buffer::Message) -> Message {
+        Message::Buffer(message)
+    }
+
+    fn read_revision(&self) -> u64 {
+        self.read_revision
+    }
+
+    fn read(&mut self) -> Task<Message> {
+        Editor::read(self)
+    }
+
+    /// The title: the lock's name.
+    fn title(&self) -> String {
+        self.lock().map(|l| l.info.name.clone()).unwrap_or_default()
+    }
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 
 use super::{Editor, Message};
 use crate::hexlock::edit;
+use crate::screen::editor::Editing as _;
 use engine::Hex;
 use engine::hexlock::PieceRef;
 use iced::Task;

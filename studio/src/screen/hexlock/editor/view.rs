@@ -6,6 +6,7 @@ use super::verdict::Saved;
 use super::{Compared, Editor, Message, SOURCE_ID, Tool, Verdict};
 use crate::hexlock::canvas::{Camera, HexCanvas, Layers};
 use crate::hexlock::picture::{Overlay, Palette};
+use crate::screen::editor::Editing as _;
 use engine::hexlock::{Lock, PieceRef};
 use iced::widget::{button, canvas, column, container, row, stack, text};
 use iced::{Color, Element, Fill, Font, Length};

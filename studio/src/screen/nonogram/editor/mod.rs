@@ -9,6 +9,7 @@ use crate::keys::Action;
 use crate::nonogram::canvas::{Layers, NonogramCanvas, Stroke};
 use crate::nonogram::picture::{Layout, Marks, Palette};
 use crate::screen::buffer::{self, Buffer};
+use crate::screen::editor::{Editing, Filed};
 use crate::stroke::between;
 use engine::nonogram::author::{self, Difficulty, Level, Suggestion};
 use engine::nonogram::{Answer, Cell, Grid, Limits, Puzzle};
@@ -16,7 +17,7 @@ use iced::widget::{button, canvas, container, row, text, text_editor};
 use iced::{Element, Fill, Length, Task};
 use lockfmt::Diagnostic;
 use lockfmt::nonogram::Document;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -259,31 +260,6 @@ impl Editor {
         (e, task)
     }
 
-    /// The file, if the puzzle has one.
-    pub fn path(&self) -> Option<&Path> {
-        self.buffer.path()
-    }
-
-    /// The file was renamed.
-    pub fn set_path(&mut self, path: PathBuf) {
-        self.buffer.set_path(path);
-    }
-
-    /// The buffer's text.
-    pub fn text(&self) -> String {
-        self.buffer.text()
-    }
-
-    /// Whether the buffer differs from the file.
-    pub fn is_dirty(&self) -> bool {
-        self.buffer.is_dirty()
-    }
-
-    /// Whether the text on screen has been read.
-    pub fn is_read(&self) -> bool {
-        self.read_revision == self.buffer.revision()
-    }
-
     /// The puzzle on the canvas: the last one the text gave.
     pub fn puzzle(&self) -> Option<&Puzzle> {
         self.document.as_ref().map(|d| &d.puzzle)
@@ -292,11 +268,6 @@ impl Editor {
     /// The current text's problems.
     pub fn diagnostics(&self) -> &[Diagnostic] {
         &self.diagnostics
-    }
-
-    /// The last thing the editor said.
-    pub fn status(&self) -> &str {
-        self.buffer.status()
     }
 
     /// The picture on the canvas.
@@ -345,25 +316,6 @@ impl Editor {
             move || Reading::of(&text),
             move |r| Message::Read(revision, Arc::new(r)),
         )
-    }
-
-    /// Writes the buffer to its file in the background.
-    pub fn save(&mut self) -> Task<Message> {
-        self.buffer.save().map(Message::Buffer)
-    }
-
-    /// The file on disk changed: read it again in the background.
-    pub fn reload(&mut self) -> Task<Message> {
-        self.buffer.reload().map(Message::Buffer)
-    }
-
-    /// Drops the unsaved edits: the text is the file's again.
-    pub fn discard(&mut self) -> Task<Message> {
-        if self.buffer.discard() {
-            self.read()
-        } else {
-            Task::none()
-        }
     }
 
     /// Paints cells of the picture: the goal changes, the clues follow, the text is printed.
@@ -621,14 +573,8 @@ impl Editor {
                 Task::none()
             }
             Message::Buffer(m) => {
-                return match self.buffer.update(m) {
-                    Some(buffer::Event::Changed) => (self.read(), None),
-                    Some(buffer::Event::Saved(path)) => (Task::none(), Some(Event::Saved(path))),
-                    Some(buffer::Event::SaveFailed(why)) => {
-                        (Task::none(), Some(Event::SaveFailed(why)))
-                    }
-                    None => (Task::none(), None),
-                };
+                let (task, filed) = self.buffer_update(m);
+                return (task, filed.map(Event::from));
             }
         };
         (task, None)
@@ -734,6 +680,46 @@ fn cells_words(cells: &[(usize, usize)]) -> String {
         [] => "no cell".to_string(),
         [one] => format!("the cell at {one}"),
         many => format!("{} cells: {}", many.len(), lockfmt::words::listed(many)),
+    }
+}
+
+impl From<Filed> for Event {
+    fn from(filed: Filed) -> Event {
+        match filed {
+            Filed::Saved(path) => Event::Saved(path),
+            Filed::SaveFailed(why) => Event::SaveFailed(why),
+        }
+    }
+}
+
+impl Editing for Editor {
+    type Message = Message;
+
+    fn buffer(&self) -> &Buffer {
+        &self.buffer
+    }
+
+    fn buffer_mut(&mut self) -> &mut Buffer {
+        &mut self.buffer
+    }
+
+    fn buffer_message(message: buffer::Message) -> Message {
+        Message::Buffer(message)
+    }
+
+    fn read_revision(&self) -> u64 {
+        self.read_revision
+    }
+
+    fn read(&mut self) -> Task<Message> {
+        Editor::read(self)
+    }
+
+    /// The title: the puzzle's.
+    fn title(&self) -> String {
+        self.puzzle()
+            .and_then(|p| p.info.title.clone())
+            .unwrap_or_default()
     }
 }
 

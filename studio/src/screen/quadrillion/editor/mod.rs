@@ -17,6 +17,7 @@ use crate::progress;
 use crate::quadrillion::canvas::{Input, Layers, QuadrillionCanvas};
 use crate::quadrillion::picture::Palette;
 use crate::screen::buffer::{self, Buffer};
+use crate::screen::editor::{Editing, Filed};
 use engine::quadrillion::generate::{GenerateError, Generated, generate};
 use engine::quadrillion::{
     Answer, Challenge, Dot, Hint, Limits, ShapeId, Solution, Table, count, hint, solve,
@@ -25,7 +26,7 @@ use iced::widget::{button, canvas, container, row, text, text_editor};
 use iced::{Element, Fill, Length, Task};
 use lockfmt::Diagnostic;
 use lockfmt::quadrillion::Document;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -188,36 +189,6 @@ impl Editor {
         (e, task)
     }
 
-    /// The file, if the board has one.
-    pub fn path(&self) -> Option<&Path> {
-        self.buffer.path()
-    }
-
-    /// The file was renamed.
-    pub fn set_path(&mut self, path: PathBuf) {
-        self.buffer.set_path(path);
-    }
-
-    /// The buffer's text.
-    pub fn text(&self) -> String {
-        self.buffer.text()
-    }
-
-    /// Whether the buffer differs from the file.
-    pub fn is_dirty(&self) -> bool {
-        self.buffer.is_dirty()
-    }
-
-    /// Whether the text on screen has been read.
-    pub fn is_read(&self) -> bool {
-        self.read_revision == self.buffer.revision()
-    }
-
-    /// The last thing the editor said.
-    pub fn status(&self) -> &str {
-        self.buffer.status()
-    }
-
     /// The last document that read without errors.
     pub fn document(&self) -> Option<&Document> {
         self.document.as_ref()
@@ -282,14 +253,6 @@ impl Editor {
         self.counted.as_deref()
     }
 
-    /// The title: the board's.
-    pub fn title(&self) -> String {
-        self.document
-            .as_ref()
-            .and_then(|d| d.info.title.clone())
-            .unwrap_or_default()
-    }
-
     /// The editor's message for a key action, if it has one.
     pub fn message_for(action: Action) -> Option<Message> {
         Some(match action {
@@ -310,25 +273,6 @@ impl Editor {
             move || Reading::of(&text),
             move |r| Message::Read(revision, Arc::new(r)),
         )
-    }
-
-    /// Writes the buffer to its file in the background.
-    pub fn save(&mut self) -> Task<Message> {
-        self.buffer.save().map(Message::Buffer)
-    }
-
-    /// The file on disk changed: read it again in the background.
-    pub fn reload(&mut self) -> Task<Message> {
-        self.buffer.reload().map(Message::Buffer)
-    }
-
-    /// Drops the unsaved edits: the text is the file's again.
-    pub fn discard(&mut self) -> Task<Message> {
-        if self.buffer.discard() {
-            self.read()
-        } else {
-            Task::none()
-        }
     }
 
     /// The table changed: the cached picture is redrawn, pending answers go stale.
@@ -605,14 +549,8 @@ impl Editor {
                 Task::none()
             }
             Message::Buffer(m) => {
-                return match self.buffer.update(m) {
-                    Some(buffer::Event::Changed) => (self.read(), None),
-                    Some(buffer::Event::Saved(path)) => (Task::none(), Some(Event::Saved(path))),
-                    Some(buffer::Event::SaveFailed(why)) => {
-                        (Task::none(), Some(Event::SaveFailed(why)))
-                    }
-                    None => (Task::none(), None),
-                };
+                let (task, filed) = self.buffer_update(m);
+                return (task, filed.map(Event::from));
             }
         };
         (task, None)
@@ -703,6 +641,47 @@ impl Editor {
         );
         self.counting = Some(run);
         task
+    }
+}
+
+impl From<Filed> for Event {
+    fn from(filed: Filed) -> Event {
+        match filed {
+            Filed::Saved(path) => Event::Saved(path),
+            Filed::SaveFailed(why) => Event::SaveFailed(why),
+        }
+    }
+}
+
+impl Editing for Editor {
+    type Message = Message;
+
+    fn buffer(&self) -> &Buffer {
+        &self.buffer
+    }
+
+    fn buffer_mut(&mut self) -> &mut Buffer {
+        &mut self.buffer
+    }
+
+    fn buffer_message(message: buffer::Message) -> Message {
+        Message::Buffer(message)
+    }
+
+    fn read_revision(&self) -> u64 {
+        self.read_revision
+    }
+
+    fn read(&mut self) -> Task<Message> {
+        Editor::read(self)
+    }
+
+    /// The title: the board's.
+    fn title(&self) -> String {
+        self.document
+            .as_ref()
+            .and_then(|d| d.info.title.clone())
+            .unwrap_or_default()
     }
 }
 

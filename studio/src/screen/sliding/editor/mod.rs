@@ -23,6 +23,7 @@ mod solving;
 mod view;
 
 use crate::progress;
+use crate::screen::editor::{Editing, Filed};
 use reading::LOCK_CODES;
 pub use reading::Reading;
 
@@ -334,36 +335,6 @@ impl Editor {
         (e, task)
     }
 
-    /// The file, if the lock has one.
-    pub fn path(&self) -> Option<&Path> {
-        self.buffer.path()
-    }
-
-    /// The file was renamed.
-    pub fn set_path(&mut self, path: PathBuf) {
-        self.buffer.set_path(path);
-    }
-
-    /// The buffer's text.
-    pub fn text(&self) -> String {
-        self.buffer.text()
-    }
-
-    /// Whether the buffer differs from the file.
-    pub fn is_dirty(&self) -> bool {
-        self.buffer.is_dirty()
-    }
-
-    /// Whether the text on screen has been read.
-    pub fn is_read(&self) -> bool {
-        self.read_revision == self.buffer.revision()
-    }
-
-    /// The last thing the screen said.
-    pub fn status(&self) -> &str {
-        self.buffer.status()
-    }
-
     /// The document on the canvas: the last whose picture read.
     pub fn document(&self) -> Option<&Document> {
         self.document.as_ref()
@@ -450,14 +421,6 @@ impl Editor {
         }
     }
 
-    /// The title: the lock's.
-    pub fn title(&self) -> String {
-        self.document
-            .as_ref()
-            .and_then(|d| d.info.title.clone())
-            .unwrap_or_default()
-    }
-
     /// The screen's message for a key action, if it has one.
     pub fn message_for(action: Action) -> Option<Message> {
         Some(match action {
@@ -476,25 +439,6 @@ impl Editor {
             iced::time::every(PLAYBACK_EVERY).map(|_| Message::Tick)
         } else {
             Subscription::none()
-        }
-    }
-
-    /// Writes the buffer to its file in the background.
-    pub fn save(&mut self) -> Task<Message> {
-        self.buffer.save().map(Message::Buffer)
-    }
-
-    /// The file on disk changed: read it again in the background.
-    pub fn reload(&mut self) -> Task<Message> {
-        self.buffer.reload().map(Message::Buffer)
-    }
-
-    /// Drops the unsaved edits: the text is the file's again.
-    pub fn discard(&mut self) -> Task<Message> {
-        if self.buffer.discard() {
-            self.read()
-        } else {
-            Task::none()
         }
     }
 
@@ -745,16 +689,51 @@ impl Editor {
                 Task::none()
             }
             Message::Buffer(m) => {
-                return match self.buffer.update(m) {
-                    Some(buffer::Event::Changed) => (self.read(), None),
-                    Some(buffer::Event::Saved(path)) => (Task::none(), Some(Event::Saved(path))),
-                    Some(buffer::Event::SaveFailed(why)) => {
-                        (Task::none(), Some(Event::SaveFailed(why)))
-                    }
-                    None => (Task::none(), None),
-                };
+                let (task, filed) = self.buffer_update(m);
+                return (task, filed.map(Event::from));
             }
         };
         (task, None)
+    }
+}
+
+impl From<Filed> for Event {
+    fn from(filed: Filed) -> Event {
+        match filed {
+            Filed::Saved(path) => Event::Saved(path),
+            Filed::SaveFailed(why) => Event::SaveFailed(why),
+        }
+    }
+}
+
+impl Editing for Editor {
+    type Message = Message;
+
+    fn buffer(&self) -> &Buffer {
+        &self.buffer
+    }
+
+    fn buffer_mut(&mut self) -> &mut Buffer {
+        &mut self.buffer
+    }
+
+    fn buffer_message(message: buffer::Message) -> Message {
+        Message::Buffer(message)
+    }
+
+    fn read_revision(&self) -> u64 {
+        self.read_revision
+    }
+
+    fn read(&mut self) -> Task<Message> {
+        Editor::read(self)
+    }
+
+    /// The title: the lock's.
+    fn title(&self) -> String {
+        self.document
+            .as_ref()
+            .and_then(|d| d.info.title.clone())
+            .unwrap_or_default()
     }
 }
