@@ -30,6 +30,24 @@ pub struct FamilyInfo {
     pub extension: &'static str,
     /// Its text format: reading, printing, highlighting and comparing its files.
     pub format: &'static dyn lockfmt::Text,
+    /// Its built-in puzzles, as the New picker and the folder panel make them.
+    pub templates: Templates,
+}
+
+/// A family's built-in puzzles.
+pub struct Templates {
+    /// The picker's word for the family, before each template's: "Hex lock".
+    pub label: &'static str,
+    /// What each template's name starts with ("" for the hex lock's).
+    pub prefix: &'static str,
+    /// What a new puzzle's file is called (then " 2", " 3"…): "New lock".
+    pub new_name: &'static str,
+    /// The template New makes when none was picked, for someone at a puzzle of the family.
+    pub blank: &'static str,
+    /// Every template's name, in the order the picker offers them.
+    pub names: fn() -> Vec<&'static str>,
+    /// A template's text, titled for its new file; `None` for a name it does not have.
+    pub text_of: fn(&str, &str) -> Option<String>,
 }
 
 impl std::fmt::Debug for FamilyInfo {
@@ -48,6 +66,7 @@ const fn entry<F: lockfmt::Format>(
     family: Family,
     name: &'static str,
     format: &'static F,
+    templates: Templates,
 ) -> FamilyInfo {
     FamilyInfo {
         family,
@@ -55,20 +74,73 @@ const fn entry<F: lockfmt::Format>(
         kind: F::KIND,
         extension: F::EXTENSION,
         format,
+        templates,
     }
 }
 
 /// Every family, in the order the studio lists them (the order of [`Family`]'s variants).
 pub const FAMILIES: &[FamilyInfo] = &[
-    entry(Family::HexLock, "hex lock", &lockfmt::hexlock::HexLock),
-    entry(Family::Nonogram, "nonogram", &lockfmt::nonogram::Nonogram),
+    entry(
+        Family::HexLock,
+        "hex lock",
+        &lockfmt::hexlock::HexLock,
+        Templates {
+            label: "Hex lock",
+            prefix: "",
+            new_name: "New lock",
+            blank: "size-6",
+            names: crate::hexlock::templates::names,
+            text_of: crate::hexlock::templates::text_of,
+        },
+    ),
+    entry(
+        Family::Nonogram,
+        "nonogram",
+        &lockfmt::nonogram::Nonogram,
+        Templates {
+            label: "Nonogram",
+            prefix: "nonogram-",
+            new_name: "New nonogram",
+            blank: crate::nonogram::templates::BLANK[0].0,
+            names: crate::nonogram::templates::names,
+            text_of: crate::nonogram::templates::text_of,
+        },
+    ),
     entry(
         Family::Quadrillion,
         "Quadrillion board",
         &lockfmt::quadrillion::Quadrillion,
+        Templates {
+            label: "Quadrillion",
+            prefix: "quadrillion-",
+            new_name: "New Quadrillion board",
+            blank: crate::quadrillion::templates::DEFAULT,
+            names: crate::quadrillion::templates::names,
+            text_of: crate::quadrillion::templates::text_of,
+        },
     ),
-    entry(Family::Sliding, "sliding lock", &lockfmt::sliding::Sliding),
+    entry(
+        Family::Sliding,
+        "sliding lock",
+        &lockfmt::sliding::Sliding,
+        Templates {
+            label: "Sliding lock",
+            prefix: "sliding-",
+            new_name: "New sliding lock",
+            blank: crate::sliding::templates::BLANK[0].0,
+            names: crate::sliding::templates::names,
+            text_of: crate::sliding::templates::text_of,
+        },
+    ),
 ];
+
+/// The family a template belongs to, by its name.
+pub fn of_template(name: &str) -> Option<Family> {
+    FAMILIES
+        .iter()
+        .find(|f| (f.templates.names)().contains(&name))
+        .map(|f| f.family)
+}
 
 /// The words `--kind` takes, one a family, in the registry's order.
 pub const KINDS: [&str; FAMILIES.len()] = {
@@ -353,6 +425,21 @@ mod tests {
             assert_eq!(Family::of_kind(info.kind), Some(family));
             let file = format!("x.{}", info.extension);
             assert_eq!(Family::of_path(Path::new(&file)), Some(family));
+            let t = &info.templates;
+            assert!(!t.label.is_empty() && !t.new_name.is_empty(), "{family:?}");
+            let names = (t.names)();
+            assert!(names.contains(&t.blank), "{family:?}: its blank is offered");
+            for name in names {
+                assert!(name.starts_with(t.prefix), "{family:?}: {name}");
+                assert_eq!(of_template(name), Some(family), "{name}");
+                let text = (t.text_of)(name, "Title").expect("every offered template has a text");
+                let checked = info.format.check(text.as_bytes());
+                assert!(
+                    checked.diagnostics.iter().all(|d| !d.is_error()),
+                    "{name}: {:?}",
+                    checked.diagnostics
+                );
+            }
         }
         let mut kinds: Vec<_> = FAMILIES.iter().map(|f| f.kind).collect();
         let mut extensions: Vec<_> = FAMILIES.iter().map(|f| f.extension).collect();

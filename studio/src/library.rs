@@ -192,59 +192,20 @@ fn extension(path: &Path) -> String {
         .unwrap_or_else(|| "lock".into())
 }
 
-/// The families whose templates are texts made for the new file's title: each one's prefix
-/// in the picker, the new file's name and extension, and its templates' texts.
-type TextOf = fn(&str, &str) -> Option<String>;
-const TEXT_TEMPLATES: &[(&str, &str, &str, TextOf)] = &[
-    (
-        "sliding-",
-        "New sliding lock",
-        "slide",
-        crate::sliding::templates::text_of,
-    ),
-    (
-        "quadrillion-",
-        "New Quadrillion board",
-        "quad",
-        crate::quadrillion::templates::text_of,
-    ),
-    (
-        "nonogram-",
-        "New nonogram",
-        "non",
-        crate::nonogram::templates::text_of,
-    ),
-];
-
 /// Creates a new puzzle from a template — a lock's, a nonogram's, a Quadrillion board's or a
 /// sliding lock's — named after its file.
 pub fn new_from_template(folder: &Path, template: &str) -> Result<PathBuf> {
-    if let Some(&(_, base, extension, text_of)) = TEXT_TEMPLATES
-        .iter()
-        .find(|(prefix, ..)| template.starts_with(prefix))
-    {
-        let path = free_name(folder, base, extension);
-        let title = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let text = text_of(template, &title)
-            .with_context(|| format!("no template is called {template}"))?;
-        write_atomic(&path, &text)?;
-        return Ok(path);
-    }
-    let t =
-        templates::find(template).with_context(|| format!("no template is called {template}"))?;
-    let mut lock = lockfmt::hexlock::parse(t.text)
-        .valid_lock()
-        .cloned()
-        .context("the template does not parse")?;
-    let path = free_name(folder, "New lock", "lock");
-    lock.info.name = path
+    let info = crate::family::of_template(template)
+        .with_context(|| format!("no template is called {template}"))?
+        .info();
+    let path = free_name(folder, info.templates.new_name, info.extension);
+    let title = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    write_atomic(&path, &lockfmt::hexlock::print(&lock))?;
+    let text = (info.templates.text_of)(template, &title)
+        .with_context(|| format!("the template {template} does not read"))?;
+    write_atomic(&path, &text)?;
     Ok(path)
 }
 

@@ -35,28 +35,20 @@ pub(crate) use builtin;
 /// Every template's name, as the New picker offers them: each family's empty puzzles, then its
 /// examples.
 pub fn offered() -> impl Iterator<Item = &'static str> {
-    crate::hexlock::templates::ALL
+    crate::family::FAMILIES
         .iter()
-        .map(|t| t.name)
-        .chain(crate::nonogram::templates::BLANK.iter().map(|b| b.0))
-        .chain(crate::nonogram::templates::ALL.iter().map(|t| t.name))
-        .chain(crate::sliding::templates::BLANK.iter().map(|b| b.0))
-        .chain(crate::sliding::templates::ALL.iter().map(|t| t.name))
-        .chain(crate::quadrillion::templates::names())
+        .flat_map(|f| (f.templates.names)())
 }
 
 /// A template's name in words, as the New picker shows it: its family, then what it is
 /// ("size-6" is "Hex lock: empty, size 6", "sliding-03-clear-the-way" "Sliding lesson 3: clear
 /// the way").
 pub fn label(name: &str) -> String {
-    let (family, rest) = [
-        ("nonogram-", "Nonogram"),
-        ("sliding-", "Sliding lock"),
-        ("quadrillion-", "Quadrillion"),
-    ]
-    .iter()
-    .find_map(|(prefix, family)| name.strip_prefix(prefix).map(|rest| (*family, rest)))
-    .unwrap_or(("Hex lock", name));
+    let Some(templates) = crate::family::of_template(name).map(|f| &f.info().templates) else {
+        return name.to_string();
+    };
+    let family = templates.label;
+    let rest = name.strip_prefix(templates.prefix).unwrap_or(name);
     let words = rest
         .split('-')
         .map(|word| match word.split_once('x') {

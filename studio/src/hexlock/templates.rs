@@ -41,6 +41,20 @@ pub fn find(name: &str) -> Option<&'static Template> {
     ALL.iter().find(|t| t.name == name)
 }
 
+/// Every template's name, empty locks first, as the New picker offers them.
+pub fn names() -> Vec<&'static str> {
+    ALL.iter().map(|t| t.name).collect()
+}
+
+/// The text of a template by name, the lock named `title`.
+pub fn text_of(name: &str, title: &str) -> Option<String> {
+    let mut lock = lockfmt::hexlock::parse(find(name)?.text)
+        .valid_lock()?
+        .clone();
+    lock.info.name = title.to_string();
+    Some(lockfmt::hexlock::print(&lock))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -19,6 +19,15 @@ pub const BLANK: &[(&str, usize, usize)] = &[
     ("nonogram-blank-20x20", 20, 20),
 ];
 
+/// Every template's name, blank ones first, as the New picker offers them.
+pub fn names() -> Vec<&'static str> {
+    BLANK
+        .iter()
+        .map(|b| b.0)
+        .chain(ALL.iter().map(|t| t.name))
+        .collect()
+}
+
 /// The text of a nonogram template by name: a public puzzle, or a blank grid titled `title`.
 pub fn text_of(name: &str, title: &str) -> Option<String> {
     if let Some(t) = ALL.iter().find(|t| t.name == name) {

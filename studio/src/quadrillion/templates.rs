@@ -26,8 +26,10 @@ pub const ALL: &[Template] = crate::template::builtin!["quadrillion-", "quadrill
 ];
 
 /// Every name the picker offers, the default board first.
-pub fn names() -> impl Iterator<Item = &'static str> {
-    std::iter::once(DEFAULT).chain(ALL.iter().map(|t| t.name))
+pub fn names() -> Vec<&'static str> {
+    std::iter::once(DEFAULT)
+        .chain(ALL.iter().map(|t| t.name))
+        .collect()
 }
 
 /// The text of a template by name: a challenge as published, or the default board titled

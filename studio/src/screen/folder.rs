@@ -174,13 +174,11 @@ impl Folder {
         if let Some(t) = &self.template {
             return t.clone();
         }
-        let blank = match open.and_then(Family::of_path) {
-            Some(Family::Nonogram) => crate::nonogram::templates::BLANK[0].0,
-            Some(Family::Sliding) => crate::sliding::templates::BLANK[0].0,
-            Some(Family::Quadrillion) => crate::quadrillion::templates::DEFAULT,
-            Some(Family::HexLock) | None => "size-6",
-        };
-        blank.to_string()
+        // With nothing open, the studio's first family: a hex lock.
+        let family = open
+            .and_then(Family::of_path)
+            .unwrap_or(crate::family::FAMILIES[0].family);
+        family.info().templates.blank.to_string()
     }
 
     /// The folder shown.

@@ -23,6 +23,15 @@ pub const BLANK: &[(&str, u8, u8)] = &[
     ("sliding-blank-11x11", 11, 11),
 ];
 
+/// Every template's name, blank ones first, as the New picker offers them.
+pub fn names() -> Vec<&'static str> {
+    BLANK
+        .iter()
+        .map(|b| b.0)
+        .chain(ALL.iter().map(|t| t.name))
+        .collect()
+}
+
 /// The text of a sliding lock template by name (with or without the `sliding-` prefix),
 /// titled `title`: a built-in lock, or an empty board holding the Key and the Keyhole.
 pub fn text_of(name: &str, title: &str) -> Option<String> {
