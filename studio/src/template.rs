@@ -44,11 +44,18 @@ pub fn offered() -> impl Iterator<Item = &'static str> {
 /// ("size-6" is "Hex lock: empty, size 6", "sliding-03-clear-the-way" "Sliding lesson 3: clear
 /// the way").
 pub fn label(name: &str) -> String {
-    let Some(templates) = crate::family::of_template(name).map(|f| &f.info().templates) else {
+    // The family whose prefix the name has, the longest first: the hex lock's is empty.
+    let Some((family, rest)) = crate::family::FAMILIES
+        .iter()
+        .filter_map(|f| {
+            let rest = name.strip_prefix(f.templates.prefix)?;
+            Some((f.templates.prefix.len(), f.templates.label, rest))
+        })
+        .max_by_key(|(len, ..)| *len)
+        .map(|(_, label, rest)| (label, rest))
+    else {
         return name.to_string();
     };
-    let family = templates.label;
-    let rest = name.strip_prefix(templates.prefix).unwrap_or(name);
     let words = rest
         .split('-')
         .map(|word| match word.split_once('x') {
