@@ -32,6 +32,8 @@ pub struct FamilyInfo {
     pub format: &'static dyn lockfmt::Text,
     /// Its built-in puzzles, as the New picker and the folder panel make them.
     pub templates: Templates,
+    /// How it answers the command line's `new`, `solve`, `render`, `play` and `verify`.
+    pub verbs: crate::cli::verbs::Verbs,
 }
 
 /// A family's built-in puzzles.
@@ -67,6 +69,7 @@ const fn entry<F: lockfmt::Format>(
     name: &'static str,
     format: &'static F,
     templates: Templates,
+    verbs: crate::cli::verbs::Verbs,
 ) -> FamilyInfo {
     FamilyInfo {
         family,
@@ -75,6 +78,7 @@ const fn entry<F: lockfmt::Format>(
         extension: F::EXTENSION,
         format,
         templates,
+        verbs,
     }
 }
 
@@ -92,6 +96,7 @@ pub const FAMILIES: &[FamilyInfo] = &[
             names: crate::hexlock::templates::names,
             text_of: crate::hexlock::templates::text_of,
         },
+        crate::cli::hexlock::VERBS,
     ),
     entry(
         Family::Nonogram,
@@ -105,6 +110,7 @@ pub const FAMILIES: &[FamilyInfo] = &[
             names: crate::nonogram::templates::names,
             text_of: crate::nonogram::templates::text_of,
         },
+        crate::cli::nonogram::VERBS,
     ),
     entry(
         Family::Quadrillion,
@@ -118,6 +124,7 @@ pub const FAMILIES: &[FamilyInfo] = &[
             names: crate::quadrillion::templates::names,
             text_of: crate::quadrillion::templates::text_of,
         },
+        crate::cli::quadrillion::VERBS,
     ),
     entry(
         Family::Sliding,
@@ -131,6 +138,7 @@ pub const FAMILIES: &[FamilyInfo] = &[
             names: crate::sliding::templates::names,
             text_of: crate::sliding::templates::text_of,
         },
+        crate::cli::sliding::VERBS,
     ),
 ];
 

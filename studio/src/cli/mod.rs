@@ -4,6 +4,7 @@ mod check;
 mod death_match;
 mod diff;
 mod fmt;
+pub mod hexlock;
 mod new;
 pub mod nonogram;
 mod online;
@@ -16,6 +17,7 @@ pub mod sliding;
 mod solve;
 mod source;
 mod thinking;
+pub mod verbs;
 mod verify;
 
 use crate::family::Family;
@@ -42,30 +44,7 @@ pub enum Command {
     /// size, with `--kind nonogram` an empty nonogram NAME.non of a width and height, with
     /// `--kind quadrillion` the default Quadrillion board NAME.quad, or with `--kind sliding`
     /// a sliding lock NAME.slide of a width and height holding the Key and the Keyhole.
-    New {
-        /// The puzzle's name; the file is NAME.lock, NAME.non, NAME.quad or NAME.slide (a path
-        /// may be given).
-        name: String,
-        /// Which family: `lock`, `nonogram`, `quadrillion` or `sliding`; without it, the
-        /// family the name's extension names, else a hex lock.
-        #[arg(long, value_parser = source::KINDS)]
-        kind: Option<String>,
-        /// A template to start from (see `--template list`).
-        #[arg(long, short)]
-        template: Option<String>,
-        /// The size of an empty lock (3 to 11).
-        #[arg(long, short)]
-        size: Option<i32>,
-        /// A nonogram's or a sliding lock's width, in cells.
-        #[arg(long)]
-        width: Option<usize>,
-        /// A nonogram's or a sliding lock's height, in cells.
-        #[arg(long)]
-        height: Option<usize>,
-        /// Write the file even if it exists.
-        #[arg(long)]
-        force: bool,
-    },
+    New(verbs::NewArgs),
     /// Check puzzle files of every family: print nothing and exit 0 when all are valid,
     /// else print diagnostics and exit 1.
     Check {
@@ -83,28 +62,7 @@ pub enum Command {
     },
     /// Play moves on a lock: print the lock after each move, with the blockages of that turn
     /// (a sliding lock: the board after each move, and a refused move with its reason).
-    Play {
-        /// The lock file (.lock or .slide).
-        file: PathBuf,
-        /// The moves, in the move notation (`hE hCW wSW .`; a sliding lock's `BC1 L1 C34 D2
-        /// Key R1`); see docs/moves.md and docs/sliding.md.
-        moves: Vec<String>,
-        /// Read moves from a solution file (before any given as MOVES).
-        #[arg(long)]
-        solution: Option<PathBuf>,
-        /// Print only the state after the last move.
-        #[arg(long = "final")]
-        final_only: bool,
-        /// Print the whole resolution of each turn, phase by phase.
-        #[arg(long)]
-        trace: bool,
-        /// Blockage annotations: `blocking` (the default), `all` or `none`.
-        #[arg(long, default_value = "blocking", value_parser = ["blocking", "all", "none"])]
-        annotations: String,
-        /// Print JSON for tools.
-        #[arg(long)]
-        json: bool,
-    },
+    Play(verbs::PlayArgs),
     /// Open the studio on a puzzle file or a folder of puzzles.
     Studio {
         /// The file or folder.
@@ -123,25 +81,7 @@ pub enum Command {
     },
     /// Draw a puzzle as a PNG picture: a lock, a nonogram's clues and grid, a Quadrillion
     /// board, or a sliding lock.
-    Render {
-        /// The puzzle file.
-        file: PathBuf,
-        /// Where to write the PNG.
-        #[arg(long, short)]
-        output: PathBuf,
-        /// The picture's width in pixels (the height follows).
-        #[arg(long, default_value_t = 800)]
-        width: u32,
-        /// A hex lock: colour touching pieces differently instead of by kind.
-        #[arg(long)]
-        distinct: bool,
-        /// The dark theme's colours.
-        #[arg(long)]
-        dark: bool,
-        /// A nonogram: draw its solution in the grid; a Quadrillion board: every shape placed.
-        #[arg(long)]
-        solution: bool,
-    },
+    Render(verbs::RenderArgs),
     /// Nonogram tools: `from-image` turns a picture into a puzzle, `import` and `export` read and
     /// write webpbn's XML.
     #[command(subcommand)]
@@ -179,13 +119,7 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Check a solution file: exit 0 exactly when its moves open the lock (or pick a sliding
     /// lock), else say why and exit 1.
-    Verify {
-        /// The lock file (.lock or .slide).
-        file: PathBuf,
-        /// The solution file (or a bare move list); without it, the one saved beside the lock
-        /// (NAME.solution), where the studio saves it.
-        solution: Option<PathBuf>,
-    },
+    Verify(verbs::VerifyArgs),
 }
 
 /// The nonogram tools.
@@ -261,12 +195,29 @@ pub enum QuadrillionVerb {
     },
 }
 
-/// Whether the file is of a family with no move notation (nonograms, Quadrillion boards).
-fn without_moves(file: &std::path::Path) -> bool {
-    use crate::family::Family;
-    matches!(
-        Family::of_path(file),
-        Some(Family::Nonogram | Family::Quadrillion)
+/// The family of a file a verb was given: its extension's, or a hex lock's when its text
+/// begins as one does. A file that cannot be read says why (a FIFO, a device, a folder), and
+/// any other is refused, naming the families there are: nothing falls back to a hex lock.
+pub fn family_of(path: &std::path::Path) -> Result<Family> {
+    if let Some(family) = Family::of_path(path) {
+        return Ok(family);
+    }
+    let bytes = crate::files::read_bytes(path, MAX_READ_BYTES)?;
+    crate::family::of_file_text(path, &bytes).with_context(|| {
+        crate::family::refusal_of_text(path, &bytes)
+            .unwrap_or_else(|| format!("{} is no puzzle file", path.display()))
+    })
+}
+
+/// A family with no move notation has nothing to play or verify: it is said so, with what
+/// the user can do instead.
+fn no_moves(file: &std::path::Path, family: Family) -> anyhow::Error {
+    anyhow::anyhow!(
+        "{} is a {}, which has no moves to play or verify: `play` and `verify` are for hex locks and sliding locks. Solve it with `lockwright solve {}`, or play it in the studio (`lockwright studio {}`)",
+        file.display(),
+        family.info().name,
+        file.display(),
+        file.display()
     )
 }
 
@@ -296,9 +247,9 @@ fn in_folders(named: Vec<PathBuf>) -> Result<Vec<PathBuf>> {
 fn puzzle_files(command: &Command) -> Vec<&std::path::Path> {
     match command {
         Command::Solve(args) => vec![&args.file],
-        Command::Verify { file, .. }
-        | Command::Play { file, .. }
-        | Command::Render { file, .. } => {
+        Command::Verify(verbs::VerifyArgs { file, .. })
+        | Command::Play(verbs::PlayArgs { file, .. })
+        | Command::Render(verbs::RenderArgs { file, .. }) => {
             vec![file]
         }
         Command::Diff { old, new, .. } => vec![old, new],
@@ -308,11 +259,11 @@ fn puzzle_files(command: &Command) -> Vec<&std::path::Path> {
 
 pub fn run(command: Command) -> Result<ExitCode> {
     match &command {
-        Command::Verify {
+        Command::Verify(verbs::VerifyArgs {
             file,
             solution: Some(solution),
-        } => verify::arguments_in_order(file, solution)?,
-        Command::Play { moves, .. } => play::moves_are_no_files(moves)?,
+        }) => verify::arguments_in_order(file, solution)?,
+        Command::Play(verbs::PlayArgs { moves, .. }) => play::moves_are_no_files(moves)?,
         _ => {}
     }
     if let Some(xml) = puzzle_files(&command)
@@ -331,58 +282,10 @@ pub fn run(command: Command) -> Result<ExitCode> {
         anyhow::bail!("{why}");
     }
     match command {
-        Command::New {
-            name,
-            kind,
-            template,
-            size,
-            width,
-            height,
-            force,
-        } => match new::family_of_new(&name, kind.as_deref())? {
-            Family::Quadrillion => {
-                if template.is_some() || size.is_some() || width.is_some() || height.is_some() {
-                    anyhow::bail!(
-                        "a Quadrillion board starts as the default board: it takes no --template, --size, --width or --height"
-                    );
-                }
-                quadrillion::new(&name, force)
-            }
-            Family::Sliding => {
-                if size.is_some() {
-                    anyhow::bail!("a sliding lock takes --width and --height, not --size");
-                }
-                // A template's board has its own size, which --width would not change.
-                if template.is_some() && (width.is_some() || height.is_some()) {
-                    anyhow::bail!(
-                        "give either --template or --width and --height, not both: a template's board has its own size"
-                    );
-                }
-                sliding::new(
-                    &name,
-                    template.as_deref(),
-                    width.unwrap_or(6),
-                    height.unwrap_or(6),
-                    force,
-                )
-            }
-            Family::Nonogram => {
-                if template.is_some() || size.is_some() {
-                    anyhow::bail!(
-                        "a nonogram takes --width and --height, not --template or --size"
-                    );
-                }
-                nonogram::new(&name, width.unwrap_or(10), height.unwrap_or(10), force)
-            }
-            Family::HexLock => {
-                if width.is_some() || height.is_some() {
-                    anyhow::bail!(
-                        "a hex lock takes --size, not --width or --height (those are for --kind nonogram and --kind sliding)"
-                    );
-                }
-                new::run(&name, template.as_deref(), size, force)
-            }
-        },
+        Command::New(args) => {
+            let family = new::family_of_new(&args.name, args.kind.as_deref())?;
+            (family.info().verbs.new)(&args)
+        }
         Command::Check { files, json, kind } => {
             let stdin = source::stdin_family(&files, kind.as_deref())?;
             check::run(&in_folders(files)?, json, stdin)
@@ -414,128 +317,39 @@ pub fn run(command: Command) -> Result<ExitCode> {
             json,
         }) => quadrillion::challenge(seed, output, board, force, json),
         Command::Solve(args) => {
-            let family = crate::family::Family::of_path(&args.file)
-                .unwrap_or(crate::family::Family::HexLock);
+            let family = family_of(&args.file)?;
             args.only_for(family)?;
-            if quadrillion::owns(&args.file) {
-                return quadrillion::solve(
-                    &args.file,
-                    args.json,
-                    args.timeout,
-                    args.max_states,
-                    args.count,
-                );
-            }
-            if sliding::owns(&args.file) {
-                return sliding::solve(
-                    &args.file,
-                    args.json,
-                    args.timeout,
-                    args.max_states,
-                    args.write_solution.as_deref(),
-                );
-            }
-            if crate::family::Family::of_path(&args.file) == Some(crate::family::Family::Nonogram) {
-                return nonogram::solve(
-                    &args.file,
-                    args.json,
-                    args.timeout,
-                    args.max_states,
-                    args.threads,
-                );
-            }
-            solve::run(&args)
+            (family.info().verbs.solve)(&args)
         }
-        Command::Verify { file, .. } | Command::Play { file, .. } if without_moves(&file) => {
-            let family = crate::family::Family::of_path(&file).map_or("", |f| f.info().name);
-            anyhow::bail!(
-                "{} is a {family}, which has no moves to play or verify: `play` and `verify` are for hex locks and sliding locks. Solve it with `lockwright solve {}`, or play it in the studio (`lockwright studio {}`)",
-                file.display(),
-                file.display(),
-                file.display()
-            )
-        }
-        Command::Verify { file, solution } => {
-            let solution = verify::given_or_saved(&file, solution)?;
-            if sliding::owns(&file) {
-                sliding::verify(&file, &solution)
-            } else {
-                verify::run(&file, &solution)
-            }
+        Command::Verify(args) => {
+            let family = family_of(&args.file)?;
+            let verify = family
+                .info()
+                .verbs
+                .verify
+                .ok_or_else(|| no_moves(&args.file, family))?;
+            let solution = verify::given_or_saved(&args.file, args.solution)?;
+            verify(&args.file, &solution)
         }
         Command::Studio { path } => Ok(crate::open_studio(Some(path))),
         Command::Diff { old, new, json } => diff::run(&old, &new, json),
         Command::Online(verb) => online::run(verb),
         Command::Serve(args) => serve::run(&args),
         Command::Match(args) => death_match::run(args),
-        Command::Render {
-            file,
-            output,
-            width,
-            distinct,
-            dark,
-            solution,
-        } => {
-            render::only_for(&file, distinct, solution)?;
-            render::png_output(&output)?;
-            if quadrillion::owns(&file) {
-                return quadrillion::render(&file, &output, width, solution, dark);
-            }
-            if sliding::owns(&file) {
-                return sliding::render(&file, &output, width, dark);
-            }
-            if crate::family::Family::of_path(&file) == Some(crate::family::Family::Nonogram) {
-                if !(16..=8192).contains(&width) {
-                    anyhow::bail!("--width {width} is out of range: from 16 to 8192 pixels");
-                }
-                return nonogram::render(&file, &output, width, solution, dark);
-            }
-            let colouring = if distinct {
-                crate::hexlock::picture::Colouring::Distinct
-            } else {
-                crate::hexlock::picture::Colouring::ByKind
-            };
-            render::run(&file, &output, width, colouring, dark)
+        Command::Render(args) => {
+            let family = family_of(&args.file)?;
+            render::only_for(family, args.distinct, args.solution)?;
+            render::png_output(&args.output)?;
+            (family.info().verbs.render)(&args)
         }
-        Command::Play {
-            file,
-            moves,
-            solution,
-            final_only,
-            trace,
-            annotations,
-            json,
-        } if sliding::owns(&file) => {
-            if trace || annotations != "blocking" {
-                anyhow::bail!("--trace and --annotations are for hex locks");
-            }
-            sliding::play(&file, &moves, solution.as_deref(), final_only, json)
-        }
-        Command::Play {
-            file,
-            moves,
-            solution,
-            final_only,
-            trace,
-            annotations,
-            json,
-        } => {
-            let moves = play::moves_from(&moves, solution.as_deref())?;
-            let annotations = match annotations.as_str() {
-                "all" => engine::hexlock::physics::AnnotationMode::All,
-                "none" => engine::hexlock::physics::AnnotationMode::None,
-                _ => engine::hexlock::physics::AnnotationMode::Blocking,
-            };
-            play::run(
-                &file,
-                &moves,
-                &play::Options {
-                    final_only,
-                    trace,
-                    json,
-                    annotations,
-                },
-            )
+        Command::Play(args) => {
+            let family = family_of(&args.file)?;
+            let play = family
+                .info()
+                .verbs
+                .play
+                .ok_or_else(|| no_moves(&args.file, family))?;
+            play(&args)
         }
     }
 }

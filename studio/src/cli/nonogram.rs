@@ -536,6 +536,49 @@ pub fn export_xml(file: &Path, output: Option<PathBuf>, force: bool) -> Result<E
     Ok(ExitCode::SUCCESS)
 }
 
+/// How a nonogram answers the command line's verbs: no moves to play or verify.
+pub const VERBS: super::verbs::Verbs = super::verbs::Verbs {
+    solve_flags: &["--threads"],
+    render_flags: &["--solution"],
+    new: |args| {
+        if args.template.is_some() || args.size.is_some() {
+            bail!("a nonogram takes --width and --height, not --template or --size");
+        }
+        new(
+            &args.name,
+            args.width.unwrap_or(10),
+            args.height.unwrap_or(10),
+            args.force,
+        )
+    },
+    solve: |args| {
+        solve(
+            &args.file,
+            args.json,
+            args.timeout,
+            args.max_states,
+            args.threads,
+        )
+    },
+    render: |args| {
+        if !(16..=8192).contains(&args.width) {
+            bail!(
+                "--width {} is out of range: from 16 to 8192 pixels",
+                args.width
+            );
+        }
+        render(
+            &args.file,
+            &args.output,
+            args.width,
+            args.solution,
+            args.dark,
+        )
+    },
+    play: None,
+    verify: None,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -360,3 +360,41 @@ pub fn challenge(
     }
     Ok(ExitCode::SUCCESS)
 }
+
+/// How a Quadrillion board answers the command line's verbs: no moves to play or verify.
+pub const VERBS: super::verbs::Verbs = super::verbs::Verbs {
+    solve_flags: &["--count"],
+    render_flags: &["--solution"],
+    new: |args| {
+        if args.template.is_some()
+            || args.size.is_some()
+            || args.width.is_some()
+            || args.height.is_some()
+        {
+            bail!(
+                "a Quadrillion board starts as the default board: it takes no --template, --size, --width or --height"
+            );
+        }
+        new(&args.name, args.force)
+    },
+    solve: |args| {
+        solve(
+            &args.file,
+            args.json,
+            args.timeout,
+            args.max_states,
+            args.count,
+        )
+    },
+    render: |args| {
+        render(
+            &args.file,
+            &args.output,
+            args.width,
+            args.solution,
+            args.dark,
+        )
+    },
+    play: None,
+    verify: None,
+};

@@ -7,19 +7,18 @@ use anyhow::{Result, bail};
 use std::path::Path;
 use std::process::ExitCode;
 
-/// Refuses the flags the picture of `file`'s family does not take (`--distinct` is a hex
-/// lock's, `--solution` a nonogram's and a Quadrillion board's): a flag that changes nothing
-/// would leave the user believing it did.
-pub fn only_for(file: &Path, distinct: bool, solution: bool) -> Result<()> {
-    use crate::family::Family;
-    let family = Family::of_path(file).unwrap_or(Family::HexLock);
-    if distinct && family != Family::HexLock {
+/// Refuses the flags the picture of `family` does not take (`--distinct` is a hex lock's,
+/// `--solution` a nonogram's and a Quadrillion board's): a flag that changes nothing would
+/// leave the user believing it did.
+pub fn only_for(family: crate::family::Family, distinct: bool, solution: bool) -> Result<()> {
+    let takes = family.info().verbs.render_flags;
+    if distinct && !takes.contains(&"--distinct") {
         bail!(
             "--distinct is for hex locks (it colours touching pieces apart), not for a {}",
             family.info().name
         );
     }
-    if solution && matches!(family, Family::HexLock | Family::Sliding) {
+    if solution && !takes.contains(&"--solution") {
         bail!(
             "--solution is for nonograms and Quadrillion boards, not for a {}: play its solution with `lockwright play`",
             family.info().name

@@ -465,3 +465,50 @@ pub fn new(
     crate::say!("{}", path.display());
     Ok(ExitCode::SUCCESS)
 }
+
+/// How a sliding lock answers the command line's verbs.
+pub const VERBS: super::verbs::Verbs = super::verbs::Verbs {
+    solve_flags: &["--write-solution"],
+    render_flags: &[],
+    new: |args| {
+        if args.size.is_some() {
+            bail!("a sliding lock takes --width and --height, not --size");
+        }
+        // A template's board has its own size, which --width would not change.
+        if args.template.is_some() && (args.width.is_some() || args.height.is_some()) {
+            bail!(
+                "give either --template or --width and --height, not both: a template's board has its own size"
+            );
+        }
+        new(
+            &args.name,
+            args.template.as_deref(),
+            args.width.unwrap_or(6),
+            args.height.unwrap_or(6),
+            args.force,
+        )
+    },
+    solve: |args| {
+        solve(
+            &args.file,
+            args.json,
+            args.timeout,
+            args.max_states,
+            args.write_solution.as_deref(),
+        )
+    },
+    render: |args| render(&args.file, &args.output, args.width, args.dark),
+    play: Some(|args| {
+        if args.trace || args.annotations != "blocking" {
+            bail!("--trace and --annotations are for hex locks");
+        }
+        play(
+            &args.file,
+            &args.moves,
+            args.solution.as_deref(),
+            args.final_only,
+            args.json,
+        )
+    }),
+    verify: Some(verify),
+};

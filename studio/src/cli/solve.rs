@@ -65,33 +65,24 @@ impl SolveArgs {
     /// that does nothing — a solution file never written — would leave the user believing it
     /// did.
     pub fn only_for(&self, family: Family) -> Result<()> {
-        use Family::{HexLock, Nonogram, Quadrillion, Sliding};
-        let flags: [(&str, bool, &[Family]); 5] = [
-            ("--analyse", self.analyse, &[HexLock]),
-            ("--threads", self.threads.is_some(), &[HexLock, Nonogram]),
-            ("--max-memory", self.max_memory.is_some(), &[HexLock]),
-            (
-                "--write-solution",
-                self.write_solution.is_some(),
-                &[HexLock, Sliding],
-            ),
-            ("--count", self.count, &[Quadrillion]),
+        let flags: [(&str, bool); 5] = [
+            ("--analyse", self.analyse),
+            ("--threads", self.threads.is_some()),
+            ("--max-memory", self.max_memory.is_some()),
+            ("--write-solution", self.write_solution.is_some()),
+            ("--count", self.count),
         ];
+        let its = family.info().verbs.solve_flags;
         let refused: Vec<&str> = flags
             .iter()
-            .filter(|(_, given, takers)| *given && !takers.contains(&family))
-            .map(|(name, ..)| *name)
+            .filter(|(name, given)| *given && !its.contains(name))
+            .map(|(name, _)| *name)
             .collect();
         if refused.is_empty() {
             return Ok(());
         }
         let mut takes = vec!["--json", "--timeout", "--max-states"];
-        takes.extend(
-            flags
-                .iter()
-                .filter(|(_, _, takers)| takers.contains(&family))
-                .map(|(name, ..)| *name),
-        );
+        takes.extend(its.iter().copied());
         bail!(
             "{} {} not for a {}: its solver takes {}",
             lockfmt::words::listed(&refused),

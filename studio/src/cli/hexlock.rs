@@ -1,0 +1,54 @@
+//! How the hex lock answers the command line's verbs (its registry entry's [`Verbs`]): each
+//! verb's own module does the work (`new`, `solve`, `render`, `play`, `verify`).
+
+use super::verbs::{NewArgs, PlayArgs, RenderArgs, Verbs};
+use anyhow::{Result, bail};
+use std::process::ExitCode;
+
+/// The hex lock's verbs.
+pub const VERBS: Verbs = Verbs {
+    solve_flags: &["--analyse", "--threads", "--max-memory", "--write-solution"],
+    render_flags: &["--distinct"],
+    new,
+    solve: super::solve::run,
+    render,
+    play: Some(play),
+    verify: Some(super::verify::run),
+};
+
+fn new(args: &NewArgs) -> Result<ExitCode> {
+    if args.width.is_some() || args.height.is_some() {
+        bail!(
+            "a hex lock takes --size, not --width or --height (those are for --kind nonogram and --kind sliding)"
+        );
+    }
+    super::new::run(&args.name, args.template.as_deref(), args.size, args.force)
+}
+
+fn render(args: &RenderArgs) -> Result<ExitCode> {
+    let colouring = if args.distinct {
+        crate::hexlock::picture::Colouring::Distinct
+    } else {
+        crate::hexlock::picture::Colouring::ByKind
+    };
+    super::render::run(&args.file, &args.output, args.width, colouring, args.dark)
+}
+
+fn play(args: &PlayArgs) -> Result<ExitCode> {
+    let moves = super::play::moves_from(&args.moves, args.solution.as_deref())?;
+    let annotations = match args.annotations.as_str() {
+        "all" => engine::hexlock::physics::AnnotationMode::All,
+        "none" => engine::hexlock::physics::AnnotationMode::None,
+        _ => engine::hexlock::physics::AnnotationMode::Blocking,
+    };
+    super::play::run(
+        &args.file,
+        &moves,
+        &super::play::Options {
+            final_only: args.final_only,
+            trace: args.trace,
+            json: args.json,
+            annotations,
+        },
+    )
+}
