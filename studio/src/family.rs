@@ -2,7 +2,6 @@
 //! calls them, and how a file of each is pictured. Adding a family is adding an entry here (and
 //! its screens); the folder panel, the file watcher and opening files follow the registry.
 
-use crate::hexlock::picture::{Colouring, Palette};
 use std::path::Path;
 
 /// A puzzle family the studio knows.
@@ -34,6 +33,9 @@ pub struct FamilyInfo {
     pub templates: Templates,
     /// How it answers the command line's `new`, `solve`, `render`, `play` and `verify`.
     pub verbs: crate::cli::verbs::Verbs,
+    /// A small picture of a file's text, `width` pixels wide, for the folder panel and the
+    /// online screen; `None` when the text gives nothing to draw. Slow work.
+    pub thumbnail: fn(&str, u32) -> Option<Thumbnail>,
 }
 
 /// A family's built-in puzzles.
@@ -70,6 +72,7 @@ const fn entry<F: lockfmt::Format>(
     format: &'static F,
     templates: Templates,
     verbs: crate::cli::verbs::Verbs,
+    thumbnail: fn(&str, u32) -> Option<Thumbnail>,
 ) -> FamilyInfo {
     FamilyInfo {
         family,
@@ -79,6 +82,7 @@ const fn entry<F: lockfmt::Format>(
         format,
         templates,
         verbs,
+        thumbnail,
     }
 }
 
@@ -97,6 +101,7 @@ pub const FAMILIES: &[FamilyInfo] = &[
             text_of: crate::hexlock::templates::text_of,
         },
         crate::cli::hexlock::VERBS,
+        crate::hexlock::render::thumbnail_of_text,
     ),
     entry(
         Family::Nonogram,
@@ -111,6 +116,7 @@ pub const FAMILIES: &[FamilyInfo] = &[
             text_of: crate::nonogram::templates::text_of,
         },
         crate::cli::nonogram::VERBS,
+        crate::nonogram::render::thumbnail_of_text,
     ),
     entry(
         Family::Quadrillion,
@@ -125,6 +131,7 @@ pub const FAMILIES: &[FamilyInfo] = &[
             text_of: crate::quadrillion::templates::text_of,
         },
         crate::cli::quadrillion::VERBS,
+        crate::quadrillion::render::thumbnail_of_text,
     ),
     entry(
         Family::Sliding,
@@ -139,6 +146,7 @@ pub const FAMILIES: &[FamilyInfo] = &[
             text_of: crate::sliding::templates::text_of,
         },
         crate::cli::sliding::VERBS,
+        crate::sliding::render::thumbnail_of_text,
     ),
 ];
 
@@ -161,12 +169,6 @@ pub const KINDS: [&str; FAMILIES.len()] = {
     kinds
 };
 
-/// How long a thumbnail may look for the picture of a nonogram written as clues only.
-const THUMBNAIL_SOLVE: engine::nonogram::Limits = engine::nonogram::Limits {
-    timeout: Some(std::time::Duration::from_millis(50)),
-    max_nodes: None,
-};
-
 /// A small picture of a file, as straight RGBA pixels.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Thumbnail {
@@ -176,6 +178,17 @@ pub struct Thumbnail {
     pub height: u32,
     /// Straight (not premultiplied) RGBA, row by row.
     pub rgba: Vec<u8>,
+}
+
+impl Thumbnail {
+    /// A drawn picture's pixels, straightened.
+    pub fn of(pixmap: &tiny_skia::Pixmap) -> Thumbnail {
+        Thumbnail {
+            width: pixmap.width(),
+            height: pixmap.height(),
+            rgba: crate::shape::straight_rgba(pixmap),
+        }
+    }
 }
 
 impl Family {
@@ -202,79 +215,7 @@ impl Family {
     /// A picture of a file of this family `width` pixels wide; `None` when the text does not
     /// describe a puzzle that can be drawn. Slow work: call it off the UI thread.
     pub fn thumbnail(self, text: &str, width: u32) -> Option<Thumbnail> {
-        match self {
-            Family::HexLock => {
-                let lock = lockfmt::hexlock::parse(text).document?.lock;
-                let pm = crate::hexlock::render::pixmap(
-                    &lock,
-                    width,
-                    Colouring::ByKind,
-                    &Palette::LIGHT,
-                )
-                .ok()?;
-                Some(Thumbnail {
-                    width: pm.width(),
-                    height: pm.height(),
-                    rgba: crate::hexlock::render::straight_rgba(&pm),
-                })
-            }
-            Family::Nonogram => {
-                let mut puzzle = lockfmt::nonogram::parse(text).document?.puzzle;
-                if puzzle.width == 0 || puzzle.height == 0 {
-                    return None;
-                }
-                // A puzzle written as clues only shows its picture when the solver finds
-                // the one quickly (most published puzzles: milliseconds); else the empty grid.
-                if puzzle.goal.is_none()
-                    && let engine::nonogram::Answer::Unique(picture) =
-                        engine::nonogram::solve(&puzzle, &THUMBNAIL_SOLVE).answer
-                {
-                    puzzle.goal = Some(picture);
-                }
-                let pm = crate::nonogram::render::thumbnail(&puzzle, width)?;
-                Some(Thumbnail {
-                    width: pm.width(),
-                    height: pm.height(),
-                    rgba: crate::shape::straight_rgba(&pm),
-                })
-            }
-            Family::Quadrillion => {
-                let ch = lockfmt::quadrillion::parse(text).document?.challenge;
-                if ch.board.grids.is_empty() {
-                    return None;
-                }
-                let pm = crate::quadrillion::render::pixmap(
-                    &ch.board,
-                    &ch.placed,
-                    width.clamp(16, 1024),
-                    &crate::quadrillion::picture::Palette::LIGHT,
-                )
-                .ok()?;
-                Some(Thumbnail {
-                    width: pm.width(),
-                    height: pm.height(),
-                    rgba: crate::shape::straight_rgba(&pm),
-                })
-            }
-            Family::Sliding => {
-                let parsed = lockfmt::sliding::parse(text);
-                if !crate::sliding::drawable(parsed.diagnostics.iter().filter(|d| d.is_error())) {
-                    return None;
-                }
-                let lock = parsed.document?.lock;
-                let pm = crate::sliding::render::pixmap(
-                    &lock,
-                    width.clamp(16, 1024),
-                    &crate::sliding::picture::Palette::LIGHT,
-                )
-                .ok()?;
-                Some(Thumbnail {
-                    width: pm.width(),
-                    height: pm.height(),
-                    rgba: crate::shape::straight_rgba(&pm),
-                })
-            }
-        }
+        (self.info().thumbnail)(text, width)
     }
 
     /// What changed from `old` to `new` (two versions of a file of this family), one sentence

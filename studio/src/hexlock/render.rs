@@ -29,6 +29,19 @@ pub fn png(lock: &Lock, width: u32, colouring: Colouring, palette: &Palette) -> 
     crate::shape::png(&pixmap(lock, width, colouring, palette)?)
 }
 
+/// A hex lock file's thumbnail: the lock coloured by kind, in the light palette.
+pub fn thumbnail_of_text(text: &str, width: u32) -> Option<crate::family::Thumbnail> {
+    let lock = lockfmt::hexlock::parse(text).document?.lock;
+    let pm = pixmap(
+        &lock,
+        width,
+        crate::hexlock::picture::Colouring::ByKind,
+        &crate::hexlock::picture::Palette::LIGHT,
+    )
+    .ok()?;
+    Some(crate::family::Thumbnail::of(&pm))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

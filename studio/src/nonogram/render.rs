@@ -71,6 +71,28 @@ pub fn thumbnail(puzzle: &Puzzle, width: u32) -> Option<Pixmap> {
     Some(pm)
 }
 
+/// How long a thumbnail may look for the picture of a nonogram written as clues only.
+const THUMBNAIL_SOLVE: engine::nonogram::Limits = engine::nonogram::Limits {
+    timeout: Some(std::time::Duration::from_millis(50)),
+    max_nodes: None,
+};
+
+/// A nonogram file's thumbnail: its picture, when its goal is written or the solver finds
+/// the one quickly (most published puzzles: milliseconds), else the empty grid.
+pub fn thumbnail_of_text(text: &str, width: u32) -> Option<crate::family::Thumbnail> {
+    let mut puzzle = lockfmt::nonogram::parse(text).document?.puzzle;
+    if puzzle.width == 0 || puzzle.height == 0 {
+        return None;
+    }
+    if puzzle.goal.is_none()
+        && let engine::nonogram::Answer::Unique(picture) =
+            engine::nonogram::solve(&puzzle, &THUMBNAIL_SOLVE).answer
+    {
+        puzzle.goal = Some(picture);
+    }
+    Some(crate::family::Thumbnail::of(&thumbnail(&puzzle, width)?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

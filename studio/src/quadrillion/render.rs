@@ -39,3 +39,19 @@ pub fn pixmap(
 pub fn png(board: &Board, placed: &[Placement], width: u32, palette: &Palette) -> Result<Vec<u8>> {
     shape::png(&pixmap(board, placed, width, palette)?)
 }
+
+/// A board file's thumbnail: its grids and the shapes it places, in the light palette.
+pub fn thumbnail_of_text(text: &str, width: u32) -> Option<crate::family::Thumbnail> {
+    let ch = lockfmt::quadrillion::parse(text).document?.challenge;
+    if ch.board.grids.is_empty() {
+        return None;
+    }
+    let pm = pixmap(
+        &ch.board,
+        &ch.placed,
+        width.clamp(16, 1024),
+        &crate::quadrillion::picture::Palette::LIGHT,
+    )
+    .ok()?;
+    Some(crate::family::Thumbnail::of(&pm))
+}

@@ -220,20 +220,12 @@ impl Document {
     /// Quadrillion challenge being played; hex locks and nonograms are played on screens of
     /// their own).
     pub fn game_now(&self) -> Option<crate::progress::Now> {
-        match self {
-            Document::Sliding(e) => e.game_now(),
-            Document::Quadrillion(e) => e.game_now(),
-            Document::HexLock(_) | Document::Nonogram(_) => None,
-        }
+        with_editor!(self, e => e.game_now())
     }
 
     /// Takes up a game left earlier in the editor's play; false when it does not play here.
     pub fn resume(&mut self, play: &crate::progress::Play) -> bool {
-        match self {
-            Document::Sliding(e) => e.resume(play),
-            Document::Quadrillion(e) => e.resume(play),
-            Document::HexLock(_) | Document::Nonogram(_) => false,
-        }
+        with_editor!(self, e => e.resume(play))
     }
 
     /// Whether the buffer differs from the file.
@@ -278,96 +270,45 @@ impl Document {
     /// The editor's message for a plain key (no ctrl, alt or logo key), for screens that take
     /// a game's own keys when the source pane does not hold the focus.
     pub fn message_for_key(&self, key: &iced::keyboard::Key) -> Option<Message> {
-        match self {
-            Document::Quadrillion(_) => quadrillion::GameKey::of(key)
-                .map(|k| Message::Quadrillion(quadrillion::Message::Key(k))),
-            Document::Sliding(_) => {
-                sliding::GameKey::of(key).map(|k| Message::Sliding(sliding::Message::Key(k)))
-            }
-            Document::HexLock(_) | Document::Nonogram(_) => None,
-        }
+        with_editor!(self, e, wrap => e.key_message(key).map(wrap))
     }
 
     /// The editor's message for a key action, if it has one.
     pub fn message_for(&self, action: Action) -> Option<Message> {
-        match self {
-            Document::HexLock(_) => hexlock::Editor::message_for(action).map(Message::HexLock),
-            Document::Nonogram(_) => nonogram::Editor::message_for(action).map(Message::Nonogram),
-            Document::Quadrillion(_) => {
-                quadrillion::Editor::message_for(action).map(Message::Quadrillion)
-            }
-            Document::Sliding(_) => sliding::Editor::message_for(action).map(Message::Sliding),
-        }
+        with_editor!(self, e, wrap => e.action_message(action).map(wrap))
     }
 
     /// What the open file's editor listens to (a solution playing itself back).
     pub fn subscription(&self) -> Subscription<Message> {
-        match self {
-            Document::Sliding(e) => e.subscription().map(Message::Sliding),
-            Document::HexLock(_) | Document::Nonogram(_) | Document::Quadrillion(_) => {
-                Subscription::none()
-            }
-        }
+        with_editor!(self, e, wrap => e.subscription().map(wrap))
     }
 
     pub fn update(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
+        /// One editor's answer, as the studio takes it.
+        fn routed<E: Editing>(
+            editor: &mut E,
+            message: E::Message,
+            wrap: fn(E::Message) -> Message,
+        ) -> (Task<Message>, Option<Event>) {
+            let (task, event) = editor.handle(message);
+            (task.map(wrap), event.and_then(E::studio_event))
+        }
         match (self, message) {
-            (Document::HexLock(e), Message::HexLock(m)) => {
-                let (t, ev) = e.update(m);
-                let ev = ev.map(|ev| match ev {
-                    hexlock::Event::Play(lock) => Event::PlayLock(Box::new(lock)),
-                    hexlock::Event::Saved(p) => Event::Saved(p),
-                    hexlock::Event::SaveFailed(w) => Event::SaveFailed(w),
-                });
-                (t.map(Message::HexLock), ev)
-            }
+            (Document::HexLock(e), Message::HexLock(m)) => routed(e.as_mut(), m, Message::HexLock),
             (Document::Nonogram(e), Message::Nonogram(m)) => {
-                let (t, ev) = e.update(m);
-                let ev = ev.map(|ev| match ev {
-                    nonogram::Event::Play(p) => Event::PlayNonogram(p),
-                    nonogram::Event::Saved(p) => Event::Saved(p),
-                    nonogram::Event::SaveFailed(w) => Event::SaveFailed(w),
-                });
-                (t.map(Message::Nonogram), ev)
+                routed(e.as_mut(), m, Message::Nonogram)
             }
             (Document::Quadrillion(e), Message::Quadrillion(m)) => {
-                let (t, ev) = e.update(m);
-                let ev = ev.map(|ev| match ev {
-                    quadrillion::Event::Saved(p) => Event::Saved(p),
-                    quadrillion::Event::SaveFailed(w) => Event::SaveFailed(w),
-                });
-                (t.map(Message::Quadrillion), ev)
+                routed(e.as_mut(), m, Message::Quadrillion)
             }
-            (Document::Sliding(e), Message::Sliding(m)) => {
-                let (t, ev) = e.update(m);
-                let ev = ev.and_then(|ev| match ev {
-                    sliding::Event::Saved(p) => Some(Event::Saved(p)),
-                    sliding::Event::SaveFailed(w) => Some(Event::SaveFailed(w)),
-                    // The file's own game: the moment is said on the screen.
-                    sliding::Event::Picked(_) | sliding::Event::Leave => None,
-                });
-                (t.map(Message::Sliding), ev)
-            }
+            (Document::Sliding(e), Message::Sliding(m)) => routed(e.as_mut(), m, Message::Sliding),
             // A message for the editor of a file no longer open.
             _ => (Task::none(), None),
         }
     }
 
     pub fn view(&self, dark: bool) -> Element<'_, Message> {
-        match self {
-            Document::HexLock(e) => e
-                .view(crate::hexlock::picture::Palette::of_theme(dark))
-                .map(Message::HexLock),
-            Document::Nonogram(e) => e
-                .view(crate::nonogram::picture::Palette::of_theme(dark))
-                .map(Message::Nonogram),
-            Document::Quadrillion(e) => e
-                .view(crate::quadrillion::picture::Palette::of_theme(dark))
-                .map(Message::Quadrillion),
-            Document::Sliding(e) => e
-                .view(crate::sliding::picture::Palette::of_theme(dark))
-                .map(Message::Sliding),
-        }
+        with_editor!(self, e, wrap => e.show(dark).map(wrap))
     }
 
     /// Draws the open puzzle as PNG bytes `width` pixels wide, for work off the UI thread: a
@@ -375,42 +316,7 @@ impl Document {
     /// puzzle as a player meets it), a Quadrillion board with the shapes its file places. `None`
     /// while the text gives no puzzle to draw.
     pub fn picture(&self, dark: bool, width: u32) -> Option<DrawPicture> {
-        Some(match self {
-            Document::HexLock(e) => {
-                let lock = e.lock()?.clone();
-                let palette = crate::hexlock::picture::Palette::of_theme(dark);
-                Box::new(move || {
-                    crate::hexlock::render::png(
-                        &lock,
-                        width,
-                        crate::hexlock::picture::Colouring::ByKind,
-                        &palette,
-                    )
-                })
-            }
-            Document::Nonogram(e) => {
-                let puzzle = e.puzzle()?.clone();
-                let palette = crate::nonogram::picture::Palette::of_theme(dark);
-                Box::new(move || crate::nonogram::render::png(&puzzle, None, width, &palette))
-            }
-            Document::Quadrillion(e) => {
-                let challenge = e.document()?.challenge.clone();
-                let palette = crate::quadrillion::picture::Palette::of_theme(dark);
-                Box::new(move || {
-                    crate::quadrillion::render::png(
-                        &challenge.board,
-                        &challenge.placed,
-                        width,
-                        &palette,
-                    )
-                })
-            }
-            Document::Sliding(e) => {
-                let lock = e.document()?.lock.clone();
-                let palette = crate::sliding::picture::Palette::of_theme(dark);
-                Box::new(move || crate::sliding::render::png(&lock, width, &palette))
-            }
-        })
+        with_editor!(self, e => e.export_picture(dark, width))
     }
 }
 

@@ -5,8 +5,10 @@
 //! tools and verdict line; everything the studio asks of an open file, whatever its family,
 //! comes from the provided methods.
 
+use crate::keys::Action;
 use crate::screen::buffer::{self, Buffer};
-use iced::Task;
+use crate::screen::document::{self, DrawPicture};
+use iced::{Element, Subscription, Task};
 use std::path::{Path, PathBuf};
 
 /// What the buffer says of a write, for the family's editor to pass on as its event.
@@ -22,6 +24,8 @@ pub enum Filed {
 pub trait Editing: 'static {
     /// The editor's own message.
     type Message: Send + 'static;
+    /// What the editor asks of the studio.
+    type Event;
 
     /// The text buffer.
     fn buffer(&self) -> &Buffer;
@@ -36,6 +40,39 @@ pub trait Editing: 'static {
     fn read(&mut self) -> Task<Self::Message>;
     /// The puzzle's title, as the window shows it.
     fn title(&self) -> String;
+    /// Takes a message: what to do next, and what the studio must act on.
+    fn handle(&mut self, message: Self::Message) -> (Task<Self::Message>, Option<Self::Event>);
+    /// The editor's event as the studio's (`None` for one the editor's screen says itself).
+    fn studio_event(event: Self::Event) -> Option<document::Event>;
+    /// The editor's screen, in the dark theme's colours or the light one's.
+    fn show(&self, dark: bool) -> Element<'_, Self::Message>;
+    /// The editor's message for a key action, if it has one.
+    fn action_message(&self, action: Action) -> Option<Self::Message>;
+    /// The puzzle drawn as PNG bytes `width` pixels wide, for work off the UI thread; `None`
+    /// while the text gives no puzzle to draw.
+    fn export_picture(&self, dark: bool, width: u32) -> Option<DrawPicture>;
+
+    /// The editor's message for a plain key (no ctrl, alt or logo key), for screens that take
+    /// a game's own keys when the source pane does not hold the focus. None by default.
+    fn key_message(&self, _key: &iced::keyboard::Key) -> Option<Self::Message> {
+        None
+    }
+
+    /// Where the game played in the editor stands, when one is (families played on a screen
+    /// of their own have none here).
+    fn game_now(&self) -> Option<crate::progress::Now> {
+        None
+    }
+
+    /// Takes up a game left earlier in the editor's play; false when it does not play here.
+    fn resume(&mut self, _play: &crate::progress::Play) -> bool {
+        false
+    }
+
+    /// What the editor listens to (a solution playing itself back). Nothing by default.
+    fn subscription(&self) -> Subscription<Self::Message> {
+        Subscription::none()
+    }
 
     /// The file, if the buffer has one.
     fn path(&self) -> Option<&Path> {

@@ -49,3 +49,19 @@ pub fn pieces_pixmap(lock: &Lock, unit: f32, palette: &Palette) -> Result<Pixmap
 pub fn png(lock: &Lock, width: u32, palette: &Palette) -> Result<Vec<u8>> {
     shape::png(&pixmap(lock, width, palette)?)
 }
+
+/// A sliding lock file's thumbnail, when its picture reads, in the light palette.
+pub fn thumbnail_of_text(text: &str, width: u32) -> Option<crate::family::Thumbnail> {
+    let parsed = lockfmt::sliding::parse(text);
+    if !crate::sliding::drawable(parsed.diagnostics.iter().filter(|d| d.is_error())) {
+        return None;
+    }
+    let lock = parsed.document?.lock;
+    let pm = pixmap(
+        &lock,
+        width.clamp(16, 1024),
+        &crate::sliding::picture::Palette::LIGHT,
+    )
+    .ok()?;
+    Some(crate::family::Thumbnail::of(&pm))
+}

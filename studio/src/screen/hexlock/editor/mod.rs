@@ -13,6 +13,7 @@ mod tools;
 mod verdict;
 mod view;
 
+use crate::screen::document;
 use crate::screen::editor::{Editing, Filed};
 use tools::Stroke;
 pub use tools::Tool;
@@ -584,6 +585,7 @@ impl From<Filed> for Event {
 
 impl Editing for Editor {
     type Message = Message;
+    type Event = Event;
 
     fn buffer(&self) -> &Buffer {
         &self.buffer
@@ -608,6 +610,39 @@ impl Editing for Editor {
     /// The title: the lock's name.
     fn title(&self) -> String {
         self.lock().map(|l| l.info.name.clone()).unwrap_or_default()
+    }
+
+    fn handle(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
+        self.update(message)
+    }
+
+    fn studio_event(event: Event) -> Option<document::Event> {
+        Some(match event {
+            Event::Play(lock) => document::Event::PlayLock(Box::new(lock)),
+            Event::Saved(p) => document::Event::Saved(p),
+            Event::SaveFailed(w) => document::Event::SaveFailed(w),
+        })
+    }
+
+    fn show(&self, dark: bool) -> iced::Element<'_, Message> {
+        self.view(crate::hexlock::picture::Palette::of_theme(dark))
+    }
+
+    fn action_message(&self, action: Action) -> Option<Message> {
+        Editor::message_for(action)
+    }
+
+    fn export_picture(&self, dark: bool, width: u32) -> Option<document::DrawPicture> {
+        let lock = self.lock()?.clone();
+        let palette = crate::hexlock::picture::Palette::of_theme(dark);
+        Some(Box::new(move || {
+            crate::hexlock::render::png(
+                &lock,
+                width,
+                crate::hexlock::picture::Colouring::ByKind,
+                &palette,
+            )
+        }))
     }
 }
 

@@ -9,6 +9,7 @@ use crate::keys::Action;
 use crate::nonogram::canvas::{Layers, NonogramCanvas, Stroke};
 use crate::nonogram::picture::{Layout, Marks, Palette};
 use crate::screen::buffer::{self, Buffer};
+use crate::screen::document;
 use crate::screen::editor::{Editing, Filed};
 use crate::stroke::between;
 use engine::nonogram::author::{self, Difficulty, Level, Suggestion};
@@ -694,6 +695,7 @@ impl From<Filed> for Event {
 
 impl Editing for Editor {
     type Message = Message;
+    type Event = Event;
 
     fn buffer(&self) -> &Buffer {
         &self.buffer
@@ -720,6 +722,35 @@ impl Editing for Editor {
         self.puzzle()
             .and_then(|p| p.info.title.clone())
             .unwrap_or_default()
+    }
+
+    fn handle(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
+        self.update(message)
+    }
+
+    fn studio_event(event: Event) -> Option<document::Event> {
+        Some(match event {
+            Event::Play(p) => document::Event::PlayNonogram(p),
+            Event::Saved(p) => document::Event::Saved(p),
+            Event::SaveFailed(w) => document::Event::SaveFailed(w),
+        })
+    }
+
+    fn show(&self, dark: bool) -> iced::Element<'_, Message> {
+        self.view(crate::nonogram::picture::Palette::of_theme(dark))
+    }
+
+    fn action_message(&self, action: Action) -> Option<Message> {
+        Editor::message_for(action)
+    }
+
+    fn export_picture(&self, dark: bool, width: u32) -> Option<document::DrawPicture> {
+        // The puzzle as a player meets it: its clues and empty grid.
+        let puzzle = self.puzzle()?.clone();
+        let palette = crate::nonogram::picture::Palette::of_theme(dark);
+        Some(Box::new(move || {
+            crate::nonogram::render::png(&puzzle, None, width, &palette)
+        }))
     }
 }
 

@@ -17,6 +17,7 @@ use crate::progress;
 use crate::quadrillion::canvas::{Input, Layers, QuadrillionCanvas};
 use crate::quadrillion::picture::Palette;
 use crate::screen::buffer::{self, Buffer};
+use crate::screen::document;
 use crate::screen::editor::{Editing, Filed};
 use engine::quadrillion::generate::{GenerateError, Generated, generate};
 use engine::quadrillion::{
@@ -655,6 +656,7 @@ impl From<Filed> for Event {
 
 impl Editing for Editor {
     type Message = Message;
+    type Event = Event;
 
     fn buffer(&self) -> &Buffer {
         &self.buffer
@@ -682,6 +684,46 @@ impl Editing for Editor {
             .as_ref()
             .and_then(|d| d.info.title.clone())
             .unwrap_or_default()
+    }
+
+    fn handle(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
+        self.update(message)
+    }
+
+    fn studio_event(event: Event) -> Option<document::Event> {
+        Some(match event {
+            Event::Saved(p) => document::Event::Saved(p),
+            Event::SaveFailed(w) => document::Event::SaveFailed(w),
+        })
+    }
+
+    fn show(&self, dark: bool) -> iced::Element<'_, Message> {
+        self.view(crate::quadrillion::picture::Palette::of_theme(dark))
+    }
+
+    fn action_message(&self, action: Action) -> Option<Message> {
+        Editor::message_for(action)
+    }
+
+    fn export_picture(&self, dark: bool, width: u32) -> Option<document::DrawPicture> {
+        // The board with the shapes its file places.
+        let challenge = self.document()?.challenge.clone();
+        let palette = crate::quadrillion::picture::Palette::of_theme(dark);
+        Some(Box::new(move || {
+            crate::quadrillion::render::png(&challenge.board, &challenge.placed, width, &palette)
+        }))
+    }
+
+    fn key_message(&self, key: &iced::keyboard::Key) -> Option<Message> {
+        GameKey::of(key).map(Message::Key)
+    }
+
+    fn game_now(&self) -> Option<progress::Now> {
+        Editor::game_now(self)
+    }
+
+    fn resume(&mut self, play: &progress::Play) -> bool {
+        Editor::resume(self, play)
     }
 }
 

@@ -23,6 +23,7 @@ mod solving;
 mod view;
 
 use crate::progress;
+use crate::screen::document;
 use crate::screen::editor::{Editing, Filed};
 use reading::LOCK_CODES;
 pub use reading::Reading;
@@ -708,6 +709,7 @@ impl From<Filed> for Event {
 
 impl Editing for Editor {
     type Message = Message;
+    type Event = Event;
 
     fn buffer(&self) -> &Buffer {
         &self.buffer
@@ -735,5 +737,50 @@ impl Editing for Editor {
             .as_ref()
             .and_then(|d| d.info.title.clone())
             .unwrap_or_default()
+    }
+
+    fn handle(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
+        self.update(message)
+    }
+
+    fn studio_event(event: Event) -> Option<document::Event> {
+        match event {
+            Event::Saved(p) => Some(document::Event::Saved(p)),
+            Event::SaveFailed(w) => Some(document::Event::SaveFailed(w)),
+            // The file's own game: the moment is said on the screen.
+            Event::Picked(_) | Event::Leave => None,
+        }
+    }
+
+    fn show(&self, dark: bool) -> iced::Element<'_, Message> {
+        self.view(crate::sliding::picture::Palette::of_theme(dark))
+    }
+
+    fn action_message(&self, action: Action) -> Option<Message> {
+        Editor::message_for(action)
+    }
+
+    fn export_picture(&self, dark: bool, width: u32) -> Option<document::DrawPicture> {
+        let lock = self.document()?.lock.clone();
+        let palette = crate::sliding::picture::Palette::of_theme(dark);
+        Some(Box::new(move || {
+            crate::sliding::render::png(&lock, width, &palette)
+        }))
+    }
+
+    fn key_message(&self, key: &iced::keyboard::Key) -> Option<Message> {
+        GameKey::of(key).map(Message::Key)
+    }
+
+    fn game_now(&self) -> Option<progress::Now> {
+        Editor::game_now(self)
+    }
+
+    fn resume(&mut self, play: &progress::Play) -> bool {
+        Editor::resume(self, play)
+    }
+
+    fn subscription(&self) -> iced::Subscription<Message> {
+        Editor::subscription(self)
     }
 }
