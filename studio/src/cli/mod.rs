@@ -85,10 +85,10 @@ pub enum Command {
     /// Nonogram tools: `from-image` turns a picture into a puzzle, `import` and `export` read and
     /// write webpbn's XML.
     #[command(subcommand)]
-    Nonogram(NonogramVerb),
+    Nonogram(nonogram::Verb),
     /// Quadrillion boards: generate a challenge with exactly one solution.
     #[command(subcommand)]
-    Quadrillion(QuadrillionVerb),
+    Quadrillion(quadrillion::Verb),
     /// Rewrite puzzle files of every family in canonical form, keeping comments.
     Fmt {
         /// The puzzle files (.lock, .non, .quad, .slide), or folders: every puzzle file in
@@ -120,79 +120,6 @@ pub enum Command {
     /// Check a solution file: exit 0 exactly when its moves open the lock (or pick a sliding
     /// lock), else say why and exit 1.
     Verify(verbs::VerifyArgs),
-}
-
-/// The nonogram tools.
-#[derive(Subcommand, Debug)]
-pub enum NonogramVerb {
-    /// Import a webpbn XML file (webpbn.com's export) as .non: its puzzle, or with several, one
-    /// file each (NAME-1.non, NAME-2.non, …). A puzzle whose clues cannot all be given is written
-    /// still, its problems listed, and the exit code is 1.
-    Import {
-        /// The XML file.
-        xml: PathBuf,
-        /// Where to write the puzzle (default: the XML file's name with .non).
-        #[arg(long, short)]
-        output: Option<PathBuf>,
-        /// Write the files even if they exist.
-        #[arg(long)]
-        force: bool,
-    },
-    /// Export a nonogram as a webpbn XML file.
-    Export {
-        /// The nonogram (.non).
-        file: PathBuf,
-        /// Where to write the XML (default: the file's name with .xml).
-        #[arg(long, short)]
-        output: Option<PathBuf>,
-        /// Write the file even if it exists.
-        #[arg(long)]
-        force: bool,
-    },
-    /// Threshold a PNG picture into a nonogram W cells wide (the height follows the picture),
-    /// write it as .non, and say whether it is unique and whether the line rule solves it.
-    FromImage {
-        /// The picture (PNG).
-        picture: PathBuf,
-        /// The puzzle's width in cells.
-        #[arg(long)]
-        width: usize,
-        /// Where to write the puzzle (default: the picture's name with .non).
-        #[arg(long, short)]
-        output: Option<PathBuf>,
-        /// Cells darker than this share of white are filled (0 to 1; default: the picture's
-        /// own middle grey, by Otsu's method).
-        #[arg(long)]
-        threshold: Option<f32>,
-        /// Write the file even if it exists.
-        #[arg(long)]
-        force: bool,
-    },
-}
-
-/// Runs a subcommand, returning its exit code.
-/// The verbs only Quadrillion boards have.
-#[derive(Subcommand, Debug)]
-pub enum QuadrillionVerb {
-    /// Generate a challenge: a board and shapes placed so that exactly one completion exists.
-    /// Prints it, or writes it to --output; the same seed gives the same challenge.
-    Challenge {
-        /// The seed: any whole number.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Write the challenge to this file (`.quad` is added when missing).
-        #[arg(long, short)]
-        output: Option<PathBuf>,
-        /// Keep this board's grids (a `.quad` file) and choose only the shapes to place.
-        #[arg(long)]
-        board: Option<PathBuf>,
-        /// Replace the output file if it exists.
-        #[arg(long)]
-        force: bool,
-        /// Print seed, difficulty and the file's text as JSON.
-        #[arg(long)]
-        json: bool,
-    },
 }
 
 /// The family of a file a verb was given: its extension's, or a hex lock's when its text
@@ -294,28 +221,8 @@ pub fn run(command: Command) -> Result<ExitCode> {
             let stdin = source::stdin_family(&files, kind.as_deref())?;
             fmt::run(&in_folders(files)?, check, stdin)
         }
-        Command::Nonogram(NonogramVerb::Import { xml, output, force }) => {
-            nonogram::import_xml(&xml, output, force)
-        }
-        Command::Nonogram(NonogramVerb::Export {
-            file,
-            output,
-            force,
-        }) => nonogram::export_xml(&file, output, force),
-        Command::Nonogram(NonogramVerb::FromImage {
-            picture,
-            width,
-            output,
-            threshold,
-            force,
-        }) => nonogram::from_image(&picture, width, output, threshold, force),
-        Command::Quadrillion(QuadrillionVerb::Challenge {
-            seed,
-            output,
-            board,
-            force,
-            json,
-        }) => quadrillion::challenge(seed, output, board, force, json),
+        Command::Nonogram(verb) => nonogram::run(verb),
+        Command::Quadrillion(verb) => quadrillion::run(verb),
         Command::Solve(args) => {
             let family = family_of(&args.file)?;
             args.only_for(family)?;

@@ -536,6 +536,73 @@ pub fn export_xml(file: &Path, output: Option<PathBuf>, force: bool) -> Result<E
     Ok(ExitCode::SUCCESS)
 }
 
+/// The nonogram tools.
+#[derive(clap::Subcommand, Debug)]
+pub enum Verb {
+    /// Import a webpbn XML file (webpbn.com's export) as .non: its puzzle, or with several, one
+    /// file each (NAME-1.non, NAME-2.non, …). A puzzle whose clues cannot all be given is written
+    /// still, its problems listed, and the exit code is 1.
+    Import {
+        /// The XML file.
+        xml: PathBuf,
+        /// Where to write the puzzle (default: the XML file's name with .non).
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+        /// Write the files even if they exist.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Export a nonogram as a webpbn XML file.
+    Export {
+        /// The nonogram (.non).
+        file: PathBuf,
+        /// Where to write the XML (default: the file's name with .xml).
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+        /// Write the file even if it exists.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Threshold a PNG picture into a nonogram W cells wide (the height follows the picture),
+    /// write it as .non, and say whether it is unique and whether the line rule solves it.
+    FromImage {
+        /// The picture (PNG).
+        picture: PathBuf,
+        /// The puzzle's width in cells.
+        #[arg(long)]
+        width: usize,
+        /// Where to write the puzzle (default: the picture's name with .non).
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+        /// Cells darker than this share of white are filled (0 to 1; default: the picture's
+        /// own middle grey, by Otsu's method).
+        #[arg(long)]
+        threshold: Option<f32>,
+        /// Write the file even if it exists.
+        #[arg(long)]
+        force: bool,
+    },
+}
+
+/// Runs a verb only nonograms have.
+pub fn run(verb: Verb) -> Result<ExitCode> {
+    match verb {
+        Verb::Import { xml, output, force } => import_xml(&xml, output, force),
+        Verb::Export {
+            file,
+            output,
+            force,
+        } => export_xml(&file, output, force),
+        Verb::FromImage {
+            picture,
+            width,
+            output,
+            threshold,
+            force,
+        } => from_image(&picture, width, output, threshold, force),
+    }
+}
+
 /// How a nonogram answers the command line's verbs: no moves to play or verify.
 pub const VERBS: super::verbs::Verbs = super::verbs::Verbs {
     solve_flags: &["--threads"],

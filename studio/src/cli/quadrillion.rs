@@ -361,6 +361,43 @@ pub fn challenge(
     Ok(ExitCode::SUCCESS)
 }
 
+/// The verbs only Quadrillion boards have.
+#[derive(clap::Subcommand, Debug)]
+pub enum Verb {
+    /// Generate a challenge: a board and shapes placed so that exactly one completion exists.
+    /// Prints it, or writes it to --output; the same seed gives the same challenge.
+    Challenge {
+        /// The seed: any whole number.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Write the challenge to this file (`.quad` is added when missing).
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+        /// Keep this board's grids (a `.quad` file) and choose only the shapes to place.
+        #[arg(long)]
+        board: Option<PathBuf>,
+        /// Replace the output file if it exists.
+        #[arg(long)]
+        force: bool,
+        /// Print seed, difficulty and the file's text as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Runs a verb only Quadrillion boards have.
+pub fn run(verb: Verb) -> Result<ExitCode> {
+    match verb {
+        Verb::Challenge {
+            seed,
+            output,
+            board,
+            force,
+            json,
+        } => challenge(seed, output, board, force, json),
+    }
+}
+
 /// How a Quadrillion board answers the command line's verbs: no moves to play or verify.
 pub const VERBS: super::verbs::Verbs = super::verbs::Verbs {
     solve_flags: &["--count"],

@@ -81,27 +81,7 @@ pub enum Event {
 impl Document {
     /// An editor of `family` on a file's text.
     pub fn open(family: Family, path: Option<PathBuf>, text: &str) -> (Document, Task<Message>) {
-        match family {
-            Family::HexLock => {
-                let (e, t) = hexlock::Editor::new(path, text);
-                (Document::HexLock(Box::new(e)), t.map(Message::HexLock))
-            }
-            Family::Nonogram => {
-                let (e, t) = nonogram::Editor::new(path, text);
-                (Document::Nonogram(Box::new(e)), t.map(Message::Nonogram))
-            }
-            Family::Quadrillion => {
-                let (e, t) = quadrillion::Editor::new(path, text);
-                (
-                    Document::Quadrillion(Box::new(e)),
-                    t.map(Message::Quadrillion),
-                )
-            }
-            Family::Sliding => {
-                let (e, t) = sliding::Editor::new(path, text);
-                (Document::Sliding(Box::new(e)), t.map(Message::Sliding))
-            }
-        }
+        Document::made(family, path, None, text)
     }
 
     /// The untitled buffer the studio shows before any file is open: a blank hex lock, the
@@ -117,26 +97,33 @@ impl Document {
         disk: &str,
         restored: &str,
     ) -> (Document, Task<Message>) {
+        Document::made(family, path, Some(disk), restored)
+    }
+
+    /// An editor of `family` on `text`, over the file's `disk` text when they differ.
+    fn made(
+        family: Family,
+        path: Option<PathBuf>,
+        disk: Option<&str>,
+        text: &str,
+    ) -> (Document, Task<Message>) {
+        fn made<E: Editing>(
+            (editor, task): (E, Task<E::Message>),
+            variant: fn(Box<E>) -> Document,
+            wrap: fn(E::Message) -> Message,
+        ) -> (Document, Task<Message>) {
+            (variant(Box::new(editor)), task.map(wrap))
+        }
+        let on = (path, disk, text);
         match family {
-            Family::HexLock => {
-                let (e, t) = hexlock::Editor::restored(path, disk, restored);
-                (Document::HexLock(Box::new(e)), t.map(Message::HexLock))
-            }
-            Family::Nonogram => {
-                let (e, t) = nonogram::Editor::restored(path, disk, restored);
-                (Document::Nonogram(Box::new(e)), t.map(Message::Nonogram))
-            }
-            Family::Quadrillion => {
-                let (e, t) = quadrillion::Editor::restored(path, disk, restored);
-                (
-                    Document::Quadrillion(Box::new(e)),
-                    t.map(Message::Quadrillion),
-                )
-            }
-            Family::Sliding => {
-                let (e, t) = sliding::Editor::restored(path, disk, restored);
-                (Document::Sliding(Box::new(e)), t.map(Message::Sliding))
-            }
+            Family::HexLock => made(Editing::opened(on), Document::HexLock, Message::HexLock),
+            Family::Nonogram => made(Editing::opened(on), Document::Nonogram, Message::Nonogram),
+            Family::Quadrillion => made(
+                Editing::opened(on),
+                Document::Quadrillion,
+                Message::Quadrillion,
+            ),
+            Family::Sliding => made(Editing::opened(on), Document::Sliding, Message::Sliding),
         }
     }
 
@@ -144,7 +131,7 @@ impl Document {
     pub fn hex(&self) -> Option<&hexlock::Editor> {
         match self {
             Document::HexLock(e) => Some(e.as_ref()),
-            Document::Nonogram(_) | Document::Quadrillion(_) | Document::Sliding(_) => None,
+            _ => None,
         }
     }
 
@@ -152,7 +139,7 @@ impl Document {
     pub fn hex_mut(&mut self) -> Option<&mut hexlock::Editor> {
         match self {
             Document::HexLock(e) => Some(e.as_mut()),
-            Document::Nonogram(_) | Document::Quadrillion(_) | Document::Sliding(_) => None,
+            _ => None,
         }
     }
 
@@ -160,7 +147,7 @@ impl Document {
     pub fn nonogram(&self) -> Option<&nonogram::Editor> {
         match self {
             Document::Nonogram(e) => Some(e.as_ref()),
-            Document::HexLock(_) | Document::Quadrillion(_) | Document::Sliding(_) => None,
+            _ => None,
         }
     }
 
@@ -168,7 +155,7 @@ impl Document {
     pub fn quadrillion(&self) -> Option<&quadrillion::Editor> {
         match self {
             Document::Quadrillion(e) => Some(e.as_ref()),
-            Document::HexLock(_) | Document::Nonogram(_) | Document::Sliding(_) => None,
+            _ => None,
         }
     }
 
@@ -176,7 +163,7 @@ impl Document {
     pub fn sliding(&self) -> Option<&sliding::Editor> {
         match self {
             Document::Sliding(e) => Some(e.as_ref()),
-            Document::HexLock(_) | Document::Nonogram(_) | Document::Quadrillion(_) => None,
+            _ => None,
         }
     }
 
@@ -184,7 +171,7 @@ impl Document {
     pub fn sliding_mut(&mut self) -> Option<&mut sliding::Editor> {
         match self {
             Document::Sliding(e) => Some(e.as_mut()),
-            Document::HexLock(_) | Document::Nonogram(_) | Document::Quadrillion(_) => None,
+            _ => None,
         }
     }
 
@@ -263,7 +250,7 @@ impl Document {
     pub fn compare_with(&mut self, path: PathBuf) -> Task<Message> {
         match self {
             Document::HexLock(e) => e.compare_with(path).map(Message::HexLock),
-            Document::Nonogram(_) | Document::Quadrillion(_) | Document::Sliding(_) => Task::none(),
+            _ => Task::none(),
         }
     }
 

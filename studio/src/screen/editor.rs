@@ -22,6 +22,12 @@ pub enum Filed {
 
 /// A family's editor, as the studio drives it.
 pub trait Editing: 'static {
+    /// An editor on a file's text (`path`, `disk`, `text`): with `disk`, the text is unsaved
+    /// edits restored over the file's text.
+    fn opened(on: (Option<PathBuf>, Option<&str>, &str)) -> (Self, Task<Self::Message>)
+    where
+        Self: Sized;
+
     /// The editor's own message.
     type Message: Send + 'static;
     /// What the editor asks of the studio.

@@ -708,6 +708,15 @@ impl From<Filed> for Event {
 }
 
 impl Editing for Editor {
+    fn opened(
+        (path, disk, text): (Option<PathBuf>, Option<&str>, &str),
+    ) -> (Editor, Task<Message>) {
+        match disk {
+            Some(disk) => Editor::restored(path, disk, text),
+            None => Editor::new(path, text),
+        }
+    }
+
     type Message = Message;
     type Event = Event;
 
