@@ -4,6 +4,7 @@
 //! # Layout
 //! - [`hex`]: axial coordinates, the six directions, rotation and distance.
 //! - [`colour`]: five colours for a planar graph of touching pieces.
+//! - [`random`]: the one seeded random source of every generator and bot (SplitMix64).
 //! - [`seconds`]: a time as the solvers' messages write it.
 //! - [`hexlock`]: the hex lock of Intricacy — its model and validation, the physics of a turn
 //!   with its trace and blockage annotations, and the solver.
@@ -22,6 +23,7 @@ pub mod hex;
 pub mod hexlock;
 pub mod nonogram;
 pub mod quadrillion;
+pub mod random;
 pub mod seconds;
 pub mod sliding;
 pub mod words;

@@ -97,12 +97,7 @@ pub fn gives_the_clues(p: &Puzzle, g: &Grid) -> bool {
 /// A picture from a seeded generator: `density` of its cells filled (xorshift, reproducible).
 pub fn random_picture(width: usize, height: usize, density: f64, seed: u64) -> Grid {
     let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = move || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        (s >> 11) as f64 / (1u64 << 53) as f64
-    };
+    let mut next = move || (engine::random::xorshift64(&mut s) >> 11) as f64 / (1u64 << 53) as f64;
     let rows: Vec<String> = (0..height)
         .map(|_| {
             (0..width)

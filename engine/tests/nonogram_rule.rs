@@ -117,12 +117,7 @@ fn every_picture_is_every_grid_that_gives_the_clues() {
     use engine::nonogram::model::clue_of;
     use engine::nonogram::{Grid, Puzzle, PuzzleInfo};
     let mut s = 0x0123_4567_89AB_CDEFu64;
-    let mut next = move || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        s
-    };
+    let mut next = move || engine::random::xorshift64(&mut s);
     let grid = |w: usize, h: usize, bits: u64| {
         let mut g = Grid::new(w, h);
         for i in 0..w * h {

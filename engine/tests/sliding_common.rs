@@ -103,10 +103,7 @@ pub struct Rng(pub u64);
 
 impl Rng {
     pub fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n.max(1)
+        engine::random::xorshift64(&mut self.0) % n.max(1)
     }
 }
 

@@ -313,12 +313,7 @@ fn solver_answers_are_replayed_through_the_rules_on_random_locks() {
     // Random legal locks on small boards: every answer the solver gives replays to a pick, and
     // "impossible" is confirmed by a plain search over the rules' own legal moves.
     let mut seed = 0x2545F4914F6CDD1Du64;
-    let mut rnd = move |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
+    let mut rnd = move |n: u64| engine::random::xorshift64(&mut seed) % n;
     let mut checked = 0;
     for _ in 0..400 {
         let w = 3 + rnd(3) as u8;

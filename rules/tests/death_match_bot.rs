@@ -127,12 +127,7 @@ fn the_whole_pool_and_any_part_of_it_fit_in_a_legal_lock() {
             let part: Vec<OfferedPiece> = r
                 .offered
                 .iter()
-                .filter(|_| {
-                    roll ^= roll << 13;
-                    roll ^= roll >> 7;
-                    roll ^= roll << 17;
-                    !roll.is_multiple_of(3)
-                })
+                .filter(|_| !engine::random::xorshift64(&mut roll).is_multiple_of(3))
                 .copied()
                 .collect();
             let lock = first_fit(&r.board, &part).expect("a draft fits");

@@ -254,12 +254,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
     /// Breaks the guide's ties another way.
     fn shake(&mut self, guide: &mut Guide<B>) {
         let mut rng = self.rng;
-        guide.shake(0.01, || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            (rng >> 32) as u32
-        });
+        guide.shake(0.01, || (crate::random::xorshift64(&mut rng) >> 32) as u32);
         self.rng = rng;
     }
 

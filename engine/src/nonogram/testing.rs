@@ -5,10 +5,7 @@ use super::model::Cell;
 
 /// The next number of a xorshift generator with state `s` (never 0).
 pub(crate) fn next(s: &mut u64) -> u64 {
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    *s
+    crate::random::xorshift64(s)
 }
 
 /// A random line of 1 to `longest` cells, each known filled with one chance in `one_in`, known

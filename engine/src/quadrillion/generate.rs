@@ -47,38 +47,13 @@ pub enum GenerateError {
 /// The most solutions a random board may have before it is dropped for the next.
 const MAX_SOLUTIONS: u64 = 200_000;
 
-/// A small, fast random generator (SplitMix64): repeatable from a seed on every machine.
-#[derive(Clone, Debug)]
-pub struct Random(u64);
-
-impl Random {
-    /// The generator from `seed`.
-    pub fn new(seed: u64) -> Random {
-        Random(seed)
-    }
-
-    /// The next number.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (`n` > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+pub use crate::random::Random;
 
 /// A random legal board.
 pub fn random_board(rng: &mut Random) -> Board {
     let mut grids: Vec<GridPlacement> = Vec::new();
     let mut order = GridId::ALL;
-    for i in (1..order.len()).rev() {
-        order.swap(i, rng.below(i + 1));
-    }
+    rng.shuffle(&mut order);
     for g in order {
         let side = if rng.below(2) == 0 {
             Side::White

@@ -27,67 +27,16 @@ use super::bot::first_fit;
 use super::round::{OfferedPiece, Round, Shape};
 use engine::sliding::{Board, Cell, Dir, Orientation};
 
-/// A small deterministic source of randomness: splitmix64. Written here rather than taken from
-/// a crate so that a seed means the same round in every build.
-#[derive(Clone, Debug)]
-pub(crate) struct Dice(u64);
-
-impl Dice {
-    pub(crate) fn new(seed: u64) -> Dice {
-        Dice(seed)
-    }
-
-    pub(crate) fn roll(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (0 when `n` is 0).
-    pub(crate) fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            return 0;
-        }
-        (self.roll() % n as u64) as usize
-    }
-
-    /// A number in `lo..=hi`.
-    pub(crate) fn between(&mut self, lo: usize, hi: usize) -> usize {
-        lo + self.below(hi.saturating_sub(lo) + 1)
-    }
-
-    /// A number in `0.0..1.0`.
-    pub(crate) fn unit(&mut self) -> f64 {
-        (self.roll() >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    /// True with probability `p`.
-    pub(crate) fn chance(&mut self, p: f64) -> bool {
-        self.unit() < p
-    }
-
-    /// One of `items`, or `None` when there are none.
-    pub(crate) fn choose<'a, T>(&mut self, items: &'a [T]) -> Option<&'a T> {
-        let i = self.below(items.len());
-        items.get(i)
-    }
-
-    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i + 1);
-            items.swap(i, j);
-        }
-    }
-}
+/// The rounds' and the bot's dice: the engine's one seeded random source, so that a seed
+/// means the same round in every build.
+pub(crate) type Dice = engine::random::Random;
 
 /// Round `number` of the match seeded `seed`: its board and its pool of offered pieces.
 pub fn round(seed: u64, number: u8) -> Round {
     // Mixing the number in through the dice (not by adding it to the seed) keeps neighbouring
     // seeds' rounds unrelated.
     let mut mix = Dice::new(seed);
-    let mut dice = Dice::new(mix.roll() ^ Dice::new(u64::from(number)).roll());
+    let mut dice = Dice::new(mix.next_u64() ^ Dice::new(u64::from(number)).next_u64());
     let board = board(&mut dice);
     let offered = pool(&board, &mut dice);
     Round { board, offered }
@@ -286,7 +235,7 @@ mod tests {
     #[test]
     fn the_dice_are_splitmix64() {
         // The first output of splitmix64 seeded 0, as published with the algorithm.
-        assert_eq!(Dice::new(0).roll(), 0xE220_A839_7B1D_CDAF);
+        assert_eq!(Dice::new(0).next_u64(), 0xE220_A839_7B1D_CDAF);
     }
 
     #[test]
