@@ -62,7 +62,9 @@ fn time_ours(
     lim: &Limits,
     threads: usize,
 ) -> (f64, engine::nonogram::Report) {
-    let solve = |p: &Puzzle, lim: &Limits| solve_on_threads(p, lim, None, threads);
+    let solve = |p: &Puzzle, lim: &Limits| {
+        solve_on_threads(p, lim, engine::solving::Cancel::NEVER, threads)
+    };
     let report = solve(p, lim);
     if matches!(report.answer, Answer::Stopped { .. }) {
         return (report.stats.elapsed.as_secs_f64(), report);
@@ -301,7 +303,8 @@ fn main() {
                 &p,
                 &Limits {
                     timeout: None,
-                    max_nodes: Some(0),
+                    max_steps: Some(0),
+                    max_memory: None,
                 },
             );
             if r.line_solvable {

@@ -92,7 +92,8 @@ fn main() {
             seed += 1;
             let lines = Limits {
                 timeout: None,
-                max_nodes: Some(0),
+                max_steps: Some(0),
+                max_memory: None,
             };
             if solve(&p, &lines).line_solvable {
                 continue;
@@ -105,7 +106,11 @@ fn main() {
                 let a = checked(&p, solve(&p, &lim), &name);
                 one.push(ms(&a));
                 last_one = Some(a);
-                let b = checked(&p, solve_on_threads(&p, &lim, None, threads), &name);
+                let b = checked(
+                    &p,
+                    solve_on_threads(&p, &lim, engine::solving::Cancel::NEVER, threads),
+                    &name,
+                );
                 many.push(ms(&b));
                 last_many = Some(b);
             }
@@ -121,7 +126,12 @@ fn main() {
             // The quickest of the race's searches, each alone on this core.
             let best = (0..quickest_of)
                 .map(|seed| {
-                    let r = solve_seeded(&p, &lim, &AtomicBool::new(false), seed);
+                    let r = solve_seeded(
+                        &p,
+                        &lim,
+                        engine::solving::Cancel::by(&AtomicBool::new(false)),
+                        seed,
+                    );
                     ms(&checked(&p, r, &name))
                 })
                 .fold(f64::INFINITY, f64::min);

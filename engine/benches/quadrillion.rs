@@ -66,12 +66,28 @@ fn main() {
     for b in saved_challenges() {
         let ch = &b.challenge;
         let solve_t = time(runs, || {
-            std::hint::black_box(solve(std::hint::black_box(ch), &none, None).ok());
+            std::hint::black_box(
+                solve(
+                    std::hint::black_box(ch),
+                    &none,
+                    engine::solving::Cancel::NEVER,
+                )
+                .ok(),
+            );
         });
-        let c = count(ch, None, &none, None).expect("a playable challenge");
+        let c =
+            count(ch, None, &none, engine::solving::Cancel::NEVER).expect("a playable challenge");
         assert!(c.is_unique(), "{} has one solution", b.name);
         let count_t = time(runs, || {
-            std::hint::black_box(count(std::hint::black_box(ch), None, &none, None).ok());
+            std::hint::black_box(
+                count(
+                    std::hint::black_box(ch),
+                    None,
+                    &none,
+                    engine::solving::Cancel::NEVER,
+                )
+                .ok(),
+            );
         });
         worst = worst.max(count_t);
         println!(
@@ -92,7 +108,13 @@ fn main() {
     let mut last = None;
     for _ in 0..runs.min(5) {
         let t = Instant::now();
-        let c = count(&default.challenge, None, &none, None).expect("playable");
+        let c = count(
+            &default.challenge,
+            None,
+            &none,
+            engine::solving::Cancel::NEVER,
+        )
+        .expect("playable");
         times.push(t.elapsed().as_secs_f64());
         last = Some(c);
     }

@@ -65,7 +65,7 @@ fn main() {
             let options = SearchOptions {
                 threads,
                 limits: Limits {
-                    max_states: *max_states,
+                    max_steps: *max_states,
                     ..Limits::default()
                 },
                 goal: Goal::Everything,

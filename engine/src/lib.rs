@@ -5,6 +5,8 @@
 //! - [`hex`]: axial coordinates, the six directions, rotation and distance.
 //! - [`colour`]: five colours for a planar graph of touching pieces.
 //! - [`random`]: the one seeded random source of every generator and bot (SplitMix64).
+//! - [`solving`]: the one contract of every family's solver — its limits, its cancel handle,
+//!   why it stopped, and the shape of its answer.
 //! - [`seconds`]: a time as the solvers' messages write it.
 //! - [`hexlock`]: the hex lock of Intricacy — its model and validation, the physics of a turn
 //!   with its trace and blockage annotations, and the solver.
@@ -26,6 +28,7 @@ pub mod quadrillion;
 pub mod random;
 pub mod seconds;
 pub mod sliding;
+pub mod solving;
 pub mod words;
 
 pub use hex::{Dir, Hex, Rotation};

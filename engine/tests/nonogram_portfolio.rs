@@ -31,7 +31,7 @@ fn racing_searches_answer_as_one_search_does() {
     for i in 1..=400 {
         let p = random_puzzle(i);
         let one = solve(&p, &Limits::default());
-        let many = solve_on_threads(&p, &Limits::default(), None, 3);
+        let many = solve_on_threads(&p, &Limits::default(), engine::solving::Cancel::NEVER, 3);
         assert_eq!(status(&one.answer), status(&many.answer), "puzzle {i}");
         assert_eq!(one.line_solvable, many.line_solvable, "puzzle {i}");
         match (&one.answer, &many.answer) {
@@ -62,7 +62,12 @@ fn each_search_of_a_race_answers_alike() {
         let p = random_puzzle(i);
         let one = solve(&p, &Limits::default());
         for seed in 1..4 {
-            let r = solve_seeded(&p, &Limits::default(), &AtomicBool::new(false), seed);
+            let r = solve_seeded(
+                &p,
+                &Limits::default(),
+                engine::solving::Cancel::by(&AtomicBool::new(false)),
+                seed,
+            );
             assert_eq!(
                 status(&one.answer),
                 status(&r.answer),
@@ -78,7 +83,7 @@ fn each_search_of_a_race_answers_alike() {
 #[test]
 fn a_puzzle_the_line_rule_answers_starts_no_race() {
     let p = Puzzle::from_picture(random_picture(10, 10, 0.7, 3), PuzzleInfo::default());
-    let r = solve_on_threads(&p, &Limits::default(), None, 4);
+    let r = solve_on_threads(&p, &Limits::default(), engine::solving::Cancel::NEVER, 4);
     assert!(r.line_solvable, "{:?}", r.answer);
     assert_eq!(r.stats.nodes, 0);
 }
@@ -92,7 +97,12 @@ fn hard() -> Puzzle {
 fn a_race_stops_cleanly_at_a_time_limit_a_node_limit_and_a_cancel() {
     let p = hard();
     let t0 = Instant::now();
-    let r = solve_on_threads(&p, &Limits::time(Duration::from_millis(100)), None, 3);
+    let r = solve_on_threads(
+        &p,
+        &Limits::time(Duration::from_millis(100)),
+        engine::solving::Cancel::NEVER,
+        3,
+    );
     assert!(
         matches!(
             r.answer,
@@ -108,9 +118,10 @@ fn a_race_stops_cleanly_at_a_time_limit_a_node_limit_and_a_cancel() {
 
     let limits = Limits {
         timeout: None,
-        max_nodes: Some(50),
+        max_steps: Some(50),
+        max_memory: None,
     };
-    let r = solve_on_threads(&p, &limits, None, 3);
+    let r = solve_on_threads(&p, &limits, engine::solving::Cancel::NEVER, 3);
     assert!(
         matches!(
             r.answer,
@@ -130,7 +141,12 @@ fn a_race_stops_cleanly_at_a_time_limit_a_node_limit_and_a_cancel() {
             std::thread::sleep(Duration::from_millis(100));
             cancel.store(true, Ordering::Relaxed);
         });
-        solve_on_threads(&p, &Limits::default(), Some(&cancel), 3)
+        solve_on_threads(
+            &p,
+            &Limits::default(),
+            engine::solving::Cancel::by(&cancel),
+            3,
+        )
     });
     assert!(
         matches!(
@@ -150,7 +166,7 @@ fn a_race_stops_cleanly_at_a_time_limit_a_node_limit_and_a_cancel() {
 fn a_race_answers_a_puzzle_too_large_to_search_as_one_search_does() {
     let width = engine::nonogram::MAX_LINE + 1;
     let p = Puzzle::from_picture(random_picture(width, 2, 0.5, 1), PuzzleInfo::default());
-    let r = solve_on_threads(&p, &Limits::default(), None, 4);
+    let r = solve_on_threads(&p, &Limits::default(), engine::solving::Cancel::NEVER, 4);
     assert!(
         matches!(
             r.answer,

@@ -167,7 +167,8 @@ fn two_solutions_within(density: f64, seed: u64, nodes: u64) {
         &p,
         &Limits {
             timeout: None,
-            max_nodes: Some(nodes),
+            max_steps: Some(nodes),
+            max_memory: None,
         },
     );
     match &r.answer {
@@ -223,7 +224,8 @@ fn a_node_limit_ends_the_search_with_a_clean_stop() {
     let p = needs_search();
     let limits = Limits {
         timeout: None,
-        max_nodes: Some(1),
+        max_steps: Some(1),
+        max_memory: None,
     };
     match solve(&p, &limits).answer {
         Answer::Stopped {
@@ -249,7 +251,11 @@ fn a_time_limit_and_a_cancel_end_the_solve_with_a_clean_stop() {
         "{:?}",
         r.answer
     );
-    let r = solve_cancellable(&p, &Limits::default(), &AtomicBool::new(true));
+    let r = solve_cancellable(
+        &p,
+        &Limits::default(),
+        engine::solving::Cancel::by(&AtomicBool::new(true)),
+    );
     assert!(
         matches!(
             r.answer,
@@ -285,7 +291,14 @@ fn solving_from_known_cells_keeps_them_and_names_the_line_they_break() {
     let p = Puzzle::from_picture(picture.clone(), PuzzleInfo::default());
     let mut start = Grid::new(3, 3);
     start.set(0, 0, engine::nonogram::Cell::Filled);
-    match solve_from(&p, &start, &Limits::default(), None).answer {
+    match solve_from(
+        &p,
+        &start,
+        &Limits::default(),
+        engine::solving::Cancel::NEVER,
+    )
+    .answer
+    {
         Answer::Unique(g) => assert_eq!(g, picture),
         other => panic!("{other:?}"),
     }
@@ -293,7 +306,14 @@ fn solving_from_known_cells_keeps_them_and_names_the_line_they_break() {
     let mut wrong = Grid::new(3, 3);
     wrong.set(0, 0, engine::nonogram::Cell::Filled);
     wrong.set(2, 0, engine::nonogram::Cell::Filled);
-    match solve_from(&p, &wrong, &Limits::default(), None).answer {
+    match solve_from(
+        &p,
+        &wrong,
+        &Limits::default(),
+        engine::solving::Cancel::NEVER,
+    )
+    .answer
+    {
         Answer::None(Unsolvable::Line { line, clue }) => {
             assert_eq!((line, clue), (LineRef::Row(0), vec![2]));
         }

@@ -213,7 +213,7 @@ fn the_state_limit_stops_the_search_and_is_named() {
     for max in [0, 1, 10, 5_000] {
         let options = SearchOptions {
             limits: Limits {
-                max_states: Some(max),
+                max_steps: Some(max),
                 ..Limits::default()
             },
             ..everything(2)
@@ -277,7 +277,7 @@ fn a_limit_reached_after_the_solution_leaves_the_solution() {
     let moves = plain.solution.expect("solvable");
     let options = SearchOptions {
         limits: Limits {
-            max_states: Some(plain.stats.visited + 10),
+            max_steps: Some(plain.stats.visited + 10),
             ..Limits::default()
         },
         ..everything(1)
@@ -338,7 +338,7 @@ fn a_cancelled_search_stops_and_says_so() {
         &mech,
         &Default::default(),
         &mut |_| {},
-        &cancel,
+        engine::solving::Cancel::by(&cancel),
     )
     .expect("runs");
     assert_eq!(

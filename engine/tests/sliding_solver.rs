@@ -119,8 +119,9 @@ fn bounds_never_overstate_on_random_locks_past_the_plain_search() {
     // that keeps only the states of the total it is at all decide these answers, and any of
     // them overstating would show as more moves than the plain search's, or as "impossible".
     let reference = Limits {
-        max_states: 200_000,
+        max_steps: Some(200_000),
         timeout: None,
+        max_memory: None,
     };
     let mut deep = 0;
     let mut moves_seen = Vec::new();
@@ -137,7 +138,13 @@ fn bounds_never_overstate_on_random_locks_past_the_plain_search() {
         // relaxations, then searching again from the start.
         let report = solve(&l, &Limits::default()).expect("legal");
         let cancel = AtomicBool::new(false);
-        let deepest = solve_pausing_at(&l, &Limits::default(), &cancel, 1).expect("legal");
+        let deepest = solve_pausing_at(
+            &l,
+            &Limits::default(),
+            engine::solving::Cancel::by(&cancel),
+            1,
+        )
+        .expect("legal");
         for (report, how) in [(report, "as solved"), (deepest, "paused at once")] {
             match (&report.answer, &plain.answer) {
                 (Answer::Solved { moves }, Answer::Solved { moves: fewest }) => {
@@ -168,8 +175,9 @@ fn standing_pieces_prove_impossible_only_what_the_plain_search_finds_impossible(
     // breadth-first search over every state finds impossible too, and it proves a good share
     // of the impossible ones.
     let reference = Limits {
-        max_states: 200_000,
+        max_steps: Some(200_000),
         timeout: None,
+        max_memory: None,
     };
     let (mut proved, mut impossible, mut solvable) = (0, 0, 0);
     for seed in 1..=300u64 {
@@ -496,8 +504,9 @@ fn limits_stop_the_search_cleanly() {
     let report = solve(
         &l,
         &Limits {
-            max_states: 50,
+            max_steps: Some(50),
             timeout: None,
+            max_memory: None,
         },
     )
     .expect("legal");
@@ -510,10 +519,7 @@ fn limits_stop_the_search_cleanly() {
 }
 
 fn at_most(max_states: u64) -> Limits {
-    Limits {
-        max_states,
-        timeout: None,
-    }
+    Limits::steps(max_states)
 }
 
 /// A search a limit stops says how many moves every way to a pick takes at least, and that is
@@ -534,7 +540,7 @@ fn a_stopped_search_says_how_many_moves_every_way_takes_at_least() {
             let never = AtomicBool::new(false);
             for report in [
                 solve(&l, &limits),
-                solve_pausing_at(&l, &limits, &never, 0),
+                solve_pausing_at(&l, &limits, engine::solving::Cancel::by(&never), 0),
                 solve_breadth_first(&l, &limits),
             ] {
                 let report = report.expect("legal");

@@ -85,7 +85,13 @@ fn the_templates_are_canonical_licensed_and_the_seeds_boards() {
             })
             .collect();
         assert_eq!(drawn, mask, "{name}");
-        let c = count(ch, Some(20_000), &Limits::default(), None).unwrap();
+        let c = count(
+            ch,
+            Some(20_000),
+            &Limits::default(),
+            engine::solving::Cancel::NEVER,
+        )
+        .unwrap();
         let expected = b["solution_count"].as_u64().unwrap_or(1);
         assert_eq!(c.solutions, expected, "{name}");
     }

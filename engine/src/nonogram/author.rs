@@ -4,9 +4,8 @@
 //! choice.
 
 use super::model::{Cell, Grid, Puzzle};
-use super::solve::{self, Answer, Limits, Report};
+use super::solve::{self, Answer, Cancel, Limits, Report};
 use serde::{Deserialize, Serialize};
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 pub use super::suggest::{Suggestion, suggest_unique};
@@ -68,13 +67,8 @@ pub struct Review {
 
 /// Solves and rates a puzzle: one call for the editor's live status, by `threads` searches at
 /// once (`solve::solve_on_threads`).
-pub fn review(
-    puzzle: &Puzzle,
-    limits: &Limits,
-    cancel: Option<&AtomicBool>,
-    threads: usize,
-) -> Review {
-    let report = super::portfolio::run(puzzle, None, limits, cancel, 2, threads).report;
+pub fn review(puzzle: &Puzzle, limits: &Limits, cancel: Cancel<'_>, threads: usize) -> Review {
+    let report = super::portfolio::run(puzzle, None, limits, cancel.flag(), 2, threads).report;
     let difficulty = difficulty(&report, puzzle.width * puzzle.height);
     Review { report, difficulty }
 }
@@ -96,7 +90,8 @@ pub struct Ambiguity {
 /// fix at the root are the same in every solution; two solutions give the first ambiguous cells;
 /// then each remaining cell is searched with its value opposite to the first solution's: a
 /// solution found makes every cell where it differs ambiguous, none found proves the cell fixed.
-pub fn ambiguous_cells(puzzle: &Puzzle, limits: &Limits, cancel: Option<&AtomicBool>) -> Ambiguity {
+pub fn ambiguous_cells(puzzle: &Puzzle, limits: &Limits, cancel: Cancel<'_>) -> Ambiguity {
+    let cancel = cancel.flag();
     let t0 = Instant::now();
     let first = solve::run(puzzle, None, limits, cancel, 2);
     let (s1, s2) = match &first.report.answer {

@@ -33,7 +33,7 @@ pub(crate) fn run(
     }
     let t0 = Instant::now();
     let lines_only = Limits {
-        max_nodes: Some(0),
+        max_steps: Some(0),
         ..*limits
     };
     let first = solve::run(puzzle, start, &lines_only, cancel, want);

@@ -148,7 +148,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
     /// The search from `board`, a consistent fixpoint of the line rule with cells unknown.
     pub fn search(&mut self, mut board: Board<B>) {
         let c = self.c;
-        if let Some(max) = self.limits.max_nodes
+        if let Some(max) = self.limits.max_steps
             && self.nodes >= max
         {
             self.stop = Some(Stop::Nodes { max });
@@ -184,7 +184,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
         let (limits, t0, cancel) = (self.limits, self.t0, self.cancel);
         // The root is a node; each guess opens one more.
         let max_guesses = limits
-            .max_nodes
+            .max_steps
             .map_or(u64::MAX, |m| m.saturating_sub(self.nodes));
         let mut why = None;
         let mut stop = || {
@@ -246,7 +246,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
             Ended::Done => {}
             Ended::Stopped => self.stop = why,
             Ended::Guesses => {
-                self.stop = limits.max_nodes.map(|max| Stop::Nodes { max });
+                self.stop = limits.max_steps.map(|max| Stop::Nodes { max });
             }
         }
     }

@@ -32,70 +32,7 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-/// Bounds on a solve; `None` leaves a bound off. The default has none.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Limits {
-    /// The longest the solve may run.
-    pub timeout: Option<Duration>,
-    /// The most search nodes (guesses plus the root) it may open.
-    pub max_nodes: Option<u64>,
-}
-
-impl Limits {
-    /// Only a time bound.
-    pub fn time(timeout: Duration) -> Limits {
-        Limits {
-            timeout: Some(timeout),
-            max_nodes: None,
-        }
-    }
-}
-
-/// What ended a solve before it could answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "stop", rename_all = "snake_case")]
-pub enum Stop {
-    /// It ran for as long as it was allowed.
-    Time {
-        /// The bound.
-        after: Duration,
-    },
-    /// It opened as many search nodes as it was allowed.
-    Nodes {
-        /// The bound.
-        max: u64,
-    },
-    /// The caller called it off through the cancel flag.
-    Cancelled,
-    /// A line is longer than the engine solves ([`MAX_LINE`](super::MAX_LINE) cells).
-    TooLarge {
-        /// The longest line's cells.
-        cells: usize,
-        /// The most the engine takes.
-        max: usize,
-    },
-}
-
-impl fmt::Display for Stop {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Stop::Time { after } => {
-                write!(f, "the time limit of {}", crate::seconds::Seconds(*after))
-            }
-            Stop::Nodes { max } => {
-                write!(
-                    f,
-                    "the limit of {}",
-                    crate::words::count(*max as usize, "search node")
-                )
-            }
-            Stop::Cancelled => write!(f, "a cancellation"),
-            Stop::TooLarge { cells, max } => {
-                write!(f, "a line of {cells} cells (the solver takes up to {max})")
-            }
-        }
-    }
-}
+pub use crate::solving::{Cancel, Limits, Stop};
 
 /// Why a puzzle has no solution.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -152,6 +89,22 @@ pub enum Answer {
 }
 
 impl Answer {
+    /// The answer in the shape every family's solver shares.
+    pub fn outcome(&self) -> crate::solving::Outcome<&Grid> {
+        use crate::solving::Outcome;
+        match self {
+            Answer::Unique(g) => Outcome::Solved(g),
+            Answer::Several(a, b) => Outcome::Several(a, b),
+            Answer::None(_) => Outcome::Unsolvable,
+            Answer::Stopped { stop, found } => Outcome::Stopped {
+                stop: *stop,
+                found: found.as_ref(),
+            },
+        }
+    }
+}
+
+impl Answer {
     /// The first solution in the answer, if any.
     pub fn solution(&self) -> Option<&Grid> {
         match self {
@@ -196,15 +149,15 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Report {
 
 /// [`solve`] that stops with [`Stop::Cancelled`] soon after `cancel` is set: for a solve run
 /// off the UI thread that the user may call off.
-pub fn solve_cancellable(puzzle: &Puzzle, limits: &Limits, cancel: &AtomicBool) -> Report {
-    run(puzzle, None, limits, Some(cancel), 2).report
+pub fn solve_cancellable(puzzle: &Puzzle, limits: &Limits, cancel: Cancel<'_>) -> Report {
+    run(puzzle, None, limits, cancel.flag(), 2).report
 }
 
 /// [`solve`] whose search breaks its ties by `seed` (0 searches exactly as [`solve`]): what
 /// each search of [`solve_on_threads`] is, for measuring them one by one.
 #[doc(hidden)]
-pub fn solve_seeded(puzzle: &Puzzle, limits: &Limits, cancel: &AtomicBool, seed: u64) -> Report {
-    run_seeded(puzzle, None, limits, Some(cancel), 2, seed).report
+pub fn solve_seeded(puzzle: &Puzzle, limits: &Limits, cancel: Cancel<'_>, seed: u64) -> Report {
+    run_seeded(puzzle, None, limits, cancel.flag(), 2, seed).report
 }
 
 /// [`solve`] by `threads` searches at once, each breaking the guide's ties its own way, the
@@ -214,22 +167,17 @@ pub fn solve_seeded(puzzle: &Puzzle, limits: &Limits, cancel: &AtomicBool, seed:
 pub fn solve_on_threads(
     puzzle: &Puzzle,
     limits: &Limits,
-    cancel: Option<&AtomicBool>,
+    cancel: Cancel<'_>,
     threads: usize,
 ) -> Report {
-    super::portfolio::run(puzzle, None, limits, cancel, 2, threads).report
+    super::portfolio::run(puzzle, None, limits, cancel.flag(), 2, threads).report
 }
 
 /// [`solve`] from a partly known grid: the solutions that agree with its known cells (a cell
 /// past the grid's edges is unknown). A contradiction the line rule finds among the given cells
 /// is [`Unsolvable::Line`].
-pub fn solve_from(
-    puzzle: &Puzzle,
-    start: &Grid,
-    limits: &Limits,
-    cancel: Option<&AtomicBool>,
-) -> Report {
-    run(puzzle, Some(start), limits, cancel, 2).report
+pub fn solve_from(puzzle: &Puzzle, start: &Grid, limits: &Limits, cancel: Cancel<'_>) -> Report {
+    run(puzzle, Some(start), limits, cancel.flag(), 2).report
 }
 
 /// A solve's report and, for the authoring helpers, every solution found and the root's

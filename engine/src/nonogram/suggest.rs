@@ -43,7 +43,12 @@ const MOST_STEPS: usize = 64;
 /// ambiguous); then each pair is tried (for a fifth of the budget at most when the regions
 /// were settled with three changes or more), until `budget` runs out. A picture that needs
 /// changes elsewhere gets `None`.
-pub fn suggest_unique(picture: &Grid, budget: Duration, cancel: Option<&AtomicBool>) -> Suggestion {
+pub fn suggest_unique(
+    picture: &Grid,
+    budget: Duration,
+    cancel: crate::solving::Cancel<'_>,
+) -> Suggestion {
+    let cancel = cancel.flag();
     let mut search = Search {
         deadline: Instant::now() + budget,
         cancel,
@@ -66,7 +71,11 @@ pub fn suggest_unique(picture: &Grid, budget: Duration, cancel: Option<&AtomicBo
         return search.out;
     }
     // Ambiguous cells, with a quarter of the budget.
-    let amb = ambiguous_cells(&puzzle_of(picture), &Limits::time(budget / 4), cancel);
+    let amb = ambiguous_cells(
+        &puzzle_of(picture),
+        &Limits::time(budget / 4),
+        cancel.into(),
+    );
     let mut cells = amb.cells.clone();
     if let (Answer::Several(a, b), true) = (&first.report.answer, cells.is_empty()) {
         cells = differing(a, b);
@@ -197,7 +206,8 @@ impl Search<'_> {
             let regions_now = match regions.take() {
                 Some(r) => r,
                 None => {
-                    let amb = ambiguous_cells(&puzzle_of(&current), &self.left()?, self.cancel);
+                    let amb =
+                        ambiguous_cells(&puzzle_of(&current), &self.left()?, self.cancel.into());
                     if !amb.complete {
                         return None;
                     }

@@ -37,7 +37,7 @@ pub struct Generated {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GenerateError {
     /// A limit stopped the generator before it found one.
-    #[error("no challenge found: {0}")]
+    #[error("no challenge found: {}", .0.stopped())]
     Stopped(Stop),
     /// The board given has no solution.
     #[error("the board has no solution")]
@@ -166,9 +166,14 @@ fn finish(
         .filter(|p| !ch.placed.iter().any(|q| q.shape == p.shape))
         .collect();
     ch.placed.sort_by_key(|p| p.shape);
-    let nodes = count(&ch, Some(2), &Limits::default(), None)
-        .map(|c| c.nodes)
-        .unwrap_or(0);
+    let nodes = count(
+        &ch,
+        Some(2),
+        &Limits::default(),
+        crate::solving::Cancel::NEVER,
+    )
+    .map(|c| c.nodes)
+    .unwrap_or(0);
     Generated {
         challenge: ch,
         solution,

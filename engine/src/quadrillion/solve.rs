@@ -21,47 +21,7 @@ use super::shape::ShapeId;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// Limits on a search.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    /// Stop after this long.
-    pub timeout: Option<Duration>,
-    /// Stop after this many search nodes.
-    pub max_nodes: Option<u64>,
-}
-
-/// Why a search stopped before it was done.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stop {
-    /// The time limit.
-    Time {
-        /// The limit.
-        after: Duration,
-    },
-    /// The limit on nodes.
-    Nodes {
-        /// The limit.
-        max: u64,
-    },
-    /// Cancelled from outside.
-    Cancelled,
-}
-
-impl std::fmt::Display for Stop {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Stop::Time { after } => write!(f, "stopped after {}", crate::seconds::Seconds(*after)),
-            Stop::Nodes { max } => {
-                write!(
-                    f,
-                    "stopped at its limit of {}",
-                    crate::words::count(*max as usize, "search node")
-                )
-            }
-            Stop::Cancelled => write!(f, "cancelled"),
-        }
-    }
-}
+pub use crate::solving::{Cancel, Limits, Stop};
 
 /// What the search for one solution found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,6 +32,21 @@ pub enum Answer {
     None,
     /// A limit stopped it first.
     Stopped(Stop),
+}
+
+impl Answer {
+    /// The answer in the shape every family's solver shares.
+    pub fn outcome(&self) -> crate::solving::Outcome<&Solution> {
+        use crate::solving::Outcome;
+        match self {
+            Answer::Solved(s) => Outcome::Solved(s),
+            Answer::None => Outcome::Unsolvable,
+            Answer::Stopped(stop) => Outcome::Stopped {
+                stop: *stop,
+                found: None,
+            },
+        }
+    }
 }
 
 /// One search's answer and what it cost.
@@ -101,6 +76,20 @@ pub struct Count {
 }
 
 impl Count {
+    /// The count in the shape every family's solver shares: solved (the first found) when
+    /// one or more were found and nothing stopped it, unsolvable when none exists.
+    pub fn outcome(&self) -> crate::solving::Outcome<&Solution> {
+        use crate::solving::Outcome;
+        match (self.stopped, self.first.as_slice()) {
+            (Some(stop), first) => Outcome::Stopped {
+                stop,
+                found: first.first(),
+            },
+            (None, []) => Outcome::Unsolvable,
+            (None, [first, ..]) => Outcome::Solved(first),
+        }
+    }
+
     /// Whether the count is complete and exactly one.
     pub fn is_unique(&self) -> bool {
         self.stopped.is_none() && self.solutions == 1
@@ -377,7 +366,7 @@ impl<F: FnMut(&[Place]) -> bool> Search<'_, F> {
         self.nodes += 1;
         // The node limit is held exactly (a comparison); the clock and the cancel flag are
         // read every 4,096 nodes.
-        if (self.nodes & 0xfff == 0 || self.limits.max_nodes.is_some_and(|m| self.nodes > m))
+        if (self.nodes & 0xfff == 0 || self.limits.max_steps.is_some_and(|m| self.nodes > m))
             && self.limited()
         {
             return false;
@@ -504,7 +493,7 @@ impl<F: FnMut(&[Place]) -> bool> Search<'_, F> {
     }
 
     fn limited(&mut self) -> bool {
-        if let Some(max) = self.limits.max_nodes
+        if let Some(max) = self.limits.max_steps
             && self.nodes > max
         {
             self.stop = Some(Stop::Nodes { max });
@@ -586,8 +575,9 @@ pub(crate) fn for_each_solution(
 pub fn solve(
     ch: &Challenge,
     limits: &Limits,
-    cancel: Option<&AtomicBool>,
+    cancel: Cancel<'_>,
 ) -> Result<Report, Vec<ChallengeProblem>> {
+    let cancel = cancel.flag();
     let t0 = Instant::now();
     let cover = Cover::new(ch)?;
     let mut found = None;
@@ -613,8 +603,9 @@ pub fn count(
     ch: &Challenge,
     at_most: Option<u64>,
     limits: &Limits,
-    cancel: Option<&AtomicBool>,
+    cancel: Cancel<'_>,
 ) -> Result<Count, Vec<ChallengeProblem>> {
+    let cancel = cancel.flag();
     let t0 = Instant::now();
     let cover = Cover::new(ch)?;
     let mut solutions = 0u64;
@@ -641,8 +632,9 @@ pub fn hint(
     ch: &Challenge,
     mine: &[Placement],
     limits: &Limits,
-    cancel: Option<&AtomicBool>,
+    cancel: Cancel<'_>,
 ) -> Result<Hint, Vec<ChallengeProblem>> {
+    let cancel = cancel.flag();
     let t0 = Instant::now();
     let with = |keep: &dyn Fn(usize) -> bool| Challenge {
         board: ch.board.clone(),
@@ -668,7 +660,7 @@ pub fn hint(
         ..*limits
     };
     let try_solve = |c: &Challenge| -> Result<Answer, Vec<ChallengeProblem>> {
-        solve(c, &left(limits), cancel).map(|r| r.answer)
+        solve(c, &left(limits), cancel.into()).map(|r| r.answer)
     };
     match try_solve(&all)? {
         Answer::Solved(s) => {

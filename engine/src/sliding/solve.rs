@@ -19,55 +19,15 @@ use super::store::Store;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// Limits on a search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// Stop after this many distinct states.
-    pub max_states: u64,
-    /// Stop after this long.
-    pub timeout: Option<Duration>,
-}
+pub use crate::solving::{Cancel, Limits, Stop};
 
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            max_states: 20_000_000,
-            timeout: None,
-        }
-    }
-}
+/// The most states a search visits when its limits name none: a lock past it is answered as
+/// stopped rather than holding the machine's memory.
+pub const DEFAULT_MAX_STATES: u64 = 20_000_000;
 
-/// Why a search stopped before it was done.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stop {
-    /// The limit on states.
-    States {
-        /// The limit.
-        max: u64,
-    },
-    /// The time limit.
-    Time {
-        /// The limit.
-        after: Duration,
-    },
-    /// Cancelled from outside.
-    Cancelled,
-}
-
-impl std::fmt::Display for Stop {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Stop::States { max } => {
-                write!(
-                    f,
-                    "stopped at its limit of {}",
-                    crate::words::count(*max as usize, "state")
-                )
-            }
-            Stop::Time { after } => write!(f, "stopped after {}", crate::seconds::Seconds(*after)),
-            Stop::Cancelled => f.write_str("cancelled"),
-        }
-    }
+/// The most states a search with `limits` visits.
+fn most_states(limits: &Limits) -> u64 {
+    limits.max_steps.unwrap_or(DEFAULT_MAX_STATES)
 }
 
 /// What the search found.
@@ -82,6 +42,21 @@ pub enum Answer {
     Impossible,
     /// A limit stopped the search first.
     Stopped(Stop),
+}
+
+impl Answer {
+    /// The answer in the shape every family's solver shares: the moves, for a solution.
+    pub fn outcome(&self) -> crate::solving::Outcome<&[Move]> {
+        use crate::solving::Outcome;
+        match self {
+            Answer::Solved { moves } => Outcome::Solved(moves),
+            Answer::Impossible => Outcome::Unsolvable,
+            Answer::Stopped(stop) => Outcome::Stopped {
+                stop: *stop,
+                found: None,
+            },
+        }
+    }
 }
 
 /// Why a lock cannot be picked.
@@ -141,7 +116,7 @@ pub struct Report {
 /// Searches for the fewest moves that pick `lock`. An illegal lock is refused with its
 /// problems.
 pub fn solve(lock: &Lock, limits: &Limits) -> Result<Report, Vec<Problem>> {
-    solve_cancellable(lock, limits, &AtomicBool::new(false))
+    solve_cancellable(lock, limits, Cancel::NEVER)
 }
 
 /// The plain breadth-first search alone, with no relaxation: slower on deep locks, and the
@@ -187,7 +162,7 @@ const DEEP_RELAXATION_CAP: usize = 100_000;
 pub fn solve_cancellable(
     lock: &Lock,
     limits: &Limits,
-    cancel: &AtomicBool,
+    cancel: Cancel<'_>,
 ) -> Result<Report, Vec<Problem>> {
     solve_pausing_at(lock, limits, cancel, PAUSE)
 }
@@ -199,9 +174,12 @@ pub fn solve_cancellable(
 pub fn solve_pausing_at(
     lock: &Lock,
     limits: &Limits,
-    cancel: &AtomicBool,
+    cancel: Cancel<'_>,
     pause: usize,
 ) -> Result<Report, Vec<Problem>> {
+    // The search checks one flag as it goes: the caller's, or one nobody sets.
+    let never = AtomicBool::new(false);
+    let cancel = cancel.flag().unwrap_or(&never);
     let problems = lock.problems();
     if !problems.is_empty() {
         return Err(problems);
@@ -235,12 +213,12 @@ pub fn solve_pausing_at(
     // A small lock is answered by a plain breadth-first search sooner than its relaxations are
     // built.
     let small = Limits {
-        max_states: limits.max_states.min(SMALL),
+        max_steps: Some(most_states(limits).min(SMALL)),
         ..*limits
     };
     let mut search = Search::new(lock, space, None);
     let answer = search.run(&small, cancel, started);
-    if small.max_states == limits.max_states
+    if most_states(&small) == most_states(limits)
         || answer != Answer::Stopped(Stop::States { max: SMALL })
     {
         return Ok(report(answer, search.store.len(), search.at_least));
@@ -271,7 +249,7 @@ pub fn solve_pausing_at(
     // A deep search pauses once for a proof from standing pieces, which shows a crowded lock
     // impossible where lifting pieces empties the board (its states count as the answer's),
     // and then for larger relaxations.
-    let pause = pause.min(limits.max_states as usize);
+    let pause = pause.min(most_states(limits) as usize);
     if let Some(answer) = search.run_until(limits, cancel, started, Some(pause)) {
         return Ok(report(answer, search.store.len(), search.at_least));
     }
@@ -588,7 +566,7 @@ impl Search {
     }
 
     fn run(&mut self, limits: &Limits, cancel: &AtomicBool, started: Instant) -> Answer {
-        let max = limits.max_states;
+        let max = most_states(limits);
         self.run_until(limits, cancel, started, None)
             .unwrap_or(Answer::Stopped(Stop::States { max }))
     }
@@ -749,7 +727,7 @@ impl Search {
                 } else {
                     open.push(fc, h, c);
                 }
-                if store.len() as u64 >= limits.max_states {
+                if store.len() as u64 >= most_states(limits) {
                     full = true;
                     return true;
                 }
@@ -762,7 +740,7 @@ impl Search {
             }
             if full {
                 return Some(Answer::Stopped(Stop::States {
-                    max: limits.max_states,
+                    max: most_states(limits),
                 }));
             }
             if later != usize::MAX {

@@ -10,10 +10,9 @@ mod reader;
 
 use engine::nonogram::model::clue_of;
 use engine::nonogram::rule::{every_picture, runs};
-use engine::nonogram::{Answer, Grid, Limits, Puzzle, solve, solve_seeded};
+use engine::nonogram::{Answer, Cancel, Grid, Limits, Puzzle, solve, solve_seeded};
 use libfuzzer_sys::fuzz_target;
 use lockfmt::nonogram::parse_bytes;
-use std::sync::atomic::AtomicBool;
 
 /// Listing every picture is tried only below this many row combinations.
 const LISTABLE: u128 = 200_000;
@@ -49,10 +48,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let p = doc.puzzle;
-    let limits = Limits {
-        timeout: None,
-        max_nodes: Some(20_000),
-    };
+    let limits = Limits::steps(20_000);
     let answer = solve(&p, &limits).answer;
     match &answer {
         Answer::Unique(g) => assert!(has_every_clue(&p, g), "unique, but a clue is not met"),
@@ -75,7 +71,7 @@ fuzz_target!(|data: &[u8]| {
         .iter()
         .fold(0u64, |h, &b| h.wrapping_mul(31).wrapping_add(u64::from(b)))
         % 7;
-    let other = solve_seeded(&p, &limits, &AtomicBool::new(false), seed).answer;
+    let other = solve_seeded(&p, &limits, Cancel::NEVER, seed).answer;
     if let Some(g) = other.solution() {
         assert!(has_every_clue(&p, g), "seed {seed}: a clue is not met");
     }

@@ -7,7 +7,7 @@
 #[macro_use]
 mod reader;
 
-use engine::quadrillion::{Challenge, Limits, ShapeId, Solution, count};
+use engine::quadrillion::{Cancel, Challenge, Limits, ShapeId, Solution, count};
 use libfuzzer_sys::fuzz_target;
 use lockfmt::quadrillion::parse_bytes;
 
@@ -34,11 +34,8 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let ch = doc.challenge;
-    let limits = Limits {
-        timeout: None,
-        max_nodes: Some(50_000),
-    };
-    let Ok(found) = count(&ch, Some(2), &limits, None) else {
+    let limits = Limits::steps(50_000);
+    let Ok(found) = count(&ch, Some(2), &limits, Cancel::NEVER) else {
         assert!(!ch.problems().is_empty(), "refused a playable challenge");
         return;
     };

@@ -9,10 +9,9 @@
 #[macro_use]
 mod reader;
 
-use engine::sliding::{Answer, Limits, Lock, solve_breadth_first, solve_pausing_at};
+use engine::sliding::{Answer, Cancel, Limits, Lock, solve_breadth_first, solve_pausing_at};
 use libfuzzer_sys::fuzz_target;
 use lockfmt::sliding::parse_bytes;
-use std::sync::atomic::AtomicBool;
 
 /// Small enough that one input takes a fraction of a second at most.
 const STATES: u64 = 20_000;
@@ -40,14 +39,10 @@ fuzz_target!(|data: &[u8]| {
     if !lock.problems().is_empty() {
         return;
     }
-    let limits = Limits {
-        max_states: STATES,
-        timeout: None,
-    };
-    let cancel = AtomicBool::new(false);
+    let limits = Limits::steps(STATES);
     // Pausing at once sends every lock past the plain search down the deep locks' path.
     for pause in [1, 60_000] {
-        let Ok(ours) = solve_pausing_at(&lock, &limits, &cancel, pause) else {
+        let Ok(ours) = solve_pausing_at(&lock, &limits, Cancel::NEVER, pause) else {
             panic!("a legal lock was refused");
         };
         if let Answer::Solved { moves } = &ours.answer {

@@ -69,8 +69,9 @@ const BUILD_SOLVE: Duration = Duration::from_millis(100);
 const RESTART: u32 = 60;
 /// The limits on solving its own lock: it was solved within the build's limits already.
 const OWN: Limits = Limits {
-    max_states: 2_000_000,
+    max_steps: Some(2_000_000),
     timeout: Some(Duration::from_secs(10)),
+    max_memory: None,
 };
 
 /// A bot: how strong it plays, and the seed of its choices. The same bot asked the same
@@ -197,8 +198,9 @@ impl Bot {
             check_lock(lock, board, drafted).ok()?;
             let left = deadline.saturating_duration_since(Instant::now());
             let limits = Limits {
-                max_states: BUILD_STATES,
+                max_steps: Some(BUILD_STATES),
                 timeout: Some(left.min(BUILD_SOLVE)),
+                max_memory: None,
             };
             let report = solve(lock, &limits).ok()?;
             Some(match report.answer {
@@ -260,8 +262,9 @@ impl Bot {
     pub fn pick_lock(&self, lock: &Lock, budget: Duration) -> Picking {
         let s = self.s();
         let limits = Limits {
-            max_states: 20_000 + (5_000_000.0 * s * s) as u64,
+            max_steps: Some(20_000 + (5_000_000.0 * s * s) as u64),
             timeout: Some(budget),
+            max_memory: None,
         };
         let Ok(report) = solve(lock, &limits) else {
             return Picking::GaveUp;

@@ -34,7 +34,7 @@ pub fn verdict(lock: &Lock, limit: Duration) -> String {
                 lockfmt::words::count(moves.len(), "move"),
                 format_moves(&lock.write_all(&moves))
             ),
-            Answer::Stopped(stop) => format!("the solver could not tell: it {stop}"),
+            Answer::Stopped(stop) => format!("the solver could not tell: it {}", stop.stopped()),
         },
     }
 }

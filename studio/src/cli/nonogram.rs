@@ -100,7 +100,14 @@ fn picture_of(puzzle: &Puzzle) -> Drawn {
     }
     let limits = Limits::time(RENDER_SOLVE_TIME);
     let threads = crate::nonogram::search_threads();
-    match engine::nonogram::solve_on_threads(puzzle, &limits, None, threads).answer {
+    match engine::nonogram::solve_on_threads(
+        puzzle,
+        &limits,
+        engine::solving::Cancel::NEVER,
+        threads,
+    )
+    .answer
+    {
         Answer::Unique(g) => Drawn::Only(g),
         Answer::Several(g, _) => Drawn::OneOfSeveral(g),
         Answer::Stopped { found: Some(g), .. } => Drawn::FoundBeforeLimit(g),
@@ -108,9 +115,6 @@ fn picture_of(puzzle: &Puzzle) -> Drawn {
         Answer::None(_) => Drawn::NoneExists,
     }
 }
-
-/// Exit code when a limit stopped the search (as for locks).
-const STOPPED: u8 = 3;
 
 /// `solve --json` for a nonogram: one object, as scripts expect.
 #[derive(Serialize)]
@@ -160,25 +164,28 @@ pub fn solve(
         return Ok(ExitCode::from(1));
     };
     let report = super::thinking::while_solving(&shown, || {
-        engine::nonogram::solve_on_threads(puzzle, &Limits { timeout, max_nodes }, None, threads)
+        engine::nonogram::solve_on_threads(
+            puzzle,
+            &Limits {
+                timeout,
+                max_steps: max_nodes,
+                max_memory: None,
+            },
+            engine::solving::Cancel::NEVER,
+            threads,
+        )
     });
     let rows = |g: &Grid| g.to_rows();
-    let (status, solution, second, reason, code) = match &report.answer {
-        Answer::Unique(g) => ("unique", Some(rows(g)), None, None, ExitCode::SUCCESS),
-        Answer::Several(a, b) => (
-            "multiple",
-            Some(rows(a)),
-            Some(rows(b)),
-            None,
-            ExitCode::SUCCESS,
-        ),
-        Answer::None(why) => ("none", None, None, Some(why.to_string()), ExitCode::from(1)),
+    let code = ExitCode::from(report.answer.outcome().exit_code());
+    let (status, solution, second, reason) = match &report.answer {
+        Answer::Unique(g) => ("unique", Some(rows(g)), None, None),
+        Answer::Several(a, b) => ("multiple", Some(rows(a)), Some(rows(b)), None),
+        Answer::None(why) => ("none", None, None, Some(why.to_string())),
         Answer::Stopped { stop, found } => (
             "stopped",
             found.as_ref().map(rows),
             None,
             Some(format!("stopped by {stop}")),
-            ExitCode::from(STOPPED),
         ),
     };
     let st = &report.stats;
@@ -317,7 +324,7 @@ pub fn from_image(
     let report = engine::nonogram::solve_on_threads(
         &puzzle,
         &Limits::time(Duration::from_secs(10)),
-        None,
+        engine::solving::Cancel::NEVER,
         crate::nonogram::search_threads(),
     );
     let verdict = match &report.answer {

@@ -10,6 +10,7 @@ use engine::quadrillion::generate::generate;
 use engine::quadrillion::{
     Answer, Challenge, Limits, Placement, Solution, count, solve as solve_board,
 };
+use engine::solving::Outcome;
 use lockfmt::Diagnostic;
 use lockfmt::quadrillion::{Document, Parsed};
 use serde::Serialize;
@@ -41,9 +42,6 @@ pub fn read(path: &Path) -> (String, Parsed) {
         ),
     }
 }
-
-/// Exit code when a limit stopped the search (as for the other families).
-const STOPPED: u8 = 3;
 
 /// `solve --json` for a board: one object, as scripts expect.
 #[derive(Serialize)]
@@ -114,7 +112,11 @@ pub fn solve(
         return Ok(ExitCode::from(1));
     };
     let title = parsed.document.as_ref().and_then(|d| d.info.title.clone());
-    let limits = Limits { timeout, max_nodes };
+    let limits = Limits {
+        timeout,
+        max_steps: max_nodes,
+        max_memory: None,
+    };
     let problems = |p: Vec<engine::quadrillion::ChallengeProblem>| {
         anyhow::anyhow!(
             "{shown}: {}",
@@ -124,25 +126,33 @@ pub fn solve(
                 .join("; ")
         )
     };
-    let (status, solution, counted, reason, nodes, elapsed) = if count_all {
-        let c = super::thinking::while_solving(&shown, || count(&ch, None, &limits, None))
-            .map_err(problems)?;
-        let status = match (c.stopped, c.solutions) {
-            (Some(_), _) => "stopped",
-            (None, 0) => "none",
-            _ => "solved",
+    let (status, solution, counted, reason, nodes, elapsed, code) = if count_all {
+        let c = super::thinking::while_solving(&shown, || {
+            count(&ch, None, &limits, engine::solving::Cancel::NEVER)
+        })
+        .map_err(problems)?;
+        let outcome = c.outcome();
+        let status = match outcome {
+            Outcome::Stopped { .. } => "stopped",
+            Outcome::Unsolvable => "none",
+            Outcome::Solved(_) | Outcome::Several(..) => "solved",
         };
+        let code = outcome.exit_code();
         (
             status,
             c.first.first().cloned(),
             Some((c.solutions, c.is_unique())),
-            c.stopped.map(|s| s.to_string()),
+            c.stopped.map(|s| s.stopped()),
             c.nodes,
             c.elapsed,
+            code,
         )
     } else {
-        let r = super::thinking::while_solving(&shown, || solve_board(&ch, &limits, None))
-            .map_err(problems)?;
+        let r = super::thinking::while_solving(&shown, || {
+            solve_board(&ch, &limits, engine::solving::Cancel::NEVER)
+        })
+        .map_err(problems)?;
+        let code = r.answer.outcome().exit_code();
         let (status, solution, reason) = match r.answer {
             Answer::Solved(s) => ("solved", Some(s), None),
             Answer::None => (
@@ -150,15 +160,11 @@ pub fn solve(
                 None,
                 Some("no way to place the remaining shapes on the open dots".to_string()),
             ),
-            Answer::Stopped(stop) => ("stopped", None, Some(stop.to_string())),
+            Answer::Stopped(stop) => ("stopped", None, Some(stop.stopped())),
         };
-        (status, solution, None, reason, r.nodes, r.elapsed)
+        (status, solution, None, reason, r.nodes, r.elapsed, code)
     };
-    let code = match status {
-        "solved" => ExitCode::SUCCESS,
-        "none" => ExitCode::from(1),
-        _ => ExitCode::from(STOPPED),
-    };
+    let code = ExitCode::from(code);
     let picture = solution.as_ref().map(|s| s.picture(&ch.board));
     if json {
         let answer = JsonAnswer {
@@ -214,12 +220,9 @@ pub fn render(file: &Path, out: &Path, width: u32, solution: bool, dark: bool) -
     };
     let placed: Vec<Placement> = if solution {
         let shown = file.display();
-        let limits = Limits {
-            timeout: Some(RENDER_SOLVE_TIME),
-            max_nodes: None,
-        };
+        let limits = Limits::time(RENDER_SOLVE_TIME);
         // Two solutions tell a challenge from a board with several ways to fill it.
-        let counted = match count(ch, Some(2), &limits, None) {
+        let counted = match count(ch, Some(2), &limits, engine::solving::Cancel::NEVER) {
             Ok(c) => c,
             Err(problems) => bail!(
                 "{shown}: {}",
@@ -305,10 +308,7 @@ pub fn challenge(
         }
         None => None,
     };
-    let limits = Limits {
-        timeout: Some(Duration::from_secs(30)),
-        max_nodes: None,
-    };
+    let limits = Limits::time(Duration::from_secs(30));
     let g = match generate(seed, board.as_ref(), &limits) {
         Ok(g) => g,
         Err(e) => {

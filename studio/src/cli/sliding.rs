@@ -18,9 +18,6 @@ use std::time::Duration;
 /// The extension of sliding locks.
 pub const EXTENSION: &str = "slide";
 
-/// Exit code when a limit stopped the search (as for the other families).
-const STOPPED: u8 = 3;
-
 /// Whether `path` names a sliding lock.
 pub fn owns(path: &Path) -> bool {
     crate::family::Family::of_path(path) == Some(crate::family::Family::Sliding)
@@ -261,25 +258,16 @@ pub fn solve(
         ..Limits::default()
     };
     if let Some(m) = max_states {
-        limits.max_states = m;
+        limits.max_steps = Some(m);
     }
     let report = super::thinking::while_solving(&shown, || engine::sliding::solve(&lock, &limits))
         .map_err(|problems| anyhow::anyhow!("{shown}: {}", problems[0]))?;
     let title = doc.info.title.clone();
-    let (status, written, reason, code) = match &report.answer {
-        Answer::Solved { moves } => (
-            "solved",
-            Some(lock.write_all(moves)),
-            None,
-            ExitCode::SUCCESS,
-        ),
-        Answer::Impossible => ("impossible", None, None, ExitCode::from(1)),
-        Answer::Stopped(stop) => (
-            "stopped",
-            None,
-            Some(stop.to_string()),
-            ExitCode::from(STOPPED),
-        ),
+    let code = ExitCode::from(report.answer.outcome().exit_code());
+    let (status, written, reason) = match &report.answer {
+        Answer::Solved { moves } => ("solved", Some(lock.write_all(moves)), None),
+        Answer::Impossible => ("impossible", None, None),
+        Answer::Stopped(stop) => ("stopped", None, Some(stop.stopped())),
     };
     if let (Some(path), Some(w)) = (write_solution, &written) {
         let s = Solution::for_document(&doc, w.clone());

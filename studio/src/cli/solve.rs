@@ -13,9 +13,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-/// Exit code when a limit stopped the search (1 is a lock that cannot be opened).
-const GAVE_UP: u8 = 3;
-
 /// The options of `lockwright solve`.
 #[derive(clap::Args, Debug)]
 #[command(
@@ -250,7 +247,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
         lock: lock.clone(),
         threads: args.threads,
         limits: Limits {
-            max_states: args.max_states,
+            max_steps: args.max_states,
             max_memory: args.max_memory,
             timeout,
         },
@@ -291,11 +288,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
             crate::say!("solution written to {}", path.display());
         }
     }
-    Ok(match verdict {
-        Verdict::Solved => ExitCode::SUCCESS,
-        Verdict::Unsolvable => ExitCode::from(1),
-        Verdict::GaveUp { .. } => ExitCode::from(GAVE_UP),
-    })
+    Ok(ExitCode::from(verdict.outcome().exit_code()))
 }
 
 /// Reads the author's solution for a lock.

@@ -83,8 +83,13 @@ pub fn run(
     let options = job.options();
     match &job.analyse {
         Some(author) => {
-            let a =
-                search::analyse_cancellable(&mech, &options, author.as_deref(), progress, cancel)?;
+            let a = search::analyse_cancellable(
+                &mech,
+                &options,
+                author.as_deref(),
+                progress,
+                cancel.into(),
+            )?;
             Ok(Answer {
                 report: a.report.clone(),
                 analysis: Some(a),
@@ -92,7 +97,7 @@ pub fn run(
         }
         None => {
             let report = match cancel {
-                Some(c) => search::solve_cancellable(&mech, &options, progress, c)?,
+                Some(c) => search::solve_cancellable(&mech, &options, progress, c.into())?,
                 None => search::solve_with_progress(&mech, &options, progress)?,
             };
             Ok(Answer {

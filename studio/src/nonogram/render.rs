@@ -72,10 +72,8 @@ pub fn thumbnail(puzzle: &Puzzle, width: u32) -> Option<Pixmap> {
 }
 
 /// How long a thumbnail may look for the picture of a nonogram written as clues only.
-const THUMBNAIL_SOLVE: engine::nonogram::Limits = engine::nonogram::Limits {
-    timeout: Some(std::time::Duration::from_millis(50)),
-    max_nodes: None,
-};
+const THUMBNAIL_SOLVE: engine::nonogram::Limits =
+    engine::nonogram::Limits::time(std::time::Duration::from_millis(50));
 
 /// A nonogram file's thumbnail: its picture, when its goal is written or the solver finds
 /// the one quickly (most published puzzles: milliseconds), else the empty grid.

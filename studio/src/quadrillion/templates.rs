@@ -63,7 +63,7 @@ mod tests {
                     challenge,
                     Some(2),
                     &engine::quadrillion::solve::Limits::default(),
-                    None,
+                    engine::solving::Cancel::NEVER,
                 )
                 .expect("playable");
                 assert_eq!(count.solutions, 1, "{name}");

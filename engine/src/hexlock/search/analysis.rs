@@ -46,7 +46,13 @@ pub fn analyse(
     author: Option<&[Move]>,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Analysis, SearchError> {
-    analyse_cancellable(mech, options, author, progress, None)
+    analyse_cancellable(
+        mech,
+        options,
+        author,
+        progress,
+        crate::solving::Cancel::NEVER,
+    )
 }
 
 /// [`analyse`] that stops, with [`Limit::Cancelled`](super::Limit::Cancelled), soon after
@@ -56,13 +62,13 @@ pub fn analyse_cancellable(
     options: &SearchOptions,
     author: Option<&[Move]>,
     progress: &mut dyn FnMut(&Progress),
-    cancel: Option<&std::sync::atomic::AtomicBool>,
+    cancel: crate::solving::Cancel<'_>,
 ) -> Result<Analysis, SearchError> {
     let options = SearchOptions {
         goal: Goal::Everything,
         ..*options
     };
-    let report = bfs::run(mech, &options, progress, cancel)?;
+    let report = bfs::run(mech, &options, progress, cancel.flag())?;
     let author = match author {
         Some(moves) => {
             let replay = replay(mech, moves)?;

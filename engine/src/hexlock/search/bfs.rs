@@ -234,7 +234,7 @@ pub(crate) fn run(
     let limits = options.limits;
     // State numbers are `u32`, with one value kept for "none".
     let max_states = limits
-        .max_states
+        .max_steps
         .unwrap_or(u64::MAX)
         .min(u64::from(NONE - 1));
     let max_bytes = limits
@@ -258,7 +258,7 @@ pub(crate) fn run(
     let mut key = vec![0; width];
     enc.encode(&initial, &mut key)?;
     if max_states == 0 {
-        stop = limits.max_states.map(|max| Limit::States { max });
+        stop = limits.max_steps.map(|max| Limit::States { max });
     } else if max_bytes.is_some_and(|m| store.bytes() + store.growth() > m) {
         stop = limits
             .max_memory
@@ -358,7 +358,7 @@ pub(crate) fn run(
                         i
                     } else {
                         if store.len() as u64 >= max_states {
-                            stop = limits.max_states.map(|max| Limit::States { max });
+                            stop = limits.max_steps.map(|max| Limit::States { max });
                             break 'search;
                         }
                         let held = store.bytes()

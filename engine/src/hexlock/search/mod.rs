@@ -58,7 +58,7 @@ pub fn solve_cancellable(
     mech: &Mechanism,
     options: &SearchOptions,
     progress: &mut dyn FnMut(&Progress),
-    cancel: &std::sync::atomic::AtomicBool,
+    cancel: crate::solving::Cancel<'_>,
 ) -> Result<SearchReport, SearchError> {
-    bfs::run(mech, options, progress, Some(cancel))
+    bfs::run(mech, options, progress, cancel.flag())
 }

@@ -54,6 +54,22 @@ pub enum Verdict {
     },
 }
 
+impl Verdict {
+    /// The verdict in the shape every family's solver shares (the solution itself is the
+    /// report's).
+    pub fn outcome(&self) -> crate::solving::Outcome<()> {
+        use crate::solving::Outcome;
+        match self {
+            Verdict::Solved => Outcome::Solved(()),
+            Verdict::Unsolvable => Outcome::Unsolvable,
+            Verdict::GaveUp { limit } => Outcome::Stopped {
+                stop: *limit,
+                found: None,
+            },
+        }
+    }
+}
+
 /// How many shortest solutions there are, counted over the whole turn in which the lock first
 /// opens. Counts stop growing at `u64::MAX`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

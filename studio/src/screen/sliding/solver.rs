@@ -106,7 +106,7 @@ impl Verdict {
 
 /// Solves `lock` to the end or to `limits`, stopping soon after `cancel` is set. Blocking.
 pub fn verdict(lock: &Lock, limits: &Limits, cancel: &AtomicBool) -> Verdict {
-    match solve_cancellable(lock, limits, cancel) {
+    match solve_cancellable(lock, limits, cancel.into()) {
         Err(problems) => Verdict::Illegal(
             problems
                 .first()
@@ -125,7 +125,7 @@ pub fn verdict(lock: &Lock, limits: &Limits, cancel: &AtomicBool) -> Verdict {
             Answer::Stopped(stop) => Verdict::Stopped {
                 why: match stop {
                     engine::sliding::Stop::Cancelled => "was stopped".into(),
-                    other => other.to_string(),
+                    other => other.stopped(),
                 },
                 states: report.states,
                 at_least: report.at_least,
@@ -207,8 +207,9 @@ mod tests {
         // Stopped by a limit after every way of one move was searched: the seed's example
         // takes three.
         let limits = Limits {
-            max_states: 5,
+            max_steps: Some(5),
             timeout: None,
+            max_memory: None,
         };
         let v = verdict(&seed, &limits, &AtomicBool::new(false));
         assert_eq!(v.headline(), "No answer yet");

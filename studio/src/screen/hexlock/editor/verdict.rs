@@ -126,7 +126,7 @@ impl Solver {
             // One thread: the studio stays quick while the author draws.
             threads: Some(1),
             limits: Limits {
-                max_states: None,
+                max_steps: None,
                 max_memory: Some(EDITOR_MEMORY),
                 timeout: Some(EDITOR_TIME),
             },

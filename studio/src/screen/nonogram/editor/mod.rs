@@ -67,7 +67,7 @@ impl Analysis {
         let review = author::review(
             puzzle,
             limits,
-            Some(cancel),
+            engine::solving::Cancel::by(cancel),
             crate::nonogram::search_threads(),
         );
         // The ambiguous cells share the time limit with the solve (at least a tenth of it).
@@ -100,7 +100,8 @@ impl Analysis {
             },
             (Answer::Unique(_), None) => "Unique.".into(),
             (Answer::Several(..), _) => {
-                let found = author::ambiguous_cells(puzzle, &rest, Some(cancel));
+                let found =
+                    author::ambiguous_cells(puzzle, &rest, engine::solving::Cancel::by(cancel));
                 a.ambiguous = found.cells;
                 format!(
                     "Not unique: {}the {} tinted cells differ between solutions. Suggest asks \
@@ -445,7 +446,13 @@ impl Editor {
                 let picture = self.picture.clone();
                 let revision = self.buffer.revision();
                 let (task, run) = background::run_cancellable(
-                    move |cancel| author::suggest_unique(&picture, SUGGEST_TIME, Some(cancel)),
+                    move |cancel| {
+                        author::suggest_unique(
+                            &picture,
+                            SUGGEST_TIME,
+                            engine::solving::Cancel::by(cancel),
+                        )
+                    },
                     move |found| Message::Suggested(revision, Arc::new(found)),
                 );
                 self.suggesting = Some(run);

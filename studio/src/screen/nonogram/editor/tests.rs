@@ -286,7 +286,8 @@ fn stopped_at_one_node(text: &str) -> Harness {
     let (mut editor, _) = Editor::new(None, text);
     editor.limits = Limits {
         timeout: None,
-        max_nodes: Some(1),
+        max_steps: Some(1),
+        max_memory: None,
     };
     let mut h = Harness {
         rt: crate::testing::runtime(),

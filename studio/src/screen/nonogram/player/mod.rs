@@ -130,7 +130,7 @@ impl Player {
             move || match engine::nonogram::solve_on_threads(
                 &puzzle,
                 &Limits::time(SOLVE_TIME),
-                None,
+                engine::solving::Cancel::NEVER,
                 crate::nonogram::search_threads(),
             )
             .answer

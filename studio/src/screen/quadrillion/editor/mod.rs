@@ -453,10 +453,7 @@ impl Editor {
                 let revision = self.buffer.revision();
                 background::run(
                     move || {
-                        let limits = Limits {
-                            timeout: Some(WORK_TIME),
-                            max_nodes: None,
-                        };
+                        let limits = Limits::time(WORK_TIME);
                         generate(seed, board.as_ref(), &limits)
                     },
                     move |g| Message::Generated {
@@ -622,11 +619,8 @@ impl Editor {
         let ch = doc.challenge;
         let (task, run) = background::run_cancellable(
             move |cancel| {
-                let limits = Limits {
-                    timeout: Some(COUNT_TIME),
-                    max_nodes: None,
-                };
-                let c = count(&ch, None, &limits, Some(cancel));
+                let limits = Limits::time(COUNT_TIME);
+                let c = count(&ch, None, &limits, engine::solving::Cancel::by(cancel));
                 match c {
                     Ok(c) => Counted {
                         solutions: c.solutions,

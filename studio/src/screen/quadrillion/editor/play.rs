@@ -164,11 +164,9 @@ impl Editor {
                 self.buffer.say("looking for a hint…");
                 let (task, run) = background::run_cancellable(
                     move |cancel| {
-                        let limits = Limits {
-                            timeout: Some(WORK_TIME),
-                            max_nodes: None,
-                        };
-                        hint(&ch, &mine, &limits, Some(cancel)).unwrap_or(Hint::NoSolution)
+                        let limits = Limits::time(WORK_TIME);
+                        hint(&ch, &mine, &limits, engine::solving::Cancel::by(cancel))
+                            .unwrap_or(Hint::NoSolution)
                     },
                     move |h| Message::Hinted(asked, Arc::new(h)),
                 );
@@ -181,11 +179,10 @@ impl Editor {
                 self.buffer.say("solving…");
                 let (task, run) = background::run_cancellable(
                     move |cancel| {
-                        let limits = Limits {
-                            timeout: Some(WORK_TIME),
-                            max_nodes: None,
-                        };
-                        match solve(&ch, &limits, Some(cancel)).map(|r| r.answer) {
+                        let limits = Limits::time(WORK_TIME);
+                        match solve(&ch, &limits, engine::solving::Cancel::by(cancel))
+                            .map(|r| r.answer)
+                        {
                             Ok(Answer::Solved(s)) => Some(s),
                             _ => None,
                         }
@@ -255,7 +252,7 @@ impl Editor {
                 self.layers.changed();
             }
             Hint::NoSolution => self.buffer.say("this board has no solution"),
-            Hint::Stopped(stop) => self.buffer.say(format!("no hint: {stop}")),
+            Hint::Stopped(stop) => self.buffer.say(format!("no hint: {}", stop.stopped())),
         }
     }
 }

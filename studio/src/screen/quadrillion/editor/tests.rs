@@ -112,7 +112,12 @@ fn hints_name_shapes_by_their_colour_not_their_letter() {
          lift the purple, dark red and pink shapes (outlined)"
     );
     let (challenge, mine) = (editor.table.challenge(), editor.table.mine());
-    let place = match hint(&challenge, &mine, &Limits::default(), None) {
+    let place = match hint(
+        &challenge,
+        &mine,
+        &Limits::default(),
+        engine::solving::Cancel::NEVER,
+    ) {
         Ok(Hint::Place(p)) => p,
         other => panic!("{other:?}"),
     };
