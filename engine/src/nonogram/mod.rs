@@ -43,6 +43,6 @@ mod testing;
 pub use bits::MAX_LINE;
 pub use model::{Cell, Clue, Grid, LineRef, Puzzle, PuzzleInfo, PuzzleProblem};
 pub use solve::{
-    Answer, Limits, Report, Stats, Stop, Unsolvable, solve, solve_cancellable, solve_on_threads,
-    solve_seeded,
+    Answer, Cancel, Limits, Report, Stats, Stop, Unsolvable, solve, solve_cancellable,
+    solve_on_threads, solve_seeded,
 };

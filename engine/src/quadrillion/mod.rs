@@ -24,5 +24,5 @@ pub use board::{Board, BoardProblem, Challenge, ChallengeProblem, Placement, Sol
 pub use dot::{Dot, Orientation};
 pub use grid::{GRID_SIZE, GridId, GridPlacement, Side};
 pub use shape::ShapeId;
-pub use solve::{Answer, Count, Hint, Limits, Stop, count, hint, solve};
+pub use solve::{Answer, Cancel, Count, Hint, Limits, Stop, count, hint, solve};
 pub use table::{Item, RuleBroken, Table};

@@ -9,14 +9,11 @@ use libfuzzer_sys::fuzz_target;
 use lockfmt::nonogram::{Document, Nonogram};
 
 fuzz_target!(|data: &[u8]| {
-    round_trip::check::<Nonogram>(
-        data,
-        |doc: &Document, back: &Document, printed| {
-            assert_eq!(doc.puzzle, back.puzzle, "the puzzle changed:\n{printed}");
-            assert_eq!(
-                doc.unknown, back.unknown,
-                "the unknown lines changed:\n{printed}"
-            );
-        },
-    );
+    round_trip::check::<Nonogram>(data, |doc: &Document, back: &Document, printed| {
+        assert_eq!(doc.puzzle, back.puzzle, "the puzzle changed:\n{printed}");
+        assert_eq!(
+            doc.unknown, back.unknown,
+            "the unknown lines changed:\n{printed}"
+        );
+    });
 });

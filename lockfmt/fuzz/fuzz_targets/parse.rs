@@ -10,6 +10,9 @@ use lockfmt::hexlock::{Document, HexLock};
 
 fuzz_target!(|data: &[u8]| {
     round_trip::check::<HexLock>(data, |doc: &Document, back: &Document, printed| {
-        assert_eq!(doc.lock, back.lock, "the round trip changed the lock:\n{printed}");
+        assert_eq!(
+            doc.lock, back.lock,
+            "the round trip changed the lock:\n{printed}"
+        );
     });
 });
