@@ -13,7 +13,7 @@
 //! login takes as long whether the codename exists or not.
 
 use argon2::Block;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use tokio::sync::Semaphore;
 
@@ -42,6 +42,8 @@ pub struct Passwords {
     buffers: Mutex<Vec<Vec<Block>>>,
     /// A hash of a random password at `memory_kib`, checked for unknown codenames.
     dummy: OnceLock<String>,
+    /// Passwords checked against a hash so far, a real one or the dummy.
+    verified: AtomicU64,
 }
 
 /// Leaves the queue when a check ends, however it ends.
@@ -64,6 +66,7 @@ impl Passwords {
             memory_kib,
             buffers: Mutex::new(Vec::new()),
             dummy: OnceLock::new(),
+            verified: AtomicU64::new(0),
         }
     }
 
@@ -118,17 +121,26 @@ impl Passwords {
         hash: Option<String>,
     ) -> Result<bool, PasswordError> {
         self.run(move |p, memory| match &hash {
-            Some(h) => crate::auth::verify_password_in(&password, h, memory),
+            Some(h) => {
+                p.verified.fetch_add(1, Ordering::Relaxed);
+                crate::auth::verify_password_in(&password, h, memory)
+            }
             None => {
                 let dummy = p.dummy.get_or_init(|| {
                     let random = crate::auth::new_token();
                     crate::auth::hash_password_in(&random, p.memory_kib, memory).unwrap_or_default()
                 });
+                p.verified.fetch_add(1, Ordering::Relaxed);
                 let _ = crate::auth::verify_password_in(&password, dummy, memory);
                 false
             }
         })
         .await
+    }
+
+    /// Passwords checked against a hash so far (an unknown codename's against the dummy).
+    pub fn verifications(&self) -> u64 {
+        self.verified.load(Ordering::Relaxed)
     }
 
     /// Buffers allocated so far: at most the number of workers.
@@ -167,5 +179,38 @@ mod tests {
         );
         assert!(p.buffers() <= 2, "{} buffers", p.buffers());
         assert!(!p.verify("x".into(), None).await.expect("dummy"));
+    }
+
+    /// An unknown codename costs the work a wrong password does, so that the time of a refusal
+    /// does not tell which codenames exist: one Argon2 check each, against a hash of the same
+    /// algorithm, version and cost (the dummy is made at the cost new passwords get). This
+    /// replaced a test that compared the two by the clock, which a busy machine could fail.
+    #[tokio::test]
+    async fn an_unknown_codename_costs_one_check_at_the_cost_of_a_real_password() {
+        let p = Arc::new(Passwords::new(1, 4, 64));
+        let hash = p.hash("sesame".into()).await.expect("hash");
+        assert_eq!(p.verifications(), 0, "hashing a new password checks none");
+        assert!(
+            !p.verify("wrong".into(), Some(hash.clone()))
+                .await
+                .expect("check")
+        );
+        assert_eq!(p.verifications(), 1);
+        assert!(!p.verify("wrong".into(), None).await.expect("check"));
+        assert!(!p.verify("sesame".into(), None).await.expect("check"));
+        assert_eq!(
+            p.verifications(),
+            3,
+            "one check for each unknown codename's refusal"
+        );
+        // `$argon2id$v=19$m=64,t=…,p=…$SALT$HASH`: all but the salt and the hash.
+        let cost = |h: &str| h.rsplitn(3, '$').nth(2).map(str::to_string);
+        let dummy = p.dummy.get().expect("made at the first unknown codename");
+        assert!(cost(&hash).is_some_and(|c| c.contains("m=64")), "{hash}");
+        assert_eq!(
+            cost(dummy),
+            cost(&hash),
+            "the dummy costs what a password does"
+        );
     }
 }
