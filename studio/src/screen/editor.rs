@@ -5,11 +5,54 @@
 //! tools and verdict line; everything the studio asks of an open file, whatever its family,
 //! comes from the provided methods.
 
+use crate::highlight;
 use crate::keys::Action;
 use crate::screen::buffer::{self, Buffer};
 use crate::screen::document::{self, DrawPicture};
 use iced::{Element, Subscription, Task};
+use lockfmt::{Diagnostic, Format};
 use std::path::{Path, PathBuf};
+
+/// The state every family's editor embeds: the text buffer and what the last reading of it
+/// said (its revision, its problems, its highlights).
+pub struct Core {
+    /// The text, its file, undo and redo, saving and reloading.
+    pub buffer: Buffer,
+    /// The revision the problems and highlights (and the family's document) belong to.
+    pub read_revision: u64,
+    /// The problems of the text last read.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The source pane's highlights of the text last read.
+    pub highlight: highlight::Settings,
+}
+
+impl Core {
+    /// A core on a buffer not yet read.
+    pub fn new(buffer: Buffer) -> Core {
+        Core {
+            buffer,
+            read_revision: u64::MAX,
+            diagnostics: Vec::new(),
+            highlight: highlight::Settings::default(),
+        }
+    }
+
+    /// Takes a reading of revision `revision` when it is the buffer's current one (its
+    /// problems and highlights); false, and nothing taken, when the text changed since.
+    pub fn took<F: Format>(
+        &mut self,
+        revision: u64,
+        reading: &crate::screen::reading::Reading<F>,
+    ) -> bool {
+        if revision != self.buffer.revision() {
+            return false;
+        }
+        self.read_revision = revision;
+        self.diagnostics = reading.diagnostics.clone();
+        self.highlight = reading.highlight.clone();
+        true
+    }
+}
 
 /// What the buffer says of a write, for the family's editor to pass on as its event.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,14 +76,12 @@ pub trait Editing: 'static {
     /// What the editor asks of the studio.
     type Event;
 
-    /// The text buffer.
-    fn buffer(&self) -> &Buffer;
-    /// The text buffer, to change.
-    fn buffer_mut(&mut self) -> &mut Buffer;
+    /// The editor's core: its buffer and its last reading.
+    fn core(&self) -> &Core;
+    /// The editor's core, to change.
+    fn core_mut(&mut self) -> &mut Core;
     /// The buffer's message, as the editor's.
     fn buffer_message(message: buffer::Message) -> Self::Message;
-    /// The revision of the text last read.
-    fn read_revision(&self) -> u64;
     /// Reads the buffer's text in the background (the family's parse, highlights and
     /// verdicts), its answer carrying the revision read.
     fn read(&mut self) -> Task<Self::Message>;
@@ -80,6 +121,21 @@ pub trait Editing: 'static {
         Subscription::none()
     }
 
+    /// The text buffer.
+    fn buffer(&self) -> &Buffer {
+        &self.core().buffer
+    }
+
+    /// The text buffer, to change.
+    fn buffer_mut(&mut self) -> &mut Buffer {
+        &mut self.core_mut().buffer
+    }
+
+    /// The problems of the text last read.
+    fn diagnostics(&self) -> &[Diagnostic] {
+        &self.core().diagnostics
+    }
+
     /// The file, if the buffer has one.
     fn path(&self) -> Option<&Path> {
         self.buffer().path()
@@ -102,7 +158,7 @@ pub trait Editing: 'static {
 
     /// Whether the text on screen has been read (its problems and picture are current).
     fn is_read(&self) -> bool {
-        self.read_revision() == self.buffer().revision()
+        self.core().read_revision == self.buffer().revision()
     }
 
     /// The last thing the editor said.

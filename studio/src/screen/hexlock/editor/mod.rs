@@ -14,7 +14,7 @@ mod verdict;
 mod view;
 
 use crate::screen::document;
-use crate::screen::editor::{Editing, Filed};
+use crate::screen::editor::{Core, Editing, Filed};
 use tools::Stroke;
 pub use tools::Tool;
 pub use verdict::Verdict;
@@ -22,7 +22,6 @@ pub use verdict::Verdict;
 use crate::background::{self, Generation};
 use crate::hexlock::canvas::{Camera, Event2, Layers, between};
 use crate::hexlock::picture::{Colouring, Overlay};
-use crate::highlight;
 use crate::keys::Action;
 use crate::screen::buffer::{self, Buffer};
 use engine::Hex;
@@ -102,15 +101,11 @@ struct Expected {
 
 /// The editor's state.
 pub struct Editor {
-    /// The text, its file, undo and redo, saving and reloading.
-    buffer: Buffer,
-    /// The revision the diagnostics, document and highlights belong to.
-    read_revision: u64,
-    diagnostics: Vec<Diagnostic>,
+    /// The text, its last reading's problems and highlights, saving and reloading.
+    core: Core,
     /// The last document that parsed well enough to draw.
     document: Option<Document>,
     source_map: SourceMap,
-    highlight: highlight::Settings,
     expected: Option<Expected>,
     tool: Tool,
     selected: Option<PieceRef>,
@@ -151,12 +146,9 @@ impl Editor {
 
     fn on(buffer: Buffer) -> (Editor, Task<Message>) {
         let mut e = Editor {
-            buffer,
-            read_revision: u64::MAX,
-            diagnostics: Vec::new(),
+            core: Core::new(buffer),
             document: None,
             source_map: SourceMap::default(),
-            highlight: highlight::Settings::default(),
             expected: None,
             tool: Tool::Select,
             selected: None,
@@ -182,11 +174,6 @@ impl Editor {
         self.document.as_ref().map(|d| &d.lock)
     }
 
-    /// The current text's problems.
-    pub fn diagnostics(&self) -> &[Diagnostic] {
-        &self.diagnostics
-    }
-
     /// The current tool.
     pub fn tool(&self) -> Tool {
         self.tool
@@ -194,7 +181,7 @@ impl Editor {
 
     /// An outside change waiting for the user's choice.
     pub fn conflict(&self) -> Option<&Conflict> {
-        self.buffer.conflict()
+        self.core.buffer.conflict()
     }
 
     /// Whether the buffer is shown against another text.
@@ -214,8 +201,8 @@ impl Editor {
 
     /// Reads the current text in the background.
     fn read(&mut self) -> Task<Message> {
-        let revision = self.buffer.revision();
-        let text = self.buffer.text();
+        let revision = self.core.buffer.revision();
+        let text = self.core.buffer.text();
         background::run(
             move || Reading::of(&text),
             move |r| Message::Read(revision, Arc::new(r)),
@@ -224,7 +211,7 @@ impl Editor {
 
     /// Replaces the whole text, as one undoable step, and reads it.
     fn set_text(&mut self, text: &str) -> Task<Message> {
-        if self.buffer.set_text(text) {
+        if self.core.buffer.set_text(text) {
             self.read()
         } else {
             Task::none()
@@ -269,39 +256,43 @@ impl Editor {
     /// Applies a canvas edit to the lock and writes it back into the text.
     fn edit_lock(&mut self, f: impl FnOnce(&mut Lock) -> Result<(), String>) -> Task<Message> {
         if !self.is_read() {
-            self.buffer.say("a moment: the text is still being read");
+            self.core
+                .buffer
+                .say("a moment: the text is still being read");
             return Task::none();
         }
         let Some(mut doc) = self.document.clone() else {
             return Task::none();
         };
         if self
+            .core
             .diagnostics
             .iter()
             .any(|d| d.is_error() && d.code == "syntax")
         {
-            self.buffer
+            self.core
+                .buffer
                 .say("fix the text's syntax errors before editing on the canvas");
             return Task::none();
         }
         let before = lockfmt::hexlock::print_document(&doc);
         if let Err(why) = f(&mut doc.lock) {
-            self.buffer.say(why);
+            self.core.buffer.say(why);
             return Task::none();
         }
         let after = lockfmt::hexlock::print_document(&doc);
         // Keep the buffer's own layout where the change does not reach; the reading checks
         // that the result is the edited lock, else the canonical text replaces it.
-        let text = lockfmt::diff::carry_over(&self.buffer.text(), &before, &after)
+        let text = lockfmt::diff::carry_over(&self.core.buffer.text(), &before, &after)
             .unwrap_or_else(|| after.clone());
-        self.buffer.say("");
+        self.core.buffer.say("");
         let lock = doc.lock.clone();
         // The canvas shows the edit at once; the text's problems follow from its reading.
         self.document = Some(doc);
         self.lock_changed();
         let task = self.set_text(&text);
         self.expected = Some(Expected {
-            revision: self.buffer.revision(),
+            revision: self.core.buffer.revision(),
             lock,
             canonical: after,
         });
@@ -350,7 +341,7 @@ impl Editor {
     fn step(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
         let task = match message {
             Message::Source(action) => {
-                if self.buffer.perform(action) {
+                if self.core.buffer.perform(action) {
                     self.read()
                 } else {
                     Task::none()
@@ -377,14 +368,14 @@ impl Editor {
                 Task::none()
             }
             Message::Undo => {
-                if self.buffer.undo() {
+                if self.core.buffer.undo() {
                     self.read()
                 } else {
                     Task::none()
                 }
             }
             Message::Redo => {
-                if self.buffer.redo() {
+                if self.core.buffer.redo() {
                     self.read()
                 } else {
                     Task::none()
@@ -446,7 +437,7 @@ impl Editor {
                     Task::none()
                 } else {
                     let asked = self.compare_reads.advance();
-                    let text = self.buffer.disk_text().to_string();
+                    let text = self.core.buffer.disk_text().to_string();
                     background::run(
                         move || Ok(Arc::new(compared("on disk".into(), text))),
                         move |r| Message::CompareRead(asked, r),
@@ -460,16 +451,20 @@ impl Editor {
                             self.compared = Some((*c).clone());
                             self.compare_changed();
                         }
-                        Err(why) => self.buffer.say(why),
+                        Err(why) => self.core.buffer.say(why),
                     }
                 }
                 Task::none()
             }
             Message::Play => {
                 if !self.is_read() {
-                    self.buffer.say("a moment: the text is still being read");
-                } else if self.diagnostics.iter().any(Diagnostic::is_error) {
-                    self.buffer.say("fix the lock's problems before playing it");
+                    self.core
+                        .buffer
+                        .say("a moment: the text is still being read");
+                } else if self.core.diagnostics.iter().any(Diagnostic::is_error) {
+                    self.core
+                        .buffer
+                        .say("fix the lock's problems before playing it");
                 } else if let Some(lock) = self.lock() {
                     return (Task::none(), Some(Event::Play(lock.clone())));
                 }
@@ -481,7 +476,7 @@ impl Editor {
 
     /// A reading arrived: current ones replace what the editor shows.
     fn read_done(&mut self, revision: u64, reading: &Reading) -> Task<Message> {
-        if revision != self.buffer.revision() {
+        if revision != self.core.buffer.revision() {
             return Task::none();
         }
         if let Some(expected) = self.expected.take()
@@ -490,11 +485,10 @@ impl Editor {
         {
             // The buffer's layout could not carry the edit: write the canonical text instead,
             // in place of the carried one (the same undo step).
-            self.buffer.replace_last(&expected.canonical);
+            self.core.buffer.replace_last(&expected.canonical);
             return self.read();
         }
-        self.read_revision = revision;
-        self.diagnostics = reading.diagnostics.clone();
+        self.core.took(revision, reading);
         if let Some(doc) = &reading.document {
             if self.document.as_ref().map(|d| &d.lock) != Some(&doc.lock) {
                 self.document = Some(doc.clone());
@@ -504,7 +498,6 @@ impl Editor {
             }
             self.source_map = reading.source_map.clone();
         }
-        self.highlight = reading.highlight.clone();
         let asked = self.ask_solver();
         Task::batch([asked, self.paint_stroke()])
     }
@@ -518,10 +511,10 @@ impl Editor {
 
     /// Asks the solver about the lock the text gives, when it gives one that plays.
     fn ask_solver(&mut self) -> Task<Message> {
-        let playable = !self.diagnostics.iter().any(Diagnostic::is_error);
+        let playable = !self.core.diagnostics.iter().any(Diagnostic::is_error);
         match self.document.as_ref().map(|d| &d.lock) {
             Some(lock) if playable => {
-                let path = self.buffer.path().map(Path::to_path_buf);
+                let path = self.core.buffer.path().map(Path::to_path_buf);
                 self.solver.ask(lock, path).map(Message::Solver)
             }
             _ => {
@@ -596,20 +589,16 @@ impl Editing for Editor {
     type Message = Message;
     type Event = Event;
 
-    fn buffer(&self) -> &Buffer {
-        &self.buffer
+    fn core(&self) -> &Core {
+        &self.core
     }
 
-    fn buffer_mut(&mut self) -> &mut Buffer {
-        &mut self.buffer
+    fn core_mut(&mut self) -> &mut Core {
+        &mut self.core
     }
 
     fn buffer_message(message: buffer::Message) -> Message {
         Message::Buffer(message)
-    }
-
-    fn read_revision(&self) -> u64 {
-        self.read_revision
     }
 
     fn read(&mut self) -> Task<Message> {

@@ -195,7 +195,7 @@ fn a_reading_of_an_older_text_is_dropped() {
     let (mut editor, first) = Editor::new(None, &starter(3));
     let rt = crate::testing::runtime();
     // A second text before the first reading arrives.
-    editor.buffer.replace_last(&starter(5));
+    editor.core.buffer.replace_last(&starter(5));
     let second = editor.read();
     // The second reading lands first, then the first, late.
     crate::testing::settle(&rt, &mut editor, second, |e, m| e.update(m).0);
@@ -209,6 +209,7 @@ fn while_the_text_does_not_parse_the_last_picture_stays() {
     let mut h = Harness::open(None, &template("starter/spring-pull.lock"));
     let before = h.editor.lock().cloned();
     h.editor
+        .core
         .buffer
         .replace_last("lockwright-lock 1\nthis is not a lock");
     let task = h.editor.read();
@@ -643,7 +644,7 @@ fn the_solvers_line_keeps_the_room_of_its_last_verdict_while_it_looks() -> Resul
     let _ = h.editor.set_text(&stuck);
     // The text is read, and the search asked, but not run.
     let reading = Arc::new(Reading::of(&stuck));
-    let revision = h.editor.buffer.revision();
+    let revision = h.editor.core.buffer.revision();
     let _ = h.editor.update(Message::Read(revision, reading));
     h.shows("The solver is looking…")?;
     h.shows("Opens in 2 moves")?;

@@ -172,7 +172,7 @@ impl Editor {
             Tool::Spring => match self.pending.take() {
                 None => {
                     self.pending = Some(cell);
-                    self.buffer.say("now click the end block's cell");
+                    self.core.buffer.say("now click the end block's cell");
                     Task::none()
                 }
                 Some(root) => {
@@ -197,7 +197,7 @@ impl Editor {
                 None if under.is_some() => {
                     self.pending = Some(cell);
                     self.selected = under;
-                    self.buffer.say("now click where it should go");
+                    self.core.buffer.say("now click where it should go");
                     Task::none()
                 }
                 None => Task::none(),
@@ -221,7 +221,8 @@ impl Editor {
                     Task::none()
                 }
                 _ => {
-                    self.buffer
+                    self.core
+                        .buffer
                         .say("click a block, then another to merge into it");
                     Task::none()
                 }

@@ -45,7 +45,7 @@ impl Editor {
     pub(super) fn compute_overlay(&self) -> Overlay {
         let mut problems = Vec::new();
         let mut notes = Vec::new();
-        for d in self.diagnostics.iter().filter(|d| d.is_error()) {
+        for d in self.core.diagnostics.iter().filter(|d| d.is_error()) {
             for (cell, span) in &self.source_map.cells {
                 if span.line == d.span.line && span.column == d.span.column {
                     problems.push(*cell);
@@ -132,7 +132,12 @@ impl Editor {
     /// The line that says what the solver found: the fewest moves and one way, or why none.
     fn verdict_view(&self) -> Element<'_, Message> {
         let small = |said: &str| text(said.to_string()).size(13);
-        if self.diagnostics.iter().any(lockfmt::Diagnostic::is_error) {
+        if self
+            .core
+            .diagnostics
+            .iter()
+            .any(lockfmt::Diagnostic::is_error)
+        {
             return small("Fix the problems to hear the solver.").into();
         }
         if let Some(verdict) = self.solver.verdict() {
@@ -173,9 +178,9 @@ impl Editor {
         .wrap();
         let actions = row![
             button(text("Undo").size(13))
-                .on_press_maybe(self.buffer.can_undo().then_some(Message::Undo)),
+                .on_press_maybe(self.core.buffer.can_undo().then_some(Message::Undo)),
             button(text("Redo").size(13))
-                .on_press_maybe(self.buffer.can_redo().then_some(Message::Redo)),
+                .on_press_maybe(self.core.buffer.can_redo().then_some(Message::Redo)),
             button(text("Delete").size(13))
                 .on_press_maybe(self.selected.is_some().then_some(Message::DeleteSelection)),
             button(text("Split").size(13)).on_press_maybe(
@@ -225,18 +230,19 @@ impl Editor {
             None => canvas_view,
         };
         // A conflict being compared comes first: the prompt beside it is about that.
-        let canvas_view = self
-            .buffer
-            .diff_or(crate::family::Family::HexLock, false, canvas_view);
+        let canvas_view =
+            self.core
+                .buffer
+                .diff_or(crate::family::Family::HexLock, false, canvas_view);
         let right = crate::screen::source_pane::view(
-            &self.buffer,
+            &self.core.buffer,
             SOURCE_ID,
-            &self.highlight,
-            &self.diagnostics,
+            &self.core.highlight,
+            &self.core.diagnostics,
             Message::Source,
             Message::Buffer,
         );
-        let status = text(self.buffer.status_line()).size(13);
+        let status = text(self.core.buffer.status_line()).size(13);
         column![
             tools,
             actions,

@@ -4,13 +4,12 @@
 //! undo step, however many cells it crosses.
 
 use crate::background::{self, Cancel};
-use crate::highlight;
 use crate::keys::Action;
 use crate::nonogram::canvas::{Layers, NonogramCanvas, Stroke};
 use crate::nonogram::picture::{Layout, Marks, Palette};
 use crate::screen::buffer::{self, Buffer};
 use crate::screen::document;
-use crate::screen::editor::{Editing, Filed};
+use crate::screen::editor::{Core, Editing, Filed};
 use crate::stroke::between;
 use engine::nonogram::author::{self, Difficulty, Level, Suggestion};
 use engine::nonogram::{Answer, Cell, Grid, Limits, Puzzle};
@@ -161,12 +160,10 @@ pub enum Event {
 
 /// The editor's state.
 pub struct Editor {
-    buffer: Buffer,
-    read_revision: u64,
-    diagnostics: Vec<Diagnostic>,
+    /// The text, its last reading's problems and highlights, saving and reloading.
+    core: Core,
     /// The last document that parsed well enough to draw.
     document: Option<Document>,
-    highlight: highlight::Settings,
     /// The picture on the canvas: the goal, or a blank grid of the puzzle's size.
     picture: Grid,
     /// The picture as the canvas draws it: filled cells only (an empty cell of a picture is
@@ -223,7 +220,7 @@ impl Editor {
     pub(super) fn verdict(&self) -> Verdict {
         self.verdict_held.clone().unwrap_or_else(|| Verdict {
             analysis: self.analysis.clone(),
-            errors: self.diagnostics.iter().any(Diagnostic::is_error),
+            errors: self.core.diagnostics.iter().any(Diagnostic::is_error),
             thinking_longer: self.thinking_longer,
             suggesting: self.suggesting.is_some(),
             suggestion: self.suggestion.clone(),
@@ -237,11 +234,8 @@ impl Editor {
 
     fn on(buffer: Buffer) -> (Editor, Task<Message>) {
         let mut e = Editor {
-            buffer,
-            read_revision: u64::MAX,
-            diagnostics: Vec::new(),
+            core: Core::new(buffer),
             document: None,
-            highlight: highlight::Settings::default(),
             picture: Grid::new(0, 0),
             shown: Grid::new(0, 0),
             painting: None,
@@ -265,11 +259,6 @@ impl Editor {
     /// The puzzle on the canvas: the last one the text gave.
     pub fn puzzle(&self) -> Option<&Puzzle> {
         self.document.as_ref().map(|d| &d.puzzle)
-    }
-
-    /// The current text's problems.
-    pub fn diagnostics(&self) -> &[Diagnostic] {
-        &self.diagnostics
     }
 
     /// The picture on the canvas.
@@ -312,8 +301,8 @@ impl Editor {
         self.analysing = None;
         self.thinking_longer = false;
         self.suggesting = None;
-        let revision = self.buffer.revision();
-        let text = self.buffer.text();
+        let revision = self.core.buffer.revision();
+        let text = self.core.buffer.text();
         background::run(
             move || Reading::of(&text),
             move |r| Message::Read(revision, Arc::new(r)),
@@ -326,10 +315,13 @@ impl Editor {
             return Task::none();
         };
         if !self.is_read() {
-            self.buffer.say("a moment: the text is still being read");
+            self.core
+                .buffer
+                .say("a moment: the text is still being read");
             return Task::none();
         }
         if let Some(d) = self
+            .core
             .diagnostics
             .iter()
             .find(|d| d.is_error() && NOT_KEPT.contains(&d.code.as_str()))
@@ -338,7 +330,7 @@ impl Editor {
                 "fix the text first — line {}: {} (the picture is the last one that read)",
                 d.span.line, d.message
             );
-            self.buffer.say(said);
+            self.core.buffer.say(said);
             return Task::none();
         }
         if cells.iter().all(|&(x, y)| self.picture.get(x, y) == cell) {
@@ -358,9 +350,9 @@ impl Editor {
             *changed = true;
         }
         if first {
-            self.buffer.set_text(&printed);
+            self.core.buffer.set_text(&printed);
         } else {
-            self.buffer.replace_last(&printed);
+            self.core.buffer.replace_last(&printed);
         }
         self.read()
     }
@@ -395,9 +387,10 @@ impl Editor {
             }
         }
         doc.puzzle = Puzzle::from_picture(blank, doc.puzzle.info.clone());
-        self.buffer
+        self.core
+            .buffer
             .set_text(&lockfmt::nonogram::print_document(&doc));
-        self.buffer.say(
+        self.core.buffer.say(
             "a blank picture: paint it, and its clues follow (Undo brings the old clues back)",
         );
         self.read()
@@ -427,7 +420,8 @@ impl Editor {
             );
         }
         doc.puzzle = Puzzle::from_picture(goal.clone(), doc.puzzle.info.clone());
-        self.buffer
+        self.core
+            .buffer
             .set_text(&lockfmt::nonogram::print_document(&doc));
         self.picture = goal;
         self.picture_changed();
@@ -439,12 +433,14 @@ impl Editor {
         let task = match message {
             Message::Suggest => {
                 if !self.is_read() || self.puzzle().is_none() {
-                    self.buffer.say("a moment: the text is still being read");
+                    self.core
+                        .buffer
+                        .say("a moment: the text is still being read");
                     return (Task::none(), None);
                 }
                 self.suggestion = None;
                 let picture = self.picture.clone();
-                let revision = self.buffer.revision();
+                let revision = self.core.buffer.revision();
                 let (task, run) = background::run_cancellable(
                     move |cancel| {
                         author::suggest_unique(
@@ -459,7 +455,7 @@ impl Editor {
                 task
             }
             Message::Suggested(revision, found) => {
-                if revision == self.buffer.revision() {
+                if revision == self.core.buffer.revision() {
                     self.suggesting = None;
                     self.marks.suggested = found.changes.clone().unwrap_or_default();
                     self.layers.marks_changed();
@@ -502,14 +498,14 @@ impl Editor {
                 }
             }
             Message::Source(action) => {
-                if self.buffer.perform(action) {
+                if self.core.buffer.perform(action) {
                     self.read()
                 } else {
                     Task::none()
                 }
             }
             Message::Canvas(Stroke::Pressed { .. }) if self.clues_without_picture() => {
-                self.buffer.say(if self.analysing.is_some() {
+                self.core.buffer.say(if self.analysing.is_some() {
                     "a moment: the solver is looking for the picture these clues give"
                 } else {
                     "no picture is found for these clues: painting would replace them all \
@@ -542,14 +538,14 @@ impl Editor {
                 Task::none()
             }
             Message::Undo => {
-                if self.buffer.undo() {
+                if self.core.buffer.undo() {
                     self.read()
                 } else {
                     Task::none()
                 }
             }
             Message::Redo => {
-                if self.buffer.redo() {
+                if self.core.buffer.redo() {
                     self.read()
                 } else {
                     Task::none()
@@ -558,9 +554,12 @@ impl Editor {
             Message::Save => self.save(),
             Message::Play => {
                 if !self.is_read() {
-                    self.buffer.say("a moment: the text is still being read");
-                } else if self.diagnostics.iter().any(Diagnostic::is_error) {
-                    self.buffer
+                    self.core
+                        .buffer
+                        .say("a moment: the text is still being read");
+                } else if self.core.diagnostics.iter().any(Diagnostic::is_error) {
+                    self.core
+                        .buffer
                         .say("fix the puzzle's problems before playing it");
                 } else if let Some(p) = self.puzzle() {
                     return (Task::none(), Some(Event::Play(Box::new(p.clone()))));
@@ -573,7 +572,7 @@ impl Editor {
             }
             Message::Read(revision, reading) => self.read_done(revision, &reading),
             Message::Analysed(revision, analysis) => {
-                if revision == self.buffer.revision() {
+                if revision == self.core.buffer.revision() {
                     self.analysing = None;
                     self.thinking_longer = false;
                     self.analysed(analysis);
@@ -589,12 +588,9 @@ impl Editor {
     }
 
     fn read_done(&mut self, revision: u64, reading: &Reading) -> Task<Message> {
-        if revision != self.buffer.revision() {
+        if !self.core.took(revision, reading) {
             return Task::none();
         }
-        self.read_revision = revision;
-        self.diagnostics = reading.diagnostics.clone();
-        self.highlight = reading.highlight.clone();
         if let Some(doc) = &reading.document {
             let p = &doc.puzzle;
             let picture = match &p.goal {
@@ -645,7 +641,7 @@ impl Editor {
 
     /// Sets the solver thinking about the current text, off the UI thread.
     fn analyse(&mut self, puzzle: Puzzle, limits: Limits) -> Task<Message> {
-        let revision = self.buffer.revision();
+        let revision = self.core.buffer.revision();
         let (task, run) = background::run_cancellable(
             move |cancel| Analysis::of(&puzzle, &limits, cancel),
             move |a| Message::Analysed(revision, Arc::new(a)),
@@ -713,20 +709,16 @@ impl Editing for Editor {
     type Message = Message;
     type Event = Event;
 
-    fn buffer(&self) -> &Buffer {
-        &self.buffer
+    fn core(&self) -> &Core {
+        &self.core
     }
 
-    fn buffer_mut(&mut self) -> &mut Buffer {
-        &mut self.buffer
+    fn core_mut(&mut self) -> &mut Core {
+        &mut self.core
     }
 
     fn buffer_message(message: buffer::Message) -> Message {
         Message::Buffer(message)
-    }
-
-    fn read_revision(&self) -> u64 {
-        self.read_revision
     }
 
     fn read(&mut self) -> Task<Message> {

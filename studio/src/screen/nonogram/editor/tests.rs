@@ -208,6 +208,7 @@ fn typing_clues_redraws_the_grid_and_problems_name_their_place() {
         "a blank grid of the puzzle's size"
     );
     h.editor
+        .core
         .buffer
         .set_text("width 3\nheight 2\n\nrows\n3\n0\n\ncolumns\n1\n1\n9\n");
     let task = h.editor.read();
@@ -254,7 +255,7 @@ fn suggest_finds_cells_to_change_that_make_the_puzzle_unique_and_changes_them_in
 #[test]
 fn a_newer_text_calls_off_the_solvers_runs_on_the_older_one() {
     let (mut editor, _) = Editor::new(None, SEED);
-    let revision = editor.buffer.revision();
+    let revision = editor.core.buffer.revision();
     let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(SEED))));
     let analysing = editor.analysing.as_ref().expect("the solver thinks").flag();
     let (_, _) = editor.update(Message::Suggest);
@@ -270,7 +271,7 @@ fn a_newer_text_calls_off_the_solvers_runs_on_the_older_one() {
         y: 0,
         fill: true,
     }));
-    assert_ne!(editor.buffer.revision(), revision, "the text changed");
+    assert_ne!(editor.core.buffer.revision(), revision, "the text changed");
     assert!(
         analysing.load(std::sync::atomic::Ordering::Relaxed),
         "the analysis of the older text is called off"
@@ -293,7 +294,7 @@ fn stopped_at_one_node(text: &str) -> Harness {
         rt: crate::testing::runtime(),
         editor,
     };
-    let revision = h.editor.buffer.revision();
+    let revision = h.editor.core.buffer.revision();
     h.send(Message::Read(revision, Arc::new(Reading::of(text))));
     h
 }
@@ -402,9 +403,9 @@ fn painting_after_a_save_says_the_puzzle_is_unsaved_again() {
         "the word about the save no longer stands"
     );
     assert!(
-        h.editor.buffer.status_line().ends_with("— unsaved"),
+        h.editor.core.buffer.status_line().ends_with("— unsaved"),
         "{}",
-        h.editor.buffer.status_line()
+        h.editor.core.buffer.status_line()
     );
 }
 
@@ -496,7 +497,7 @@ fn the_thinking_line_keeps_the_room_of_the_last_verdict() {
     ] {
         let (_, _) = h.editor.update(m);
     }
-    let (revision, text) = (h.editor.buffer.revision(), h.editor.text());
+    let (revision, text) = (h.editor.core.buffer.revision(), h.editor.text());
     let (_, _) = h
         .editor
         .update(Message::Read(revision, Arc::new(Reading::of(&text))));

@@ -11,9 +11,9 @@ impl Editor {
                 .on_press(Message::Play)
                 .style(button::success),
             button(text("Undo").size(13))
-                .on_press_maybe(self.buffer.can_undo().then_some(Message::Undo)),
+                .on_press_maybe(self.core.buffer.can_undo().then_some(Message::Undo)),
             button(text("Redo").size(13))
-                .on_press_maybe(self.buffer.can_redo().then_some(Message::Redo)),
+                .on_press_maybe(self.core.buffer.can_redo().then_some(Message::Redo)),
             button(text("Save").size(13)).on_press(Message::Save),
             button(
                 text(if self.diffing {
@@ -49,12 +49,15 @@ impl Editor {
             .center(Fill)
             .into(),
         };
-        let board = self.buffer.diff_or(Family::Nonogram, self.diffing, board);
+        let board = self
+            .core
+            .buffer
+            .diff_or(Family::Nonogram, self.diffing, board);
         let right = crate::screen::source_pane::view(
-            &self.buffer,
+            &self.core.buffer,
             SOURCE_ID,
-            &self.highlight,
-            &self.diagnostics,
+            &self.core.highlight,
+            &self.core.diagnostics,
             Message::Source,
             Message::Buffer,
         );
@@ -81,7 +84,7 @@ impl Editor {
             ]
             .spacing(8)
             .height(Fill),
-            text(self.buffer.status_line()).size(13),
+            text(self.core.buffer.status_line()).size(13),
         ]
         .spacing(6)
         .padding(8)

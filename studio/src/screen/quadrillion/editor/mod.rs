@@ -11,14 +11,13 @@
 //! player does changes the file.
 
 use crate::background::{self, Cancel};
-use crate::highlight;
 use crate::keys::Action;
 use crate::progress;
 use crate::quadrillion::canvas::{Input, Layers, QuadrillionCanvas};
 use crate::quadrillion::picture::Palette;
 use crate::screen::buffer::{self, Buffer};
 use crate::screen::document;
-use crate::screen::editor::{Editing, Filed};
+use crate::screen::editor::{Core, Editing, Filed};
 use engine::quadrillion::generate::{GenerateError, Generated, generate};
 use engine::quadrillion::{
     Answer, Challenge, Dot, Hint, Limits, ShapeId, Solution, Table, count, hint, solve,
@@ -103,12 +102,10 @@ pub enum Event {
 
 /// The editor's state.
 pub struct Editor {
-    buffer: Buffer,
-    read_revision: u64,
-    diagnostics: Vec<Diagnostic>,
+    /// The text, its last reading's problems and highlights, saving and reloading.
+    core: Core,
     /// The last document that read without errors.
     document: Option<Document>,
-    highlight: highlight::Settings,
     mode: Mode,
     table: Table,
     /// The text's document the table was last laid from or printed to: the last good one, or
@@ -160,11 +157,8 @@ impl Editor {
 
     fn on(buffer: Buffer) -> (Editor, Task<Message>) {
         let mut e = Editor {
-            buffer,
-            read_revision: u64::MAX,
-            diagnostics: Vec::new(),
+            core: Core::new(buffer),
             document: None,
-            highlight: highlight::Settings::default(),
             mode: Mode::Author,
             table: Table::new(
                 &Challenge::empty(engine::quadrillion::Board::default_board()),
@@ -193,11 +187,6 @@ impl Editor {
     /// The last document that read without errors.
     pub fn document(&self) -> Option<&Document> {
         self.document.as_ref()
-    }
-
-    /// The current text's problems.
-    pub fn diagnostics(&self) -> &[Diagnostic] {
-        &self.diagnostics
     }
 
     /// The table on the canvas.
@@ -245,7 +234,7 @@ impl Editor {
         self.outlined.clear();
         self.table_changed();
         self.played.begin(&self.table);
-        self.buffer.say(progress::taken_up(play));
+        self.core.buffer.say(progress::taken_up(play));
         true
     }
 
@@ -268,8 +257,8 @@ impl Editor {
     fn read(&mut self) -> Task<Message> {
         // A count of an older text is no longer wanted.
         self.counting = None;
-        let revision = self.buffer.revision();
-        let text = self.buffer.text();
+        let revision = self.core.buffer.revision();
+        let text = self.core.buffer.text();
         background::run(
             move || Reading::of(&text),
             move |r| Message::Read(revision, Arc::new(r)),
@@ -339,7 +328,9 @@ impl Editor {
             return Task::none();
         }
         doc.challenge = now;
-        self.buffer.set_text(&lockfmt::quadrillion::print(&doc));
+        self.core
+            .buffer
+            .set_text(&lockfmt::quadrillion::print(&doc));
         self.laid = Some(doc.clone());
         self.document = Some(doc);
         self.read()
@@ -355,7 +346,7 @@ impl Editor {
             "fix the text first — line {}: {} (the table shows the last board that read)",
             d.span.line, d.message
         );
-        self.buffer.say(said);
+        self.core.buffer.say(said);
         true
     }
 
@@ -363,7 +354,7 @@ impl Editor {
         match result {
             Ok(()) => true,
             Err(e) => {
-                self.buffer.say(crate::quadrillion::words::refusal(&e));
+                self.core.buffer.say(crate::quadrillion::words::refusal(&e));
                 false
             }
         }
@@ -372,7 +363,7 @@ impl Editor {
     pub fn update(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
         let task = match message {
             Message::Source(action) => {
-                if self.buffer.perform(action) {
+                if self.core.buffer.perform(action) {
                     self.read()
                 } else {
                     Task::none()
@@ -402,24 +393,25 @@ impl Editor {
             }
             Message::SetMode(mode) => {
                 if mode == Mode::Play
-                    && (self.diagnostics.iter().any(Diagnostic::is_error) || !self.is_read())
+                    && (self.core.diagnostics.iter().any(Diagnostic::is_error) || !self.is_read())
                 {
-                    self.buffer
+                    self.core
+                        .buffer
                         .say("fix the board's problems before playing it");
                 } else if mode != self.mode {
                     self.mode = mode;
                     self.lay_table();
-                    self.buffer.say(match mode {
+                    self.core.buffer.say(match mode {
                         Mode::Play => "playing: place every shape (H for a hint, F to solve, R to start again)",
                         Mode::Author => "authoring: what lies on the board is the file",
                     });
                     // Grids typed apart during play waited; authoring lays them from the text
                     // and lets them be mended on the canvas, as if typed now.
                     if mode == Mode::Author
-                        && self.diagnostics.iter().any(Diagnostic::is_error)
+                        && self.core.diagnostics.iter().any(Diagnostic::is_error)
                         && let Some(reading) = self.reading.clone()
                     {
-                        return (self.read_done(self.read_revision, &reading), None);
+                        return (self.read_done(self.core.read_revision, &reading), None);
                     }
                 }
                 Task::none()
@@ -436,7 +428,7 @@ impl Editor {
                     match &self.document {
                         Some(d) if d.challenge.board.is_legal() => Some(d.challenge.board.clone()),
                         _ => {
-                            self.buffer.say(
+                            self.core.buffer.say(
                                 "the board is not legal: fix it, or generate on a random board",
                             );
                             return (Task::none(), None);
@@ -448,9 +440,10 @@ impl Editor {
                 let seed = self.seed;
                 self.seed += 1;
                 self.generating = true;
-                self.buffer
+                self.core
+                    .buffer
                     .say(format!("generating a challenge from seed {seed}…"));
-                let revision = self.buffer.revision();
+                let revision = self.core.buffer.revision();
                 background::run(
                     move || {
                         let limits = Limits::time(WORK_TIME);
@@ -469,7 +462,7 @@ impl Editor {
                 generated,
             } => {
                 self.generating = false;
-                if revision != self.buffer.revision() {
+                if revision != self.core.buffer.revision() {
                     // The text changed meanwhile: the author's edit wins.
                     return (Task::none(), None);
                 }
@@ -494,8 +487,10 @@ impl Editor {
                             };
                         }
                         doc.info.notes = vec![crate::quadrillion::words::generated_note(g)];
-                        self.buffer.set_text(&lockfmt::quadrillion::print(&doc));
-                        self.buffer.say(format!(
+                        self.core
+                            .buffer
+                            .set_text(&lockfmt::quadrillion::print(&doc));
+                        self.core.buffer.say(format!(
                             "challenge from seed {}: {} placed, difficulty {:.1}{}",
                             g.seed,
                             lockfmt::words::count(g.challenge.placed.len(), "shape"),
@@ -510,20 +505,20 @@ impl Editor {
                         self.read()
                     }
                     Err(e) => {
-                        self.buffer.say(format!("no challenge: {e}"));
+                        self.core.buffer.say(format!("no challenge: {e}"));
                         Task::none()
                     }
                 }
             }
             Message::Read(revision, reading) => {
                 let task = self.read_done(revision, &reading);
-                if self.read_revision == revision {
+                if self.core.read_revision == revision {
                     self.reading = Some(reading);
                 }
                 task
             }
             Message::Counted(revision, counted) => {
-                if revision == self.buffer.revision() {
+                if revision == self.core.buffer.revision() {
                     self.counting = None;
                     self.counted = Some(counted);
                 }
@@ -541,7 +536,7 @@ impl Editor {
                     self.asking = None;
                     match s.as_ref() {
                         Some(solution) => self.lay_solution(solution),
-                        None => self.buffer.say("the solver found no solution"),
+                        None => self.core.buffer.say("the solver found no solution"),
                     }
                 }
                 Task::none()
@@ -555,12 +550,9 @@ impl Editor {
     }
 
     fn read_done(&mut self, revision: u64, reading: &Reading) -> Task<Message> {
-        if revision != self.buffer.revision() {
+        if !self.core.took(revision, reading) {
             return Task::none();
         }
-        self.read_revision = revision;
-        self.diagnostics = reading.diagnostics.clone();
-        self.highlight = reading.highlight.clone();
         self.counted = None;
         let errors = reading.diagnostics.iter().any(Diagnostic::is_error);
         self.board_held_back = errors
@@ -661,20 +653,16 @@ impl Editing for Editor {
     type Message = Message;
     type Event = Event;
 
-    fn buffer(&self) -> &Buffer {
-        &self.buffer
+    fn core(&self) -> &Core {
+        &self.core
     }
 
-    fn buffer_mut(&mut self) -> &mut Buffer {
-        &mut self.buffer
+    fn core_mut(&mut self) -> &mut Core {
+        &mut self.core
     }
 
     fn buffer_message(message: buffer::Message) -> Message {
         Message::Buffer(message)
-    }
-
-    fn read_revision(&self) -> u64 {
-        self.read_revision
     }
 
     fn read(&mut self) -> Task<Message> {

@@ -19,9 +19,9 @@ impl Editor {
             return Task::none();
         }
         let changed = if back {
-            self.buffer.undo()
+            self.core.buffer.undo()
         } else {
-            self.buffer.redo()
+            self.core.buffer.redo()
         };
         if changed { self.read() } else { Task::none() }
     }
@@ -34,7 +34,7 @@ impl Editor {
         self.moves += 1;
         self.asking = None;
         self.layers.changed();
-        self.buffer.say(if self.table.is_solved() {
+        self.core.buffer.say(if self.table.is_solved() {
             "Solved: every shape lies on the board."
         } else {
             said
@@ -47,7 +47,7 @@ impl Editor {
         if self.mode == Mode::Play {
             self.played.can_undo()
         } else {
-            self.buffer.can_undo()
+            self.core.buffer.can_undo()
         }
     }
 
@@ -55,14 +55,16 @@ impl Editor {
         if self.mode == Mode::Play {
             self.played.can_redo()
         } else {
-            self.buffer.can_redo()
+            self.core.buffer.can_redo()
         }
     }
 
     /// A press on the table: pick what is there, or release (left); put back (right).
     pub(super) fn press(&mut self, dot: Dot, right: bool) -> Task<Message> {
         if !self.is_read() {
-            self.buffer.say("a moment: the text is still being read");
+            self.core
+                .buffer
+                .say("a moment: the text is still being read");
             return Task::none();
         }
         if right {
@@ -79,13 +81,13 @@ impl Editor {
                 Ok(item) => {
                     self.grab = Some(dot);
                     self.outlined.clear();
-                    self.buffer.say(format!(
+                    self.core.buffer.say(format!(
                         "holding {}: move it, turn it (← →), flip it (↑ ↓), click or Enter to put it down, right click or Esc to put it back",
                         words::item(item)
                     ));
                     self.table_changed();
                 }
-                Err(e) => self.buffer.say(words::refusal(&e)),
+                Err(e) => self.core.buffer.say(words::refusal(&e)),
             }
             Task::none()
         } else {
@@ -133,9 +135,11 @@ impl Editor {
                     self.grab = None;
                     self.table_changed();
                     if self.mode == Mode::Play && self.table.is_solved() {
-                        self.buffer.say("Solved: every shape lies on the board.");
+                        self.core
+                            .buffer
+                            .say("Solved: every shape lies on the board.");
                     } else {
-                        self.buffer.say("");
+                        self.core.buffer.say("");
                     }
                     return self.print_table();
                 }
@@ -145,7 +149,7 @@ impl Editor {
                 if self.table.unpick().is_ok() {
                     self.grab = None;
                     self.table_changed();
-                    self.buffer.say("put back");
+                    self.core.buffer.say("put back");
                 }
                 Task::none()
             }
@@ -154,14 +158,14 @@ impl Editor {
                 self.grab = None;
                 self.outlined.clear();
                 self.table_changed();
-                self.buffer.say("back to the start");
+                self.core.buffer.say("back to the start");
                 Task::none()
             }
             GameKey::Hint if self.mode == Mode::Play => {
                 let ch = self.table.challenge();
                 let mine = self.table.mine();
                 let asked = self.moves;
-                self.buffer.say("looking for a hint…");
+                self.core.buffer.say("looking for a hint…");
                 let (task, run) = background::run_cancellable(
                     move |cancel| {
                         let limits = Limits::time(WORK_TIME);
@@ -176,7 +180,7 @@ impl Editor {
             GameKey::Solve if self.mode == Mode::Play => {
                 let ch = self.table.challenge();
                 let asked = self.moves;
-                self.buffer.say("solving…");
+                self.core.buffer.say("solving…");
                 let (task, run) = background::run_cancellable(
                     move |cancel| {
                         let limits = Limits::time(WORK_TIME);
@@ -193,7 +197,8 @@ impl Editor {
                 task
             }
             GameKey::Reset | GameKey::Hint | GameKey::Solve => {
-                self.buffer
+                self.core
+                    .buffer
                     .say("R, H and F are for playing: press ▶ Play first");
                 Task::none()
             }
@@ -218,9 +223,10 @@ impl Editor {
         self.table_changed();
         match refused {
             Some(e) => self
+                .core
                 .buffer
                 .say(format!("the solution could not be laid: {e}")),
-            None => self.buffer.say("solved by the solver"),
+            None => self.core.buffer.say("solved by the solver"),
         }
     }
 
@@ -230,11 +236,12 @@ impl Editor {
                 let _ = self.table.unpick();
                 match self.table.place(*p) {
                     Ok(()) => {
-                        self.buffer
+                        self.core
+                            .buffer
                             .say(format!("hint: {} goes here", words::shape(p.shape)));
                         self.outlined.clear();
                     }
-                    Err(e) => self.buffer.say(format!(
+                    Err(e) => self.core.buffer.say(format!(
                         "hint: {} — {}",
                         words::shape(p.shape),
                         words::refusal(&e)
@@ -242,17 +249,20 @@ impl Editor {
                 }
                 self.table_changed();
             }
-            Hint::Solved => self.buffer.say("Solved: every shape lies on the board."),
+            Hint::Solved => self
+                .core
+                .buffer
+                .say("Solved: every shape lies on the board."),
             Hint::Lift(shapes) => {
-                self.buffer.say(format!(
+                self.core.buffer.say(format!(
                     "no solution keeps every shape where it is: lift {} (outlined)",
                     words::shapes(shapes)
                 ));
                 self.outlined = shapes.clone();
                 self.layers.changed();
             }
-            Hint::NoSolution => self.buffer.say("this board has no solution"),
-            Hint::Stopped(stop) => self.buffer.say(format!("no hint: {}", stop.stopped())),
+            Hint::NoSolution => self.core.buffer.say("this board has no solution"),
+            Hint::Stopped(stop) => self.core.buffer.say(format!("no hint: {}", stop.stopped())),
         }
     }
 }

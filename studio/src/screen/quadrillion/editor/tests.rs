@@ -5,15 +5,15 @@ use std::sync::atomic::Ordering;
 /// An editor on `text`, read.
 fn opened(text: &str) -> Editor {
     let (mut editor, _) = Editor::new(None, text);
-    let revision = editor.buffer.revision();
+    let revision = editor.core.buffer.revision();
     let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(text))));
     editor
 }
 
 /// The whole text replaced by `text` (as one edit) and read.
 fn typed_and_read(editor: &mut Editor, text: &str) {
-    editor.buffer.set_text(text);
-    let revision = editor.buffer.revision();
+    editor.core.buffer.set_text(text);
+    let revision = editor.core.buffer.revision();
     let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(text))));
 }
 
@@ -23,11 +23,11 @@ fn typed_and_read(editor: &mut Editor, text: &str) {
 fn a_newer_text_calls_off_the_count_of_the_older_one() {
     let text = include_str!("../../../../../templates/quadrillion/default.quad");
     let mut editor = opened(text);
-    let revision = editor.buffer.revision();
+    let revision = editor.core.buffer.revision();
     let counting = editor.counting.as_ref().expect("a count runs").flag();
     assert!(!counting.load(Ordering::Relaxed));
     let (_, _) = editor.update(Message::Source(Action::Edit(Edit::Insert('\n'))));
-    assert_ne!(editor.buffer.revision(), revision, "the text changed");
+    assert_ne!(editor.core.buffer.revision(), revision, "the text changed");
     assert!(
         counting.load(Ordering::Relaxed),
         "the count of the older text is called off"

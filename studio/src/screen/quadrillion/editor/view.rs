@@ -81,7 +81,7 @@ impl Editor {
                         Tone::Unsettled => iced::Color::from_rgb8(0xb9, 0x77, 0x0e),
                     })
                     .into(),
-                None if self.diagnostics.iter().any(Diagnostic::is_error) => {
+                None if self.core.diagnostics.iter().any(Diagnostic::is_error) => {
                     text("Fix the problems to hear the solver.").size(14).into()
                 }
                 None => text("The solver is counting…").size(14).into(),
@@ -118,16 +118,17 @@ impl Editor {
             board
         };
         let board = self
+            .core
             .buffer
             .diff_or(Family::Quadrillion, self.diffing, board);
         let main: Element<'_, Message> = if playing {
             container(board).width(Fill).height(Fill).into()
         } else {
             let right = crate::screen::source_pane::view(
-                &self.buffer,
+                &self.core.buffer,
                 SOURCE_ID,
-                &self.highlight,
-                &self.diagnostics,
+                &self.core.highlight,
+                &self.core.diagnostics,
                 Message::Source,
                 Message::Buffer,
             );
@@ -143,7 +144,7 @@ impl Editor {
             tools.wrap().vertical_spacing(4),
             verdict,
             main,
-            text(self.buffer.status_line()).size(13)
+            text(self.core.buffer.status_line()).size(13)
         ]
         .spacing(6)
         .padding(8)

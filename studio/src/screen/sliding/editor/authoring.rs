@@ -6,16 +6,19 @@ use super::*;
 impl Editor {
     /// Whether a canvas edit may print over the text now; if not, says why.
     pub(super) fn can_edit(&mut self) -> bool {
-        if self.synced != Some(self.buffer.revision()) && !self.is_read() {
-            self.buffer.say("a moment: the text is still being read");
+        if self.synced != Some(self.core.buffer.revision()) && !self.is_read() {
+            self.core
+                .buffer
+                .say("a moment: the text is still being read");
             return false;
         }
-        if !self.editable || self.synced != Some(self.buffer.revision()) {
+        if !self.editable || self.synced != Some(self.core.buffer.revision()) {
             let first = self
+                .core
                 .diagnostics
                 .iter()
                 .find(|d| d.is_error() && !LOCK_CODES.contains(&d.code.as_str()));
-            self.buffer.say(match first {
+            self.core.buffer.say(match first {
                 Some(d) => format!(
                     "fix the text first — line {}: {} (the canvas shows the last picture that read)",
                     d.span.line, d.message
@@ -30,16 +33,16 @@ impl Editor {
     /// Prints an edited document as the text: a new undo step, or (`join`) part of the last.
     pub(super) fn commit(&mut self, doc: Document, join: bool) -> Task<Message> {
         let text = lockfmt::sliding::print(&doc);
-        if text == self.buffer.text() {
+        if text == self.core.buffer.text() {
             return Task::none();
         }
         if join {
-            self.buffer.replace_last(&text);
+            self.core.buffer.replace_last(&text);
         } else {
-            self.buffer.set_text(&text);
+            self.core.buffer.set_text(&text);
         }
         self.document = Some(doc);
-        self.synced = Some(self.buffer.revision());
+        self.synced = Some(self.core.buffer.revision());
         self.editable = true;
         self.playable = false;
         self.read()
@@ -56,11 +59,11 @@ impl Editor {
         };
         match f(doc) {
             Ok(next) => {
-                self.buffer.say("");
+                self.core.buffer.say("");
                 (self.commit(next, join), true)
             }
             Err(why) => {
-                self.buffer.say(why);
+                self.core.buffer.say(why);
                 (Task::none(), false)
             }
         }
@@ -76,7 +79,7 @@ impl Editor {
         if !self.can_edit() {
             return Task::none();
         }
-        self.gesture_revision = self.buffer.revision();
+        self.gesture_revision = self.core.buffer.revision();
         let tool = if right { Tool::Erase } else { self.tool };
         let piece = lock.piece_at(cell);
         match tool {
@@ -104,7 +107,7 @@ impl Editor {
                             to: spot,
                         });
                     }
-                    Some(i) => self.buffer.say(format!(
+                    Some(i) => self.core.buffer.say(format!(
                         "{cell} is taken by {}: drag from a free cell to draw a piece, or from a piece's end to stretch it",
                         author::describe(&lock, i)
                     )),
@@ -130,7 +133,7 @@ impl Editor {
                             to: spot,
                         })
                     }
-                    None => self.buffer.say(format!("no piece on {cell} to move")),
+                    None => self.core.buffer.say(format!("no piece on {cell} to move")),
                 }
                 Task::none()
             }
@@ -236,10 +239,11 @@ impl Editor {
         let Some(gesture) = self.gesture.take() else {
             return Task::none();
         };
-        if self.buffer.revision() != self.gesture_revision
+        if self.core.buffer.revision() != self.gesture_revision
             && !matches!(gesture, Gesture::Stroke { .. })
         {
-            self.buffer
+            self.core
+                .buffer
                 .say("the text changed meanwhile: the drag is dropped");
             return Task::none();
         }
@@ -250,16 +254,16 @@ impl Editor {
             _ => false,
         };
         if still {
-            self.buffer.say(self.tool.hint());
+            self.core.buffer.say(self.tool.hint());
             return Task::none();
         }
         match self.gesture_result(&gesture) {
             Some(Ok(doc)) => {
-                self.buffer.say("");
+                self.core.buffer.say("");
                 self.commit(doc, false)
             }
             Some(Err(why)) => {
-                self.buffer.say(why);
+                self.core.buffer.say(why);
                 Task::none()
             }
             None => Task::none(),

@@ -35,10 +35,11 @@ impl Editor {
                 game.restart();
                 self.refusal = None;
                 self.selected = None;
-                self.buffer
+                self.core
+                    .buffer
                     .say("the solution is loaded: Redo plays it move by move");
             }
-            Err(why) => self.buffer.say(why),
+            Err(why) => self.core.buffer.say(why),
         }
     }
 }

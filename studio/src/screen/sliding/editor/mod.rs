@@ -24,7 +24,7 @@ mod view;
 
 use crate::progress;
 use crate::screen::document;
-use crate::screen::editor::{Editing, Filed};
+use crate::screen::editor::{Core, Editing, Filed};
 use reading::LOCK_CODES;
 pub use reading::Reading;
 
@@ -35,7 +35,6 @@ use super::author::{self, Tool};
 use super::game::{Game, furthest};
 use super::solver::{self, Running, Verdict};
 use crate::background::{self, Generation};
-use crate::highlight;
 use crate::keys::Action;
 use crate::screen::buffer::{self, Buffer};
 use crate::sliding::canvas::{Input, Layers, Overlay, SlidingCanvas, Spot};
@@ -237,12 +236,10 @@ struct Said {
 
 /// The screen's state.
 pub struct Editor {
-    buffer: Buffer,
-    read_revision: u64,
+    /// The text, its last reading's problems and highlights, saving and reloading.
+    core: Core,
     /// The text revision `document` is exactly (by a read, or by a canvas edit printed).
     synced: Option<u64>,
-    diagnostics: Vec<Diagnostic>,
-    highlight: highlight::Settings,
     /// Where each cell's glyph is in the text `document` was read from.
     cells: BTreeMap<Cell, Span>,
     /// The last document whose picture read: the canvas shows it.
@@ -300,11 +297,8 @@ impl Editor {
 
     fn on(buffer: Buffer) -> (Editor, Task<Message>) {
         let mut e = Editor {
-            buffer,
-            read_revision: u64::MAX,
+            core: Core::new(buffer),
             synced: None,
-            diagnostics: Vec::new(),
-            highlight: highlight::Settings::default(),
             cells: BTreeMap::new(),
             document: None,
             editable: false,
@@ -339,11 +333,6 @@ impl Editor {
     /// The document on the canvas: the last whose picture read.
     pub fn document(&self) -> Option<&Document> {
         self.document.as_ref()
-    }
-
-    /// The current text's problems.
-    pub fn diagnostics(&self) -> &[Diagnostic] {
-        &self.diagnostics
     }
 
     /// Authoring or playing.
@@ -389,7 +378,7 @@ impl Editor {
         self.selected = None;
         self.refusal = None;
         self.playing_back = false;
-        self.buffer.say(progress::taken_up(play));
+        self.core.buffer.say(progress::taken_up(play));
         true
     }
 
@@ -457,7 +446,7 @@ impl Editor {
     fn route(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
         let task = match message {
             Message::Source(action) => {
-                if self.mode == Mode::Author && self.buffer.perform(action) {
+                if self.mode == Mode::Author && self.core.buffer.perform(action) {
                     self.gesture = None;
                     self.read()
                 } else {
@@ -492,7 +481,7 @@ impl Editor {
                 (Mode::Author, GameKey::Letter(c)) => {
                     if let Some(tool) = Tool::ALL.into_iter().find(|t| t.key() == c) {
                         self.tool = tool;
-                        self.buffer.say(tool.hint());
+                        self.core.buffer.say(tool.hint());
                     }
                     Task::none()
                 }
@@ -510,13 +499,13 @@ impl Editor {
             }),
             Message::SetTool(tool) => {
                 self.tool = tool;
-                self.buffer.say(tool.hint());
+                self.core.buffer.say(tool.hint());
                 Task::none()
             }
             Message::Resize { width, height } => self.resize(width, height),
             Message::Undo => match self.mode {
                 Mode::Author => {
-                    if self.buffer.undo() {
+                    if self.core.buffer.undo() {
                         self.gesture = None;
                         self.read()
                     } else {
@@ -529,7 +518,8 @@ impl Editor {
                         && g.undo()
                     {
                         self.refusal = None;
-                        self.buffer
+                        self.core
+                            .buffer
                             .say(format!("took back a move: {} now", g.count()));
                     }
                     Task::none()
@@ -537,7 +527,7 @@ impl Editor {
             },
             Message::Redo => match self.mode {
                 Mode::Author => {
-                    if self.buffer.redo() {
+                    if self.core.buffer.redo() {
                         self.gesture = None;
                         self.read()
                     } else {
@@ -549,7 +539,7 @@ impl Editor {
                         && g.redo()
                     {
                         self.refusal = None;
-                        self.buffer.say(if g.is_picked() {
+                        self.core.buffer.say(if g.is_picked() {
                             picked_words(g.count())
                         } else {
                             format!("made the move again: {} now", g.count())
@@ -569,7 +559,8 @@ impl Editor {
                     self.refusal = None;
                     self.selected = None;
                     self.playing_back = false;
-                    self.buffer
+                    self.core
+                        .buffer
                         .say("back to the start (Redo makes the moves again)");
                 }
                 Task::none()
@@ -581,6 +572,7 @@ impl Editor {
                 }) {
                     Some(axis) => self.play_move(Move::Turn { axis, turn }),
                     None => self
+                        .core
                         .buffer
                         .say("select an axis first: click it, or press Tab"),
                 }
@@ -596,14 +588,14 @@ impl Editor {
                     match g.load(&self.moves_text) {
                         Ok(n) => {
                             self.refusal = None;
-                            self.buffer.say(if g.is_picked() {
+                            self.core.buffer.say(if g.is_picked() {
                                 format!("Picked! The moves pick the lock in {n}.")
                             } else {
                                 format!("played {}", lockfmt::words::count(n, "move"))
                             });
                         }
                         Err(why) => {
-                            self.buffer.say(why.clone());
+                            self.core.buffer.say(why.clone());
                             self.refusal = Some(why);
                         }
                     }
@@ -613,18 +605,18 @@ impl Editor {
             Message::CopyMoves => match &self.game {
                 Some(g) => {
                     let moves = g.notation();
-                    self.buffer.say(format!("copied: {moves}"));
+                    self.core.buffer.say(format!("copied: {moves}"));
                     iced::clipboard::write(moves)
                 }
                 None => Task::none(),
             },
             Message::Solve => match self.game.as_ref().map(|g| g.now().clone()) {
                 Some(lock) if lock.is_picked() => {
-                    self.buffer.say("the lock is picked already");
+                    self.core.buffer.say("the lock is picked already");
                     Task::none()
                 }
                 Some(lock) => {
-                    self.buffer.say("solving…");
+                    self.core.buffer.say("solving…");
                     self.said = None;
                     self.solve(lock, solver::PLAY_TIME)
                 }
@@ -677,7 +669,7 @@ impl Editor {
                     self.running = None;
                     if let Some(lock) = self.asked.take() {
                         if self.mode == Mode::Play {
-                            self.buffer.say(format!(
+                            self.core.buffer.say(format!(
                                 "{} — {}",
                                 verdict.headline(),
                                 verdict.detail()
@@ -720,20 +712,16 @@ impl Editing for Editor {
     type Message = Message;
     type Event = Event;
 
-    fn buffer(&self) -> &Buffer {
-        &self.buffer
+    fn core(&self) -> &Core {
+        &self.core
     }
 
-    fn buffer_mut(&mut self) -> &mut Buffer {
-        &mut self.buffer
+    fn core_mut(&mut self) -> &mut Core {
+        &mut self.core
     }
 
     fn buffer_message(message: buffer::Message) -> Message {
         Message::Buffer(message)
-    }
-
-    fn read_revision(&self) -> u64 {
-        self.read_revision
     }
 
     fn read(&mut self) -> Task<Message> {

@@ -25,8 +25,8 @@ impl Editor {
                     .filter(|_| self.playable && self.is_read())
                     .map(|d| d.lock.clone());
                 let Some(lock) = lock else {
-                    let first = self.diagnostics.iter().find(|d| d.is_error());
-                    self.buffer.say(match first {
+                    let first = self.core.diagnostics.iter().find(|d| d.is_error());
+                    self.core.buffer.say(match first {
                         Some(d) => format!(
                             "fix the lock before playing it — line {}: {}",
                             d.span.line, d.message
@@ -37,7 +37,7 @@ impl Editor {
                 };
                 self.mode = Mode::Play;
                 self.start_game(lock);
-                self.buffer.say(if self.lesson {
+                self.core.buffer.say(if self.lesson {
                     "drag a piece along its line, click an axis to turn it"
                 } else {
                     "playing: drag a piece along its line, click an axis to turn it; the file does not change"
@@ -55,7 +55,8 @@ impl Editor {
                 if self.asked.as_ref() != self.document.as_ref().map(|d| &d.lock) {
                     self.stop_solver();
                 }
-                self.buffer
+                self.core
+                    .buffer
                     .say("authoring: the board and its pieces are the file");
                 let start = self
                     .document
@@ -85,14 +86,14 @@ impl Editor {
                 if game.is_picked() {
                     self.playing_back = false;
                     self.selected = None;
-                    self.buffer.say(picked_words(game.count()));
+                    self.core.buffer.say(picked_words(game.count()));
                 } else {
-                    self.buffer.say(written.sentence());
+                    self.core.buffer.say(written.sentence());
                 }
             }
             Err(why) => {
                 let why = why.to_string();
-                self.buffer.say(why.clone());
+                self.core.buffer.say(why.clone());
                 self.refusal = Some(why);
                 self.playing_back = false;
             }
@@ -120,7 +121,8 @@ impl Editor {
             }
             Kind::Keyhole => {
                 self.selected = None;
-                self.buffer
+                self.core
+                    .buffer
                     .say("the Keyhole never moves: bring the Key to it");
             }
             Kind::Key | Kind::Slider => {
@@ -194,14 +196,14 @@ impl Editor {
             return;
         };
         match Editor::slide_for(&lock, piece, from, to) {
-            None => self.buffer.say(format!(
+            None => self.core.buffer.say(format!(
                 "{} selected: drag it along its line, or use the arrow keys",
                 lock.name(piece)
             )),
             Some(Ok(mv)) => self.play_move(mv),
             Some(Err(why)) => {
                 let why = why.to_string();
-                self.buffer.say(why.clone());
+                self.core.buffer.say(why.clone());
                 self.refusal = Some(why);
             }
         }
@@ -214,7 +216,8 @@ impl Editor {
         match key {
             GameKey::Arrow(dir) => {
                 let Some(piece) = self.selected else {
-                    self.buffer
+                    self.core
+                        .buffer
                         .say("select a piece first: click it, or press Tab");
                     return Task::none();
                 };
@@ -259,7 +262,8 @@ impl Editor {
                     } else {
                         "the arrows slide it"
                     };
-                    self.buffer
+                    self.core
+                        .buffer
                         .say(format!("{} selected: {what}", author::describe(&lock, i)));
                 }
                 Task::none()

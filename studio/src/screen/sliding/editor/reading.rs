@@ -33,8 +33,8 @@ impl Reading {
 
 impl Editor {
     pub(super) fn read(&mut self) -> Task<Message> {
-        let revision = self.buffer.revision();
-        let text = self.buffer.text();
+        let revision = self.core.buffer.revision();
+        let text = self.core.buffer.text();
         background::run(
             move || Reading::of(&text),
             move |r| Message::Read(revision, Arc::new(r)),
@@ -42,12 +42,9 @@ impl Editor {
     }
 
     pub(super) fn read_done(&mut self, revision: u64, reading: &Reading) -> Task<Message> {
-        if revision != self.buffer.revision() {
+        if !self.core.took(revision, reading) {
             return Task::none();
         }
-        self.read_revision = revision;
-        self.diagnostics = reading.diagnostics.clone();
-        self.highlight = reading.highlight.clone();
         let drawable = reading.drawable();
         self.editable = drawable
             && reading
@@ -68,7 +65,8 @@ impl Editor {
                     && game.start() != &lock
                 {
                     self.start_game(lock);
-                    self.buffer
+                    self.core
+                        .buffer
                         .say("the lock changed: the game starts again from its new start");
                 }
                 Task::none()

@@ -60,12 +60,14 @@ impl Editor {
             return Task::none();
         };
         if !game.is_picked() {
-            self.buffer
+            self.core
+                .buffer
                 .say("the lock is not picked yet: a solution is saved once it is");
             return Task::none();
         }
         let Some(out) = self.path().map(crate::library::solution_beside) else {
-            self.buffer
+            self.core
+                .buffer
                 .say("save the lock first: its solution goes beside it");
             return Task::none();
         };
@@ -82,11 +84,11 @@ impl Editor {
     pub(super) fn solution_saved(&mut self, result: Result<String, String>) -> Task<Message> {
         match result {
             Ok(said) => {
-                self.buffer.say(said);
+                self.core.buffer.say(said);
                 self.solution_changed()
             }
             Err(why) => {
-                self.buffer.say(why);
+                self.core.buffer.say(why);
                 Task::none()
             }
         }

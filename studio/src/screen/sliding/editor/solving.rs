@@ -37,7 +37,7 @@ impl Editor {
         if let Some(why) = self.solver_forbidden().map(str::to_string) {
             self.stop_solver();
             self.said = None;
-            self.buffer.say(why);
+            self.core.buffer.say(why);
             return Task::none();
         }
         let run = self.runs.advance();
@@ -86,7 +86,7 @@ impl Editor {
             Some(mv) => self.play_move(mv),
             None => {
                 self.playing_back = false;
-                self.buffer.say(
+                self.core.buffer.say(
                     "the position is not on the solver's way: press Solve from here for a way from it",
                 );
             }

@@ -39,7 +39,7 @@ fn offers(editor: &Editor, label: &str) -> bool {
 
 /// The text on screen read, as the background reading answers.
 fn read_text(editor: &mut Editor) {
-    let (revision, text) = (editor.buffer.revision(), editor.text());
+    let (revision, text) = (editor.core.buffer.revision(), editor.text());
     let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(&text))));
 }
 

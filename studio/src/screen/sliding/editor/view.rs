@@ -18,7 +18,7 @@ impl Editor {
         let mut o = Overlay::default();
         match self.mode {
             Mode::Author => {
-                if self.synced == Some(self.buffer.revision()) {
+                if self.synced == Some(self.core.buffer.revision()) {
                     let mut cells: Vec<Cell> = Vec::new();
                     for p in lock.problems() {
                         if p.cells.is_empty() {
@@ -28,7 +28,7 @@ impl Editor {
                         }
                     }
                     // Problems the text has at a cell's glyph (an axis line names its axis).
-                    for d in self.diagnostics.iter().filter(|d| d.is_error()) {
+                    for d in self.core.diagnostics.iter().filter(|d| d.is_error()) {
                         for (c, s) in &self.cells {
                             if (s.line, s.column) == (d.span.line, d.span.column) {
                                 cells.push(*c);
@@ -140,8 +140,10 @@ impl Editor {
         };
         let files = row![
             play,
-            button(small("Undo")).on_press_maybe(self.buffer.can_undo().then_some(Message::Undo)),
-            button(small("Redo")).on_press_maybe(self.buffer.can_redo().then_some(Message::Redo)),
+            button(small("Undo"))
+                .on_press_maybe(self.core.buffer.can_undo().then_some(Message::Undo)),
+            button(small("Redo"))
+                .on_press_maybe(self.core.buffer.can_redo().then_some(Message::Redo)),
             button(small("Save")).on_press(Message::Save),
             button(small(if self.diffing {
                 "Back"
@@ -214,7 +216,7 @@ impl Editor {
             Shown::FixProblems => small("Fix the problems to hear the solver.").into(),
             Shown::Nothing => small("").into(),
         };
-        let stale = self.is_read() && self.synced != Some(self.buffer.revision());
+        let stale = self.is_read() && self.synced != Some(self.core.buffer.revision());
         let mut left = column![].spacing(4).width(Length::FillPortion(3));
         if stale && self.document.is_some() {
             left = left.push(
@@ -222,15 +224,16 @@ impl Editor {
                     .color(crate::screen::RED),
             );
         }
-        let canvas = self
-            .buffer
-            .diff_or(Family::Sliding, self.diffing, self.canvas_view(palette));
+        let canvas =
+            self.core
+                .buffer
+                .diff_or(Family::Sliding, self.diffing, self.canvas_view(palette));
         left = left.push(canvas);
         let right = crate::screen::source_pane::view(
-            &self.buffer,
+            &self.core.buffer,
             SOURCE_ID,
-            &self.highlight,
-            &self.diagnostics,
+            &self.core.highlight,
+            &self.core.diagnostics,
             Message::Source,
             Message::Buffer,
         );
@@ -238,7 +241,7 @@ impl Editor {
             toolbar,
             verdict,
             row![left.height(Fill), right].spacing(8).height(Fill),
-            small(&self.buffer.status_line()),
+            small(&self.core.buffer.status_line()),
         ]
         .spacing(6)
         .padding(8)
@@ -261,7 +264,7 @@ impl Editor {
                 longer: self.searching_longer,
                 room: self.said_last.clone(),
             },
-            _ if self.diagnostics.iter().any(Diagnostic::is_error) => Shown::FixProblems,
+            _ if self.core.diagnostics.iter().any(Diagnostic::is_error) => Shown::FixProblems,
             _ => Shown::Nothing,
         }
     }
@@ -496,7 +499,7 @@ impl Editor {
             ]
             .spacing(8)
             .height(Fill),
-            small(&self.buffer.status_line()),
+            small(&self.core.buffer.status_line()),
         ]
         .spacing(6)
         .padding(8)
