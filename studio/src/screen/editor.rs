@@ -196,3 +196,64 @@ pub trait Editing: 'static {
         }
     }
 }
+
+/// The items of [`Editing`] every family's editor writes alike, for an editor named `Editor`
+/// with a `core` field, a `Message::Buffer` variant, and its own `new`, `restored`, `read`,
+/// `update` and `message_for`; and the family's `Event` from a [`Filed`] (its `Saved` and
+/// `SaveFailed`). Used inside `impl Editing for Editor`, after `Event`'s conversion is made
+/// with `editing_events!()`.
+macro_rules! editing_plumbing {
+    () => {
+        type Message = Message;
+        type Event = Event;
+
+        fn opened(
+            (path, disk, text): (Option<std::path::PathBuf>, Option<&str>, &str),
+        ) -> (Editor, iced::Task<Message>) {
+            match disk {
+                Some(disk) => Editor::restored(path, disk, text),
+                None => Editor::new(path, text),
+            }
+        }
+
+        fn core(&self) -> &$crate::screen::editor::Core {
+            &self.core
+        }
+
+        fn core_mut(&mut self) -> &mut $crate::screen::editor::Core {
+            &mut self.core
+        }
+
+        fn buffer_message(message: $crate::screen::buffer::Message) -> Message {
+            Message::Buffer(message)
+        }
+
+        fn read(&mut self) -> iced::Task<Message> {
+            Editor::read(self)
+        }
+
+        fn handle(&mut self, message: Message) -> (iced::Task<Message>, Option<Event>) {
+            self.update(message)
+        }
+
+        fn action_message(&self, action: $crate::keys::Action) -> Option<Message> {
+            Editor::message_for(action)
+        }
+    };
+}
+pub(crate) use editing_plumbing;
+
+/// A family's `Event` from what the buffer says of a write: its `Saved` and `SaveFailed`.
+macro_rules! editing_events {
+    () => {
+        impl From<$crate::screen::editor::Filed> for Event {
+            fn from(filed: $crate::screen::editor::Filed) -> Event {
+                match filed {
+                    $crate::screen::editor::Filed::Saved(path) => Event::Saved(path),
+                    $crate::screen::editor::Filed::SaveFailed(why) => Event::SaveFailed(why),
+                }
+            }
+        }
+    };
+}
+pub(crate) use editing_events;

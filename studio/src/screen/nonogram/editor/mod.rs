@@ -9,7 +9,7 @@ use crate::nonogram::canvas::{Layers, NonogramCanvas, Stroke};
 use crate::nonogram::picture::{Layout, Marks, Palette};
 use crate::screen::buffer::{self, Buffer};
 use crate::screen::document;
-use crate::screen::editor::{Core, Editing, Filed};
+use crate::screen::editor::{Core, Editing};
 use crate::stroke::between;
 use engine::nonogram::author::{self, Difficulty, Level, Suggestion};
 use engine::nonogram::{Answer, Cell, Grid, Limits, Puzzle};
@@ -687,53 +687,16 @@ fn cells_words(cells: &[(usize, usize)]) -> String {
     }
 }
 
-impl From<Filed> for Event {
-    fn from(filed: Filed) -> Event {
-        match filed {
-            Filed::Saved(path) => Event::Saved(path),
-            Filed::SaveFailed(why) => Event::SaveFailed(why),
-        }
-    }
-}
+crate::screen::editor::editing_events!();
 
 impl Editing for Editor {
-    fn opened(
-        (path, disk, text): (Option<PathBuf>, Option<&str>, &str),
-    ) -> (Editor, Task<Message>) {
-        match disk {
-            Some(disk) => Editor::restored(path, disk, text),
-            None => Editor::new(path, text),
-        }
-    }
-
-    type Message = Message;
-    type Event = Event;
-
-    fn core(&self) -> &Core {
-        &self.core
-    }
-
-    fn core_mut(&mut self) -> &mut Core {
-        &mut self.core
-    }
-
-    fn buffer_message(message: buffer::Message) -> Message {
-        Message::Buffer(message)
-    }
-
-    fn read(&mut self) -> Task<Message> {
-        Editor::read(self)
-    }
+    crate::screen::editor::editing_plumbing!();
 
     /// The title: the puzzle's.
     fn title(&self) -> String {
         self.puzzle()
             .and_then(|p| p.info.title.clone())
             .unwrap_or_default()
-    }
-
-    fn handle(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
-        self.update(message)
     }
 
     fn studio_event(event: Event) -> Option<document::Event> {
@@ -746,10 +709,6 @@ impl Editing for Editor {
 
     fn show(&self, dark: bool) -> iced::Element<'_, Message> {
         self.view(crate::nonogram::picture::Palette::of_theme(dark))
-    }
-
-    fn action_message(&self, action: Action) -> Option<Message> {
-        Editor::message_for(action)
     }
 
     fn export_picture(&self, dark: bool, width: u32) -> Option<document::DrawPicture> {

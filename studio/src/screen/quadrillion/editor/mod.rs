@@ -17,7 +17,7 @@ use crate::quadrillion::canvas::{Input, Layers, QuadrillionCanvas};
 use crate::quadrillion::picture::Palette;
 use crate::screen::buffer::{self, Buffer};
 use crate::screen::document;
-use crate::screen::editor::{Core, Editing, Filed};
+use crate::screen::editor::{Core, Editing};
 use engine::quadrillion::generate::{GenerateError, Generated, generate};
 use engine::quadrillion::{
     Answer, Challenge, Dot, Hint, Limits, ShapeId, Solution, Table, count, hint, solve,
@@ -631,43 +631,10 @@ impl Editor {
     }
 }
 
-impl From<Filed> for Event {
-    fn from(filed: Filed) -> Event {
-        match filed {
-            Filed::Saved(path) => Event::Saved(path),
-            Filed::SaveFailed(why) => Event::SaveFailed(why),
-        }
-    }
-}
+crate::screen::editor::editing_events!();
 
 impl Editing for Editor {
-    fn opened(
-        (path, disk, text): (Option<PathBuf>, Option<&str>, &str),
-    ) -> (Editor, Task<Message>) {
-        match disk {
-            Some(disk) => Editor::restored(path, disk, text),
-            None => Editor::new(path, text),
-        }
-    }
-
-    type Message = Message;
-    type Event = Event;
-
-    fn core(&self) -> &Core {
-        &self.core
-    }
-
-    fn core_mut(&mut self) -> &mut Core {
-        &mut self.core
-    }
-
-    fn buffer_message(message: buffer::Message) -> Message {
-        Message::Buffer(message)
-    }
-
-    fn read(&mut self) -> Task<Message> {
-        Editor::read(self)
-    }
+    crate::screen::editor::editing_plumbing!();
 
     /// The title: the board's.
     fn title(&self) -> String {
@@ -675,10 +642,6 @@ impl Editing for Editor {
             .as_ref()
             .and_then(|d| d.info.title.clone())
             .unwrap_or_default()
-    }
-
-    fn handle(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
-        self.update(message)
     }
 
     fn studio_event(event: Event) -> Option<document::Event> {
@@ -690,10 +653,6 @@ impl Editing for Editor {
 
     fn show(&self, dark: bool) -> iced::Element<'_, Message> {
         self.view(crate::quadrillion::picture::Palette::of_theme(dark))
-    }
-
-    fn action_message(&self, action: Action) -> Option<Message> {
-        Editor::message_for(action)
     }
 
     fn export_picture(&self, dark: bool, width: u32) -> Option<document::DrawPicture> {
