@@ -23,6 +23,8 @@ pub struct FamilyInfo {
     pub family: Family,
     /// Its name in the game's words, e.g. "hex lock".
     pub name: &'static str,
+    /// Its name for several, e.g. "hex locks".
+    pub plural: &'static str,
     /// The word `--kind` takes, e.g. "lock" (its format's).
     pub kind: &'static str,
     /// The extension of its files, without the dot (its format's).
@@ -65,10 +67,12 @@ impl std::fmt::Debug for FamilyInfo {
     }
 }
 
-/// One family's entry, its kind word and extension taken from its format.
-const fn entry<F: lockfmt::Format>(
+/// A family's entry, its kind word and extension taken from its format: what each family's
+/// module gives as its `ENTRY`.
+pub const fn entry<F: lockfmt::Format>(
     family: Family,
     name: &'static str,
+    plural: &'static str,
     format: &'static F,
     templates: Templates,
     verbs: crate::cli::verbs::Verbs,
@@ -77,6 +81,7 @@ const fn entry<F: lockfmt::Format>(
     FamilyInfo {
         family,
         name,
+        plural,
         kind: F::KIND,
         extension: F::EXTENSION,
         format,
@@ -86,68 +91,13 @@ const fn entry<F: lockfmt::Format>(
     }
 }
 
-/// Every family, in the order the studio lists them (the order of [`Family`]'s variants).
+/// Every family, in the order the studio lists them (the order of [`Family`]'s variants); each
+/// entry stands in its family's own module.
 pub const FAMILIES: &[FamilyInfo] = &[
-    entry(
-        Family::HexLock,
-        "hex lock",
-        &lockfmt::hexlock::HexLock,
-        Templates {
-            label: "Hex lock",
-            prefix: "",
-            new_name: "New lock",
-            blank: "size-6",
-            names: crate::hexlock::templates::names,
-            text_of: crate::hexlock::templates::text_of,
-        },
-        crate::cli::hexlock::VERBS,
-        crate::hexlock::render::thumbnail_of_text,
-    ),
-    entry(
-        Family::Nonogram,
-        "nonogram",
-        &lockfmt::nonogram::Nonogram,
-        Templates {
-            label: "Nonogram",
-            prefix: "nonogram-",
-            new_name: "New nonogram",
-            blank: crate::nonogram::templates::BLANK[0].0,
-            names: crate::nonogram::templates::names,
-            text_of: crate::nonogram::templates::text_of,
-        },
-        crate::cli::nonogram::VERBS,
-        crate::nonogram::render::thumbnail_of_text,
-    ),
-    entry(
-        Family::Quadrillion,
-        "Quadrillion board",
-        &lockfmt::quadrillion::Quadrillion,
-        Templates {
-            label: "Quadrillion",
-            prefix: "quadrillion-",
-            new_name: "New Quadrillion board",
-            blank: crate::quadrillion::templates::DEFAULT,
-            names: crate::quadrillion::templates::names,
-            text_of: crate::quadrillion::templates::text_of,
-        },
-        crate::cli::quadrillion::VERBS,
-        crate::quadrillion::render::thumbnail_of_text,
-    ),
-    entry(
-        Family::Sliding,
-        "sliding lock",
-        &lockfmt::sliding::Sliding,
-        Templates {
-            label: "Sliding lock",
-            prefix: "sliding-",
-            new_name: "New sliding lock",
-            blank: crate::sliding::templates::BLANK[0].0,
-            names: crate::sliding::templates::names,
-            text_of: crate::sliding::templates::text_of,
-        },
-        crate::cli::sliding::VERBS,
-        crate::sliding::render::thumbnail_of_text,
-    ),
+    crate::hexlock::ENTRY,
+    crate::nonogram::ENTRY,
+    crate::quadrillion::ENTRY,
+    crate::sliding::ENTRY,
 ];
 
 /// The family a template belongs to, by its name.
@@ -369,6 +319,12 @@ mod tests {
                 "entry {i} stands for another family"
             );
             assert!(!info.name.is_empty(), "{family:?} has no name");
+            assert!(
+                info.plural.starts_with(info.name) && info.plural.len() > info.name.len(),
+                "{family:?}: {} is the plural of {}",
+                info.plural,
+                info.name
+            );
             assert_eq!(info.kind, info.format.kind(), "{family:?}");
             assert_eq!(info.extension, info.format.extension(), "{family:?}");
             assert_eq!(Family::of_kind(info.kind), Some(family));

@@ -19,8 +19,14 @@ pub fn only_for(family: crate::family::Family, distinct: bool, solution: bool) -
         );
     }
     if solution && !takes.contains(&"--solution") {
+        let takers: Vec<&str> = crate::family::FAMILIES
+            .iter()
+            .filter(|f| f.verbs.render_flags.contains(&"--solution"))
+            .map(|f| f.plural)
+            .collect();
         bail!(
-            "--solution is for nonograms and Quadrillion boards, not for a {}: play its solution with `lockwright play`",
+            "--solution is for {}, not for a {}: play its solution with `lockwright play`",
+            lockfmt::words::listed(&takers),
             family.info().name
         );
     }

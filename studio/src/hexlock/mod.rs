@@ -12,3 +12,21 @@ pub mod session;
 pub mod solver;
 pub mod templates;
 pub mod tutorial;
+
+/// The hex lock's entry in the studio's registry of families.
+pub const ENTRY: crate::family::FamilyInfo = crate::family::entry(
+    crate::family::Family::HexLock,
+    "hex lock",
+    "hex locks",
+    &lockfmt::hexlock::HexLock,
+    crate::family::Templates {
+        label: "Hex lock",
+        prefix: "",
+        new_name: "New lock",
+        blank: "size-6",
+        names: crate::hexlock::templates::names,
+        text_of: crate::hexlock::templates::text_of,
+    },
+    crate::cli::hexlock::VERBS,
+    crate::hexlock::render::thumbnail_of_text,
+);

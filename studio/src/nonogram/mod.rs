@@ -18,3 +18,21 @@ pub fn search_threads() -> usize {
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     if cores >= 4 { cores.min(8) } else { 1 }
 }
+
+/// The nonogram's entry in the studio's registry of families.
+pub const ENTRY: crate::family::FamilyInfo = crate::family::entry(
+    crate::family::Family::Nonogram,
+    "nonogram",
+    "nonograms",
+    &lockfmt::nonogram::Nonogram,
+    crate::family::Templates {
+        label: "Nonogram",
+        prefix: "nonogram-",
+        new_name: "New nonogram",
+        blank: crate::nonogram::templates::BLANK[0].0,
+        names: crate::nonogram::templates::names,
+        text_of: crate::nonogram::templates::text_of,
+    },
+    crate::cli::nonogram::VERBS,
+    crate::nonogram::render::thumbnail_of_text,
+);

@@ -6,3 +6,21 @@ pub mod picture;
 pub mod render;
 pub mod templates;
 pub mod words;
+
+/// The Quadrillion board's entry in the studio's registry of families.
+pub const ENTRY: crate::family::FamilyInfo = crate::family::entry(
+    crate::family::Family::Quadrillion,
+    "Quadrillion board",
+    "Quadrillion boards",
+    &lockfmt::quadrillion::Quadrillion,
+    crate::family::Templates {
+        label: "Quadrillion",
+        prefix: "quadrillion-",
+        new_name: "New Quadrillion board",
+        blank: crate::quadrillion::templates::DEFAULT,
+        names: crate::quadrillion::templates::names,
+        text_of: crate::quadrillion::templates::text_of,
+    },
+    crate::cli::quadrillion::VERBS,
+    crate::quadrillion::render::thumbnail_of_text,
+);

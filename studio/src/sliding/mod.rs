@@ -25,3 +25,21 @@ const PICTURE_CODES: &[&str] = &[
 pub fn drawable<'a>(mut errors: impl Iterator<Item = &'a Diagnostic>) -> bool {
     errors.all(|d| !PICTURE_CODES.contains(&d.code.as_str()))
 }
+
+/// The sliding lock's entry in the studio's registry of families.
+pub const ENTRY: crate::family::FamilyInfo = crate::family::entry(
+    crate::family::Family::Sliding,
+    "sliding lock",
+    "sliding locks",
+    &lockfmt::sliding::Sliding,
+    crate::family::Templates {
+        label: "Sliding lock",
+        prefix: "sliding-",
+        new_name: "New sliding lock",
+        blank: crate::sliding::templates::BLANK[0].0,
+        names: crate::sliding::templates::names,
+        text_of: crate::sliding::templates::text_of,
+    },
+    crate::cli::sliding::VERBS,
+    crate::sliding::render::thumbnail_of_text,
+);
