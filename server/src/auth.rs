@@ -151,13 +151,18 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// The token of `Authorization: Bearer TOKEN`, if the header is there.
+/// The token of `Authorization: Bearer TOKEN`, if the header is there. The scheme is read
+/// in any case and may be followed by several spaces, as HTTP has it (RFC 9110, 11.1):
+/// `bearer TOKEN` was refused.
 pub fn bearer(headers: &axum::http::HeaderMap) -> Option<&str> {
-    headers
-        .get(axum::http::header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|h| h.strip_prefix("Bearer "))
-        .map(str::trim)
+    let value = headers
+        .get(axum::http::header::AUTHORIZATION)?
+        .to_str()
+        .ok()?
+        .trim();
+    let (scheme, token) = value.split_once(' ')?;
+    let token = token.trim();
+    (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then_some(token)
 }
 
 /// The calling player, from their bearer token. Handlers that take it refuse callers without
@@ -181,6 +186,31 @@ impl FromRequestParts<AppState> for Me {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_bearer_scheme_is_read_in_any_case() {
+        let token = |value: &str| {
+            let mut h = axum::http::HeaderMap::new();
+            h.insert(
+                axum::http::header::AUTHORIZATION,
+                value.parse().expect("a header value"),
+            );
+            bearer(&h).map(str::to_string)
+        };
+        for value in ["Bearer T0K", "bearer T0K", "BEARER   T0K", " Bearer T0K "] {
+            assert_eq!(token(value).as_deref(), Some("T0K"), "{value:?}");
+        }
+        for value in [
+            "Basic T0K",
+            "BearerT0K",
+            "Bearer",
+            "Bearer   ",
+            "Bearerx T0K",
+        ] {
+            assert_eq!(token(value), None, "{value:?}");
+        }
+        assert_eq!(bearer(&axum::http::HeaderMap::new()), None);
+    }
 
     #[test]
     fn codenames_are_three_printable_characters_without_lowercase() {

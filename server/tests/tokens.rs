@@ -163,3 +163,35 @@ async fn a_database_of_the_first_schema_migrates_and_its_players_log_in() {
         "the schema version is recorded"
     );
 }
+
+/// Regression: `Authorization: bearer TOKEN` (the scheme in lower case, which HTTP allows) was
+/// refused with 401, as if no token were sent.
+#[tokio::test]
+async fn the_authorization_scheme_is_read_in_any_case() {
+    let (srv, _dir) = start().await;
+    let a = srv.player("AAA").await;
+    let token = a.token().expect("token").to_string();
+    let url = format!("{}/api/v1/me", srv.running.url());
+    let http = reqwest::Client::new();
+    for scheme in ["Bearer", "bearer", "BEARER"] {
+        let r = http
+            .get(&url)
+            .header("authorization", format!("{scheme} {token}"))
+            .send()
+            .await
+            .expect("send");
+        assert_eq!(r.status().as_u16(), 200, "{scheme}");
+        assert!(r.text().await.expect("body").contains("AAA"), "{scheme}");
+    }
+    let r = http
+        .get(&url)
+        .header("authorization", format!("Basic {token}"))
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(
+        r.status().as_u16(),
+        401,
+        "another scheme is no bearer token"
+    );
+}
