@@ -57,6 +57,12 @@ pub struct Config {
     pub match_speed: f64,
 }
 
+/// The largest request body a server may be set to take: far above any lock, far below memory.
+const MAX_BODY_LIMIT: usize = 16 << 20;
+
+/// The most memory one password check may be set to hold, in KiB: 1 GiB (the default is 19 MiB).
+const MAX_PASSWORD_MEMORY_KIB: u32 = 1 << 20;
+
 impl Default for Config {
     fn default() -> Config {
         Config {
@@ -347,14 +353,34 @@ impl Config {
                 why: why.to_string(),
             })
         };
-        if self.body_limit < 1024 {
-            return invalid("body_limit", "at least 1024 bytes: a lock file needs room");
+        if !(1024..=MAX_BODY_LIMIT).contains(&self.body_limit) {
+            return invalid(
+                "body_limit",
+                "from 1024 bytes (a lock file needs room) to 16 MiB (16777216)",
+            );
         }
-        if self.password_memory_kib < 8 {
-            return invalid("password_memory_kib", "at least 8 KiB (argon2's minimum)");
+        let sizes =
+            engine::hexlock::model::frame::MIN_SIZE..=engine::hexlock::model::frame::MAX_SIZE;
+        if !sizes.contains(&self.max_lock_size) {
+            return invalid(
+                "max_lock_size",
+                &format!("a lock size from {} to {}", sizes.start(), sizes.end()),
+            );
         }
-        if self.rate_limit.is_nan() || self.rate_burst.is_nan() {
-            return invalid("rate_limit", "a number");
+        if !(8..=MAX_PASSWORD_MEMORY_KIB).contains(&self.password_memory_kib) {
+            return invalid(
+                "password_memory_kib",
+                "from 8 KiB (argon2's minimum) to 1048576 KiB (1 GiB a check)",
+            );
+        }
+        if !(self.rate_limit.is_finite() && self.rate_limit >= 0.0) {
+            return invalid(
+                "rate_limit",
+                "requests a second, 0 or more (0 turns limiting off)",
+            );
+        }
+        if !(self.rate_burst.is_finite() && self.rate_burst >= 0.0) {
+            return invalid("rate_burst", "a number of requests, 0 or more");
         }
         if !(self.match_speed.is_finite() && (0.001..=100_000.0).contains(&self.match_speed)) {
             return invalid("match_speed", "a factor from 0.001 to 100000");
@@ -448,6 +474,66 @@ mod tests {
         assert_eq!(c.durability, Durability::Full);
         assert_eq!(c.idle_timeout, Period::secs(120));
         assert_eq!(c.token_ttl, Period::secs(3600));
+    }
+
+    /// Regression: `--rate-limit=-1`, `--max-lock-size=-3` and `--password-memory-kib
+    /// 40000000` were taken; each is refused naming its key and the range it takes.
+    #[test]
+    fn nonsense_values_are_refused_with_their_key_and_range() {
+        let refused = |args: ServeArgs, key: &str, range: &str| match args.resolve() {
+            Err(ConfigError::Invalid { key: k, why }) => {
+                assert_eq!(k, key);
+                assert!(why.contains(range), "{why}");
+            }
+            other => panic!("{key}: {other:?}"),
+        };
+        refused(
+            ServeArgs {
+                rate_limit: Some(-1.0),
+                ..ServeArgs::default()
+            },
+            "rate_limit",
+            "0 or more",
+        );
+        refused(
+            ServeArgs {
+                max_lock_size: Some(-3),
+                ..ServeArgs::default()
+            },
+            "max_lock_size",
+            "from 3 to 11",
+        );
+        refused(
+            ServeArgs {
+                password_memory_kib: Some(40_000_000),
+                ..ServeArgs::default()
+            },
+            "password_memory_kib",
+            "1048576 KiB",
+        );
+        refused(
+            ServeArgs {
+                rate_burst: Some(f64::INFINITY),
+                ..ServeArgs::default()
+            },
+            "rate_burst",
+            "0 or more",
+        );
+        refused(
+            ServeArgs {
+                body_limit: Some(1 << 40),
+                ..ServeArgs::default()
+            },
+            "body_limit",
+            "16 MiB",
+        );
+        let fine = ServeArgs {
+            rate_limit: Some(0.0),
+            max_lock_size: Some(11),
+            password_memory_kib: Some(8),
+            ..ServeArgs::default()
+        };
+        assert!(fine.resolve().is_ok(), "the ends of each range are taken");
     }
 
     #[test]
