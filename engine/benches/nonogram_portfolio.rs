@@ -21,6 +21,7 @@ use common::{answer_word as status, gives_the_clues, random_picture};
 use engine::nonogram::{
     Answer, Limits, Puzzle, PuzzleInfo, Report, solve, solve_on_threads, solve_seeded,
 };
+use engine::solving::Cancel;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -108,7 +109,7 @@ fn main() {
                 last_one = Some(a);
                 let b = checked(
                     &p,
-                    solve_on_threads(&p, &lim, engine::solving::Cancel::NEVER, threads),
+                    solve_on_threads(&p, &lim, Cancel::NEVER, threads),
                     &name,
                 );
                 many.push(ms(&b));
@@ -126,12 +127,7 @@ fn main() {
             // The quickest of the race's searches, each alone on this core.
             let best = (0..quickest_of)
                 .map(|seed| {
-                    let r = solve_seeded(
-                        &p,
-                        &lim,
-                        engine::solving::Cancel::by(&AtomicBool::new(false)),
-                        seed,
-                    );
+                    let r = solve_seeded(&p, &lim, Cancel::by(&AtomicBool::new(false)), seed);
                     ms(&checked(&p, r, &name))
                 })
                 .fold(f64::INFINITY, f64::min);

@@ -19,6 +19,7 @@ mod common;
 use common::{data_boards, saved_challenges};
 use engine::quadrillion::generate::generate;
 use engine::quadrillion::{Limits, count, solve};
+use engine::solving::Cancel;
 use std::time::{Duration, Instant};
 
 fn median(mut xs: Vec<f64>) -> f64 {
@@ -66,28 +67,12 @@ fn main() {
     for b in saved_challenges() {
         let ch = &b.challenge;
         let solve_t = time(runs, || {
-            std::hint::black_box(
-                solve(
-                    std::hint::black_box(ch),
-                    &none,
-                    engine::solving::Cancel::NEVER,
-                )
-                .ok(),
-            );
+            std::hint::black_box(solve(std::hint::black_box(ch), &none, Cancel::NEVER).ok());
         });
-        let c =
-            count(ch, None, &none, engine::solving::Cancel::NEVER).expect("a playable challenge");
+        let c = count(ch, None, &none, Cancel::NEVER).expect("a playable challenge");
         assert!(c.is_unique(), "{} has one solution", b.name);
         let count_t = time(runs, || {
-            std::hint::black_box(
-                count(
-                    std::hint::black_box(ch),
-                    None,
-                    &none,
-                    engine::solving::Cancel::NEVER,
-                )
-                .ok(),
-            );
+            std::hint::black_box(count(std::hint::black_box(ch), None, &none, Cancel::NEVER).ok());
         });
         worst = worst.max(count_t);
         println!(
@@ -108,13 +93,7 @@ fn main() {
     let mut last = None;
     for _ in 0..runs.min(5) {
         let t = Instant::now();
-        let c = count(
-            &default.challenge,
-            None,
-            &none,
-            engine::solving::Cancel::NEVER,
-        )
-        .expect("playable");
+        let c = count(&default.challenge, None, &none, Cancel::NEVER).expect("playable");
         times.push(t.elapsed().as_secs_f64());
         last = Some(c);
     }

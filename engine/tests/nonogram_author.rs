@@ -7,6 +7,7 @@ mod common;
 use common::{data_puzzles, every_solution, random_picture};
 use engine::nonogram::author::{Level, ambiguous_cells, difficulty, review, suggest_unique};
 use engine::nonogram::{Answer, Cell, Grid, Limits, Puzzle, PuzzleInfo, Report, Stats, solve};
+use engine::solving::Cancel;
 use proptest::prelude::*;
 use std::time::Duration;
 
@@ -17,12 +18,7 @@ fn puzzle_of(g: &Grid) -> Puzzle {
 #[test]
 fn difficulty_is_zero_for_the_line_rule_and_rises_with_probing_then_search() {
     for d in data_puzzles() {
-        let r = review(
-            &d.puzzle,
-            &Limits::default(),
-            engine::solving::Cancel::NEVER,
-            1,
-        );
+        let r = review(&d.puzzle, &Limits::default(), Cancel::NEVER, 1);
         match (&r.report.answer, r.difficulty) {
             (Answer::Unique(_), Some(diff)) => {
                 if d.line_solvable {
@@ -82,7 +78,7 @@ proptest! {
     ) {
         let p = puzzle_of(&random_picture(w, h, density, seed));
         let all = every_solution(&p, usize::MAX);
-        let amb = ambiguous_cells(&p, &Limits::default(), engine::solving::Cancel::NEVER);
+        let amb = ambiguous_cells(&p, &Limits::default(), Cancel::NEVER);
         prop_assert!(amb.complete);
         let want: Vec<(usize, usize)> = (0..h)
             .flat_map(|y| (0..w).map(move |x| (x, y)))
@@ -119,12 +115,7 @@ fn a_suggestion_makes_the_puzzle_unique_with_the_fewest_changes_tried() {
     // Unique already: nothing to change.
     let unique = Grid::from_rows(&["##.", ".#.", ".#."]).expect("a grid");
     assert_eq!(
-        suggest_unique(
-            &unique,
-            Duration::from_secs(10),
-            engine::solving::Cancel::NEVER
-        )
-        .changes,
+        suggest_unique(&unique, Duration::from_secs(10), Cancel::NEVER).changes,
         Some(vec![])
     );
     let mut seen = 0;
@@ -136,11 +127,7 @@ fn a_suggestion_makes_the_puzzle_unique_with_the_fewest_changes_tried() {
         ) {
             continue;
         }
-        let s = suggest_unique(
-            &picture,
-            Duration::from_secs(30),
-            engine::solving::Cancel::NEVER,
-        );
+        let s = suggest_unique(&picture, Duration::from_secs(30), Cancel::NEVER);
         let Some(changes) = s.changes else {
             assert!(s.pairs_done || s.candidates > 0, "seed {seed}: {s:?}");
             continue;
@@ -172,11 +159,7 @@ fn a_picture_ambiguous_in_several_regions_is_made_unique_region_by_region() {
     let mut seen = 0;
     for seed in 1..60 {
         let picture = random_picture(20, 20, 0.5, seed);
-        let s = suggest_unique(
-            &picture,
-            Duration::from_secs(30),
-            engine::solving::Cancel::NEVER,
-        );
+        let s = suggest_unique(&picture, Duration::from_secs(30), Cancel::NEVER);
         // Three changes or more: beyond what one or two could reach.
         if s.regions < 2 || s.changes.as_ref().is_none_or(|c| c.len() < 3) {
             continue;
@@ -212,11 +195,7 @@ fn suggestions_on_random_pictures() {
     for seed in 1..40 {
         let picture = random_picture(20, 20, 0.5, seed);
         let t = std::time::Instant::now();
-        let s = suggest_unique(
-            &picture,
-            Duration::from_secs(10),
-            engine::solving::Cancel::NEVER,
-        );
+        let s = suggest_unique(&picture, Duration::from_secs(10), Cancel::NEVER);
         let took = t.elapsed();
         times.push(took);
         println!(

@@ -6,6 +6,7 @@ mod common;
 
 use common::{data_puzzles, gives_the_clues};
 use engine::nonogram::{Answer, Limits, solve};
+use engine::solving::Cancel;
 
 #[test]
 fn the_public_puzzles_are_answered_as_their_files_say() {
@@ -251,11 +252,7 @@ fn a_time_limit_and_a_cancel_end_the_solve_with_a_clean_stop() {
         "{:?}",
         r.answer
     );
-    let r = solve_cancellable(
-        &p,
-        &Limits::default(),
-        engine::solving::Cancel::by(&AtomicBool::new(true)),
-    );
+    let r = solve_cancellable(&p, &Limits::default(), Cancel::by(&AtomicBool::new(true)));
     assert!(
         matches!(
             r.answer,
@@ -291,14 +288,7 @@ fn solving_from_known_cells_keeps_them_and_names_the_line_they_break() {
     let p = Puzzle::from_picture(picture.clone(), PuzzleInfo::default());
     let mut start = Grid::new(3, 3);
     start.set(0, 0, engine::nonogram::Cell::Filled);
-    match solve_from(
-        &p,
-        &start,
-        &Limits::default(),
-        engine::solving::Cancel::NEVER,
-    )
-    .answer
-    {
+    match solve_from(&p, &start, &Limits::default(), Cancel::NEVER).answer {
         Answer::Unique(g) => assert_eq!(g, picture),
         other => panic!("{other:?}"),
     }
@@ -306,14 +296,7 @@ fn solving_from_known_cells_keeps_them_and_names_the_line_they_break() {
     let mut wrong = Grid::new(3, 3);
     wrong.set(0, 0, engine::nonogram::Cell::Filled);
     wrong.set(2, 0, engine::nonogram::Cell::Filled);
-    match solve_from(
-        &p,
-        &wrong,
-        &Limits::default(),
-        engine::solving::Cancel::NEVER,
-    )
-    .answer
-    {
+    match solve_from(&p, &wrong, &Limits::default(), Cancel::NEVER).answer {
         Answer::None(Unsolvable::Line { line, clue }) => {
             assert_eq!((line, clue), (LineRef::Row(0), vec![2]));
         }

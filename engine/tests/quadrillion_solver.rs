@@ -8,6 +8,7 @@ use engine::quadrillion::{
     Answer, Board, Challenge, Dot, Hint, Limits, Orientation, Placement, ShapeId, Stop, count,
     hint, solve,
 };
+use engine::solving::Cancel;
 use quadrillion_common::{data_boards, read_picture, replay, saved_challenges};
 use std::sync::atomic::AtomicBool;
 
@@ -17,13 +18,7 @@ fn the_default_board_has_10162_solutions() {
         .into_iter()
         .find(|b| b.name == "default")
         .unwrap();
-    let c = count(
-        &board.challenge,
-        None,
-        &Limits::default(),
-        engine::solving::Cancel::NEVER,
-    )
-    .unwrap();
+    let c = count(&board.challenge, None, &Limits::default(), Cancel::NEVER).unwrap();
     assert_eq!(c.stopped, None);
     assert_eq!(c.solutions, 10_162);
     assert_eq!(Some(c.solutions), board.solutions);
@@ -37,23 +32,12 @@ fn each_saved_challenge_has_exactly_one_solution_the_seeds() {
     let saved = saved_challenges();
     assert_eq!(saved.len(), 12);
     for b in saved {
-        let c = count(
-            &b.challenge,
-            None,
-            &Limits::default(),
-            engine::solving::Cancel::NEVER,
-        )
-        .unwrap();
+        let c = count(&b.challenge, None, &Limits::default(), Cancel::NEVER).unwrap();
         assert!(c.is_unique(), "{}: {} solutions", b.name, c.solutions);
         let seeds = read_picture(&b.challenge.board, &b.first_solution);
         assert_eq!(c.first[0], seeds, "{}", b.name);
         replay(&b.challenge, &c.first[0]);
-        let one = solve(
-            &b.challenge,
-            &Limits::default(),
-            engine::solving::Cancel::NEVER,
-        )
-        .unwrap();
+        let one = solve(&b.challenge, &Limits::default(), Cancel::NEVER).unwrap();
         assert_eq!(one.answer, Answer::Solved(seeds), "{}", b.name);
     }
 }
@@ -65,13 +49,7 @@ fn solutions_found_on_random_boards_keep_every_rule() {
         let board = random_board(&mut rng);
         assert_eq!(board.problems(), vec![]);
         let ch = Challenge::empty(board);
-        let c = count(
-            &ch,
-            Some(3),
-            &Limits::default(),
-            engine::solving::Cancel::NEVER,
-        )
-        .unwrap();
+        let c = count(&ch, Some(3), &Limits::default(), Cancel::NEVER).unwrap();
         for s in &c.first {
             replay(&ch, s);
         }
@@ -93,14 +71,7 @@ fn a_hint_places_one_more_shape_of_a_solution_that_keeps_the_placed_ones() {
     let mut mine: Vec<Placement> = Vec::new();
     // Hint after hint finishes the challenge, each one from the only solution.
     for _ in 0..12 {
-        match hint(
-            &b.challenge,
-            &mine,
-            &Limits::default(),
-            engine::solving::Cancel::NEVER,
-        )
-        .unwrap()
-        {
+        match hint(&b.challenge, &mine, &Limits::default(), Cancel::NEVER).unwrap() {
             Hint::Place(p) => {
                 assert!(solution.placements.contains(&p.canonical()), "{p:?}");
                 mine.push(p);
@@ -111,13 +82,7 @@ fn a_hint_places_one_more_shape_of_a_solution_that_keeps_the_placed_ones() {
     }
     assert_eq!(mine.len() + b.challenge.placed.len(), 12);
     assert_eq!(
-        hint(
-            &b.challenge,
-            &mine,
-            &Limits::default(),
-            engine::solving::Cancel::NEVER
-        )
-        .unwrap(),
+        hint(&b.challenge, &mine, &Limits::default(), Cancel::NEVER).unwrap(),
         Hint::Solved
     );
 }
@@ -163,24 +128,12 @@ fn a_hint_says_which_shape_to_lift_when_the_placed_ones_have_no_completion() {
     let mut mine = right.clone();
     mine.push(wrong);
     assert_eq!(
-        hint(
-            &b.challenge,
-            &mine,
-            &Limits::default(),
-            engine::solving::Cancel::NEVER
-        )
-        .unwrap(),
+        hint(&b.challenge, &mine, &Limits::default(), Cancel::NEVER).unwrap(),
         Hint::Lift(vec![wrong_shape])
     );
     mine.rotate_right(1);
     assert_eq!(
-        hint(
-            &b.challenge,
-            &mine,
-            &Limits::default(),
-            engine::solving::Cancel::NEVER
-        )
-        .unwrap(),
+        hint(&b.challenge, &mine, &Limits::default(), Cancel::NEVER).unwrap(),
         Hint::Lift(vec![wrong_shape])
     );
 }
@@ -194,24 +147,19 @@ fn a_hint_on_a_challenge_without_solution_says_so() {
         placed: vec![at(ShapeId::Corner, Orientation::new(false, 0), 1, 0)],
     };
     assert_eq!(
-        hint(&ch, &[], &Limits::default(), engine::solving::Cancel::NEVER).unwrap(),
+        hint(&ch, &[], &Limits::default(), Cancel::NEVER).unwrap(),
         Hint::NoSolution
     );
     assert_eq!(
-        solve(&ch, &Limits::default(), engine::solving::Cancel::NEVER)
+        solve(&ch, &Limits::default(), Cancel::NEVER)
             .unwrap()
             .answer,
         Answer::None
     );
     assert_eq!(
-        count(
-            &ch,
-            None,
-            &Limits::default(),
-            engine::solving::Cancel::NEVER
-        )
-        .unwrap()
-        .solutions,
+        count(&ch, None, &Limits::default(), Cancel::NEVER)
+            .unwrap()
+            .solutions,
         0
     );
 }
@@ -226,13 +174,7 @@ fn limits_stop_the_search_cleanly() {
         max_steps: Some(5_000),
         ..Limits::default()
     };
-    let c = count(
-        &board.challenge,
-        None,
-        &limits,
-        engine::solving::Cancel::NEVER,
-    )
-    .unwrap();
+    let c = count(&board.challenge, None, &limits, Cancel::NEVER).unwrap();
     assert_eq!(c.stopped, Some(Stop::Nodes { max: 5_000 }));
     assert!(c.solutions < 10_162);
     // The node limit is held to the node, not at the next clock check 4,096 nodes on.
@@ -241,13 +183,7 @@ fn limits_stop_the_search_cleanly() {
             max_steps: Some(max),
             ..Limits::default()
         };
-        let c = count(
-            &board.challenge,
-            None,
-            &limits,
-            engine::solving::Cancel::NEVER,
-        )
-        .unwrap();
+        let c = count(&board.challenge, None, &limits, Cancel::NEVER).unwrap();
         assert_eq!(c.stopped, Some(Stop::Nodes { max }));
         assert!(
             c.nodes <= max + 1,
@@ -260,7 +196,7 @@ fn limits_stop_the_search_cleanly() {
         &board.challenge,
         None,
         &Limits::default(),
-        engine::solving::Cancel::by(&cancel),
+        Cancel::by(&cancel),
     )
     .unwrap();
     assert_eq!(c.stopped, Some(Stop::Cancelled));
@@ -270,12 +206,7 @@ fn limits_stop_the_search_cleanly() {
 fn an_illegal_challenge_is_refused_with_its_problems() {
     let mut board = Board::default_board();
     board.grids[3].at = Dot::new(9, 9);
-    let err = solve(
-        &Challenge::empty(board),
-        &Limits::default(),
-        engine::solving::Cancel::NEVER,
-    )
-    .unwrap_err();
+    let err = solve(&Challenge::empty(board), &Limits::default(), Cancel::NEVER).unwrap_err();
     assert!(!err.is_empty());
 }
 
@@ -283,13 +214,7 @@ fn an_illegal_challenge_is_refused_with_its_problems() {
 fn generated_challenges_have_exactly_one_solution_and_repeat_from_their_seed() {
     for seed in 0..6 {
         let g = generate(seed, None, &Limits::default()).unwrap();
-        let c = count(
-            &g.challenge,
-            None,
-            &Limits::default(),
-            engine::solving::Cancel::NEVER,
-        )
-        .unwrap();
+        let c = count(&g.challenge, None, &Limits::default(), Cancel::NEVER).unwrap();
         assert!(c.is_unique(), "seed {seed}: {} solutions", c.solutions);
         replay(&g.challenge, &c.first[0]);
         for p in &g.solution {
@@ -307,13 +232,8 @@ fn a_challenge_generated_on_a_given_board_keeps_it() {
     assert_eq!(g.challenge.board, board);
     assert!(!g.challenge.placed.is_empty());
     assert!(
-        count(
-            &g.challenge,
-            None,
-            &Limits::default(),
-            engine::solving::Cancel::NEVER
-        )
-        .unwrap()
-        .is_unique()
+        count(&g.challenge, None, &Limits::default(), Cancel::NEVER)
+            .unwrap()
+            .is_unique()
     );
 }

@@ -8,6 +8,7 @@ use engine::sliding::{
     Answer, Cell, Limits, Lock, Orientation, Proof, bounds_against_truth, format_moves,
     parse_moves, prove_by_standing_pieces, solve, solve_breadth_first, solve_pausing_at,
 };
+use engine::solving::Cancel;
 use sliding_common::{lock, random_lock};
 use std::collections::{HashSet, VecDeque};
 use std::sync::atomic::AtomicBool;
@@ -138,13 +139,8 @@ fn bounds_never_overstate_on_random_locks_past_the_plain_search() {
         // relaxations, then searching again from the start.
         let report = solve(&l, &Limits::default()).expect("legal");
         let cancel = AtomicBool::new(false);
-        let deepest = solve_pausing_at(
-            &l,
-            &Limits::default(),
-            engine::solving::Cancel::by(&cancel),
-            1,
-        )
-        .expect("legal");
+        let deepest =
+            solve_pausing_at(&l, &Limits::default(), Cancel::by(&cancel), 1).expect("legal");
         for (report, how) in [(report, "as solved"), (deepest, "paused at once")] {
             match (&report.answer, &plain.answer) {
                 (Answer::Solved { moves }, Answer::Solved { moves: fewest }) => {
@@ -540,7 +536,7 @@ fn a_stopped_search_says_how_many_moves_every_way_takes_at_least() {
             let never = AtomicBool::new(false);
             for report in [
                 solve(&l, &limits),
-                solve_pausing_at(&l, &limits, engine::solving::Cancel::by(&never), 0),
+                solve_pausing_at(&l, &limits, Cancel::by(&never), 0),
                 solve_breadth_first(&l, &limits),
             ] {
                 let report = report.expect("legal");

@@ -261,11 +261,6 @@ pub fn of_extension(extension: &str) -> Option<&'static dyn Text> {
         .find(|f| f.extension().eq_ignore_ascii_case(extension))
 }
 
-/// The kind words, as a message lists them: `lock|nonogram|quadrillion|sliding`.
-pub fn kinds() -> Vec<&'static str> {
-    FORMATS.iter().map(|f| f.kind()).collect()
-}
-
 /// The extensions with their dots, as a message lists them: ".lock, .non, .quad and .slide".
 pub fn extensions_listed() -> String {
     let dotted: Vec<String> = FORMATS

@@ -262,16 +262,10 @@ pub fn refusal_of_text(file: &Path, text: &[u8]) -> Option<String> {
 /// Which files are puzzles, in the words a refusal says it: "Lockwright's puzzles are .lock,
 /// .non, .quad and .slide files".
 fn puzzle_files() -> String {
-    format!("Lockwright's puzzles are {} files", extensions_listed())
-}
-
-/// The families' extensions, with their dots, as a sentence lists them.
-pub fn extensions_listed() -> String {
-    let dotted: Vec<String> = FAMILIES
-        .iter()
-        .map(|f| format!(".{}", f.extension))
-        .collect();
-    lockfmt::words::listed(&dotted)
+    format!(
+        "Lockwright's puzzles are {} files",
+        lockfmt::format::extensions_listed()
+    )
 }
 
 #[cfg(test)]

@@ -57,7 +57,7 @@ pub enum Command {
         json: bool,
         /// The family of standard input, named `-` among the files: `lock`, `nonogram`,
         /// `quadrillion` or `sliding` (a file's family is told by its extension).
-        #[arg(long, value_parser = source::KINDS)]
+        #[arg(long, value_parser = crate::family::KINDS)]
         kind: Option<String>,
     },
     /// Play moves on a lock: print the lock after each move, with the blockages of that turn
@@ -101,7 +101,7 @@ pub enum Command {
         /// The family of standard input, named `-` among the files, whose canonical form is
         /// printed on standard output (as an editor's formatter takes it): `lock`,
         /// `nonogram`, `quadrillion` or `sliding`.
-        #[arg(long, value_parser = source::KINDS)]
+        #[arg(long, value_parser = crate::family::KINDS)]
         kind: Option<String>,
     },
     #[command(flatten)]

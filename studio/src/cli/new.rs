@@ -13,7 +13,7 @@ use std::process::ExitCode;
 /// a.non --kind sliding` a sliding lock `a.slide`, without a word.
 pub fn family_of_new(name: &str, kind: Option<&str>) -> Result<Family> {
     let named = Family::of_path(Path::new(name));
-    let asked = kind.and_then(super::source::family_of_kind);
+    let asked = kind.and_then(Family::of_kind);
     match (asked, named) {
         (Some(asked), Some(named)) if asked != named => bail!(
             "{name} ends in .{}, a {}'s extension, but --kind {} makes a {}: give the one or the other",

@@ -6,6 +6,7 @@ use crate::files::{write_atomic, write_atomic_bytes};
 use crate::nonogram::picture::Palette;
 use anyhow::{Result, bail};
 use engine::nonogram::{Answer, Cell, Grid, Limits, Puzzle, PuzzleInfo};
+use engine::solving::Cancel;
 use lockfmt::Diagnostic;
 use lockfmt::nonogram::Parsed;
 use serde::Serialize;
@@ -100,14 +101,7 @@ fn picture_of(puzzle: &Puzzle) -> Drawn {
     }
     let limits = Limits::time(RENDER_SOLVE_TIME);
     let threads = crate::nonogram::search_threads();
-    match engine::nonogram::solve_on_threads(
-        puzzle,
-        &limits,
-        engine::solving::Cancel::NEVER,
-        threads,
-    )
-    .answer
-    {
+    match engine::nonogram::solve_on_threads(puzzle, &limits, Cancel::NEVER, threads).answer {
         Answer::Unique(g) => Drawn::Only(g),
         Answer::Several(g, _) => Drawn::OneOfSeveral(g),
         Answer::Stopped { found: Some(g), .. } => Drawn::FoundBeforeLimit(g),
@@ -171,7 +165,7 @@ pub fn solve(
                 max_steps: max_nodes,
                 max_memory: None,
             },
-            engine::solving::Cancel::NEVER,
+            Cancel::NEVER,
             threads,
         )
     });
@@ -324,7 +318,7 @@ pub fn from_image(
     let report = engine::nonogram::solve_on_threads(
         &puzzle,
         &Limits::time(Duration::from_secs(10)),
-        engine::solving::Cancel::NEVER,
+        Cancel::NEVER,
         crate::nonogram::search_threads(),
     );
     let verdict = match &report.answer {

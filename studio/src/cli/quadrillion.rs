@@ -10,6 +10,7 @@ use engine::quadrillion::generate::generate;
 use engine::quadrillion::{
     Answer, Challenge, Limits, Placement, Solution, count, solve as solve_board,
 };
+use engine::solving::Cancel;
 use engine::solving::Outcome;
 use lockfmt::Diagnostic;
 use lockfmt::quadrillion::{Document, Parsed};
@@ -127,10 +128,8 @@ pub fn solve(
         )
     };
     let (status, solution, counted, reason, nodes, elapsed, code) = if count_all {
-        let c = super::thinking::while_solving(&shown, || {
-            count(&ch, None, &limits, engine::solving::Cancel::NEVER)
-        })
-        .map_err(problems)?;
+        let c = super::thinking::while_solving(&shown, || count(&ch, None, &limits, Cancel::NEVER))
+            .map_err(problems)?;
         let outcome = c.outcome();
         let status = match outcome {
             Outcome::Stopped { .. } => "stopped",
@@ -148,10 +147,8 @@ pub fn solve(
             code,
         )
     } else {
-        let r = super::thinking::while_solving(&shown, || {
-            solve_board(&ch, &limits, engine::solving::Cancel::NEVER)
-        })
-        .map_err(problems)?;
+        let r = super::thinking::while_solving(&shown, || solve_board(&ch, &limits, Cancel::NEVER))
+            .map_err(problems)?;
         let code = r.answer.outcome().exit_code();
         let (status, solution, reason) = match r.answer {
             Answer::Solved(s) => ("solved", Some(s), None),
@@ -222,7 +219,7 @@ pub fn render(file: &Path, out: &Path, width: u32, solution: bool, dark: bool) -
         let shown = file.display();
         let limits = Limits::time(RENDER_SOLVE_TIME);
         // Two solutions tell a challenge from a board with several ways to fill it.
-        let counted = match count(ch, Some(2), &limits, engine::solving::Cancel::NEVER) {
+        let counted = match count(ch, Some(2), &limits, Cancel::NEVER) {
             Ok(c) => c,
             Err(problems) => bail!(
                 "{shown}: {}",

@@ -18,11 +18,6 @@ use std::time::Duration;
 /// The extension of sliding locks.
 pub const EXTENSION: &str = "slide";
 
-/// Whether `path` names a sliding lock.
-pub fn owns(path: &Path) -> bool {
-    crate::family::Family::of_path(path) == Some(crate::family::Family::Sliding)
-}
-
 /// Reads and parses a sliding lock, bounded; an unreadable file is a diagnostic at its start.
 pub fn read(path: &Path) -> (String, Parsed) {
     match crate::files::read_bytes(path, MAX_READ_BYTES) {

@@ -15,14 +15,6 @@ pub const STDIN: &str = "-";
 /// How diagnostics name standard input.
 pub const STDIN_SHOWN: &str = "<stdin>";
 
-/// The families `--kind` names, in the words `new --kind` takes.
-pub const KINDS: [&str; crate::family::FAMILIES.len()] = crate::family::KINDS;
-
-/// The family `--kind` names.
-pub fn family_of_kind(kind: &str) -> Option<Family> {
-    Family::of_kind(kind)
-}
-
 /// Whether a file named on the command line is standard input.
 pub fn is_stdin(path: &Path) -> bool {
     path.as_os_str() == STDIN
@@ -42,10 +34,10 @@ pub fn stdin_family(files: &[std::path::PathBuf], kind: Option<&str>) -> Result<
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
-        (1, Some(kind)) => Ok(family_of_kind(kind)),
+        (1, Some(kind)) => Ok(Family::of_kind(kind)),
         (1, None) => bail!(
             "reading standard input (`-`) needs --kind {}: no file name tells its family",
-            KINDS.join("|")
+            crate::family::KINDS.join("|")
         ),
         _ => bail!("standard input (`-`) can be read only once"),
     }

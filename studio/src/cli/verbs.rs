@@ -36,7 +36,7 @@ pub struct NewArgs {
     pub name: String,
     /// Which family: `lock`, `nonogram`, `quadrillion` or `sliding`; without it, the
     /// family the name's extension names, else a hex lock.
-    #[arg(long, value_parser = super::source::KINDS)]
+    #[arg(long, value_parser = crate::family::KINDS)]
     pub kind: Option<String>,
     /// A template to start from (see `--template list`).
     #[arg(long, short)]

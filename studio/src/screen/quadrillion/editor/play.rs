@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::quadrillion::words;
+use engine::solving::Cancel;
 
 impl Editor {
     /// Undo (`back`) or Redo: while playing, the player's last move (the file is never changed
@@ -169,8 +170,7 @@ impl Editor {
                 let (task, run) = background::run_cancellable(
                     move |cancel| {
                         let limits = Limits::time(WORK_TIME);
-                        hint(&ch, &mine, &limits, engine::solving::Cancel::by(cancel))
-                            .unwrap_or(Hint::NoSolution)
+                        hint(&ch, &mine, &limits, Cancel::by(cancel)).unwrap_or(Hint::NoSolution)
                     },
                     move |h| Message::Hinted(asked, Arc::new(h)),
                 );
@@ -184,9 +184,7 @@ impl Editor {
                 let (task, run) = background::run_cancellable(
                     move |cancel| {
                         let limits = Limits::time(WORK_TIME);
-                        match solve(&ch, &limits, engine::solving::Cancel::by(cancel))
-                            .map(|r| r.answer)
-                        {
+                        match solve(&ch, &limits, Cancel::by(cancel)).map(|r| r.answer) {
                             Ok(Answer::Solved(s)) => Some(s),
                             _ => None,
                         }
