@@ -175,11 +175,14 @@ impl FromRequestParts<AppState> for Me {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Me, ApiError> {
         let token = bearer(&parts.headers).ok_or_else(ApiError::unauthorized)?;
-        state
+        let me = state
             .game
             .token_player(token)
-            .map(Me)
-            .ok_or_else(ApiError::unauthorized)
+            .ok_or_else(ApiError::unauthorized)?;
+        if let Some(codename) = state.game.codename(me) {
+            tracing::Span::current().record("player", codename.as_str());
+        }
+        Ok(Me(me))
     }
 }
 

@@ -55,6 +55,27 @@ pub struct Config {
     /// How many times faster than real time Death Match clocks run: 1 for play; more to
     /// practise or test a whole match quickly (every clock scales alike).
     pub match_speed: f64,
+    /// The most lines a published lock's text may have; a longer text is refused before it
+    /// is read.
+    pub max_lock_lines: usize,
+    /// Locks and solutions checked at once (reading a lock, replaying a solution); 0: one
+    /// per core.
+    pub check_workers: usize,
+    /// Checks that may wait for a worker; beyond them, publishes and declarations are
+    /// refused with 429 `busy` at once.
+    pub check_queue: usize,
+    /// Proxies (addresses or networks, e.g. `127.0.0.1` or `10.0.0.0/8`) whose
+    /// `X-Forwarded-For` or `Forwarded` header names the client; from any other peer those
+    /// headers are ignored and the peer is the client.
+    pub trusted_proxies: Vec<Network>,
+    /// Connections one client address may hold open at once (trusted proxies excepted).
+    pub connections_per_address: usize,
+    /// Event streams one player may hold open at once.
+    pub streams_per_player: usize,
+    /// Event streams one client address may hold open at once.
+    pub streams_per_address: usize,
+    /// Locks one player may publish in an hour.
+    pub publishes_per_hour: u32,
 }
 
 /// The largest request body a server may be set to take: far above any lock, far below memory.
@@ -84,6 +105,14 @@ impl Default for Config {
             tokens_per_player: 10,
             log_format: LogFormat::Text,
             match_speed: 1.0,
+            max_lock_lines: crate::verify::DEFAULT_MAX_LOCK_LINES,
+            check_workers: 0,
+            check_queue: 64,
+            trusted_proxies: Vec::new(),
+            connections_per_address: 64,
+            streams_per_player: 8,
+            streams_per_address: 32,
+            publishes_per_hour: 60,
         }
     }
 }
@@ -95,6 +124,56 @@ impl Config {
             0 => std::thread::available_parallelism().map_or(2, |n| n.get()),
             n => n,
         }
+    }
+}
+
+/// An address or a network of addresses: `10.0.0.0/8`, `::1`, `192.168.1.7` (one address).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Network(pub ipnet::IpNet);
+
+impl Network {
+    /// Whether the network holds `addr` (an IPv4 address seen as IPv6, `::ffff:a.b.c.d`,
+    /// counts as the IPv4 one).
+    pub fn contains(&self, addr: std::net::IpAddr) -> bool {
+        let addr = match addr {
+            std::net::IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(addr, std::net::IpAddr::V4),
+            v4 => v4,
+        };
+        self.0.contains(&addr)
+    }
+}
+
+impl std::str::FromStr for Network {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Network, String> {
+        let s = s.trim();
+        s.parse::<ipnet::IpNet>()
+            .or_else(|_| s.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
+            .map(Network)
+            .map_err(|_| {
+                format!("`{s}` is not an address or a network (e.g. 10.0.0.1 or 10.0.0.0/8)")
+            })
+    }
+}
+
+impl std::fmt::Display for Network {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl Serialize for Network {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Network {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Network, D::Error> {
+        String::deserialize(d)?
+            .parse()
+            .map_err(serde::de::Error::custom)
     }
 }
 
@@ -292,6 +371,36 @@ pub struct ServeArgs {
     /// Death Match clocks run this many times faster than real time [default: 1].
     #[arg(long, env = "LOCKWRIGHT_MATCH_SPEED", value_name = "FACTOR")]
     pub match_speed: Option<f64>,
+    /// The most lines a published lock may have [default: 1000].
+    #[arg(long, env = "LOCKWRIGHT_MAX_LOCK_LINES", value_name = "N")]
+    pub max_lock_lines: Option<usize>,
+    /// Lock and solution checks at once, 0 for one per core [default: 0].
+    #[arg(long, env = "LOCKWRIGHT_CHECK_WORKERS", value_name = "N")]
+    pub check_workers: Option<usize>,
+    /// Lock and solution checks that may wait; beyond, 429 [default: 64].
+    #[arg(long, env = "LOCKWRIGHT_CHECK_QUEUE", value_name = "N")]
+    pub check_queue: Option<usize>,
+    /// Proxies whose forwarded-client headers are believed, comma-separated addresses or
+    /// networks [default: none].
+    #[arg(
+        long,
+        env = "LOCKWRIGHT_TRUSTED_PROXIES",
+        value_name = "NETS",
+        value_delimiter = ','
+    )]
+    pub trusted_proxies: Option<Vec<Network>>,
+    /// Connections per client address [default: 64].
+    #[arg(long, env = "LOCKWRIGHT_CONNECTIONS_PER_ADDRESS", value_name = "N")]
+    pub connections_per_address: Option<usize>,
+    /// Event streams per player [default: 8].
+    #[arg(long, env = "LOCKWRIGHT_STREAMS_PER_PLAYER", value_name = "N")]
+    pub streams_per_player: Option<usize>,
+    /// Event streams per client address [default: 32].
+    #[arg(long, env = "LOCKWRIGHT_STREAMS_PER_ADDRESS", value_name = "N")]
+    pub streams_per_address: Option<usize>,
+    /// Locks a player may publish in an hour [default: 60].
+    #[arg(long, env = "LOCKWRIGHT_PUBLISHES_PER_HOUR", value_name = "N")]
+    pub publishes_per_hour: Option<u32>,
 }
 
 fn parse_durability(s: &str) -> Result<Durability, String> {
@@ -385,8 +494,22 @@ impl Config {
         if !(self.match_speed.is_finite() && (0.001..=100_000.0).contains(&self.match_speed)) {
             return invalid("match_speed", "a factor from 0.001 to 100000");
         }
-        if self.tokens_per_player == 0 {
-            return invalid("tokens_per_player", "at least 1");
+        for (key, n) in [
+            ("tokens_per_player", self.tokens_per_player),
+            ("connections_per_address", self.connections_per_address),
+            ("streams_per_player", self.streams_per_player),
+            ("streams_per_address", self.streams_per_address),
+            ("publishes_per_hour", self.publishes_per_hour as usize),
+        ] {
+            if n == 0 {
+                return invalid(key, "at least 1");
+            }
+        }
+        if !(40..=100_000).contains(&self.max_lock_lines) {
+            return invalid(
+                "max_lock_lines",
+                "from 40 lines (a size-11 lock needs 32) to 100000",
+            );
         }
         for (key, p) in [
             ("header_timeout", self.header_timeout),
@@ -435,7 +558,15 @@ impl ServeArgs {
             token_ttl,
             tokens_per_player,
             log_format,
-            match_speed
+            match_speed,
+            max_lock_lines,
+            check_workers,
+            check_queue,
+            trusted_proxies,
+            connections_per_address,
+            streams_per_player,
+            streams_per_address,
+            publishes_per_hour
         );
         c.check()?;
         Ok(c)
@@ -543,14 +674,40 @@ mod tests {
         let table: toml::Table = text.parse().expect("table");
         let mut argv = vec!["x".to_string()];
         for (key, value) in &table {
-            argv.push(format!("--{}", key.replace('_', "-")));
-            argv.push(match value {
+            let value = match value {
                 toml::Value::String(s) => s.clone(),
+                // A list is one comma-separated flag; an empty one is the default.
+                toml::Value::Array(items) if items.is_empty() => continue,
+                toml::Value::Array(items) => items
+                    .iter()
+                    .map(|i| i.as_str().map_or_else(|| i.to_string(), str::to_string))
+                    .collect::<Vec<_>>()
+                    .join(","),
                 other => other.to_string(),
-            });
+            };
+            argv.push(format!("--{}", key.replace('_', "-")));
+            argv.push(value);
         }
         let cli = Cli::try_parse_from(&argv).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(cli.serve.resolve().expect("config"), Config::default());
+    }
+
+    #[test]
+    fn trusted_proxies_are_addresses_or_networks() {
+        let cli = Cli::try_parse_from(["x", "--trusted-proxies", "127.0.0.1, 10.0.0.0/8,::1"])
+            .unwrap_or_else(|e| panic!("{e}"));
+        let c = cli.serve.resolve().expect("config");
+        let nets: Vec<String> = c.trusted_proxies.iter().map(|n| n.to_string()).collect();
+        assert_eq!(nets, ["127.0.0.1/32", "10.0.0.0/8", "::1/128"]);
+        assert!(c.trusted_proxies[1].contains("10.9.8.7".parse().expect("ip")));
+        assert!(
+            c.trusted_proxies[0].contains("::ffff:127.0.0.1".parse().expect("ip")),
+            "an IPv4 address seen over IPv6 is the same address"
+        );
+        assert!(!c.trusted_proxies[0].contains("127.0.0.2".parse().expect("ip")));
+        let file: Config = toml::from_str("trusted_proxies = [\"192.168.0.0/16\"]").expect("toml");
+        assert_eq!(file.trusted_proxies[0].to_string(), "192.168.0.0/16");
+        assert!(toml::from_str::<Config>("trusted_proxies = [\"proxy.example\"]").is_err());
     }
 
     #[test]

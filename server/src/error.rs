@@ -106,6 +106,7 @@ impl From<VerifyError> for ApiError {
         let code = match &e {
             VerifyError::MalformedLock(_) => "malformed-lock",
             VerifyError::TooLarge { .. } => "lock-too-large",
+            VerifyError::TooManyLines { .. } => "lock-too-many-lines",
             VerifyError::AlreadyOpen => "already-open",
             VerifyError::Unplayable(_) => "unplayable-lock",
             VerifyError::MalformedSolution(_) => "bad-moves",
@@ -144,13 +145,13 @@ impl From<GameError> for ApiError {
     }
 }
 
-impl From<crate::passwords::PasswordError> for ApiError {
-    fn from(e: crate::passwords::PasswordError) -> ApiError {
+impl From<crate::pool::PoolError> for ApiError {
+    fn from(e: crate::pool::PoolError) -> ApiError {
         match e {
-            crate::passwords::PasswordError::Busy => {
+            crate::pool::PoolError::Busy(_) => {
                 ApiError::new(StatusCode::TOO_MANY_REQUESTS, "busy", e.to_string()).retry_after(1)
             }
-            e @ crate::passwords::PasswordError::Failed(_) => ApiError::internal(e),
+            e @ crate::pool::PoolError::Failed(_) => ApiError::internal(e),
         }
     }
 }

@@ -13,20 +13,26 @@
 //!   answers; [`auth`] passwords and tokens; [`passwords`] the bounded password workers;
 //!   [`rate`] per-client limits and the login throttle; [`events`] the live events.
 //! - [`protocol`]: the JSON bodies, shared with [`client`].
+//! - [`pool`]: bounded workers for expensive work (passwords, lock checks); [`quota`]:
+//!   per-client caps; [`client_address`]: who the client is, behind trusted proxies.
 //! - [`config`], [`listener`] and [`server`]: configuration, connections with their
-//!   timeouts, starting and stopping.
+//!   timeouts and caps, starting and stopping; [`instance`]: one server per data folder.
 
 pub mod api;
 pub mod auth;
 pub mod client;
+pub mod client_address;
 pub mod config;
 pub mod death_match_host;
 pub mod error;
 pub mod events;
 pub mod game;
+pub mod instance;
 pub mod listener;
 pub mod passwords;
+pub mod pool;
 pub mod protocol;
+pub mod quota;
 pub mod rate;
 pub mod server;
 pub mod storage;

@@ -10,6 +10,8 @@
 //! Stopping: the listener stops accepting, every connection finishes the request in flight
 //! and closes, and [`serve_connections`] returns when the last one has.
 
+use crate::client_address::TrustedProxies;
+use crate::quota::{Held, Hold};
 use axum::Router;
 use axum::extract::ConnectInfo;
 use hyper::body::Incoming;
@@ -107,16 +109,46 @@ impl AsyncWrite for Watched {
     }
 }
 
+/// How many connections one peer may hold: every address alike, except trusted proxies,
+/// which carry many clients' connections.
+#[derive(Clone, Debug)]
+pub struct ConnectionCap {
+    /// Connections per peer address.
+    pub per_address: usize,
+    /// Peers not capped.
+    pub trusted: TrustedProxies,
+}
+
+/// The answer to a connection over its address's cap, written before closing it: the API's
+/// JSON error, so that a client can tell why.
+fn over_cap_answer(cap: usize) -> Vec<u8> {
+    let body = serde_json::json!({
+        "error": "too-many-connections",
+        "message": format!(
+            "this address already has {cap} connections open, this server's limit; reuse one or close some"
+        ),
+    })
+    .to_string();
+    format!(
+        "HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\ncontent-length: {}\r\nretry-after: 5\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
+}
+
 /// Accepts and serves connections until `shutdown` completes; then stops accepting, lets each
 /// connection finish its request and waits for the last to close. `stop` is told when
-/// stopping begins (event streams end on it).
+/// stopping begins (event streams end on it). A peer over its cap is answered 429 and closed.
 pub async fn serve_connections(
     listener: TcpListener,
     app: Router,
     timeouts: Timeouts,
+    cap: ConnectionCap,
     shutdown: impl Future<Output = ()>,
     stop: watch::Sender<bool>,
 ) {
+    let held = Arc::new(Held::new(cap.per_address));
+    let refusal: Arc<[u8]> = over_cap_answer(cap.per_address).into();
     // Each connection holds a receiver; the sender's `closed` completes when all are gone.
     let (open_tx, open_rx) = watch::channel(());
     let mut shutdown = std::pin::pin!(shutdown);
@@ -124,7 +156,19 @@ pub async fn serve_connections(
         tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok((stream, addr)) => {
+                    let hold = if cap.trusted.trusts(addr.ip()) {
+                        None
+                    } else {
+                        match held.take(addr.ip()) {
+                            Some(hold) => Some(hold),
+                            None => {
+                                tokio::spawn(refuse(stream, refusal.clone()));
+                                continue;
+                            }
+                        }
+                    };
                     tokio::spawn(connection(
+                        hold,
                         stream,
                         addr,
                         app.clone(),
@@ -150,8 +194,21 @@ pub async fn serve_connections(
     open_tx.closed().await;
 }
 
-/// Serves one connection until it closes, times out, or the server stops.
+/// Answers a connection over its cap and closes it, waiting at most a second for the client
+/// to take the answer.
+async fn refuse(mut stream: TcpStream, answer: Arc<[u8]>) {
+    use tokio::io::AsyncWriteExt;
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        stream.write_all(&answer).await?;
+        stream.shutdown().await
+    })
+    .await;
+}
+
+/// Serves one connection until it closes, times out, or the server stops; `_hold` is its
+/// place under its address's cap.
 async fn connection(
+    _hold: Option<Hold<std::net::IpAddr>>,
     stream: TcpStream,
     addr: SocketAddr,
     app: Router,

@@ -13,29 +13,16 @@
 //! login takes as long whether the codename exists or not.
 
 use argon2::Block;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
-use tokio::sync::Semaphore;
 
-/// Why password work was not done.
-#[derive(Debug, thiserror::Error)]
-pub enum PasswordError {
-    /// Every worker is busy and the queue is full: try again shortly.
-    #[error("the server is busy checking passwords; try again in a moment")]
-    Busy,
-    /// Hashing failed, or its task died.
-    #[error("password hashing failed: {0}")]
-    Failed(String),
-}
+use crate::pool::Pool;
+pub use crate::pool::PoolError as PasswordError;
 
 /// The password workers and their memory.
 pub struct Passwords {
-    /// One permit per worker.
-    permits: Arc<Semaphore>,
-    /// Checks admitted and not finished (running or waiting): bounds the queue.
-    admitted: AtomicUsize,
-    /// The most checks admitted at once: workers plus the queue.
-    admit_at_most: usize,
+    /// The workers and their queue.
+    pool: Pool,
     /// Argon2's memory cost for new hashes, in KiB.
     memory_kib: u32,
     /// Working memory of idle workers; never more buffers than workers.
@@ -46,28 +33,21 @@ pub struct Passwords {
     verified: AtomicU64,
 }
 
-/// Leaves the queue when a check ends, however it ends.
-struct Admitted<'a>(&'a AtomicUsize);
-
-impl Drop for Admitted<'_> {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::AcqRel);
-    }
-}
-
 impl Passwords {
     /// `workers` checks at once (at least one), `queue` more waiting, hashes at `memory_kib`.
     pub fn new(workers: usize, queue: usize, memory_kib: u32) -> Passwords {
-        let workers = workers.max(1);
         Passwords {
-            permits: Arc::new(Semaphore::new(workers)),
-            admitted: AtomicUsize::new(0),
-            admit_at_most: workers + queue,
+            pool: Pool::new("checking passwords", workers, queue),
             memory_kib,
             buffers: Mutex::new(Vec::new()),
             dummy: OnceLock::new(),
             verified: AtomicU64::new(0),
         }
+    }
+
+    /// The workers and their queue, for the metrics.
+    pub fn pool(&self) -> &Pool {
+        &self.pool
     }
 
     /// Runs `work` on a worker with its memory, waiting for one when all are busy; refuses
@@ -76,34 +56,25 @@ impl Passwords {
         self: &Arc<Self>,
         work: impl FnOnce(&Passwords, &mut Vec<Block>) -> T + Send + 'static,
     ) -> Result<T, PasswordError> {
-        if self.admitted.fetch_add(1, Ordering::AcqRel) >= self.admit_at_most {
-            self.admitted.fetch_sub(1, Ordering::AcqRel);
-            return Err(PasswordError::Busy);
-        }
-        let _admitted = Admitted(&self.admitted);
-        let _permit = self
-            .permits
-            .acquire()
-            .await
-            .map_err(|e| PasswordError::Failed(e.to_string()))?;
-        let mut memory = self
-            .buffers
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .pop()
-            .unwrap_or_default();
         let me = self.clone();
-        let (memory, out) = tokio::task::spawn_blocking(move || {
-            let out = work(&me, &mut memory);
-            (memory, out)
-        })
-        .await
-        .map_err(|e| PasswordError::Failed(e.to_string()))?;
-        self.buffers
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(memory);
-        Ok(out)
+        self.pool
+            .run(move || {
+                // At most one job per worker runs, so there are never more buffers than
+                // workers.
+                let mut memory = me
+                    .buffers
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .pop()
+                    .unwrap_or_default();
+                let out = work(&me, &mut memory);
+                me.buffers
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push(memory);
+                out
+            })
+            .await
     }
 
     /// Hashes a new password.
@@ -169,7 +140,7 @@ mod tests {
         for (i, t) in tasks.into_iter().enumerate() {
             match t.await.expect("task") {
                 Ok(ok) => assert_eq!(ok, i == 0),
-                Err(PasswordError::Busy) => busy += 1,
+                Err(PasswordError::Busy(_)) => busy += 1,
                 Err(e) => panic!("{e}"),
             }
         }

@@ -5,13 +5,14 @@
 //! Failed logins are throttled apart ([`LoginThrottle`]), per codename and per address.
 
 use crate::api::AppState;
+use crate::client_address::ClientAddress;
 use crate::error::ApiError;
-use axum::extract::{ConnectInfo, Request, State};
+use axum::extract::{Request, State};
 use axum::http::StatusCode;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
+use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -66,11 +67,11 @@ impl RateLimiter {
 /// The middleware: refuses a request with 429 when its client's bucket is empty.
 pub async fn limit(
     State(state): State<AppState>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    ClientAddress(addr): ClientAddress,
     request: Request,
     next: Next,
 ) -> Response {
-    if request.uri().path() == "/api/v1/health" || state.limiter.admit(addr.ip(), Instant::now()) {
+    if request.uri().path() == "/api/v1/health" || state.limiter.admit(addr, Instant::now()) {
         next.run(request).await
     } else {
         ApiError::new(
@@ -86,14 +87,11 @@ pub async fn limit(
 /// player's password cannot keep them out for long.
 const CODENAME_MAX_WAIT: Duration = Duration::from_secs(60);
 
-/// The longest wait an address's failures impose.
-const ADDRESS_MAX_WAIT: Duration = Duration::from_secs(15 * 60);
-
 /// Failures are forgotten after this long without one.
 const FORGET_AFTER: Duration = Duration::from_secs(3600);
 
-/// An address may fail this many times more than a codename before waiting: players behind
-/// one address (a school, a NAT) mistype too.
+/// An address may fail this many times more than a codename before it counts as spraying:
+/// players behind one address (a school, a NAT) mistype too.
 const ADDRESS_FACTOR: u32 = 4;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -109,9 +107,29 @@ struct Failures {
     until: Instant,
 }
 
-/// Failed logins, per codename and per address: after `free` failures each further attempt
-/// waits one second, doubling after each failure (up to a minute for a codename, a quarter of
-/// an hour for an address). A waiting attempt is refused with 429 before any password work.
+impl Failures {
+    fn new(now: Instant) -> Failures {
+        Failures {
+            count: 0,
+            last: now,
+            until: now,
+        }
+    }
+}
+
+/// Failed logins, per codename and per address.
+///
+/// - **Per codename**: after `free` failures each further attempt on the codename, from any
+///   address, waits one second, doubling after each failure up to a minute. A waiting
+///   attempt is refused with 429 before any password work.
+/// - **No race**: an attempt counts as a failure the moment it is let through, before its
+///   password is checked, and a correct password takes it back. Concurrent attempts therefore
+///   see each other: a burst of 34 at once lets `free` through, not 34.
+/// - **Per address, against spraying**: an address that has failed `4 × free` times (on any
+///   codenames) gives every codename it tries no free failures: each codename it gets wrong
+///   waits at once. Its attempts are still checked, so a correct login from that address —
+///   another player behind the same NAT or proxy — is never refused for someone else's
+///   failures; only a codename's own failures delay it.
 #[derive(Debug)]
 pub struct LoginThrottle {
     free: u32,
@@ -119,8 +137,8 @@ pub struct LoginThrottle {
 }
 
 impl LoginThrottle {
-    /// Delays after `free` failures per codename (four times as many per address); 0 turns
-    /// the throttle off.
+    /// Delays after `free` failures per codename (an address sprays after four times as
+    /// many); 0 turns the throttle off.
     pub fn new(free: u32) -> LoginThrottle {
         LoginThrottle {
             free,
@@ -128,60 +146,73 @@ impl LoginThrottle {
         }
     }
 
-    fn keys(codename: &str, addr: IpAddr) -> [Key; 2] {
-        [Key::Codename(codename.to_string()), Key::Address(addr)]
-    }
-
-    /// How long this attempt must still wait, if at all.
-    pub fn check(&self, codename: &str, addr: IpAddr, now: Instant) -> Option<Duration> {
+    /// Lets an attempt through, counting it as failed until [`LoginThrottle::succeeded`]
+    /// says otherwise; or says how long the codename must still wait.
+    pub fn begin(&self, codename: &str, addr: IpAddr, now: Instant) -> Result<(), Duration> {
         if self.free == 0 {
-            return None;
-        }
-        let failures = self.failures.lock().unwrap_or_else(|e| e.into_inner());
-        Self::keys(codename, addr)
-            .iter()
-            .filter_map(|k| failures.get(k))
-            .map(|f| f.until.saturating_duration_since(now))
-            .filter(|d| !d.is_zero())
-            .max()
-    }
-
-    /// Counts a failure against the codename and the address.
-    pub fn failed(&self, codename: &str, addr: IpAddr, now: Instant) {
-        if self.free == 0 {
-            return;
+            return Ok(());
         }
         let mut failures = self.failures.lock().unwrap_or_else(|e| e.into_inner());
         if failures.len() >= SWEEP_AT {
             failures.retain(|_, f| now.saturating_duration_since(f.last) < FORGET_AFTER);
         }
-        for key in Self::keys(codename, addr) {
-            let (free, max) = match key {
-                Key::Codename(_) => (self.free, CODENAME_MAX_WAIT),
-                Key::Address(_) => (self.free.saturating_mul(ADDRESS_FACTOR), ADDRESS_MAX_WAIT),
-            };
-            let f = failures.entry(key).or_insert(Failures {
-                count: 0,
-                last: now,
-                until: now,
-            });
-            if now.saturating_duration_since(f.last) >= FORGET_AFTER {
-                f.count = 0;
+        let key = Key::Codename(codename.to_string());
+        if let Some(f) = failures.get(&key) {
+            let wait = f.until.saturating_duration_since(now);
+            if !wait.is_zero() {
+                return Err(wait);
             }
-            f.count = f.count.saturating_add(1);
-            f.last = now;
-            if f.count >= free {
-                let doublings = (f.count - free).min(20);
-                f.until = now + Duration::from_secs(1u64 << doublings).min(max);
+        }
+        let spraying = {
+            let a = failures
+                .entry(Key::Address(addr))
+                .or_insert(Failures::new(now));
+            Self::forget_old(a, now);
+            a.count = a.count.saturating_add(1);
+            a.last = now;
+            a.count > self.free.saturating_mul(ADDRESS_FACTOR)
+        };
+        let f = failures.entry(key).or_insert(Failures::new(now));
+        Self::forget_old(f, now);
+        f.count = f.count.saturating_add(1);
+        if spraying {
+            f.count = f.count.max(self.free);
+        }
+        f.last = now;
+        if f.count >= self.free {
+            let doublings = (f.count - self.free).min(20);
+            f.until = now + Duration::from_secs(1u64 << doublings).min(CODENAME_MAX_WAIT);
+        }
+        Ok(())
+    }
+
+    fn forget_old(f: &mut Failures, now: Instant) {
+        if now.saturating_duration_since(f.last) >= FORGET_AFTER {
+            *f = Failures::new(now);
+        }
+    }
+
+    /// An attempt let through whose password was not checked (the server was busy): it
+    /// does not count.
+    pub fn not_checked(&self, codename: &str, addr: IpAddr) {
+        let mut failures = self.failures.lock().unwrap_or_else(|e| e.into_inner());
+        for key in [Key::Codename(codename.to_string()), Key::Address(addr)] {
+            if let Some(f) = failures.get_mut(&key) {
+                f.count = f.count.saturating_sub(1);
+                if f.count < self.free {
+                    f.until = f.last;
+                }
             }
         }
     }
 
-    /// A successful login clears the codename's and the address's failures.
+    /// A correct password: clears the codename's failures and takes back the attempt counted
+    /// against the address.
     pub fn succeeded(&self, codename: &str, addr: IpAddr) {
         let mut failures = self.failures.lock().unwrap_or_else(|e| e.into_inner());
-        for key in Self::keys(codename, addr) {
-            failures.remove(&key);
+        failures.remove(&Key::Codename(codename.to_string()));
+        if let Some(a) = failures.get_mut(&Key::Address(addr)) {
+            a.count = a.count.saturating_sub(1);
         }
     }
 }
@@ -190,36 +221,77 @@ impl LoginThrottle {
 mod tests {
     use super::*;
 
+    /// Fails `n` attempts on a codename (each let through, its password wrong).
+    fn fail(t: &LoginThrottle, codename: &str, ip: IpAddr, now: Instant, n: usize) {
+        for _ in 0..n {
+            t.begin(codename, ip, now).expect("let through");
+        }
+    }
+
     #[test]
     fn failed_logins_wait_longer_after_each_failure() {
         let t = LoginThrottle::new(2);
         let ip = IpAddr::from([127, 0, 0, 1]);
         let now = Instant::now();
-        t.failed("ABC", ip, now);
-        assert_eq!(t.check("ABC", ip, now), None, "the first failure is free");
-        t.failed("ABC", ip, now);
-        assert_eq!(t.check("ABC", ip, now), Some(Duration::from_secs(1)));
-        t.failed("ABC", ip, now);
-        assert_eq!(t.check("ABC", ip, now), Some(Duration::from_secs(2)));
+        fail(&t, "ABC", ip, now, 1);
+        assert_eq!(t.begin("ABC", ip, now), Ok(()), "the first failure is free");
+        assert_eq!(t.begin("ABC", ip, now), Err(Duration::from_secs(1)));
+        let later = now + Duration::from_secs(1);
+        fail(&t, "ABC", ip, later, 1);
+        assert_eq!(t.begin("ABC", ip, later), Err(Duration::from_secs(2)));
         let other = IpAddr::from([127, 0, 0, 2]);
         assert!(
-            t.check("ABC", other, now).is_some(),
+            t.begin("ABC", other, later).is_err(),
             "per codename, from any address"
         );
-        assert_eq!(t.check("XYZ", other, now), None);
-        assert_eq!(t.check("ABC", ip, now + Duration::from_secs(3)), None);
-        for _ in 0..40 {
-            t.failed("ABC", ip, now);
-        }
-        assert_eq!(t.check("ABC", other, now), Some(CODENAME_MAX_WAIT));
-        assert_eq!(
-            t.check("XYZ", ip, now),
-            Some(ADDRESS_MAX_WAIT),
-            "per address too"
-        );
+        assert_eq!(t.begin("XYZ", other, later), Ok(()));
         t.succeeded("ABC", ip);
-        assert_eq!(t.check("ABC", ip, now), None);
-        assert_eq!(LoginThrottle::new(0).check("ABC", ip, now), None);
+        assert_eq!(t.begin("ABC", ip, later), Ok(()), "a success clears it");
+        assert_eq!(LoginThrottle::new(0).begin("ABC", ip, now), Ok(()));
+    }
+
+    /// Regression: 34 concurrent wrong logins on one codename were all checked, because each
+    /// was counted only after its password check. Now each counts when it is let through.
+    #[test]
+    fn concurrent_attempts_count_before_their_passwords_are_checked() {
+        let t = std::sync::Arc::new(LoginThrottle::new(5));
+        let ip = IpAddr::from([127, 0, 0, 1]);
+        let now = Instant::now();
+        let through: usize = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..34)
+                .map(|_| {
+                    let t = t.clone();
+                    s.spawn(move || usize::from(t.begin("ABC", ip, now).is_ok()))
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().expect("thread")).sum()
+        });
+        assert_eq!(through, 5, "the free failures, then waits");
+    }
+
+    /// Regression: a burst of failures locked the address for a quarter of an hour for every
+    /// codename, so that behind one proxy or NAT one player's failures kept all out.
+    #[test]
+    fn a_spraying_address_never_refuses_another_players_correct_login() {
+        let t = LoginThrottle::new(5);
+        let ip = IpAddr::from([192, 0, 2, 1]);
+        let now = Instant::now();
+        // Spraying: one wrong guess on each of 40 codenames.
+        for i in 0..40 {
+            fail(&t, &format!("S{i:02}"), ip, now, 1);
+        }
+        // Another player behind the same address logs in correctly.
+        assert_eq!(t.begin("OK!", ip, now), Ok(()));
+        t.succeeded("OK!", ip);
+        assert_eq!(t.begin("OK!", ip, now), Ok(()), "and again");
+        t.succeeded("OK!", ip);
+        // But each codename the spraying address gets wrong waits at once.
+        fail(&t, "NEW", ip, now, 1);
+        assert!(t.begin("NEW", ip, now).is_err(), "no free failures left");
+        // From elsewhere, a codename keeps its own free failures.
+        let home = IpAddr::from([198, 51, 100, 2]);
+        fail(&t, "HOM", home, now, 4);
+        assert_eq!(t.begin("HOM", home, now), Ok(()));
     }
 
     #[test]

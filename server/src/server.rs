@@ -3,6 +3,7 @@
 use crate::api::{self, AppState};
 use crate::config::Config;
 use crate::game::{Game, GameError};
+use crate::instance::Instance;
 use crate::listener::Timeouts;
 use crate::storage::{Checkpointer, Storage, StorageError};
 use std::future::Future;
@@ -33,6 +34,9 @@ pub enum ServerError {
     /// The connection loop failed.
     #[error("{0}")]
     Io(std::io::Error),
+    /// Another server runs on the data folder, or it cannot be locked.
+    #[error(transparent)]
+    Instance(#[from] crate::instance::InstanceError),
 }
 
 impl From<GameError> for ServerError {
@@ -47,13 +51,24 @@ impl From<std::io::Error> for ServerError {
     }
 }
 
+/// Takes the data folder for this server alone (making it if need be): a second server on
+/// it refuses to start.
+pub fn take_folder(config: &Config) -> Result<Instance, ServerError> {
+    std::fs::create_dir_all(&config.data).map_err(|source| crate::instance::InstanceError::Io {
+        path: config.data.clone(),
+        source,
+    })?;
+    Ok(Instance::take(&config.data)?)
+}
+
 /// Opens the data folder and loads the game.
 /// The writer leaves checkpoints to [`serve`], which runs them on another connection.
 pub fn open(config: &Config) -> Result<Game, ServerError> {
     let storage = Storage::open(&config.data, config.durability)?;
     storage.set_auto_checkpoint(false)?;
     Ok(Game::load(storage, config.max_lock_size)?
-        .with_tokens(config.token_ttl.get(), config.tokens_per_player))
+        .with_tokens(config.token_ttl.get(), config.tokens_per_player)
+        .with_lock_lines(config.max_lock_lines))
 }
 
 /// How often the log is copied into the database file.
@@ -198,17 +213,31 @@ fn spawn_match_clock(game: Game, mut stop: watch::Receiver<bool>) {
     });
 }
 
-/// Works out the verdicts on locks whose impossible call stood, each on a blocking thread.
+/// Works out the verdicts on locks whose impossible call stood, one at a time on the game's
+/// settling worker (each is a solver run of up to [`VERDICT_TIME`]), however many stand at
+/// once.
+///
+/// [`VERDICT_TIME`]: crate::death_match_host::settle::VERDICT_TIME
 pub fn settle(game: &Game, jobs: Vec<crate::death_match_host::ToSettle>) {
     for job in jobs {
         let g = game.clone();
-        tokio::task::spawn_blocking(move || {
-            let verdict = crate::death_match_host::settle::verdict(
-                &job.lock,
-                crate::death_match_host::settle::VERDICT_TIME,
-            );
-            if let Err(e) = g.death_matches().settle(&job, verdict) {
-                tracing::warn!(error = %e, id = job.id, "cannot record a verdict");
+        tokio::spawn(async move {
+            let pool = g.settling().clone();
+            let settled = pool
+                .run(move || {
+                    let verdict = crate::death_match_host::settle::verdict(
+                        &job.lock,
+                        crate::death_match_host::settle::VERDICT_TIME,
+                    );
+                    g.death_matches()
+                        .settle(&job, verdict)
+                        .map_err(|e| format!("match {}: {e}", job.id))
+                })
+                .await;
+            match settled {
+                Ok(Ok(())) => {}
+                Ok(Err(e)) => tracing::warn!(error = %e, "cannot record a verdict"),
+                Err(e) => tracing::warn!(error = %e, "cannot settle an impossible call"),
             }
         });
     }
@@ -238,7 +267,11 @@ pub async fn serve(
         header: config.header_timeout.get(),
         idle: config.idle_timeout.get(),
     };
-    crate::listener::serve_connections(listener, app, timeouts, shutdown, stop_tx).await;
+    let cap = crate::listener::ConnectionCap {
+        per_address: config.connections_per_address,
+        trusted: crate::client_address::TrustedProxies::new(config.trusted_proxies.clone()),
+    };
+    crate::listener::serve_connections(listener, app, timeouts, cap, shutdown, stop_tx).await;
     let _ = upkeep.await;
     Ok(())
 }
@@ -271,9 +304,13 @@ pub async fn signal() {
 /// `lockwright-server` and `lockwright serve` do.
 pub async fn run(config: Config) -> Result<(), ServerError> {
     crate::set_log_format(config.log_format);
+    let mut instance = take_folder(&config)?;
     let game = open(&config)?;
     let listener = bind(config.bind).await?;
-    serve(&config, game, listener, signal()).await
+    instance.listening(listener.local_addr()?);
+    let served = serve(&config, game, listener, signal()).await;
+    drop(instance);
+    served
 }
 
 async fn bind(addr: SocketAddr) -> Result<TcpListener, ServerError> {
@@ -295,16 +332,20 @@ pub struct Running {
 impl Running {
     /// Starts a server on `config.bind` (port 0 picks a free port).
     pub async fn start(config: Config) -> Result<Running, ServerError> {
+        let mut instance = take_folder(&config)?;
         let game = open(&config)?;
         let listener = bind(config.bind).await?;
         let addr = listener.local_addr()?;
+        instance.listening(addr);
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
         let served = game.clone();
         let task = tokio::spawn(async move {
-            serve(&config, game, listener, async {
+            let r = serve(&config, game, listener, async {
                 let _ = rx.await;
             })
-            .await
+            .await;
+            drop(instance);
+            r
         });
         Ok(Running {
             addr,

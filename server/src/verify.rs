@@ -23,6 +23,15 @@ pub enum VerifyError {
         /// The server's cap.
         max: i32,
     },
+    /// The lock's text has more lines than the server reads: refused before it is parsed, so
+    /// that a flood of empty lines costs nothing.
+    #[error("the lock has {lines} lines; this server reads locks of up to {max} lines")]
+    TooManyLines {
+        /// The text's lines.
+        lines: usize,
+        /// The server's cap.
+        max: usize,
+    },
     /// The lock is open before any move: nothing stands in its bolthole, so any move would
     /// "solve" it.
     #[error(
@@ -55,8 +64,21 @@ fn first(d: &[Diagnostic]) -> String {
     }
 }
 
-/// Parses a lock's text and checks it is valid and within the size cap.
-pub fn lock(text: &str, max_size: i32) -> Result<Lock, VerifyError> {
+/// The most lines a lock's text may have by default: a size-11 lock is 32 lines, so this
+/// leaves room for any number of pieces and comments a person writes.
+pub const DEFAULT_MAX_LOCK_LINES: usize = 1_000;
+
+/// Parses a lock's text and checks it is valid and within the size cap; a text of more than
+/// `max_lines` lines is refused before it is read.
+pub fn lock(text: &str, max_size: i32, max_lines: usize) -> Result<Lock, VerifyError> {
+    let lines = text.bytes().filter(|&b| b == b'\n').count()
+        + usize::from(!text.is_empty() && !text.ends_with('\n'));
+    if lines > max_lines {
+        return Err(VerifyError::TooManyLines {
+            lines,
+            max: max_lines,
+        });
+    }
     let parsed = lockfmt::hexlock::parse_bytes(text.as_bytes());
     let Some(lock) = parsed.valid_lock() else {
         let mut errors: Vec<Diagnostic> = parsed
@@ -144,7 +166,7 @@ mod tests {
 
     #[test]
     fn a_starter_lock_and_its_solution_verify() {
-        let lock = lock(SPRING_PULL, 8).expect("valid");
+        let lock = lock(SPRING_PULL, 8, DEFAULT_MAX_LOCK_LINES).expect("valid");
         let m = mechanism(&lock).expect("playable");
         solution(SPRING_PULL_SOLUTION, &m).expect("opens");
         solution("hCW", &m).expect("a bare move list");
@@ -152,7 +174,7 @@ mod tests {
 
     #[test]
     fn a_wrong_solution_does_not_open() {
-        let lock = lock(SPRING_PULL, 8).expect("valid");
+        let lock = lock(SPRING_PULL, 8, DEFAULT_MAX_LOCK_LINES).expect("valid");
         let m = mechanism(&lock).expect("playable");
         assert_eq!(solution("hCCW", &m), Err(VerifyError::DoesNotOpen(1)));
         assert_eq!(solution("", &m), Err(VerifyError::DoesNotOpen(0)));
@@ -165,23 +187,47 @@ mod tests {
     #[test]
     fn a_lock_open_before_any_move_is_refused() {
         let empty = include_str!("../../templates/hexlock/empty/size-4.lock");
-        let open = lock(empty, 8).expect("valid: validation allows an empty bolthole");
+        let open = lock(empty, 8, DEFAULT_MAX_LOCK_LINES)
+            .expect("valid: validation allows an empty bolthole");
         assert_eq!(shut(&open), Err(VerifyError::AlreadyOpen));
-        assert_eq!(shut(&lock(SPRING_PULL, 8).expect("valid")), Ok(()));
+        assert_eq!(
+            shut(&lock(SPRING_PULL, 8, DEFAULT_MAX_LOCK_LINES).expect("valid")),
+            Ok(())
+        );
     }
 
     #[test]
     fn the_size_cap_holds() {
         assert_eq!(
-            lock(SPRING_PULL, 3).err(),
+            lock(SPRING_PULL, 3, DEFAULT_MAX_LOCK_LINES).err(),
             Some(VerifyError::TooLarge { size: 4, max: 3 })
         );
+    }
+
+    /// A flood of empty lines is refused by counting, before any parse: 32,000 of them once
+    /// cost 60 ms and megabytes each.
+    #[test]
+    fn a_lock_of_too_many_lines_is_refused_before_it_is_read() {
+        let flood = "\n".repeat(32_000);
+        assert_eq!(
+            lock(&flood, 8, DEFAULT_MAX_LOCK_LINES).err(),
+            Some(VerifyError::TooManyLines {
+                lines: 32_000,
+                max: DEFAULT_MAX_LOCK_LINES
+            })
+        );
+        let lines = SPRING_PULL.lines().count();
+        assert!(lock(SPRING_PULL, 8, lines).is_ok(), "exactly at the cap");
+        assert!(matches!(
+            lock(SPRING_PULL, 8, lines - 1),
+            Err(VerifyError::TooManyLines { .. })
+        ));
     }
 
     #[test]
     fn a_malformed_lock_is_refused_with_line_and_column() {
         let broken = SPRING_PULL.replace("size: 4", "size: four");
-        match lock(&broken, 8) {
+        match lock(&broken, 8, DEFAULT_MAX_LOCK_LINES) {
             Err(VerifyError::MalformedLock(d)) => {
                 assert!(d.iter().all(|d| d.span.line >= 1 && d.span.column >= 1));
                 assert!(!d.is_empty());

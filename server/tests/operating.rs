@@ -283,3 +283,78 @@ async fn an_address_in_use_is_named_and_said_once() {
     );
     assert_eq!(err.matches("Address already in use").count(), 1, "{err}");
 }
+
+/// Regression: two servers could open one data folder and silently diverge (a token issued
+/// by one was unknown to the other). The second now refuses to start and names the first.
+#[tokio::test]
+async fn a_second_server_on_one_data_folder_refuses_to_start_and_names_the_first() {
+    let dir = tempfile::tempdir().expect("dir");
+    let first = spawn_binary(dir.path(), "", &[], "");
+    let out = binary()
+        .arg("--data")
+        .arg(dir.path().join("data"))
+        .arg("--bind")
+        .arg("127.0.0.1:0")
+        .output()
+        .expect("run");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    let first_addr = first.url.trim_start_matches("http://");
+    assert!(
+        err.contains("another server is already running") && err.contains(first_addr),
+        "the running server is named: {err}"
+    );
+    assert!(
+        err.contains(&first.process.id().to_string()),
+        "by its process: {err}"
+    );
+    // The first is untouched, and once it has gone the folder is free again.
+    raw("GET", &format!("{}/api/v1/health", first.url), None, None).await;
+    drop(first);
+    let again = spawn_binary(dir.path(), "", &[], "");
+    let (status, _, _) = raw("GET", &format!("{}/api/v1/health", again.url), None, None).await;
+    assert_eq!(status, 200);
+}
+
+/// Each request's log line names its id, its client's address and, once known, its player.
+#[tokio::test]
+async fn request_logs_carry_an_id_the_client_address_and_the_player() {
+    let dir = tempfile::tempdir().expect("dir");
+    let child = spawn_binary(
+        dir.path(),
+        "trusted_proxies = [\"127.0.0.1\"]\n",
+        &["--log-format", "json"],
+        "",
+    );
+    let mut c = Client::new(&child.url);
+    c.register("LOG", "pw").await.expect("register");
+    let r = reqwest::Client::new()
+        .get(format!("{}/api/v1/me", child.url))
+        .bearer_auth(c.token().expect("token"))
+        .header("x-forwarded-for", "198.51.100.23")
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(r.status(), 200);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let logs = child.logs();
+    let objects: Vec<serde_json::Value> = logs
+        .iter()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    let me = objects
+        .iter()
+        .find(|o| o["span"]["path"] == "/api/v1/me" && o["fields"]["status"] == 200)
+        .unwrap_or_else(|| panic!("{logs:#?}"));
+    assert_eq!(me["span"]["client"], "198.51.100.23", "{me}");
+    assert_eq!(me["span"]["player"], "LOG", "{me}");
+    let ids: Vec<u64> = objects
+        .iter()
+        .filter(|o| o["fields"]["status"].is_number())
+        .filter_map(|o| o["span"]["id"].as_u64())
+        .collect();
+    assert!(
+        ids.len() >= 2 && ids.windows(2).all(|w| w[0] < w[1]),
+        "{ids:?}"
+    );
+}

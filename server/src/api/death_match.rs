@@ -2,6 +2,7 @@
 
 use super::{AppState, Body, Query, Segment};
 use crate::auth::Me;
+use crate::client_address::ClientAddress;
 use crate::death_match_host::rounds::{RoundSource, read_round_file};
 use crate::death_match_host::view::{Acted, ActionBody, Challenge, MatchSummary, MatchView};
 use crate::death_match_host::{HostError, MatchId};
@@ -141,6 +142,7 @@ pub async fn events(
     Me(me): Me,
     Segment(raw): Segment,
     Query(q): Query<FromQuery>,
+    ClientAddress(client): ClientAddress,
     headers: HeaderMap,
 ) -> Result<Sse<impl Stream<Item = Result<sse::Event, Infallible>>>, ApiError> {
     let id = match_id(&raw)?;
@@ -153,8 +155,10 @@ pub async fn events(
     // Refuse an unknown match now, with the API's error, rather than in the stream.
     let first = state.game.death_matches().events(id, me, from)?;
     let keep_alive = state.keep_alive;
+    let open = super::open_stream::OpenStream::open(&state, me, client, &headers)?;
     struct Follow {
         state: AppState,
+        open: super::open_stream::OpenStream,
         id: MatchId,
         me: rules::metagame::PlayerId,
         next: usize,
@@ -178,20 +182,23 @@ pub async fn events(
         more: first.more,
         news: first.news,
         state,
+        open,
         id,
         me,
     };
     let stream = stream::unfold(follow, move |mut f| async move {
-        let mut shutdown = f.state.shutdown.clone();
         loop {
+            if f.open.over() {
+                return None;
+            }
             if let Some(e) = f.pending.pop_front() {
                 return Some((Ok(e), f));
             }
-            if !f.more || *shutdown.borrow() {
+            if !f.more {
                 return None;
             }
             tokio::select! {
-                _ = shutdown.changed() => return None,
+                () = f.open.ends() => return None,
                 changed = f.news.changed() => if changed.is_err() { return None },
             }
             match f.state.game.death_matches().events(f.id, f.me, f.next) {

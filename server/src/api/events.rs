@@ -6,10 +6,14 @@
 //! so a thousand followers cost a thousand writes per change, not a thousand fixpoints.
 
 use super::AppState;
+use super::open_stream::OpenStream;
 use crate::auth::Me;
+use crate::client_address::ClientAddress;
+use crate::error::ApiError;
 use crate::events::{Event, Frame};
 use crate::game::Follower;
 use axum::extract::State;
+use axum::http::HeaderMap;
 use axum::response::sse::{self, KeepAlive, Sse};
 use futures_util::stream::{self, Stream};
 use std::collections::VecDeque;
@@ -18,6 +22,7 @@ use tokio::sync::broadcast::error::RecvError;
 
 struct Follow {
     state: AppState,
+    open: OpenStream,
     me: rules::metagame::PlayerId,
     follower: Follower,
     /// Frames received and not yet sent.
@@ -39,29 +44,32 @@ impl Follow {
     }
 }
 
-/// The stream.
+/// The stream; it ends when the server stops or the caller's token is revoked or expires.
 pub async fn stream(
     State(state): State<AppState>,
     Me(me): Me,
-) -> Sse<impl Stream<Item = Result<sse::Event, Infallible>>> {
+    ClientAddress(client): ClientAddress,
+    headers: HeaderMap,
+) -> Result<Sse<impl Stream<Item = Result<sse::Event, Infallible>>>, ApiError> {
     let keep_alive = state.keep_alive;
+    let open = OpenStream::open(&state, me, client, &headers)?;
     let follow = Follow {
+        open,
         follower: state.game.follow(me),
         state,
         me,
         pending: VecDeque::new(),
     };
     let events = stream::unfold(follow, |mut f| async move {
-        let mut shutdown = f.state.shutdown.clone();
         loop {
+            if f.open.over() {
+                return None;
+            }
             if let Some(e) = f.pending.pop_front() {
                 return Some((Ok(e), f));
             }
-            if *shutdown.borrow() {
-                return None;
-            }
             tokio::select! {
-                _ = shutdown.changed() => return None,
+                () = f.open.ends() => return None,
                 got = f.follower.rx.recv() => match got {
                     Ok(batch) => {
                         f.pending.extend(batch.frames.iter().map(frame));
@@ -80,5 +88,5 @@ pub async fn stream(
             }
         }
     });
-    Sse::new(events).keep_alive(KeepAlive::new().interval(keep_alive))
+    Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(keep_alive)))
 }

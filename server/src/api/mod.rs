@@ -10,13 +10,17 @@ mod death_match;
 mod events;
 mod locks;
 mod notes;
+mod open_stream;
 mod players;
 mod slots;
 
+use crate::client_address::{ClientAddress, TrustedProxies};
 use crate::config::Config;
 use crate::error::ApiError;
 use crate::game::Game;
 use crate::passwords::Passwords;
+use crate::pool::Pool;
+use crate::quota::{Held, Hourly};
 use crate::rate::{LoginThrottle, RateLimiter};
 use axum::Router;
 use axum::extract::rejection::BytesRejection;
@@ -27,6 +31,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use serde::de::DeserializeOwned;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::watch;
@@ -47,6 +52,16 @@ pub struct AppState {
     pub shutdown: watch::Receiver<bool>,
     /// How often an event stream sends a comment: well inside the idle timeout.
     pub keep_alive: Duration,
+    /// Reading locks and replaying solutions, bounded.
+    pub checks: Arc<Pool>,
+    /// Event streams open per player.
+    pub streams_by_player: Arc<Held<rules::metagame::PlayerId>>,
+    /// Event streams open per client address.
+    pub streams_by_address: Arc<Held<IpAddr>>,
+    /// Publishes per player in the last hour.
+    pub publishes: Arc<Hourly<rules::metagame::PlayerId>>,
+    /// Counts requests, for their ids in the log.
+    pub requests: Arc<std::sync::atomic::AtomicU64>,
 }
 
 impl AppState {
@@ -63,6 +78,15 @@ impl AppState {
             throttle: Arc::new(LoginThrottle::new(config.login_free_failures)),
             shutdown,
             keep_alive: (config.idle_timeout.get() / 2).min(Duration::from_secs(15)),
+            checks: Arc::new(Pool::new(
+                "checking locks and solutions",
+                crate::pool::workers_for(config.check_workers),
+                config.check_queue,
+            )),
+            streams_by_player: Arc::new(Held::new(config.streams_per_player)),
+            streams_by_address: Arc::new(Held::new(config.streams_per_address)),
+            publishes: Arc::new(Hourly::new(config.publishes_per_hour as usize)),
+            requests: Arc::default(),
         }
     }
 }
@@ -94,6 +118,7 @@ pub fn router(state: AppState, config: &Config) -> Router {
         .route("/matches/{id}/actions", post(death_match::act))
         .route("/matches/{id}/events", get(death_match::events));
     let request_timeout = config.request_timeout.get();
+    let requests = state.requests.clone();
     Router::new()
         .nest("/api/v1", api)
         .fallback(|| async {
@@ -110,10 +135,24 @@ pub fn router(state: AppState, config: &Config) -> Router {
         ))
         .layer(axum::middleware::from_fn(json_errors))
         .layer(
-            // One log line per request, when it is answered: method, path, status, time.
+            // One log line per request, when it is answered: its id, client address, method,
+            // path, player (once known), status and time.
             tower_http::trace::TraceLayer::new_for_http()
-                .make_span_with(|req: &Request| {
-                    tracing::info_span!("request", method = %req.method(), path = %req.uri().path())
+                .make_span_with(move |req: &Request| {
+                    let id = requests.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                    let client = req
+                        .extensions()
+                        .get::<ClientAddress>()
+                        .map(|c| c.0.to_string())
+                        .unwrap_or_default();
+                    tracing::info_span!(
+                        "request",
+                        id,
+                        client,
+                        method = %req.method(),
+                        path = %req.uri().path(),
+                        player = tracing::field::Empty,
+                    )
                 })
                 .on_request(())
                 .on_response(|res: &Response, latency: Duration, _: &tracing::Span| {
@@ -127,6 +166,10 @@ pub fn router(state: AppState, config: &Config) -> Router {
                 .on_eos(())
                 .on_failure(()),
         )
+        .layer(axum::middleware::from_fn_with_state(
+            TrustedProxies::new(config.trusted_proxies.clone()),
+            crate::client_address::note,
+        ))
         .with_state(state)
 }
 
@@ -290,6 +333,17 @@ pub async fn changing<T: Send + 'static>(
     let r = blocking(f).await;
     game.send_announced();
     r
+}
+
+/// Runs a change that reads a lock or replays a solution on the bounded check workers
+/// (refused with 429 `busy` when their queue is full), then sends its live events.
+pub async fn checked<T: Send + 'static>(
+    state: &AppState,
+    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let r = state.checks.run(f).await;
+    state.game.send_announced();
+    r?
 }
 
 /// Runs blocking work (the database, password hashing, replaying a solution) off the async

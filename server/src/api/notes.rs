@@ -23,7 +23,7 @@ pub async fn declare(
         )
     })?;
     let game = state.game.clone();
-    let note = super::changing(&state.game, move || {
+    let note = super::checked(&state, move || {
         let id = game.declare(me, LockId(d.lock), behind, &d.solution)?;
         Ok(game.note(me, id)?)
     })

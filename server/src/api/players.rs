@@ -2,12 +2,12 @@
 
 use super::{AppState, Body, Query, Segment, blocking};
 use crate::auth::{self, Me};
+use crate::client_address::ClientAddress;
 use crate::error::ApiError;
 use crate::protocol::{Credentials, ErrorBody, LoggedOut, PlayerView, Scores, Session};
 use axum::Json;
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::StatusCode;
-use std::net::SocketAddr;
 use std::time::Instant;
 
 /// `POST /api/v1/players`: register; answers a session for the new player.
@@ -50,7 +50,7 @@ fn new_session(
 /// password, so that timing does not tell which codenames exist.
 pub async fn login(
     State(state): State<AppState>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    ClientAddress(addr): ClientAddress,
     Body(c): Body<Credentials>,
 ) -> Result<Json<Session>, ApiError> {
     let refused = || {
@@ -64,29 +64,33 @@ pub async fn login(
     if c.password.len() > auth::MAX_PASSWORD_BYTES || !auth::valid_codename(&c.codename) {
         return Err(refused());
     }
-    if let Some(wait) = state.throttle.check(&c.codename, addr.ip(), Instant::now()) {
+    if let Err(wait) = state.throttle.begin(&c.codename, addr, Instant::now()) {
         let seconds = wait.as_secs_f64().ceil() as u64;
         return Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "login-throttled",
-            format!(
-                "too many failed logins for this codename or from this address; try again in {seconds} s"
-            ),
+            format!("too many failed logins for this codename; try again in {seconds} s"),
         )
         .retry_after(seconds));
     }
     let known = state.game.password_hash(&c.codename);
-    let matches = state
+    let matches = match state
         .passwords
         .verify(c.password, known.as_ref().map(|(_, h)| h.clone()))
-        .await?;
+        .await
+    {
+        Ok(matches) => matches,
+        Err(e) => {
+            // Not checked (the server is busy): the attempt does not count.
+            state.throttle.not_checked(&c.codename, addr);
+            return Err(e.into());
+        }
+    };
+    // The attempt already counts as a failure: only a correct password takes it back.
     let Some((id, _)) = known.filter(|_| matches) else {
-        state
-            .throttle
-            .failed(&c.codename, addr.ip(), Instant::now());
         return Err(refused());
     };
-    state.throttle.succeeded(&c.codename, addr.ip());
+    state.throttle.succeeded(&c.codename, addr);
     let game = state.game.clone();
     let session = blocking(move || new_session(&game, id, c.codename)).await?;
     Ok(Json(session))

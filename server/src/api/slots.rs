@@ -34,11 +34,24 @@ pub async fn publish(
     Body(p): Body<Publish>,
 ) -> Result<(StatusCode, Json<Published>), ApiError> {
     let slot = slot(&raw)?;
+    if let Err(wait) = state.publishes.take(me, std::time::Instant::now()) {
+        let minutes = wait.as_secs().div_ceil(60).max(1);
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "publish-quota",
+            format!(
+                "you have published {} locks in the last hour, this server's limit; the next may be published in {minutes} min",
+                state.publishes.cap()
+            ),
+        )
+        .retry_after(wait.as_secs()));
+    }
     let game = state.game.clone();
-    let (lock, retired) = super::changing(&state.game, move || {
+    let published = super::checked(&state, move || {
         Ok(game.publish(me, slot, &p.lock, &p.solution)?)
     })
-    .await?;
+    .await;
+    let (lock, retired) = published.inspect_err(|_| state.publishes.give_back(&me))?;
     tracing::info!(lock = lock.0, slot = slot.number(), "lock placed");
     Ok((
         StatusCode::CREATED,

@@ -38,6 +38,25 @@ impl Game {
         Some(entry.player)
     }
 
+    /// How long until a token (by its hash) expires unless used again; `None` when it is
+    /// unknown, revoked or expired. Asking does not count as a use.
+    pub fn token_expires_in(&self, hash: &str) -> Option<Duration> {
+        let now = crate::storage::now_ms();
+        let tokens = self.tokens();
+        let entry = tokens.by_hash.get(hash)?;
+        let left = entry.used_at_ms + tokens.ttl_ms - now;
+        (left >= 0).then(|| Duration::from_millis(left as u64))
+    }
+
+    /// Changes each time tokens are revoked, so that event streams check theirs at once.
+    pub fn revocations(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.revocations.subscribe()
+    }
+
+    fn revoked(&self) {
+        self.revocations.send_modify(|n| *n = n.wrapping_add(1));
+    }
+
     /// Registers a player (the password already hashed).
     pub fn register(&self, codename: &str, password_hash: &str) -> Result<PlayerId, GameError> {
         let mut db = self.db();
@@ -95,6 +114,7 @@ impl Game {
         let mut db = self.db();
         let stored = db.remove_token(&hash)?;
         let known = self.tokens().by_hash.remove(&hash).is_some();
+        self.revoked();
         Ok(stored || known)
     }
 
@@ -103,6 +123,7 @@ impl Game {
         let mut db = self.db();
         let n = db.remove_tokens_of(player)?;
         self.tokens().by_hash.retain(|_, t| t.player != player);
+        self.revoked();
         Ok(n)
     }
 

@@ -138,6 +138,8 @@ pub struct Game {
     unsent: Arc<Mutex<VecDeque<Arc<Batch>>>>,
     unsent_signal: Arc<tokio::sync::Notify>,
     max_size: i32,
+    /// The most lines a published lock's text may have.
+    max_lines: usize,
     access: Arc<Mutex<AccessCache>>,
     tokens: Arc<Mutex<Tokens>>,
     followed: Arc<Mutex<IdMap<PlayerId, Followed>>>,
@@ -150,6 +152,11 @@ pub struct Game {
     checkpoint_trouble: Arc<Mutex<Option<String>>>,
     /// The Death Matches.
     death_matches: Arc<crate::death_match_host::Host>,
+    /// Bumped at each revocation of tokens.
+    revocations: Arc<tokio::sync::watch::Sender<u64>>,
+    /// Works out the verdicts on impossible calls that stood (each a solver run of seconds):
+    /// one at a time, however many stand at once.
+    settling: Arc<crate::pool::Pool>,
 }
 
 /// A readiness answer and when it was worked out.
@@ -180,7 +187,11 @@ impl Drop for Follower {
 fn lock_info(text: &str, max_size: i32) -> LockInfo {
     // Stored locks were checked when placed; if one no longer parses (an older server with
     // other rules), it is still shown, and declarations on it are refused.
-    match verify::lock(text, max_size.max(engine::hexlock::model::frame::MAX_SIZE)) {
+    match verify::lock(
+        text,
+        max_size.max(engine::hexlock::model::frame::MAX_SIZE),
+        usize::MAX,
+    ) {
         Ok(lock) => LockInfo {
             text: text.into(),
             name: lock.info.name.clone(),
@@ -256,6 +267,7 @@ impl Game {
             unsent: Arc::default(),
             unsent_signal: Arc::default(),
             max_size,
+            max_lines: verify::DEFAULT_MAX_LOCK_LINES,
             access: Arc::default(),
             tokens: Arc::new(Mutex::new(Tokens {
                 by_hash: tokens,
@@ -267,12 +279,23 @@ impl Game {
             ready: Arc::default(),
             checkpoint_trouble: Arc::default(),
             death_matches: Arc::new(death_matches),
+            revocations: Arc::new(tokio::sync::watch::Sender::new(0)),
+            settling: Arc::new(crate::pool::Pool::new(
+                "settling impossible calls",
+                1,
+                usize::MAX / 2,
+            )),
         })
     }
 
     /// The Death Matches this server hosts.
     pub fn death_matches(&self) -> &crate::death_match_host::Host {
         &self.death_matches
+    }
+
+    /// The worker that settles impossible calls.
+    pub fn settling(&self) -> &Arc<crate::pool::Pool> {
+        &self.settling
     }
 
     /// Sets how long tokens last unused and how many a player may hold.
@@ -282,6 +305,12 @@ impl Game {
             t.ttl_ms = ttl.as_millis() as i64;
             t.per_player = per_player.max(1);
         }
+        self
+    }
+
+    /// Sets the most lines a published lock's text may have.
+    pub fn with_lock_lines(mut self, max_lines: usize) -> Game {
+        self.max_lines = max_lines;
         self
     }
 
@@ -473,7 +502,7 @@ impl Game {
         solution: &str,
     ) -> Result<(LockId, Option<rules::metagame::Retired>), GameError> {
         // The expensive checks run before any lock is taken.
-        let lock = verify::lock(text, self.max_size)?;
+        let lock = verify::lock(text, self.max_size, self.max_lines)?;
         verify::shut(&lock)?;
         let mechanism = verify::mechanism(&lock)?;
         verify::solution(solution, &mechanism)?;

@@ -17,6 +17,11 @@ pub fn test_config(dir: &std::path::Path) -> Config {
         rate_limit: 0.0,
         // Cheap hashing: the tests register many players on 2 cores.
         password_memory_kib: 64,
+        // Every test client is 127.0.0.1: the per-client caps are tested on their own.
+        connections_per_address: 100_000,
+        streams_per_player: 100_000,
+        streams_per_address: 100_000,
+        publishes_per_hour: 1_000_000,
         ..Config::default()
     }
 }
@@ -140,11 +145,20 @@ impl Drop for Child {
 pub fn spawn_binary(dir: &std::path::Path, config: &str, args: &[&str], shell: &str) -> Child {
     use std::io::{BufRead, BufReader};
     let file = dir.join("server.toml");
-    let config = if config.contains("rate_limit") {
-        config.to_string()
-    } else {
-        format!("rate_limit = 0.0\n{config}")
-    };
+    // Every test client is 127.0.0.1: the per-client limits are off unless the test sets
+    // them.
+    let mut config = config.to_string();
+    for (key, off) in [
+        ("rate_limit", "0.0"),
+        ("connections_per_address", "100000"),
+        ("streams_per_player", "100000"),
+        ("streams_per_address", "100000"),
+        ("publishes_per_hour", "1000000"),
+    ] {
+        if !config.contains(key) {
+            config = format!("{key} = {off}\n{config}");
+        }
+    }
     std::fs::write(&file, config).expect("config");
     let mut command = std::process::Command::new("sh");
     command
