@@ -256,6 +256,9 @@ impl Storage {
             },
         )?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
+        // When the log starts over after a checkpoint, it is cut back to this size: a burst
+        // does not leave a log of its own size on disk until the server stops.
+        conn.pragma_update(None, "journal_size_limit", WAL_LIMIT_BYTES)?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         let mut storage = Storage { conn };
         storage.migrate()?;
@@ -636,11 +639,15 @@ impl Storage {
     }
 }
 
+/// The size the write-ahead log is kept to: past it, a checkpoint cuts it back to nothing.
+pub const WAL_LIMIT_BYTES: i64 = 4 << 20;
+
 /// A second connection to the database that copies the log into the database file (a
 /// checkpoint) without stopping the writer or the readers: the disk waits happen here, off the
 /// path of every request.
 pub struct Checkpointer {
     conn: Connection,
+    wal: std::path::PathBuf,
 }
 
 impl Checkpointer {
@@ -648,17 +655,34 @@ impl Checkpointer {
     pub fn open(dir: &Path) -> Result<Checkpointer, StorageError> {
         let conn = Connection::open(dir.join(FILE_NAME))?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        Ok(Checkpointer { conn })
+        Ok(Checkpointer {
+            conn,
+            wal: dir.join(format!("{FILE_NAME}-wal")),
+        })
     }
 
-    /// Copies what it can of the log into the database file, waiting for no one. Returns the
-    /// log's pages and how many of them are now in the database file.
+    /// Copies what it can of the log into the database file, waiting for no one; and when
+    /// the log's file has grown past [`WAL_LIMIT_BYTES`] (a burst of writes outran the
+    /// checkpoints), copies all of it and cuts the file to nothing, waiting a moment for the
+    /// writer and the readers in flight. Returns the log's pages and how many of them are now
+    /// in the database file.
     pub fn run(&self) -> Result<(i64, i64), StorageError> {
-        Ok(self
-            .conn
-            .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| {
-                Ok((r.get(1)?, r.get(2)?))
-            })?)
+        let checkpoint = |how: &str| {
+            self.conn
+                .query_row(&format!("PRAGMA wal_checkpoint({how})"), [], |r| {
+                    Ok((r.get(1)?, r.get(2)?))
+                })
+        };
+        let done = checkpoint("PASSIVE")?;
+        if self.wal_bytes() > WAL_LIMIT_BYTES as u64 {
+            return Ok(checkpoint("TRUNCATE")?);
+        }
+        Ok(done)
+    }
+
+    /// The size of the log's file now.
+    pub fn wal_bytes(&self) -> u64 {
+        std::fs::metadata(&self.wal).map_or(0, |m| m.len())
     }
 }
 
@@ -722,6 +746,35 @@ mod tests {
         drop(s);
         let s = Storage::open(dir.path(), Durability::Normal).expect("reopen");
         assert_eq!(s.load().expect("load").locks.len(), 1);
+    }
+
+    /// Regression: the log grew to 150 MB in a 20 s burst and kept that size until the
+    /// server stopped. Checkpoints now cut it back once it passes its limit.
+    #[test]
+    fn a_burst_of_writes_leaves_the_log_cut_back_to_its_limit() {
+        let dir = tempfile::tempdir().expect("dir");
+        let mut s = Storage::open(dir.path(), Durability::Normal).expect("db");
+        s.set_auto_checkpoint(false).expect("pragma");
+        let c = Checkpointer::open(dir.path()).expect("second connection");
+        let a = s.add_player("AAA", "h").expect("player");
+        let text = "#".repeat(16 * 1024);
+        // 24 MB of locks, 6 MB between two checkpoints: more than the upkeep copies in a
+        // second during a burst.
+        for round in 0..4 {
+            for i in 0..384 {
+                s.place_lock(a, slot(1 + (i % 3)), &text, &format!("{round}"))
+                    .expect("place");
+            }
+            c.run().expect("checkpoint");
+            assert!(
+                c.wal_bytes() <= WAL_LIMIT_BYTES as u64,
+                "after a checkpoint the log is {} bytes",
+                c.wal_bytes()
+            );
+        }
+        drop(s);
+        let s = Storage::open(dir.path(), Durability::Normal).expect("reopen");
+        assert_eq!(s.load().expect("load").locks.len(), 4 * 384);
     }
 
     #[test]
