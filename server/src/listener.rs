@@ -38,12 +38,62 @@ pub struct Timeouts {
     pub idle: Duration,
 }
 
-/// A connection that notes when a byte last moved, for the idle timeout.
+/// A connection that notes when a byte last moved, for the idle timeout, and gives hyper's
+/// own answers to requests it cannot read a JSON body.
 struct Watched {
     inner: TcpStream,
     /// Milliseconds since `epoch` of the last byte read or written.
     last: Arc<AtomicU64>,
     epoch: Instant,
+    /// An answer written in place of hyper's: its bytes, how many are written, and the
+    /// length of hyper's that it stands for.
+    replacing: Option<(Vec<u8>, usize, usize)>,
+}
+
+/// The marks of the answer hyper writes itself, before any handler runs, when it cannot read
+/// a request (a bad request line or header, a header or URI too long, an HTTP version it
+/// does not speak): a 4xx with no body that closes the connection. The API's own answers
+/// always have a body.
+const HYPERS_OWN: &[u8] = b"\r\nconnection: close\r\ncontent-length: 0\r\n";
+
+/// The API's JSON answer in place of hyper's bodiless one, if `head` is that.
+fn framing_error_answer(head: &[u8]) -> Option<Vec<u8>> {
+    if !head.starts_with(b"HTTP/1.1 4") && !head.starts_with(b"HTTP/1.1 5") {
+        return None;
+    }
+    let end = head.windows(4).position(|w| w == b"\r\n\r\n")? + 4;
+    if end != head.len() || !head.windows(HYPERS_OWN.len()).any(|w| w == HYPERS_OWN) {
+        return None;
+    }
+    let status: u16 = std::str::from_utf8(head.get(9..12)?).ok()?.parse().ok()?;
+    let (code, message) = match status {
+        431 => (
+            "headers-too-large",
+            "the request's headers are larger than this server reads",
+        ),
+        414 => (
+            "uri-too-long",
+            "the request's path and query are longer than this server reads",
+        ),
+        505 => ("http-version", "this server speaks HTTP/1.1 (and 1.0)"),
+        408 => ("timeout", "the request's headers took too long to arrive"),
+        _ => (
+            "bad-request",
+            "the request cannot be read as HTTP/1.1: its request line or a header is malformed",
+        ),
+    };
+    let body = serde_json::json!({ "error": code, "message": message }).to_string();
+    let reason = std::str::from_utf8(&head[13..])
+        .ok()
+        .and_then(|r| r.split("\r\n").next())
+        .unwrap_or("");
+    Some(
+        format!(
+            "HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .into_bytes(),
+    )
 }
 
 impl Watched {
@@ -76,6 +126,25 @@ impl AsyncWrite for Watched {
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
+        if this.replacing.is_none()
+            && let Some(answer) = framing_error_answer(buf)
+        {
+            this.replacing = Some((answer, 0, buf.len()));
+        }
+        if let Some((answer, written, stands_for)) = &mut this.replacing {
+            while *written < answer.len() {
+                match Pin::new(&mut this.inner).poll_write(cx, &answer[*written..]) {
+                    Poll::Ready(Ok(0)) => return Poll::Ready(Ok(0)),
+                    Poll::Ready(Ok(n)) => *written += n,
+                    Poll::Ready(Err(e)) => return Poll::Ready(Err(e)),
+                    Poll::Pending => return Poll::Pending,
+                }
+            }
+            let n = *stands_for;
+            this.replacing = None;
+            this.touch();
+            return Poll::Ready(Ok(n));
+        }
         let r = Pin::new(&mut this.inner).poll_write(cx, buf);
         if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
             this.touch();
@@ -88,6 +157,12 @@ impl AsyncWrite for Watched {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
+        let mut full = bufs.iter().filter(|b| !b.is_empty());
+        if let (Some(only), None) = (full.next(), full.next())
+            && (self.replacing.is_some() || framing_error_answer(only).is_some())
+        {
+            return self.poll_write(cx, only);
+        }
         let this = self.get_mut();
         let r = Pin::new(&mut this.inner).poll_write_vectored(cx, bufs);
         if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
@@ -223,6 +298,7 @@ async fn connection(
         inner: stream,
         last: last.clone(),
         epoch,
+        replacing: None,
     });
     let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
         let mut request = request.map(axum::body::Body::new);

@@ -4,7 +4,7 @@
 mod support;
 
 use server::client::Client;
-use support::{Locks, assert_refused, start};
+use support::{Locks, assert_refused, raw, start};
 
 #[tokio::test]
 async fn every_endpoint_but_register_and_login_needs_a_token() {
@@ -266,4 +266,129 @@ async fn a_lock_open_before_any_move_is_refused_on_publish() {
     assert_refused(a.publish(1, &empty, ".").await, 422, "already-open");
     assert_refused(a.publish(1, &empty, "hCW").await, 422, "already-open");
     assert!(a.me().await.expect("me").slots[0].lock.is_none());
+}
+
+/// Regression: unknown query keys were accepted (`GET /scores?sort=name` answered as if the
+/// option existed); they are refused with `400 bad-query`, on every endpoint.
+#[tokio::test]
+async fn unknown_query_keys_are_refused() {
+    let (srv, _dir) = support::start().await;
+    let a = srv.player("QRY").await;
+    let token = a.token().expect("token").to_string();
+    let url = srv.running.url();
+    for (method, path) in [
+        ("GET", "/api/v1/scores?sort=name"),
+        ("GET", "/api/v1/me?x=1"),
+        ("GET", "/api/v1/players/QRY?accessor=true"),
+        ("POST", "/api/v1/logout?everywhere=true"),
+        ("GET", "/api/v1/health?verbose"),
+    ] {
+        let (status, body, _) = raw(method, &format!("{url}{path}"), Some(&token), None).await;
+        assert_eq!(status, 400, "{path}: {body}");
+        let e: server::protocol::ErrorBody = serde_json::from_str(&body).expect("JSON");
+        assert_eq!(e.error, "bad-query", "{path}: {body}");
+    }
+    let (status, _, _) = raw(
+        "GET",
+        &format!("{url}/api/v1/players/QRY?accessors=true"),
+        Some(&token),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "a known key is taken");
+}
+
+/// Regression: `Content-Length: 10737418240` with no body waited 30 s for a 408; a body
+/// announced over the limit is refused at once, before any of it is read.
+#[tokio::test]
+async fn a_body_announced_over_the_limit_is_refused_at_once() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let dir = tempfile::tempdir().expect("dir");
+    let mut config = support::test_config(dir.path());
+    // Ten minutes: an answer that waited for the request timeout could not pass for prompt.
+    config.request_timeout = server::config::Period::secs(600);
+    config.idle_timeout = server::config::Period::secs(600);
+    let running = server::server::Running::start(config).await.expect("start");
+    let mut s = tokio::net::TcpStream::connect(running.addr)
+        .await
+        .expect("connect");
+    s.write_all(
+        b"POST /api/v1/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10737418240\r\n\r\n",
+    )
+    .await
+    .expect("write");
+    let mut got = vec![0u8; 4096];
+    let n = tokio::time::timeout(std::time::Duration::from_secs(120), s.read(&mut got))
+        .await
+        .expect("answered before the request timeout")
+        .expect("read");
+    let answer = String::from_utf8_lossy(&got[..n]);
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    assert!(answer.contains("\"too-large\""), "{answer}");
+}
+
+/// Regression: requests HTTP itself cannot read (a bad request line, a bad header, a 1 MB
+/// header, a 200 KB URI, a NUL in the path, an unknown HTTP version) were answered with an
+/// empty body, not the documented JSON.
+#[tokio::test]
+async fn requests_http_cannot_read_get_json_errors() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let (srv, _dir) = support::start().await;
+    let cases: Vec<(Vec<u8>, u16, &str)> = vec![
+        (b"GARBAGE\r\n\r\n".to_vec(), 400, "bad-request"),
+        (
+            b"GET /api/v1/health HTTP/1.1\r\nBad Header\r\n\r\n".to_vec(),
+            400,
+            "bad-request",
+        ),
+        (
+            [
+                b"GET /api/v1/health HTTP/1.1\r\nX: ".as_slice(),
+                &vec![b'a'; 1 << 20],
+                b"\r\n\r\n",
+            ]
+            .concat(),
+            431,
+            "headers-too-large",
+        ),
+        (
+            [
+                b"GET /".as_slice(),
+                &vec![b'a'; 200_000],
+                b" HTTP/1.1\r\nHost: x\r\n\r\n",
+            ]
+            .concat(),
+            414,
+            "uri-too-long",
+        ),
+        (
+            b"GET /api/v1/\x00health HTTP/1.1\r\nHost: x\r\n\r\n".to_vec(),
+            400,
+            "bad-request",
+        ),
+    ];
+    for (request, status, code) in cases {
+        let mut s = tokio::net::TcpStream::connect(srv.running.addr)
+            .await
+            .expect("connect");
+        // The server may answer and close before it has read all of a huge request.
+        let _ = s.write_all(&request).await;
+        let mut got = Vec::new();
+        let _ =
+            tokio::time::timeout(std::time::Duration::from_secs(30), s.read_to_end(&mut got)).await;
+        let answer = String::from_utf8_lossy(&got);
+        assert!(
+            answer.starts_with(&format!("HTTP/1.1 {status}")),
+            "{code}: {answer}"
+        );
+        assert!(
+            answer.contains("content-type: application/json"),
+            "{answer}"
+        );
+        let body = answer.split("\r\n\r\n").nth(1).unwrap_or_default();
+        let e: server::protocol::ErrorBody =
+            serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {answer}"));
+        assert_eq!(e.error, code, "{answer}");
+        assert!(!e.message.is_empty());
+    }
 }

@@ -116,7 +116,8 @@ pub fn router(state: AppState, config: &Config) -> Router {
         .route("/matches/{id}/accept", post(death_match::accept))
         .route("/matches/{id}/decline", post(death_match::decline))
         .route("/matches/{id}/actions", post(death_match::act))
-        .route("/matches/{id}/events", get(death_match::events));
+        .route("/matches/{id}/events", get(death_match::events))
+        .route_layer(axum::middleware::from_fn(no_stray_query));
     let request_timeout = config.request_timeout.get();
     let requests = state.requests.clone();
     Router::new()
@@ -125,6 +126,10 @@ pub fn router(state: AppState, config: &Config) -> Router {
             ApiError::not_found("no-such-endpoint", "no such endpoint; see docs/api.md")
         })
         .layer(DefaultBodyLimit::max(config.body_limit))
+        .layer(axum::middleware::from_fn_with_state(
+            config.body_limit,
+            announced_body_limit,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             request_timeout,
             time_limit,
@@ -171,6 +176,61 @@ pub fn router(state: AppState, config: &Config) -> Router {
             crate::client_address::note,
         ))
         .with_state(state)
+}
+
+/// The endpoints that read a query string; each reads it with [`Query`], which refuses keys
+/// it does not know.
+const TAKE_A_QUERY: [&str; 3] = ["/logout", "/players/{codename}", "/matches/{id}/events"];
+
+/// Refuses a query string on an endpoint that takes none with `400 bad-query`, as [`Query`]
+/// refuses unknown keys where one is taken: a misspelt option must not be silently ignored.
+async fn no_stray_query(
+    path: axum::extract::MatchedPath,
+    request: Request,
+    next: Next,
+) -> Response {
+    let takes_one = TAKE_A_QUERY.iter().any(|p| path.as_str().ends_with(p));
+    match request.uri().query() {
+        Some(q) if !q.is_empty() && !takes_one => {
+            let shown: String = q.chars().take(60).collect();
+            let more = if shown.len() < q.len() { "…" } else { "" };
+            ApiError::bad_request(
+                "bad-query",
+                format!(
+                    "{} takes no query string, and `?{shown}{more}` was sent; see docs/api.md",
+                    path.as_str()
+                ),
+            )
+            .into_response()
+        }
+        _ => next.run(request).await,
+    }
+}
+
+/// Refuses at once a request whose `Content-Length` announces a body over the limit: the body
+/// limit alone counts bytes as they arrive, so a client that announced ten gigabytes and sent
+/// nothing was answered only by the request timeout.
+async fn announced_body_limit(
+    State(limit): State<usize>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let announced = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    match announced {
+        Some(n) if n > limit as u64 => ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too-large",
+            format!(
+                "the request announces a body of {n} bytes; this server accepts at most {limit}"
+            ),
+        )
+        .into_response(),
+        _ => next.run(request).await,
+    }
 }
 
 /// Bounds a request's time, body included; event streams are exempt (their handler returns

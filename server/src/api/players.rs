@@ -147,6 +147,7 @@ pub async fn scores(State(state): State<AppState>, Me(me): Me) -> Json<Scores> {
 
 /// The query of `GET /api/v1/players/{codename}`.
 #[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ShowQuery {
     /// List, for each slot, every other player who accesses it.
     #[serde(default)]
