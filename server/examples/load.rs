@@ -133,7 +133,7 @@ fn seed_storage(dir: &std::path::Path, players: usize, st: &Starters) -> Result<
     let mut seeded = Vec::with_capacity(players);
     for i in 0..players {
         let codename = codename(i);
-        let id = db.add_player(&codename, &hash)?;
+        let id = db.add_player(&codename, &hash, true)?;
         let token = server::auth::new_token();
         db.add_token(
             &server::auth::token_hash(&token),

@@ -199,9 +199,29 @@ impl Client {
         codename: &str,
         password: &str,
     ) -> Result<Session, ClientError> {
+        self.register_as(codename, password, false).await
+    }
+
+    /// Registers an account that plays Death Matches only (a practice bot): it is never a
+    /// metagame player. The client keeps the token.
+    pub async fn register_death_match_only(
+        &mut self,
+        codename: &str,
+        password: &str,
+    ) -> Result<Session, ClientError> {
+        self.register_as(codename, password, true).await
+    }
+
+    async fn register_as(
+        &mut self,
+        codename: &str,
+        password: &str,
+        death_match_only: bool,
+    ) -> Result<Session, ClientError> {
         let creds = Credentials {
             codename: codename.into(),
             password: password.into(),
+            death_match_only,
         };
         let s: Session = self.post(Method::POST, "/players", &creds).await?;
         self.token = Some(s.token.clone());
@@ -213,6 +233,7 @@ impl Client {
         let creds = Credentials {
             codename: codename.into(),
             password: password.into(),
+            death_match_only: false,
         };
         let s: Session = self.post(Method::POST, "/login", &creds).await?;
         self.token = Some(s.token.clone());

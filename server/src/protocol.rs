@@ -10,6 +10,10 @@ pub struct Credentials {
     pub codename: String,
     /// The password.
     pub password: String,
+    /// Registering only: an account that plays Death Matches and not the metagame (a
+    /// practice bot): it never appears among the players, their scores or accesses.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub death_match_only: bool,
 }
 
 /// A bearer token for a player.

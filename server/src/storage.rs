@@ -19,9 +19,10 @@ pub const FILE_NAME: &str = "lockwright.sqlite3";
 
 /// The schema's version, kept in SQLite's `user_version`. Version 0 is the first schema, whose
 /// tokens were stored as they were sent; version 1 keeps only their SHA-256, with when they
-/// were last used; version 2 adds the Death Matches. [`Storage::open`] migrates older databases
-/// and refuses newer ones.
-pub const SCHEMA_VERSION: i64 = 2;
+/// were last used; version 2 adds the Death Matches; version 3 tells metagame players from
+/// accounts that only play Death Matches (practice bots). [`Storage::open`] migrates older
+/// databases and refuses newer ones.
+pub const SCHEMA_VERSION: i64 = 3;
 
 /// The schema. `one_lock_per_slot` makes the database itself refuse two locks in one slot,
 /// and `UNIQUE(author_id, lock_id)` two declarations on one lock by one player, whatever a bug
@@ -136,6 +137,8 @@ pub struct PlayerRow {
     pub codename: String,
     /// Its password's argon2 hash (PHC string).
     pub password_hash: String,
+    /// Whether it plays the metagame (a practice bot plays only Death Matches).
+    pub metagame: bool,
 }
 
 /// A stored lock.
@@ -305,6 +308,12 @@ impl Storage {
         if version < 2 {
             tx.execute_batch(death_match::SCHEMA_V2)?;
         }
+        if version < 3 {
+            // Everyone registered before played the metagame.
+            tx.execute_batch(
+                "ALTER TABLE players ADD COLUMN metagame INTEGER NOT NULL DEFAULT 1;",
+            )?;
+        }
         tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
         tx.commit()?;
         Ok(())
@@ -376,6 +385,7 @@ impl Storage {
         &mut self,
         codename: &str,
         password_hash: &str,
+        metagame: bool,
     ) -> Result<PlayerId, StorageError> {
         let tx = self
             .conn
@@ -392,8 +402,9 @@ impl Storage {
             return Err(StorageError::CodenameTaken);
         }
         tx.execute(
-            "INSERT INTO players (codename, password_hash, created_at) VALUES (?1, ?2, ?3)",
-            params![codename, password_hash, now()],
+            "INSERT INTO players (codename, password_hash, created_at, metagame)
+             VALUES (?1, ?2, ?3, ?4)",
+            params![codename, password_hash, now(), metagame],
         )?;
         let id = PlayerId(tx.last_insert_rowid());
         tx.commit()?;
@@ -558,12 +569,13 @@ impl Storage {
         let mut snap = Snapshot::default();
         let mut q = self
             .conn
-            .prepare("SELECT id, codename, password_hash FROM players ORDER BY id")?;
+            .prepare("SELECT id, codename, password_hash, metagame FROM players ORDER BY id")?;
         for row in q.query_map([], |r| {
             Ok(PlayerRow {
                 id: PlayerId(r.get(0)?),
                 codename: r.get(1)?,
                 password_hash: r.get(2)?,
+                metagame: r.get(3)?,
             })
         })? {
             snap.players.push(row?);
@@ -697,9 +709,9 @@ mod tests {
     #[test]
     fn a_codename_is_registered_once() {
         let mut s = Storage::in_memory().expect("db");
-        s.add_player("ABC", "h").expect("first");
+        s.add_player("ABC", "h", true).expect("first");
         assert!(matches!(
-            s.add_player("ABC", "h"),
+            s.add_player("ABC", "h", true),
             Err(StorageError::CodenameTaken)
         ));
     }
@@ -707,7 +719,7 @@ mod tests {
     #[test]
     fn placing_retires_the_lock_in_the_slot() {
         let mut s = Storage::in_memory().expect("db");
-        let a = s.add_player("AAA", "h").expect("player");
+        let a = s.add_player("AAA", "h", true).expect("player");
         let l1 = s.place_lock(a, slot(1), "one", "hCW").expect("place");
         let l2 = s.place_lock(a, slot(1), "two", "hCW").expect("replace");
         let snap = s.load().expect("load");
@@ -722,8 +734,8 @@ mod tests {
     #[test]
     fn a_player_declares_once_per_lock() {
         let mut s = Storage::in_memory().expect("db");
-        let a = s.add_player("AAA", "h").expect("player");
-        let b = s.add_player("BBB", "h").expect("player");
+        let a = s.add_player("AAA", "h", true).expect("player");
+        let b = s.add_player("BBB", "h", true).expect("player");
         let la = s.place_lock(a, slot(1), "a", "x").expect("place");
         let lb = s.place_lock(b, slot(1), "b", "x").expect("place");
         s.add_note(a, lb, la, "hCW").expect("note");
@@ -738,7 +750,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("dir");
         let mut s = Storage::open(dir.path(), Durability::Normal).expect("db");
         s.set_auto_checkpoint(false).expect("pragma");
-        let a = s.add_player("AAA", "h").expect("player");
+        let a = s.add_player("AAA", "h", true).expect("player");
         s.place_lock(a, slot(1), "a", "x").expect("place");
         let c = Checkpointer::open(dir.path()).expect("second connection");
         let (log, copied) = c.run().expect("checkpoint");
@@ -756,7 +768,7 @@ mod tests {
         let mut s = Storage::open(dir.path(), Durability::Normal).expect("db");
         s.set_auto_checkpoint(false).expect("pragma");
         let c = Checkpointer::open(dir.path()).expect("second connection");
-        let a = s.add_player("AAA", "h").expect("player");
+        let a = s.add_player("AAA", "h", true).expect("player");
         let text = "#".repeat(16 * 1024);
         // 24 MB of locks, 6 MB between two checkpoints: more than the upkeep copies in a
         // second during a burst.
@@ -782,7 +794,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("dir");
         {
             let mut s = Storage::open(dir.path(), Durability::Normal).expect("db");
-            let a = s.add_player("AAA", "h").expect("player");
+            let a = s.add_player("AAA", "h", true).expect("player");
             s.add_token("h4sh", a, 1, 10).expect("token");
             s.place_lock(a, slot(2), "a", "x").expect("place");
         }
@@ -797,7 +809,7 @@ mod tests {
     #[test]
     fn tokens_beyond_the_cap_drop_the_least_recently_used() {
         let mut s = Storage::in_memory().expect("db");
-        let a = s.add_player("AAA", "h").expect("player");
+        let a = s.add_player("AAA", "h", true).expect("player");
         for (i, h) in ["t1", "t2", "t3"].iter().enumerate() {
             assert!(s.add_token(h, a, i as i64, 3).expect("token").is_empty());
         }
@@ -835,7 +847,7 @@ mod tests {
     fn a_backup_is_a_consistent_copy() {
         let dir = tempfile::tempdir().expect("dir");
         let mut s = Storage::open(dir.path(), Durability::Normal).expect("db");
-        let a = s.add_player("AAA", "h").expect("player");
+        let a = s.add_player("AAA", "h", true).expect("player");
         s.place_lock(a, slot(1), "a", "x").expect("place");
         let to = dir.path().join("copy.sqlite3");
         s.backup_to(&to).expect("backup");

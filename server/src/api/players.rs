@@ -26,7 +26,7 @@ pub async fn register(
     let hash = state.passwords.hash(c.password).await?;
     let game = state.game.clone();
     let session = super::changing(&state.game, move || {
-        let id = game.register(&c.codename, &hash)?;
+        let id = game.register(&c.codename, &hash, !c.death_match_only)?;
         new_session(&game, id, c.codename)
     })
     .await?;

@@ -57,13 +57,22 @@ impl Game {
         self.revocations.send_modify(|n| *n = n.wrapping_add(1));
     }
 
-    /// Registers a player (the password already hashed).
-    pub fn register(&self, codename: &str, password_hash: &str) -> Result<PlayerId, GameError> {
+    /// Registers a player (the password already hashed): a metagame player, or, with
+    /// `metagame` false, an account that only plays Death Matches (a practice bot), which
+    /// never appears among the players, their scores or their accesses.
+    pub fn register(
+        &self,
+        codename: &str,
+        password_hash: &str,
+        metagame: bool,
+    ) -> Result<PlayerId, GameError> {
         let mut db = self.db();
-        let id = db.add_player(codename, password_hash)?;
+        let id = db.add_player(codename, password_hash, metagame)?;
         let mut st = self.write();
         st.version += 1;
-        st.world.add_player(id)?;
+        if metagame {
+            st.world.add_player(id)?;
+        }
         st.by_codename.insert(codename.to_string(), id);
         st.players.insert(
             id,
@@ -73,12 +82,14 @@ impl Game {
             },
         );
         drop(st);
-        self.announce(
+        let events = if metagame {
             vec![Event::Registered {
                 codename: codename.to_string(),
-            }],
-            Reach::No,
-        );
+            }]
+        } else {
+            Vec::new()
+        };
+        self.announce(events, Reach::No);
         drop(db);
         Ok(id)
     }

@@ -213,7 +213,9 @@ impl Game {
         let snap = storage.load()?;
         let mut st = State::default();
         for p in snap.players {
-            st.world.add_player(p.id)?;
+            if p.metagame {
+                st.world.add_player(p.id)?;
+            }
             st.by_codename.insert(p.codename.clone(), p.id);
             st.players.insert(
                 p.id,

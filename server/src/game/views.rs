@@ -29,9 +29,12 @@ impl Game {
         accessors: bool,
     ) -> Result<PlayerView, GameError> {
         let st = self.read();
-        let them = *st
+        // An account that only plays Death Matches is no one in the metagame.
+        let them = st
             .by_codename
             .get(codename)
+            .copied()
+            .filter(|&p| st.world.has_player(p))
             .ok_or_else(|| GameError::UnknownCodename(codename.to_string()))?;
         let mine = self.access_in(&st, me);
         let theirs = self.access_in(&st, them);

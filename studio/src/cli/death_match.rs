@@ -616,7 +616,7 @@ async fn embedded(
 
 async fn player(url: &str, codename: &str) -> Result<Client> {
     let mut c = Client::new(url);
-    c.register(codename, "practice-only")
+    c.register_death_match_only(codename, "practice-only")
         .await
         .map_err(|e| anyhow::anyhow!("cannot register {codename}: {e}"))?;
     Ok(c)

@@ -57,7 +57,7 @@ async fn log_in(url: &str, home: &Path) -> Result<Client, String> {
     };
     let mut bot = Client::new(url);
     if bot.login(BOT, &password).await.is_err() {
-        bot.register(BOT, &password)
+        bot.register_death_match_only(BOT, &password)
             .await
             .map_err(|e| format!("the bot cannot join this server: {e}"))?;
     }

@@ -1,0 +1,61 @@
+//! The practice bot plays Death Matches and nothing else: on the studio's own server it once
+//! appeared in the Intricacy player list and gave the player access and score for nothing.
+
+mod support;
+
+use server::death_match_host::view::Challenge;
+use support::{Locks, assert_refused};
+
+/// Regression: the bot registered as any player does, so it was listed among the players,
+/// had a score, and its three empty slots counted as accessed.
+#[tokio::test]
+async fn a_death_match_only_account_never_appears_in_players_scores_or_accesses() {
+    let (srv, dir) = support::start().await;
+    let me = srv.player("YOU").await;
+    let other = srv.player("OTH").await;
+    let mut bot = srv.client();
+    bot.register_death_match_only("BOT", "bot password")
+        .await
+        .expect("register the bot");
+    let listed = |s: &server::protocol::Scores| s.scores.iter().any(|p| p.codename == "BOT");
+    let scores = me.scores().await.expect("scores");
+    assert!(!listed(&scores), "{scores:?}");
+    assert!(!listed(&me.players().await.expect("players")));
+    assert_eq!(scores.total, 0, "no score from an account with no slots");
+    assert_refused(me.player("BOT").await, 404, "unknown-player");
+    let with = other
+        .player_with_accessors("YOU")
+        .await
+        .expect("view with accessors");
+    assert!(
+        with.slots
+            .iter()
+            .all(|s| !s.accessed_by.iter().flatten().any(|c| c == "BOT")),
+        "{with:?}"
+    );
+    // The bot cannot take part in the metagame …
+    let locks = Locks::load();
+    assert!(
+        bot.publish(1, &locks.spring, &locks.spring_solution)
+            .await
+            .is_err()
+    );
+    // … but plays Death Matches.
+    let summary = bot
+        .challenge(&Challenge {
+            opponent: "YOU".into(),
+            ..Challenge::default()
+        })
+        .await
+        .expect("the bot challenges");
+    me.accept(summary.id).await.expect("accept");
+    // Still no one in the metagame after a restart.
+    srv.running.stop().await.expect("stop");
+    let running = server::server::Running::start(support::test_config(dir.path()))
+        .await
+        .expect("restart");
+    let again = support::Srv { running };
+    let mut me = again.client();
+    me.login("YOU", "pass-word").await.expect("login");
+    assert!(!listed(&me.scores().await.expect("scores")));
+}
