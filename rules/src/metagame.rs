@@ -332,6 +332,22 @@ impl World {
         })
     }
 
+    /// Forgets a retired lock that no note names (none declared on it, none secured behind
+    /// it): nothing in the rules can reach it again, since no one declares on a retired lock
+    /// and no note is secured behind one. Returns whether it was forgotten; a lock in a slot
+    /// or named by a note is kept. A server keeps such a lock's record in its database only,
+    /// so that memory does not grow with republishing.
+    pub fn forget_if_unnamed(&mut self, id: LockId) -> bool {
+        let unnamed = self
+            .locks
+            .get(&id)
+            .is_some_and(|r| r.retired && r.notes_on.is_empty() && r.notes_behind.is_empty());
+        if unnamed {
+            self.locks.remove(&id);
+        }
+        unnamed
+    }
+
     /// Checks that `author` may declare a solution to lock `on`, securing the note behind their
     /// own slot `behind`; returns the lock in that slot. The solution itself is checked by
     /// replaying it, outside the rules.

@@ -605,3 +605,36 @@ fn check_made_public(world: &World, before: &[Access], r: &Retired, round: u32) 
     }
     skipped
 }
+
+/// A retired lock that no note names is out of reach of every rule: forgetting it changes
+/// no one's access or score, and a lock still in a slot or named by a note is kept.
+#[test]
+fn a_retired_lock_no_note_names_can_be_forgotten_without_changing_anything() {
+    let mut g = Game::with("ABC");
+    let a1 = g.place('A', 1);
+    let b1 = g.place('B', 1);
+    g.declare('A', b1, 1).expect("declare");
+    let c1 = g.place('C', 1);
+    assert!(!g.world.forget_if_unnamed(c1), "a lock in a slot is kept");
+    // Republished: the first lock is retired with no note naming it.
+    g.place('C', 1);
+    let before: Vec<i64> = ['A', 'B', 'C']
+        .iter()
+        .flat_map(|&x| ['A', 'B', 'C'].map(|y| g.score(x, y)))
+        .collect();
+    assert!(g.world.forget_if_unnamed(c1));
+    assert!(g.world.lock(c1).is_none());
+    let after: Vec<i64> = ['A', 'B', 'C']
+        .iter()
+        .flat_map(|&x| ['A', 'B', 'C'].map(|y| g.score(x, y)))
+        .collect();
+    assert_eq!(before, after);
+    // A's lock holds a note and B's has one declared on it: both are kept when retired.
+    g.place('A', 1);
+    g.place('B', 1);
+    assert!(
+        !g.world.forget_if_unnamed(a1),
+        "a note is secured behind it"
+    );
+    assert!(!g.world.forget_if_unnamed(b1), "a note is declared on it");
+}

@@ -54,13 +54,23 @@ struct PlayerInfo {
     password_hash: String,
 }
 
-/// A lock's text and its compiled mechanism, so that declarations replay without reparsing.
+/// What is kept in memory of a lock the rules can still reach: its name and size for views
+/// and, while it is in a slot, its text and compiled mechanism, so that declarations replay
+/// without reparsing. A retired lock's text is read from the database when asked for.
 #[derive(Clone)]
 struct LockInfo {
-    text: Arc<str>,
+    text: Option<Arc<str>>,
     name: String,
     size: i32,
     mechanism: Option<Arc<Mechanism>>,
+}
+
+impl LockInfo {
+    /// Keeps only what a retired lock needs.
+    fn retire(&mut self) {
+        self.text = None;
+        self.mechanism = None;
+    }
 }
 
 #[derive(Default)]
@@ -159,6 +169,17 @@ pub struct Game {
     settling: Arc<crate::pool::Pool>,
 }
 
+/// How many locks memory holds, and of what (see [`Game::locks_in_memory`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LocksInMemory {
+    /// Locks the rules can reach: in slots, or retired and named by a note.
+    pub locks: usize,
+    /// Of them, those whose text is held.
+    pub texts: usize,
+    /// Of them, those whose compiled mechanism is held.
+    pub mechanisms: usize,
+}
+
 /// A readiness answer and when it was worked out.
 type Probed = (Instant, Result<(), String>);
 
@@ -184,26 +205,42 @@ impl Drop for Follower {
     }
 }
 
-fn lock_info(text: &str, max_size: i32) -> LockInfo {
+fn lock_info(text: &str, max_size: i32, retired: bool) -> LockInfo {
     // Stored locks were checked when placed; if one no longer parses (an older server with
     // other rules), it is still shown, and declarations on it are refused.
-    match verify::lock(
+    let mut info = match verify::lock(
         text,
         max_size.max(engine::hexlock::model::frame::MAX_SIZE),
         usize::MAX,
     ) {
         Ok(lock) => LockInfo {
-            text: text.into(),
+            text: Some(text.into()),
             name: lock.info.name.clone(),
             size: lock.size,
-            mechanism: verify::mechanism(&lock).ok().map(Arc::new),
+            mechanism: (!retired)
+                .then(|| verify::mechanism(&lock).ok().map(Arc::new))
+                .flatten(),
         },
         Err(_) => LockInfo {
-            text: text.into(),
+            text: Some(text.into()),
             name: String::new(),
             size: 0,
             mechanism: None,
         },
+    };
+    if retired {
+        info.retire();
+    }
+    info
+}
+
+/// Lets go of what memory holds of a lock just retired: all of it when no note names it (the
+/// database keeps it), else its text and mechanism.
+fn forget_retired(st: &mut State, lock: LockId) {
+    if st.world.forget_if_unnamed(lock) {
+        st.locks.remove(&lock);
+    } else if let Some(info) = st.locks.get_mut(&lock) {
+        info.retire();
     }
 }
 
@@ -239,7 +276,8 @@ impl Game {
             .collect();
         for l in snap.locks {
             st.world.restore_lock(l.id, l.owner, l.slot, l.retired)?;
-            st.locks.insert(l.id, lock_info(&l.text, max_size));
+            st.locks
+                .insert(l.id, lock_info(&l.text, max_size, l.retired));
         }
         for n in snap.notes {
             st.world.restore_note(
@@ -516,10 +554,13 @@ impl Game {
         let mut st = self.write();
         st.version += 1;
         let retired = st.world.place(owner, slot, id)?;
+        if let Some(r) = &retired {
+            forget_retired(&mut st, r.lock);
+        }
         st.locks.insert(
             id,
             LockInfo {
-                text: text.into(),
+                text: Some(text.into()),
                 name: lock.info.name.clone(),
                 size: lock.size,
                 mechanism: Some(Arc::new(mechanism)),
@@ -565,6 +606,7 @@ impl Game {
         let mut st = self.write();
         st.version += 1;
         let retired = st.world.retire(owner, slot)?;
+        forget_retired(&mut st, retired.lock);
         let codename = codename_of(&st, owner);
         drop(st);
         self.announce(
@@ -591,7 +633,13 @@ impl Game {
         // Refuse by the rules before replaying, and replay before taking the writer's lock.
         let mechanism = {
             let st = self.read();
-            st.world.check_declare(author, on, behind)?;
+            match st.world.check_declare(author, on, behind) {
+                Err(RuleError::UnknownLock) => {
+                    drop(st);
+                    return Err(self.forgotten_lock(author, on));
+                }
+                r => r?,
+            };
             st.locks.get(&on).and_then(|l| l.mechanism.clone())
         };
         let mechanism = mechanism.ok_or_else(|| {
@@ -616,6 +664,28 @@ impl Game {
         self.announce(vec![event], Reach::Declared { author, holder });
         drop(db);
         Ok(id)
+    }
+
+    /// What memory holds of the locks: those the rules can reach, and of them the texts and
+    /// compiled mechanisms kept (those of locks in slots).
+    pub fn locks_in_memory(&self) -> LocksInMemory {
+        let st = self.read();
+        LocksInMemory {
+            locks: st.locks.len(),
+            texts: st.locks.values().filter(|l| l.text.is_some()).count(),
+            mechanisms: st.locks.values().filter(|l| l.mechanism.is_some()).count(),
+        }
+    }
+
+    /// Why a declaration on a lock the rules do not know is refused: it may be a retired lock
+    /// kept only in the database.
+    fn forgotten_lock(&self, author: PlayerId, on: LockId) -> GameError {
+        match self.db().lock(on) {
+            Ok(Some(row)) if row.owner == author => RuleError::OwnLock.into(),
+            Ok(Some(_)) => RuleError::RetiredLock.into(),
+            Ok(None) => RuleError::UnknownLock.into(),
+            Err(e) => e.into(),
+        }
     }
 
     /// Checks the database (integrity and foreign keys).

@@ -106,9 +106,24 @@ impl Game {
     /// A lock as `me` sees it: its text is public; its notes show who declared and where the
     /// note is secured, never the solution.
     pub fn lock_view(&self, me: PlayerId, id: LockId) -> Result<LockView, GameError> {
+        // A retired lock's text is in the database only. It is read before the world's lock
+        // is taken: a writer holds the database and then waits for the world.
+        let text_stored_only = self.read().locks.get(&id).is_some_and(|i| i.text.is_none());
+        let retired_text = if text_stored_only {
+            self.db().lock(id)?.map(|row| row.text)
+        } else {
+            None
+        };
         let st = self.read();
-        let rec = st.world.lock(id).ok_or(RuleError::UnknownLock)?;
-        let info = st.locks.get(&id).ok_or(RuleError::UnknownLock)?;
+        let (Some(rec), Some(info)) = (st.world.lock(id), st.locks.get(&id)) else {
+            drop(st);
+            return self.stored_lock_view(id);
+        };
+        let text = match (&info.text, retired_text) {
+            (Some(t), _) => t.to_string(),
+            (None, Some(t)) => t,
+            (None, None) => return Err(RuleError::UnknownLock.into()),
+        };
         let mine = self.access_in(&st, me);
         Ok(LockView {
             id: id.0,
@@ -124,7 +139,30 @@ impl Game {
                 .iter()
                 .map(|&n| note_view(&st, &mine, n, false))
                 .collect(),
-            text: info.text.to_string(),
+            text,
+        })
+    }
+
+    /// A retired lock no note names, which only the database keeps: no notes, public to no
+    /// one, accessed by no one.
+    fn stored_lock_view(&self, id: LockId) -> Result<LockView, GameError> {
+        let row = self.db().lock(id)?.ok_or(RuleError::UnknownLock)?;
+        let parsed = lockfmt::hexlock::parse_bytes(row.text.as_bytes());
+        let (name, size) = parsed
+            .valid_lock()
+            .map_or((String::new(), 0), |l| (l.info.name.clone(), l.size));
+        let owner = self.codename(row.owner).unwrap_or_default();
+        Ok(LockView {
+            id: id.0,
+            owner,
+            slot: row.slot.number(),
+            name,
+            size,
+            retired: row.retired,
+            public: false,
+            accessed: false,
+            notes: Vec::new(),
+            text: row.text,
         })
     }
 
