@@ -76,6 +76,9 @@ pub struct Config {
     pub streams_per_address: usize,
     /// Locks one player may publish in an hour.
     pub publishes_per_hour: u32,
+    /// Where `/metrics` is served: unset, on the API's own address; set, only on this one
+    /// (e.g. `127.0.0.1:9100`, for a scraper on the same machine or network).
+    pub metrics_bind: Option<SocketAddr>,
 }
 
 /// The largest request body a server may be set to take: far above any lock, far below memory.
@@ -113,6 +116,7 @@ impl Default for Config {
             streams_per_player: 8,
             streams_per_address: 32,
             publishes_per_hour: 60,
+            metrics_bind: None,
         }
     }
 }
@@ -401,6 +405,9 @@ pub struct ServeArgs {
     /// Locks a player may publish in an hour [default: 60].
     #[arg(long, env = "LOCKWRIGHT_PUBLISHES_PER_HOUR", value_name = "N")]
     pub publishes_per_hour: Option<u32>,
+    /// Serve /metrics only on this address [default: the API's address].
+    #[arg(long, env = "LOCKWRIGHT_METRICS_BIND", value_name = "ADDR")]
+    pub metrics_bind: Option<SocketAddr>,
 }
 
 fn parse_durability(s: &str) -> Result<Durability, String> {
@@ -568,6 +575,9 @@ impl ServeArgs {
             streams_per_address,
             publishes_per_hour
         );
+        if self.metrics_bind.is_some() {
+            c.metrics_bind = self.metrics_bind;
+        }
         c.check()?;
         Ok(c)
     }

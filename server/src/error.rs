@@ -158,7 +158,9 @@ impl From<crate::pool::PoolError> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        let refusal = crate::metrics::Refusal(self.body.error.clone());
         let mut response = (self.status, Json(self.body)).into_response();
+        response.extensions_mut().insert(refusal);
         if let Some(s) = self.retry_after {
             response
                 .headers_mut()

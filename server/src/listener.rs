@@ -186,12 +186,14 @@ impl AsyncWrite for Watched {
 
 /// How many connections one peer may hold: every address alike, except trusted proxies,
 /// which carry many clients' connections.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct ConnectionCap {
     /// Connections per peer address.
     pub per_address: usize,
     /// Peers not capped.
     pub trusted: TrustedProxies,
+    /// Where refusals are counted.
+    pub metrics: Arc<crate::metrics::Metrics>,
 }
 
 /// The answer to a connection over its address's cap, written before closing it: the API's
@@ -237,6 +239,9 @@ pub async fn serve_connections(
                         match held.take(addr.ip()) {
                             Some(hold) => Some(hold),
                             None => {
+                                cap.metrics
+                                    .connections_refused
+                                    .fetch_add(1, Ordering::Relaxed);
                                 tokio::spawn(refuse(stream, refusal.clone()));
                                 continue;
                             }

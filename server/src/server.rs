@@ -260,7 +260,25 @@ pub async fn serve(
         Ok(()) => {}
         Err(why) => tracing::warn!(%why, "the server is not ready: /api/v1/ready answers 503"),
     }
-    let state = AppState::new(game, config, stop_rx);
+    let state = AppState::new(game, config, stop_rx.clone());
+    if let Some(addr) = config.metrics_bind {
+        let metrics = bind(addr).await?;
+        let app = api::metrics_router(state.clone());
+        let mut stop = stop_rx.clone();
+        tracing::info!(addr = %metrics.local_addr()?, "metrics served");
+        tokio::spawn(async move {
+            let stopped = async move {
+                let _ = stop.wait_for(|s| *s).await;
+            };
+            if let Err(e) = axum::serve(metrics, app)
+                .with_graceful_shutdown(stopped)
+                .await
+            {
+                tracing::warn!(error = %e, "the metrics listener stopped");
+            }
+        });
+    }
+    let metrics = state.metrics.clone();
     let app = api::router(state, config);
     tracing::info!(addr = %listener.local_addr()?, data = %config.data.display(), "listening");
     let timeouts = Timeouts {
@@ -270,6 +288,7 @@ pub async fn serve(
     let cap = crate::listener::ConnectionCap {
         per_address: config.connections_per_address,
         trusted: crate::client_address::TrustedProxies::new(config.trusted_proxies.clone()),
+        metrics,
     };
     crate::listener::serve_connections(listener, app, timeouts, cap, shutdown, stop_tx).await;
     let _ = upkeep.await;

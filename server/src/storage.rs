@@ -640,6 +640,15 @@ impl Storage {
         Ok(snap)
     }
 
+    /// Death Matches challenged or being played.
+    pub fn matches_in_progress(&self) -> Result<i64, StorageError> {
+        Ok(self.conn.query_row(
+            "SELECT count(*) FROM death_matches WHERE status IN ('challenged', 'playing')",
+            [],
+            |r| r.get(0),
+        )?)
+    }
+
     /// One lock, retired or not, as stored; `None` when there is no such lock.
     pub fn lock(&self, id: LockId) -> Result<Option<LockRow>, StorageError> {
         let row = self

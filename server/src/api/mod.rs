@@ -62,6 +62,8 @@ pub struct AppState {
     pub publishes: Arc<Hourly<rules::metagame::PlayerId>>,
     /// Counts requests, for their ids in the log.
     pub requests: Arc<std::sync::atomic::AtomicU64>,
+    /// What the metrics count.
+    pub metrics: Arc<crate::metrics::Metrics>,
 }
 
 impl AppState {
@@ -87,6 +89,7 @@ impl AppState {
             streams_by_address: Arc::new(Held::new(config.streams_per_address)),
             publishes: Arc::new(Hourly::new(config.publishes_per_hour as usize)),
             requests: Arc::default(),
+            metrics: Arc::new(crate::metrics::Metrics::new(config.data.clone())),
         }
     }
 }
@@ -117,64 +120,90 @@ pub fn router(state: AppState, config: &Config) -> Router {
         .route("/matches/{id}/decline", post(death_match::decline))
         .route("/matches/{id}/actions", post(death_match::act))
         .route("/matches/{id}/events", get(death_match::events))
-        .route_layer(axum::middleware::from_fn(no_stray_query));
+        .route_layer(axum::middleware::from_fn(no_stray_query))
+        .route_layer(axum::middleware::from_fn(mark_route));
     let request_timeout = config.request_timeout.get();
     let requests = state.requests.clone();
+    let metrics_here = config.metrics_bind.is_none();
+    let root = Router::new().nest("/api/v1", api);
+    let root = if metrics_here {
+        root.route("/metrics", get(crate::metrics::serve))
+    } else {
+        root
+    };
+    root.fallback(|| async {
+        ApiError::not_found("no-such-endpoint", "no such endpoint; see docs/api.md")
+    })
+    .layer(DefaultBodyLimit::max(config.body_limit))
+    .layer(axum::middleware::from_fn_with_state(
+        config.body_limit,
+        announced_body_limit,
+    ))
+    .layer(axum::middleware::from_fn_with_state(
+        request_timeout,
+        time_limit,
+    ))
+    .layer(axum::middleware::from_fn_with_state(
+        state.clone(),
+        crate::rate::limit,
+    ))
+    .layer(axum::middleware::from_fn(json_errors))
+    .layer(axum::middleware::from_fn_with_state(
+        state.clone(),
+        crate::metrics::count,
+    ))
+    .layer(
+        // One log line per request, when it is answered: its id, client address, method,
+        // path, player (once known), status and time.
+        tower_http::trace::TraceLayer::new_for_http()
+            .make_span_with(move |req: &Request| {
+                let id = requests.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                let client = req
+                    .extensions()
+                    .get::<ClientAddress>()
+                    .map(|c| c.0.to_string())
+                    .unwrap_or_default();
+                tracing::info_span!(
+                    "request",
+                    id,
+                    client,
+                    method = %req.method(),
+                    path = %req.uri().path(),
+                    player = tracing::field::Empty,
+                )
+            })
+            .on_request(())
+            .on_response(|res: &Response, latency: Duration, _: &tracing::Span| {
+                tracing::info!(
+                    status = res.status().as_u16(),
+                    ms = (latency.as_secs_f64() * 100_000.0).round() / 100.0,
+                    "answered"
+                );
+            })
+            .on_body_chunk(())
+            .on_eos(())
+            .on_failure(()),
+    )
+    .layer(axum::middleware::from_fn_with_state(
+        TrustedProxies::new(config.trusted_proxies.clone()),
+        crate::client_address::note,
+    ))
+    .with_state(state)
+}
+
+/// Notes the matched route on the answer, for the metrics (which count outside the router,
+/// so as to count its refusals too).
+async fn mark_route(path: axum::extract::MatchedPath, request: Request, next: Next) -> Response {
+    let route = crate::metrics::Route(path.as_str().to_string());
+    let mut response = next.run(request).await;
+    response.extensions_mut().insert(route);
+    response
+}
+
+/// A router with `/metrics` alone, for `metrics_bind`.
+pub fn metrics_router(state: AppState) -> Router {
     Router::new()
-        .nest("/api/v1", api)
-        .fallback(|| async {
-            ApiError::not_found("no-such-endpoint", "no such endpoint; see docs/api.md")
-        })
-        .layer(DefaultBodyLimit::max(config.body_limit))
-        .layer(axum::middleware::from_fn_with_state(
-            config.body_limit,
-            announced_body_limit,
-        ))
-        .layer(axum::middleware::from_fn_with_state(
-            request_timeout,
-            time_limit,
-        ))
-        .layer(axum::middleware::from_fn_with_state(
-            state.clone(),
-            crate::rate::limit,
-        ))
-        .layer(axum::middleware::from_fn(json_errors))
-        .layer(
-            // One log line per request, when it is answered: its id, client address, method,
-            // path, player (once known), status and time.
-            tower_http::trace::TraceLayer::new_for_http()
-                .make_span_with(move |req: &Request| {
-                    let id = requests.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                    let client = req
-                        .extensions()
-                        .get::<ClientAddress>()
-                        .map(|c| c.0.to_string())
-                        .unwrap_or_default();
-                    tracing::info_span!(
-                        "request",
-                        id,
-                        client,
-                        method = %req.method(),
-                        path = %req.uri().path(),
-                        player = tracing::field::Empty,
-                    )
-                })
-                .on_request(())
-                .on_response(|res: &Response, latency: Duration, _: &tracing::Span| {
-                    tracing::info!(
-                        status = res.status().as_u16(),
-                        ms = (latency.as_secs_f64() * 100_000.0).round() / 100.0,
-                        "answered"
-                    );
-                })
-                .on_body_chunk(())
-                .on_eos(())
-                .on_failure(()),
-        )
-        .layer(axum::middleware::from_fn_with_state(
-            TrustedProxies::new(config.trusted_proxies.clone()),
-            crate::client_address::note,
-        ))
+        .route("/metrics", get(crate::metrics::serve))
         .with_state(state)
 }
 

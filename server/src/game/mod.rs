@@ -666,6 +666,16 @@ impl Game {
         Ok(id)
     }
 
+    /// Players of the metagame.
+    pub fn player_count(&self) -> usize {
+        self.read().world.players().len()
+    }
+
+    /// Death Matches challenged or being played (0 when the database cannot say).
+    pub fn death_matches_in_progress(&self) -> i64 {
+        self.db().matches_in_progress().unwrap_or(0)
+    }
+
     /// What memory holds of the locks: those the rules can reach, and of them the texts and
     /// compiled mechanisms kept (those of locks in slots).
     pub fn locks_in_memory(&self) -> LocksInMemory {
