@@ -176,6 +176,21 @@ impl Client {
         Client::send(self.request(method, path)?.json(body)).await
     }
 
+    /// An operator's action on a player (`ban`, `unban`, `revoke-tokens`, `retire-locks`,
+    /// `purge-locks`, `cancel-challenges`); the client's token must be the admin token.
+    pub async fn admin(
+        &self,
+        codename: &str,
+        action: &str,
+    ) -> Result<crate::api::admin::Done, ClientError> {
+        let path = format!(
+            "/admin/players/{}/{}",
+            encode_segment(codename),
+            encode_segment(action)
+        );
+        self.post(Method::POST, &path, &()).await
+    }
+
     /// Whether the server answers: `GET /health`.
     pub async fn health(&self) -> Result<(), ClientError> {
         let response = self.request(Method::GET, "/health")?.send().await?;

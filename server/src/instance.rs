@@ -105,6 +105,28 @@ impl Instance {
     }
 }
 
+/// The address the server running on `data` listens on, from what it wrote of itself; an
+/// unspecified address (`0.0.0.0`, `::`) becomes the loopback one, which reaches it too.
+pub fn address_of(data: &Path) -> Option<std::net::SocketAddr> {
+    let said = std::fs::read_to_string(data.join(LOCK_FILE)).ok()?;
+    let addr: std::net::SocketAddr = said
+        .split("listening on ")
+        .nth(1)?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()?;
+    Some(match addr.ip() {
+        std::net::IpAddr::V4(ip) if ip.is_unspecified() => {
+            std::net::SocketAddr::from(([127, 0, 0, 1], addr.port()))
+        }
+        std::net::IpAddr::V6(ip) if ip.is_unspecified() => {
+            std::net::SocketAddr::from((std::net::Ipv6Addr::LOCALHOST, addr.port()))
+        }
+        _ => addr,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -121,6 +143,16 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+        assert_eq!(
+            address_of(dir.path()),
+            Some("127.0.0.1:4000".parse().expect("addr"))
+        );
+        first.listening("0.0.0.0:4001".parse().expect("addr"));
+        assert_eq!(
+            address_of(dir.path()),
+            Some("127.0.0.1:4001".parse().expect("addr")),
+            "reached on loopback"
+        );
         drop(first);
         Instance::take(dir.path()).expect("free once the first has gone");
     }

@@ -46,6 +46,20 @@ enum Command {
         #[command(flatten)]
         serve: ServeArgs,
     },
+    /// Act on a player of the server running on the data folder, with the admin token it
+    /// wrote there: `ban`, `unban`, `revoke-tokens` (log them out everywhere),
+    /// `retire-locks` (empty their slots), `purge-locks` (retire them and delete for good
+    /// their retired locks no note names), `cancel-challenges` (their open Death Match
+    /// challenges). Each is written to the server's log.
+    Admin {
+        /// What to do.
+        #[arg(value_parser = ["ban", "unban", "revoke-tokens", "retire-locks", "purge-locks", "cancel-challenges"])]
+        action: String,
+        /// The player's codename.
+        codename: String,
+        #[command(flatten)]
+        serve: ServeArgs,
+    },
     /// Print the configuration the server would run with (defaults, file, environment and
     /// flags merged), as TOML.
     Config {
@@ -108,6 +122,30 @@ fn run(args: Args) -> Result<ExitCode> {
                 }
                 Ok(ExitCode::from(1))
             }
+        }
+        Some(Command::Admin {
+            action,
+            codename,
+            serve,
+        }) => {
+            let config = serve.resolve()?;
+            let addr = server::instance::address_of(&config.data).with_context(|| {
+                format!(
+                    "no server is running on {} (it says where it listens in {})",
+                    config.data.display(),
+                    server::instance::LOCK_FILE
+                )
+            })?;
+            let token = server::api::admin::read_admin_token(&config.data).with_context(|| {
+                format!("cannot read the admin token in {}", config.data.display())
+            })?;
+            let runtime = tokio::runtime::Runtime::new().context("cannot start the runtime")?;
+            let client = server::client::Client::new(&format!("http://{addr}")).with_token(token);
+            let done = runtime
+                .block_on(client.admin(&codename, &action))
+                .with_context(|| format!("cannot {action} {codename} on {addr}"))?;
+            println!("{}: {}", done.codename, done.result);
+            Ok(ExitCode::SUCCESS)
         }
         Some(Command::Config { serve }) => {
             let config = serve.resolve()?;

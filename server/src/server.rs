@@ -260,7 +260,13 @@ pub async fn serve(
         Ok(()) => {}
         Err(why) => tracing::warn!(%why, "the server is not ready: /api/v1/ready answers 503"),
     }
-    let state = AppState::new(game, config, stop_rx.clone());
+    let mut state = AppState::new(game, config, stop_rx.clone());
+    match api::admin::new_admin_token(&config.data) {
+        Ok(hash) => state.admin = Arc::new(hash),
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot write the admin token: admin actions are refused")
+        }
+    }
     if let Some(addr) = config.metrics_bind {
         let metrics = bind(addr).await?;
         let app = api::metrics_router(state.clone());

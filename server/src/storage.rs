@@ -20,7 +20,7 @@ pub const FILE_NAME: &str = "lockwright.sqlite3";
 /// The schema's version, kept in SQLite's `user_version`. Version 0 is the first schema, whose
 /// tokens were stored as they were sent; version 1 keeps only their SHA-256, with when they
 /// were last used; version 2 adds the Death Matches; version 3 tells metagame players from
-/// accounts that only play Death Matches (practice bots). [`Storage::open`] migrates older
+/// accounts that only play Death Matches (practice bots), and marks banned players. [`Storage::open`] migrates older
 /// databases and refuses newer ones.
 pub const SCHEMA_VERSION: i64 = 3;
 
@@ -139,6 +139,8 @@ pub struct PlayerRow {
     pub password_hash: String,
     /// Whether it plays the metagame (a practice bot plays only Death Matches).
     pub metagame: bool,
+    /// Whether an operator banned it: it cannot log in.
+    pub banned: bool,
 }
 
 /// A stored lock.
@@ -312,6 +314,7 @@ impl Storage {
             // Everyone registered before played the metagame.
             tx.execute_batch(
                 "ALTER TABLE players ADD COLUMN metagame INTEGER NOT NULL DEFAULT 1;
+                 ALTER TABLE players ADD COLUMN banned INTEGER NOT NULL DEFAULT 0;
                  CREATE INDEX IF NOT EXISTS notes_on_lock ON notes(lock_id);
                  CREATE INDEX IF NOT EXISTS notes_behind_lock ON notes(behind_id);",
             )?;
@@ -569,15 +572,16 @@ impl Storage {
     /// Loads everything, in number order.
     pub fn load(&self) -> Result<Snapshot, StorageError> {
         let mut snap = Snapshot::default();
-        let mut q = self
-            .conn
-            .prepare("SELECT id, codename, password_hash, metagame FROM players ORDER BY id")?;
+        let mut q = self.conn.prepare(
+            "SELECT id, codename, password_hash, metagame, banned FROM players ORDER BY id",
+        )?;
         for row in q.query_map([], |r| {
             Ok(PlayerRow {
                 id: PlayerId(r.get(0)?),
                 codename: r.get(1)?,
                 password_hash: r.get(2)?,
                 metagame: r.get(3)?,
+                banned: r.get(4)?,
             })
         })? {
             snap.players.push(row?);
@@ -638,6 +642,33 @@ impl Storage {
             snap.notes.push(row?);
         }
         Ok(snap)
+    }
+
+    /// Bans or unbans a player; a ban also drops their tokens, in the same transaction.
+    pub fn set_banned(&mut self, player: PlayerId, banned: bool) -> Result<(), StorageError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        tx.execute(
+            "UPDATE players SET banned = ?2 WHERE id = ?1",
+            params![player.0, banned],
+        )?;
+        if banned {
+            tx.execute("DELETE FROM tokens WHERE player_id = ?1", params![player.0])?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Deletes a player's retired locks that no note names: their text is gone for good.
+    /// Returns how many.
+    pub fn purge_unnamed_locks(&mut self, owner: PlayerId) -> Result<usize, StorageError> {
+        Ok(self.conn.execute(
+            "DELETE FROM locks WHERE owner_id = ?1 AND retired_at IS NOT NULL
+                AND NOT EXISTS (SELECT 1 FROM notes WHERE notes.lock_id = locks.id)
+                AND NOT EXISTS (SELECT 1 FROM notes WHERE notes.behind_id = locks.id)",
+            params![owner.0],
+        )?)
     }
 
     /// Death Matches challenged or being played.

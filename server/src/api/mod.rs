@@ -6,6 +6,7 @@
 //! (the router's 404 and 405, a limit) is turned into the same JSON by one layer, so every
 //! error a client sees is `{error, message}`.
 
+pub mod admin;
 mod death_match;
 mod events;
 mod locks;
@@ -64,6 +65,8 @@ pub struct AppState {
     pub requests: Arc<std::sync::atomic::AtomicU64>,
     /// What the metrics count.
     pub metrics: Arc<crate::metrics::Metrics>,
+    /// The hash of the admin token; empty: no admin may act.
+    pub admin: Arc<String>,
 }
 
 impl AppState {
@@ -90,6 +93,7 @@ impl AppState {
             publishes: Arc::new(Hourly::new(config.publishes_per_hour as usize)),
             requests: Arc::default(),
             metrics: Arc::new(crate::metrics::Metrics::new(config.data.clone())),
+            admin: Arc::default(),
         }
     }
 }
@@ -120,6 +124,7 @@ pub fn router(state: AppState, config: &Config) -> Router {
         .route("/matches/{id}/decline", post(death_match::decline))
         .route("/matches/{id}/actions", post(death_match::act))
         .route("/matches/{id}/events", get(death_match::events))
+        .route("/admin/players/{codename}/{action}", post(admin::act))
         .route_layer(axum::middleware::from_fn(no_stray_query))
         .route_layer(axum::middleware::from_fn(mark_route));
     let request_timeout = config.request_timeout.get();

@@ -91,6 +91,13 @@ pub async fn login(
         return Err(refused());
     };
     state.throttle.succeeded(&c.codename, addr);
+    if state.game.is_banned(id) {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "banned",
+            "this player is banned from this server",
+        ));
+    }
     let game = state.game.clone();
     let session = blocking(move || new_session(&game, id, c.codename)).await?;
     Ok(Json(session))

@@ -21,6 +21,11 @@ impl Game {
         st.players.get(&id).map(|p| (id, p.password_hash.clone()))
     }
 
+    /// Whether an operator banned the player.
+    pub fn is_banned(&self, id: PlayerId) -> bool {
+        self.read().players.get(&id).is_some_and(|p| p.banned)
+    }
+
     /// The player a bearer token belongs to, if it is known and has not expired; using it
     /// starts its time again.
     pub fn token_player(&self, token: &str) -> Option<PlayerId> {
@@ -53,7 +58,7 @@ impl Game {
         self.revocations.subscribe()
     }
 
-    fn revoked(&self) {
+    pub(super) fn revoked(&self) {
         self.revocations.send_modify(|n| *n = n.wrapping_add(1));
     }
 
@@ -79,6 +84,7 @@ impl Game {
             PlayerInfo {
                 codename: codename.to_string(),
                 password_hash: password_hash.to_string(),
+                banned: false,
             },
         );
         drop(st);

@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
 
 mod accounts;
+mod admin;
 mod views;
 
 use views::*;
@@ -52,6 +53,8 @@ pub enum GameError {
 struct PlayerInfo {
     codename: String,
     password_hash: String,
+    /// Banned by an operator: cannot log in.
+    banned: bool,
 }
 
 /// What is kept in memory of a lock the rules can still reach: its name and size for views
@@ -259,6 +262,7 @@ impl Game {
                 PlayerInfo {
                     codename: p.codename,
                     password_hash: p.password_hash,
+                    banned: p.banned,
                 },
             );
         }

@@ -1,0 +1,56 @@
+//! What an operator does to a player: ban and unban, revoke their tokens, retire or purge
+//! their locks. Each is one change like any other (the database first, then memory, then the
+//! live events), and each is written to the log as an audit line by the API that calls it.
+
+use super::*;
+
+/// What retiring a player's locks did.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct LocksRetired {
+    /// The locks taken out of their slots.
+    pub retired: Vec<i64>,
+    /// Retired locks deleted for good (no note named them): their text is gone.
+    pub purged: usize,
+}
+
+impl Game {
+    /// A player's number by codename, metagame player or not.
+    pub fn any_player(&self, codename: &str) -> Result<PlayerId, GameError> {
+        self.player_id(codename)
+            .ok_or_else(|| GameError::UnknownCodename(codename.to_string()))
+    }
+
+    /// Bans or unbans a player. A ban drops their tokens (their event streams end) and
+    /// refuses their logins; their locks stay until retired or purged.
+    pub fn set_banned(&self, player: PlayerId, banned: bool) -> Result<(), GameError> {
+        let mut db = self.db();
+        db.set_banned(player, banned)?;
+        if let Some(p) = self.write().players.get_mut(&player) {
+            p.banned = banned;
+        }
+        if banned {
+            self.tokens().by_hash.retain(|_, t| t.player != player);
+            self.revoked();
+        }
+        Ok(())
+    }
+
+    /// Retires every lock of a player's slots; with `purge`, also deletes their retired
+    /// locks that no note names, text and all.
+    pub fn retire_locks_of(
+        &self,
+        player: PlayerId,
+        purge: bool,
+    ) -> Result<LocksRetired, GameError> {
+        let mut done = LocksRetired::default();
+        for slot in Slot::all() {
+            if self.read().world.slot(player, slot).is_some() {
+                done.retired.push(self.retire(player, slot)?.lock.0);
+            }
+        }
+        if purge {
+            done.purged = self.db().purge_unnamed_locks(player)?;
+        }
+        Ok(done)
+    }
+}
