@@ -79,6 +79,13 @@ pub struct Config {
     /// Where `/metrics` is served: unset, on the API's own address; set, only on this one
     /// (e.g. `127.0.0.1:9100`, for a scraper on the same machine or network).
     pub metrics_bind: Option<SocketAddr>,
+    /// How often the running server backs its database up; unset: never (back up with
+    /// `lockwright-server backup` instead).
+    pub backup_every: Option<Period>,
+    /// How many scheduled backups are kept: the oldest beyond are deleted.
+    pub backup_keep: usize,
+    /// Where scheduled backups go; unset: `backups` in the data folder.
+    pub backup_folder: Option<PathBuf>,
 }
 
 /// The largest request body a server may be set to take: far above any lock, far below memory.
@@ -117,11 +124,21 @@ impl Default for Config {
             streams_per_address: 32,
             publishes_per_hour: 60,
             metrics_bind: None,
+            backup_every: None,
+            backup_keep: 7,
+            backup_folder: None,
         }
     }
 }
 
 impl Config {
+    /// Where scheduled backups go.
+    pub fn backup_folder(&self) -> PathBuf {
+        self.backup_folder
+            .clone()
+            .unwrap_or_else(|| self.data.join("backups"))
+    }
+
     /// The number of password workers: the configured one, or one per core.
     pub fn password_workers(&self) -> usize {
         match self.password_workers {
@@ -408,6 +425,15 @@ pub struct ServeArgs {
     /// Serve /metrics only on this address [default: the API's address].
     #[arg(long, env = "LOCKWRIGHT_METRICS_BIND", value_name = "ADDR")]
     pub metrics_bind: Option<SocketAddr>,
+    /// Back the database up this often, e.g. 6h [default: never].
+    #[arg(long, env = "LOCKWRIGHT_BACKUP_EVERY", value_name = "TIME")]
+    pub backup_every: Option<Period>,
+    /// Scheduled backups kept [default: 7].
+    #[arg(long, env = "LOCKWRIGHT_BACKUP_KEEP", value_name = "N")]
+    pub backup_keep: Option<usize>,
+    /// Where scheduled backups go [default: DATA/backups].
+    #[arg(long, env = "LOCKWRIGHT_BACKUP_FOLDER", value_name = "DIR")]
+    pub backup_folder: Option<PathBuf>,
 }
 
 fn parse_durability(s: &str) -> Result<Durability, String> {
@@ -507,6 +533,7 @@ impl Config {
             ("streams_per_player", self.streams_per_player),
             ("streams_per_address", self.streams_per_address),
             ("publishes_per_hour", self.publishes_per_hour as usize),
+            ("backup_keep", self.backup_keep),
         ] {
             if n == 0 {
                 return invalid(key, "at least 1");
@@ -527,6 +554,12 @@ impl Config {
             if p.get() < std::time::Duration::from_millis(10) {
                 return invalid(key, "at least 10ms");
             }
+        }
+        if self
+            .backup_every
+            .is_some_and(|p| p.get() < std::time::Duration::from_millis(100))
+        {
+            return invalid("backup_every", "at least 100ms (a backup takes a moment)");
         }
         Ok(())
     }
@@ -577,6 +610,15 @@ impl ServeArgs {
         );
         if self.metrics_bind.is_some() {
             c.metrics_bind = self.metrics_bind;
+        }
+        if self.backup_every.is_some() {
+            c.backup_every = self.backup_every;
+        }
+        if self.backup_keep.is_some() {
+            c.backup_keep = self.backup_keep.unwrap_or(c.backup_keep);
+        }
+        if self.backup_folder.is_some() {
+            c.backup_folder = self.backup_folder.clone();
         }
         c.check()?;
         Ok(c)

@@ -16,10 +16,12 @@
 //! - [`metrics`]: Prometheus metrics. [`pool`]: bounded workers for expensive work (passwords, lock checks); [`quota`]:
 //!   per-client caps; [`client_address`]: who the client is, behind trusted proxies.
 //! - [`config`], [`listener`] and [`server`]: configuration, connections with their
-//!   timeouts and caps, starting and stopping; [`instance`]: one server per data folder.
+//!   timeouts and caps, starting and stopping; [`instance`]: one server per data folder;
+//!   [`backups`]: backups on a schedule, and restoring one.
 
 pub mod api;
 pub mod auth;
+pub mod backups;
 pub mod client;
 pub mod client_address;
 pub mod config;

@@ -1,6 +1,7 @@
 //! `lockwright-server`: the metagame server. Flags, environment and a TOML file configure it
 //! (see `--help`); it logs with `tracing` (set `RUST_LOG`, `--log-format`), and stops
-//! gracefully on SIGINT or SIGTERM. `backup`, `check` and `config` help its operator.
+//! gracefully on SIGINT or SIGTERM. `backup`, `restore`, `check`, `admin` and `config` help
+//! its operator.
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
@@ -37,6 +38,15 @@ enum Command {
         /// Replace FILE if it exists.
         #[arg(long)]
         force: bool,
+        #[command(flatten)]
+        serve: ServeArgs,
+    },
+    /// Put a backup back as the database of the data folder: only while no server runs there,
+    /// only a backup that checks out; the database it replaces is kept beside it as
+    /// lockwright.sqlite3.before-restore-STAMP.
+    Restore {
+        /// The backup (a scheduled one, or one `backup` wrote).
+        file: PathBuf,
         #[command(flatten)]
         serve: ServeArgs,
     },
@@ -100,6 +110,20 @@ fn run(args: Args) -> Result<ExitCode> {
                 "Backed up {} to {}: {players} players, {locks} locks, {notes} notes.",
                 config.data.display(),
                 file.display()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Restore { file, serve }) => {
+            let config = serve.resolve()?;
+            let before = server::backups::restore(&file, &config.data)
+                .with_context(|| format!("cannot restore {}", file.display()))?;
+            println!(
+                "Restored {} into {}.{}",
+                file.display(),
+                config.data.display(),
+                before
+                    .map(|b| format!(" The database it replaced is kept as {}.", b.display()))
+                    .unwrap_or_default()
             );
             Ok(ExitCode::SUCCESS)
         }

@@ -37,6 +37,9 @@ pub enum ServerError {
     /// Another server runs on the data folder, or it cannot be locked.
     #[error(transparent)]
     Instance(#[from] crate::instance::InstanceError),
+    /// A backup cannot be made or restored.
+    #[error(transparent)]
+    Backup(#[from] crate::backups::BackupError),
 }
 
 impl From<GameError> for ServerError {
@@ -156,6 +159,45 @@ fn spawn_upkeep(
     }))
 }
 
+/// Backs the database up every `backup_every`, keeping the newest `backup_keep`, until the
+/// server stops.
+fn spawn_backups(config: &Config, mut stop: watch::Receiver<bool>) {
+    let Some(every) = config.backup_every else {
+        return;
+    };
+    let data = config.data.clone();
+    let folder = config.backup_folder();
+    let keep = config.backup_keep;
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(every.get());
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        // The first tick is at once: the first backup waits a whole period.
+        tick.tick().await;
+        let mut trouble = Trouble {
+            what: "the scheduled backup",
+            failing: false,
+        };
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                _ = stop.changed() => break,
+            }
+            let (d, f) = (data.clone(), folder.clone());
+            let done =
+                tokio::task::spawn_blocking(move || crate::backups::back_up(&d, &f, keep)).await;
+            let r = match done {
+                Ok(Ok(path)) => {
+                    tracing::info!(path = %path.display(), "backed up");
+                    Ok(())
+                }
+                Ok(Err(e)) => Err(e.to_string()),
+                Err(e) => Err(e.to_string()),
+            };
+            trouble.outcome(r);
+        }
+    });
+}
+
 /// Sends the live events of changes whose request did not (it was given up mid-way), a
 /// moment after they were announced: the request itself normally sends them first, right
 /// after its answer is ready.
@@ -254,6 +296,7 @@ pub async fn serve(
     let (stop_tx, stop_rx) = watch::channel(false);
     let upkeep = spawn_upkeep(config, game.clone(), stop_rx.clone())?;
     spawn_announcer(game.clone(), stop_rx.clone());
+    spawn_backups(config, stop_rx.clone());
     game.death_matches().set_speed(config.match_speed);
     spawn_match_clock(game.clone(), stop_rx.clone());
     match game.ready() {

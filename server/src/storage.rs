@@ -671,6 +671,13 @@ impl Storage {
         )?)
     }
 
+    /// Copies the whole log into the database file and empties it.
+    pub fn checkpoint_all(&self) -> Result<(), StorageError> {
+        self.conn
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+        Ok(())
+    }
+
     /// Death Matches challenged or being played.
     pub fn matches_in_progress(&self) -> Result<i64, StorageError> {
         Ok(self.conn.query_row(

@@ -358,3 +358,74 @@ async fn request_logs_carry_an_id_the_client_address_and_the_player() {
         "{ids:?}"
     );
 }
+
+/// Backups on a schedule keep the newest few, and one restores into a server that has its
+/// players back; a restore is refused while a server runs, and keeps what it replaces.
+#[tokio::test]
+async fn scheduled_backups_keep_the_newest_and_one_restores() {
+    let dir = tempfile::tempdir().expect("dir");
+    let child = spawn_binary(
+        dir.path(),
+        "password_memory_kib = 64\nbackup_every = \"200ms\"\nbackup_keep = 2\n",
+        &[],
+        "",
+    );
+    let mut c = Client::new(&child.url);
+    c.register("BAK", "pw").await.expect("register");
+    let folder = dir.path().join("data").join("backups");
+    let mut made = 0;
+    for _ in 0..200 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        made = count(&child.logs(), "backed up");
+        if made >= 4 {
+            break;
+        }
+    }
+    assert!(made >= 4, "{:#?}", child.logs());
+    let kept = server::backups::listed(&folder);
+    assert_eq!(kept.len(), 2, "the newest two are kept: {kept:?}");
+    let newest = kept.last().expect("a backup").clone();
+    // Refused while the server runs on the folder.
+    let data = dir.path().join("data");
+    let out = binary()
+        .arg("restore")
+        .arg(&newest)
+        .arg("--data")
+        .arg(&data)
+        .output()
+        .expect("run");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("already running"));
+    drop(child);
+    // Into the same folder once stopped: the replaced database is kept.
+    let out = binary()
+        .arg("restore")
+        .arg(&newest)
+        .arg("--data")
+        .arg(&data)
+        .output()
+        .expect("run");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.contains("before-restore"), "{said}");
+    // A file that is not a database is refused, and the folder is untouched.
+    let junk = dir.path().join("junk.sqlite3");
+    std::fs::write(&junk, "not a database").expect("write");
+    let out = binary()
+        .arg("restore")
+        .arg(&junk)
+        .arg("--data")
+        .arg(&data)
+        .output()
+        .expect("run");
+    assert!(!out.status.success());
+    let again = spawn_binary(dir.path(), "password_memory_kib = 64\n", &[], "");
+    let mut c = Client::new(&again.url);
+    c.login("BAK", "pw")
+        .await
+        .expect("the restored player logs in");
+}
