@@ -23,6 +23,7 @@ fn reserve_is_never_used_in_lockpicking() {
         ),
         "5 minutes, then no more solutions: no reserve"
     );
+    g.until_announced();
     g.act(Challenged, Countersolve(true));
     g.wait(10_000);
     assert!(matches!(g.m.phase(), Phase::RoundOver { .. }));
@@ -76,7 +77,7 @@ fn solving_within_five_minutes_earns_one_point() {
     g.at(shown + 299_999);
     g.act(Challenger, SubmitSolution(ONE.into()));
     g.act(Challenged, SubmitSolution(ONE.into()));
-    g.wait(1);
+    g.until_announced();
     // The same time and the same moves: neither is faster nor shorter.
     assert_eq!(g.scores(), (1, 1));
     assert_eq!(
@@ -127,7 +128,7 @@ fn a_solver_without_a_valid_solution_has_neither_a_time_nor_a_move_count() {
     let shown = to_solving(&mut g, key_lock(), key_lock());
     g.at(shown + 200_000);
     g.act(Challenger, SubmitSolution(THREE.into()));
-    g.until_deadline();
+    g.until_announced();
     assert_eq!(
         g.log.last(),
         Some(&Event::CountersolveOffered {
@@ -177,7 +178,71 @@ fn the_solution_that_counts_is_chosen_within_30_seconds() {
     );
     // The challenger takes the earlier, longer one: faster, but not shorter.
     g.act(Challenger, Action::Choose(0));
+    assert_eq!(
+        g.refused(Challenger, Action::Choose(1)),
+        Refusal::NothingToChoose,
+        "a choice made is final"
+    );
+    g.until_deadline();
     assert_eq!(g.scores(), (2, 3));
+}
+
+#[test]
+fn the_choice_runs_its_30_seconds_whatever_either_player_found() {
+    // Nobody has two solutions: the 30 s run all the same, or their coming would tell a player
+    // with one solution that the opponent had two.
+    let mut g = Game::new(plain());
+    let shown = to_solving(&mut g, key_lock(), key_lock());
+    g.at(shown + 10_000);
+    g.act(Challenger, SubmitSolution(ONE.into()));
+    g.until_deadline();
+    let began = g.t;
+    assert_eq!(
+        g.m.phase(),
+        &Phase::Choose {
+            ends: began + 30_000,
+            pending: rules::death_match::Pair::both(false)
+        }
+    );
+    assert_eq!(
+        g.log.last(),
+        Some(&Event::ChoosingBegan {
+            ends: began + 30_000
+        })
+    );
+    g.wait(29_999);
+    assert!(matches!(g.m.phase(), Phase::Choose { .. }));
+    g.wait(1);
+    assert!(matches!(g.m.phase(), Phase::Countersolve { .. }));
+
+    // The only player with a choice chooses at once: the 30 s still run whole, or their end
+    // would tell the other that nobody else had a choice left.
+    let mut g = Game::new(plain());
+    let shown = to_solving(&mut g, key_lock(), key_lock());
+    g.at(shown + 10_000);
+    g.act(Challenger, SubmitSolution(ONE.into()));
+    g.act(Challenger, SubmitSolution(THREE.into()));
+    g.until_deadline();
+    let began = g.t;
+    g.act(Challenger, Action::Choose(1));
+    assert!(matches!(g.m.phase(), Phase::Choose { .. }));
+    assert!(
+        g.log
+            .iter()
+            .filter(|e| e.audience() == Audience::Everyone)
+            .all(|e| !matches!(e, Event::Announced { .. })),
+        "nothing announced before the 30 s are over"
+    );
+    g.until_deadline();
+    assert_eq!(g.t, began + 30_000);
+    assert_eq!(
+        g.m.answer(Challenger),
+        Some(Answer::Solution {
+            index: 1,
+            time: 10_000,
+            moves: 3
+        })
+    );
 }
 
 #[test]
@@ -188,8 +253,8 @@ fn a_solver_who_does_not_choose_gets_the_fewest_moves_then_the_earliest() {
         g.at(shown + t);
         g.act(Challenger, SubmitSolution(s.into()));
     }
-    g.until_deadline();
-    g.until_deadline();
+    g.until_announced();
+    g.until_announced();
     assert_eq!(
         g.m.answer(Challenger),
         Some(Answer::Solution {
@@ -215,7 +280,7 @@ fn declaring_a_lock_impossible_is_a_final_answer() {
         g.refused(Challenged, DeclareImpossible),
         Refusal::DeclaredImpossible
     );
-    g.until_deadline();
+    g.until_announced();
     assert_eq!(g.m.answer(Challenged), Some(Answer::Impossible));
 }
 
@@ -255,7 +320,7 @@ fn countersolving_is_decided_within_30_seconds_and_not_countersolving_scores_not
     g.at(shown + 10_000);
     g.act(Challenger, SubmitSolution(ONE.into()));
     g.act(Challenged, SubmitSolution(ONE.into()));
-    g.until_deadline();
+    g.until_announced();
     let announced = g.t;
     assert_eq!(
         g.stage(Challenger),
@@ -284,7 +349,7 @@ fn a_countersolve_needs_a_solver_with_a_valid_solution() {
     let shown = to_solving(&mut g, key_lock(), key_lock());
     g.at(shown + 10_000);
     g.act(Challenger, SubmitSolution(ONE.into()));
-    g.until_deadline();
+    g.until_announced();
     // Nobody picked the challenger's lock: there is no time to countersolve it in.
     assert_eq!(g.stage(Challenger), Stage::Done);
     assert_eq!(
@@ -299,7 +364,7 @@ fn a_countersolver_has_the_time_the_solver_took() {
     let shown = to_solving(&mut g, key_lock(), key_lock());
     g.at(shown + 12_345);
     g.act(Challenged, SubmitSolution(ONE.into()));
-    g.until_deadline();
+    g.until_announced();
     g.wait(5_000);
     g.act(Challenger, Countersolve(true));
     assert_eq!(
@@ -359,7 +424,7 @@ fn a_lock_declared_impossible_sends_its_builder_straight_to_countersolve_it_with
     let shown = to_solving(&mut g, key_lock(), key_lock());
     g.at(shown + 20_000);
     g.act(Challenged, DeclareImpossible);
-    g.until_deadline();
+    g.until_announced();
     let announced = g.t;
     assert_eq!(
         g.stage(Challenger),
@@ -384,12 +449,16 @@ fn an_impossible_call_that_stands_earns_five_and_caps_the_other_at_one() {
     g.act(Challenger, SubmitSolution(ONE.into()));
     g.at(shown + 20_000);
     g.act(Challenged, DeclareImpossible);
-    g.until_deadline();
+    g.until_announced();
     assert_eq!(
         g.scores(),
         (1, 0),
         "faster and fewer moves wait on the call"
     );
+    assert!(g.log.contains(&Event::PointsHeld {
+        player: Challenger,
+        awards: vec![Award::Faster, Award::FewerMoves]
+    }));
     g.act(Challenged, Countersolve(false));
     g.wait(300_000);
     assert_eq!(g.scores(), (1, 5));
@@ -397,7 +466,148 @@ fn an_impossible_call_that_stands_earns_five_and_caps_the_other_at_one() {
         player: Challenger,
         awards: vec![Award::Faster, Award::FewerMoves]
     }));
+    assert_eq!(g.m.call_on(Challenger), Call::Stood);
     assert!(matches!(g.m.phase(), Phase::RoundOver { .. }));
+}
+
+/// The challenged player calls the challenger's lock, which nobody can pick, impossible; the
+/// challenger picks the challenged player's lock in one move at 10 s. Returns with the answers
+/// announced.
+fn a_call_that_will_stand(g: &mut Game, pick_at: Ms) {
+    let shown = to_solving(g, impossible_lock(), key_lock());
+    g.at(shown + 5_000);
+    g.act(Challenged, DeclareImpossible);
+    g.at(shown + pick_at);
+    g.act(Challenger, SubmitSolution(ONE.into()));
+    g.until_announced();
+    assert_eq!(g.m.call_on(Challenger), Call::Waiting);
+}
+
+#[test]
+fn the_cap_of_an_impossible_call_that_stands_voids_the_callers_failed_countersolve() {
+    let mut g = Game::new(plain());
+    a_call_that_will_stand(&mut g, 10_000);
+    // The caller says yes to countersolving their own lock and never does: the +3 the
+    // challenger would earn waits on the call, which then stands.
+    g.act(Challenged, Countersolve(true));
+    g.wait(10_000);
+    assert!(g.log.contains(&Event::PointsHeld {
+        player: Challenger,
+        awards: vec![Award::CountersolveFailed]
+    }));
+    assert_eq!(g.scores(), (1, 0));
+    while matches!(g.m.phase(), Phase::Countersolve { .. }) {
+        g.until_deadline();
+    }
+    assert_eq!(g.scores(), (1, 5), "only the +1 for picking the lock");
+    assert!(g.log.contains(&Event::PointsVoided {
+        player: Challenger,
+        awards: vec![Award::Faster, Award::FewerMoves, Award::CountersolveFailed]
+    }));
+}
+
+#[test]
+fn the_cap_of_an_impossible_call_that_stands_voids_the_callers_countersolve_not_shorter() {
+    let mut g = Game::new(plain());
+    a_call_that_will_stand(&mut g, 10_000);
+    g.act(Challenged, Countersolve(true));
+    g.act(Challenged, SubmitCountersolution(THREE.into()));
+    assert!(g.log.contains(&Event::PointsHeld {
+        player: Challenger,
+        awards: vec![Award::CountersolveNotShorter]
+    }));
+    while matches!(g.m.phase(), Phase::Countersolve { .. }) {
+        g.until_deadline();
+    }
+    assert_eq!(g.scores(), (1, 5));
+    assert!(
+        !g.awards()
+            .iter()
+            .any(|&(p, a)| p == Challenger && a != Award::Solved),
+        "{:?}",
+        g.awards()
+    );
+}
+
+#[test]
+fn the_cap_of_an_impossible_call_that_stands_voids_points_earned_after_it_stood() {
+    let mut g = Game::new(plain());
+    // Picked at 299 s: the caller, deciding 29 s into the 30, countersolves until 28 s after
+    // the call has stood.
+    a_call_that_will_stand(&mut g, 299_000);
+    let announced = g.t;
+    g.at(announced + 29_000);
+    g.act(Challenged, Countersolve(true));
+    g.at(announced + 300_000);
+    assert_eq!(g.m.call_on(Challenger), Call::Stood);
+    assert_eq!(g.scores(), (1, 5));
+    while matches!(g.m.phase(), Phase::Countersolve { .. }) {
+        g.until_deadline();
+    }
+    assert_eq!(g.scores(), (1, 5), "the failed countersolve pays nothing");
+    assert!(g.log.contains(&Event::PointsVoided {
+        player: Challenger,
+        awards: vec![Award::CountersolveFailed]
+    }));
+}
+
+#[test]
+fn the_cap_of_an_impossible_call_that_stands_leaves_the_callers_own_countersolve_points() {
+    let mut g = Game::new(plain());
+    // Picked in three moves: the caller countersolves in one, fewer, and earns their +1.
+    let shown = to_solving(&mut g, impossible_lock(), key_lock());
+    g.at(shown + 5_000);
+    g.act(Challenged, DeclareImpossible);
+    g.at(shown + 10_000);
+    g.act(Challenger, SubmitSolution(THREE.into()));
+    g.until_announced();
+    g.act(Challenged, Countersolve(true));
+    g.act(Challenged, SubmitCountersolution(ONE.into()));
+    while matches!(g.m.phase(), Phase::Countersolve { .. }) {
+        g.until_deadline();
+    }
+    assert_eq!(g.scores(), (1, 1 + 5));
+}
+
+#[test]
+fn when_both_impossible_calls_stand_each_caps_the_other_and_neither_scores() {
+    let mut g = Game::new(plain());
+    let shown = to_solving(&mut g, impossible_lock(), impossible_lock());
+    g.at(shown + 5_000);
+    g.act(Challenger, DeclareImpossible);
+    g.act(Challenged, DeclareImpossible);
+    while matches!(g.m.phase(), Phase::Countersolve { .. }) {
+        g.until_deadline();
+    }
+    // Each call stood, so each caller is a builder whose call stood: held to the +1 for
+    // picking a lock, which neither did.
+    assert_eq!(g.scores(), (0, 0));
+    for p in Player::BOTH {
+        assert_eq!(g.m.call_on(p), Call::Stood);
+        assert!(g.log.contains(&Event::PointsVoided {
+            player: p,
+            awards: vec![Award::ImpossibleStands]
+        }));
+    }
+}
+
+#[test]
+fn an_impossible_call_that_fails_counts_the_builders_held_countersolve_points() {
+    let mut g = Game::new(plain());
+    let shown = to_solving(&mut g, key_lock(), key_lock());
+    g.at(shown + 5_000);
+    g.act(Challenged, DeclareImpossible);
+    g.at(shown + 10_000);
+    g.act(Challenger, SubmitSolution(ONE.into()));
+    g.until_announced();
+    g.act(Challenged, Countersolve(true));
+    g.wait(10_000);
+    assert_eq!(g.scores(), (1, 0), "the +3 waits on the call");
+    g.act(Challenger, SubmitCountersolution(ONE.into()));
+    assert_eq!(g.m.call_on(Challenger), Call::Failed);
+    // +1 for picking their own lock, and what waited: faster, fewer moves, the failed
+    // countersolve.
+    assert_eq!(g.scores(), (1 + 1 + 1 + 2 + 3, 0));
 }
 
 #[test]
@@ -406,7 +616,7 @@ fn a_builder_who_solves_a_lock_called_impossible_earns_one() {
     let shown = to_solving(&mut g, key_lock(), key_lock());
     g.at(shown + 20_000);
     g.act(Challenged, DeclareImpossible);
-    g.until_deadline();
+    g.until_announced();
     g.wait(200_000);
     g.act(Challenger, SubmitCountersolution(THREE.into()));
     assert_eq!(g.scores(), (1, 0));
@@ -420,7 +630,7 @@ fn an_impossible_call_that_fails_counts_the_builders_faster_and_fewer_points() {
     g.at(shown + 10_000);
     g.act(Challenger, SubmitSolution(ONE.into()));
     g.act(Challenged, DeclareImpossible);
-    g.until_deadline();
+    g.until_announced();
     g.act(Challenged, Countersolve(false));
     g.act(Challenger, SubmitCountersolution(ONE.into()));
     assert_eq!(g.scores(), (1 + 1 + 1 + 2, 0));

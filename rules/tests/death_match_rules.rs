@@ -21,7 +21,7 @@ fn the_match_ends_at_the_end_of_a_round_with_sixteen_points() {
         let shown = to_solving(&mut g, key_lock(), key_lock());
         g.at(shown + 10_000);
         g.act(Challenger, SubmitSolution(ONE.into()));
-        g.until_deadline();
+        g.until_announced();
         g.act(Challenged, Countersolve(true));
         if round == 3 {
             assert_eq!(g.scores(), (18, 0));
@@ -235,6 +235,36 @@ fn private_submissions_are_seen_by_their_player_only() {
     );
 }
 
+#[test]
+fn a_match_begun_under_the_first_edition_is_played_on_as_it_was() {
+    // A host replays a stored match through the rules: one begun under the first edition
+    // must score as its players were told. There the choice was skipped when nobody had two
+    // solutions, and an impossible call that stood voided only "faster" and "fewer moves".
+    let mut g = Game::under(Edition::First, plain());
+    assert_eq!(g.m.edition(), Edition::First);
+    let shown = to_solving(&mut g, impossible_lock(), key_lock());
+    g.at(shown + 5_000);
+    g.act(Challenged, DeclareImpossible);
+    g.at(shown + 10_000);
+    g.act(Challenger, SubmitSolution(ONE.into()));
+    g.until_deadline();
+    assert!(
+        matches!(g.m.phase(), Phase::Countersolve { .. }),
+        "no choice: {:?}",
+        g.m.phase()
+    );
+    assert!(!g.log.iter().any(|e| matches!(e, Event::PointsHeld { .. })));
+    g.act(Challenged, Countersolve(true));
+    while matches!(g.m.phase(), Phase::Countersolve { .. }) {
+        g.until_deadline();
+    }
+    assert_eq!(g.scores(), (1 + 3, 5));
+    assert_eq!(
+        Match::new(plain()).expect("a match").0.edition(),
+        Edition::LATEST
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // A whole match
 
@@ -285,7 +315,7 @@ fn a_whole_match_played_through_with_small_locks() {
     g.act(Challenger, SubmitSolution(SEED_THREE.into()));
     g.at(shown + 40_000);
     g.act(Challenged, SubmitSolution(SEED_FIVE.into()));
-    g.until_deadline();
+    g.until_announced();
     assert_eq!(g.scores(), (4, 1));
     g.act(Challenger, Countersolve(true));
     g.wait(5_000);
@@ -309,7 +339,7 @@ fn a_whole_match_played_through_with_small_locks() {
     g.at(shown + 30_000);
     g.act(Challenger, SubmitSolution(SEED_THREE.into()));
     g.act(Challenged, DeclareImpossible);
-    g.until_deadline();
+    g.until_announced();
     g.act(Challenged, Countersolve(false));
     g.wait(60_000);
     g.act(Challenger, SubmitCountersolution(SEED_THREE.into()));
@@ -324,7 +354,7 @@ fn a_whole_match_played_through_with_small_locks() {
     g.act(Challenged, DeclareImpossible);
     g.at(shown + 45_000);
     g.act(Challenger, SubmitSolution(SEED_THREE.into()));
-    g.until_deadline();
+    g.until_announced();
     g.act(Challenged, Countersolve(false));
     assert!(matches!(
         g.refused(Challenger, SubmitCountersolution(SEED_THREE.into())),
@@ -342,7 +372,7 @@ fn a_whole_match_played_through_with_small_locks() {
     g.at(shown + 60_000);
     g.act(Challenger, SubmitSolution(SEED_THREE.into()));
     g.act(Challenged, SubmitSolution(SEED_THREE.into()));
-    g.until_deadline();
+    g.until_announced();
     g.act(Challenger, Countersolve(true));
     g.act(Challenger, SubmitCountersolution(SEED_THREE.into()));
     g.act(Challenged, Countersolve(true));
@@ -357,7 +387,7 @@ fn a_whole_match_played_through_with_small_locks() {
     let shown = build(&mut g, seed_lock(), seed_lock());
     g.at(shown + 100_000);
     g.act(Challenged, SubmitSolution(SEED_FIVE.into()));
-    g.until_deadline();
+    g.until_announced();
     g.act(Challenger, Countersolve(false));
     assert_eq!(g.scores(), (15, 13));
     assert_eq!(

@@ -3,12 +3,12 @@
 //! the solver took. Failing gives the solver +3; succeeding gives the countersolver +1 if their
 //! solution has fewer moves than the solver's, else the solver +2. A builder whose lock was
 //! declared impossible countersolves at once, with 5 minutes: failing gives the caller +5 and
-//! voids the builder's held "faster" and "fewer moves" points; succeeding gives the builder +1
-//! and those points. A builder whose lock nobody picked or called impossible has nothing to do.
-//! The earliest valid countersolution counts.
+//! the call stands, voiding the points the builder's held under its cap (see [`super::score`]);
+//! succeeding gives the builder +1 and those points. A builder whose lock nobody picked or
+//! called impossible has nothing to do. The earliest valid countersolution counts.
 
 use super::phase::{Answer, Phase, Stage};
-use super::score::{Award, solving_awards};
+use super::score::{Award, Call, solving_awards};
 use super::{DECIDE_MS, Event, IMPOSSIBLE_COUNTERSOLVE_MS, Match, Ms, Pair, Player, Refusal};
 
 impl Match {
@@ -19,13 +19,17 @@ impl Match {
             challenged: self.answers.challenged.unwrap_or(Answer::Nothing),
         };
         events.push(Event::Announced { answers });
-        let mut grants = Vec::new();
-        for p in Player::BOTH {
-            let (now, held) = solving_awards(p, &answers);
-            grants.extend(now.into_iter().map(|a| (p, a)));
-            self.held[p] = held;
+        for builder in Player::BOTH {
+            self.calls[builder] = match answers[builder.other()] {
+                Answer::Impossible => Call::Waiting,
+                Answer::Solution { .. } | Answer::Nothing => Call::NotMade,
+            };
         }
-        self.award(at, &grants, events);
+        let earned: Vec<(Player, Award)> = Player::BOTH
+            .into_iter()
+            .flat_map(|p| solving_awards(p, &answers).into_iter().map(move |a| (p, a)))
+            .collect();
+        self.earn(at, &earned, events);
         let mut stages = Pair::both(Stage::Done);
         for builder in Player::BOTH {
             stages[builder] = match answers[builder.other()] {
@@ -113,7 +117,8 @@ impl Match {
             moves: Some(moves),
         }];
         let solver = player.other();
-        let grants: Vec<(Player, Award)> = if called_impossible {
+        let earned: Vec<(Player, Award)> = if called_impossible {
+            self.calls[player] = Call::Failed;
             let held = std::mem::take(&mut self.held[player]);
             std::iter::once((player, Award::SolvedOwnImpossible))
                 .chain(held.into_iter().map(|a| (player, a)))
@@ -126,7 +131,7 @@ impl Match {
                 _ => vec![(solver, Award::CountersolveNotShorter)],
             }
         };
-        self.award(at, &grants, &mut events);
+        self.earn(at, &earned, &mut events);
         stages[player] = Stage::Done;
         self.settle(stages, &mut events);
         Ok(events)
@@ -137,7 +142,9 @@ impl Match {
         let Ok(mut stages) = self.stages() else {
             return;
         };
-        let mut grants = Vec::new();
+        // Every countersolve ending now is settled before its points are: two calls standing
+        // at the same moment each cap the other's caller.
+        let mut earned = Vec::new();
         for p in Player::BOTH {
             if stages[p].ends().is_none_or(|e| e > at) {
                 continue;
@@ -156,6 +163,7 @@ impl Match {
                         moves: None,
                     });
                     if called_impossible {
+                        self.calls[p] = Call::Stood;
                         let held = std::mem::take(&mut self.held[p]);
                         if !held.is_empty() {
                             events.push(Event::PointsVoided {
@@ -163,16 +171,16 @@ impl Match {
                                 awards: held,
                             });
                         }
-                        grants.push((p.other(), Award::ImpossibleStands));
+                        earned.push((p.other(), Award::ImpossibleStands));
                     } else {
-                        grants.push((p.other(), Award::CountersolveFailed));
+                        earned.push((p.other(), Award::CountersolveFailed));
                     }
                 }
                 Stage::Done => {}
             }
             stages[p] = Stage::Done;
         }
-        self.award(at, &grants, events);
+        self.earn(at, &earned, events);
         self.settle(stages, events);
     }
 

@@ -178,12 +178,11 @@ pub enum Event {
         /// Who declared it.
         player: Player,
     },
-    /// Players with two or more solutions choose one.
+    /// Players with two or more solutions choose one, until `ends`. Who has a choice is
+    /// each player's own: a player reads theirs in their sheet.
     ChoosingBegan {
         /// When the choice ends.
         ends: Ms,
-        /// Who chooses.
-        choosing: Pair<bool>,
     },
     /// A player's solution that counts (they alone see it until the announcement).
     SolutionChosen {
@@ -210,7 +209,15 @@ pub enum Event {
         /// Their score after.
         total: u32,
     },
-    /// Points of the Solving phase not counted because an impossible call stood.
+    /// Points that wait on the impossible call on their earner's lock: they count if the
+    /// builder picks it in time, and are void if the call stands.
+    PointsHeld {
+        /// Whose.
+        player: Player,
+        /// Which.
+        awards: Vec<Award>,
+    },
+    /// Points not counted because the impossible call on their earner's lock stood.
     PointsVoided {
         /// Whose.
         player: Player,
@@ -395,6 +402,7 @@ impl Event {
             | Event::ReservePeriodUsed { player: p, .. }
             | Event::OutOfReserve { player: p }
             | Event::Points { player: p, .. }
+            | Event::PointsHeld { player: p, .. }
             | Event::PointsVoided { player: p, .. }
             | Event::CountersolveOffered { player: p, .. }
             | Event::CountersolveDecided { player: p, .. }
@@ -460,9 +468,10 @@ impl Event {
                 secs(*time)
             ),
             Event::ImpossibleDeclared { .. } => "you declared the lock impossible".into(),
-            Event::ChoosingBegan { ends, .. } => {
-                format!("choose your solution, until {}", secs(*ends))
-            }
+            Event::ChoosingBegan { ends } => format!(
+                "with two solutions or more, choose the one that counts, until {}",
+                secs(*ends)
+            ),
             Event::SolutionChosen {
                 index, by_default, ..
             } => format!(
@@ -484,6 +493,16 @@ impl Event {
                 ..
             } => {
                 format!("{who} +{points} ({award}), now {total}")
+            }
+            Event::PointsHeld { awards, .. } => {
+                format!(
+                    "{who}'s points ({}) wait on the impossible call",
+                    awards
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
             }
             Event::PointsVoided { awards, .. } => {
                 format!(

@@ -38,7 +38,7 @@ pub mod serial;
 pub use event::{Action, Audience, DraftOrder, Event, Refusal};
 pub use phase::{Answer, Build, BuildStatus, Clock, Draft, Phase, Sheet, Solution, Stage};
 pub use round::{NOTATION, OfferedPiece, Round, SetupError, Shape};
-pub use score::{Award, Decider, LeadChange, Why};
+pub use score::{Award, Call, Decider, LeadChange, Why};
 
 use engine::sliding::{Board, Lock};
 use serde::{Deserialize, Serialize};
@@ -73,6 +73,31 @@ pub const RESERVE_PERIODS: u8 = 20;
 pub const ROUNDS: u8 = 5;
 /// The score that ends the match at the end of a round.
 pub const TARGET: u32 = 16;
+
+/// The edition of the rules a match is played under. A match keeps the edition it began with
+/// for good: a host replays a match's log through the rules to get it back, and a later edition
+/// would score the same log differently, taking back what the players were told.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Edition {
+    /// As the rules were first hosted: the 30 s to choose were skipped when nobody had two
+    /// solutions and ended once every player with a choice had chosen (so their coming and
+    /// going told a player whether the opponent had found two), and an impossible call that
+    /// stood voided only the other player's "faster" and "fewer moves" points.
+    #[default]
+    First,
+    /// The 30 s to choose always run whole after solving (unless both players called
+    /// impossible), whatever either player found; an impossible call that stands holds the
+    /// builder of the lock to the +1 for picking the caller's lock, as the seed says.
+    Second,
+}
+
+impl Edition {
+    /// The edition a match begun now is played under.
+    pub const LATEST: Edition = Edition::Second;
+}
 
 /// One of the two players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -160,14 +185,25 @@ pub struct Match {
     sheets: Pair<Sheet>,
     /// Each player's final answer this round, once announced or chosen.
     answers: Pair<Option<Answer>>,
-    /// Points earned in Solving that wait on an impossible call (see [`score`]).
+    /// Points that wait on the impossible call on their earner's lock (see [`score`]).
     held: Pair<Vec<Award>>,
+    /// Where the impossible call on each builder's lock stands this round.
+    calls: Pair<Call>,
+    /// The edition of the rules the match is played under.
+    edition: Edition,
     phase: Phase,
 }
 
 impl Match {
-    /// A match beginning at time 0 with its first round's assessment.
+    /// A match beginning at time 0 with its first round's assessment, under the latest edition
+    /// of the rules.
     pub fn new(first: Round) -> Result<(Match, Vec<Event>), SetupError> {
+        Match::under(Edition::LATEST, first)
+    }
+
+    /// A match beginning at time 0 with its first round's assessment, under `edition`: a host
+    /// replaying a match begun under an earlier edition plays it on as it was played.
+    pub fn under(edition: Edition, first: Round) -> Result<(Match, Vec<Event>), SetupError> {
         first.check()?;
         let mut m = Match {
             now: 0,
@@ -182,6 +218,8 @@ impl Match {
             sheets: Pair::default(),
             answers: Pair::default(),
             held: Pair::default(),
+            calls: Pair::default(),
+            edition,
             phase: Phase::RoundOver { next: 1 },
         };
         let mut events = Vec::new();
@@ -335,6 +373,21 @@ impl Match {
         self.answers[player]
     }
 
+    /// The edition of the rules the match is played under.
+    pub fn edition(&self) -> Edition {
+        self.edition
+    }
+
+    /// Where the impossible call on `builder`'s lock stands this round.
+    pub fn call_on(&self, builder: Player) -> Call {
+        self.calls[builder]
+    }
+
+    /// Points `player` has earned this round that wait on the impossible call on their lock.
+    pub fn held(&self, player: Player) -> &[Award] {
+        &self.held[player]
+    }
+
     /// Every change of the lead, in order: a player leads when their score is higher.
     pub fn lead_changes(&self) -> &[LeadChange] {
         &self.leads
@@ -360,6 +413,7 @@ impl Match {
         self.sheets = Pair::default();
         self.answers = Pair::default();
         self.held = Pair::default();
+        self.calls = Pair::default();
         let ends = at + ASSESS_MS;
         self.phase = Phase::Assess { ends };
         events.push(Event::RoundBegan {

@@ -34,7 +34,8 @@ pub enum Phase {
     Choose {
         /// When the choice ends.
         ends: Ms,
-        /// Who has still to choose.
+        /// Who has still to choose. Each player's flag is theirs alone until the answers are
+        /// announced: it says whether they found two solutions.
         pending: Pair<bool>,
     },
     /// Each builder's countersolve, on their own clock.

@@ -2,10 +2,14 @@
 //! solution submitted is replayed on the lock and accepted only if it picks it; a player may
 //! submit any number. A player may instead declare the lock impossible, which is final. Then
 //! players with two or more solutions have 30 s to choose the one that counts: its time from
-//! when the lock was shown, and its moves. Reserve is never used here.
+//! when the lock was shown, and its moves. The 30 s run whole for both players whatever either
+//! found (unless both called impossible, when nobody has anything to choose and both know it):
+//! were they skipped or cut short, their coming and going would tell a player whether the
+//! opponent had two solutions before the answers are announced. Under [`Edition::First`] they
+//! were. Reserve is never used here.
 
 use super::phase::{Answer, Phase, Solution};
-use super::{CHOOSE_MS, Event, Match, Ms, Pair, Player, Refusal, SOLVE_MS};
+use super::{CHOOSE_MS, Edition, Event, Match, Ms, Pair, Player, Refusal, SOLVE_MS};
 use engine::sliding::{Dir, Lock, Move, format_moves, parse_moves};
 
 /// Replays moves written in the seed's notation on `lock`: their number as the seed counts
@@ -115,7 +119,7 @@ impl Match {
     }
 
     /// Solving is over: answers with nothing to choose are fixed; players with two or more
-    /// solutions choose.
+    /// solutions choose, and the others wait as long.
     pub(super) fn end_solving(&mut self, at: Ms, events: &mut Vec<Event>) {
         let mut pending = Pair::both(false);
         for p in Player::BOTH {
@@ -130,13 +134,15 @@ impl Match {
                 }
             };
         }
-        if pending.challenger || pending.challenged {
+        let both_called = self.sheets.challenger.impossible && self.sheets.challenged.impossible;
+        let choosing = match self.edition {
+            Edition::First => pending.challenger || pending.challenged,
+            Edition::Second => !both_called,
+        };
+        if choosing {
             let ends = at + CHOOSE_MS;
             self.phase = Phase::Choose { ends, pending };
-            events.push(Event::ChoosingBegan {
-                ends,
-                choosing: pending,
-            });
+            events.push(Event::ChoosingBegan { ends });
         } else {
             self.announce(at, events);
         }
@@ -168,10 +174,11 @@ impl Match {
             index,
             by_default: false,
         }];
-        if pending.challenger || pending.challenged {
-            self.phase = Phase::Choose { ends, pending };
-        } else {
+        let everyone_chose = !pending.challenger && !pending.challenged;
+        if self.edition == Edition::First && everyone_chose {
             self.announce(at, &mut events);
+        } else {
+            self.phase = Phase::Choose { ends, pending };
         }
         Ok(events)
     }

@@ -3,14 +3,21 @@
 //! Solving: +1 for picking the opponent's lock within the 5 minutes, +1 for a faster time than
 //! the opponent's, +2 for fewer moves than the opponent's on your lock. A player without a valid
 //! solution has neither a time nor a move count, so any solution is faster and shorter than
-//! none; equal times or moves earn nothing. When the opponent declared your lock impossible, your
-//! "faster" and "fewer moves" points wait: they count only if you then solve your own lock.
+//! none; equal times or moves earn nothing.
+//!
+//! The cap of an impossible call: "if you successfully declare a Lock impossible, the other
+//! player can earn only one point (if they solve your Lock)". So while the call on a builder's
+//! lock waits on their countersolve, every point they earn but the +1 for picking the caller's
+//! lock is held ([`Event::PointsHeld`]); if the call stands, those points are void
+//! ([`Event::PointsVoided`]), and so is any they earn afterwards that round; if it fails (they
+//! pick their own lock in time), they count. Under [`Edition::First`] only "faster" and "fewer
+//! moves" were held, silently.
 //!
 //! The lead is noted after each group of points earned at one moment; the player who most
 //! recently led breaks a tie. If the scores never differed, the challenged player wins.
 
 use super::phase::Answer;
-use super::{Event, Match, Ms, Pair, Player, ROUNDS, TARGET};
+use super::{Edition, Event, Match, Ms, Pair, Player, ROUNDS, TARGET};
 use serde::{Deserialize, Serialize};
 
 /// A reason to earn points.
@@ -137,37 +144,94 @@ pub struct LeadChange {
     pub leader: Player,
 }
 
-/// The Solving points of `solver` given both final answers: those counted at the
-/// announcement, and those held until the builder's countersolve of a lock `solver`'s opponent
-/// declared impossible.
-pub fn solving_awards(solver: Player, answers: &Pair<Answer>) -> (Vec<Award>, Vec<Award>) {
+/// Where the impossible call on a builder's lock stands in a round.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Call {
+    /// Nobody called it impossible (or the answers are not announced yet).
+    #[default]
+    NotMade,
+    /// Called impossible: its builder is countersolving it, with 5 minutes.
+    Waiting,
+    /// Its builder did not pick it in the 5 minutes: the call stood.
+    Stood,
+    /// Its builder picked it: the call failed.
+    Failed,
+}
+
+/// The Solving points of `solver` given both final answers: +1 for picking the lock, +1 for
+/// the faster time, +2 for fewer moves. What the cap of an impossible call does with them is
+/// [`Match::earn`]'s part.
+pub fn solving_awards(solver: Player, answers: &Pair<Answer>) -> Vec<Award> {
     let Answer::Solution { time, moves, .. } = answers[solver] else {
-        return (Vec::new(), Vec::new());
+        return Vec::new();
     };
-    let theirs = answers[solver.other()];
-    let (faster, fewer) = match theirs {
+    let (faster, fewer) = match answers[solver.other()] {
         Answer::Solution {
             time: t, moves: m, ..
         } => (time < t, moves < m),
         Answer::Impossible | Answer::Nothing => (true, true),
     };
-    let mut better = Vec::new();
+    let mut awards = vec![Award::Solved];
     if faster {
-        better.push(Award::Faster);
+        awards.push(Award::Faster);
     }
     if fewer {
-        better.push(Award::FewerMoves);
+        awards.push(Award::FewerMoves);
     }
-    if theirs == Answer::Impossible {
-        (vec![Award::Solved], better)
-    } else {
-        let mut now = vec![Award::Solved];
-        now.extend(better);
-        (now, Vec::new())
+    awards
+}
+
+impl Award {
+    /// Whether the cap of an impossible call on its earner's lock reaches it. The +1 for
+    /// picking the caller's lock is the one point the seed leaves the builder, and the +1 for
+    /// picking their own lock is earned only by making the call fail.
+    fn capped(self, edition: Edition) -> bool {
+        match edition {
+            Edition::First => matches!(self, Award::Faster | Award::FewerMoves),
+            Edition::Second => !matches!(self, Award::Solved | Award::SolvedOwnImpossible),
+        }
     }
 }
 
 impl Match {
+    /// Points earned at one moment, under the cap of an impossible call on each earner's lock:
+    /// granted, held while the call waits, or void once it has stood.
+    pub(super) fn earn(&mut self, at: Ms, earned: &[(Player, Award)], events: &mut Vec<Event>) {
+        let mut grants = Vec::new();
+        let mut held = Pair::<Vec<Award>>::default();
+        let mut voided = Pair::<Vec<Award>>::default();
+        for &(player, award) in earned {
+            if !award.capped(self.edition) {
+                grants.push((player, award));
+                continue;
+            }
+            match self.calls[player] {
+                Call::NotMade | Call::Failed => grants.push((player, award)),
+                Call::Waiting => held[player].push(award),
+                Call::Stood => voided[player].push(award),
+            }
+        }
+        for player in Player::BOTH {
+            let awards = std::mem::take(&mut held[player]);
+            if awards.is_empty() {
+                continue;
+            }
+            self.held[player].extend(awards.iter().copied());
+            // The first edition held points without a word; its matches replay as told.
+            if self.edition >= Edition::Second {
+                events.push(Event::PointsHeld { player, awards });
+            }
+        }
+        for player in Player::BOTH {
+            let awards = std::mem::take(&mut voided[player]);
+            if !awards.is_empty() {
+                events.push(Event::PointsVoided { player, awards });
+            }
+        }
+        self.award(at, &grants, events);
+    }
+
     /// Grants points earned at one moment, then notes the lead.
     pub(super) fn award(&mut self, at: Ms, grants: &[(Player, Award)], events: &mut Vec<Event>) {
         if grants.is_empty() {

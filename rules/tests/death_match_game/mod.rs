@@ -10,8 +10,8 @@ pub use rules::death_match::Action::{
 };
 pub use rules::death_match::Player::{Challenged, Challenger};
 pub use rules::death_match::{
-    Action, Answer, Audience, Award, Decider, DraftOrder, Event, Match, Ms, OfferedPiece, Phase,
-    Player, Refusal, Round, SetupError, Shape, Stage, Why,
+    Action, Answer, Audience, Award, Call, Decider, DraftOrder, Edition, Event, Match, Ms,
+    OfferedPiece, Phase, Player, Refusal, Round, SetupError, Shape, Stage, Why,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -133,6 +133,12 @@ impl Game {
         Game { m, t: 0, log }
     }
 
+    /// A match under an earlier edition of the rules, as a host replays one.
+    pub fn under(edition: Edition, round: Round) -> Game {
+        let (m, log) = Match::under(edition, round).expect("a playable round");
+        Game { m, t: 0, log }
+    }
+
     pub fn at(&mut self, t: Ms) {
         self.t = t;
         let events = self.m.tick(t);
@@ -146,6 +152,13 @@ impl Game {
     pub fn until_deadline(&mut self) {
         let due = self.m.deadline().expect("a deadline");
         self.at(due)
+    }
+
+    /// Lets solving and the 30 s to choose run out: the answers are announced.
+    pub fn until_announced(&mut self) {
+        while matches!(self.m.phase(), Phase::Solve { .. } | Phase::Choose { .. }) {
+            self.until_deadline();
+        }
     }
 
     pub fn act(&mut self, player: Player, action: Action) -> Vec<Event> {
@@ -250,7 +263,7 @@ pub fn play_round(
         g.at(shown + t);
         g.act(p, SubmitSolution(s.into()));
     }
-    g.until_deadline();
+    g.until_announced();
     for (p, c) in [(Challenger, counters.0), (Challenged, counters.1)] {
         match c {
             Counter::Idle => {}
