@@ -465,3 +465,76 @@ async fn a_round_played_keeps_its_locks_and_answers_after_a_restart() {
     assert_eq!(after.rounds[0], played);
     running.stop().await.expect("stop");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nobody_reads_whether_the_opponent_has_a_choice_before_the_answers_are_announced() {
+    let dir = tempfile::tempdir().expect("dir");
+    // Slow enough that the 30 s to choose (0.3 s here) are read by three viewers.
+    let running = start(dir.path(), 100.0).await;
+    let a = player(&running, "PAM").await;
+    let b = player(&running, "QUI").await;
+    let watcher = player(&running, "RAY").await;
+    let id = to_solving(&a, &b, "QUI").await;
+    // PAM finds two solutions and so has a choice; QUI finds one and has none.
+    for moves in ["Key R2", "Key R1, Key L1, Key R2"] {
+        a.act(id, &Action::SubmitSolution(moves.into()))
+            .await
+            .expect("PAM's solution");
+    }
+    b.act(id, &Action::SubmitSolution("Key R2".into()))
+        .await
+        .expect("QUI's solution");
+    let pending = |v: &MatchView| match &v.phase {
+        Some(Phase::Choose { pending, .. }) => Some(*pending),
+        _ => None,
+    };
+    let is_choosing = |v: &MatchView| pending(v).is_some();
+    let va = until(&a, id, "choosing", is_choosing).await;
+    let vb = until(&b, id, "choosing", is_choosing).await;
+    let vw = until(&watcher, id, "choosing", is_choosing).await;
+    // Each reads their own flag only: QUI cannot tell that PAM has a choice, nor can a
+    // spectator.
+    let flags = |v: &MatchView| pending(v).map(|p| (p.challenger, p.challenged));
+    assert_eq!(flags(&va), Some((true, false)));
+    assert_eq!(flags(&vb), Some((false, false)));
+    assert_eq!(flags(&vw), Some((false, false)));
+    for v in [&va, &vb, &vw] {
+        assert!(v.announced.is_none(), "nothing announced yet");
+    }
+    assert_eq!(
+        vb.your_sheet.as_ref().map(|s| s.solutions.len()),
+        Some(1),
+        "QUI reads their own sheet only"
+    );
+    // Nor do the events everyone reads say who chooses.
+    let mut s = b.match_events(id, 0).await.expect("stream");
+    loop {
+        let n = s.next().await.expect("read").expect("an event");
+        let json = serde_json::to_value(&n.event).expect("json");
+        if let Event::ChoosingBegan { .. } = n.event {
+            assert_eq!(
+                json.as_object().map(|o| o.len()),
+                Some(2),
+                "its type and when it ends, nothing of who chooses: {json}"
+            );
+        }
+        if let Event::Announced { .. } = n.event {
+            break;
+        }
+        assert!(
+            !matches!(
+                n.event,
+                Event::SolutionAccepted {
+                    player: Player::Challenger,
+                    ..
+                } | Event::SolutionChosen {
+                    player: Player::Challenger,
+                    ..
+                }
+            ),
+            "QUI reads none of PAM's solutions: {:?}",
+            n.event
+        );
+    }
+    running.stop().await.expect("stop");
+}

@@ -5,7 +5,9 @@ use super::rounds::RoundSource;
 use super::view::{MatchSummary, MatchView, Numbered, RoundRecord, Status, Winner};
 use super::{HostError, MatchId, ToSettle};
 use engine::sliding::Lock;
-use rules::death_match::{Action, Answer, Event, Match, Ms, Pair, Phase, Player, Refusal};
+use rules::death_match::{
+    Action, Answer, Call, Edition, Event, Match, Ms, Pair, Phase, Player, Refusal,
+};
 use rules::metagame::PlayerId;
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
@@ -15,8 +17,15 @@ use tokio::sync::watch;
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(tag = "entry", rename_all = "kebab-case")]
 pub(super) enum Entry {
+    /// The edition of the rules the match is played under, logged before its first round. A
+    /// log without one was begun under the first edition, and is replayed under it.
+    Rules { edition: Edition },
     /// The host gave a round.
     Round { round: rules::death_match::Round },
+    /// The match's clock reached the entry's time: every deadline up to it passed (turns and
+    /// reserve periods ended, phases changed). Logged before any of it is told, so that a
+    /// restart replays what players were told of the clock, never less.
+    Deadlines,
     /// A player's action, accepted.
     Act { player: Player, action: Action },
     /// The solver's word on a lock whose impossible call stood.
@@ -41,6 +50,8 @@ pub(super) struct Hosted {
     pub(super) names: Pair<String>,
     pub(super) source: RoundSource,
     pub(super) status: Status,
+    /// The edition of the rules the match is played under, once its log says.
+    pub(super) edition: Edition,
     pub(super) game: Option<Match>,
     pub(super) told: Vec<Event>,
     pub(super) clock: Clock,
@@ -53,8 +64,12 @@ pub(super) struct Hosted {
     /// The scores when this round began, for the round's points.
     pub(super) scores_before: Pair<u32>,
     pub(super) rounds: Vec<RoundRecord>,
-    /// The number of events told: streams wait on it.
+    /// The number of events told: streams wait on it. Sent only once what is told is in the
+    /// database.
     pub(super) news: watch::Sender<usize>,
+    /// When the clock task may try again to log this match's deadlines, after the database
+    /// refused them.
+    pub(super) stalled_until: Option<Instant>,
 }
 
 impl Hosted {
@@ -72,6 +87,7 @@ impl Hosted {
             names,
             source,
             status,
+            edition: Edition::First,
             game: None,
             told: Vec::new(),
             clock: Clock {
@@ -84,6 +100,7 @@ impl Hosted {
             scores_before: Pair::default(),
             rounds: Vec::new(),
             news: watch::channel(0).0,
+            stalled_until: None,
         }
     }
 
@@ -96,12 +113,29 @@ impl Hosted {
         Player::BOTH.into_iter().find(|&p| self.players[p] == me)
     }
 
-    /// Applies one log entry at `at`: the same path live and in replay.
+    /// Applies one log entry at `at`: the same path live and in replay. The events are told
+    /// (kept in `told`) but nobody is woken: that is for the host, once they are stored.
     pub(super) fn apply(&mut self, at: Ms, entry: &Entry) -> Result<Vec<ToSettle>, HostError> {
         let events = match entry {
+            Entry::Rules { edition } => {
+                if self.game.is_some() {
+                    return Err(HostError::Wrong {
+                        id: self.id,
+                        status: self.status.word(),
+                        what: "its edition of the rules is fixed when it begins",
+                    });
+                }
+                self.edition = *edition;
+                Vec::new()
+            }
+            Entry::Deadlines => match &mut self.game {
+                Some(m) => m.tick(at),
+                None => Vec::new(),
+            },
             Entry::Round { round } => match &mut self.game {
                 None => {
-                    let (m, events) = Match::new(round.clone()).map_err(Refusal::from)?;
+                    let (m, events) =
+                        Match::under(self.edition, round.clone()).map_err(Refusal::from)?;
                     self.game = Some(m);
                     self.status = Status::Playing;
                     events
@@ -174,9 +208,9 @@ impl Hosted {
                     };
                     let answer = |p| m.and_then(|m| m.answer(p));
                     for builder in Player::BOTH {
-                        let stood = self.told.iter().rev().take_while(|e| !matches!(e, Event::RoundBegan { .. })).any(|e| {
-                            matches!(e, Event::Points { player, award: rules::death_match::Award::ImpossibleStands, .. } if *player == builder.other())
-                        });
+                        // The call stood even when its +5 was void (both calls stood): the
+                        // record says what the lock was all the same.
+                        let stood = m.is_some_and(|m| m.call_on(builder) == Call::Stood);
                         if let (true, Some(lock)) = (stood, m.and_then(|m| m.lock(builder))) {
                             settle.push(ToSettle {
                                 id: self.id,
@@ -209,7 +243,6 @@ impl Hosted {
             }
             self.told.push(e);
         }
-        self.news.send_replace(self.told.len());
         settle
     }
 
@@ -260,6 +293,18 @@ impl Hosted {
             phase,
             Some(Phase::Solve { .. } | Phase::Choose { .. } | Phase::Countersolve { .. })
         );
+        // Who has still to choose says who found two solutions: each player sees their own
+        // flag only, and a spectator neither, until the answers are announced.
+        let phase = phase.map(|phase| match phase {
+            Phase::Choose { ends, pending } => Phase::Choose {
+                ends,
+                pending: Pair {
+                    challenger: viewer == Some(Player::Challenger) && pending.challenger,
+                    challenged: viewer == Some(Player::Challenged) && pending.challenged,
+                },
+            },
+            other => other,
+        });
         let write = rules::death_match::serial::lock::write;
         MatchView {
             id: self.id,
@@ -324,5 +369,57 @@ fn may_see(viewer: Option<Player>, e: &Event) -> bool {
     match e.audience() {
         rules::death_match::Audience::Everyone => true,
         rules::death_match::Audience::Only(p) => viewer == Some(p),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules::metagame::PlayerId;
+
+    fn hosted() -> Hosted {
+        Hosted::new(
+            1,
+            Pair {
+                challenger: PlayerId(1),
+                challenged: PlayerId(2),
+            },
+            Pair::both(String::new()),
+            RoundSource::Seeded { seed: 7 },
+            Status::Challenged,
+        )
+    }
+
+    /// A match logged before editions were logged is replayed under the first edition, as it
+    /// was played; a match whose log names its edition, under that one.
+    #[test]
+    fn a_log_without_an_edition_replays_under_the_first() {
+        let round = Entry::Round {
+            round: rules::death_match::generate::round(7, 1),
+        };
+        let mut old = hosted();
+        old.apply(0, &round).expect("the first round");
+        assert_eq!(old.game.as_ref().map(Match::edition), Some(Edition::First));
+
+        let mut new = hosted();
+        new.apply(
+            0,
+            &Entry::Rules {
+                edition: Edition::LATEST,
+            },
+        )
+        .expect("the edition");
+        new.apply(0, &round).expect("the first round");
+        assert_eq!(new.game.as_ref().map(Match::edition), Some(Edition::LATEST));
+        assert!(
+            new.apply(
+                0,
+                &Entry::Rules {
+                    edition: Edition::First
+                }
+            )
+            .is_err(),
+            "the edition is fixed once the match has begun"
+        );
     }
 }

@@ -6,10 +6,14 @@
 //! tests and bot matches compress time with the same code paths). Deadlines pass when the
 //! clock task ([`Host::tick_all`]) or an action reaches them.
 //!
-//! **Storage.** The log holds every round given and every action accepted, each with the match
-//! time it happened at; the match's clock is recorded with each entry and about once a second.
-//! At start, each match is replayed through the rules and resumes at its recorded clock: time
-//! does not run for a match while its server is down (see docs/death-match.md#hosting).
+//! **Storage.** The log holds the edition of the rules, every round given, every action
+//! accepted and every moment deadlines passed, each with the match time it happened at. An
+//! entry is committed before anyone is told of what it did ([`Host::record`]): the events it
+//! adds to the match are read only through the host's lock, and streams are woken only after
+//! the commit. So a restart, replaying the log through the rules, never takes back an event a
+//! player has seen. The match's clock is recorded with each entry and about once a second;
+//! a match resumes at its recorded clock, or its last entry's time if later: time does not run
+//! for a match while its server is down (see docs/death-match.md#hosting).
 //!
 //! # Layout
 //! - [`rounds`]: where rounds come from — the seeded generator or an organiser's round file.
@@ -25,7 +29,7 @@ use crate::storage::{Storage, StorageError, StoredEntry, StoredMatch};
 use engine::sliding::Lock;
 use hosted::{Clock, Entry, Hosted};
 use rounds::RoundSource;
-use rules::death_match::{Action, Match, Ms, Pair, Player, Refusal};
+use rules::death_match::{Action, Edition, Match, Ms, Pair, Player, Refusal};
 use rules::metagame::PlayerId;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -39,6 +43,10 @@ pub type MatchId = i64;
 
 /// How often the clocks of matches being played are recorded.
 const RECORD_CLOCKS_EVERY: Duration = Duration::from_secs(1);
+
+/// How long the clock task leaves a match whose deadlines the database refused before trying
+/// again: the deadlines are told only once logged, and a failing disk is not to be hammered.
+const RETRY_DEADLINES_AFTER: Duration = Duration::from_secs(1);
 
 /// Why a request about a match fails.
 #[derive(Debug, thiserror::Error)]
@@ -136,17 +144,16 @@ impl Host {
                     .map_err(|x| corrupt(s.id, format!("entry {}: {x}", e.seq)))?;
                 h.seq = e.seq + 1;
             }
-            // The rules say whether a match begun is over (a deadline may have ended it after
-            // its status was last written); the stored status speaks for the others.
+            // The rules say whether a match begun is over; the stored status speaks for the
+            // others.
             if h.game.is_none() {
                 h.status = status;
             }
+            // Resume at the clock recorded, or the last entry's time if later. Deadlines up to
+            // the recorded clock that the log does not hold were never told: the clock task
+            // lets them pass and logs them, as it does any deadline.
             let clock = s.clock_ms.max(0) as Ms;
-            if let Some(m) = &mut h.game {
-                let events = m.tick(clock);
-                h.clock.base_ms = m.now();
-                h.absorb(events);
-            }
+            h.clock.base_ms = h.game.as_ref().map_or(clock, |m| m.now().max(clock));
             matches.insert(s.id, h);
         }
         Ok(Host {
@@ -245,10 +252,21 @@ impl Host {
             base_ms: 0,
             base: Instant::now(),
         };
-        let entry = Entry::Round {
-            round: h.source.round(1),
-        };
-        let settle = self.record(h, vec![(0, entry)])?;
+        let entries = vec![
+            (
+                0,
+                Entry::Rules {
+                    edition: Edition::LATEST,
+                },
+            ),
+            (
+                0,
+                Entry::Round {
+                    round: h.source.round(1),
+                },
+            ),
+        ];
+        let settle = self.record(h, entries)?;
         debug_assert!(settle.is_empty());
         self.wake.notify_one();
         Ok(h.view(Some(Player::Challenged), speed))
@@ -295,13 +313,25 @@ impl Host {
         }
         let from = h.told.len();
         let at = h.now(speed);
-        let settle = self.record(h, vec![(at, Entry::Act { player, action })])?;
+        // Deadlines that have passed are logged on their own first: a refusal of the action
+        // would otherwise tell of a phase the log does not hold ("not during solving"), and a
+        // restart could take it back.
+        let mut settle = Vec::new();
+        if h.game
+            .as_ref()
+            .and_then(Match::deadline)
+            .is_some_and(|d| d <= at)
+        {
+            settle = self.record(h, vec![(at, Entry::Deadlines)])?;
+        }
+        settle.extend(self.record(h, vec![(at, Entry::Act { player, action })])?);
         self.wake.notify_one();
         Ok((h.visible(Some(player), from), settle))
     }
 
-    /// Applies entries, and the rounds that follow them, then stores them all; if the
-    /// database refuses, the match is as it was and the error is returned.
+    /// Applies entries, and the rounds that follow them, then stores them all; only then are
+    /// streams woken to what they told. If the database refuses, the match is as it was, no
+    /// one has been told anything, and the error is returned.
     fn record(
         &self,
         h: &mut Hosted,
@@ -315,6 +345,7 @@ impl Host {
             h.scores_before,
             h.rounds.clone(),
             h.status,
+            h.edition,
         );
         let mut settle = Vec::new();
         let mut stored = Vec::new();
@@ -350,10 +381,12 @@ impl Host {
         match outcome {
             Ok(()) => {
                 h.seq += stored.len() as i64;
+                h.news.send_replace(h.told.len());
                 Ok(settle)
             }
             Err(e) => {
-                let (game, told, latest, announced, scores_before, rounds, status) = before;
+                let (game, told, latest, announced, scores_before, rounds, status, edition) =
+                    before;
                 h.game = game;
                 h.told.truncate(told);
                 h.latest_lock = latest;
@@ -361,41 +394,37 @@ impl Host {
                 h.scores_before = scores_before;
                 h.rounds = rounds;
                 h.status = status;
-                h.news.send_replace(h.told.len());
+                h.edition = edition;
                 Err(e)
             }
         }
     }
 
-    /// Lets every deadline up to now pass in every match being played, begins the rounds that
-    /// follow, and records the clocks about once a second. Returns the verdicts to work out.
+    /// Lets every deadline up to now pass in every match being played, logging them (and the
+    /// rounds that follow) before they are told, and records the clocks about once a second.
+    /// Returns the verdicts to work out.
     pub fn tick_all(&self) -> Result<Vec<ToSettle>, HostError> {
         let speed = self.speed();
         let mut all = self.all();
         let mut settle = Vec::new();
         let mut trouble = None;
         for h in all.values_mut().filter(|h| h.status == Status::Playing) {
+            if h.stalled_until.is_some_and(|t| t > Instant::now()) {
+                continue;
+            }
             let now = h.now(speed);
-            let Some(m) = &mut h.game else { continue };
+            let Some(m) = &h.game else { continue };
             if m.deadline().is_none_or(|d| d > now) {
                 continue;
             }
-            let events = m.tick(now);
-            settle.extend(h.absorb(events));
-            if let Some(next) = h.next_round(now) {
-                match self.record(h, vec![next]) {
-                    Ok(more) => settle.extend(more),
-                    Err(e) => trouble = Some(e),
+            match self.record(h, vec![(now, Entry::Deadlines)]) {
+                Ok(more) => {
+                    h.stalled_until = None;
+                    settle.extend(more);
                 }
-            } else if h.status == Status::Over {
-                // Ended by a deadline: the status and the clock that ended it, so that a
-                // restart replays the match to its end.
-                let clock = h.game.as_ref().map_or(now, Match::now) as i64;
-                if let Err(e) = self
-                    .db()
-                    .log_death_match(h.id, &[], Status::Over.word(), clock)
-                {
-                    trouble = Some(e.into());
+                Err(e) => {
+                    h.stalled_until = Some(Instant::now() + RETRY_DEADLINES_AFTER);
+                    trouble = Some(e);
                 }
             }
         }
@@ -433,7 +462,6 @@ impl Host {
             verdict,
         };
         self.record(h, vec![(at, entry)])?;
-        h.news.send_replace(h.told.len());
         Ok(())
     }
 
@@ -446,7 +474,11 @@ impl Host {
             .filter_map(|h| {
                 let due = h.game.as_ref()?.deadline()?;
                 let ms = due.saturating_sub(h.now(speed)) as f64 / speed;
-                Some(Duration::from_secs_f64(ms / 1000.0))
+                let due_in = Duration::from_secs_f64(ms / 1000.0);
+                let stalled = h.stalled_until.map_or(Duration::ZERO, |t| {
+                    t.saturating_duration_since(Instant::now())
+                });
+                Some(due_in.max(stalled))
             })
             .min()
     }
