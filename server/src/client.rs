@@ -191,6 +191,43 @@ impl Client {
         self.post(Method::POST, &path, &()).await
     }
 
+    /// Gives the player's mail address and what to be told; the server mails a code.
+    pub async fn give_mail(
+        &self,
+        address: &str,
+        notify: crate::storage::Notify,
+    ) -> Result<crate::protocol::MailView, ClientError> {
+        let body = crate::protocol::GiveMail {
+            address: address.into(),
+            notify,
+        };
+        self.post(Method::PUT, "/me/mail", &body).await
+    }
+
+    /// Confirms the address with the mailed code.
+    pub async fn verify_mail(&self, code: &str) -> Result<crate::protocol::MailView, ClientError> {
+        let body = crate::protocol::VerifyMail { code: code.into() };
+        self.post(Method::POST, "/me/mail/verify", &body).await
+    }
+
+    /// Changes what the player is mailed about.
+    pub async fn set_notify(
+        &self,
+        notify: crate::storage::Notify,
+    ) -> Result<crate::protocol::MailView, ClientError> {
+        self.post(Method::PUT, "/me/mail/notify", &notify).await
+    }
+
+    /// The player's mail settings.
+    pub async fn mail(&self) -> Result<crate::protocol::MailView, ClientError> {
+        self.get("/me/mail").await
+    }
+
+    /// Forgets the player's address.
+    pub async fn forget_mail(&self) -> Result<serde_json::Value, ClientError> {
+        Client::send(self.request(Method::DELETE, "/me/mail")?).await
+    }
+
     /// Whether the server answers: `GET /health`.
     pub async fn health(&self) -> Result<(), ClientError> {
         let response = self.request(Method::GET, "/health")?.send().await?;

@@ -86,6 +86,15 @@ pub struct Config {
     pub backup_keep: usize,
     /// Where scheduled backups go; unset: `backups` in the data folder.
     pub backup_folder: Option<PathBuf>,
+    /// The SMTP server mail is sent through (`smtp://localhost:25`,
+    /// `smtp://user:password@mail.example.org:587?tls=required`, `smtps://…:465`); unset,
+    /// the server sends no mail and players cannot give an address.
+    pub smtp_url: Option<String>,
+    /// The sender of the server's mail.
+    pub mail_from: String,
+    /// How long a mail that could not be sent waits before it is tried again; doubled after
+    /// each failure, up to six hours, twelve tries in all.
+    pub mail_retry: Period,
 }
 
 /// The largest request body a server may be set to take: far above any lock, far below memory.
@@ -127,6 +136,9 @@ impl Default for Config {
             backup_every: None,
             backup_keep: 7,
             backup_folder: None,
+            smtp_url: None,
+            mail_from: "Lockwright <lockwright@localhost>".into(),
+            mail_retry: Period::secs(60),
         }
     }
 }
@@ -434,6 +446,15 @@ pub struct ServeArgs {
     /// Where scheduled backups go [default: DATA/backups].
     #[arg(long, env = "LOCKWRIGHT_BACKUP_FOLDER", value_name = "DIR")]
     pub backup_folder: Option<PathBuf>,
+    /// The SMTP server to send mail through, e.g. smtp://localhost:25 [default: no mail].
+    #[arg(long, env = "LOCKWRIGHT_SMTP_URL", value_name = "URL")]
+    pub smtp_url: Option<String>,
+    /// The sender of the server's mail [default: Lockwright <lockwright@localhost>].
+    #[arg(long, env = "LOCKWRIGHT_MAIL_FROM", value_name = "MAILBOX")]
+    pub mail_from: Option<String>,
+    /// Wait before a failed mail is tried again, doubling [default: 60s].
+    #[arg(long, env = "LOCKWRIGHT_MAIL_RETRY", value_name = "TIME")]
+    pub mail_retry: Option<Period>,
 }
 
 fn parse_durability(s: &str) -> Result<Durability, String> {
@@ -550,10 +571,19 @@ impl Config {
             ("idle_timeout", self.idle_timeout),
             ("request_timeout", self.request_timeout),
             ("token_ttl", self.token_ttl),
+            ("mail_retry", self.mail_retry),
         ] {
             if p.get() < std::time::Duration::from_millis(10) {
                 return invalid(key, "at least 10ms");
             }
+        }
+        if let Some(url) = &self.smtp_url
+            && let Err(why) = crate::mail::Mailer::new(url, &self.mail_from, self.mail_retry.get())
+        {
+            return Err(ConfigError::Invalid {
+                key: "smtp_url",
+                why,
+            });
         }
         if self
             .backup_every
@@ -606,8 +636,13 @@ impl ServeArgs {
             connections_per_address,
             streams_per_player,
             streams_per_address,
-            publishes_per_hour
+            publishes_per_hour,
+            mail_from,
+            mail_retry
         );
+        if self.smtp_url.is_some() {
+            c.smtp_url = self.smtp_url.clone();
+        }
         if self.metrics_bind.is_some() {
             c.metrics_bind = self.metrics_bind;
         }

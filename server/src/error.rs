@@ -141,6 +141,18 @@ impl From<GameError> for ApiError {
             e @ GameError::NotRead(_) => {
                 ApiError::new(StatusCode::FORBIDDEN, "not-read", e.to_string())
             }
+            GameError::Mail(m) => {
+                use crate::mail::MailError;
+                let message = m.to_string();
+                match m {
+                    MailError::Off => ApiError::new(StatusCode::CONFLICT, "mail-off", message),
+                    MailError::BadAddress(_) => ApiError::bad_request("bad-address", message),
+                    MailError::WrongCode => ApiError::bad_request("wrong-code", message),
+                    MailError::NoAddress => ApiError::not_found("no-address", message),
+                    MailError::Storage(s) if s.is_unavailable() => ApiError::unavailable(s),
+                    MailError::Storage(s) => ApiError::internal(s),
+                }
+            }
         }
     }
 }

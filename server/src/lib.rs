@@ -13,7 +13,7 @@
 //!   answers; [`auth`] passwords and tokens; [`passwords`] the bounded password workers;
 //!   [`rate`] per-client limits and the login throttle; [`events`] the live events.
 //! - [`protocol`]: the JSON bodies, shared with [`client`].
-//! - [`metrics`]: Prometheus metrics. [`pool`]: bounded workers for expensive work (passwords, lock checks); [`quota`]:
+//! - [`mail`]: players' mail, queued and sent over SMTP. [`metrics`]: Prometheus metrics. [`pool`]: bounded workers for expensive work (passwords, lock checks); [`quota`]:
 //!   per-client caps; [`client_address`]: who the client is, behind trusted proxies.
 //! - [`config`], [`listener`] and [`server`]: configuration, connections with their
 //!   timeouts and caps, starting and stopping; [`instance`]: one server per data folder;
@@ -31,6 +31,7 @@ pub mod events;
 pub mod game;
 pub mod instance;
 pub mod listener;
+pub mod mail;
 pub mod metrics;
 pub mod passwords;
 pub mod pool;

@@ -148,7 +148,7 @@ impl Metrics {
         let db = crate::storage::FILE_NAME;
         let size = |file: String| std::fs::metadata(self.data.join(file)).map_or(0, |m| m.len());
         let held = state.game.locks_in_memory();
-        let gauges: [(&str, &str, String); 10] = [
+        let gauges: [(&str, &str, String); 11] = [
             (
                 "lockwright_followers",
                 "Event streams open.",
@@ -193,6 +193,11 @@ impl Metrics {
                 "lockwright_locks_in_memory",
                 "Locks the rules can reach, held in memory.",
                 held.locks.to_string(),
+            ),
+            (
+                "lockwright_mail_queued",
+                "Mail waiting to be sent.",
+                state.game.queued_mail().to_string(),
             ),
             (
                 "lockwright_players",

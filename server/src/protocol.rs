@@ -222,3 +222,43 @@ impl ErrorBody {
         status == 401 && self.error != Self::BAD_LOGIN
     }
 }
+
+/// `PUT /api/v1/me/mail`: an address, and what to be told once it is confirmed.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GiveMail {
+    /// The address.
+    pub address: String,
+    /// What to be mailed about (nothing unless asked).
+    #[serde(default)]
+    pub notify: crate::storage::Notify,
+}
+
+/// `POST /api/v1/me/mail/verify`: the code mailed to the address.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VerifyMail {
+    /// The code.
+    pub code: String,
+}
+
+/// A player's mail settings as they see them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MailView {
+    /// The address.
+    pub address: String,
+    /// Whether they confirmed it with the mailed code; nothing is mailed before.
+    pub verified: bool,
+    /// What they are mailed about.
+    pub notify: crate::storage::Notify,
+}
+
+impl From<crate::storage::MailSettings> for MailView {
+    fn from(s: crate::storage::MailSettings) -> MailView {
+        MailView {
+            address: s.address,
+            verified: s.verified,
+            notify: s.notify,
+        }
+    }
+}

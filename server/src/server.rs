@@ -69,9 +69,13 @@ pub fn take_folder(config: &Config) -> Result<Instance, ServerError> {
 pub fn open(config: &Config) -> Result<Game, ServerError> {
     let storage = Storage::open(&config.data, config.durability)?;
     storage.set_auto_checkpoint(false)?;
-    Ok(Game::load(storage, config.max_lock_size)?
+    let game = Game::load(storage, config.max_lock_size)?
         .with_tokens(config.token_ttl.get(), config.tokens_per_player)
-        .with_lock_lines(config.max_lock_lines))
+        .with_lock_lines(config.max_lock_lines);
+    Ok(match config.smtp_url {
+        Some(_) => game.with_mail(Arc::default()),
+        None => game,
+    })
 }
 
 /// How often the log is copied into the database file.
@@ -157,6 +161,19 @@ fn spawn_upkeep(
             tracing::warn!(error = %e, "cannot write the tokens' last uses");
         }
     }))
+}
+
+/// Sends the mail queue in the background, when the server sends mail.
+fn spawn_mailer(config: &Config, game: &Game, stop: watch::Receiver<bool>) {
+    let (Some(url), Some(waker)) = (&config.smtp_url, game.mail_waker()) else {
+        return;
+    };
+    match crate::mail::Mailer::new(url, &config.mail_from, config.mail_retry.get()) {
+        Ok(mailer) => {
+            tokio::spawn(mailer.run(game.storage(), waker, stop));
+        }
+        Err(e) => tracing::warn!(error = %e, "mail cannot be sent"),
+    }
 }
 
 /// Backs the database up every `backup_every`, keeping the newest `backup_keep`, until the
@@ -297,6 +314,7 @@ pub async fn serve(
     let upkeep = spawn_upkeep(config, game.clone(), stop_rx.clone())?;
     spawn_announcer(game.clone(), stop_rx.clone());
     spawn_backups(config, stop_rx.clone());
+    spawn_mailer(config, &game, stop_rx.clone());
     game.death_matches().set_speed(config.match_speed);
     spawn_match_clock(game.clone(), stop_rx.clone());
     match game.ready() {

@@ -6,8 +6,10 @@
 //! commits.
 
 mod death_match;
+mod mail;
 
 pub use death_match::{StoredEntry, StoredMatch};
+pub use mail::{MailSettings, Notify, QueuedMail};
 
 use rules::metagame::{LockId, NoteId, PlayerId, Slot};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
@@ -20,7 +22,8 @@ pub const FILE_NAME: &str = "lockwright.sqlite3";
 /// The schema's version, kept in SQLite's `user_version`. Version 0 is the first schema, whose
 /// tokens were stored as they were sent; version 1 keeps only their SHA-256, with when they
 /// were last used; version 2 adds the Death Matches; version 3 tells metagame players from
-/// accounts that only play Death Matches (practice bots), and marks banned players. [`Storage::open`] migrates older
+/// accounts that only play Death Matches (practice bots), marks banned players, and adds
+/// players' mail addresses and the queue of mail to send. [`Storage::open`] migrates older
 /// databases and refuses newer ones.
 pub const SCHEMA_VERSION: i64 = 3;
 
@@ -316,6 +319,25 @@ impl Storage {
                 "ALTER TABLE players ADD COLUMN metagame INTEGER NOT NULL DEFAULT 1;
                  ALTER TABLE players ADD COLUMN banned INTEGER NOT NULL DEFAULT 0;
                  CREATE INDEX IF NOT EXISTS notes_on_lock ON notes(lock_id);
+                 CREATE TABLE mail_addresses (
+                     player_id          INTEGER PRIMARY KEY REFERENCES players(id),
+                     address            TEXT NOT NULL,
+                     verified           INTEGER NOT NULL DEFAULT 0,
+                     code_hash          TEXT,
+                     code_expires_ms    INTEGER,
+                     notify_declared    INTEGER NOT NULL DEFAULT 0,
+                     notify_made_public INTEGER NOT NULL DEFAULT 0,
+                     notify_challenged  INTEGER NOT NULL DEFAULT 0
+                 );
+                 CREATE TABLE mail_queue (
+                     id         INTEGER PRIMARY KEY,
+                     address    TEXT NOT NULL,
+                     subject    TEXT NOT NULL,
+                     body       TEXT NOT NULL,
+                     attempts   INTEGER NOT NULL DEFAULT 0,
+                     next_at_ms INTEGER NOT NULL,
+                     created_ms INTEGER NOT NULL
+                 );
                  CREATE INDEX IF NOT EXISTS notes_behind_lock ON notes(behind_id);",
             )?;
         }

@@ -65,9 +65,11 @@ pub async fn challenge(
         return Err(ApiError::not_found("unknown-player", "no such player"));
     };
     let summary = super::blocking(move || {
-        Ok(game
-            .death_matches()
-            .challenge((me, mine), (opponent, theirs), source)?)
+        let summary =
+            game.death_matches()
+                .challenge((me, mine.clone()), (opponent, theirs), source)?;
+        game.mail_challenged(opponent, &mine, summary.id);
+        Ok(summary)
     })
     .await?;
     Ok((StatusCode::CREATED, Json(summary)))

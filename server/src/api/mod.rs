@@ -10,6 +10,7 @@ pub mod admin;
 mod death_match;
 mod events;
 mod locks;
+mod mail;
 mod notes;
 mod open_stream;
 mod players;
@@ -109,6 +110,12 @@ pub fn router(state: AppState, config: &Config) -> Router {
         .route("/login", post(players::login))
         .route("/logout", post(players::logout))
         .route("/me", get(players::me))
+        .route(
+            "/me/mail",
+            get(mail::show).put(mail::give).delete(mail::forget),
+        )
+        .route("/me/mail/verify", post(mail::verify))
+        .route("/me/mail/notify", put(mail::notify))
         .route("/scores", get(players::scores))
         .route("/slots/{slot}", put(slots::publish).delete(slots::retire))
         .route("/locks/{id}", get(locks::show))

@@ -21,7 +21,10 @@ use tokio::sync::broadcast;
 
 mod accounts;
 mod admin;
+mod mail;
 mod views;
+
+pub use mail::Mailed;
 
 use views::*;
 
@@ -46,6 +49,9 @@ pub enum GameError {
     /// The note exists but the caller has not read it.
     #[error("you have not read note {0}")]
     NotRead(i64),
+    /// Mail settings refused.
+    #[error(transparent)]
+    Mail(#[from] crate::mail::MailError),
 }
 
 /// A player's name and password hash, kept in memory to answer logins without the disk.
@@ -170,6 +176,8 @@ pub struct Game {
     /// Works out the verdicts on impossible calls that stood (each a solver run of seconds):
     /// one at a time, however many stand at once.
     settling: Arc<crate::pool::Pool>,
+    /// Woken when a mail is queued; `None` when this server sends no mail.
+    mail_queued: Option<Arc<tokio::sync::Notify>>,
 }
 
 /// How many locks memory holds, and of what (see [`Game::locks_in_memory`]).
@@ -329,6 +337,7 @@ impl Game {
                 1,
                 usize::MAX / 2,
             )),
+            mail_queued: None,
         })
     }
 
@@ -350,6 +359,17 @@ impl Game {
             t.per_player = per_player.max(1);
         }
         self
+    }
+
+    /// Turns mail on: changes queue mail for those who asked for it, and `waker` is woken.
+    pub fn with_mail(mut self, waker: Arc<tokio::sync::Notify>) -> Game {
+        self.mail_queued = Some(waker);
+        self
+    }
+
+    /// The database, shared with the mailer.
+    pub fn storage(&self) -> Arc<Mutex<Storage>> {
+        self.storage.clone()
     }
 
     /// Sets the most lines a published lock's text may have.
@@ -557,6 +577,7 @@ impl Game {
         let id = db.place_lock(owner, slot, text, solution)?;
         let mut st = self.write();
         st.version += 1;
+        let publicity = mail::publicity_behind(&st, st.world.slot(owner, slot));
         let retired = st.world.place(owner, slot, id)?;
         if let Some(r) = &retired {
             forget_retired(&mut st, r.lock);
@@ -591,6 +612,7 @@ impl Game {
             None => Reach::No,
         };
         self.announce(events, reach);
+        self.mail_made_public(&mut db, publicity);
         drop(db);
         Ok((id, retired))
     }
@@ -609,6 +631,7 @@ impl Game {
         db.retire(owner, slot)?;
         let mut st = self.write();
         st.version += 1;
+        let publicity = mail::publicity_behind(&st, st.world.slot(owner, slot));
         let retired = st.world.retire(owner, slot)?;
         forget_retired(&mut st, retired.lock);
         let codename = codename_of(&st, owner);
@@ -622,6 +645,7 @@ impl Game {
             }],
             Reach::MadePublic(retired.made_public.clone()),
         );
+        self.mail_made_public(&mut db, publicity);
         drop(db);
         Ok(retired)
     }
@@ -664,8 +688,22 @@ impl Game {
             lock: lock_ref(&st, on),
             behind: lock_ref(&st, holder),
         };
+        let owner = st.world.lock(on).map(|r| r.owner);
+        let author_name = codename_of(&st, author);
         drop(st);
         self.announce(vec![event], Reach::Declared { author, holder });
+        if let Some(owner) = owner {
+            self.mail_to(
+                &mut db,
+                owner,
+                Mailed::Declared,
+                &format!("{author_name} declared a note on your lock #{}", on.0),
+                &format!(
+                    "{author_name} solved your lock #{} and declared a note on it, secured behind their lock #{}.",
+                    on.0, holder.0
+                ),
+            );
+        }
         drop(db);
         Ok(id)
     }

@@ -1,5 +1,8 @@
-//! Starting the real server on 127.0.0.1:0 for tests, and the starter locks.
+//! Starting the real server on 127.0.0.1:0 for tests, and the starter locks; [`smtp`], a
+//! mail sink.
 #![allow(dead_code)]
+
+pub mod smtp;
 
 use server::client::{Client, ClientError};
 use server::config::Config;
