@@ -7,8 +7,8 @@
 //!
 //! Without `--server`, it seeds a fresh data folder through the storage API (1,000 players,
 //! each with the three starter locks in their slots: 3,000 locks, and a token each), starts the
-//! server in this process on 127.0.0.1 with rate limiting off (every request comes from one
-//! address), and measures:
+//! server in this process on 127.0.0.1 with rate limiting and the per-client caps off (every
+//! request comes from one address), and measures:
 //!
 //! - reads: `GET /players/{codename}` and `GET /locks/{id}` alternately, by random players;
 //! - declarations: `POST /notes` with valid solutions, each a different player and lock;
@@ -20,7 +20,9 @@
 //!
 //! With `--server URL` (127.0.0.1, `localhost` or `[::1]` only), it seeds through HTTP
 //! instead: registering players (argon2 at the server's cost: tens of seconds for 1,000) and
-//! publishing their locks; that server should run with `--rate-limit 0`.
+//! publishing their locks; that server should run with `--rate-limit 0` and caps raised
+//! (`--connections-per-address`, `--streams-per-address`, `--streams-per-player`,
+//! `--publishes-per-hour`).
 
 use anyhow::{Context, Result, bail};
 use clap::Parser;
@@ -631,7 +633,12 @@ fn main() -> Result<()> {
             let config = Config {
                 data: dir.path().to_path_buf(),
                 bind: "127.0.0.1:0".parse()?,
+                // Every request comes from one address: the per-client limits are off.
                 rate_limit: 0.0,
+                connections_per_address: 1_000_000,
+                streams_per_player: 1_000_000,
+                streams_per_address: 1_000_000,
+                publishes_per_hour: u32::MAX,
                 ..Config::default()
             };
             let r = server_rt.block_on(Running::start(config))?;

@@ -623,11 +623,14 @@ impl Storage {
         // A retired lock that no note names is out of every rule's reach: it stays here, read
         // when someone asks for it, and is not loaded, so that starting does not grow with
         // republishing.
+        // Read through the index of locks in slots and through the notes, never by scanning
+        // every lock: the cost is that of what is loaded.
         let mut q = self.conn.prepare(
             "SELECT id, owner_id, slot, text, retired_at IS NOT NULL FROM locks
-             WHERE retired_at IS NULL
-                OR EXISTS (SELECT 1 FROM notes WHERE notes.lock_id = locks.id)
-                OR EXISTS (SELECT 1 FROM notes WHERE notes.behind_id = locks.id)
+             INDEXED BY one_lock_per_slot WHERE retired_at IS NULL
+             UNION
+             SELECT id, owner_id, slot, text, retired_at IS NOT NULL FROM locks
+             WHERE id IN (SELECT lock_id FROM notes UNION SELECT behind_id FROM notes)
              ORDER BY id",
         )?;
         let rows = q.query_map([], |r| {
