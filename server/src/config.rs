@@ -76,6 +76,10 @@ pub struct Config {
     pub streams_per_address: usize,
     /// Locks one player may publish in an hour.
     pub publishes_per_hour: u32,
+    /// Death Match challenges one player may have waiting for an answer.
+    pub open_challenges_per_player: usize,
+    /// Pieces one round of a challenge's round file may offer.
+    pub pieces_per_round: usize,
     /// Where `/metrics` is served: unset, on the API's own address; set, only on this one
     /// (e.g. `127.0.0.1:9100`, for a scraper on the same machine or network).
     pub metrics_bind: Option<SocketAddr>,
@@ -132,6 +136,8 @@ impl Default for Config {
             streams_per_player: 8,
             streams_per_address: 32,
             publishes_per_hour: 60,
+            open_challenges_per_player: 5,
+            pieces_per_round: 60,
             metrics_bind: None,
             backup_every: None,
             backup_keep: 7,
@@ -434,6 +440,12 @@ pub struct ServeArgs {
     /// Locks a player may publish in an hour [default: 60].
     #[arg(long, env = "LOCKWRIGHT_PUBLISHES_PER_HOUR", value_name = "N")]
     pub publishes_per_hour: Option<u32>,
+    /// Death Match challenges a player may have waiting [default: 5].
+    #[arg(long, env = "LOCKWRIGHT_OPEN_CHALLENGES_PER_PLAYER", value_name = "N")]
+    pub open_challenges_per_player: Option<usize>,
+    /// Pieces a round of a round file may offer [default: 60].
+    #[arg(long, env = "LOCKWRIGHT_PIECES_PER_ROUND", value_name = "N")]
+    pub pieces_per_round: Option<usize>,
     /// Serve /metrics only on this address [default: the API's address].
     #[arg(long, env = "LOCKWRIGHT_METRICS_BIND", value_name = "ADDR")]
     pub metrics_bind: Option<SocketAddr>,
@@ -555,6 +567,11 @@ impl Config {
             ("streams_per_address", self.streams_per_address),
             ("publishes_per_hour", self.publishes_per_hour as usize),
             ("backup_keep", self.backup_keep),
+            (
+                "open_challenges_per_player",
+                self.open_challenges_per_player,
+            ),
+            ("pieces_per_round", self.pieces_per_round),
         ] {
             if n == 0 {
                 return invalid(key, "at least 1");
@@ -637,6 +654,8 @@ impl ServeArgs {
             streams_per_player,
             streams_per_address,
             publishes_per_hour,
+            open_challenges_per_player,
+            pieces_per_round,
             mail_from,
             mail_retry
         );

@@ -323,3 +323,77 @@ async fn the_rate_limit_is_per_forwarded_client_only_behind_a_trusted_proxy() {
         running.stop().await.expect("stop");
     }
 }
+
+/// Regression: Death Match challenges and the pieces a round file offers had no cap (20,000
+/// challenges with 2,000-piece rounds made a 983 MB database), and `GET /matches` answered
+/// every match at once (2.7 MB).
+#[tokio::test]
+async fn challenges_pieces_and_the_list_of_matches_are_bounded() {
+    use server::death_match_host::view::Challenge;
+    let dir = tempfile::tempdir().expect("dir");
+    let mut config = support::test_config(dir.path());
+    config.open_challenges_per_player = 3;
+    config.pieces_per_round = 10;
+    let running = server::server::Running::start(config).await.expect("start");
+    let srv = support::Srv { running };
+    let a = srv.player("CHA").await;
+    srv.player("CHB").await;
+    let challenge = || Challenge {
+        opponent: "CHB".into(),
+        seed: Some(7),
+        ..Challenge::default()
+    };
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        ids.push(a.challenge(&challenge()).await.expect("challenge").id);
+    }
+    assert_refused(a.challenge(&challenge()).await, 429, "too-many-challenges");
+    a.decline(ids[0]).await.expect("withdraw one");
+    ids.push(a.challenge(&challenge()).await.expect("room again").id);
+    let pieces = |n: usize| {
+        format!(
+            "[[round]]\nboard = \"\"\"\n. . . .\n. . . .\n. . . .\n. . . .\n\"\"\"\npieces = [{}]\n",
+            vec!["\"h2\""; n].join(", ")
+        )
+    };
+    a.decline(ids[1]).await.expect("withdraw");
+    let too_many = Challenge {
+        rounds: Some(pieces(11)),
+        ..challenge()
+    };
+    assert_refused(a.challenge(&too_many).await, 400, "too-many-pieces");
+    let enough = Challenge {
+        rounds: Some(pieces(10)),
+        ..challenge()
+    };
+    a.challenge(&enough).await.expect("within the cap");
+    // The list comes a page at a time, newest first.
+    let all = a.matches().await.expect("matches");
+    assert_eq!(all.len(), 5);
+    let (status, body, _) = raw(
+        "GET",
+        &format!("{}/api/v1/matches?limit=2", srv.running.url()),
+        a.token(),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let page: Vec<server::death_match_host::view::MatchSummary> =
+        serde_json::from_str(&body).expect("JSON");
+    assert_eq!(page.len(), 2);
+    assert_eq!(page[0].id, all[0].id);
+    let (_, body, _) = raw(
+        "GET",
+        &format!(
+            "{}/api/v1/matches?limit=2&before={}",
+            srv.running.url(),
+            page[1].id
+        ),
+        a.token(),
+        None,
+    )
+    .await;
+    let next: Vec<server::death_match_host::view::MatchSummary> =
+        serde_json::from_str(&body).expect("JSON");
+    assert_eq!(next[0].id, all[2].id);
+}

@@ -4,7 +4,9 @@ use super::{AppState, Body, Query, Segment};
 use crate::auth::Me;
 use crate::client_address::ClientAddress;
 use crate::death_match_host::rounds::{RoundSource, read_round_file};
-use crate::death_match_host::view::{Acted, ActionBody, Challenge, MatchSummary, MatchView};
+use crate::death_match_host::view::{
+    Acted, ActionBody, Challenge, MatchSummary, MatchView, Status,
+};
 use crate::death_match_host::{HostError, MatchId};
 use crate::error::ApiError;
 use axum::Json;
@@ -52,9 +54,34 @@ pub async fn challenge(
         )
     })?;
     let source = match (&c.rounds, c.seed) {
-        (Some(text), _) => RoundSource::Written {
-            rounds: read_round_file(text).map_err(HostError::from)?,
-        },
+        (Some(text), _) => {
+            let rounds = read_round_file(text).map_err(HostError::from)?;
+            if let Some((i, r)) = rounds
+                .iter()
+                .enumerate()
+                .find(|(_, r)| r.offered.len() > state.pieces_per_round)
+            {
+                return Err(ApiError::bad_request(
+                    "too-many-pieces",
+                    format!(
+                        "round {} offers {} pieces; this server takes at most {} a round",
+                        i + 1,
+                        r.offered.len(),
+                        state.pieces_per_round
+                    ),
+                ));
+            }
+            if rounds.len() > MAX_ROUNDS_IN_A_FILE {
+                return Err(ApiError::bad_request(
+                    "too-many-rounds",
+                    format!(
+                        "the round file has {} rounds; a match plays at most {MAX_ROUNDS_IN_A_FILE}",
+                        rounds.len()
+                    ),
+                ));
+            }
+            RoundSource::Written { rounds }
+        }
         (None, Some(seed)) => RoundSource::Seeded { seed },
         (None, None) => RoundSource::Seeded {
             seed: crate::storage::now_ms() as u64 ^ 0x9E37_79B9_7F4A_7C15,
@@ -64,6 +91,21 @@ pub async fn challenge(
     let (Some(mine), Some(theirs)) = names else {
         return Err(ApiError::not_found("unknown-player", "no such player"));
     };
+    let waiting = game
+        .death_matches()
+        .list(me)
+        .iter()
+        .filter(|m| m.status == Status::Challenged && m.challenger == mine)
+        .count();
+    if waiting >= state.open_challenges_per_player {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too-many-challenges",
+            format!(
+                "you have {waiting} challenges waiting for an answer, this server's limit; withdraw one or wait"
+            ),
+        ));
+    }
     let summary = super::blocking(move || {
         let summary =
             game.death_matches()
@@ -75,9 +117,37 @@ pub async fn challenge(
     Ok((StatusCode::CREATED, Json(summary)))
 }
 
-/// `GET /api/v1/matches`: the caller's matches, newest first.
-pub async fn list(State(state): State<AppState>, Me(me): Me) -> Json<Vec<MatchSummary>> {
-    Json(state.game.death_matches().list(me))
+/// The most rounds a round file may hold: more than any match plays.
+const MAX_ROUNDS_IN_A_FILE: usize = 4 * rules::death_match::ROUNDS as usize;
+
+/// `?limit=N&before=ID`: a page of the caller's matches.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListQuery {
+    /// At most this many (default 50, at most 500).
+    limit: Option<usize>,
+    /// Only matches numbered below this one: the next page.
+    before: Option<i64>,
+}
+
+/// `GET /api/v1/matches[?limit=N&before=ID]`: the caller's matches, newest first, a page at a
+/// time (50 by default): a long history of matches never makes one huge answer.
+pub async fn list(
+    State(state): State<AppState>,
+    Me(me): Me,
+    Query(q): Query<ListQuery>,
+) -> Json<Vec<MatchSummary>> {
+    let limit = q.limit.unwrap_or(50).clamp(1, 500);
+    Json(
+        state
+            .game
+            .death_matches()
+            .list(me)
+            .into_iter()
+            .filter(|m| q.before.is_none_or(|b| m.id < b))
+            .take(limit)
+            .collect(),
+    )
 }
 
 /// `GET /api/v1/matches/{id}`: a match as the caller may see it.

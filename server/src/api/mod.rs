@@ -68,6 +68,10 @@ pub struct AppState {
     pub metrics: Arc<crate::metrics::Metrics>,
     /// The hash of the admin token; empty: no admin may act.
     pub admin: Arc<String>,
+    /// Death Match challenges a player may have waiting.
+    pub open_challenges_per_player: usize,
+    /// Pieces a round of a round file may offer.
+    pub pieces_per_round: usize,
 }
 
 impl AppState {
@@ -95,6 +99,8 @@ impl AppState {
             requests: Arc::default(),
             metrics: Arc::new(crate::metrics::Metrics::new(config.data.clone())),
             admin: Arc::default(),
+            open_challenges_per_player: config.open_challenges_per_player,
+            pieces_per_round: config.pieces_per_round,
         }
     }
 }
@@ -221,7 +227,12 @@ pub fn metrics_router(state: AppState) -> Router {
 
 /// The endpoints that read a query string; each reads it with [`Query`], which refuses keys
 /// it does not know.
-const TAKE_A_QUERY: [&str; 3] = ["/logout", "/players/{codename}", "/matches/{id}/events"];
+const TAKE_A_QUERY: [&str; 4] = [
+    "/logout",
+    "/players/{codename}",
+    "/matches/{id}/events",
+    "/matches",
+];
 
 /// Refuses a query string on an endpoint that takes none with `400 bad-query`, as [`Query`]
 /// refuses unknown keys where one is taken: a misspelt option must not be silently ignored.

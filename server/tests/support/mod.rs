@@ -25,6 +25,7 @@ pub fn test_config(dir: &std::path::Path) -> Config {
         streams_per_player: 100_000,
         streams_per_address: 100_000,
         publishes_per_hour: 1_000_000,
+        open_challenges_per_player: 100_000,
         ..Config::default()
     }
 }
@@ -157,6 +158,7 @@ pub fn spawn_binary(dir: &std::path::Path, config: &str, args: &[&str], shell: &
         ("streams_per_player", "100000"),
         ("streams_per_address", "100000"),
         ("publishes_per_hour", "1000000"),
+        ("open_challenges_per_player", "100000"),
     ] {
         if !config.contains(key) {
             config = format!("{key} = {off}\n{config}");
