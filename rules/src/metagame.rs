@@ -126,6 +126,10 @@ pub enum RuleError {
     /// Securing a note behind a public lock.
     #[error("the lock in your slot {0} is public: a public lock cannot secure new notes")]
     PublicHolder(u8),
+    /// Taking out of the world a player who has placed a lock or declared a note: others'
+    /// access and scores depend on them.
+    #[error("this player has placed locks or declared notes: the world depends on them")]
+    HasPlayed,
 }
 
 /// A lock as the rules see it: whose, where, and the notes that concern it.
@@ -209,6 +213,20 @@ impl World {
             return Err(RuleError::IdTaken);
         }
         self.players.insert(id, PlayerRec::default());
+        Ok(())
+    }
+
+    /// Takes a player who never placed a lock nor declared a note out of the world (an
+    /// account that turns out to play Death Matches only): no access or score depends on them.
+    pub fn remove_player(&mut self, id: PlayerId) -> Result<(), RuleError> {
+        let rec = self.players.get(&id).ok_or(RuleError::UnknownPlayer)?;
+        let played = rec.slots.iter().any(Option::is_some)
+            || !rec.notes.is_empty()
+            || self.locks.values().any(|l| l.owner == id);
+        if played {
+            return Err(RuleError::HasPlayed);
+        }
+        self.players.remove(&id);
         Ok(())
     }
 

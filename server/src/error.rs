@@ -95,6 +95,7 @@ impl From<RuleError> for ApiError {
             RuleError::AlreadyDeclared => (StatusCode::CONFLICT, "already-declared"),
             RuleError::NoHolder(_) => (StatusCode::CONFLICT, "no-holder"),
             RuleError::PublicHolder(_) => (StatusCode::CONFLICT, "public-holder"),
+            RuleError::HasPlayed => (StatusCode::CONFLICT, "has-played"),
         };
         ApiError::new(status, code, message)
     }

@@ -60,10 +60,11 @@ enum Command {
     /// wrote there: `ban`, `unban`, `revoke-tokens` (log them out everywhere),
     /// `retire-locks` (empty their slots), `purge-locks` (retire them and delete for good
     /// their retired locks no note names), `cancel-challenges` (their open Death Match
-    /// challenges). Each is written to the server's log.
+    /// challenges), `leave-metagame` (a player who never played becomes an account that
+    /// plays Death Matches only). Each is written to the server's log.
     Admin {
         /// What to do.
-        #[arg(value_parser = ["ban", "unban", "revoke-tokens", "retire-locks", "purge-locks", "cancel-challenges"])]
+        #[arg(value_parser = ["ban", "unban", "revoke-tokens", "retire-locks", "purge-locks", "cancel-challenges", "leave-metagame"])]
         action: String,
         /// The player's codename.
         codename: String,

@@ -685,6 +685,15 @@ impl Storage {
         Ok(())
     }
 
+    /// Marks a player as playing Death Matches only.
+    pub fn leave_metagame(&mut self, player: PlayerId) -> Result<(), StorageError> {
+        self.conn.execute(
+            "UPDATE players SET metagame = 0 WHERE id = ?1",
+            params![player.0],
+        )?;
+        Ok(())
+    }
+
     /// Deletes a player's retired locks that no note names: their text is gone for good.
     /// Returns how many.
     pub fn purge_unnamed_locks(&mut self, owner: PlayerId) -> Result<usize, StorageError> {

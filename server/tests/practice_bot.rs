@@ -59,3 +59,43 @@ async fn a_death_match_only_account_never_appears_in_players_scores_or_accesses(
     me.login("YOU", "pass-word").await.expect("login");
     assert!(!listed(&me.scores().await.expect("scores")));
 }
+
+/// A bot registered as a metagame player before accounts could say otherwise leaves the
+/// metagame by the admin action, if it never played; a player who played cannot.
+#[tokio::test]
+async fn a_bot_registered_earlier_leaves_the_metagame_by_the_admin_action() {
+    let (srv, dir) = support::start().await;
+    let me = srv.player("YOU").await;
+    srv.player("BOT").await;
+    let locks = Locks::load();
+    me.publish(1, &locks.spring, &locks.spring_solution)
+        .await
+        .expect("publish");
+    assert!(me.player("BOT").await.is_ok(), "listed before");
+    let token = server::api::admin::read_admin_token(dir.path()).expect("admin token");
+    let admin = srv.client().with_token(token);
+    admin.admin("BOT", "leave-metagame").await.expect("leave");
+    assert_refused(me.player("BOT").await, 404, "unknown-player");
+    assert!(
+        !me.scores()
+            .await
+            .expect("scores")
+            .scores
+            .iter()
+            .any(|s| s.codename == "BOT")
+    );
+    assert_refused(
+        admin.admin("YOU", "leave-metagame").await,
+        409,
+        "has-played",
+    );
+    // It stays out after a restart.
+    srv.running.stop().await.expect("stop");
+    let running = server::server::Running::start(support::test_config(dir.path()))
+        .await
+        .expect("restart");
+    let again = support::Srv { running };
+    let mut me = again.client();
+    me.login("YOU", "pass-word").await.expect("login");
+    assert_refused(me.player("BOT").await, 404, "unknown-player");
+}

@@ -638,3 +638,18 @@ fn a_retired_lock_no_note_names_can_be_forgotten_without_changing_anything() {
     );
     assert!(!g.world.forget_if_unnamed(b1), "a note is declared on it");
 }
+
+/// Only a player who never played can leave the world: no one's access or score can depend
+/// on them.
+#[test]
+fn only_a_player_who_never_played_can_be_taken_out_of_the_world() {
+    let mut g = Game::with("ABC");
+    let a1 = g.place('A', 1);
+    g.place('B', 1);
+    g.declare('B', a1, 1).expect("declare");
+    assert_eq!(g.world.remove_player(p('A')), Err(RuleError::HasPlayed));
+    assert_eq!(g.world.remove_player(p('B')), Err(RuleError::HasPlayed));
+    assert_eq!(g.world.remove_player(p('C')), Ok(()));
+    assert!(!g.world.has_player(p('C')));
+    assert_eq!(g.world.remove_player(p('C')), Err(RuleError::UnknownPlayer));
+}

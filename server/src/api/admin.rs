@@ -80,7 +80,7 @@ pub struct Done {
 }
 
 /// `POST /api/v1/admin/players/{codename}/{action}`: `ban`, `unban`, `revoke-tokens`,
-/// `retire-locks`, `purge-locks` or `cancel-challenges`.
+/// `retire-locks`, `purge-locks`, `cancel-challenges` or `leave-metagame`.
 pub async fn act(
     State(state): State<AppState>,
     _: Admin,
@@ -116,6 +116,11 @@ pub async fn act(
                     }
                 )
             }
+            "leave-metagame" => {
+                game.leave_metagame(player)?;
+                "plays Death Matches only: no longer among the players, scores or accesses"
+                    .to_string()
+            }
             "cancel-challenges" => {
                 let host = game.death_matches();
                 let mut n = 0;
@@ -131,7 +136,7 @@ pub async fn act(
                 return Err(ApiError::not_found(
                     "no-such-action",
                     format!(
-                        "`{other}` is not an admin action: ban, unban, revoke-tokens, retire-locks, purge-locks, cancel-challenges"
+                        "`{other}` is not an admin action: ban, unban, revoke-tokens, retire-locks, purge-locks, cancel-challenges, leave-metagame"
                     ),
                 ));
             }

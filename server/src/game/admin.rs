@@ -35,6 +35,26 @@ impl Game {
         Ok(())
     }
 
+    /// Makes a player who never placed a lock nor declared a note an account that plays
+    /// Death Matches only: gone from the players, scores and accesses (a practice bot
+    /// registered before accounts could say so).
+    pub fn leave_metagame(&self, player: PlayerId) -> Result<(), GameError> {
+        let mut db = self.db();
+        if !self.read().world.has_player(player) {
+            return Ok(());
+        }
+        // The rules refuse first, so the database changes only when memory does; a failed
+        // write puts the player back.
+        let mut st = self.write();
+        st.world.remove_player(player)?;
+        if let Err(e) = db.leave_metagame(player) {
+            st.world.add_player(player)?;
+            return Err(e.into());
+        }
+        st.version += 1;
+        Ok(())
+    }
+
     /// Retires every lock of a player's slots; with `purge`, also deletes their retired
     /// locks that no note names, text and all.
     pub fn retire_locks_of(

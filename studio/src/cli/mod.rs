@@ -112,7 +112,7 @@ pub enum Command {
     Match(death_match::MatchArgs),
     /// Run the metagame server in this process, with the same flags, environment and TOML
     /// configuration as `lockwright-server`; SIGINT or SIGTERM stops it.
-    Serve(server::config::ServeArgs),
+    Serve(Box<server::config::ServeArgs>),
     /// Search a lock for a shortest solution, prove it cannot be opened, or analyse it; or
     /// solve a nonogram (unique, several or none), a Quadrillion board, or a sliding lock
     /// (fewest moves, or a proof it cannot be picked).

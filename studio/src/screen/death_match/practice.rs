@@ -1,5 +1,6 @@
-//! The practice bot: registered on the studio's own server (its password kept beside the
-//! server's data), it challenges the player and plays the match once accepted, taking about as
+//! The practice bot: registered on the studio's own server as an account that plays Death
+//! Matches only — never among the metagame's players (its password kept beside the server's
+//! data), it challenges the player and plays the match once accepted, taking about as
 //! long to think as a player would. Its matches outlive the studio: when the studio starts
 //! again, the bot takes up every match of its own that is not over, at the strength it was
 //! asked for.
@@ -60,8 +61,23 @@ async fn log_in(url: &str, home: &Path) -> Result<Client, String> {
         bot.register_death_match_only(BOT, &password)
             .await
             .map_err(|e| format!("the bot cannot join this server: {e}"))?;
+    } else if bot.player(BOT).await.is_ok() {
+        leave_metagame(url, home).await;
     }
     Ok(bot)
+}
+
+/// A bot an earlier studio registered as a metagame player leaves the metagame: the studio
+/// owns the server's data folder (`home`), so it holds the admin token the server wrote
+/// there. Best effort: a bot still listed plays its matches all the same.
+async fn leave_metagame(url: &str, home: &Path) {
+    let Ok(token) = server::api::admin::read_admin_token(home) else {
+        return;
+    };
+    let _ = Client::new(url)
+        .with_token(token)
+        .admin(BOT, "leave-metagame")
+        .await;
 }
 
 /// Registers (or logs in) the practice bot on `url` with the password kept in `home`, and has
