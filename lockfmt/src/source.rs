@@ -51,6 +51,19 @@ fn in_binary_units(bytes: usize) -> String {
     }
 }
 
+/// `text` as the line grammars read it: every line, the last one too, ends with `\n`. Many
+/// files end without a final newline (webpbn's exports, editors that do not add one); the hex
+/// lock and nonogram grammars end every item at a newline, so such a file's last line read as
+/// "missing the end of the line". Adding the newline after the text moves no place in it: every
+/// line and column stays where it was.
+pub(crate) fn with_final_newline(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.is_empty() || text.ends_with('\n') {
+        std::borrow::Cow::Borrowed(text)
+    } else {
+        std::borrow::Cow::Owned(format!("{text}\n"))
+    }
+}
+
 /// The syntax tree of `text`, or the diagnostic that says why there is none. Neither should
 /// happen in a build whose tests pass; `grammar` names the family for the report ("the nonogram
 /// grammar").

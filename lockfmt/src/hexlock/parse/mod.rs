@@ -57,6 +57,10 @@ pub fn parse(text: &str) -> Parsed {
     if text.len() > MAX_FILE_BYTES {
         return parse_bytes(text.as_bytes());
     }
+    // The reader and the tree see the text with its last line ended; see
+    // `source::with_final_newline`.
+    let ended = crate::source::with_final_newline(text);
+    let text: &str = &ended;
     let tree =
         match crate::source::syntax_tree(&super::language::language(), text, "the lock grammar") {
             Ok(tree) => tree,

@@ -60,7 +60,11 @@ impl<'t> Lines<'t> {
             let row = e.row - 1;
             (row + 1, self.column(row, self.line(row).len()))
         } else {
-            (e.row + 1, self.column(e.row, e.column))
+            // A token read to the line's end takes the `\r` of a `\r\n` line end with it; the
+            // place ends before it, as on a line ended by `\n` alone.
+            let line = self.line(e.row);
+            let end = e.column.min(line.strip_suffix('\r').unwrap_or(line).len());
+            (e.row + 1, self.column(e.row, end))
         };
         let column = self.column(s.row, s.column);
         let end_column = if end_line == s.row + 1 {

@@ -17,9 +17,11 @@ use engine::nonogram::{LineRef, Puzzle};
 use reader::Reader;
 use std::collections::BTreeMap;
 
-/// The largest nonogram file read. A 100×100 puzzle with its goal is about 11 KB, so anything
-/// near this is not a nonogram.
-pub const MAX_FILE_BYTES: usize = 1 << 20;
+/// The largest nonogram file read: 4 MiB, as webpbn's XML export (so that a puzzle imported
+/// from one saves to a `.non` that reads back). A 4096×4096 puzzle of about 250 runs a line fits;
+/// its syntax tree costs about 200 bytes a byte of clues (0.8 GB at this limit, the worst case:
+/// every run one digit), which is what bounds the file rather than the solver.
+pub const MAX_FILE_BYTES: usize = 4 << 20;
 
 /// Where things are in the source, for editors that mark problems at their place.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -76,6 +78,10 @@ pub fn parse(text: &str) -> Parsed {
     if text.len() > MAX_FILE_BYTES {
         return parse_bytes(text.as_bytes());
     }
+    // The reader and the tree see the text with its last line ended; see
+    // `source::with_final_newline`.
+    let ended = crate::source::with_final_newline(text);
+    let text: &str = &ended;
     let tree = match crate::source::syntax_tree(
         &super::language::language(),
         text,
