@@ -350,3 +350,46 @@ proptest! {
         prop_assert_eq!(r.line_solvable, matches!(r.answer, Answer::Unique(_)) && r.stats.unknown_after_lines == 0);
     }
 }
+
+/// A line-solvable 512×512 puzzle (a random picture four-fifths filled) is solved by the line
+/// rule alone: no search, and each line looked at about ten times. How long it takes is the
+/// benchmark's; the work is bounded here.
+#[test]
+fn a_line_solvable_512_by_512_puzzle_is_solved_by_the_line_rule_alone() {
+    let picture = random_picture(512, 512, 0.8, 7);
+    let p = Puzzle::from_picture(picture.clone(), PuzzleInfo::default());
+    let r = solve(&p, &Limits::default());
+    assert_eq!(r.answer, Answer::Unique(picture));
+    assert!(r.line_solvable);
+    assert_eq!((r.stats.nodes, r.stats.probes), (0, 0));
+    let lines = 512 + 512;
+    assert!(
+        r.stats.line_runs <= 20 * lines,
+        "{} line runs for {lines} lines",
+        r.stats.line_runs
+    );
+}
+
+/// The longest lines the engine takes, 4096 cells, in a 4096×4096 triangle: row `y` fills its
+/// first `y + 1` cells.
+#[test]
+fn a_puzzle_of_the_longest_lines_is_solved() {
+    let n = MAX_LINE;
+    assert_eq!(n, 4096);
+    let p = Puzzle {
+        info: PuzzleInfo::default(),
+        width: n,
+        height: n,
+        rows: (1..=n as u32).map(|k| vec![k]).collect(),
+        columns: (1..=n as u32).rev().map(|k| vec![k]).collect(),
+        goal: None,
+    };
+    let r = solve(&p, &Limits::default());
+    let Answer::Unique(g) = &r.answer else {
+        panic!("{:?}", r.stats)
+    };
+    assert!(r.line_solvable);
+    assert_eq!(g.get(0, 0), engine::nonogram::Cell::Filled);
+    assert_eq!(g.get(1, 0), engine::nonogram::Cell::Empty);
+    assert_eq!(g.get(n - 1, n - 1), engine::nonogram::Cell::Filled);
+}

@@ -1,14 +1,63 @@
 //! Lines as bit sets: one bit per cell, bit `i` for the line's cell `i`. The line rule and the
-//! solver are written once over [`Bits`] and compiled for three widths: `u64` (lines of up to
-//! 61 cells), `u128` (up to 125) and [`Wide`] (up to [`MAX_LINE`]). The line rule pads a line with
-//! an empty cell at each end and needs one bit more for "past the end", hence three bits fewer
-//! than the word holds.
+//! solver are written once over [`Bits`] and compiled for a ladder of widths: `u64` (lines of up
+//! to 61 cells), `u128` (up to 125) and [`Wide`] sets of 8, 9, 17, 33 and 65 words (up to 509,
+//! 573, 1085, 2109 and 4157 cells: each just holds 500, 512, 1024, 2048 and 4096, the sizes
+//! large puzzles come in); a puzzle is solved with the narrowest that holds its longest line
+//! ([`by_width!`]), since every operation on a wide set costs one step per word (a 512×512
+//! puzzle took twice as long on 17 words as on 9). The line rule
+//! pads a line with an empty cell at each end and needs one bit more for "past the end", hence
+//! three bits fewer than the word holds.
 
 use std::fmt::Debug;
 use std::hash::Hash;
 
-/// The longest line the engine solves: the widest [`Wide`] less three bits.
-pub const MAX_LINE: usize = Wide::BITS - 3;
+/// The longest line the engine solves: 4096 cells, the size of the largest published puzzles
+/// and then some. Lines of that length take the widest [`Wide`] (65 words); a board of
+/// 4096×4096 holds two such sets per line, 8 MiB.
+pub const MAX_LINE: usize = 4096;
+
+/// The widest set the ladder has, in words.
+pub(crate) const WIDEST_WORDS: usize = 65;
+
+const _: () = assert!(
+    64 * WIDEST_WORDS - 3 >= MAX_LINE,
+    "the widest set holds MAX_LINE"
+);
+
+/// Runs `$body` with the type name `$B` bound to the narrowest [`Bits`] that holds a line of
+/// `$n` cells (with the line rule's three bits of padding), or gives `$none` past [`MAX_LINE`].
+/// One ladder for every caller, so that the widths a puzzle is solved at cannot drift apart.
+macro_rules! by_width {
+    ($n:expr, $none:expr, |$B:ident| $body:expr) => {{
+        let n: usize = $n;
+        let fits = |bits: usize| n + 3 <= bits;
+        if fits(64) {
+            type $B = u64;
+            $body
+        } else if fits(128) {
+            type $B = u128;
+            $body
+        } else if fits(64 * 8) {
+            type $B = $crate::nonogram::bits::Wide<8>;
+            $body
+        } else if fits(64 * 9) {
+            type $B = $crate::nonogram::bits::Wide<9>;
+            $body
+        } else if fits(64 * 17) {
+            type $B = $crate::nonogram::bits::Wide<17>;
+            $body
+        } else if fits(64 * 33) {
+            type $B = $crate::nonogram::bits::Wide<33>;
+            $body
+        } else if n <= $crate::nonogram::bits::MAX_LINE {
+            type $B = $crate::nonogram::bits::Wide<{ $crate::nonogram::bits::WIDEST_WORDS }>;
+            $body
+        } else {
+            $none
+        }
+    }};
+}
+pub(crate) use by_width;
 
 /// A fixed-width set of bit positions, with the arithmetic the line rule needs.
 pub(crate) trait Bits: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
@@ -150,21 +199,21 @@ macro_rules! native_bits {
 native_bits!(u64);
 native_bits!(u128);
 
-/// How many 64-bit words a [`Wide`] holds.
-const WIDE_WORDS: usize = 8;
+/// A set of `W` 64-bit words, for lines longer than 125 cells: slower than the native words
+/// (one step per word), the same rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Wide<const W: usize>([u64; W]);
 
-/// A 512-bit set, for lines longer than 125 cells: slower than the native words, the same rule.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub(crate) struct Wide([u64; WIDE_WORDS]);
-
-impl Wide {
-    const BITS: usize = 64 * WIDE_WORDS;
+impl<const W: usize> Default for Wide<W> {
+    fn default() -> Self {
+        Wide([0; W])
+    }
 }
 
-impl Bits for Wide {
-    const BITS: usize = Wide::BITS;
+impl<const W: usize> Bits for Wide<W> {
+    const BITS: usize = 64 * W;
     fn zero() -> Self {
-        Wide([0; WIDE_WORDS])
+        Wide([0; W])
     }
     fn bit(i: usize) -> Self {
         let mut w = Self::zero();
@@ -215,11 +264,11 @@ impl Bits for Wide {
     fn shr(self, n: usize) -> Self {
         let (words, bits) = (n / 64, n % 64);
         Wide(std::array::from_fn(|k| {
-            if k + words >= WIDE_WORDS {
+            if k + words >= W {
                 return 0;
             }
             let lo = self.0[k + words] >> bits;
-            let hi = if bits > 0 && k + words + 1 < WIDE_WORDS {
+            let hi = if bits > 0 && k + words + 1 < W {
                 self.0[k + words + 1] << (64 - bits)
             } else {
                 0
@@ -230,7 +279,7 @@ impl Bits for Wide {
     fn add(self, o: Self) -> Self {
         let mut out = Self::zero();
         let mut carry = false;
-        for k in 0..WIDE_WORDS {
+        for k in 0..W {
             let (s1, c1) = self.0[k].overflowing_add(o.0[k]);
             let (s2, c2) = s1.overflowing_add(u64::from(carry));
             out.0[k] = s2;
@@ -239,9 +288,7 @@ impl Bits for Wide {
         out
     }
     fn reverse(self) -> Self {
-        Wide(std::array::from_fn(|k| {
-            self.0[WIDE_WORDS - 1 - k].reverse_bits()
-        }))
+        Wide(std::array::from_fn(|k| self.0[W - 1 - k].reverse_bits()))
     }
     fn has(self, i: usize) -> bool {
         i < Self::BITS && (self.0[i / 64] >> (i % 64)) & 1 == 1
@@ -264,6 +311,8 @@ impl Bits for Wide {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    type Wide = super::Wide<8>;
 
     /// The wide set against a `u128` on the low 128 bits: the same arithmetic.
     #[test]
@@ -304,5 +353,26 @@ mod tests {
         assert_eq!(Wide::low(130).count(), 130);
         assert_eq!(Wide::bit(300).lowest(), Some(300));
         assert_eq!(Wide::bit(300).ones().collect::<Vec<_>>(), vec![300]);
+        // The widest set, across its last words.
+        type Widest = super::Wide<WIDEST_WORDS>;
+        assert_eq!(Widest::low(MAX_LINE + 2).count() as usize, MAX_LINE + 2);
+        assert_eq!(Widest::bit(MAX_LINE).shr(MAX_LINE - 1).lowest(), Some(1));
+        assert_eq!(Widest::bit(3).reverse().lowest(), Some(Widest::BITS - 4));
+    }
+
+    /// Every length up to the limit has a width, the narrowest that holds it; past it none.
+    #[test]
+    fn every_line_up_to_the_limit_has_the_narrowest_width_that_holds_it() {
+        let bits = |n: usize| by_width!(n, None, |B| Some(<B as Bits>::BITS));
+        assert_eq!(bits(61), Some(64));
+        assert_eq!(bits(62), Some(128));
+        assert_eq!(bits(509), Some(512));
+        assert_eq!(bits(510), Some(64 * 9));
+        assert_eq!(bits(512), Some(64 * 9));
+        assert_eq!(bits(574), Some(64 * 17));
+        assert_eq!(bits(1024), Some(64 * 17));
+        assert_eq!(bits(2048), Some(64 * 33));
+        assert_eq!(bits(MAX_LINE), Some(64 * WIDEST_WORDS));
+        assert_eq!(bits(MAX_LINE + 1), None);
     }
 }

@@ -11,7 +11,7 @@
 //! every column, then each line again whose cells changed, first in first out; [`next_deduction`]
 //! is the first of that list. The fixpoint they reach is the solver's.
 
-use super::bits::{Bits, MAX_LINE, Wide};
+use super::bits::{Bits, by_width};
 use super::fast;
 use super::lookahead::{self, Probe};
 use super::model::{Cell, Clue, Grid, LineRef, Puzzle, PuzzleProblem};
@@ -335,16 +335,9 @@ fn run_covers(runs: &[u32], cells: &[Cell]) -> Option<Option<Vec<Vec<bool>>>> {
                 .collect(),
         )
     }
-    let n = cells.len();
-    if n + 3 <= 64 {
-        with::<u64>(runs, cells).map(Some)
-    } else if n + 3 <= 128 {
-        with::<u128>(runs, cells).map(Some)
-    } else if n <= MAX_LINE {
-        with::<Wide>(runs, cells).map(Some)
-    } else {
-        rule::reach(runs, cells).map(|_| None)
-    }
+    by_width!(cells.len(), rule::reach(runs, cells).map(|_| None), |B| {
+        with::<B>(runs, cells).map(Some)
+    })
 }
 
 /// The line rule on one line, explained.

@@ -21,7 +21,7 @@
 //! assert_eq!(rule::by_placements(&[2, 2], &known), rule::line(&[2, 2], &known));
 //! ```
 
-use super::bits::{Bits, MAX_LINE, Wide};
+use super::bits::{Bits, by_width};
 use super::fast;
 use super::model::{Cell, Grid, Puzzle, clue_of};
 
@@ -77,23 +77,20 @@ pub(crate) fn reach(clue: &[u32], cells: &[Cell]) -> Option<(Vec<bool>, Vec<bool
             (0..cells.len()).map(|i| r.can_empty.has(i)).collect(),
         ))
     }
-    if n + 3 <= u64::BITS as usize {
-        with::<u64>(&lens, cells)
-    } else if n + 3 <= u128::BITS as usize {
-        with::<u128>(&lens, cells)
-    } else if n <= MAX_LINE {
-        with::<Wide>(&lens, cells)
-    } else {
-        let known: Vec<Option<bool>> = cells
-            .iter()
-            .map(|c| match c {
-                Cell::Filled => Some(true),
-                Cell::Empty => Some(false),
-                Cell::Unknown => None,
-            })
-            .collect();
-        fast::reach_long(&lens, &known)
-    }
+    by_width!(n, reach_long(&lens, cells), |B| with::<B>(&lens, cells))
+}
+
+/// The rule on plain vectors of flags, for a line longer than the widest bit set.
+fn reach_long(lens: &[u32], cells: &[Cell]) -> Option<(Vec<bool>, Vec<bool>)> {
+    let known: Vec<Option<bool>> = cells
+        .iter()
+        .map(|c| match c {
+            Cell::Filled => Some(true),
+            Cell::Empty => Some(false),
+            Cell::Unknown => None,
+        })
+        .collect();
+    fast::reach_long(lens, &known)
 }
 
 /// The filled and empty cells of a line as bit sets.
@@ -231,6 +228,7 @@ pub fn by_placements(clue: &[u32], cells: &[Cell]) -> Result<Vec<Cell>, NoPlacem
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::nonogram::bits::Wide;
     use proptest::prelude::*;
 
     /// Each width of the fast rule against the reference, on the cells it is given.
@@ -249,7 +247,8 @@ mod tests {
             .collect();
         let mut out = vec![
             with::<u128>(lens, cells),
-            with::<Wide>(lens, cells),
+            with::<Wide<8>>(lens, cells),
+            with::<Wide<17>>(lens, cells),
             fast::reach_long(lens, &known),
         ];
         if cells.len() + 3 <= 64 {

@@ -22,7 +22,7 @@
 //! Every answer is exact: a solution returned has every line's clue; "none" is proven; a limit
 //! ends the search cleanly with [`Answer::Stopped`].
 
-use super::bits::{Bits, MAX_LINE, Wide};
+use super::bits::{Bits, MAX_LINE, by_width};
 use super::board::{Board, Compiled, Propagator};
 use super::model::{Clue, Grid, LineRef, Puzzle, PuzzleProblem};
 use super::rule::clue_text;
@@ -238,13 +238,8 @@ pub(crate) fn run_seeded(
             t0,
             seed,
         };
-        if n + 3 <= u64::BITS as usize {
-            s.go::<u64>()
-        } else if n + 3 <= u128::BITS as usize {
-            s.go::<u128>()
-        } else if n <= MAX_LINE {
-            s.go::<Wide>()
-        } else {
+        by_width!(
+            n,
             Run {
                 report: Report {
                     answer: Answer::Stopped {
@@ -259,8 +254,9 @@ pub(crate) fn run_seeded(
                 },
                 solutions: vec![],
                 root: None,
-            }
-        }
+            },
+            |B| s.go::<B>()
+        )
     };
     out.report.stats.elapsed = t0.elapsed();
     out
