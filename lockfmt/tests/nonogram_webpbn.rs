@@ -205,44 +205,55 @@ fn what_cannot_be_read_is_refused_at_its_place() {
 #[test]
 fn a_puzzle_larger_than_any_nonogram_is_refused_at_its_place() {
     let line = "<line><count>1</count></line>";
-    let rows = line.repeat(510);
+    let max = engine::nonogram::MAX_LINE;
+    let rows = line.repeat(max + 1);
     let wide = format!(
         "<puzzleset><puzzle><clues type=\"rows\">{line}</clues>\n<clues type=\"columns\">{rows}</clues></puzzle></puzzleset>"
     );
-    let e = import(&wide).expect_err("510 columns");
+    let e = import(&wide).expect_err("too many columns");
     assert_eq!((e.code, e.line, e.column), ("too-large", 2, 1), "{e}");
     assert_eq!(
         e.message,
-        "510 columns: a nonogram has at most 509 rows and 509 columns"
+        format!(
+            "{} columns: a nonogram has at most {max} rows and {max} columns",
+            max + 1
+        )
     );
 
-    let image = format!("|{}|", "X".repeat(600));
+    let image = format!("|{}|", "X".repeat(max + 1));
     let e = import(&format!(
         "<puzzleset><puzzle><solution><image>{image}</image></solution></puzzle></puzzleset>"
     ))
-    .expect_err("a 600-cell goal row");
+    .expect_err("a goal row past the longest line");
     assert_eq!((e.code, e.line, e.column), ("too-large", 1, 30), "{e}");
-    assert!(e.message.starts_with("the goal is 600×1"), "{e}");
+    assert!(
+        e.message.starts_with(&format!("the goal is {}×1", max + 1)),
+        "{e}"
+    );
 
     // A run past any line, even past what a 32-bit number holds, is too long, not "not a number".
-    for count in ["510", "99999999999"] {
+    for count in [(max + 1).to_string(), "99999999999".to_string()] {
         let e = import(&format!(
             "<puzzleset><puzzle><clues type=\"rows\"><line><count>{count}</count></line></clues></puzzle></puzzleset>"
         ))
-        .expect_err(count);
+        .expect_err(&count);
         assert_eq!((e.code, e.line, e.column), ("too-large", 1, 45), "{e}");
         assert_eq!(
             e.message,
-            format!("a run of {count} cells is longer than a line may be: at most 509 cells")
+            format!("a run of {count} cells is longer than a line may be: at most {max} cells")
         );
     }
-    // 509 rows of 509 cells is the largest that reads.
-    let most = format!("|{}|", ".".repeat(509)).repeat(509);
-    let p = import(&format!(
-        "<puzzleset><puzzle><solution><image>{most}</image></solution></puzzle></puzzleset>"
-    ))
-    .expect("509×509 reads");
-    assert_eq!((p.width, p.height), (509, 509));
+    // Lines of the longest length read, a row of them and a column of them (a whole square of
+    // them is more than an XML file may hold).
+    let row = format!("|{}|", ".".repeat(max));
+    let column = "|.|".repeat(max);
+    for (image, size) in [(row, (max, 1)), (column, (1, max))] {
+        let p = import(&format!(
+            "<puzzleset><puzzle><solution><image>{image}</image></solution></puzzle></puzzleset>"
+        ))
+        .expect("the longest lines read");
+        assert_eq!((p.width, p.height), size);
+    }
 }
 
 #[test]

@@ -454,7 +454,9 @@ fn read_clues(
                     doc,
                     count,
                     "bad-count",
-                    format!("a run of the background colour `{colour}` cannot be"),
+                    format!(
+                        "a run is of a colour other than the background's; this one is of the background colour `{colour}`"
+                    ),
                 ));
             }
             colours

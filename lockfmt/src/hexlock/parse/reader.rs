@@ -413,11 +413,18 @@ impl<'t> Reader<'t> {
         let natural = match self.node_text(nat).parse::<i32>() {
             Ok(n) => n,
             Err(_) => {
+                // Too many digits for a number: the lock's own check, which names the longest
+                // length its size allows, never sees it, so the limit is said here.
                 let s = self.span(nat);
+                let size = engine::hexlock::model::frame::MAX_SIZE;
                 self.error(
                     s,
                     "spring-too-long",
-                    "a spring's natural length this large cannot be",
+                    format!(
+                        "a spring's natural length is at most {} (in a lock of size {size}, the largest); this one is {}",
+                        engine::hexlock::Spring::max_natural_length(size),
+                        self.node_text(nat)
+                    ),
                 );
                 return;
             }

@@ -70,6 +70,11 @@ fn clue_syntax_error(line: &str) -> Option<(usize, &str)> {
     }
 }
 
+/// The sentence for a width, height or run past [`MAX_LINE`]: the limit, then what was written.
+fn too_long(what: &str, written: &str) -> String {
+    format!("a {what} of at most {MAX_LINE} cells is read; this one is {written}")
+}
+
 /// A clue line as read.
 pub(super) struct ClueRead {
     /// The run lengths as written (`0` alone is kept as `[0]` here).
@@ -454,26 +459,23 @@ impl Reader<'_> {
             Ok(n) if n > MAX_LINE => {
                 // No line that long can be solved, and a size taken as written would size every
                 // later step (the checks, the studio's canvas) by the number, not by the file.
-                self.error_once(
-                    self.lines.span(value),
-                    "too-large",
-                    format!(
-                        "a {what} of {n} is more than a line may have: at most {MAX_LINE} cells"
-                    ),
-                );
+                self.error_once(self.lines.span(value), "too-large", too_long(what, written));
                 return;
             }
             Ok(n) => n,
+            // All digits, yet not a number: too many digits for one, so past the limit too.
+            Err(_) if value.kind() == "integer" => {
+                self.error_once(self.lines.span(value), "too-large", too_long(what, written));
+                return;
+            }
             Err(_) => {
-                let s = self.lines.span(value);
-                let message = if value.kind() == "integer" {
-                    format!("a {what} this large cannot be")
-                } else {
+                self.error_once(
+                    self.lines.span(value),
+                    "bad-number",
                     format!(
                         "`{key_text}` takes the puzzle's {what}, a whole number; not `{written}`"
-                    )
-                };
-                self.error_once(s, "bad-number", message);
+                    ),
+                );
                 return;
             }
         };
@@ -573,7 +575,8 @@ impl Reader<'_> {
             match length.map(|l| self.node_text(l).parse::<u32>()) {
                 Some(Ok(n)) => runs.push(n),
                 Some(Err(_)) => {
-                    self.error_once(run_span, "too-large", "a run this long cannot be");
+                    let written = self.node_text(run);
+                    self.error_once(run_span, "too-large", too_long("run", written));
                     broken = true;
                     runs.push(0);
                 }
