@@ -2,44 +2,23 @@
 //! are accepted and no easier than a first-fit lock, its solutions replay and are the fewest at
 //! full strength, and whole matches between bots run to the end without a refused action.
 
+mod death_match_bots;
+
+use death_match_bots::{BUDGET, Host, drafted_alone};
 use engine::sliding::{Answer, Board, Cell, Limits, Lock, Orientation, Piece, solve};
-use rules::death_match::Action::{
-    ChooseDraftOrder, Countersolve, DeclareImpossible, Draft, StopDrafting, SubmitCountersolution,
-    SubmitLock, SubmitSolution,
-};
-use rules::death_match::bot::{Bot, Picking, first_fit};
+use rules::death_match::bot::{BUILD_STATES, Bot, BuildWork, Picking, RETREAT_STATES, first_fit};
 use rules::death_match::build::check_lock;
 use rules::death_match::generate::{lanes, round};
 use rules::death_match::pick::replay;
-use rules::death_match::{
-    Action, Answer as Final, BuildStatus, Event, Match, Ms, OfferedPiece, Pair, Phase, Player,
-    Shape, Stage,
-};
-use std::collections::{BTreeSet, HashMap};
-use std::time::{Duration, Instant};
-
-/// The build's budget in these tests: enough to climb, short enough for a quick suite.
-const BUDGET: Duration = Duration::from_millis(150);
+use rules::death_match::{OfferedPiece, Pair, Player, ROUNDS, Shape};
+use std::collections::BTreeSet;
+use std::time::Duration;
 
 fn fewest(lock: &Lock) -> Option<usize> {
     match solve(lock, &Limits::default()).ok()?.answer {
         Answer::Solved { moves } => Some(moves.len()),
         _ => None,
     }
-}
-
-/// The pieces a bot drafts alone from a round's pool, as if its opponent took nothing.
-fn drafted_alone(bot: &Bot, board: &Board, offered: &[OfferedPiece]) -> Vec<OfferedPiece> {
-    let mut remaining = offered.to_vec();
-    let mut mine = Vec::new();
-    while let Some(id) = bot.pick(board, &remaining, &mine, &[]) {
-        let i = remaining
-            .iter()
-            .position(|p| p.id == id)
-            .expect("the bot picks an offered piece");
-        mine.push(remaining.remove(i));
-    }
-    mine
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -160,6 +139,28 @@ fn the_bot_drafts_only_pieces_that_fit_and_stops_in_time() {
     }
 }
 
+/// A build's budget is time, checked between its steps; what keeps a build near its budget is
+/// that each step's work is bounded, which is what is held here (the bench times builds). The
+/// first-fit lock is always judged, so a build judges one lock at least.
+#[track_caller]
+fn assert_bounded(work: &BuildWork, what: &str) {
+    assert!(work.judged >= 1, "{what}: no lock judged: {work:?}");
+    assert!(
+        work.most_states <= BUILD_STATES,
+        "{what}: one lock's solve saw {} states, past {BUILD_STATES}",
+        work.most_states
+    );
+    assert!(
+        work.most_retreat <= RETREAT_STATES,
+        "{what}: one retreat expanded {} states, past {RETREAT_STATES}",
+        work.most_retreat
+    );
+    assert!(
+        work.states <= u64::from(work.judged) * BUILD_STATES,
+        "{what}: {work:?}"
+    );
+}
+
 #[test]
 fn a_built_lock_is_accepted_and_no_easier_than_a_first_fit_lock() {
     let mut figures = Vec::new();
@@ -167,16 +168,14 @@ fn a_built_lock_is_accepted_and_no_easier_than_a_first_fit_lock() {
         let r = round(seed, 1);
         let bot = Bot::full(seed);
         let drafted = drafted_alone(&bot, &r.board, &r.offered);
-        let started = Instant::now();
-        let lock = bot.build(&r.board, &drafted, BUDGET);
-        let took = started.elapsed();
+        let (lock, work) = bot.build_counted(&r.board, &drafted, BUDGET);
         assert_eq!(check_lock(&lock, &r.board, &drafted), Ok(()), "seed {seed}");
-        assert!(took < BUDGET * 3, "seed {seed}: the build took {took:?}");
+        assert_bounded(&work, &format!("seed {seed}"));
         let built = fewest(&lock).expect("the bot's lock can be picked");
         let naive = first_fit(&r.board, &drafted).and_then(|l| fewest(&l));
         assert!(naive.is_none_or(|n| built >= n), "seed {seed}");
         figures.push(format!(
-            "{}×{} {} pieces: {built} moves (first fit {naive:?}) in {took:?}",
+            "{}×{} {} pieces: {built} moves (first fit {naive:?}), {work:?}",
             r.board.width(),
             r.board.height(),
             drafted.len()
@@ -273,175 +272,42 @@ fn the_bot_countersolves_only_when_it_is_shorter_and_in_time() {
 // ---------------------------------------------------------------------------------------------
 // Whole matches
 
-/// A host for two bots: each asks its bot, and the earliest action is played.
-struct Host {
-    seed: u64,
-    bots: Pair<Bot>,
-    builds: HashMap<(u8, Player), Lock>,
-    pickings: HashMap<(u8, Player), Picking>,
-}
-
-impl Host {
-    /// The next thing each bot does, with when.
-    fn wants(&mut self, m: &Match) -> Vec<(Ms, Player, Action)> {
-        let now = m.now();
-        let mut out = Vec::new();
-        match m.phase().clone() {
-            Phase::Assess { .. } => {
-                if m.round() == 1 && m.first_drafter_of_match().is_none() {
-                    let order = self.bots[Player::Challenged].draft_order();
-                    out.push((now + 1_000, Player::Challenged, ChooseDraftOrder(order)));
-                }
-            }
-            Phase::Draft(d) => {
-                let p = d.clock.player;
-                let pick =
-                    self.bots[p].pick(m.board(), &d.remaining, m.drafted(p), m.drafted(p.other()));
-                out.push((now + 2_000, p, pick.map_or(StopDrafting, Draft)));
-            }
-            Phase::Build(b) => {
-                for p in Player::BOTH {
-                    if b.builders[p] != BuildStatus::Done && m.lock(p).is_none() {
-                        let lock = self
-                            .builds
-                            .entry((m.round(), p))
-                            .or_insert_with(|| self.bots[p].build(m.board(), m.drafted(p), BUDGET))
-                            .clone();
-                        out.push((now + 60_000, p, SubmitLock(lock)));
-                    }
-                }
-            }
-            Phase::Solve { shown_at, .. } => {
-                for p in Player::BOTH {
-                    let sheet = m.sheet(p);
-                    if !sheet.solutions.is_empty() || sheet.impossible {
-                        continue;
-                    }
-                    let Some(lock) = m.lock(p.other()) else {
-                        continue;
-                    };
-                    let bot = self.bots[p];
-                    let picking = self
-                        .pickings
-                        .entry((m.round(), p))
-                        .or_insert_with(|| bot.pick_lock(lock, Duration::from_secs(2)));
-                    match picking {
-                        Picking::Solved { moves, count } => {
-                            let at = shown_at + bot.think_time(*count).as_millis() as Ms;
-                            out.push((at, p, SubmitSolution(moves.clone())));
-                        }
-                        Picking::Impossible => {
-                            out.push((shown_at + 20_000, p, DeclareImpossible));
-                        }
-                        Picking::GaveUp => {}
-                    }
-                }
-            }
-            Phase::Choose { pending, .. } => {
-                for p in Player::BOTH.into_iter().filter(|&p| pending[p]) {
-                    out.push((now, p, Action::Choose(0)));
-                }
-            }
-            Phase::Countersolve { stages } => {
-                for p in Player::BOTH {
-                    let (bot, Some(own)) = (self.bots[p], m.lock(p)) else {
-                        continue;
-                    };
-                    match stages[p] {
-                        Stage::Deciding { .. } => {
-                            let (moves, time) = match m.answer(p.other()) {
-                                Some(Final::Solution { moves, time, .. }) => {
-                                    (Some(moves), Some(time))
-                                }
-                                _ => (None, None),
-                            };
-                            let yes = bot.countersolve(own, moves, time);
-                            out.push((now + 5_000, p, Countersolve(yes)));
-                        }
-                        Stage::Solving { started, ends, .. } => {
-                            if let Some(text) = bot.countersolution(own) {
-                                let count = replay(own, &text).map_or(0, |r| r.0);
-                                let at = started + bot.think_time(count).as_millis() as Ms;
-                                if at < ends {
-                                    out.push((at, p, SubmitCountersolution(text)));
-                                }
-                            }
-                        }
-                        Stage::Done => {}
-                    }
-                }
-            }
-            Phase::RoundOver { .. } | Phase::Over { .. } => {}
-        }
-        out.sort_by_key(|a| a.0);
-        out
-    }
-
-    /// Plays a whole match; every bot action must be accepted and no reserve used.
-    fn play(&mut self) -> Match {
-        let (mut m, _) = Match::new(round(self.seed, 1)).expect("a generated round");
-        for _ in 0..10_000 {
-            let events = match m.phase().clone() {
-                Phase::Over { .. } => return m,
-                Phase::RoundOver { next } => m
-                    .begin_round(m.now(), round(self.seed, next))
-                    .expect("the next generated round"),
-                _ => match self.wants(&m).into_iter().next() {
-                    Some((at, p, action)) => {
-                        let what = format!("{p:?} {}", action.name());
-                        m.act(at, p, action)
-                            .unwrap_or_else(|r| panic!("{what} refused: {r}"))
-                    }
-                    None => {
-                        let due = m.deadline().expect("a deadline");
-                        m.tick(due)
-                    }
-                },
-            };
-            for e in events {
-                assert!(
-                    !matches!(
-                        e,
-                        Event::ReservePeriodUsed { .. } | Event::OutOfReserve { .. }
-                    ),
-                    "a bot used reserve: {e:?}"
-                );
-            }
-        }
-        panic!("the match did not end");
-    }
-}
-
 #[test]
 fn a_whole_match_between_bots_runs_to_the_end_without_a_refused_action() {
-    let started = Instant::now();
+    // Held to the work it takes, not the clock (the bench times whole matches): at most five
+    // rounds, each question asked once a round and player, each build within its bounds.
     for (seed, weak) in [(11, 0.4), (12, 1.0)] {
-        let mut host = Host {
+        let mut host = Host::new(
             seed,
-            bots: Pair {
+            Pair {
                 challenger: Bot::full(seed),
                 challenged: Bot::new(weak, seed + 1),
             },
-            builds: HashMap::new(),
-            pickings: HashMap::new(),
-        };
+        );
         let m = host.play();
         let (winner, why) = m.winner().expect("the match is over");
         eprintln!(
-            "seed {seed}: {winner:?} wins ({why:?}) {}–{} after {} rounds",
+            "seed {seed}: {winner:?} wins ({why:?}) {}–{} after {} rounds in {} steps",
             m.score(Player::Challenger),
             m.score(Player::Challenged),
-            m.round()
+            m.round(),
+            host.steps
         );
         assert!(
             host.pickings
                 .values()
                 .any(|p| matches!(p, Picking::Solved { .. }))
         );
+        let rounds = usize::from(m.round());
+        assert!(
+            rounds <= usize::from(ROUNDS),
+            "seed {seed}: {rounds} rounds"
+        );
+        assert!(host.builds.len() <= 2 * rounds, "seed {seed}");
+        assert!(host.pickings.len() <= 2 * rounds, "seed {seed}");
+        assert!(host.countersolutions.len() <= 2 * rounds, "seed {seed}");
+        for ((round, player), (_, work)) in &host.builds {
+            assert_bounded(work, &format!("seed {seed} round {round} {player:?}"));
+        }
     }
-    assert!(
-        started.elapsed() < Duration::from_secs(10),
-        "{:?}",
-        started.elapsed()
-    );
 }

@@ -57,12 +57,14 @@ use engine::sliding::{
     Answer, Board, Cell, Dir, Kind, Limits, Lock, Mask, Move, Orientation, Piece, format_moves,
     solve,
 };
+// `Cell` is the board's: std's is a tally the build's judge and retreats both count into.
+use std::cell::Cell as Tally;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
 
 /// States the build's solver may visit for one lock: enough for locks of a draft's size.
-const BUILD_STATES: u64 = 400_000;
+pub const BUILD_STATES: u64 = 400_000;
 /// The longest the build's solver spends on one lock, so one slow lock does not eat the budget.
 const BUILD_SOLVE: Duration = Duration::from_millis(100);
 /// Steps without progress before the build restarts from a new placement.
@@ -192,8 +194,20 @@ impl Bot {
     /// The hardest lock it finds on `board` with exactly `drafted` (besides the Key and the
     /// Keyhole) within `budget`; see the module's docs.
     pub fn build(&self, board: &Board, drafted: &[OfferedPiece], budget: Duration) -> Lock {
+        self.build_counted(board, drafted, budget).0
+    }
+
+    /// [`Bot::build`], with the work it did.
+    pub fn build_counted(
+        &self,
+        board: &Board,
+        drafted: &[OfferedPiece],
+        budget: Duration,
+    ) -> (Lock, BuildWork) {
         let deadline = Instant::now() + budget.mul_f64(0.25 + 0.75 * self.s());
         let mut dice = self.dice("build", &(board, drafted));
+        // Shared by the judge and the retreats, which both count into it.
+        let work = Tally::new(BuildWork::default());
         let judge = |lock: &Lock| -> Option<Worth> {
             check_lock(lock, board, drafted).ok()?;
             let left = deadline.saturating_duration_since(Instant::now());
@@ -203,6 +217,13 @@ impl Bot {
                 max_memory: None,
             };
             let report = solve(lock, &limits).ok()?;
+            let w = work.get();
+            work.set(BuildWork {
+                judged: w.judged + 1,
+                states: w.states + report.states,
+                most_states: w.most_states.max(report.states),
+                ..w
+            });
             Some(match report.answer {
                 Answer::Solved { moves } => Worth {
                     known: 2,
@@ -230,9 +251,9 @@ impl Bot {
             let restart = current.is_none() || stale >= RESTART;
             let candidate = match &current {
                 Some((_, lock)) if !restart && dice.chance(0.9) => nudge(lock, &mut dice),
-                Some((_, lock)) if !restart => retreat(lock, deadline, &mut dice),
+                Some((_, lock)) if !restart => retreat(lock, deadline, &mut dice, &work),
                 _ => place(board, drafted, Some(&mut dice))
-                    .and_then(|l| retreat(&l, deadline, &mut dice).or(Some(l))),
+                    .and_then(|l| retreat(&l, deadline, &mut dice, &work).or(Some(l))),
             };
             let Some((worth, lock)) = candidate.and_then(|l| judge(&l).map(|w| (w, l))) else {
                 stale += 1;
@@ -253,9 +274,11 @@ impl Bot {
             }
             current = Some((worth, lock));
         }
-        best.map(|(_, l)| l)
+        let lock = best
+            .map(|(_, l)| l)
             .or_else(|| first_fit(board, drafted))
-            .unwrap_or_else(|| cram(board, drafted))
+            .unwrap_or_else(|| cram(board, drafted));
+        (lock, work.get())
     }
 
     /// Picks the opponent's `lock`, searching for at most `budget`; see the module's docs.
@@ -334,6 +357,24 @@ impl Bot {
         let (count, text) = replay(lock, &format_moves(&lock.write_all(&moves))).ok()?;
         Some((count, text))
     }
+}
+
+/// The work one [`Bot::build`] did. Its budget is time, checked between steps, so what bounds
+/// how far past it a build can run is the work of one step: each lock judged by a solver held
+/// to [`BUILD_STATES`], each retreat to [`RETREAT_STATES`]. The tests hold a build to these, and
+/// the bench shows them beside the time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BuildWork {
+    /// Locks the build's solver judged, the first-fit lock included.
+    pub judged: u32,
+    /// States the solver saw in all.
+    pub states: u64,
+    /// The most states the solver saw on one lock.
+    pub most_states: u64,
+    /// Retreats made.
+    pub retreats: u32,
+    /// The most states one retreat expanded.
+    pub most_retreat: usize,
 }
 
 /// How hard a lock is for the opponent, in the order the build prefers.
@@ -537,15 +578,21 @@ fn nudge(lock: &Lock, dice: &mut Dice) -> Option<Lock> {
 }
 
 /// The states the retreat explores from a lock, at most.
-const RETREAT_STATES: usize = 3_000;
+pub const RETREAT_STATES: usize = 3_000;
 
 /// The lock farthest from being picked among those its pieces reach from `lock` by slides and
 /// turns: the classic way to make a hard sliding puzzle, since every move can be undone and so
 /// the distance from a state to the nearest picked one is its fewest moves. The search stops at
 /// [`RETREAT_STATES`] or a quarter of the time left, so the distances it finds may be too long;
 /// the build's solver has the last word. A state whose pieces were turned out of their drafted
-/// orientation is skipped (the build's check refuses it), and ties are broken by dice.
-fn retreat(lock: &Lock, deadline: Instant, dice: &mut Dice) -> Option<Lock> {
+/// orientation is skipped (the build's check refuses it), and ties are broken by dice. The
+/// states it expanded are counted into `work`.
+fn retreat(
+    lock: &Lock,
+    deadline: Instant,
+    dice: &mut Dice,
+    work: &Tally<BuildWork>,
+) -> Option<Lock> {
     let stop = Instant::now() + deadline.saturating_duration_since(Instant::now()) / 4;
     let mut states = vec![lock.clone()];
     let mut index: HashMap<Vec<Piece>, usize> = HashMap::from([(lock.pieces.clone(), 0)]);
@@ -567,6 +614,12 @@ fn retreat(lock: &Lock, deadline: Instant, dice: &mut Dice) -> Option<Lock> {
         }
         next.push(out);
     }
+    let w = work.get();
+    work.set(BuildWork {
+        retreats: w.retreats + 1,
+        most_retreat: w.most_retreat.max(next.len()),
+        ..w
+    });
     let mut ways: Vec<Vec<usize>> = vec![Vec::new(); states.len()];
     for (i, out) in next.iter().enumerate() {
         for &j in out {
