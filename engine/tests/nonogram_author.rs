@@ -184,30 +184,3 @@ fn a_picture_ambiguous_in_several_regions_is_made_unique_region_by_region() {
         "three pictures ambiguous in several regions made unique"
     );
 }
-
-/// The figures in docs/nonogram.md: *Suggest* on the first 39 random 20×20 pictures of density
-/// 0.5 (`cargo test --release -p lockwright-engine --test nonogram_author -- --ignored
-/// --nocapture suggestions_on_random_pictures`).
-#[test]
-#[ignore = "prints figures; a few seconds in release"]
-fn suggestions_on_random_pictures() {
-    let mut times = Vec::new();
-    for seed in 1..40 {
-        let picture = random_picture(20, 20, 0.5, seed);
-        let t = std::time::Instant::now();
-        let s = suggest_unique(&picture, Duration::from_secs(10), Cancel::NEVER);
-        let took = t.elapsed();
-        times.push(took);
-        println!(
-            "seed {seed:>2}: {} regions, {:>9}, fewest {:>5}, {} pictures tried, {took:.1?}",
-            s.regions,
-            s.changes
-                .as_ref()
-                .map_or("none".to_string(), |c| format!("{} changes", c.len())),
-            s.fewest,
-            s.tried,
-        );
-    }
-    times.sort();
-    println!("median {:.1?}", times[times.len() / 2]);
-}
