@@ -1,5 +1,6 @@
 //! The command-line interface: one subcommand per job the studio does on a lock.
 
+mod answer;
 mod check;
 mod death_match;
 mod diff;
@@ -173,9 +174,7 @@ fn in_folders(named: Vec<PathBuf>) -> Result<Vec<PathBuf>> {
 /// The puzzle files a verb reads (not `check` and `fmt`, which say so file by file).
 fn puzzle_files(command: &Command) -> Vec<&std::path::Path> {
     match command {
-        Command::Solve(args) => vec![&args.file],
-        Command::Verify(verbs::VerifyArgs { file, .. })
-        | Command::Play(verbs::PlayArgs { file, .. })
+        Command::Play(verbs::PlayArgs { file, .. })
         | Command::Render(verbs::RenderArgs { file, .. }) => {
             vec![file]
         }
@@ -189,6 +188,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Verify(verbs::VerifyArgs {
             file,
             solution: Some(solution),
+            ..
         }) => verify::arguments_in_order(file, solution)?,
         Command::Play(verbs::PlayArgs { moves, .. }) => play::moves_are_no_files(moves)?,
         _ => {}
@@ -223,20 +223,22 @@ pub fn run(command: Command) -> Result<ExitCode> {
         }
         Command::Nonogram(verb) => nonogram::run(verb),
         Command::Quadrillion(verb) => quadrillion::run(verb),
-        Command::Solve(args) => {
-            let family = family_of(&args.file)?;
-            args.only_for(family)?;
-            (family.info().verbs.solve)(&args)
-        }
+        Command::Solve(args) => solve_all(&args),
         Command::Verify(args) => {
-            let family = family_of(&args.file)?;
-            let verify = family
-                .info()
-                .verbs
-                .verify
-                .ok_or_else(|| no_moves(&args.file, family))?;
-            let solution = verify::given_or_saved(&args.file, args.solution)?;
-            verify(&args.file, &solution)
+            let json = args.json;
+            let shown = args.file.display().to_string();
+            let verified = (|| {
+                a_puzzle_file(&args.file)?;
+                let family = family_of(&args.file)?;
+                let verify = family
+                    .info()
+                    .verbs
+                    .verify
+                    .ok_or_else(|| no_moves(&args.file, family))?;
+                let solution = verify::given_or_saved(&args.file, args.solution)?;
+                verify(&args.file, &solution, json)
+            })();
+            Ok(verified.unwrap_or_else(|e| answer::failed(&shown, &e, json)))
         }
         Command::Studio { path } => Ok(crate::open_studio(Some(path))),
         Command::Diff { old, new, json } => diff::run(&old, &new, json),
@@ -250,15 +252,65 @@ pub fn run(command: Command) -> Result<ExitCode> {
             (family.info().verbs.render)(&args)
         }
         Command::Play(args) => {
-            let family = family_of(&args.file)?;
-            let play = family
-                .info()
-                .verbs
-                .play
-                .ok_or_else(|| no_moves(&args.file, family))?;
-            play(&args)
+            let played = (|| {
+                let family = family_of(&args.file)?;
+                let play = family
+                    .info()
+                    .verbs
+                    .play
+                    .ok_or_else(|| no_moves(&args.file, family))?;
+                play(&args)
+            })();
+            let shown = args.file.display().to_string();
+            Ok(played.unwrap_or_else(|e| answer::failed(&shown, &e, args.json)))
         }
     }
+}
+
+/// `solve FILE...`: each file (each puzzle file in each folder) in turn, in this one process;
+/// a file that fails is answered as such (in JSON with `--json`) and the next is solved. The
+/// exit status is the highest of the files' (see [`answer`]).
+fn solve_all(args: &solve::SolveArgs) -> Result<ExitCode> {
+    let files = match in_folders(args.files.clone()) {
+        Ok(files) => files,
+        Err(e) => {
+            let shown = args
+                .files
+                .iter()
+                .map(|f| f.display().to_string())
+                .collect::<Vec<_>>()
+                .join(" ");
+            return Ok(answer::failed(&shown, &e, args.json));
+        }
+    };
+    let mut codes = Vec::with_capacity(files.len());
+    for file in files {
+        let mut one = args.clone();
+        one.file = file;
+        let code = solve_one(&one)
+            .unwrap_or_else(|e| answer::failed(&one.file.display().to_string(), &e, args.json));
+        codes.push(answer::code_of(code));
+    }
+    Ok(answer::worst(codes))
+}
+
+/// Refuses a file no family owns (webpbn's XML, a text of none), saying what it is.
+fn a_puzzle_file(path: &std::path::Path) -> Result<()> {
+    if crate::nonogram::webpbn::is_webpbn(path) {
+        anyhow::bail!("{}", nonogram::webpbn_is_no_puzzle_file(path));
+    }
+    if let Some(why) = crate::family::refusal(path) {
+        anyhow::bail!("{why}");
+    }
+    Ok(())
+}
+
+/// `solve` on one file: its family's solver.
+fn solve_one(args: &solve::SolveArgs) -> Result<ExitCode> {
+    a_puzzle_file(&args.file)?;
+    let family = family_of(&args.file)?;
+    args.only_for(family)?;
+    (family.info().verbs.solve)(args)
 }
 
 /// The file `new NAME` writes for a family (NAME, with the family's extension unless it has

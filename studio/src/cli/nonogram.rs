@@ -135,6 +135,44 @@ struct JsonAnswer {
     seconds: f64,
 }
 
+/// The diagnostics that prove a nonogram has no solution from its clues alone: a clue
+/// longer than its line, row and column totals that disagree.
+const CONTRADICTIONS: [&str; 2] = ["clue-too-long", "totals"];
+
+/// A nonogram whose clues contradict themselves: no solution, and the reason (the first
+/// error the format found, with its place). Exit [`super::answer::NO_SOLUTION`].
+fn contradiction(
+    shown: &str,
+    text: &str,
+    doc: &lockfmt::nonogram::Document,
+    diagnostics: &[lockfmt::Diagnostic],
+    json: bool,
+) -> ExitCode {
+    let reason = diagnostics.iter().find(|d| d.is_error()).map_or_else(
+        || "its clues contradict themselves".to_string(),
+        |d| format!("{}:{}: {}", d.span.line, d.span.column, d.message),
+    );
+    if json {
+        super::answer::print(&JsonAnswer {
+            path: shown.to_string(),
+            title: doc.puzzle.info.title.clone(),
+            status: "none",
+            solution: None,
+            second_solution: None,
+            reason: Some(reason),
+            line_solvable: false,
+            nodes: 0,
+            probes: 0,
+            threads: 0,
+            seconds: 0.0,
+        });
+    } else {
+        super::print_diagnostics(shown, text, diagnostics);
+        crate::say!("{shown}: no solution: its clues contradict themselves");
+    }
+    ExitCode::from(super::answer::NO_SOLUTION)
+}
+
 /// `solve FILE.non`: unique, several, none or stopped; exit 0 when a solution exists, 1 when
 /// none does, 3 when a limit stopped it, 2 when the file cannot be read.
 pub fn solve(
@@ -147,15 +185,28 @@ pub fn solve(
     let threads = super::solve::threads(threads)?.unwrap_or_else(crate::nonogram::search_threads);
     let shown = file.display().to_string();
     let (text, parsed) = read(file);
-    if parsed.document.is_none() {
-        super::print_diagnostics(&shown, &text, &parsed.diagnostics);
-        return Ok(ExitCode::from(2));
-    }
+    let Some(doc) = &parsed.document else {
+        return Ok(super::answer::unreadable(
+            &shown,
+            &text,
+            &parsed.diagnostics,
+            json,
+        ));
+    };
     let Some(puzzle) = parsed.valid_puzzle() else {
-        // Problems the format sees (a clue longer than its line, totals that disagree) prove
-        // there is no solution: said as the solver says it.
-        super::print_diagnostics(&shown, &text, &parsed.diagnostics);
-        return Ok(ExitCode::from(1));
+        // Clues that contradict themselves (a clue longer than its line, totals that
+        // disagree) prove there is no solution: the answer "none", with the reason. Any
+        // other error means the file cannot be read as a puzzle.
+        let contradictory = parsed
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .all(|d| CONTRADICTIONS.contains(&d.code.as_str()));
+        return Ok(if contradictory {
+            contradiction(&shown, &text, doc, &parsed.diagnostics, json)
+        } else {
+            super::answer::unreadable(&shown, &text, &parsed.diagnostics, json)
+        });
     };
     let report = super::thinking::while_solving(&shown, || {
         engine::nonogram::solve_on_threads(
@@ -197,7 +248,7 @@ pub fn solve(
             threads,
             seconds: st.elapsed.as_secs_f64(),
         };
-        crate::say!("{}", serde_json::to_string_pretty(&answer)?);
+        super::answer::print(&answer);
         return Ok(code);
     }
     let name = puzzle.info.title.clone().unwrap_or_else(|| shown.clone());

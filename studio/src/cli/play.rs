@@ -74,8 +74,12 @@ pub fn run(file: &Path, moves: &[Move], opts: &Options) -> Result<ExitCode> {
     let lock = match parsed.valid_lock() {
         Some(lock) => lock.clone(),
         None => {
-            super::print_diagnostics(&shown, &text, &parsed.diagnostics);
-            return Ok(ExitCode::from(1));
+            return Ok(super::answer::unreadable(
+                &shown,
+                &text,
+                &parsed.diagnostics,
+                opts.json,
+            ));
         }
     };
     let mech = Mechanism::new(&lock).context("the lock cannot be played")?;
@@ -110,7 +114,7 @@ pub fn run(file: &Path, moves: &[Move], opts: &Options) -> Result<ExitCode> {
         crate::say_raw!("{}", lockfmt::hexlock::print(&lock));
     }
     if opts.json {
-        crate::say!("{}", serde_json::to_string_pretty(&reports)?);
+        super::answer::print(&reports);
     }
     Ok(ExitCode::SUCCESS)
 }

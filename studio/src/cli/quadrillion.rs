@@ -104,13 +104,14 @@ pub fn solve(
 ) -> Result<ExitCode> {
     let shown = file.display().to_string();
     let (text, parsed) = read(file);
-    if parsed.document.is_none() {
-        super::print_diagnostics(&shown, &text, &parsed.diagnostics);
-        return Ok(ExitCode::from(2));
-    }
+    // A board that does not read, or breaks the rules, has no answer: it cannot be read.
     let Some(ch) = parsed.valid_challenge().cloned() else {
-        super::print_diagnostics(&shown, &text, &parsed.diagnostics);
-        return Ok(ExitCode::from(1));
+        return Ok(super::answer::unreadable(
+            &shown,
+            &text,
+            &parsed.diagnostics,
+            json,
+        ));
     };
     let title = parsed.document.as_ref().and_then(|d| d.info.title.clone());
     let limits = Limits {
@@ -176,7 +177,7 @@ pub fn solve(
             nodes,
             seconds: elapsed.as_secs_f64(),
         };
-        crate::say!("{}", serde_json::to_string_pretty(&answer)?);
+        super::answer::print(&answer);
         return Ok(code);
     }
     let name = title.unwrap_or_else(|| shown.clone());

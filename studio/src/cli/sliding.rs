@@ -35,21 +35,20 @@ pub fn read(path: &Path) -> (String, Parsed) {
     }
 }
 
-/// Reads a lock that must be legal: the lock and its document, or the exit code after its
-/// diagnostics are printed (2 when it cannot be read at all, 1 when it breaks a rule).
-fn read_legal(path: &Path) -> std::result::Result<(Lock, Document), ExitCode> {
+/// Reads a lock that must be legal: the lock and its document, or the exit status
+/// ([`super::answer::UNREADABLE`]) after saying why — in JSON with `json` — when it cannot be
+/// read or breaks a rule.
+fn read_legal(path: &Path, json: bool) -> std::result::Result<(Lock, Document), ExitCode> {
     let shown = path.display().to_string();
     let (text, parsed) = read(path);
-    let Some(doc) = parsed.document.clone() else {
-        super::print_diagnostics(&shown, &text, &parsed.diagnostics);
-        return Err(ExitCode::from(2));
-    };
-    match parsed.valid_lock() {
-        Some(lock) => Ok((lock.clone(), doc)),
-        None => {
-            super::print_diagnostics(&shown, &text, &parsed.diagnostics);
-            Err(ExitCode::from(1))
-        }
+    match (parsed.document.clone(), parsed.valid_lock()) {
+        (Some(doc), Some(lock)) => Ok((lock.clone(), doc)),
+        _ => Err(super::answer::unreadable(
+            &shown,
+            &text,
+            &parsed.diagnostics,
+            json,
+        )),
     }
 }
 
@@ -135,7 +134,7 @@ pub fn play(
     final_only: bool,
     json: bool,
 ) -> Result<ExitCode> {
-    let (lock, doc) = match read_legal(file) {
+    let (lock, doc) = match read_legal(file, json) {
         Ok(x) => x,
         Err(code) => return Ok(code),
     };
@@ -244,7 +243,7 @@ pub fn solve(
     write_solution: Option<&Path>,
 ) -> Result<ExitCode> {
     let shown = file.display().to_string();
-    let (lock, doc) = match read_legal(file) {
+    let (lock, doc) = match read_legal(file, json) {
         Ok(x) => x,
         Err(code) => return Ok(code),
     };
@@ -287,7 +286,7 @@ pub fn solve(
             at_least: report.at_least,
             seconds: report.elapsed.as_secs_f64(),
         };
-        crate::say!("{}", serde_json::to_string_pretty(&answer)?);
+        super::answer::print(&answer);
         return Ok(code);
     }
     let name = title.unwrap_or_else(|| shown.clone());
@@ -335,57 +334,69 @@ pub fn solve(
     Ok(code)
 }
 
-/// `verify FILE.slide SOLUTION`: exit 0 exactly when the moves pick the lock.
-pub fn verify(file: &Path, solution_path: &Path) -> Result<ExitCode> {
+/// `verify FILE.slide SOLUTION [--json]`: exit 0 exactly when the moves pick the lock, 1 when
+/// they do not (or one is refused), 2 when the lock or the solution cannot be read.
+pub fn verify(file: &Path, solution_path: &Path, json: bool) -> Result<ExitCode> {
     let shown = file.display().to_string();
-    let (lock, doc) = match read_legal(file) {
+    let (lock, doc) = match read_legal(file, json) {
         Ok(x) => x,
-        Err(_) => return Ok(ExitCode::from(1)),
+        Err(code) => return Ok(code),
     };
     let shown_solution = solution_path.display().to_string();
-    let text = match crate::files::read_bytes(solution_path, MAX_READ_BYTES) {
-        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
-        Err(e) => {
-            eprintln!("{e}");
-            return Ok(ExitCode::from(1));
-        }
-    };
+    let bytes = crate::files::read_bytes(solution_path, MAX_READ_BYTES)?;
+    let text = String::from_utf8_lossy(&bytes).into_owned();
     super::verify::refuse_a_puzzle_as_solution(solution_path, &text)?;
     let solution = match parse_solution(&text) {
         Ok(s) => s,
         Err(diagnostics) => {
-            super::print_diagnostics(&shown_solution, &text, &diagnostics);
-            return Ok(ExitCode::from(1));
+            return Ok(super::answer::unreadable(
+                &shown_solution,
+                &text,
+                &diagnostics,
+                json,
+            ));
         }
     };
     if !solution.names(&doc) {
-        eprintln!(
+        bail!(
             "{shown_solution}: this solution names another lock (`{}`), not {shown}",
             solution.lock_name
         );
-        return Ok(ExitCode::from(1));
     }
-    match lock.play(&solution.moves) {
-        Ok(states) if states.last().is_some_and(Lock::is_picked) => {
-            let n = states.len();
-            crate::say!("{shown}: picked after {}", lockfmt::words::count(n, "move"));
-            Ok(ExitCode::SUCCESS)
-        }
-        Ok(states) => {
-            crate::say!(
-                "{shown}: the {} do not pick the lock",
+    let moves = solution.moves.len();
+    let (opened_after, reason) = match lock.play(&solution.moves) {
+        Ok(states) if states.last().is_some_and(Lock::is_picked) => (Some(states.len()), None),
+        Ok(states) => (
+            None,
+            Some(format!(
+                "the {} do not pick the lock",
                 lockfmt::words::count(states.len(), "move")
-            );
-            Ok(ExitCode::from(1))
-        }
-        Err((n, why)) => {
-            crate::say!(
-                "{shown}: move {n} `{}` is refused: {why}",
+            )),
+        ),
+        Err((n, why)) => (
+            None,
+            Some(format!(
+                "move {n} `{}` is refused: {why}",
                 solution.moves[n - 1]
-            );
-            Ok(ExitCode::from(1))
-        }
-    }
+            )),
+        ),
+    };
+    Ok(super::answer::verified(
+        &super::answer::Verified {
+            path: &shown,
+            solution: &shown_solution,
+            status: if opened_after.is_some() {
+                "opens"
+            } else {
+                "does-not-open"
+            },
+            moves,
+            opened_after,
+            reason,
+            opens: "picked",
+        },
+        json,
+    ))
 }
 
 /// `render` of a sliding lock.

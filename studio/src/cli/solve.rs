@@ -14,18 +14,25 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 /// The options of `lockwright solve`.
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, Debug, Clone)]
 #[command(
-    after_help = "Exit status: 0 solved (a nonogram: a solution exists; a sliding lock: picked), \
-                  1 the lock cannot be opened or picked, or is invalid (a nonogram or a \
-                  Quadrillion board: no solution), 2 the file cannot be read, 3 a limit stopped \
-                  the search."
+    after_help = "Exit status, the same in every family: 0 solved (a nonogram: a solution \
+                  exists; a sliding lock: picked), 1 no solution (the lock cannot be opened or \
+                  picked; a nonogram's clues contradict themselves), 2 the file cannot be read \
+                  or breaks its family's rules, 3 a limit stopped the search. With several \
+                  files, the highest of their statuses."
 )]
 pub struct SolveArgs {
-    /// The puzzle file: a hex lock (.lock), a nonogram (.non), a Quadrillion board (.quad) or a
-    /// sliding lock (.slide).
+    /// The puzzle files — hex locks (.lock), nonograms (.non), Quadrillion boards (.quad),
+    /// sliding locks (.slide) — or folders: every puzzle file in them and their subfolders,
+    /// solved one after another in this one process.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// The file being solved (one of `files`).
+    #[arg(skip)]
     pub file: PathBuf,
-    /// Print the answer as JSON on standard output.
+    /// Print each answer as one JSON object on one line of standard output, whatever happens
+    /// (`"status": "error"` with the diagnostics when a file cannot be read).
     #[arg(long)]
     pub json: bool,
     /// Threads to search with, 1 to 256 (default: every core; a nonogram: one a core up to 8
@@ -232,10 +239,13 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     let shown = args.file.display().to_string();
     let (text, parsed) = read_lock(&args.file);
     let Some(lock) = parsed.valid_lock().cloned() else {
-        super::print_diagnostics(&shown, &text, &parsed.diagnostics);
-        // No lock to search (the file does not read) is not a proof that none opens.
-        let unreadable = parsed.document.is_none();
-        return Ok(ExitCode::from(if unreadable { 2 } else { 1 }));
+        // No lock to search is not a proof that none opens: it cannot be read.
+        return Ok(super::answer::unreadable(
+            &shown,
+            &text,
+            &parsed.diagnostics,
+            args.json,
+        ));
     };
     let author = match &args.author {
         Some(path) => Some(read_solution(path, &lock)?),
@@ -278,7 +288,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     let verdict = report.verdict();
     if args.json {
         let answer = JsonAnswer::new(shown, &lock, &report, analysis.as_ref());
-        crate::say!("{}", serde_json::to_string_pretty(&answer)?);
+        super::answer::print(&answer);
     } else {
         print_answer(&shown, &lock, &report);
         if let Some(a) = &analysis {

@@ -8,6 +8,9 @@ use anyhow::Result;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+/// `verify`: the lock file, the solution file, `--json`.
+pub type Verify = fn(&Path, &Path, bool) -> Result<ExitCode>;
+
 /// How a family answers the command line.
 pub struct Verbs {
     /// The flags of `solve` its solver takes beyond `--json`, `--timeout` and
@@ -23,9 +26,9 @@ pub struct Verbs {
     pub render: fn(&RenderArgs) -> Result<ExitCode>,
     /// `play`: moves played and shown; `None` for a family with no move notation.
     pub play: Option<fn(&PlayArgs) -> Result<ExitCode>>,
-    /// `verify`: whether a solution opens the puzzle (the lock file, the solution file);
-    /// `None` for a family with no move notation.
-    pub verify: Option<fn(&Path, &Path) -> Result<ExitCode>>,
+    /// `verify`: whether a solution opens the puzzle (the lock file, the solution file,
+    /// `--json`); `None` for a family with no move notation.
+    pub verify: Option<Verify>,
 }
 
 /// `lockwright new`.
@@ -110,4 +113,7 @@ pub struct VerifyArgs {
     /// The solution file (or a bare move list); without it, the one saved beside the lock
     /// (NAME.solution), where the studio saves it.
     pub solution: Option<PathBuf>,
+    /// Print the answer as one JSON object on one line, whatever happens.
+    #[arg(long)]
+    pub json: bool,
 }

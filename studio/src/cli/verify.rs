@@ -67,54 +67,56 @@ fn not_a_solution(path: &Path, what: &str) -> String {
     )
 }
 
-pub fn run(lock_path: &Path, solution_path: &Path) -> Result<ExitCode> {
+/// `verify FILE.lock SOLUTION [--json]`: exit 0 exactly when the moves open the lock, 1 when
+/// they do not, 2 when the lock or the solution cannot be read (or names another lock).
+pub fn run(lock_path: &Path, solution_path: &Path, json: bool) -> Result<ExitCode> {
     let shown = lock_path.display().to_string();
     let (text, parsed) = read_lock(lock_path);
     let Some(lock) = parsed.valid_lock().cloned() else {
-        super::print_diagnostics(&shown, &text, &parsed.diagnostics);
-        return Ok(ExitCode::from(1));
+        return Ok(super::answer::unreadable(
+            &shown,
+            &text,
+            &parsed.diagnostics,
+            json,
+        ));
     };
     let shown_solution = solution_path.display().to_string();
-    let solution_text = match super::read_text(solution_path) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("{e}");
-            return Ok(ExitCode::from(1));
-        }
-    };
+    let solution_text = super::read_text(solution_path)?;
     refuse_a_puzzle_as_solution(solution_path, &solution_text)?;
     let solution = match lockfmt::hexlock::parse_solution(&solution_text) {
         Ok(s) => s,
         Err(diagnostics) => {
-            super::print_diagnostics(&shown_solution, &solution_text, &diagnostics);
-            return Ok(ExitCode::from(1));
+            return Ok(super::answer::unreadable(
+                &shown_solution,
+                &solution_text,
+                &diagnostics,
+                json,
+            ));
         }
     };
     if !solution.names(&lock) {
-        eprintln!(
+        bail!(
             "{shown_solution}: this solution names another lock (`{}`), not {shown} (`{}`)",
-            solution.lock_name, lock.info.name
+            solution.lock_name,
+            lock.info.name
         );
-        return Ok(ExitCode::from(1));
     }
     let mech = Mechanism::new(&lock).map_err(|e| anyhow!("{shown}: {e}"))?;
     let replay = engine::hexlock::search::replay(&mech, &solution.moves)?;
-    let n = solution.moves.len();
-    match replay.opened_after {
-        Some(k) if k == n => {
-            crate::say!("{shown}: opens after {}", lockfmt::words::count(k, "move"));
-            Ok(ExitCode::SUCCESS)
-        }
-        Some(k) => {
-            crate::say!("{shown}: opens after {k} of the {n} moves; the rest are never played",);
-            Ok(ExitCode::SUCCESS)
-        }
-        None => {
-            eprintln!(
-                "{shown}: not open after {}",
-                lockfmt::words::count(n, "move")
-            );
-            Ok(ExitCode::from(1))
-        }
-    }
+    Ok(super::answer::verified(
+        &super::answer::Verified {
+            path: &shown,
+            solution: &shown_solution,
+            status: if replay.opened_after.is_some() {
+                "opens"
+            } else {
+                "does-not-open"
+            },
+            moves: solution.moves.len(),
+            opened_after: replay.opened_after,
+            reason: None,
+            opens: "opens",
+        },
+        json,
+    ))
 }
