@@ -318,3 +318,88 @@ fn play_says_a_quadrillion_board_has_no_moves() {
         text(&out.stderr)
     );
 }
+
+/// The seed's "Help me!": each hint, given back as a placed shape, leads to the one solution;
+/// the board then holds all twelve shapes and `check` reads it with every shape placed.
+#[test]
+fn hint_places_one_shape_at_a_time_until_the_board_is_solved() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = template("challenge-49.quad");
+    let file = file.to_str().expect("path");
+    let mut placed: Vec<String> = Vec::new();
+    for _ in 0..12 {
+        let mut args = vec!["quadrillion", "hint", file, "--json"];
+        for p in &placed {
+            args.push("--placed");
+            args.push(p);
+        }
+        let out = lockwright(&args, dir.path());
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let v = json(&out);
+        if v["status"] == "solved" {
+            break;
+        }
+        assert_eq!(v["status"], "place", "{v}");
+        placed.push(v["place"].as_str().expect("a shape's line").to_string());
+    }
+    assert_eq!(
+        placed.len(),
+        11,
+        "the file places one shape, the hints the other eleven"
+    );
+    // Replayed through the rules: the board with every hinted shape is read as legal and full.
+    let mut board = std::fs::read_to_string(file).expect("board");
+    for p in &placed {
+        board.push_str(p);
+        board.push('\n');
+    }
+    std::fs::write(dir.path().join("full.quad"), &board).expect("write");
+    let out = lockwright(&["check", "full.quad"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = lockwright(&["solve", "full.quad", "--json"], dir.path());
+    assert_eq!(json(&out)["status"], "solved");
+}
+
+#[test]
+fn hint_says_which_shape_to_lift_and_a_board_without_solution_exits_1() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = template("challenge-49.quad");
+    let file = file.to_str().expect("path");
+    let wrong = "shape U turn 1 at 0 1";
+    let out = lockwright(
+        &["quadrillion", "hint", file, "--placed", wrong, "--json"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v = json(&out);
+    assert_eq!(v["status"], "lift", "{v}");
+    assert_eq!(v["shapes"], serde_json::json!(["U"]));
+    let out = lockwright(
+        &["quadrillion", "hint", file, "--placed", wrong],
+        dir.path(),
+    );
+    assert!(
+        text(&out.stdout).contains("lift U"),
+        "{}",
+        text(&out.stdout)
+    );
+    // The same shape fixed by the board's own file: nothing of the player's to lift.
+    let mut board = std::fs::read_to_string(file).expect("board");
+    board.push_str(wrong);
+    board.push('\n');
+    std::fs::write(dir.path().join("stuck.quad"), &board).expect("write");
+    let out = lockwright(&["quadrillion", "hint", "stuck.quad", "--json"], dir.path());
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    assert_eq!(json(&out)["status"], "none");
+    // A placed line the board refuses is said at its own place, exit 2.
+    let out = lockwright(
+        &["quadrillion", "hint", file, "--placed", "shape / at 0 0"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--placed:1:7: error: shape / covers a closed dot"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -12,6 +12,7 @@ mod online;
 pub mod output;
 mod play;
 pub mod quadrillion;
+mod quadrillion_hint;
 mod render;
 mod serve;
 pub mod sliding;

@@ -381,6 +381,22 @@ pub enum Verb {
         #[arg(long)]
         json: bool,
     },
+    /// Help me! One more shape placed where a solution of the board as it stands has it, or
+    /// which of the player's shapes to lift when no solution keeps them.
+    Hint {
+        /// The board (`.quad`).
+        file: PathBuf,
+        /// A shape the player has placed, as the file writes it: `--placed "shape T turn 3 at 1 7"`
+        /// (as often as shapes are placed).
+        #[arg(long, value_name = "LINE")]
+        placed: Vec<String>,
+        /// Print the hint as one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Give up after this many seconds (default 10).
+        #[arg(long, value_name = "SECS", value_parser = super::seconds)]
+        timeout: Option<Duration>,
+    },
 }
 
 /// Runs a verb only Quadrillion boards have.
@@ -393,6 +409,12 @@ pub fn run(verb: Verb) -> Result<ExitCode> {
             force,
             json,
         } => challenge(seed, output, board, force, json),
+        Verb::Hint {
+            file,
+            placed,
+            json,
+            timeout,
+        } => Ok(super::quadrillion_hint::run(&file, &placed, json, timeout)),
     }
 }
 
