@@ -866,3 +866,54 @@ fn render_refuses_the_flags_a_familys_picture_does_not_take() {
     }
     assert!(!dir.path().join("x.png").exists(), "nothing drawn");
 }
+
+/// `new --template list` needs no NAME and lists every family's templates, each as the studio's
+/// New picker names it; every one of them is made from the command line and reads cleanly.
+#[test]
+fn every_template_the_studio_offers_is_listed_and_made_from_the_command_line() {
+    let dir = tempfile::tempdir().expect("dir");
+    let out = lockwright(&["new", "--template", "list"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let listed = text(&out.stdout);
+    let names: Vec<&str> = listed
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    for family in ["Hex lock", "Nonogram", "Quadrillion", "Sliding lock"] {
+        assert!(listed.contains(family), "{family} missing from\n{listed}");
+    }
+    assert!(names.contains(&"nonogram-dancer") && names.contains(&"sliding-seed-example"));
+    for (i, name) in names.iter().enumerate() {
+        let file = format!("t{i}");
+        let out = lockwright(&["new", &file, "--template", name], dir.path());
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", text(&out.stderr));
+        let made = text(&out.stdout).trim().to_string();
+        let out = lockwright(&["check", &made], dir.path());
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", text(&out.stderr));
+    }
+    // A name may leave out its family's prefix; with --kind only that family's are listed.
+    let out = lockwright(
+        &["new", "d", "--kind", "nonogram", "--template", "dancer"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(dir.path().join("d.non").exists());
+    let out = lockwright(
+        &["new", "--kind", "quadrillion", "--template", "list"],
+        dir.path(),
+    );
+    assert!(
+        text(&out.stdout)
+            .lines()
+            .all(|l| l.starts_with("quadrillion-"))
+    );
+    let out = lockwright(&["new", "g.non", "--template", "pivot-gate"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let out = lockwright(&["new"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("needs the puzzle's NAME"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -237,7 +237,8 @@ fn new_check_fmt_render_and_diff_work_on_sliding_locks() {
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        text(&out.stderr).contains("give either --template or --width and --height, not both"),
+        text(&out.stderr)
+            .contains("give either --template or a size (--size, --width, --height), not both"),
         "{}",
         text(&out.stderr)
     );

@@ -22,7 +22,7 @@ fn new(args: &NewArgs) -> Result<ExitCode> {
             "a hex lock takes --size, not --width or --height (those are for --kind nonogram and --kind sliding)"
         );
     }
-    super::new::run(&args.name, args.template.as_deref(), args.size, args.force)
+    super::new::run(args.name()?, args.size, args.force)
 }
 
 fn render(args: &RenderArgs) -> Result<ExitCode> {

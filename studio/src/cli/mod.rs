@@ -210,10 +210,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         anyhow::bail!("{why}");
     }
     match command {
-        Command::New(args) => {
-            let family = new::family_of_new(&args.name, args.kind.as_deref())?;
-            (family.info().verbs.new)(&args)
-        }
+        Command::New(args) => new::dispatch(&args),
         Command::Check { files, json, kind } => {
             let stdin = source::stdin_family(&files, kind.as_deref())?;
             check::run(&in_folders(files)?, json, stdin)

@@ -660,11 +660,11 @@ pub const VERBS: super::verbs::Verbs = super::verbs::Verbs {
     solve_flags: &["--threads"],
     render_flags: &["--solution"],
     new: |args| {
-        if args.template.is_some() || args.size.is_some() {
-            bail!("a nonogram takes --width and --height, not --template or --size");
+        if args.size.is_some() {
+            bail!("a nonogram takes --width and --height, not --size");
         }
         new(
-            &args.name,
+            args.name()?,
             args.width.unwrap_or(10),
             args.height.unwrap_or(10),
             args.force,

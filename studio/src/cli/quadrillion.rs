@@ -423,16 +423,12 @@ pub const VERBS: super::verbs::Verbs = super::verbs::Verbs {
     solve_flags: &["--count"],
     render_flags: &["--solution"],
     new: |args| {
-        if args.template.is_some()
-            || args.size.is_some()
-            || args.width.is_some()
-            || args.height.is_some()
-        {
+        if args.size.is_some() || args.width.is_some() || args.height.is_some() {
             bail!(
-                "a Quadrillion board starts as the default board: it takes no --template, --size, --width or --height"
+                "a Quadrillion board starts as the default board or a template (--template list): it takes no --size, --width or --height"
             );
         }
-        new(&args.name, args.force)
+        new(args.name()?, args.force)
     },
     solve: |args| {
         solve(

@@ -426,36 +426,16 @@ pub fn render(file: &Path, out: &Path, width: u32, dark: bool) -> Result<ExitCod
 
 /// `new NAME --kind sliding [--width W] [--height H]`: a board with the Key and the Keyhole,
 /// titled after the file; with `--template T` a built-in lock (`--template list` names them).
-pub fn new(
-    name: &str,
-    template: Option<&str>,
-    width: usize,
-    height: usize,
-    force: bool,
-) -> Result<ExitCode> {
-    if template == Some("list") {
-        for t in crate::sliding::templates::ALL {
-            crate::say!("{}", t.name.trim_start_matches("sliding-"));
-        }
-        return Ok(ExitCode::SUCCESS);
-    }
+pub fn new(name: &str, width: usize, height: usize, force: bool) -> Result<ExitCode> {
     let max = engine::sliding::MAX_SIDE as usize;
     if !(2..=max).contains(&width) || !(2..=max).contains(&height) {
         bail!("a sliding lock is 2 to {max} cells wide and tall, not {width}×{height}");
     }
     let (path, title) = super::new_file(name, crate::family::Family::Sliding)?;
     super::refuse_existing(&path, force)?;
-    let text = match template {
-        Some(t) => crate::sliding::templates::text_of(t, &title).with_context(|| {
-            format!("no sliding lock template is called {t} (see --template list)")
-        })?,
-        None => {
-            let mut doc = Document::empty(width as u8, height as u8);
-            doc.info.title = Some(title);
-            lockfmt::sliding::print(&doc)
-        }
-    };
-    write_atomic(&path, &text)?;
+    let mut doc = Document::empty(width as u8, height as u8);
+    doc.info.title = Some(title);
+    write_atomic(&path, &lockfmt::sliding::print(&doc))?;
     crate::say!("{}", path.display());
     Ok(ExitCode::SUCCESS)
 }
@@ -468,15 +448,8 @@ pub const VERBS: super::verbs::Verbs = super::verbs::Verbs {
         if args.size.is_some() {
             bail!("a sliding lock takes --width and --height, not --size");
         }
-        // A template's board has its own size, which --width would not change.
-        if args.template.is_some() && (args.width.is_some() || args.height.is_some()) {
-            bail!(
-                "give either --template or --width and --height, not both: a template's board has its own size"
-            );
-        }
         new(
-            &args.name,
-            args.template.as_deref(),
+            args.name()?,
             args.width.unwrap_or(6),
             args.height.unwrap_or(6),
             args.force,

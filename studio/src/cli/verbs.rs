@@ -35,13 +35,15 @@ pub struct Verbs {
 #[derive(clap::Args, Debug)]
 pub struct NewArgs {
     /// The puzzle's name; the file is NAME.lock, NAME.non, NAME.quad or NAME.slide (a path
-    /// may be given).
-    pub name: String,
+    /// may be given). Not needed with `--template list`.
+    pub name: Option<String>,
     /// Which family: `lock`, `nonogram`, `quadrillion` or `sliding`; without it, the
     /// family the name's extension names, else a hex lock.
     #[arg(long, value_parser = crate::family::KINDS)]
     pub kind: Option<String>,
-    /// A template to start from (see `--template list`).
+    /// A template to start from, of any family: `--template list` lists them all (with
+    /// `--kind`, that family's); a name may leave out its family's prefix (`dancer` for
+    /// `nonogram-dancer`).
     #[arg(long, short)]
     pub template: Option<String>,
     /// The size of an empty lock (3 to 11).
@@ -56,6 +58,17 @@ pub struct NewArgs {
     /// Write the file even if it exists.
     #[arg(long)]
     pub force: bool,
+}
+
+impl NewArgs {
+    /// The puzzle's name: needed for anything but `--template list`.
+    pub fn name(&self) -> Result<&str> {
+        self.name.as_deref().ok_or_else(|| {
+            anyhow::anyhow!(
+                "`new` needs the puzzle's NAME: lockwright new NAME [--kind KIND] [--template T]"
+            )
+        })
+    }
 }
 
 /// `lockwright render`.
