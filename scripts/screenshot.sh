@@ -7,12 +7,9 @@
 # with the starter locks (`studio FOLDER` or `studio FILE.lock` open others). The studio runs
 # with a temporary home, so it never reads or writes the user's settings, locks or login.
 #
-# A bare Debian 12 machine needs (the window's libraries, wgpu's OpenGL through Mesa's software
-# EGL, a monospace font for the source, and CA certificates, without which the studio's online
-# client does not start):
-#   apt-get install -y --no-install-recommends xvfb xdotool imagemagick ca-certificates \
-#       libxcursor1 libxi6 libxkbcommon-x11-0 libegl1 libegl-mesa0 libgl1-mesa-dri \
-#       fonts-dejavu-core
+# A bare Debian 12 machine gets what this needs (Xvfb, xdotool, ImageMagick, the window's
+# libraries, wgpu's OpenGL through Mesa's software EGL, a font, CA certificates) from the
+# README's setup line, `bash scripts/setup`.
 # Without libegl1 the studio still opens, but draws with tiny-skia: the script warns then.
 #
 # Environment:
@@ -51,7 +48,7 @@ if [ -z "$bin" ] || [ ! -x "$bin" ]; then
 fi
 for tool in Xvfb xdotool import compare identify; do
     command -v "$tool" >/dev/null || {
-        echo "screenshot: $tool is missing (see the apt-get line at the top of $0)" >&2
+        echo "screenshot: $tool is missing (bash scripts/setup installs it)" >&2
         exit 1
     }
 done
