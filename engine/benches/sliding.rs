@@ -12,11 +12,17 @@
 //! (for the deep ones: `SLIDING_SEEDS=41,99,143`); `SLIDING_SHOW=1` draws each lock before it
 //! is solved; `SLIDING_SLOWEST` how many of the slowest locks to list (default 5). A lock
 //! answered in under 100 ms is timed three times and its median kept.
+//!
+//! Each size ends with the solver's states per second against a plain breadth-first search of
+//! the same locks in the same run ([`plain_bfs`]: the rules' own `legal_moves` and `apply`,
+//! each state kept as one byte per piece in a standard hash set), each lock searched by it
+//! for at most `SLIDING_BFS_TIMEOUT` seconds (default 1; 0 leaves it out).
 
 #[path = "../tests/sliding_common.rs"]
 mod common;
 
-use engine::sliding::{Answer, Limits, Lock, solve};
+use engine::sliding::{Answer, Cell, Limits, Lock, Orientation, solve};
+use std::collections::{HashSet, VecDeque};
 use std::time::{Duration, Instant};
 
 fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
@@ -32,6 +38,68 @@ struct Row {
     states: u64,
     idle: usize,
     what: String,
+    /// Whether the lock was answered (solved or shown impossible), not stopped by a limit.
+    answered: bool,
+    /// The fewest moves, `Some(None)` for impossible, `None` when stopped.
+    fewest: Option<Option<usize>>,
+}
+
+/// What a plain breadth-first search did on one lock.
+struct Plain {
+    /// Distinct states it saw.
+    states: u64,
+    time: Duration,
+    /// The fewest moves, `Some(None)` when it saw every state and none is picked, `None` when
+    /// its time ran out first.
+    answer: Option<Option<usize>>,
+}
+
+/// A piece's place as one byte: its first cell's number and its orientation.
+fn place(at: Cell, o: Orientation) -> u8 {
+    (at.index() * 2 + usize::from(o == Orientation::Vertical)) as u8
+}
+
+/// The reference the solver is measured against: a breadth-first search over the rules' own
+/// moves (`Lock::legal_moves`, `Lock::apply`), one level at a time, each state seen kept as
+/// one byte per piece in a standard hash set. No relaxation, no idle pieces, no pruning: the
+/// first picked state met is reached in the fewest moves.
+fn plain_bfs(lock: &Lock, timeout: Duration) -> Plain {
+    let t = Instant::now();
+    let key = |l: &Lock| -> Box<[u8]> {
+        l.pieces
+            .iter()
+            .map(|p| place(p.at, p.orientation))
+            .collect()
+    };
+    let mut seen: HashSet<Box<[u8]>> = HashSet::new();
+    let mut queue: VecDeque<(Lock, usize)> = VecDeque::new();
+    seen.insert(key(lock));
+    queue.push_back((lock.clone(), 0));
+    let mut answer = Some(None);
+    let mut taken = 0u64;
+    while let Some((s, d)) = queue.pop_front() {
+        if s.is_picked() {
+            answer = Some(Some(d));
+            break;
+        }
+        taken += 1;
+        if taken.is_multiple_of(256) && t.elapsed() >= timeout {
+            answer = None;
+            break;
+        }
+        for mv in s.legal_moves() {
+            if let Ok(n) = s.apply(&mv)
+                && seen.insert(key(&n))
+            {
+                queue.push_back((n, d + 1));
+            }
+        }
+    }
+    Plain {
+        states: seen.len() as u64,
+        time: t.elapsed(),
+        answer,
+    }
 }
 
 fn time_one(lock: &Lock, seed: u64, limits: &Limits) -> Row {
@@ -48,6 +116,12 @@ fn time_one(lock: &Lock, seed: u64, limits: &Limits) -> Row {
         times.sort();
         time = times[1];
     }
+    let answered = !matches!(r.answer, Answer::Stopped(_));
+    let fewest = match &r.answer {
+        Answer::Solved { moves } => Some(Some(moves.len())),
+        Answer::Impossible => Some(None),
+        Answer::Stopped(_) => None,
+    };
     let what = match &r.answer {
         Answer::Solved { moves } => {
             if std::env::var_os("SLIDING_SHOW").is_some() {
@@ -73,12 +147,15 @@ fn time_one(lock: &Lock, seed: u64, limits: &Limits) -> Row {
         states: r.states,
         idle: r.idle,
         what,
+        answered,
+        fewest,
     }
 }
 
-fn report(side: u8, pieces: usize, seeds: &[u64], limits: &Limits) {
+fn report(side: u8, pieces: usize, seeds: &[u64], limits: &Limits, bfs: Duration) {
     let n = seeds.len();
     let show = std::env::var_os("SLIDING_SHOW").is_some();
+    let mut plain: Vec<Plain> = Vec::new();
     let mut rows: Vec<Row> = seeds
         .iter()
         .map(|&seed| {
@@ -86,15 +163,27 @@ fn report(side: u8, pieces: usize, seeds: &[u64], limits: &Limits) {
             if show {
                 println!("seed {seed}, {side}×{side}:\n{}", common::picture(&lock));
             }
-            time_one(&lock, seed, limits)
+            let row = time_one(&lock, seed, limits);
+            if !bfs.is_zero() {
+                let p = plain_bfs(&lock, bfs);
+                // Where both answered, the same answer: a check on the solver for free.
+                if let (Some(ours), Some(theirs)) = (row.fewest, p.answer) {
+                    assert_eq!(
+                        ours, theirs,
+                        "seed {seed}: the solver and the plain search differ"
+                    );
+                }
+                plain.push(p);
+            }
+            row
         })
         .collect();
     rows.sort_by_key(|r| r.time);
     let count = |f: &dyn Fn(&Row) -> bool| rows.iter().filter(|r| f(r)).count();
-    let solved = count(&|r| r.what.ends_with("moves"));
     let impossible = count(&|r| r.what.starts_with("impossible"));
-    let stopped = rows.len() - solved - impossible;
-    let within = count(&|r| r.time <= Duration::from_secs(1) && !r.what.starts_with("stopped"));
+    let stopped = count(&|r| !r.answered);
+    let solved = rows.len() - stopped - impossible;
+    let within = count(&|r| r.time <= Duration::from_secs(1) && r.answered);
     let median = rows.get(rows.len() / 2).map(|r| r.time).unwrap_or_default();
     println!(
         "{n} random {side}×{side} locks with {pieces} pieces: {solved} solved, {impossible} impossible, {stopped} stopped by the limit"
@@ -114,6 +203,19 @@ fn report(side: u8, pieces: usize, seeds: &[u64], limits: &Limits) {
             r.what
         );
     }
+    if !plain.is_empty() {
+        let states: u64 = rows.iter().map(|r| r.states).sum();
+        let time: f64 = rows.iter().map(|r| r.time.as_secs_f64()).sum();
+        let bfs_states: u64 = plain.iter().map(|p| p.states).sum();
+        let bfs_time: f64 = plain.iter().map(|p| p.time.as_secs_f64()).sum();
+        let bfs_answered = plain.iter().filter(|p| p.answer.is_some()).count();
+        println!(
+            "  states per second: this solver {:.0} ({states} states in {time:.2} s, {within} answered within 1 s); plain breadth-first search {:.0} ({bfs_states} states in {bfs_time:.2} s, {bfs_answered} of {n} answered within {:.1} s each)",
+            states as f64 / time.max(1e-9),
+            bfs_states as f64 / bfs_time.max(1e-9),
+            bfs.as_secs_f64(),
+        );
+    }
 }
 
 fn main() {
@@ -129,6 +231,7 @@ fn main() {
         timeout: Some(Duration::from_secs_f64(env("SLIDING_TIMEOUT", 10.0))),
         ..Limits::default()
     };
-    report(8, 10, &seeds, &limits);
-    report(11, 20, &seeds, &limits);
+    let bfs = Duration::from_secs_f64(env("SLIDING_BFS_TIMEOUT", 1.0));
+    report(8, 10, &seeds, &limits, bfs);
+    report(11, 20, &seeds, &limits, bfs);
 }
