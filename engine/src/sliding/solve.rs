@@ -158,6 +158,16 @@ const RELAXATION_CAP: usize = 20_000;
 /// seed 99 of the bench, a bound of 9 where the first relaxations give 6.
 const DEEP_RELAXATION_CAP: usize = 100_000;
 
+/// The most states a relaxation may hold once the search after the larger relaxations has
+/// passed [`DEEPER_PAUSE_FACTOR`] times [`PAUSE`] states: about a second to build on the
+/// bench's deepest locks.
+const DEEPER_RELAXATION_CAP: usize = 300_000;
+
+/// How many times [`PAUSE`] states the search holds, after the larger relaxations, before it
+/// pauses for relaxations larger still: past seed 224 of the bench (517,346 states), whose
+/// larger relaxations are as high at the start.
+const DEEPER_PAUSE_FACTOR: usize = 10;
+
 /// As [`solve`], stopping soon after `cancel` is set.
 pub fn solve_cancellable(
     lock: &Lock,
@@ -278,6 +288,38 @@ pub fn solve_pausing_at(
         }
         Some(Relaxation::Bound(p)) if go_on() => {
             search = search.again(lock, Some(p));
+        }
+        _ => {}
+    }
+    // Deeper still: relaxations three times larger again, searched again from the start only
+    // when they raise the bound at the start (seed 670 of the bench: from 5 to 8, and an answer
+    // of 14 moves within 2.3 million states, where the search went on past 6 million without
+    // one); otherwise the search goes on where it paused.
+    let deeper_pause = pause
+        .saturating_mul(DEEPER_PAUSE_FACTOR)
+        .min(most_states(limits) as usize);
+    if let Some(answer) = search.run_until(limits, cancel, started, Some(deeper_pause)) {
+        return Ok(report(answer, search.store.len(), search.at_least));
+    }
+    let deeper = super::pattern::Context {
+        lock,
+        real: &search.space,
+        cover: &cover,
+        sweeps: &sweeps,
+        places_kept: &places_kept,
+        walls,
+        cap: DEEPER_RELAXATION_CAP,
+        go_on: &go_on,
+    };
+    match super::pattern::relax(&deeper) {
+        Some(Relaxation::Impossible { states }) => {
+            return Ok(report(Answer::Impossible, states, 0));
+        }
+        Some(Relaxation::Bound(p)) if go_on() => {
+            let start = search.space.start(lock);
+            if p.bound(&start, &mut Vec::new()) > search.bound[0] {
+                search = search.again(lock, Some(p));
+            }
         }
         _ => {}
     }
