@@ -109,14 +109,17 @@ impl Counting {
     }
 }
 
-/// Relaxations whose bounds add up.
+/// Relaxations whose bounds add up: or two such sets, whose larger sum is the bound.
 pub(crate) struct Bounds {
     patterns: Vec<Pattern>,
     /// For each piece of the lock, the relaxations that keep it, one bit each.
-    keepers: Vec<u8>,
+    keepers: Vec<u32>,
+    /// The relaxations before this one add up, and so do this one and those after; the bound
+    /// is the larger sum. The number of relaxations when there is one set.
+    split: usize,
 }
 
-const EVERY: u8 = u8::MAX;
+const EVERY: u32 = u32::MAX;
 
 /// What relaxing the lock showed.
 pub(crate) enum Relaxation {
@@ -160,7 +163,39 @@ impl Bounds {
     pub(crate) fn bound(&self, real: &[u8], buf: &mut Vec<u8>) -> u8 {
         let mut parts = Vec::new();
         self.parts(real, buf, &mut parts);
-        total(&parts)
+        self.total(&parts)
+    }
+
+    /// The bound from each relaxation's.
+    fn total(&self, parts: &[u8]) -> u8 {
+        let (a, b) = parts.split_at(self.split.min(parts.len()));
+        let (a, b) = (total(a), total(b));
+        if a == DEAD || b == DEAD {
+            DEAD
+        } else {
+            a.max(b)
+        }
+    }
+
+    /// The larger of these bounds and `other`'s: never overstating either, it never overstates,
+    /// and changes by at most one across a move as each does.
+    pub(crate) fn max_with(mut self, other: Bounds) -> Bounds {
+        let n = self.patterns.len();
+        // Each is one set that adds up, and the bits of both fit.
+        let single = |b: &Bounds| b.split == b.patterns.len();
+        if n == 0 || n + other.patterns.len() > 32 || !single(&self) || !single(&other) {
+            return self;
+        }
+        for (k, o) in self.keepers.iter_mut().zip(&other.keepers) {
+            *k = if *k == EVERY || *o == EVERY {
+                EVERY
+            } else {
+                *k | o << n
+            };
+        }
+        self.patterns.extend(other.patterns);
+        self.split = n;
+        self
     }
 
     /// Each relaxation's bound for `real`.
@@ -184,10 +219,10 @@ impl Bounds {
             Move::Turn { .. } => EVERY,
         };
         match keepers {
-            0 => total(parts),
+            0 => self.total(parts),
             EVERY => {
                 self.parts(child, buf, out);
-                total(out)
+                self.total(out)
             }
             bits => {
                 out.clear();
@@ -197,7 +232,7 @@ impl Bounds {
                         out[k] = p.bound(child, buf);
                     }
                 }
-                total(out)
+                self.total(out)
             }
         }
     }
@@ -279,7 +314,7 @@ pub(crate) fn relax(ctx: &Context) -> Option<Relaxation> {
     for p in &mut patterns {
         p.table = Table::new(&p.store, &p.dist, p.pick.len() + p.held.len());
     }
-    let mut keepers = vec![0u8; lock.pieces.len()];
+    let mut keepers = vec![0u32; lock.pieces.len()];
     for (k, p) in patterns.iter().enumerate() {
         for &m in p.pick.iter().chain(p.held.iter().map(|h| &h.mover)) {
             keepers[real.movers[m].0] |= 1 << k;
@@ -289,7 +324,12 @@ pub(crate) fn relax(ctx: &Context) -> Option<Relaxation> {
     if let Some(k) = real.movers.get(real.key) {
         keepers[k.0] = EVERY;
     }
-    Some(Relaxation::Bound(Bounds { patterns, keepers }))
+    let split = patterns.len();
+    Some(Relaxation::Bound(Bounds {
+        patterns,
+        keepers,
+        split,
+    }))
 }
 
 /// One relaxation toward `goal`, from the solver's mover `first` on: then each piece in the
