@@ -223,3 +223,94 @@ fn edits_recovered_for_a_file_gone_since_are_restored_and_saved_anew() -> Result
     assert_eq!(std::fs::read_to_string(&path).expect("written"), mine);
     Ok(())
 }
+
+/// What the next start offers back after a studio kept `home`'s lock's edits for recovery,
+/// did `then`, and was killed.
+fn offered_after(
+    d: &Driver,
+    home: &std::path::Path,
+    then: impl FnOnce(&mut studio::app::Studio),
+) -> usize {
+    {
+        let mut s = studio(d, home);
+        edit(d, &mut s);
+        d.send(&mut s, Message::Guard(studio::app::GuardMessage::Keep));
+        then(&mut s);
+    }
+    d.studio_at(home, Settings::default())
+        .guard()
+        .recovered()
+        .len()
+}
+
+fn undo(d: &Driver, s: &mut studio::app::Studio) {
+    d.send(
+        s,
+        Message::Document(document::Message::HexLock(editor::Message::Undo)),
+    );
+    assert!(!s.document().is_dirty(), "undone back to the file");
+}
+
+/// Regression: edits kept for recovery and then undone back to the file's text stayed in
+/// the recovery folder when another file was opened, and a crash offered them back.
+#[test]
+fn edits_undone_before_another_file_is_opened_are_not_offered_back() {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let offered = offered_after(&d, home.path(), |s| {
+        undo(&d, s);
+        let other = file_named(s, "pivot-gate");
+        d.send(s, Message::Folder(folder::Message::Open(other.clone())));
+        assert_eq!(open_path(s), other, "a clean buffer is not guarded");
+    });
+    assert_eq!(offered, 0);
+}
+
+/// Edits undone back to the file are forgotten at the next keep, even with the file still open.
+#[test]
+fn edits_undone_are_forgotten_at_the_next_keep() {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let offered = offered_after(&d, home.path(), |s| {
+        undo(&d, s);
+        d.send(s, Message::Guard(studio::app::GuardMessage::Keep));
+    });
+    assert_eq!(offered, 0);
+}
+
+/// Edits saved are not offered back.
+#[test]
+fn edits_saved_are_not_offered_back() {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let offered = offered_after(&d, home.path(), |s| {
+        d.send(
+            s,
+            Message::Document(document::Message::HexLock(editor::Message::Save)),
+        );
+        assert!(!s.document().is_dirty());
+    });
+    assert_eq!(offered, 0);
+}
+
+/// Edits discarded at the guard are not offered back.
+#[test]
+fn edits_discarded_are_not_offered_back() {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let offered = offered_after(&d, home.path(), |s| {
+        let other = file_named(s, "pivot-gate");
+        d.send(s, Message::Folder(folder::Message::Open(other.clone())));
+        d.click(s, "Discard").expect("the guard's Discard");
+        assert_eq!(open_path(s), other);
+    });
+    assert_eq!(offered, 0);
+}
+
+/// The control: edits still unsaved when the studio is killed are offered back.
+#[test]
+fn edits_still_unsaved_are_offered_back() {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    assert_eq!(offered_after(&d, home.path(), |_| {}), 1);
+}

@@ -195,7 +195,13 @@ impl Studio {
             self.guard.saving = false;
             Task::none()
         } else {
-            self.proceed(pending)
+            // A clean buffer may still have edits kept from before an undo back to the file:
+            // they go before the buffer does, or a crash would offer them back.
+            let forget = match self.guard.kept.take() {
+                Some((file, _)) => self.guard.forget(file).map(StudioMessage::Guard),
+                None => Task::none(),
+            };
+            Task::batch([forget, self.proceed(pending)])
         }
     }
 
@@ -283,7 +289,15 @@ impl Studio {
                     self.document.path().map(PathBuf::from),
                     self.document.text(),
                 );
-                if !self.document.is_dirty() || self.guard.kept.as_ref() == Some(&now) {
+                if !self.document.is_dirty() {
+                    // Undone back to the file (or saved elsewhere): edits kept earlier are
+                    // no longer the user's, and must not be offered back after a crash.
+                    return match self.guard.kept.take() {
+                        Some((file, _)) => self.guard.forget(file).map(g),
+                        None => Task::none(),
+                    };
+                }
+                if self.guard.kept.as_ref() == Some(&now) {
                     return Task::none();
                 }
                 self.guard.kept = Some(now.clone());
