@@ -177,6 +177,17 @@ fn register_publish_pick_declare_and_see_the_score_move() -> Result<(), Error> {
         matches!(b.screen(), Screen::Play(_, Origin::Picked(_))),
         "the picked lock is in play"
     );
+    // The solver is off for another player's lock: picking it is the game.
+    assert!(sees(
+        &b,
+        "off for AAA's lock: picking it is the game (your own locks and files keep it)"
+    ));
+    assert!(!sees(&b, "Solve"), "no Solve button on AAA's lock");
+    d.send(&mut b, Message::Play(play::Message::Solve));
+    assert!(
+        playing(&b).is_some_and(|p| p.solver().is_none() && p.solver_off().is_some()),
+        "a Solve sent anyway (its key) starts nothing"
+    );
     let solution = lockfmt::hexlock::parse_solution(include_str!(
         "../../templates/hexlock/starter/ball-stop.solution"
     ))

@@ -266,7 +266,14 @@ impl Studio {
             None => Origin::Picked(Box::new(view.clone())),
         };
         let task = self.enter_play(lock, None, origin);
+        let theirs = self.online.codename() != Some(view.owner.as_str());
         if let Screen::Play(p, _) = &mut self.screen {
+            if theirs {
+                p.turn_solver_off(format!(
+                    "off for {}'s lock: picking it is the game (your own locks and files keep it)",
+                    view.owner
+                ));
+            }
             match note {
                 Some((moves, author)) => p.load_solution(
                     &moves,

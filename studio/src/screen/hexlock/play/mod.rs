@@ -111,6 +111,8 @@ pub struct Play {
     layers: Layers,
     /// What the way back is called, by where the lock came from.
     back: &'static str,
+    /// Why the solver is not offered (another player's lock being picked online), if it is not.
+    solver_off: Option<String>,
 }
 
 impl Play {
@@ -134,6 +136,7 @@ impl Play {
             overlay: Overlay::default(),
             layers: Layers::default(),
             back: "Back to editing",
+            solver_off: None,
         };
         p.changed();
         Some(p)
@@ -142,6 +145,18 @@ impl Play {
     /// Names the way back (`Back` leads there).
     pub fn back_to(&mut self, label: &'static str) {
         self.back = label;
+    }
+
+    /// Takes the solver away, saying why: picking another player's lock is the game itself.
+    pub fn turn_solver_off(&mut self, why: impl Into<String>) {
+        self.running = None;
+        self.solver = None;
+        self.solver_off = Some(why.into());
+    }
+
+    /// Why the solver is not offered here, if it is not.
+    pub fn solver_off(&self) -> Option<&str> {
+        self.solver_off.as_deref()
     }
 
     /// Where the game stands, to be taken up later.
@@ -413,6 +428,7 @@ impl Play {
                 let text = lockfmt::hexlock::print_solution(&s);
                 return (Task::none(), Some(Event::SaveSolution(text)));
             }
+            Message::Solve if self.solver_off.is_some() => Task::none(),
             Message::Solve => return (self.solve(), None),
             Message::CancelSolve => {
                 // Dropping the run calls it off; its late answer carries an old number.

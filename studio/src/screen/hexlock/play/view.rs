@@ -178,6 +178,9 @@ impl Play {
         let solver: Element<'_, Message> = {
             let mut c = column![text("Solver").size(14)].spacing(4);
             match &self.solver {
+                None if self.solver_off.is_some() => {
+                    c = c.push(text(self.solver_off.as_deref().unwrap_or_default()).size(12));
+                }
                 None => c = c.push(button(text("Solve").size(12)).on_press(Message::Solve)),
                 Some(SolverState::Running(s)) => {
                     c = c.push(
