@@ -1,5 +1,7 @@
-//! Lockwright's studio and its command-line interface, as a library so that the binary stays
-//! thin and the studio's flows can be tested from `tests/`.
+//! Lockwright's studio, as a library so that its program stays thin and the studio's flows can
+//! be tested from `tests/`. What needs no window (the family registry, files, templates,
+//! pictures, settings, tokens and the command line) is the `workshop` crate, re-exported here
+//! under the same names.
 //!
 //! # Layout
 //! - [`app`]: the root of the studio window; it only routes between screens.
@@ -23,16 +25,12 @@
 //!   [`refresh`]: what every canvas adds so that the default renderer on OpenGL leaves no stale
 //!   frames.
 
+pub use workshop::{background, cli, family, files, keys, library, settings, template, tokens};
+
 pub mod app;
-pub mod background;
-pub mod cli;
 pub mod display;
-pub mod family;
-pub mod files;
 pub mod hexlock;
 pub mod highlight;
-pub mod keys;
-pub mod library;
 pub mod nonogram;
 pub mod online;
 pub mod progress;
@@ -40,13 +38,10 @@ pub mod quadrillion;
 pub mod recovery;
 pub mod refresh;
 pub mod screen;
-pub mod settings;
 pub mod shape;
 pub mod sliding;
 pub mod stroke;
-pub mod template;
 pub mod testing;
-pub mod tokens;
 pub mod tutorial;
 pub mod watch;
 

@@ -1,22 +1,13 @@
-//! `lockwright`: the lock design studio, and its command-line interface.
+//! `lockwright`: the command-line interface of the lock design studio.
 //!
-//! With no arguments it opens the studio; every job the studio does on a lock is also a
-//! subcommand, scriptable, with exit codes and `--json`.
+//! Every job the studio does on a puzzle is a subcommand, scriptable, with exit codes and
+//! `--json`. With no arguments (or `studio PATH`) it hands over to the studio's own program,
+//! `lockwright-studio`, beside it. This program links only `workshop`, never the studio's
+//! windowing crates, whose libraries a static initialiser loads at start as soon as they are
+//! linked: a script running it thousands of times pays only for the work it asks for.
 
-use clap::Parser;
 use std::process::ExitCode;
-use studio::cli;
 
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
-    match args.command {
-        Some(command) => match cli::run(command) {
-            Ok(code) => code,
-            Err(e) => {
-                eprintln!("lockwright: error: {e:#}");
-                ExitCode::from(2)
-            }
-        },
-        None => studio::open_studio(None),
-    }
+    workshop::cli::main(workshop::cli::hand_over_to_studio)
 }

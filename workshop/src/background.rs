@@ -5,7 +5,7 @@
 //! generation when what it asked about changes (another file opened, another server chosen),
 //! and drops answers of an older one. [`Generation`] is that counter.
 
-use iced::Task;
+use iced_runtime::Task;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -8,6 +8,9 @@ mod read;
 use destination::{Destination, destination, write_into_stream};
 pub use read::{FileKind, ReadError, read_bytes, read_text};
 
+/// The largest file an editor (or `duplicate`) reads: far more than any puzzle.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
 use anyhow::{Context, Result, bail};
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! Key actions: every studio action that has a key, the chords that press them, and the
 //! bindings kept in the settings by action name (`save = "ctrl+s"`).
 
-use iced::keyboard::{self, Key, key::Named};
+use iced_runtime::core::keyboard::{self, Key, key::Named};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;

@@ -211,7 +211,7 @@ pub fn new_from_template(folder: &Path, template: &str) -> Result<PathBuf> {
 
 /// Copies a puzzle file beside itself.
 pub fn duplicate(path: &Path) -> Result<PathBuf> {
-    let text = crate::screen::buffer::read_text(path).map_err(anyhow::Error::msg)?;
+    let text = crate::files::read_text(path, crate::files::MAX_FILE_BYTES)?;
     let folder = path.parent().unwrap_or(Path::new("."));
     let stem = path
         .file_stem()

@@ -10,8 +10,7 @@ use iced::widget::{button, column, container, row, text, text_editor};
 use iced::{Element, Task};
 use std::path::{Path, PathBuf};
 
-/// The largest file an editor reads: far more than any puzzle.
-pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+pub use crate::files::MAX_FILE_BYTES;
 
 /// A change on disk while the buffer held unsaved edits: the user chooses.
 #[derive(Clone, Debug, PartialEq)]

@@ -6,6 +6,7 @@ mod death_match;
 mod diff;
 mod fmt;
 pub mod hexlock;
+mod launch;
 mod new;
 pub mod nonogram;
 mod online;
@@ -184,7 +185,31 @@ fn puzzle_files(command: &Command) -> Vec<&std::path::Path> {
     }
 }
 
-pub fn run(command: Command) -> Result<ExitCode> {
+/// What both programs do with their arguments: a verb runs here; no verb (or `studio`) opens
+/// the studio with `open_studio`. The studio's own program opens its window; the command-line
+/// program hands over to the studio's, so that a verb's process never loads the windowing
+/// system (its libraries are loaded by a static initialiser as soon as they are linked).
+pub fn main(open_studio: fn(Option<PathBuf>) -> ExitCode) -> ExitCode {
+    let args = Cli::parse();
+    match args.command {
+        Some(command) => match run(command, open_studio) {
+            Ok(code) => code,
+            Err(e) => {
+                eprintln!("lockwright: error: {e:#}");
+                ExitCode::from(2)
+            }
+        },
+        None => open_studio(None),
+    }
+}
+
+/// Opens the studio from the command-line program: its own program, beside this one, takes
+/// over the process with the same arguments.
+pub fn hand_over_to_studio(_path: Option<PathBuf>) -> ExitCode {
+    launch::studio()
+}
+
+fn run(command: Command, open_studio: fn(Option<PathBuf>) -> ExitCode) -> Result<ExitCode> {
     match &command {
         Command::Verify(verbs::VerifyArgs {
             file,
@@ -238,7 +263,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
             })();
             Ok(verified.unwrap_or_else(|e| answer::failed(&shown, &e, json)))
         }
-        Command::Studio { path } => Ok(crate::open_studio(Some(path))),
+        Command::Studio { path } => Ok(open_studio(Some(path))),
         Command::Diff { old, new, json } => diff::run(&old, &new, json),
         Command::Online(verb) => online::run(verb),
         Command::Serve(args) => serve::run(&args),

@@ -8,7 +8,7 @@ use engine::hexlock::search::{
     self, Analysis, Goal, Limits, Progress, SearchError, SearchOptions, SearchReport,
 };
 use engine::hexlock::{Lock, Mechanism, Move};
-use iced::Task;
+use iced_runtime::Task;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -159,17 +159,14 @@ pub fn start(run: Generation, job: Job) -> (Task<(Generation, Update)>, Running)
             // A few updates a second are plenty for a panel.
             if last.elapsed().as_millis() >= 100 {
                 last = std::time::Instant::now();
-                let _ = iced::futures::executor::block_on(iced::futures::SinkExt::send(
+                let _ = futures::executor::block_on(futures::SinkExt::send(
                     &mut out,
                     Update::Progress(status(p)),
                 ));
             }
         };
         let answer = run_to_end(&job, &mut progress, &flag);
-        let _ = iced::futures::executor::block_on(iced::futures::SinkExt::send(
-            &mut out,
-            Update::Done(answer),
-        ));
+        let _ = futures::executor::block_on(futures::SinkExt::send(&mut out, Update::Done(answer)));
     })
     .map(move |u| (run, u));
     (task, Running { run, cancel })

@@ -1,7 +1,6 @@
-//! What the studio knows of Quadrillion beyond the screens: the picture shared by the canvas and
-//! the PNG exporter, the canvas, and the templates the folder panel offers.
+//! What Lockwright knows of Quadrillion without a window: the picture shared by the canvas and
+//! the PNG exporter, the templates the folder panel offers, and words for the board.
 
-pub mod canvas;
 pub mod picture;
 pub mod render;
 pub mod templates;

@@ -1,11 +1,9 @@
-//! Sliding locks in the studio: the lock as plain shapes, drawn on a canvas and into PNG files;
-//! the templates and the tutorial series built in.
+//! Sliding locks without a window: the lock as plain shapes, drawn on a canvas and into PNG
+//! files, and the templates built in.
 
-pub mod canvas;
 pub mod picture;
 pub mod render;
 pub mod templates;
-pub mod tutorial;
 
 use lockfmt::Diagnostic;
 

@@ -1,0 +1,27 @@
+//! What Lockwright knows of hex locks without a window: the picture shared by the canvas and
+//! the PNG exporter, words for traces, the built-in templates, and the solver run in the
+//! background.
+
+pub mod describe;
+pub mod picture;
+pub mod render;
+pub mod solver;
+pub mod templates;
+
+/// The hex lock's entry in the registry of families.
+pub const ENTRY: crate::family::FamilyInfo = crate::family::entry(
+    crate::family::Family::HexLock,
+    "hex lock",
+    "hex locks",
+    &lockfmt::hexlock::HexLock,
+    crate::family::Templates {
+        label: "Hex lock",
+        prefix: "",
+        new_name: "New lock",
+        blank: "size-6",
+        names: crate::hexlock::templates::names,
+        text_of: crate::hexlock::templates::text_of,
+    },
+    crate::cli::hexlock::VERBS,
+    crate::hexlock::render::thumbnail_of_text,
+);
