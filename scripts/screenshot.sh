@@ -13,7 +13,8 @@
 # Without libegl1 the studio still opens, but draws with tiny-skia: the script warns then.
 #
 # Environment:
-#   LOCKWRIGHT   the binary (default: target/debug/lockwright, then lockwright on the PATH)
+#   LOCKWRIGHT   the studio's program (default: target/debug/lockwright-studio, then
+#                lockwright-studio on the PATH)
 #   SHOT_SIZE    the window's size (default 1280x800)
 #   SHOT_HOME    the home to use, made if missing and then left in place (default: a temporary
 #                one, removed afterwards); it shows in the editor's status line
@@ -36,14 +37,14 @@ case "$out" in /*) ;; *) out="$PWD/$out" ;; esac
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${LOCKWRIGHT:-}
 if [ -z "$bin" ]; then
-    if [ -x "$root/target/debug/lockwright" ]; then
-        bin="$root/target/debug/lockwright"
+    if [ -x "$root/target/debug/lockwright-studio" ]; then
+        bin="$root/target/debug/lockwright-studio"
     else
-        bin=$(command -v lockwright || true)
+        bin=$(command -v lockwright-studio || true)
     fi
 fi
 if [ -z "$bin" ] || [ ! -x "$bin" ]; then
-    echo "screenshot: no lockwright binary: run \`cargo build -p lockwright-studio\` or set LOCKWRIGHT" >&2
+    echo "screenshot: no lockwright-studio program: run \`cargo build -p lockwright-studio\` or set LOCKWRIGHT" >&2
     exit 1
 fi
 for tool in Xvfb xdotool import compare identify; do
