@@ -93,6 +93,29 @@ fn new_duplicate_and_delete_ask_first_when_there_are_unsaved_edits() -> Result<(
     Ok(())
 }
 
+/// Regression: the guard asked "before you make a new lock?" when the New picked was a
+/// nonogram; it names the family New makes.
+#[test]
+fn the_guard_names_the_family_new_makes() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    edit(&d, &mut s);
+    d.send(
+        &mut s,
+        Message::Folder(folder::Message::TemplatePicked(
+            "nonogram-blank-10x10".into(),
+        )),
+    );
+    d.click(&mut s, "New")?;
+    assert!(sees(
+        &s,
+        "«ball-stop.lock» has unsaved edits. Save them before you make a new nonogram?"
+    ));
+    d.click(&mut s, "Cancel")?;
+    Ok(())
+}
+
 /// Regression: closing the window exited without asking.
 #[test]
 fn closing_the_window_with_unsaved_edits_asks_first() -> Result<(), Error> {

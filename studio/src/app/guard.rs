@@ -130,7 +130,10 @@ impl Guard {
         let body: Element<'a, Message> = if let Some(p) = &self.pending {
             let what = match p {
                 Pending::Open(path) => format!("open {}", display_name(path)),
-                Pending::New(_) => "make a new lock".into(),
+                Pending::New(template) => format!(
+                    "make a new {}",
+                    crate::family::of_template(template).map_or("puzzle", |f| f.info().name)
+                ),
                 Pending::Duplicate => "open a copy".into(),
                 Pending::Delete(path) => format!("delete {}", display_name(path)),
                 Pending::Restore(_) => "restore the recovered edits".into(),
