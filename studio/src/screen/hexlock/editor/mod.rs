@@ -115,6 +115,11 @@ pub struct Editor {
     stroke: Option<Stroke>,
     /// Cells a drag passed over while the text was still being read: painted once it is.
     stroke_cells: Vec<Hex>,
+    /// Whether the click or drag under way has made its undo step: the rest of one stroke
+    /// goes into that step, so that one undo takes back the whole stroke.
+    stroke_stepped: bool,
+    /// Set while a stroke's drag edits the lock, so that the edit joins the stroke's step.
+    stroke_continues: bool,
     camera: Camera,
     colouring: Colouring,
     /// The text the buffer is shown against, when the comparison is open.
@@ -155,6 +160,8 @@ impl Editor {
             pending: None,
             stroke: None,
             stroke_cells: Vec::new(),
+            stroke_stepped: false,
+            stroke_continues: false,
             camera: Camera::default(),
             colouring: Colouring::ByKind,
             compared: None,
@@ -290,7 +297,13 @@ impl Editor {
         // The canvas shows the edit at once; the text's problems follow from its reading.
         self.document = Some(doc);
         self.lock_changed();
-        let task = self.set_text(&text);
+        let task = if self.stroke_continues && self.stroke_stepped {
+            self.core.buffer.replace_last(&text);
+            self.read()
+        } else {
+            self.set_text(&text)
+        };
+        self.stroke_stepped = true;
         self.expected = Some(Expected {
             revision: self.core.buffer.revision(),
             lock,

@@ -151,6 +151,41 @@ fn painting_a_cell_on_the_canvas_changes_the_text() -> Result<(), Error> {
     Ok(())
 }
 
+/// Regression: a block painted by a drag across four cells took four undos to take back; a
+/// stroke is one step, as in the other families' editors.
+#[test]
+fn a_stroke_painted_by_a_drag_is_one_undo_step() -> Result<(), Error> {
+    let mut h = Harness::open(None, &starter(3));
+    h.press("Block")?;
+    h.click_cell(Hex::ORIGIN);
+    let cells = [Hex::new(1, 0), Hex::new(2, 0), Hex::new(2, -1)];
+    let mut from = Hex::ORIGIN;
+    for to in cells {
+        h.send(Message::Canvas(Event2::Dragged { from, to }));
+        from = to;
+    }
+    let painted = h.editor.text();
+    let block = h
+        .editor
+        .lock()
+        .and_then(|l| l.blocks.first().cloned())
+        .expect("a block");
+    assert_eq!(block.cells.len(), 4, "{painted}");
+    h.send(Message::Undo);
+    assert_eq!(
+        h.editor.text(),
+        starter(3),
+        "one undo takes back the whole stroke"
+    );
+    h.send(Message::Redo);
+    assert_eq!(h.editor.text(), painted, "and one redo puts it back");
+    // The next click begins a step of its own.
+    h.click_cell(Hex::new(-2, 0));
+    h.send(Message::Undo);
+    assert_eq!(h.editor.text(), painted);
+    Ok(())
+}
+
 #[test]
 fn typing_in_the_source_changes_the_canvas() -> Result<(), Error> {
     let mut h = Harness::open(None, &starter(3));

@@ -80,6 +80,7 @@ impl Editor {
     pub(super) fn click(&mut self, cell: Hex) -> Task<Message> {
         self.stroke = None;
         self.stroke_cells.clear();
+        self.stroke_stepped = false;
         let Some(lock) = self.lock() else {
             return Task::none();
         };
@@ -244,7 +245,8 @@ impl Editor {
             return Task::none();
         }
         let cells = std::mem::take(&mut self.stroke_cells);
-        self.edit_lock(|l| {
+        self.stroke_continues = true;
+        let task = self.edit_lock(|l| {
             for cell in cells {
                 match stroke {
                     Stroke::Paint(n) => {
@@ -261,6 +263,8 @@ impl Editor {
                 }
             }
             Ok(())
-        })
+        });
+        self.stroke_continues = false;
+        task
     }
 }
