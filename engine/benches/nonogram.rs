@@ -38,6 +38,8 @@
 //! `NONOGRAM_RANDOM` the random pictures per density (default 12, the named sample);
 //! `NONOGRAM_DENSITIES` their densities (default `0.3,0.35,0.4,0.45,0.5,0.55,0.6`);
 //! `NONOGRAM_SEEDS` only these seeds of the sample (e.g. `1,3`; the others are skipped);
+//! `NONOGRAM_GUESSES` a limit of guesses a solve of ours beside the time's (the same work on a
+//! loaded machine as on an idle one: a picture stopped by it is shown as stopped);
 //! `NONOGRAM_PUBLIC=0` skips the public puzzles; `NONOGRAM_THREADS` how many searches of ours
 //! race on threads of their own (default 1, the one-core figures; pin the bench to as many
 //! cores).
@@ -209,7 +211,11 @@ fn main() {
     let per_density = env_usize("NONOGRAM_RANDOM", 12);
     let timeout = Duration::from_secs(env_usize("NONOGRID_TIMEOUT", 10) as u64);
     let bin = nonogrid_binary();
-    let lim = Limits::time(Duration::from_secs(env_usize("OURS_TIMEOUT", 10) as u64));
+    let mut lim = Limits::time(Duration::from_secs(env_usize("OURS_TIMEOUT", 10) as u64));
+    // A limit of guesses as well, when given: the same work on a loaded machine as on an idle one.
+    lim.max_steps = std::env::var("NONOGRAM_GUESSES")
+        .ok()
+        .and_then(|v| v.parse().ok());
     let threads = env_usize("NONOGRAM_THREADS", 1);
     // The baseline, and its noise: three times the median distance of its runs from it.
     let (base, noise) = match bin.as_ref().and_then(|b| {
@@ -354,7 +360,8 @@ fn main() {
                     Answer::Unique(_)
                         | Answer::Several(..)
                         | Answer::Stopped {
-                            stop: engine::nonogram::Stop::Time { .. },
+                            stop: engine::nonogram::Stop::Time { .. }
+                                | engine::nonogram::Stop::Nodes { .. },
                             ..
                         }
                 )

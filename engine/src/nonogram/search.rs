@@ -48,6 +48,11 @@ const BELIEVE_AT_ONCE_BELOW: f64 = 0.1;
 /// 5–7; 0.45 (around 0), 4 pictures, seed 2 in 52,285 against 106,078; 0.50 (−0.057 to
 /// −0.105), 16 pictures, 131,241 against 94,923 and 8 against 9.
 const BELIEFS_ALONE_ABOVE: f64 = -0.03;
+/// Within this many pictures expected per cell of 0 (log2, as above), either way, the picture
+/// is near the threshold where random constraint problems are hardest (density 0.45 on 60×60
+/// random pictures, −0.021 to 0.029 a cell on seeds 1–12; 0.40 is above 0.056 and 0.50 below
+/// −0.056), and the beliefs are worked out on more lines a guess (`guide.rs`).
+const NEAR_THRESHOLD: f64 = 0.03;
 /// Learned clauses kept at a restart: past this, the less useful half is dropped.
 const MAX_CLAUSES: usize = 20_000;
 
@@ -221,6 +226,9 @@ impl<'a, B: Bits> Searcher<'a, B> {
                     if at_once || l.conflicts >= BELIEVE_AFTER {
                         let alone = per_cell > BELIEFS_ALONE_ABOVE;
                         guide.believe(Beliefs::at_root(self.c, root, alone), alone);
+                        if per_cell.abs() < NEAR_THRESHOLD {
+                            guide.near_threshold();
+                        }
                         // Guesses the counts made, kept by a short jump, are what the beliefs
                         // would undo: from here a conflict jumps all the way back (32 random
                         // 60×60 pictures at density 0.40, waiting for 400 conflicts: 324,000
