@@ -123,6 +123,20 @@ pub struct Status {
     pub bytes: u64,
 }
 
+impl Status {
+    /// The panel's line, its counts grouped in thousands as everywhere else.
+    pub fn words(&self) -> String {
+        format!(
+            "searching: depth {}, {} states, frontier {}, {} states/s, {:.1} MB",
+            self.depth,
+            lockfmt::words::grouped(self.visited),
+            lockfmt::words::grouped(self.frontier),
+            lockfmt::words::grouped(self.rate as u64),
+            self.bytes as f64 / 1e6
+        )
+    }
+}
+
 /// What a search started with [`start`] reports.
 #[derive(Clone, Debug)]
 pub enum Update {
@@ -208,6 +222,23 @@ pub fn solution_for_publishing(answer: &Answer) -> Result<Vec<Move>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Regression: the running search's counts were shown ungrouped ("98894 states") where
+    /// every other count in the studio is grouped ("174,735").
+    #[test]
+    fn the_running_search_groups_its_counts() {
+        let status = Status {
+            depth: 12,
+            visited: 98_894,
+            frontier: 1_234,
+            rate: 1_750_000.4,
+            bytes: 2_500_000,
+        };
+        assert_eq!(
+            status.words(),
+            "searching: depth 12, 98,894 states, frontier 1,234, 1,750,000 states/s, 2.5 MB"
+        );
+    }
 
     fn starter(name: &str) -> Lock {
         let t = crate::hexlock::templates::find(name)

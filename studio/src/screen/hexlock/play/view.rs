@@ -183,17 +183,7 @@ impl Play {
                 }
                 None => c = c.push(button(text("Solve").size(12)).on_press(Message::Solve)),
                 Some(SolverState::Running(s)) => {
-                    c = c.push(
-                        text(format!(
-                            "searching: depth {}, {} states, frontier {}, {:.0} states/s, {:.1} MB",
-                            s.depth,
-                            s.visited,
-                            s.frontier,
-                            s.rate,
-                            s.bytes as f64 / 1e6
-                        ))
-                        .size(12),
-                    );
+                    c = c.push(text(s.words()).size(12));
                     c = c.push(button(text("Cancel").size(12)).on_press(Message::CancelSolve));
                 }
                 Some(SolverState::Cancelled) => {
