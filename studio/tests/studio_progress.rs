@@ -159,8 +159,15 @@ fn a_hex_lock_is_taken_up_at_the_move_it_was_left_at() -> Result<(), Error> {
     open(&d, &mut s, &gate);
     d.click(&mut s, "▶ Play")?;
     assert_eq!(hexlock_at(&s), 1, "at the move it was left at");
+    let greeting = "taken up where you left it: 1 move. Restart starts again";
+    assert!(common::sees(&s, greeting));
     d.click(&mut s, "Redo")?;
     assert_eq!(hexlock_at(&s), 2, "the move taken back can be made again");
+    // Regression: the greeting stayed, counting the moves it found, after moves were made.
+    assert!(
+        !common::sees(&s, greeting),
+        "the first move clears the greeting"
+    );
     Ok(())
 }
 

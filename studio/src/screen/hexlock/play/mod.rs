@@ -113,6 +113,9 @@ pub struct Play {
     back: &'static str,
     /// Why the solver is not offered (another player's lock being picked online), if it is not.
     solver_off: Option<String>,
+    /// Whether the status line still greets a game taken up: the first move clears it, or it
+    /// would go on counting the moves it found.
+    greeting: bool,
 }
 
 impl Play {
@@ -137,6 +140,7 @@ impl Play {
             layers: Layers::default(),
             back: "Back to editing",
             solver_off: None,
+            greeting: false,
         };
         p.changed();
         Some(p)
@@ -192,6 +196,7 @@ impl Play {
         self.debugging = None;
         self.changed();
         self.status = progress::taken_up(play);
+        self.greeting = true;
         true
     }
 
@@ -238,6 +243,7 @@ impl Play {
     /// Says something above the board.
     pub fn set_status(&mut self, status: impl Into<String>) {
         self.status = status.into();
+        self.greeting = false;
     }
 
     /// Loads a solution to be played move by move from the start (Redo plays each move).
@@ -314,6 +320,10 @@ impl Play {
 
     pub fn update(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
         let was_open = self.session.is_open();
+        if self.greeting && matches!(message, Message::Move(_) | Message::Undo | Message::Redo) {
+            self.greeting = false;
+            self.status.clear();
+        }
         let task = match message {
             Message::Move(m) => {
                 self.session.play(m);
