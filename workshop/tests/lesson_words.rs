@@ -8,7 +8,9 @@ use std::path::Path;
 const GLYPHS: &[char] = &[':', '@', '*', '+', '~', '%', '/', '\\', '#', '.'];
 
 fn notes(folder: &str, extension: &str) -> Vec<(String, String)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates").join(folder);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../templates")
+        .join(folder);
     let mut out = Vec::new();
     let mut entries: Vec<_> = std::fs::read_dir(&dir)
         .expect("the lessons' folder")
