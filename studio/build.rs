@@ -36,11 +36,15 @@ fn series(family: &str, extension: &str, target: &str) {
         let solution = dir.join(format!("{name}.solution"));
         println!("cargo:rerun-if-changed={}", text.display());
         println!("cargo:rerun-if-changed={}", solution.display());
+        // The paths are written from the crate's own folder, not as this run found them: a
+        // second checkout built into the same target folder shares this output (its units
+        // hash alike), and must read its own lessons, not the other checkout's.
+        let within = format!("/../templates/{family}/tutorial/{name}");
         let _ = writeln!(
             out,
-            "    crate::tutorial::Lesson {{ file: {name:?}, text: include_str!({text:?}), solution: include_str!({solution:?}) }},",
-            text = text.display().to_string(),
-            solution = solution.display().to_string(),
+            "    crate::tutorial::Lesson {{ file: {name:?}, text: include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), {text:?})), solution: include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), {solution:?})) }},",
+            text = format!("{within}.{extension}"),
+            solution = format!("{within}.solution"),
         );
     }
     out.push(']');
