@@ -58,7 +58,11 @@ fn a_settings_file_that_does_not_read_is_said_and_kept_beside() -> Result<(), Er
         "{:?}",
         s.lasting()
     );
+    assert_eq!(s.folder().shade(), studio::family::Shade::Light);
     d.click(&mut s, "Theme")?;
+    // The folder's and the online screen's thumbnails follow the theme.
+    assert_eq!(s.folder().shade(), studio::family::Shade::Dark);
+    assert_eq!(s.online().shade(), studio::family::Shade::Dark);
     let aside = home.path().join("settings.toml.unreadable");
     assert_eq!(std::fs::read_to_string(&aside).expect("kept beside"), mine);
     assert!(Settings::load(&path).is_ok_and(|s| s.theme == studio::settings::ThemeChoice::Dark));

@@ -35,9 +35,10 @@ pub struct FamilyInfo {
     pub templates: Templates,
     /// How it answers the command line's `new`, `solve`, `render`, `play` and `verify`.
     pub verbs: crate::cli::verbs::Verbs,
-    /// A small picture of a file's text, `width` pixels wide, for the folder panel and the
-    /// online screen; `None` when the text gives nothing to draw. Slow work.
-    pub thumbnail: fn(&str, u32) -> Option<Thumbnail>,
+    /// A small picture of a file's text, `width` pixels wide, in the theme's shade, for the
+    /// folder panel and the online screen; `None` when the text gives nothing to draw. Slow
+    /// work.
+    pub thumbnail: fn(&str, u32, Shade) -> Option<Thumbnail>,
 }
 
 /// A family's built-in puzzles.
@@ -76,7 +77,7 @@ pub const fn entry<F: lockfmt::Format>(
     format: &'static F,
     templates: Templates,
     verbs: crate::cli::verbs::Verbs,
-    thumbnail: fn(&str, u32) -> Option<Thumbnail>,
+    thumbnail: fn(&str, u32, Shade) -> Option<Thumbnail>,
 ) -> FamilyInfo {
     FamilyInfo {
         family,
@@ -118,6 +119,23 @@ pub const KINDS: [&str; FAMILIES.len()] = {
     }
     kinds
 };
+
+/// The theme a picture is drawn for: each family has a palette of each.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Shade {
+    /// The light theme's.
+    #[default]
+    Light,
+    /// The dark theme's.
+    Dark,
+}
+
+impl Shade {
+    /// The dark theme's shade when `dark`, else the light one's.
+    pub fn of_theme(dark: bool) -> Shade {
+        if dark { Shade::Dark } else { Shade::Light }
+    }
+}
 
 /// A small picture of a file, as straight RGBA pixels.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -164,8 +182,8 @@ impl Family {
 
     /// A picture of a file of this family `width` pixels wide; `None` when the text does not
     /// describe a puzzle that can be drawn. Slow work: call it off the UI thread.
-    pub fn thumbnail(self, text: &str, width: u32) -> Option<Thumbnail> {
-        (self.info().thumbnail)(text, width)
+    pub fn thumbnail(self, text: &str, width: u32, shade: Shade) -> Option<Thumbnail> {
+        (self.info().thumbnail)(text, width, shade)
     }
 
     /// What changed from `old` to `new` (two versions of a file of this family), one sentence
@@ -370,19 +388,57 @@ mod tests {
     #[test]
     fn a_starter_lock_has_a_thumbnail_and_garbage_has_none() {
         let text = crate::hexlock::templates::find("ball-stop").map(|t| t.text);
-        let thumb = Family::HexLock.thumbnail(text.unwrap_or_default(), 72);
+        let thumb = Family::HexLock.thumbnail(text.unwrap_or_default(), 72, Shade::Light);
         let thumb = thumb.expect("a picture");
         assert_eq!(thumb.width, 72);
         assert_eq!(thumb.rgba.len(), (thumb.width * thumb.height * 4) as usize);
-        assert_eq!(Family::HexLock.thumbnail("not a lock", 72), None);
+        assert_eq!(
+            Family::HexLock.thumbnail("not a lock", 72, Shade::Light),
+            None
+        );
         let non = "width 3\nheight 2\n\nrows\n3\n1\n\ncolumns\n2\n1\n1\n\ngoal \"111100\"\n";
         let thumb = Family::Nonogram
-            .thumbnail(non, 72)
+            .thumbnail(non, 72, Shade::Light)
             .expect("a nonogram's picture");
         assert_eq!((thumb.width, thumb.height), (72, 48));
         // The same puzzle written as clues only: the solver finds its one picture.
         let clues_only = non.replace("\ngoal \"111100\"\n", "\n");
-        assert_eq!(Family::Nonogram.thumbnail(&clues_only, 72), Some(thumb));
+        assert_eq!(
+            Family::Nonogram.thumbnail(&clues_only, 72, Shade::Light),
+            Some(thumb)
+        );
+    }
+
+    /// Regression: thumbnails stayed light in the dark theme; each family draws one in each
+    /// shade, and the two differ.
+    #[test]
+    fn every_family_draws_its_thumbnails_in_both_shades() {
+        let samples = [
+            crate::hexlock::templates::find("ball-stop").map(|t| t.text.to_string()),
+            Some("width 3\nheight 2\n\nrows\n3\n1\n\ncolumns\n2\n1\n1\n\ngoal \"111100\"\n".into()),
+            (crate::quadrillion::templates::text_of)(
+                crate::quadrillion::templates::DEFAULT,
+                "Board",
+            ),
+            (crate::sliding::templates::text_of)(crate::sliding::templates::BLANK[0].0, "Lock"),
+        ];
+        for (info, text) in FAMILIES.iter().zip(samples) {
+            let text = text.expect("a sample");
+            let light = info.family.thumbnail(&text, 64, Shade::Light);
+            let dark = info.family.thumbnail(&text, 64, Shade::Dark);
+            let (light, dark) = (light.expect(info.name), dark.expect(info.name));
+            assert_eq!(
+                (light.width, light.height),
+                (dark.width, dark.height),
+                "{}",
+                info.name
+            );
+            assert_ne!(
+                light.rgba, dark.rgba,
+                "{}: the dark one is drawn dark",
+                info.name
+            );
+        }
     }
 
     /// Regression: garbage in a `.non` file drew an empty picture, and in a `.slide` file a
@@ -391,7 +447,9 @@ mod tests {
     fn garbage_of_every_family_has_no_thumbnail() {
         for info in FAMILIES {
             assert!(
-                info.family.thumbnail("garbage\n", 72).is_none(),
+                info.family
+                    .thumbnail("garbage\n", 72, Shade::Dark)
+                    .is_none(),
                 "{}",
                 info.name
             );

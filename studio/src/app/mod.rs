@@ -212,6 +212,10 @@ impl Studio {
         if studio.tutorial.is_welcome() {
             studio.screen = Screen::Tutorial;
         }
+        // Nothing is listed yet: the first thumbnails are drawn in the theme's shade.
+        let shade = crate::family::Shade::of_theme(studio.is_dark());
+        let _ = studio.folder.set_shade(shade);
+        let _ = studio.online.set_shade(shade);
         let first_file = match start.imported {
             Some(imported) => studio.open_imported(&imported),
             None => studio.open_first(start.file),
@@ -349,6 +353,16 @@ impl Studio {
         if self.death_match.is_dark() != self.is_dark() {
             let redraw = self.death_match.set_dark(self.is_dark());
             task = Task::batch([task, redraw.map(Message::DeathMatch)]);
+        }
+        // And the folder's thumbnails in its shade.
+        let shade = crate::family::Shade::of_theme(self.is_dark());
+        if self.folder.shade() != shade {
+            let redraw = self.folder.set_shade(shade);
+            task = Task::batch([task, redraw.map(Message::Folder)]);
+        }
+        if self.online.shade() != shade {
+            let redraw = self.online.set_shade(shade);
+            task = Task::batch([task, redraw.map(Message::Online)]);
         }
         // Leaving the settings by any way (Close, another screen, a file) puts a remote
         // server's URL typed without Enter in force.

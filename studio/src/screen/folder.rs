@@ -4,7 +4,7 @@
 //! its file's modification time changes.
 
 use crate::background::{self, Generation};
-use crate::family::Family;
+use crate::family::{Family, Shade};
 use crate::library::{self, Listed};
 use crate::progress::{Place, Progress, Standing};
 use crate::screen::scroll;
@@ -36,7 +36,7 @@ pub enum Message {
     /// The folder was listed (asked in this generation).
     Listed(Generation, Vec<Listed>),
     /// A file's thumbnail, drawn for this modification time.
-    Thumbnail(PathBuf, Option<SystemTime>, Option<image::Handle>),
+    Thumbnail(PathBuf, Option<SystemTime>, Shade, Option<image::Handle>),
     Open(PathBuf),
     CompareWith(PathBuf),
     TemplatePicked(String),
@@ -133,9 +133,11 @@ impl std::fmt::Display for Choice {
 pub struct Folder {
     folder: PathBuf,
     files: Vec<Listed>,
-    /// Each file's picture, with the modification time it was drawn for; `None` when the file
-    /// does not draw.
-    thumbnails: HashMap<PathBuf, (Option<SystemTime>, Option<image::Handle>)>,
+    /// Each file's picture, with the modification time and the theme's shade it was drawn
+    /// for; `None` when the file does not draw.
+    thumbnails: HashMap<PathBuf, (Option<SystemTime>, Shade, Option<image::Handle>)>,
+    /// The theme's shade the pictures are drawn in.
+    shade: Shade,
     listings: Generation,
     /// The template the user picked for New; until they pick one, New follows the family of
     /// the puzzle open ([`Folder::template_for`]).
@@ -152,12 +154,28 @@ pub struct Folder {
 }
 
 impl Folder {
+    /// The theme's shade the pictures are drawn in.
+    pub fn shade(&self) -> Shade {
+        self.shade
+    }
+
+    /// Draws the pictures again in the theme's `shade`; those drawn in the other stay until
+    /// their new ones come.
+    pub fn set_shade(&mut self, shade: Shade) -> Task<Message> {
+        if shade == self.shade {
+            return Task::none();
+        }
+        self.shade = shade;
+        self.draw_thumbnails()
+    }
+
     /// The panel on a folder; call [`Folder::refresh`] to list it.
     pub fn new(folder: PathBuf) -> Folder {
         Folder {
             folder,
             files: Vec::new(),
             thumbnails: HashMap::new(),
+            shade: Shade::Light,
             listings: Generation::default(),
             template: None,
             renaming: None,
@@ -210,19 +228,20 @@ impl Folder {
             .filter(|f| {
                 self.thumbnails
                     .get(&f.path)
-                    .is_none_or(|(at, _)| *at != f.modified)
+                    .is_none_or(|(at, shade, _)| *at != f.modified || *shade != self.shade)
             })
             .cloned()
             .collect();
         if stale.is_empty() {
             return Task::none();
         }
+        let shade = self.shade;
         iced_runtime::task::blocking(move |mut out| {
             for f in stale {
-                let picture = thumbnail(f.family, &f.path);
+                let picture = thumbnail(f.family, &f.path, shade);
                 let sent = iced::futures::executor::block_on(iced::futures::SinkExt::send(
                     &mut out,
-                    Message::Thumbnail(f.path, f.modified, picture),
+                    Message::Thumbnail(f.path, f.modified, shade, picture),
                 ));
                 if sent.is_err() {
                     break;
@@ -246,9 +265,10 @@ impl Folder {
                 self.files = files;
                 return (self.draw_thumbnails(), None);
             }
-            Message::Thumbnail(path, modified, picture) => {
-                if self.files.iter().any(|f| f.path == path) {
-                    self.thumbnails.insert(path, (modified, picture));
+            Message::Thumbnail(path, modified, shade, picture) => {
+                // A picture drawn for the theme the user has left since is dropped.
+                if shade == self.shade && self.files.iter().any(|f| f.path == path) {
+                    self.thumbnails.insert(path, (modified, shade, picture));
                 }
                 None
             }
@@ -486,11 +506,11 @@ impl Folder {
         };
         let is_open = open == Some(f.path.as_path());
         let picture: Element<'a, Message> = match self.thumbnails.get(&f.path) {
-            Some((_, Some(handle))) => image(handle.clone())
+            Some((_, _, Some(handle))) => image(handle.clone())
                 .width(Length::Fixed(36.0))
                 .height(Length::Fixed(32.0))
                 .into(),
-            Some((_, None)) => container(text("?").size(13))
+            Some((_, _, None)) => container(text("?").size(13))
                 .width(Length::Fixed(36.0))
                 .center_x(Length::Fixed(36.0))
                 .into(),
@@ -560,9 +580,9 @@ pub fn display_name(p: &Path) -> String {
 }
 
 /// A file's thumbnail, drawn as its family draws it. Blocking.
-fn thumbnail(family: Family, path: &Path) -> Option<image::Handle> {
+fn thumbnail(family: Family, path: &Path, shade: Shade) -> Option<image::Handle> {
     let text = crate::screen::hexlock::editor::read_text(path).ok()?;
-    let t = family.thumbnail(&text, THUMBNAIL_WIDTH)?;
+    let t = family.thumbnail(&text, THUMBNAIL_WIDTH, shade)?;
     Some(image::Handle::from_rgba(t.width, t.height, t.rgba))
 }
 
@@ -586,7 +606,7 @@ mod tests {
         let task = listed(&mut folder);
         crate::testing::settle(&rt, &mut folder, task, |f, m| f.update(m, None).0);
         assert_eq!(folder.thumbnails.len(), 3);
-        assert!(folder.thumbnails.values().all(|(_, h)| h.is_some()));
+        assert!(folder.thumbnails.values().all(|(_, _, h)| h.is_some()));
         // Listed again with nothing changed: nothing to draw.
         let again = listed(&mut folder);
         assert!(iced_runtime::task::into_stream(again).is_none());
@@ -607,6 +627,32 @@ mod tests {
             f.update(m, None).0
         });
         assert_eq!(drawn, vec![one]);
+        // Regression: the pictures stayed light in the dark theme. Each is drawn again in it,
+        // and a picture of the light one arriving late is dropped.
+        let task = folder.set_shade(Shade::Dark);
+        let mut drawn = 0;
+        crate::testing::settle(&rt, &mut folder, task, |f, m| {
+            if let Message::Thumbnail(_, _, shade, _) = &m {
+                assert_eq!(*shade, Shade::Dark);
+                drawn += 1;
+            }
+            f.update(m, None).0
+        });
+        assert_eq!(drawn, 3);
+        assert!(
+            folder
+                .thumbnails
+                .values()
+                .all(|(_, s, h)| *s == Shade::Dark && h.is_some())
+        );
+        let late = Message::Thumbnail(folder_path.join("ball-stop.lock"), None, Shade::Light, None);
+        let _ = folder.update(late, None);
+        assert!(
+            folder
+                .thumbnails
+                .values()
+                .all(|(_, s, h)| *s == Shade::Dark && h.is_some())
+        );
     }
 
     /// An answer of an older listing is dropped: the newer one stands.

@@ -30,13 +30,17 @@ pub fn png(lock: &Lock, width: u32, colouring: Colouring, palette: &Palette) -> 
 }
 
 /// A hex lock file's thumbnail: the lock coloured by kind, in the light palette.
-pub fn thumbnail_of_text(text: &str, width: u32) -> Option<crate::family::Thumbnail> {
+pub fn thumbnail_of_text(
+    text: &str,
+    width: u32,
+    shade: crate::family::Shade,
+) -> Option<crate::family::Thumbnail> {
     let lock = lockfmt::hexlock::parse(text).document?.lock;
     let pm = pixmap(
         &lock,
         width,
         crate::hexlock::picture::Colouring::ByKind,
-        &crate::hexlock::picture::Palette::LIGHT,
+        &crate::hexlock::picture::Palette::of_shade(shade),
     )
     .ok()?;
     Some(crate::family::Thumbnail::of(&pm))

@@ -49,12 +49,11 @@ pub fn png(
 }
 
 /// The folder panel's small picture: the goal, or the empty grid, with no clues.
-pub fn thumbnail(puzzle: &Puzzle, width: u32) -> Option<Pixmap> {
+pub fn thumbnail(puzzle: &Puzzle, width: u32, palette: &Palette) -> Option<Pixmap> {
     let (w, h) = (puzzle.width.max(1) as f32, puzzle.height.max(1) as f32);
     let scale = width as f32 / w;
     let height = (h * scale).ceil().clamp(1.0, f32::from(u16::MAX)) as u32;
     let mut pm = Pixmap::new(width.max(1), height)?;
-    let palette = Palette::LIGHT;
     let layout = Layout {
         width: puzzle.width,
         height: puzzle.height,
@@ -65,7 +64,7 @@ pub fn thumbnail(puzzle: &Puzzle, width: u32) -> Option<Pixmap> {
     let grid = puzzle.goal.as_ref().unwrap_or(&blank);
     shape::paint_pixmap(
         &mut pm,
-        &picture::cells(&layout, grid, &palette),
+        &picture::cells(&layout, grid, palette),
         Transform::from_scale(scale, scale),
     );
     Some(pm)
@@ -77,7 +76,11 @@ const THUMBNAIL_SOLVE: engine::nonogram::Limits =
 
 /// A nonogram file's thumbnail: its picture, when its goal is written or the solver finds
 /// the one quickly (most published puzzles: milliseconds), else the empty grid.
-pub fn thumbnail_of_text(text: &str, width: u32) -> Option<crate::family::Thumbnail> {
+pub fn thumbnail_of_text(
+    text: &str,
+    width: u32,
+    shade: crate::family::Shade,
+) -> Option<crate::family::Thumbnail> {
     let mut puzzle = lockfmt::nonogram::parse(text).document?.puzzle;
     if puzzle.width == 0 || puzzle.height == 0 {
         return None;
@@ -88,7 +91,11 @@ pub fn thumbnail_of_text(text: &str, width: u32) -> Option<crate::family::Thumbn
     {
         puzzle.goal = Some(picture);
     }
-    Some(crate::family::Thumbnail::of(&thumbnail(&puzzle, width)?))
+    Some(crate::family::Thumbnail::of(&thumbnail(
+        &puzzle,
+        width,
+        &Palette::of_shade(shade),
+    )?))
 }
 
 #[cfg(test)]

@@ -41,7 +41,11 @@ pub fn png(board: &Board, placed: &[Placement], width: u32, palette: &Palette) -
 }
 
 /// A board file's thumbnail: its grids and the shapes it places, in the light palette.
-pub fn thumbnail_of_text(text: &str, width: u32) -> Option<crate::family::Thumbnail> {
+pub fn thumbnail_of_text(
+    text: &str,
+    width: u32,
+    shade: crate::family::Shade,
+) -> Option<crate::family::Thumbnail> {
     let ch = lockfmt::quadrillion::parse(text).document?.challenge;
     if ch.board.grids.is_empty() {
         return None;
@@ -50,7 +54,7 @@ pub fn thumbnail_of_text(text: &str, width: u32) -> Option<crate::family::Thumbn
         &ch.board,
         &ch.placed,
         width.clamp(16, 1024),
-        &crate::quadrillion::picture::Palette::LIGHT,
+        &crate::quadrillion::picture::Palette::of_shade(shade),
     )
     .ok()?;
     Some(crate::family::Thumbnail::of(&pm))

@@ -38,6 +38,14 @@ impl Palette {
         if dark { Palette::DARK } else { Palette::LIGHT }
     }
 
+    /// The palette of a picture drawn for `shade`.
+    pub fn of_shade(shade: crate::family::Shade) -> Palette {
+        match shade {
+            crate::family::Shade::Light => Palette::LIGHT,
+            crate::family::Shade::Dark => Palette::DARK,
+        }
+    }
+
     /// The light theme's colours.
     pub const LIGHT: Palette = Palette {
         background: Rgba::rgb8(0xf4, 0xf1, 0xea),

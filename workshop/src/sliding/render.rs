@@ -51,7 +51,11 @@ pub fn png(lock: &Lock, width: u32, palette: &Palette) -> Result<Vec<u8>> {
 }
 
 /// A sliding lock file's thumbnail, when its picture reads, in the light palette.
-pub fn thumbnail_of_text(text: &str, width: u32) -> Option<crate::family::Thumbnail> {
+pub fn thumbnail_of_text(
+    text: &str,
+    width: u32,
+    shade: crate::family::Shade,
+) -> Option<crate::family::Thumbnail> {
     let parsed = lockfmt::sliding::parse(text);
     if !crate::sliding::drawable(parsed.diagnostics.iter().filter(|d| d.is_error())) {
         return None;
@@ -60,7 +64,7 @@ pub fn thumbnail_of_text(text: &str, width: u32) -> Option<crate::family::Thumbn
     let pm = pixmap(
         &lock,
         width.clamp(16, 1024),
-        &crate::sliding::picture::Palette::LIGHT,
+        &crate::sliding::picture::Palette::of_shade(shade),
     )
     .ok()?;
     Some(crate::family::Thumbnail::of(&pm))

@@ -160,7 +160,7 @@ pub enum Reply {
     /// The cache of the player who just logged in, read from disk.
     CacheLoaded(Box<Cache>),
     /// A lock's thumbnail, drawn in the background.
-    Thumbnail(i64, Option<image::Handle>),
+    Thumbnail(i64, crate::family::Shade, Option<image::Handle>),
     /// The solver's news about a lock waiting to be published.
     Solver(Box<ToPublish>, Update),
     /// A write of the cache or the tokens file finished.
@@ -191,6 +191,8 @@ pub struct Online {
     cache_saves: u64,
     cache_written: std::sync::Arc<std::sync::Mutex<u64>>,
     thumbnails: HashMap<i64, image::Handle>,
+    /// The theme's shade the thumbnails are drawn in.
+    shade: crate::family::Shade,
     /// Whose slots are shown; mine when `None`.
     selected: Option<String>,
     codename_input: String,
@@ -228,6 +230,7 @@ impl Online {
             cache_saves: 0,
             cache_written: Default::default(),
             thumbnails: HashMap::new(),
+            shade: crate::family::Shade::Light,
             selected: None,
             codename_input: String::new(),
             password_input: String::new(),

@@ -123,8 +123,9 @@ impl Online {
                 self.refresh()
             }
             Reply::CacheLoaded(cache) => self.cache_loaded(*cache),
-            Reply::Thumbnail(id, handle) => {
-                if let Some(h) = handle {
+            Reply::Thumbnail(id, shade, handle) => {
+                // One drawn for the theme left since is dropped.
+                if let Some(h) = handle.filter(|_| shade == self.shade) {
                     self.thumbnails.insert(id, h);
                 }
                 Task::none()

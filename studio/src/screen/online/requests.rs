@@ -125,6 +125,21 @@ impl Online {
         )
     }
 
+    /// Draws the thumbnails again in the theme's `shade`.
+    pub fn set_shade(&mut self, shade: crate::family::Shade) -> Task<Message> {
+        if shade == self.shade {
+            return Task::none();
+        }
+        self.shade = shade;
+        let ids: Vec<i64> = self.thumbnails.drain().map(|(id, _)| id).collect();
+        self.draw_thumbnails(ids)
+    }
+
+    /// The theme's shade the thumbnails are drawn in.
+    pub fn shade(&self) -> crate::family::Shade {
+        self.shade
+    }
+
     /// Draws the thumbnails of these locks in the background.
     pub(super) fn draw_thumbnails(&self, ids: Vec<i64>) -> Task<Message> {
         let texts: Vec<(i64, String)> = ids
@@ -136,14 +151,15 @@ impl Online {
             return Task::none();
         }
         let generation = self.generation;
+        let shade = self.shade;
         iced_runtime::task::blocking(move |mut out| {
             for (id, text) in texts {
                 let handle = crate::family::Family::HexLock
-                    .thumbnail(&text, 96)
+                    .thumbnail(&text, 96, shade)
                     .map(|t| image::Handle::from_rgba(t.width, t.height, t.rgba));
                 if iced::futures::executor::block_on(iced::futures::SinkExt::send(
                     &mut out,
-                    Reply::Thumbnail(id, handle),
+                    Reply::Thumbnail(id, shade, handle),
                 ))
                 .is_err()
                 {
