@@ -521,8 +521,8 @@ impl Folder {
         let mut name = column![text(label).size(13)];
         if let Some(standing) = standing {
             let (words, style): (_, fn(&iced::Theme) -> text::Style) = match standing {
-                Standing::Started => ("in progress", text::secondary),
-                Standing::Finished => ("✓ solved", text::success),
+                Standing::Started => ("in progress", crate::screen::look::under_way),
+                Standing::Finished => ("✓ solved", crate::screen::look::done),
             };
             // On the open file's highlight the words take the button's own colour.
             let words = text(words).size(11);

@@ -369,8 +369,12 @@ impl Online {
             // How far I played it here: Pick takes the game up.
             if let Some(standing) = standing {
                 actions = actions.push(match standing {
-                    Standing::Started => text("in progress").size(11).style(text::secondary),
-                    Standing::Finished => text("✓ opened").size(11).style(text::success),
+                    Standing::Started => text("in progress")
+                        .size(11)
+                        .style(crate::screen::look::under_way),
+                    Standing::Finished => {
+                        text("✓ opened").size(11).style(crate::screen::look::done)
+                    }
                 });
             }
         }
