@@ -100,16 +100,32 @@ fn the_side_panel_makes_duplicates_and_deletes_with_confirmation() -> Result<(),
     d.click(&mut s, "New")?;
     assert_eq!(s.folder().files().len(), 4);
     assert!(open_path(&s).ends_with("New lock.lock"));
+    // Regression: New named the file "New lock" without a word; its name is now offered
+    // for typing over at once.
+    assert_eq!(s.folder().renaming(), Some("New lock"));
+    d.type_into(&mut s, folder::RENAME_ID, " for Ann")
+        .expect("the name field");
+    d.send(&mut s, Message::Folder(folder::Message::RenameDone));
+    assert!(
+        open_path(&s).ends_with("New lock for Ann.lock"),
+        "{}",
+        open_path(&s).display()
+    );
     d.click(&mut s, "Duplicate")?;
+    assert_eq!(
+        s.folder().renaming(),
+        None,
+        "a copy keeps its name until asked"
+    );
     assert_eq!(s.folder().files().len(), 5);
     let doomed = open_path(&s);
-    assert!(doomed.ends_with("New lock copy.lock"));
+    assert!(doomed.ends_with("New lock for Ann copy.lock"));
     d.click(&mut s, "Delete")?;
     assert!(
         doomed.exists(),
         "nothing is deleted before the user confirms"
     );
-    assert!(sees(&s, "Delete New lock copy.lock?"));
+    assert!(sees(&s, "Delete New lock for Ann copy.lock?"));
     d.click(&mut s, "Keep")?;
     assert!(doomed.exists());
     d.click(&mut s, "Delete")?;

@@ -48,8 +48,9 @@ pub enum Message {
     Forget(usize),
     /// A restored buffer's file was read: its text on disk, `None` when the file is gone.
     RestoreRead(Box<Entry>, Result<Option<String>, String>),
-    /// A file was made (New, Duplicate): open it.
-    Created(Result<PathBuf, String>),
+    /// A file was made (New, Duplicate): open it; a new one (not a copy) with its name ready
+    /// to be typed over, since New gave it a placeholder ("New nonogram").
+    Created(Result<PathBuf, String>, bool),
     /// A file was deleted.
     Deleted(Result<PathBuf, String>),
 }
@@ -224,13 +225,13 @@ impl Studio {
                         crate::library::new_from_template(&folder, &template)
                             .map_err(|e| format!("{e:#}"))
                     },
-                    move |r| g(Message::Created(r)),
+                    move |r| g(Message::Created(r, true)),
                 )
             }
             Pending::Duplicate => match self.document.path().map(PathBuf::from) {
                 Some(path) => background::run(
                     move || crate::library::duplicate(&path).map_err(|e| format!("{e:#}")),
-                    move |r| g(Message::Created(r)),
+                    move |r| g(Message::Created(r, false)),
                 ),
                 None => Task::none(),
             },
@@ -373,11 +374,20 @@ impl Studio {
                     Task::none()
                 }
             },
-            Message::Created(r) => match r {
-                Ok(path) => Task::batch([
-                    self.folder.refresh().map(StudioMessage::Folder),
-                    self.proceed(Pending::Open(path)),
-                ]),
+            Message::Created(r, name_it) => match r {
+                Ok(path) => {
+                    let open = self.proceed(Pending::Open(path));
+                    // Once it is open, its name is offered for typing over, as a file
+                    // manager offers a new folder's.
+                    let open = if name_it {
+                        open.chain(Task::done(StudioMessage::Folder(
+                            crate::screen::folder::Message::RenameStart,
+                        )))
+                    } else {
+                        open
+                    };
+                    Task::batch([self.folder.refresh().map(StudioMessage::Folder), open])
+                }
                 Err(why) => {
                     self.notice = why;
                     Task::none()

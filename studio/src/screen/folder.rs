@@ -154,6 +154,11 @@ pub struct Folder {
 }
 
 impl Folder {
+    /// The name being typed for the open file, while renaming it.
+    pub fn renaming(&self) -> Option<&str> {
+        self.renaming.as_deref()
+    }
+
     /// The theme's shade the pictures are drawn in.
     pub fn shade(&self) -> Shade {
         self.shade
