@@ -728,3 +728,32 @@ fn a_remote_address_that_is_no_url_is_said_and_never_probed() -> Result<(), Erro
     ));
     Ok(())
 }
+
+/// Regression: a long lock name pushed the online screen's buttons out of the window: the
+/// publish prompt's "Solve and publish" had no room left at all, and a slot's Retire was cut
+/// to "Re". The prompt's question wraps in the room the buttons leave, and a slot's buttons
+/// go to the next line.
+#[test]
+fn a_long_lock_name_never_pushes_the_online_buttons_out_of_the_window() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = d.studio_at(home.path(), Settings::default());
+    let name = "The Very Long Name of a Lock With Springs";
+    let text =
+        common::starter("ball-stop.lock").replace("name: Ball Stop", &format!("name: {name}"));
+    common::editing::put_and_open(&d, &mut s, "long.lock", &text);
+    register(&d, &mut s, "AAA")?;
+    d.click(&mut s, &format!("Publish «{name}» here"))?;
+    d.click(&mut s, "Solve and publish")?;
+    assert!(
+        s.online().status().starts_with("published lock 1"),
+        "{}",
+        s.online().status()
+    );
+    d.click(&mut s, "Retire")?;
+    assert!(sees(
+        &s,
+        "Retire the lock in slot 1? The notes behind it become public."
+    ));
+    Ok(())
+}

@@ -378,11 +378,17 @@ impl Online {
                 });
             }
         }
-        container(row![picture, column![facts, actions].spacing(6)].spacing(10))
-            .padding(6)
-            .style(container::rounded_box)
-            .width(Fill)
-            .into()
+        container(
+            row![
+                picture,
+                column![facts, actions.wrap().vertical_spacing(6)].spacing(6)
+            ]
+            .spacing(10),
+        )
+        .padding(6)
+        .style(container::rounded_box)
+        .width(Fill)
+        .into()
     }
 
     fn notes_view(&self) -> iced::widget::Column<'_, Message> {
@@ -458,7 +464,9 @@ impl Online {
         };
         container(
             row![
-                text(question).size(13),
+                // The question wraps in the room the buttons leave: a long lock name never
+                // pushes them out of the window.
+                text(question).size(13).width(Fill),
                 button(text(yes_label).size(12))
                     .style(if danger {
                         button::danger
