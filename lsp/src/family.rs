@@ -67,6 +67,19 @@ pub struct Occurrence {
 pub struct Verdict {
     /// "opens in 14 moves", "unique, line-solvable", "10,162 solutions", "cannot be picked".
     pub said: String,
+    /// The solution file's text, for a family whose solutions are files beside the puzzle
+    /// (`NAME.solution`), when the solver found one.
+    pub solution: Option<String>,
+}
+
+impl Verdict {
+    /// A verdict with no solution file to write.
+    pub fn said(said: impl Into<String>) -> Verdict {
+        Verdict {
+            said: said.into(),
+            solution: None,
+        }
+    }
 }
 
 /// The keywords and the values each family completes: the word and what it is.

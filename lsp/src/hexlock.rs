@@ -201,7 +201,14 @@ impl Family for HexLock {
             Found::Unsolvable => "cannot be opened".to_string(),
             Found::GaveUp { limit } => format!("no answer yet: the solver {}", limit.stopped()),
         };
-        Some(Verdict { said })
+        let solution = report.solution.map(|moves| {
+            lockfmt::hexlock::print_solution(&lockfmt::hexlock::Solution {
+                lock_name: document.lock.info.name.clone(),
+                lock_digest: Some(lockfmt::hexlock::moves::lock_digest(&document.lock)),
+                moves,
+            })
+        });
+        Some(Verdict { said, solution })
     }
 }
 

@@ -57,7 +57,7 @@ impl Family for Nonogram {
             Answer::None(why) => format!("no solution: {why}"),
             Answer::Stopped { stop, .. } => format!("no answer yet: the solver {}", stop.stopped()),
         };
-        Some(Verdict { said })
+        Some(Verdict::said(said))
     }
 }
 

@@ -83,7 +83,7 @@ impl Family for Quadrillion {
             (None, 1) => "unique".to_string(),
             (None, n) => solutions(n),
         };
-        Some(Verdict { said })
+        Some(Verdict::said(said))
     }
 }
 

@@ -212,6 +212,7 @@ fn capabilities(encoding: Encoding) -> lsp::ServerCapabilities {
             resolve_provider: Some(false),
         }),
         inlay_hint_provider: Some(lsp::OneOf::Left(true)),
+        code_action_provider: Some(lsp::CodeActionProviderCapability::Simple(true)),
         ..Default::default()
     }
 }
@@ -359,6 +360,10 @@ impl Server<'_> {
             "textDocument/codeLens" => {
                 let p: lsp::CodeLensParams = params(value)?;
                 to_value(self.code_lens(&p.text_document.uri))
+            }
+            "textDocument/codeAction" => {
+                let p: lsp::CodeActionParams = params(value)?;
+                to_value(self.code_actions(&p.text_document.uri))
             }
             "textDocument/inlayHint" => {
                 let p: lsp::InlayHintParams = params(value)?;
@@ -737,6 +742,50 @@ impl Server<'_> {
             .collect()
     }
 
+    /// Writing the solver's solution to the solution file beside the puzzle, when it found one.
+    fn code_actions(&self, uri: &lsp::Uri) -> Vec<lsp::CodeActionOrCommand> {
+        let Some(solution) = self
+            .document(uri)
+            .and_then(|d| d.verdict.as_ref())
+            .and_then(|v| v.solution.clone())
+        else {
+            return Vec::new();
+        };
+        let Some(beside) = solution_uri(uri) else {
+            return Vec::new();
+        };
+        let name = beside.as_str().rsplit('/').next().unwrap_or("").to_string();
+        let operations = vec![
+            lsp::DocumentChangeOperation::Op(lsp::ResourceOp::Create(lsp::CreateFile {
+                uri: beside.clone(),
+                options: Some(lsp::CreateFileOptions {
+                    overwrite: Some(true),
+                    ignore_if_exists: None,
+                }),
+                annotation_id: None,
+            })),
+            lsp::DocumentChangeOperation::Edit(lsp::TextDocumentEdit {
+                text_document: lsp::OptionalVersionedTextDocumentIdentifier {
+                    uri: beside,
+                    version: None,
+                },
+                edits: vec![lsp::OneOf::Left(lsp::TextEdit::new(
+                    lsp::Range::default(),
+                    solution,
+                ))],
+            }),
+        ];
+        vec![lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
+            title: format!("Write the solver's solution to {name}"),
+            kind: Some(lsp::CodeActionKind::SOURCE),
+            edit: Some(lsp::WorkspaceEdit {
+                document_changes: Some(lsp::DocumentChanges::Operations(operations)),
+                ..Default::default()
+            }),
+            ..Default::default()
+        })]
+    }
+
     fn inlay_hints(&self, uri: &lsp::Uri) -> Vec<lsp::InlayHint> {
         let Some(document) = self.document(uri) else {
             return Vec::new();
@@ -759,6 +808,16 @@ impl Server<'_> {
             .into_iter()
             .collect()
     }
+}
+
+/// The solution file beside a puzzle: its name with `.solution` for its extension.
+fn solution_uri(uri: &lsp::Uri) -> Option<lsp::Uri> {
+    let text = uri.as_str();
+    let name_at = text.rfind('/').map_or(0, |i| i + 1);
+    let stem_end = text[name_at..]
+        .rfind('.')
+        .map_or(text.len(), |i| name_at + i);
+    format!("{}.solution", &text[..stem_end]).parse().ok()
 }
 
 /// A lockfmt diagnostic as the protocol has it: the same code, message and place.

@@ -134,7 +134,16 @@ impl Family for Sliding {
                 None => format!("no answer yet: the solver {}", stop.stopped()),
             },
         };
-        Some(Verdict { said })
+        let solution = match report.answer {
+            Answer::Solved { moves } => {
+                let written = document.lock.write_all(&moves);
+                let solution =
+                    lockfmt::sliding::solution::Solution::for_document(document, written);
+                Some(lockfmt::sliding::solution::print_solution(&solution))
+            }
+            _ => None,
+        };
+        Some(Verdict { said, solution })
     }
 }
 

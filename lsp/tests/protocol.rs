@@ -396,6 +396,20 @@ fn the_solvers_verdict_comes_as_a_lens_and_an_edit_calls_it_off() {
         "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 99, "character": 0 } },
     }));
     assert_eq!(hints[0]["label"], said);
+    // The solution, written beside the lock, is the one the solver found and it opens it.
+    let actions = client.request("textDocument/codeAction", json!({
+        "textDocument": { "uri": URI },
+        "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 0, "character": 0 } },
+        "context": { "diagnostics": [] },
+    }));
+    let changes = &actions[0]["edit"]["documentChanges"];
+    assert_eq!(changes[0]["kind"], "create");
+    assert_eq!(changes[0]["uri"], "file:///tmp/spring-pull.solution");
+    let written = changes[1]["edits"][0]["newText"]
+        .as_str()
+        .expect("the solution");
+    let found = lockfmt::hexlock::parse_solution(written).expect("a solution file");
+    assert_eq!(found.moves.len(), moves);
 
     // An edit drops the verdict of the old text at once.
     client.notify(
