@@ -443,6 +443,28 @@ fn every_family_is_checked_and_judged() {
             tokens["data"].as_array().is_some_and(|d| !d.is_empty()),
             "{path}"
         );
+        let actions = client.request(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": { "uri": uri },
+                "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 0, "character": 0 } },
+                "context": { "diagnostics": [] },
+            }),
+        );
+        if path.ends_with(".slide") {
+            let written = actions[0]["edit"]["documentChanges"][1]["edits"][0]["newText"]
+                .as_str()
+                .expect("a solution");
+            let found =
+                lockfmt::sliding::solution::parse_solution(written).expect("a solution file");
+            let shipped = std::fs::read_to_string(root().join(path.replace(".slide", ".solution")))
+                .expect("the shipped solution");
+            let shipped =
+                lockfmt::sliding::solution::parse_solution(&shipped).expect("a solution file");
+            assert_eq!(found.moves, shipped.moves);
+        } else {
+            assert_eq!(actions, json!([]), "{path}: no solution files");
+        }
     }
     client.shut_down().expect("a clean shutdown");
 }
