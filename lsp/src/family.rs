@@ -239,14 +239,35 @@ pub static FAMILIES: [&dyn Served; 4] = [
     &lockfmt::sliding::Sliding,
 ];
 
+/// Other tools' lock files, which share the hex lock's extension: an editor set to start the
+/// server for `*.lock` opens them too, and each would read as a hex lock with an error on every
+/// line.
+pub const OTHER_TOOLS_LOCK_FILES: &[&str] = &[
+    "Cargo.lock",
+    "yarn.lock",
+    "Gemfile.lock",
+    "poetry.lock",
+    "composer.lock",
+    "flake.lock",
+    "Pipfile.lock",
+    "pdm.lock",
+    "uv.lock",
+    "bun.lock",
+    "Podfile.lock",
+    "mix.lock",
+    "pubspec.lock",
+    "packages.lock",
+];
+
 /// The family of a document: by its file's extension, or else by the language the client
-/// names (`lock`, `lockwright-sliding`, …), for a buffer not yet saved.
+/// names (`lock`, `lockwright-sliding`, …), for a buffer not yet saved; none for another
+/// tool's lock file ([`OTHER_TOOLS_LOCK_FILES`]).
 pub fn of_document(path: &str, language: Option<&str>) -> Option<&'static dyn Served> {
-    let extension = path
-        .rsplit('/')
-        .next()
-        .and_then(|name| name.rsplit_once('.'))
-        .map(|(_, ext)| ext);
+    let name = path.rsplit('/').next().unwrap_or(path);
+    if OTHER_TOOLS_LOCK_FILES.contains(&name) {
+        return None;
+    }
+    let extension = name.rsplit_once('.').map(|(_, ext)| ext);
     extension
         .and_then(|ext| {
             FAMILIES
@@ -287,5 +308,6 @@ mod tests {
         );
         assert_eq!(kind("untitled:1", Some("quad")), Some("quadrillion"));
         assert_eq!(kind("file:///x/notes.txt", Some("plaintext")), None);
+        assert_eq!(kind("file:///x/Cargo.lock", Some("lockwright-lock")), None);
     }
 }

@@ -193,7 +193,7 @@ impl Family for HexLock {
                 let moves = report.solution.as_ref().map_or(0, Vec::len);
                 let shortest = match report.shortest {
                     Some(c) if c.unique() => ", unique".to_string(),
-                    Some(c) => format!(", {} shortest ways", grouped(c.state_paths)),
+                    Some(c) => format!(", {} shortest solutions", grouped(c.state_paths)),
                     None => String::new(),
                 };
                 format!("opens in {}{shortest}", count(moves, "move"))
@@ -201,12 +201,10 @@ impl Family for HexLock {
             Found::Unsolvable => "cannot be opened".to_string(),
             Found::GaveUp { limit } => format!("no answer yet: the solver {}", limit.stopped()),
         };
+        // The file `lockwright solve --write-solution` writes.
         let solution = report.solution.map(|moves| {
-            lockfmt::hexlock::print_solution(&lockfmt::hexlock::Solution {
-                lock_name: document.lock.info.name.clone(),
-                lock_digest: Some(lockfmt::hexlock::moves::lock_digest(&document.lock)),
-                moves,
-            })
+            let solution = lockfmt::hexlock::Solution::for_lock(&document.lock, moves);
+            lockfmt::hexlock::print_solution(&solution)
         });
         Some(Verdict { said, solution })
     }
