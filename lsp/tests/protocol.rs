@@ -485,3 +485,47 @@ fn exit_without_shutdown_is_a_failure_and_requests_after_shutdown_are_refused() 
     client.notify("exit", Value::Null);
     client.join().expect("exit after shutdown");
 }
+
+#[test]
+fn the_other_families_hover_and_follow_their_names() {
+    let mut client = Client::plain();
+    // A sliding lock: a piece's letter in the picture and on its axis line, and the axis's cell.
+    let slide = "3 . . . .\n2 + a a .\n1 K K . @\n  A B C D\naxis A2: a\n";
+    let uri = "file:///tmp/axis.slide";
+    client.open(uri, slide);
+    let piece = client.request("textDocument/hover", at(uri, 1, 4));
+    let words = piece["contents"]["value"].as_str().unwrap_or("");
+    assert!(words.contains("**Piece a**, `BC2` in moves"), "{words}");
+    let axis = client.request("textDocument/definition", at(uri, 4, 5));
+    assert_eq!(axis["range"]["start"], json!({ "line": 1, "character": 2 }));
+    let mut rename = at(uri, 4, 9);
+    rename["newName"] = json!("q");
+    let edit = client.request("textDocument/rename", rename);
+    assert_eq!(
+        apply(slide, &edit["changes"][uri]),
+        "3 . . . .\n2 + q q .\n1 K K . @\n  A B C D\naxis A2: q\n"
+    );
+
+    // A nonogram's clue, and a Quadrillion board's grid line.
+    let non = std::fs::read_to_string(root().join("templates/nonogram/spade.non")).expect("spade");
+    let uri = "file:///tmp/spade.non";
+    client.open(uri, &non);
+    let first = line_of(&non, "rows") + 1;
+    let clue = client.request("textDocument/hover", at(uri, first, 0));
+    let words = clue["contents"]["value"].as_str().unwrap_or("");
+    assert!(
+        words.starts_with("**Row 1**: clue 3") && words.contains("line rule"),
+        "{words}"
+    );
+    let quad = std::fs::read_to_string(root().join("templates/quadrillion/challenge-49.quad"))
+        .expect("a board");
+    let uri = "file:///tmp/challenge-49.quad";
+    client.open(uri, &quad);
+    let grid = client.request("textDocument/hover", at(uri, line_of(&quad, "grid 1"), 3));
+    let words = grid["contents"]["value"].as_str().unwrap_or("");
+    assert!(
+        words.starts_with("**Grid 1**, its black side up"),
+        "{words}"
+    );
+    client.shut_down().expect("a clean shutdown");
+}
