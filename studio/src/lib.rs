@@ -25,7 +25,9 @@
 //!   [`refresh`]: what every canvas adds so that the default renderer on OpenGL leaves no stale
 //!   frames.
 
-pub use workshop::{background, cli, family, files, keys, library, settings, template, tokens};
+pub use workshop::{
+    background, cli, family, files, keys, library, progress, settings, template, tokens,
+};
 
 pub mod app;
 pub mod display;
@@ -33,7 +35,6 @@ pub mod hexlock;
 pub mod highlight;
 pub mod nonogram;
 pub mod online;
-pub mod progress;
 pub mod quadrillion;
 pub mod recovery;
 pub mod refresh;

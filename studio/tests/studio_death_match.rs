@@ -227,7 +227,10 @@ fn a_match_is_accepted_drafted_built_and_picked_in_the_studio() -> Result<(), Er
 
     // Solving: the lock to pick opens in the editor, whose solver is off for it.
     d.click(&mut s, "Open the lock to pick")?;
-    let editor = s.document().sliding().expect("a sliding lock");
+    let editor = s
+        .document()
+        .editor::<studio::screen::sliding::editor::Editor>()
+        .expect("a sliding lock");
     assert!(
         editor
             .path()
@@ -268,7 +271,9 @@ fn a_match_is_accepted_drafted_built_and_picked_in_the_studio() -> Result<(), Er
     d.click(&mut s, "Lobby")?;
     assert!(s.death_match().shown().is_none());
     assert_eq!(
-        s.document().sliding().and_then(|e| e.solver_forbidden()),
+        s.document()
+            .editor::<studio::screen::sliding::editor::Editor>()
+            .and_then(|e| e.solver_forbidden()),
         Some(SOLVER_OFF)
     );
     d.rt.block_on(running.stop()).expect("stop");

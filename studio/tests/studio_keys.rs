@@ -23,12 +23,21 @@ fn a_bound_key_runs_its_action() {
     let key = |c: &str, m| Message::Key(keyboard::Key::Character(c.into()), m);
     d.send(&mut s, key("4", keyboard::Modifiers::CTRL));
     assert_eq!(
-        s.document().hex().expect("a lock").tool(),
+        s.document()
+            .editor::<studio::screen::hexlock::editor::Editor>()
+            .expect("a lock")
+            .tool(),
         Tool::Ball,
         "ctrl+4 is the ball tool by default"
     );
     d.send(&mut s, key("1", keyboard::Modifiers::CTRL));
-    assert_eq!(s.document().hex().expect("a lock").tool(), Tool::Select);
+    assert_eq!(
+        s.document()
+            .editor::<studio::screen::hexlock::editor::Editor>()
+            .expect("a lock")
+            .tool(),
+        Tool::Select
+    );
 }
 
 #[test]
@@ -72,9 +81,7 @@ fn keys_typed_on_the_online_screen_do_not_reach_the_hidden_editor() -> Result<()
     let mut s = studio(&d, home.path());
     d.send(
         &mut s,
-        Message::Document(document::Message::HexLock(editor::Message::Tool(
-            Tool::Ball,
-        ))),
+        Message::Document(document::Message::new(editor::Message::Tool(Tool::Ball))),
     );
     d.click(&mut s, "Online")?;
     let before = s.document().text();
@@ -84,7 +91,10 @@ fn keys_typed_on_the_online_screen_do_not_reach_the_hidden_editor() -> Result<()
         keyboard::Modifiers::CTRL,
     );
     assert_eq!(
-        s.document().hex().expect("a lock").tool(),
+        s.document()
+            .editor::<studio::screen::hexlock::editor::Editor>()
+            .expect("a lock")
+            .tool(),
         Tool::Ball,
         "ctrl+1 did not pick a tool"
     );

@@ -69,18 +69,27 @@ goal "01111000001111001000101011011110000110101111101010110101010011010110011001
 
 /// The solver's verdict on the open nonogram, once it has one.
 fn analysis(s: &Studio) -> Option<&studio::screen::nonogram::editor::Analysis> {
-    s.document().nonogram().and_then(|e| e.analysis())
+    s.document()
+        .editor::<studio::screen::nonogram::editor::Editor>()
+        .and_then(|e| e.analysis())
 }
 
 /// The cells *Suggest* found to change in the open nonogram, once it has looked.
 fn suggestion(s: &Studio) -> Option<&engine::nonogram::author::Suggestion> {
-    s.document().nonogram().and_then(|e| e.suggestion())
+    s.document()
+        .editor::<studio::screen::nonogram::editor::Editor>()
+        .and_then(|e| e.suggestion())
 }
 
 /// Writes a puzzle into the folder and opens it.
 fn open(d: &Driver, s: &mut Studio, name: &str, text: &str) -> PathBuf {
     let file = put_and_open(d, s, name, text);
-    assert!(s.document().nonogram().is_some(), "the nonogram editor");
+    assert!(
+        s.document()
+            .editor::<studio::screen::nonogram::editor::Editor>()
+            .is_some(),
+        "the nonogram editor"
+    );
     file
 }
 
@@ -129,7 +138,7 @@ fn a_cell_painted_after_a_save_is_said_to_be_unsaved() -> Result<(), Error> {
         use studio::screen::nonogram::editor::Message as Non;
         d.send(
             s,
-            Message::Document(Doc::Nonogram(Non::Canvas(Stroke::Pressed {
+            Message::Document(Doc::new(Non::Canvas(Stroke::Pressed {
                 x,
                 y: 4,
                 fill: true,
@@ -137,7 +146,7 @@ fn a_cell_painted_after_a_save_is_said_to_be_unsaved() -> Result<(), Error> {
         );
         d.send(
             s,
-            Message::Document(Doc::Nonogram(Non::Canvas(Stroke::Released))),
+            Message::Document(Doc::new(Non::Canvas(Stroke::Released))),
         );
     };
     paint(&d, &mut s, 4);

@@ -121,7 +121,8 @@ fn out_of_the_box_the_studio_runs_its_own_server_on_loopback() -> Result<(), Err
 fn publish_open_lock(d: &Driver, s: &mut Studio) -> Result<String, Error> {
     let name = s
         .document()
-        .lock()
+        .editor::<studio::screen::hexlock::editor::Editor>()
+        .and_then(|e| e.lock())
         .map(|l| l.info.name.clone())
         .expect("a lock");
     d.click(s, &format!("Publish «{name}» here"))?;

@@ -26,7 +26,7 @@ fn a_fifo_beside_a_lock_in_place_of_its_solution_does_not_stop_play() {
         assert!(made.is_ok_and(|m| m.success()), "mkfifo");
         d.send(
             &mut s,
-            Message::Document(document::Message::HexLock(editor::Message::Play)),
+            Message::Document(document::Message::new(editor::Message::Play)),
         );
         let _ = done.send(matches!(s.screen(), Screen::Play(..)));
     });

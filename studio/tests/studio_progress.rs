@@ -45,7 +45,8 @@ fn hexlock_at(s: &Studio) -> usize {
 
 fn sliding_moves(s: &Studio) -> String {
     s.document()
-        .sliding_game()
+        .editor::<studio::screen::sliding::editor::Editor>()
+        .and_then(|e| e.game())
         .map(|g| g.notation())
         .expect("playing the sliding lock")
 }
@@ -177,7 +178,7 @@ fn a_sliding_lock_is_taken_up_with_the_moves_made() -> Result<(), Error> {
     let home = tempfile::tempdir().expect("home");
     let mut s = studio(&d, home.path());
     let seed = put_and_open(&d, &mut s, "seed.slide", SEED_EXAMPLE);
-    let sliding = |m| Message::Document(Doc::Sliding(m));
+    let sliding = |m| Message::Document(Doc::new(m));
     d.click(&mut s, "▶ Play")?;
     d.send(
         &mut s,
@@ -187,7 +188,13 @@ fn a_sliding_lock_is_taken_up_with_the_moves_made() -> Result<(), Error> {
     assert_eq!(sliding_moves(&s), "BC1 L1, C34 D2");
     // Back to authoring and Play again.
     d.send(&mut s, sliding(Sliding::ToggleMode));
-    assert!(s.document().sliding_game().is_none(), "authoring");
+    assert!(
+        s.document()
+            .editor::<studio::screen::sliding::editor::Editor>()
+            .and_then(|e| e.game())
+            .is_none(),
+        "authoring"
+    );
     d.click(&mut s, "▶ Play")?;
     assert_eq!(sliding_moves(&s), "BC1 L1, C34 D2");
     // Another file and back.
@@ -240,7 +247,10 @@ fn a_quadrillion_challenge_is_taken_up_with_the_shapes_placed() -> Result<(), Er
         include_str!("../../templates/quadrillion/challenge-49.quad"),
     );
     let placed = |s: &Studio| {
-        let q = s.document().quadrillion().expect("the Quadrillion screen");
+        let q = s
+            .document()
+            .editor::<studio::screen::quadrillion::editor::Editor>()
+            .expect("the Quadrillion screen");
         q.table().mine()
     };
     d.click(&mut s, "▶ Play")?;

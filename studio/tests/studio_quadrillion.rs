@@ -30,7 +30,9 @@ fn template(name: &str) -> String {
 fn open(d: &Driver, s: &mut Studio, name: &str, text: &str) -> PathBuf {
     let file = put_and_open(d, s, name, text);
     assert!(
-        s.document().quadrillion().is_some(),
+        s.document()
+            .editor::<studio::screen::quadrillion::editor::Editor>()
+            .is_some(),
         "the Quadrillion screen"
     );
     file
@@ -39,9 +41,7 @@ fn open(d: &Driver, s: &mut Studio, name: &str, text: &str) -> PathBuf {
 fn canvas(d: &Driver, s: &mut Studio, input: Input) {
     d.send(
         s,
-        Message::Document(document::Message::Quadrillion(editor::Message::Canvas(
-            input,
-        ))),
+        Message::Document(document::Message::new(editor::Message::Canvas(input))),
     );
 }
 
@@ -54,7 +54,9 @@ fn key(d: &Driver, s: &mut Studio, k: Key) {
 }
 
 fn screen(s: &Studio) -> &editor::Editor {
-    s.document().quadrillion().expect("the Quadrillion screen")
+    s.document()
+        .editor::<studio::screen::quadrillion::editor::Editor>()
+        .expect("the Quadrillion screen")
 }
 
 #[test]
@@ -345,7 +347,7 @@ fn a_board_with_a_grid_off_it_is_drawn_as_the_text_has_it() {
     let file = open(&d, &mut s, "loose.quad", &loose);
     assert!(
         s.document()
-            .quadrillion()
+            .editor::<studio::screen::quadrillion::editor::Editor>()
             .is_some_and(editor::Editor::is_laid)
     );
     assert!(!sees(&s, "Nothing to draw yet"));
@@ -386,7 +388,7 @@ fn a_board_with_a_grid_off_it_is_drawn_as_the_text_has_it() {
     // Saved, then put wrong and right again from outside: the table follows the text each time.
     d.send(
         &mut s,
-        Message::Document(document::Message::Quadrillion(editor::Message::Save)),
+        Message::Document(document::Message::new(editor::Message::Save)),
     );
     assert!(!s.document().is_dirty());
     std::fs::write(&file, &loose).expect("written from outside");
@@ -420,8 +422,7 @@ fn undo_while_playing_takes_back_the_players_moves_not_the_authors_edits() -> Re
     let home = tempfile::tempdir().expect("home");
     let mut s = studio(&d, home.path());
     open(&d, &mut s, "c49.quad", &template("challenge-49.quad"));
-    let source =
-        |a: Action| Message::Document(document::Message::Quadrillion(editor::Message::Source(a)));
+    let source = |a: Action| Message::Document(document::Message::new(editor::Message::Source(a)));
     d.send(&mut s, source(Action::Edit(Edit::Insert('\n'))));
     let authored = s.document().text();
     d.click(&mut s, "▶ Play")?;

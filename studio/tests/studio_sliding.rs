@@ -55,16 +55,23 @@ const STUCK: &str = "title \"Stuck\"
 /// Writes a lock into the folder and opens it.
 fn open(d: &Driver, s: &mut Studio, name: &str, text: &str) -> PathBuf {
     let file = put_and_open(d, s, name, text);
-    assert!(s.document().sliding().is_some(), "the sliding lock screen");
+    assert!(
+        s.document()
+            .editor::<studio::screen::sliding::editor::Editor>()
+            .is_some(),
+        "the sliding lock screen"
+    );
     file
 }
 
 fn screen(s: &Studio) -> &editor::Editor {
-    s.document().sliding().expect("the sliding lock screen")
+    s.document()
+        .editor::<studio::screen::sliding::editor::Editor>()
+        .expect("the sliding lock screen")
 }
 
 fn send(d: &Driver, s: &mut Studio, m: editor::Message) {
-    d.send(s, Message::Document(document::Message::Sliding(m)));
+    d.send(s, Message::Document(document::Message::new(m)));
 }
 
 fn spot(name: &str) -> Spot {

@@ -179,7 +179,7 @@ fn unsaved_edits_are_recovered_after_a_crash() -> Result<(), Error> {
     // Saved now: nothing is left to recover on the next start.
     d.send(
         &mut s,
-        Message::Document(document::Message::HexLock(editor::Message::Save)),
+        Message::Document(document::Message::new(editor::Message::Save)),
     );
     drop(s);
     let s = d.studio_at(home.path(), Settings::default());
@@ -241,7 +241,7 @@ fn edits_recovered_for_a_file_gone_since_are_restored_and_saved_anew() -> Result
     );
     d.send(
         &mut s,
-        Message::Document(document::Message::HexLock(editor::Message::Save)),
+        Message::Document(document::Message::new(editor::Message::Save)),
     );
     assert_eq!(std::fs::read_to_string(&path).expect("written"), mine);
     Ok(())
@@ -269,7 +269,7 @@ fn offered_after(
 fn undo(d: &Driver, s: &mut studio::app::Studio) {
     d.send(
         s,
-        Message::Document(document::Message::HexLock(editor::Message::Undo)),
+        Message::Document(document::Message::new(editor::Message::Undo)),
     );
     assert!(!s.document().is_dirty(), "undone back to the file");
 }
@@ -309,7 +309,7 @@ fn edits_saved_are_not_offered_back() {
     let offered = offered_after(&d, home.path(), |s| {
         d.send(
             s,
-            Message::Document(document::Message::HexLock(editor::Message::Save)),
+            Message::Document(document::Message::new(editor::Message::Save)),
         );
         assert!(!s.document().is_dirty());
     });

@@ -29,7 +29,12 @@ fn first_start_fills_the_lock_folder_and_opens_a_lock() {
     for name in ["ball-stop", "pivot-gate", "spring-pull"] {
         assert!(sees(&s, name), "{name} is listed");
     }
-    assert!(s.document().lock().is_some());
+    assert!(
+        s.document()
+            .editor::<studio::screen::hexlock::editor::Editor>()
+            .and_then(|e| e.lock())
+            .is_some()
+    );
 }
 
 /// A folder of hundreds of puzzles was a list to scroll through for the one wanted: a list of
@@ -214,7 +219,12 @@ fn a_lock_written_from_outside_is_reloaded() {
     let home = tempfile::tempdir().expect("home");
     let mut s = studio(&d, home.path());
     let open = open_path(&s);
-    let mut lock = s.document().lock().cloned().expect("lock");
+    let mut lock = s
+        .document()
+        .editor::<studio::screen::hexlock::editor::Editor>()
+        .and_then(|e| e.lock())
+        .cloned()
+        .expect("lock");
     lock.balls.push(Hex::ORIGIN);
     let text = lockfmt::hexlock::print(&lock);
     std::fs::write(&open, &text).expect("another editor saves");
@@ -225,7 +235,8 @@ fn a_lock_written_from_outside_is_reloaded() {
     assert_eq!(s.document().text(), text);
     assert!(
         s.document()
-            .lock()
+            .editor::<studio::screen::hexlock::editor::Editor>()
+            .and_then(|e| e.lock())
             .is_some_and(|l| l.balls.contains(&Hex::ORIGIN))
     );
 }
@@ -255,7 +266,12 @@ fn any_two_locks_are_compared_on_two_canvases() {
     assert!(open_path(&s).ends_with("ball-stop.lock"));
     let other = file_named(&s, "pivot-gate");
     d.send(&mut s, Message::Folder(folder::Message::CompareWith(other)));
-    assert!(s.document().hex().expect("a lock").is_comparing());
+    assert!(
+        s.document()
+            .editor::<studio::screen::hexlock::editor::Editor>()
+            .expect("a lock")
+            .is_comparing()
+    );
     assert!(sees(&s, "pivot-gate"));
     assert!(sees(&s, "this buffer"));
     assert!(sees(&s, "removed pivot 1 (3 cells)"));
@@ -483,7 +499,12 @@ fn play_plays_the_current_buffer() {
     let home = tempfile::tempdir().expect("home");
     let mut s = studio(&d, home.path());
     let open = open_path(&s);
-    let mut lock = s.document().lock().cloned().expect("lock");
+    let mut lock = s
+        .document()
+        .editor::<studio::screen::hexlock::editor::Editor>()
+        .and_then(|e| e.lock())
+        .cloned()
+        .expect("lock");
     lock.balls.push(Hex::new(0, -2));
     lock.normalise();
     std::fs::write(&open, lockfmt::hexlock::print(&lock)).expect("another editor saves");
@@ -493,7 +514,7 @@ fn play_plays_the_current_buffer() {
     );
     d.send(
         &mut s,
-        Message::Document(document::Message::HexLock(editor::Message::Play)),
+        Message::Document(document::Message::new(editor::Message::Play)),
     );
     let Screen::Play(p, _) = s.screen() else {
         panic!("not playing")
@@ -510,7 +531,7 @@ fn choosing_another_file_while_playing_leaves_play_for_it() -> Result<(), Error>
     let mut s = studio(&d, home.path());
     d.send(
         &mut s,
-        Message::Document(document::Message::HexLock(editor::Message::Play)),
+        Message::Document(document::Message::new(editor::Message::Play)),
     );
     assert!(matches!(s.screen(), Screen::Play(..)));
     let other = file_named(&s, "spring-pull");
@@ -524,7 +545,7 @@ fn choosing_another_file_while_playing_leaves_play_for_it() -> Result<(), Error>
     edit(&d, &mut s);
     d.send(
         &mut s,
-        Message::Document(document::Message::HexLock(editor::Message::Play)),
+        Message::Document(document::Message::new(editor::Message::Play)),
     );
     let back = file_named(&s, "ball-stop");
     d.send(&mut s, Message::Folder(folder::Message::Open(back)));
@@ -567,7 +588,12 @@ fn a_studio_started_on_a_new_file_opens_it_empty_and_save_writes_it() -> Result<
         d.send(&mut s, Message::Tutorial(tutorial::Message::Close));
     }
     assert_eq!(s.document().path(), Some(file.as_path()));
-    assert!(s.document().nonogram().is_some(), "the nonogram editor");
+    assert!(
+        s.document()
+            .editor::<studio::screen::nonogram::editor::Editor>()
+            .is_some(),
+        "the nonogram editor"
+    );
     assert!(sees(
         &s,
         &format!(
@@ -605,7 +631,10 @@ fn a_studio_started_on_webpbn_xml_opens_its_nonogram_unsaved() -> Result<(), Err
     }
     let file = folder.join("dancer-2.non");
     assert_eq!(s.document().path(), Some(file.as_path()));
-    let editor = s.document().nonogram().expect("the nonogram editor");
+    let editor = s
+        .document()
+        .editor::<studio::screen::nonogram::editor::Editor>()
+        .expect("the nonogram editor");
     assert!(
         editor.text().contains("title \"Dancer\""),
         "{}",
@@ -657,7 +686,10 @@ fn a_nonogram_opens_in_its_own_editor_and_plays() -> Result<(), Error> {
     );
     assert!(sees(&s, "seed"), "listed beside the locks");
     d.send(&mut s, Message::Folder(folder::Message::Open(file.clone())));
-    let editor = s.document().nonogram().expect("the nonogram editor");
+    let editor = s
+        .document()
+        .editor::<studio::screen::nonogram::editor::Editor>()
+        .expect("the nonogram editor");
     assert_eq!(editor.puzzle().map(|p| p.width), Some(5));
     d.click(&mut s, "▶ Play")?;
     let Screen::Nonogram(p) = s.screen() else {
@@ -723,7 +755,7 @@ fn saving_a_solution_never_writes_over_another_puzzles() {
     std::fs::write(&solution, theirs).expect("its solution");
     d.send(
         &mut s,
-        Message::Document(document::Message::HexLock(editor::Message::Play)),
+        Message::Document(document::Message::new(editor::Message::Play)),
     );
     assert!(matches!(s.screen(), Screen::Play(..)));
     d.send(&mut s, Message::Play(play::Message::SaveSolution));

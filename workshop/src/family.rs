@@ -39,6 +39,8 @@ pub struct FamilyInfo {
     /// folder panel and the online screen; `None` when the text gives nothing to draw. Slow
     /// work.
     pub thumbnail: fn(&str, u32, Shade) -> Option<Thumbnail>,
+    /// How the progress file keeps a game of it.
+    pub games: crate::progress::Games,
 }
 
 /// A family's built-in puzzles.
@@ -72,12 +74,12 @@ impl std::fmt::Debug for FamilyInfo {
 /// module gives as its `ENTRY`.
 pub const fn entry<F: lockfmt::Format>(
     family: Family,
-    name: &'static str,
-    plural: &'static str,
+    (name, plural): (&'static str, &'static str),
     format: &'static F,
     templates: Templates,
     verbs: crate::cli::verbs::Verbs,
     thumbnail: fn(&str, u32, Shade) -> Option<Thumbnail>,
+    games: crate::progress::Games,
 ) -> FamilyInfo {
     FamilyInfo {
         family,
@@ -89,6 +91,7 @@ pub const fn entry<F: lockfmt::Format>(
         templates,
         verbs,
         thumbnail,
+        games,
     }
 }
 

@@ -22,6 +22,7 @@ pub mod hexlock;
 pub mod keys;
 pub mod library;
 pub mod nonogram;
+pub mod progress;
 pub mod quadrillion;
 pub mod settings;
 pub mod shape;

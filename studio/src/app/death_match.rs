@@ -4,6 +4,7 @@
 use super::{Message, Pending, Screen, Studio};
 use crate::screen::death_match::{self, Event, SOLVER_OFF};
 use crate::screen::editor::Editing as _;
+use crate::screen::sliding::editor::Editor as SlidingEditor;
 use iced::Task;
 
 impl Studio {
@@ -24,7 +25,7 @@ impl Studio {
                 }
             }
             Some(Event::GoOnline) => self.show(super::Destination::Online),
-            Some(Event::SubmitEditorLock) => match self.document.sliding() {
+            Some(Event::SubmitEditorLock) => match self.document.editor::<SlidingEditor>() {
                 Some(e) => {
                     let text = e.text();
                     self.death_match.submit_lock(&text).map(Message::DeathMatch)
@@ -34,7 +35,11 @@ impl Studio {
                     Task::none()
                 }
             },
-            Some(Event::SubmitBoardMoves) => match self.document.sliding().and_then(|e| e.game()) {
+            Some(Event::SubmitBoardMoves) => match self
+                .document
+                .editor::<SlidingEditor>()
+                .and_then(|e| e.game())
+            {
                 Some(game) => {
                     let moves = game.notation();
                     self.death_match
@@ -66,7 +71,7 @@ impl Studio {
     /// opponents' locks while the match runs.
     pub(super) fn apply_match_rules(&mut self) {
         let forbidden = self.death_match.forbidden();
-        if let Some(e) = self.document.sliding_mut() {
+        if let Some(e) = self.document.editor_mut::<SlidingEditor>() {
             e.forbid_solver(forbidden, SOLVER_OFF);
         }
     }

@@ -114,18 +114,7 @@ impl Studio {
 
     /// The saved solution beside the open lock may have changed: its editor replays it.
     pub(super) fn replay_saved_solution(&mut self) -> Task<Message> {
-        use crate::screen::document::Message as Doc;
-        if let Some(editor) = self.document.hex_mut() {
-            return editor
-                .solution_changed()
-                .map(|m| Message::Document(Doc::HexLock(m)));
-        }
-        match self.document.sliding_mut() {
-            Some(editor) => editor
-                .solution_changed()
-                .map(|m| Message::Document(Doc::Sliding(m))),
-            None => Task::none(),
-        }
+        self.document.solution_changed().map(Message::Document)
     }
 
     /// Shows a screen of the side panel's buttons; pressed again, the button comes back to the

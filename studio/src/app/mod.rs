@@ -504,7 +504,11 @@ impl Studio {
             Screen::Play(p, origin) => self.play_view(p, origin),
             Screen::SlidingLesson(e) => self.sliding_lesson_view(e),
             Screen::Online => {
-                let name = self.document.lock().map(|l| l.info.name.as_str());
+                let name = self
+                    .document
+                    .editor::<crate::screen::hexlock::editor::Editor>()
+                    .and_then(|e| e.lock())
+                    .map(|l| l.info.name.as_str());
                 self.online
                     .view(name, self.games.progress())
                     .map(Message::Online)

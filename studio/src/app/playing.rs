@@ -217,7 +217,9 @@ impl Studio {
     /// Publishes the editor's lock with its saved solution (read in the background), or asks
     /// to let the solver find one.
     fn publish(&mut self, slot: u8) -> Task<Message> {
-        let editor = self.document.hex();
+        let editor = self
+            .document
+            .editor::<crate::screen::hexlock::editor::Editor>();
         let Some(lock) = editor.and_then(|e| e.lock()).cloned().filter(|_| {
             editor.is_some_and(|e| e.is_read() && !e.diagnostics().iter().any(|d| d.is_error()))
         }) else {

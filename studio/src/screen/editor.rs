@@ -72,7 +72,7 @@ pub trait Editing: 'static {
         Self: Sized;
 
     /// The editor's own message.
-    type Message: Send + 'static;
+    type Message: Clone + std::fmt::Debug + Send + 'static;
     /// What the editor asks of the studio.
     type Event;
 
@@ -114,6 +114,18 @@ pub trait Editing: 'static {
     /// Takes up a game left earlier in the editor's play; false when it does not play here.
     fn resume(&mut self, _play: &crate::progress::Play) -> bool {
         false
+    }
+
+    /// Shows the buffer against another file of the family. Nothing by default: such an
+    /// editor shows a line diff with the disk.
+    fn compare_with(&mut self, _path: PathBuf) -> Task<Self::Message> {
+        Task::none()
+    }
+
+    /// The solution file beside the puzzle may have changed: an editor that replays it reads
+    /// it again. Nothing by default.
+    fn solution_changed(&mut self) -> Task<Self::Message> {
+        Task::none()
     }
 
     /// What the editor listens to (a solution playing itself back). Nothing by default.

@@ -710,12 +710,10 @@ mod tests {
         let mut folder = Folder::new(dir.path().to_path_buf());
         let _ = listed(&mut folder);
         let mut games = Progress::default();
-        let crossed = Play::Nonogram {
-            rows: vec![".".into()],
+        let rows = |r: &str| crate::nonogram::progress::NonogramPlay {
+            rows: vec![r.into()],
         };
-        let filled = Play::Nonogram {
-            rows: vec!["#".into()],
-        };
+        let (crossed, filled) = (Play::of(&rows(".")), Play::of(&rows("#")));
         games.keep(&Place::File(dir.path().join("a.non")), "p", crossed, false);
         games.keep(&Place::File(dir.path().join("b.non")), "p", filled, true);
         let sees = |games: &Progress, what: &str| {

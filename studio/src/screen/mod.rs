@@ -18,9 +18,20 @@ pub mod sliding;
 pub mod source_pane;
 pub mod tutorial;
 
+use crate::family::Family;
 use iced::widget::{Scrollable, column, container, row, scrollable, text};
 use iced::{Color, Element, Font, Length};
 use lockfmt::diff::Row as DiffRow;
+
+/// The editor a file of `family` opens in: the studio's one entry per family.
+pub fn editor_of(family: Family) -> document::Opener {
+    match family {
+        Family::HexLock => document::opener::<hexlock::editor::Editor>,
+        Family::Nonogram => document::opener::<nonogram::editor::Editor>,
+        Family::Quadrillion => document::opener::<quadrillion::editor::Editor>,
+        Family::Sliding => document::opener::<sliding::editor::Editor>,
+    }
+}
 
 /// A scrollable whose bar, when the content overflows, takes room of its own beside the content
 /// instead of lying over its right edge (where the buttons of a list are).

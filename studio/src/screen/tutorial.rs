@@ -244,10 +244,10 @@ impl Tutorial {
                             .join(" and ")
                     ))
                     .size(14),
-                    text(
-                        "Nonograms and Quadrillion boards are here too: New makes one from a \
-                         template, and Play plays it."
-                    )
+                    text(format!(
+                        "{} here too: New makes one from a template, and Play plays it.",
+                        families_without_lessons()
+                    ))
                     .size(14),
                 ]
                 .spacing(4),
@@ -415,4 +415,26 @@ fn finished<'a>(series: Series) -> Element<'a, Message> {
     ]
     .spacing(4)
     .into()
+}
+
+/// The families no series teaches, as the welcome names them: "Nonograms and Quadrillion
+/// boards are".
+fn families_without_lessons() -> String {
+    let taught: Vec<String> = Series::ALL
+        .iter()
+        .map(|s| s.name().to_lowercase())
+        .collect();
+    let untaught: Vec<&str> = crate::family::FAMILIES
+        .iter()
+        .map(|f| f.plural)
+        .filter(|p| !taught.contains(&p.to_lowercase()))
+        .collect();
+    let said = match untaught.split_last() {
+        None => return String::from("Every family has lessons: all are"),
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    };
+    let mut letters = said.chars();
+    let first = letters.next().map(|c| c.to_uppercase().to_string());
+    format!("{}{} are", first.unwrap_or_default(), letters.as_str())
 }

@@ -43,11 +43,14 @@ pub fn open_path(s: &Studio) -> PathBuf {
 pub fn edit(d: &Driver, s: &mut Studio) {
     d.send(
         s,
-        Message::Document(document::Message::HexLock(editor::Message::Tool(
-            Tool::Ball,
-        ))),
+        Message::Document(document::Message::new(editor::Message::Tool(Tool::Ball))),
     );
-    let lock = s.document().lock().cloned().expect("a lock");
+    let lock = s
+        .document()
+        .editor::<studio::screen::hexlock::editor::Editor>()
+        .and_then(|e| e.lock())
+        .cloned()
+        .expect("a lock");
     let taken = lock.occupancy();
     let cell = engine::hex::hexagon(lock.size - 1)
         .into_iter()
@@ -55,7 +58,7 @@ pub fn edit(d: &Driver, s: &mut Studio) {
         .expect("a free cell");
     d.send(
         s,
-        Message::Document(document::Message::HexLock(editor::Message::Canvas(
+        Message::Document(document::Message::new(editor::Message::Canvas(
             Event2::Clicked(cell),
         ))),
     );

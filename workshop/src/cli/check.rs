@@ -22,7 +22,7 @@ pub fn run(files: &[PathBuf], json: bool, stdin: Option<Family>) -> Result<ExitC
             let s = Source::of_stdin(family)?;
             vec![(s.shown, s.text, s.diagnostics)]
         } else if crate::nonogram::webpbn::is_webpbn(path) {
-            super::nonogram::check_xml(path)
+            crate::nonogram::cli::check_xml(path)
         } else {
             let s = Source::of_file(path);
             vec![(s.shown, s.text, s.diagnostics)]

@@ -516,7 +516,7 @@ fn print_view(v: &MatchView) {
         );
         crate::say!("({})", rules::death_match::NOTATION);
         // The board's dark cells, drawn as a lock file draws them, to build the lock on.
-        for line in super::sliding::board_picture(&setup.board) {
+        for line in crate::sliding::cli::board_picture(&setup.board) {
             crate::say!("  {line}");
         }
     }

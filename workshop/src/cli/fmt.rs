@@ -18,7 +18,7 @@ pub fn run(files: &[PathBuf], check: bool, stdin: Option<Family>) -> Result<Exit
         if crate::nonogram::webpbn::is_webpbn(path) {
             eprintln!(
                 "lockwright: {}",
-                super::nonogram::webpbn_is_no_puzzle_file(path)
+                crate::nonogram::cli::webpbn_is_no_puzzle_file(path)
             );
             failed = true;
             continue;

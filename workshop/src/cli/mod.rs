@@ -1,27 +1,22 @@
 //! The command-line interface: one subcommand per job the studio does on a lock.
 
-mod answer;
+pub(crate) mod answer;
 mod check;
 mod death_match;
 mod diff;
 mod fmt;
-pub mod hexlock;
 mod launch;
-mod new;
-pub mod nonogram;
+pub(crate) mod new;
 mod online;
 pub mod output;
-mod play;
-pub mod quadrillion;
-mod quadrillion_hint;
-mod render;
+pub(crate) mod play;
+pub(crate) mod render;
 mod serve;
-pub mod sliding;
-mod solve;
+pub(crate) mod solve;
 mod source;
-mod thinking;
+pub(crate) mod thinking;
 pub mod verbs;
-mod verify;
+pub(crate) mod verify;
 
 use crate::family::Family;
 use anyhow::{Context, Result};
@@ -33,7 +28,12 @@ use std::process::ExitCode;
 ///
 /// With no command, opens the studio. Every command works without a display.
 #[derive(Parser, Debug)]
-#[command(name = "lockwright", version, about, long_about = None)]
+#[command(
+    name = "lockwright",
+    version,
+    about = "Lockwright: the lock design studio and its command-line interface",
+    long_about = None
+)]
 pub struct Cli {
     /// What to do; with none, the studio opens.
     #[command(subcommand)]
@@ -85,13 +85,6 @@ pub enum Command {
     /// Draw a puzzle as a PNG picture: a lock, a nonogram's clues and grid, a Quadrillion
     /// board, or a sliding lock.
     Render(verbs::RenderArgs),
-    /// Nonogram tools: `from-image` turns a picture into a puzzle, `import` and `export` read and
-    /// write webpbn's XML.
-    #[command(subcommand)]
-    Nonogram(nonogram::Verb),
-    /// Quadrillion boards: generate a challenge with exactly one solution.
-    #[command(subcommand)]
-    Quadrillion(quadrillion::Verb),
     /// Rewrite puzzle files of every family in canonical form, keeping comments.
     Fmt {
         /// The puzzle files (.lock, .non, .quad, .slide), or folders: every puzzle file in
@@ -190,7 +183,15 @@ fn puzzle_files(command: &Command) -> Vec<&std::path::Path> {
 /// program hands over to the studio's, so that a verb's process never loads the windowing
 /// system (its libraries are loaded by a static initialiser as soon as they are linked).
 pub fn main(open_studio: fn(Option<PathBuf>) -> ExitCode) -> ExitCode {
-    let args = Cli::parse();
+    let args = match parsed() {
+        Parsed::Cli(args) => args,
+        Parsed::Own(run, matches) => {
+            return run(&matches).unwrap_or_else(|e| {
+                eprintln!("lockwright: error: {e:#}");
+                ExitCode::from(2)
+            });
+        }
+    };
     match args.command {
         Some(command) => match run(command, open_studio) {
             Ok(code) => code,
@@ -200,6 +201,40 @@ pub fn main(open_studio: fn(Option<PathBuf>) -> ExitCode) -> ExitCode {
             }
         },
         None => open_studio(None),
+    }
+}
+
+/// The command line, read: one of the shared verbs (or none), or a family's own verb.
+enum Parsed {
+    Cli(Cli),
+    Own(fn(&clap::ArgMatches) -> Result<ExitCode>, clap::ArgMatches),
+}
+
+/// The command line: [`Cli`] with each family's own verbs under its kind word, from the
+/// registry.
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    crate::family::FAMILIES
+        .iter()
+        .filter_map(|f| Some((f.kind, f.verbs.own.as_ref()?)))
+        .fold(Cli::command(), |cli, (kind, own)| {
+            // After the family's verbs, whose enum's own words would stand otherwise.
+            let verbs = (own.command)(clap::Command::new(kind).subcommand_required(true));
+            cli.subcommand(verbs.about(own.about))
+        })
+}
+
+/// Reads the process's arguments; a mistake in them is said, with the usage, and exits.
+fn parsed() -> Parsed {
+    use clap::FromArgMatches;
+    let matches = command().get_matches();
+    let own = matches.subcommand().and_then(|(name, matches)| {
+        let family = crate::family::FAMILIES.iter().find(|f| f.kind == name)?;
+        Some((family.verbs.own.as_ref()?.run, matches.clone()))
+    });
+    match own {
+        Some((run, matches)) => Parsed::Own(run, matches),
+        None => Parsed::Cli(Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())),
     }
 }
 
@@ -223,7 +258,7 @@ fn run(command: Command, open_studio: fn(Option<PathBuf>) -> ExitCode) -> Result
         .into_iter()
         .find(|f| crate::nonogram::webpbn::is_webpbn(f))
     {
-        anyhow::bail!("{}", nonogram::webpbn_is_no_puzzle_file(xml));
+        anyhow::bail!("{}", crate::nonogram::cli::webpbn_is_no_puzzle_file(xml));
     }
     // A text file that no family owns is said to be none, rather than read as a hex lock
     // with an error on every line. `diff` compares the lines of any two texts.
@@ -244,8 +279,6 @@ fn run(command: Command, open_studio: fn(Option<PathBuf>) -> ExitCode) -> Result
             let stdin = source::stdin_family(&files, kind.as_deref())?;
             fmt::run(&in_folders(files)?, check, stdin)
         }
-        Command::Nonogram(verb) => nonogram::run(verb),
-        Command::Quadrillion(verb) => quadrillion::run(verb),
         Command::Solve(args) => solve_all(&args),
         Command::Verify(args) => {
             let json = args.json;
@@ -320,7 +353,7 @@ fn solve_all(args: &solve::SolveArgs) -> Result<ExitCode> {
 /// Refuses a file no family owns (webpbn's XML, a text of none), saying what it is.
 fn a_puzzle_file(path: &std::path::Path) -> Result<()> {
     if crate::nonogram::webpbn::is_webpbn(path) {
-        anyhow::bail!("{}", nonogram::webpbn_is_no_puzzle_file(path));
+        anyhow::bail!("{}", crate::nonogram::cli::webpbn_is_no_puzzle_file(path));
     }
     if let Some(why) = crate::family::refusal(path) {
         anyhow::bail!("{why}");
@@ -338,7 +371,10 @@ fn solve_one(args: &solve::SolveArgs) -> Result<ExitCode> {
 
 /// The file `new NAME` writes for a family (NAME, with the family's extension unless it has
 /// it) and the title the puzzle takes from the name. A blank name is refused.
-fn new_file(name: &str, family: crate::family::Family) -> Result<(std::path::PathBuf, String)> {
+pub(crate) fn new_file(
+    name: &str,
+    family: crate::family::Family,
+) -> Result<(std::path::PathBuf, String)> {
     let mut path = std::path::PathBuf::from(name);
     if crate::family::Family::of_path(&path) != Some(family) {
         path.set_extension(family.info().extension);
@@ -354,7 +390,7 @@ fn new_file(name: &str, family: crate::family::Family) -> Result<(std::path::Pat
 }
 
 /// Refuses to write over `path` unless `--force` was given.
-fn refuse_existing(path: &std::path::Path, force: bool) -> Result<()> {
+pub(crate) fn refuse_existing(path: &std::path::Path, force: bool) -> Result<()> {
     if path.exists() && !force {
         anyhow::bail!(
             "{} already exists (use --force to replace it)",

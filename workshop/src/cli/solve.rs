@@ -222,11 +222,11 @@ impl JsonAnswer<'_> {
 }
 
 /// The most threads a search is given.
-pub(super) const MAX_THREADS: usize = 256;
+pub(crate) const MAX_THREADS: usize = 256;
 
 /// `--threads` checked: 1 to [`MAX_THREADS`], each thread being a real one with its own stack
 /// (100,000 of them aborted the process); `None` when not given.
-pub(super) fn threads(given: Option<usize>) -> Result<Option<usize>> {
+pub(crate) fn threads(given: Option<usize>) -> Result<Option<usize>> {
     match given {
         Some(t) if !(1..=MAX_THREADS).contains(&t) => {
             bail!("--threads is from 1 to {MAX_THREADS}, not {t}")

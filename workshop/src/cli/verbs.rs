@@ -29,6 +29,20 @@ pub struct Verbs {
     /// `verify`: whether a solution opens the puzzle (the lock file, the solution file,
     /// `--json`); `None` for a family with no move notation.
     pub verify: Option<Verify>,
+    /// The verbs only this family has, under its kind word (`lockwright quadrillion
+    /// challenge`); `None` when it has none.
+    pub own: Option<Own>,
+}
+
+/// A family's own verbs: a clap subcommand named by the family's kind word.
+pub struct Own {
+    /// What they are, as `lockwright --help` lists them.
+    pub about: &'static str,
+    /// Adds them to the command named by the kind word (the family's `Verb` enum's
+    /// `augment_subcommands`).
+    pub command: fn(clap::Command) -> clap::Command,
+    /// Runs the one given.
+    pub run: fn(&clap::ArgMatches) -> Result<ExitCode>,
 }
 
 /// `lockwright new`.

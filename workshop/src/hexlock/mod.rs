@@ -2,8 +2,10 @@
 //! the PNG exporter, words for traces, the built-in templates, and the solver run in the
 //! background.
 
+pub mod cli;
 pub mod describe;
 pub mod picture;
+pub mod progress;
 pub mod render;
 pub mod solver;
 pub mod templates;
@@ -11,8 +13,7 @@ pub mod templates;
 /// The hex lock's entry in the registry of families.
 pub const ENTRY: crate::family::FamilyInfo = crate::family::entry(
     crate::family::Family::HexLock,
-    "hex lock",
-    "hex locks",
+    ("hex lock", "hex locks"),
     &lockfmt::hexlock::HexLock,
     crate::family::Templates {
         label: "Hex lock",
@@ -22,6 +23,7 @@ pub const ENTRY: crate::family::FamilyInfo = crate::family::entry(
         names: crate::hexlock::templates::names,
         text_of: crate::hexlock::templates::text_of,
     },
-    crate::cli::hexlock::VERBS,
+    crate::hexlock::cli::VERBS,
     crate::hexlock::render::thumbnail_of_text,
+    crate::progress::games::<crate::hexlock::progress::HexLockPlay>(),
 );

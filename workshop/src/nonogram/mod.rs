@@ -1,7 +1,9 @@
 //! What Lockwright knows of nonograms without a window: the picture shared by the canvas and
 //! the PNG exporter, the templates, and webpbn XML opened where a puzzle is expected.
 
+pub mod cli;
 pub mod picture;
+pub mod progress;
 pub mod render;
 pub mod templates;
 pub mod webpbn;
@@ -20,8 +22,7 @@ pub fn search_threads() -> usize {
 /// The nonogram's entry in the studio's registry of families.
 pub const ENTRY: crate::family::FamilyInfo = crate::family::entry(
     crate::family::Family::Nonogram,
-    "nonogram",
-    "nonograms",
+    ("nonogram", "nonograms"),
     &lockfmt::nonogram::Nonogram,
     crate::family::Templates {
         label: "Nonogram",
@@ -31,6 +32,7 @@ pub const ENTRY: crate::family::FamilyInfo = crate::family::entry(
         names: crate::nonogram::templates::names,
         text_of: crate::nonogram::templates::text_of,
     },
-    crate::cli::nonogram::VERBS,
+    crate::nonogram::cli::VERBS,
     crate::nonogram::render::thumbnail_of_text,
+    crate::progress::games::<crate::nonogram::progress::NonogramPlay>(),
 );

@@ -1,7 +1,9 @@
 //! What Lockwright knows of Quadrillion without a window: the picture shared by the canvas and
 //! the PNG exporter, the templates the folder panel offers, and words for the board.
 
+pub mod cli;
 pub mod picture;
+pub mod progress;
 pub mod render;
 pub mod templates;
 pub mod words;
@@ -9,8 +11,7 @@ pub mod words;
 /// The Quadrillion board's entry in the studio's registry of families.
 pub const ENTRY: crate::family::FamilyInfo = crate::family::entry(
     crate::family::Family::Quadrillion,
-    "Quadrillion board",
-    "Quadrillion boards",
+    ("Quadrillion board", "Quadrillion boards"),
     &lockfmt::quadrillion::Quadrillion,
     crate::family::Templates {
         label: "Quadrillion",
@@ -20,6 +21,7 @@ pub const ENTRY: crate::family::FamilyInfo = crate::family::entry(
         names: crate::quadrillion::templates::names,
         text_of: crate::quadrillion::templates::text_of,
     },
-    crate::cli::quadrillion::VERBS,
+    crate::quadrillion::cli::VERBS,
     crate::quadrillion::render::thumbnail_of_text,
+    crate::progress::games::<crate::quadrillion::progress::QuadrillionPlay>(),
 );

@@ -1,7 +1,9 @@
 //! Sliding locks without a window: the lock as plain shapes, drawn on a canvas and into PNG
 //! files, and the templates built in.
 
+pub mod cli;
 pub mod picture;
+pub mod progress;
 pub mod render;
 pub mod templates;
 
@@ -27,8 +29,7 @@ pub fn drawable<'a>(mut errors: impl Iterator<Item = &'a Diagnostic>) -> bool {
 /// The sliding lock's entry in the studio's registry of families.
 pub const ENTRY: crate::family::FamilyInfo = crate::family::entry(
     crate::family::Family::Sliding,
-    "sliding lock",
-    "sliding locks",
+    ("sliding lock", "sliding locks"),
     &lockfmt::sliding::Sliding,
     crate::family::Templates {
         label: "Sliding lock",
@@ -38,6 +39,7 @@ pub const ENTRY: crate::family::FamilyInfo = crate::family::entry(
         names: crate::sliding::templates::names,
         text_of: crate::sliding::templates::text_of,
     },
-    crate::cli::sliding::VERBS,
+    crate::sliding::cli::VERBS,
     crate::sliding::render::thumbnail_of_text,
+    crate::progress::games::<crate::sliding::progress::SlidingPlay>(),
 );

@@ -672,8 +672,7 @@ mod tests {
 
     #[test]
     fn the_command_line_is_well_formed() {
-        use clap::CommandFactory;
-        crate::cli::Cli::command().debug_assert();
+        crate::cli::command().debug_assert();
     }
 
     #[test]

@@ -598,8 +598,16 @@ impl Editing for Editor {
         })
     }
 
+    fn solution_changed(&mut self) -> Task<Message> {
+        Editor::solution_changed(self)
+    }
+
     fn show(&self, dark: bool) -> iced::Element<'_, Message> {
         self.view(crate::hexlock::picture::Palette::of_theme(dark))
+    }
+
+    fn compare_with(&mut self, path: PathBuf) -> Task<Message> {
+        Editor::compare_with(self, path)
     }
 
     fn export_picture(&self, dark: bool, width: u32) -> Option<document::DrawPicture> {

@@ -167,10 +167,10 @@ impl Play {
     pub fn game_now(&self) -> progress::Now {
         progress::Now {
             puzzle: self.digest.clone(),
-            play: progress::Play::HexLock {
+            play: progress::Play::of(&crate::hexlock::progress::HexLockPlay {
                 moves: lockfmt::hexlock::format_moves(self.session.all_moves()),
                 at: self.session.at,
-            },
+            }),
             finished: self.session.is_open(),
         }
     }
@@ -178,10 +178,10 @@ impl Play {
     /// Takes up a game left earlier. False, and nothing changes, when it is not a hex lock's
     /// or a move does not play on this lock.
     pub fn resume(&mut self, play: &progress::Play) -> bool {
-        let progress::Play::HexLock { moves, at } = play else {
+        let Some(crate::hexlock::progress::HexLockPlay { moves, at }) = play.as_() else {
             return false;
         };
-        let Ok(solution) = lockfmt::hexlock::parse_solution(moves) else {
+        let Ok(solution) = lockfmt::hexlock::parse_solution(&moves) else {
             return false;
         };
         let Some(mut session) = Session::new(self.designed()) else {
@@ -191,7 +191,7 @@ impl Play {
         if session.all_moves().len() != solution.moves.len() {
             return false;
         }
-        session.jump(*at);
+        session.jump(at);
         self.session = session;
         self.debugging = None;
         self.changed();

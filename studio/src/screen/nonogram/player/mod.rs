@@ -163,10 +163,10 @@ impl Player {
     /// Takes up a game left earlier. False, and nothing changes, when it is not a nonogram's
     /// or its grid is not of the puzzle's size.
     pub fn resume(&mut self, play: &progress::Play) -> bool {
-        let progress::Play::Nonogram { rows } = play else {
+        let Some(crate::nonogram::progress::NonogramPlay { rows }) = play.as_() else {
             return false;
         };
-        let Some(grid) = Grid::from_rows(rows) else {
+        let Some(grid) = Grid::from_rows(&rows) else {
             return false;
         };
         if (grid.width(), grid.height()) != (self.puzzle.width, self.puzzle.height) {
@@ -184,9 +184,9 @@ impl Player {
     pub fn game_now(&self) -> progress::Now {
         progress::Now {
             puzzle: self.digest.clone(),
-            play: progress::Play::Nonogram {
+            play: progress::Play::of(&crate::nonogram::progress::NonogramPlay {
                 rows: self.grid.to_rows(),
-            },
+            }),
             finished: self.solved,
         }
     }

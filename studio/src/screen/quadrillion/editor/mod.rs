@@ -207,9 +207,9 @@ impl Editor {
         let challenge = lockfmt::quadrillion::print(&Document::new(self.table.challenge()));
         Some(progress::Now {
             puzzle: progress::digest(&challenge),
-            play: progress::Play::Quadrillion {
+            play: progress::Play::of(&crate::quadrillion::progress::QuadrillionPlay {
                 placed: self.table.mine(),
-            },
+            }),
             finished: self.table.is_solved(),
         })
     }
@@ -218,7 +218,7 @@ impl Editor {
     /// the table's rules. False, and the table back at its start, when not playing, when it is
     /// not a Quadrillion game, or when a shape cannot go where it lay.
     pub fn resume(&mut self, play: &progress::Play) -> bool {
-        let progress::Play::Quadrillion { placed } = play else {
+        let Some(crate::quadrillion::progress::QuadrillionPlay { placed }) = play.as_() else {
             return false;
         };
         if self.mode != Mode::Play {

@@ -355,9 +355,9 @@ impl Editor {
         let game = self.game.as_ref().filter(|_| self.mode == Mode::Play)?;
         Some(progress::Now {
             puzzle: self.game_digest.clone(),
-            play: progress::Play::Sliding {
+            play: progress::Play::of(&crate::sliding::progress::SlidingPlay {
                 moves: game.notation(),
-            },
+            }),
             finished: game.is_picked(),
         })
     }
@@ -366,13 +366,13 @@ impl Editor {
     /// when not playing, when it is not a sliding lock's, or when its moves do not play on
     /// this lock.
     pub fn resume(&mut self, play: &progress::Play) -> bool {
-        let progress::Play::Sliding { moves } = play else {
+        let Some(crate::sliding::progress::SlidingPlay { moves }) = play.as_() else {
             return false;
         };
         let Some(game) = self.game.as_mut().filter(|_| self.mode == Mode::Play) else {
             return false;
         };
-        if game.load(moves).is_err() {
+        if game.load(&moves).is_err() {
             return false;
         }
         self.selected = None;
@@ -710,6 +710,10 @@ impl Editing for Editor {
             // The file's own game: the moment is said on the screen.
             Event::Picked(_) | Event::Leave => None,
         }
+    }
+
+    fn solution_changed(&mut self) -> Task<Message> {
+        Editor::solution_changed(self)
     }
 
     fn show(&self, dark: bool) -> iced::Element<'_, Message> {

@@ -26,21 +26,122 @@ pub const MAX_FILE_BYTES: u64 = 16 << 20;
 /// The games kept: past this, the one left longest ago is forgotten.
 pub const MAX_GAMES: usize = 500;
 
-/// Where one game stands, in the family's own terms.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "family", rename_all = "kebab-case")]
-pub enum Play {
-    /// A hex lock: every move made, in the solution notation, of which the first `at` are
-    /// played (the rest were taken back and can be made again).
-    HexLock { moves: String, at: usize },
-    /// A nonogram: the player's grid, a row a string (`#` filled, `.` crossed, `?` unknown).
-    Nonogram { rows: Vec<String> },
-    /// A sliding lock: the moves made, in the seed's notation.
-    Sliding { moves: String },
-    /// A Quadrillion challenge: the shapes the player placed, latest last.
-    Quadrillion {
-        placed: Vec<engine::quadrillion::Placement>,
-    },
+/// Where one game stands, in the family's own terms: a family's [`Played`], kept as the file
+/// writes it (`{"family":"nonogram","rows":[…]}`), so that this module names no family. A
+/// family's own screens make one with [`Play::of`] and read theirs back with [`Play::as_`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Play {
+    /// The family's game, its `family` word among its fields.
+    fields: serde_json::Map<String, serde_json::Value>,
+}
+
+/// A family's game as the progress file keeps it: its fields beside the family's word.
+pub trait Played: Serialize + serde::de::DeserializeOwned {
+    /// The word the file names the family's games by (`"family":"nonogram"`).
+    const FAMILY: &'static str;
+    /// The button that starts the game again, as the player sees it.
+    const AGAIN: &'static str = "Restart";
+    /// Whether nothing has been played yet: such a game is not worth keeping.
+    fn is_fresh(&self) -> bool;
+    /// How far the game had gone, in words: `7 moves`, `41 cells marked`.
+    fn extent(&self) -> String;
+}
+
+/// What the progress file needs of a family's games, without its type: each family's
+/// registry entry holds one, made by [`games`].
+#[derive(Clone, Copy)]
+pub struct Games {
+    /// The word the file names the family's games by.
+    pub family: &'static str,
+    /// The button that starts a game again.
+    pub again: &'static str,
+    /// Whether the game is fresh and how far it went, when its fields read as the family's.
+    facts: fn(&Play) -> Option<(bool, String)>,
+}
+
+/// What the progress file needs of the games `P`.
+pub const fn games<P: Played>() -> Games {
+    fn facts<P: Played>(play: &Play) -> Option<(bool, String)> {
+        play.as_::<P>().map(|p| (p.is_fresh(), p.extent()))
+    }
+    Games {
+        family: P::FAMILY,
+        again: P::AGAIN,
+        facts: facts::<P>,
+    }
+}
+
+impl Play {
+    /// A family's game, as the file keeps it.
+    pub fn of<P: Played>(played: &P) -> Play {
+        let mut fields = match serde_json::to_value(played) {
+            Ok(serde_json::Value::Object(fields)) => fields,
+            // A family's game is a struct of named fields; anything else has nothing to keep.
+            _ => serde_json::Map::new(),
+        };
+        fields.insert("family".into(), P::FAMILY.into());
+        Play { fields }
+    }
+
+    /// The family's game, when this is one of `P`'s.
+    pub fn as_<P: Played>(&self) -> Option<P> {
+        if self.family() != P::FAMILY {
+            return None;
+        }
+        serde_json::from_value(serde_json::Value::Object(self.fields.clone())).ok()
+    }
+
+    /// The word of the family the game was played in.
+    pub fn family(&self) -> &str {
+        self.fields
+            .get("family")
+            .and_then(|f| f.as_str())
+            .unwrap_or("")
+    }
+
+    /// What the registry knows of this game's family, and what its fields say.
+    fn facts(&self) -> Option<(Games, (bool, String))> {
+        let games = crate::family::FAMILIES
+            .iter()
+            .map(|f| f.games)
+            .find(|g| g.family == self.family())?;
+        Some((games, (games.facts)(self)?))
+    }
+
+    /// Whether nothing has been played yet: such a game is not worth keeping.
+    pub fn is_fresh(&self) -> bool {
+        self.facts().is_none_or(|(_, (fresh, _))| fresh)
+    }
+
+    /// How far the game had gone, in words: `7 moves`, `41 cells marked`.
+    pub fn extent(&self) -> String {
+        self.facts()
+            .map(|(_, (_, extent))| extent)
+            .unwrap_or_default()
+    }
+}
+
+impl Serialize for Play {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.fields.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Play {
+    /// Reads a game of a family the registry knows, whose fields read as that family's: any
+    /// other is refused, as a file this studio cannot have written.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Play, D::Error> {
+        let fields = serde_json::Map::deserialize(deserializer)?;
+        let play = Play { fields };
+        match play.facts() {
+            Some(_) => Ok(play),
+            None if play.family().is_empty() => Err(serde::de::Error::missing_field("family")),
+            None => Err(serde::de::Error::custom(format!(
+                "a game of family `{}` with fields it does not have",
+                play.family()
+            ))),
+        }
+    }
 }
 
 /// Where the game on screen stands: the digest of its puzzle, its play, and whether the puzzle
@@ -54,43 +155,11 @@ pub struct Now {
 
 /// The words a game taken up is greeted with, naming the button that starts it again.
 pub fn taken_up(play: &Play) -> String {
-    let again = match play {
-        Play::Quadrillion { .. } => "Reset",
-        _ => "Restart",
-    };
+    let again = play.facts().map_or("Restart", |(games, _)| games.again);
     format!(
         "taken up where you left it: {}. {again} starts again",
         play.extent()
     )
-}
-
-impl Play {
-    /// Whether nothing has been played yet: such a game is not worth keeping.
-    pub fn is_fresh(&self) -> bool {
-        match self {
-            Play::HexLock { moves, .. } | Play::Sliding { moves } => moves.trim().is_empty(),
-            Play::Nonogram { rows } => rows.iter().all(|r| r.chars().all(|c| c == '?')),
-            Play::Quadrillion { placed } => placed.is_empty(),
-        }
-    }
-
-    /// How far the game had gone, in words: `7 moves`, `41 cells marked`.
-    pub fn extent(&self) -> String {
-        match self {
-            Play::HexLock { at, .. } => lockfmt::words::count(*at, "move"),
-            Play::Sliding { moves } => {
-                let n = engine::sliding::parse_moves(moves).map_or(0, |m| m.len());
-                lockfmt::words::count(n, "move")
-            }
-            Play::Nonogram { rows } => {
-                let n = rows.iter().flat_map(|r| r.chars()).filter(|&c| c != '?');
-                format!("{} marked", lockfmt::words::count(n.count(), "cell"))
-            }
-            Play::Quadrillion { placed } => {
-                format!("{} placed", lockfmt::words::count(placed.len(), "shape"))
-            }
-        }
-    }
 }
 
 /// One puzzle's game.
@@ -387,15 +456,18 @@ impl Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hexlock::progress::HexLockPlay;
+    use crate::quadrillion::progress::QuadrillionPlay;
+    use crate::sliding::progress::SlidingPlay;
 
     fn at(file: &str) -> Place {
         Place::File(PathBuf::from(file))
     }
 
     fn nonogram(rows: &[&str]) -> Play {
-        Play::Nonogram {
+        Play::of(&crate::nonogram::progress::NonogramPlay {
             rows: rows.iter().map(|r| r.to_string()).collect(),
-        }
+        })
     }
 
     #[test]
@@ -428,18 +500,18 @@ mod tests {
         p.keep(
             &at("/l/gate.lock"),
             "h",
-            Play::HexLock {
+            Play::of(&HexLockPlay {
                 moves: "hW hW wCW".into(),
                 at: 2,
-            },
+            }),
             false,
         );
         p.keep(
             &at("/l/slide.slide"),
             "s",
-            Play::Sliding {
+            Play::of(&SlidingPlay {
                 moves: "BC1 L1".into(),
-            },
+            }),
             false,
         );
         let older = p.to_write().expect("changed");
@@ -453,10 +525,10 @@ mod tests {
         let mut read = Progress::read(&file).expect("read");
         assert_eq!(
             read.game(&at("/l/gate.lock"), "h"),
-            Some(&Play::HexLock {
+            Some(&Play::of(&HexLockPlay {
                 moves: "hW hW wCW".into(),
                 at: 2
-            })
+            }))
         );
         // A store made later on the same file (the studio started again) writes to it too.
         let mut later = Progress::default();
@@ -470,10 +542,10 @@ mod tests {
         p.keep(
             &at("/l/gate.lock"),
             "h",
-            Play::HexLock {
+            Play::of(&HexLockPlay {
                 moves: "wCW".into(),
                 at: 1,
-            },
+            }),
             false,
         );
         read.games.remove(&key(Path::new("/l/a.non")).expect("key"));
@@ -481,10 +553,10 @@ mod tests {
         assert_eq!(p.len(), 2);
         assert_eq!(
             p.game(&at("/l/gate.lock"), "h"),
-            Some(&Play::HexLock {
+            Some(&Play::of(&HexLockPlay {
                 moves: "wCW".into(),
                 at: 1
-            })
+            }))
         );
         assert!(Progress::read(&dir.path().join("none.json")).is_ok_and(|p| p.is_empty()));
     }
@@ -507,6 +579,61 @@ mod tests {
         let second = files::set_aside(&file).expect("set aside");
         assert!(second.ends_with("progress.json.unreadable-2"));
         assert!(aside.exists() && second.exists());
+    }
+
+    #[test]
+    fn every_familys_game_is_written_as_the_file_format_says_and_read_back() {
+        use serde_json::json;
+        let placement = engine::quadrillion::Placement {
+            shape: engine::quadrillion::ShapeId::Corner,
+            orientation: engine::quadrillion::Orientation {
+                flipped: false,
+                turns: 1,
+            },
+            at: engine::quadrillion::Dot::new(2, 3),
+        };
+        let written = [
+            (
+                Play::of(&HexLockPlay {
+                    moves: "hW".into(),
+                    at: 1,
+                }),
+                json!({"family": "hex-lock", "moves": "hW", "at": 1}),
+            ),
+            (
+                nonogram(&["#.?"]),
+                json!({"family": "nonogram", "rows": ["#.?"]}),
+            ),
+            (
+                Play::of(&SlidingPlay {
+                    moves: "A R1".into(),
+                }),
+                json!({"family": "sliding", "moves": "A R1"}),
+            ),
+            (
+                Play::of(&QuadrillionPlay {
+                    placed: vec![placement],
+                }),
+                json!({"family": "quadrillion", "placed": [placement]}),
+            ),
+        ];
+        for (play, file) in written {
+            assert_eq!(serde_json::to_value(&play).expect("written"), file);
+            let read: Play = serde_json::from_value(file).expect("read");
+            assert_eq!(read, play);
+        }
+        assert_eq!(
+            nonogram(&["#"]).as_::<SlidingPlay>(),
+            None,
+            "a nonogram's game is no sliding lock's"
+        );
+        for refused in [
+            json!({"family": "chess", "moves": "e4"}),
+            json!({"family": "nonogram", "rows": 3}),
+            json!({"rows": ["#"]}),
+        ] {
+            assert!(serde_json::from_value::<Play>(refused).is_err());
+        }
     }
 
     #[test]
@@ -570,10 +697,10 @@ mod tests {
             id: 7,
             player: player.into(),
         };
-        let moves = Play::HexLock {
+        let moves = Play::of(&HexLockPlay {
             moves: "hW".into(),
             at: 1,
-        };
+        });
         p.keep(&lock("ABC"), "h", moves.clone(), false);
         assert_eq!(p.game(&lock("ABC"), "h"), Some(&moves));
         assert_eq!(p.game(&lock("XYZ"), "h"), None, "another player's own game");
@@ -617,17 +744,17 @@ mod tests {
     #[test]
     fn the_extent_of_a_game_is_said_in_its_familys_words() {
         assert_eq!(nonogram(&["#.?", "??#"]).extent(), "3 cells marked");
-        let moves = Play::HexLock {
+        let moves = Play::of(&HexLockPlay {
             moves: "hW hW".into(),
             at: 1,
-        };
+        });
         assert_eq!(moves.extent(), "1 move");
-        let slide = Play::Sliding {
+        let slide = Play::of(&SlidingPlay {
             moves: "BC1 L1, C34 D2".into(),
-        };
+        });
         assert_eq!(slide.extent(), "2 moves");
         assert!(!slide.is_fresh() && !moves.is_fresh());
-        let none = Play::Quadrillion { placed: Vec::new() };
+        let none = Play::of(&QuadrillionPlay { placed: Vec::new() });
         assert!(none.is_fresh());
         assert_eq!(none.extent(), "0 shapes placed");
         assert_eq!(

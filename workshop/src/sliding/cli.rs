@@ -2,7 +2,7 @@
 //! solving, verifying a solution, drawing, comparing and making new ones. Each verb of the
 //! command line chooses by the file's family; these are the sliding lock's.
 
-use super::MAX_READ_BYTES;
+use crate::cli::MAX_READ_BYTES;
 use crate::files::{write_atomic, write_atomic_bytes};
 use crate::sliding::picture::Palette;
 use anyhow::{Context, Result, bail};
@@ -36,14 +36,14 @@ pub fn read(path: &Path) -> (String, Parsed) {
 }
 
 /// Reads a lock that must be legal: the lock and its document, or the exit status
-/// ([`super::answer::UNREADABLE`]) after saying why — in JSON with `json` — when it cannot be
+/// ([`crate::cli::answer::UNREADABLE`]) after saying why — in JSON with `json` — when it cannot be
 /// read or breaks a rule.
 fn read_legal(path: &Path, json: bool) -> std::result::Result<(Lock, Document), ExitCode> {
     let shown = path.display().to_string();
     let (text, parsed) = read(path);
     match (parsed.document.clone(), parsed.valid_lock()) {
         (Some(doc), Some(lock)) => Ok((lock.clone(), doc)),
-        _ => Err(super::answer::unreadable(
+        _ => Err(crate::cli::answer::unreadable(
             &shown,
             &text,
             &parsed.diagnostics,
@@ -58,11 +58,11 @@ fn moves_from(words: &[String], solution: Option<&Path>) -> Result<Vec<Written>>
     if let Some(path) = solution {
         let bytes = crate::files::read_bytes(path, MAX_READ_BYTES)?;
         let text = String::from_utf8_lossy(&bytes);
-        super::verify::refuse_a_puzzle_as_solution(path, &text)?;
+        crate::cli::verify::refuse_a_puzzle_as_solution(path, &text)?;
         match parse_solution(&text) {
             Ok(s) => moves.extend(s.moves),
             Err(diagnostics) => {
-                super::print_diagnostics(&path.display().to_string(), &text, &diagnostics);
+                crate::cli::print_diagnostics(&path.display().to_string(), &text, &diagnostics);
                 bail!("{}: the solution file does not read", path.display());
             }
         }
@@ -254,8 +254,9 @@ pub fn solve(
     if let Some(m) = max_states {
         limits.max_steps = Some(m);
     }
-    let report = super::thinking::while_solving(&shown, || engine::sliding::solve(&lock, &limits))
-        .map_err(|problems| anyhow::anyhow!("{shown}: {}", problems[0]))?;
+    let report =
+        crate::cli::thinking::while_solving(&shown, || engine::sliding::solve(&lock, &limits))
+            .map_err(|problems| anyhow::anyhow!("{shown}: {}", problems[0]))?;
     let title = doc.info.title.clone();
     let code = ExitCode::from(report.answer.outcome().exit_code());
     let (status, written, reason) = match &report.answer {
@@ -286,7 +287,7 @@ pub fn solve(
             at_least: report.at_least,
             seconds: report.elapsed.as_secs_f64(),
         };
-        super::answer::print(&answer);
+        crate::cli::answer::print(&answer);
         return Ok(code);
     }
     let name = title.unwrap_or_else(|| shown.clone());
@@ -345,11 +346,11 @@ pub fn verify(file: &Path, solution_path: &Path, json: bool) -> Result<ExitCode>
     let shown_solution = solution_path.display().to_string();
     let bytes = crate::files::read_bytes(solution_path, MAX_READ_BYTES)?;
     let text = String::from_utf8_lossy(&bytes).into_owned();
-    super::verify::refuse_a_puzzle_as_solution(solution_path, &text)?;
+    crate::cli::verify::refuse_a_puzzle_as_solution(solution_path, &text)?;
     let solution = match parse_solution(&text) {
         Ok(s) => s,
         Err(diagnostics) => {
-            return Ok(super::answer::unreadable(
+            return Ok(crate::cli::answer::unreadable(
                 &shown_solution,
                 &text,
                 &diagnostics,
@@ -381,8 +382,8 @@ pub fn verify(file: &Path, solution_path: &Path, json: bool) -> Result<ExitCode>
             )),
         ),
     };
-    Ok(super::answer::verified(
-        &super::answer::Verified {
+    Ok(crate::cli::answer::verified(
+        &crate::cli::answer::Verified {
             path: &shown,
             solution: &shown_solution,
             status: if opened_after.is_some() {
@@ -404,12 +405,12 @@ pub fn render(file: &Path, out: &Path, width: u32, dark: bool) -> Result<ExitCod
     let shown = file.display().to_string();
     let (text, parsed) = read(file);
     let Some(doc) = &parsed.document else {
-        super::print_diagnostics(&shown, &text, &parsed.diagnostics);
+        crate::cli::print_diagnostics(&shown, &text, &parsed.diagnostics);
         return Ok(ExitCode::from(2));
     };
     // A lock that breaks a rule is still drawn; a text with no picture of a board is not.
     if !crate::sliding::drawable(parsed.diagnostics.iter().filter(|d| d.is_error())) {
-        super::print_diagnostics(&shown, &text, &parsed.diagnostics);
+        crate::cli::print_diagnostics(&shown, &text, &parsed.diagnostics);
         return Ok(ExitCode::from(1));
     }
     if !(16..=crate::sliding::render::MAX_SIDE).contains(&width) {
@@ -431,8 +432,8 @@ pub fn new(name: &str, width: usize, height: usize, force: bool) -> Result<ExitC
     if !(2..=max).contains(&width) || !(2..=max).contains(&height) {
         bail!("a sliding lock is 2 to {max} cells wide and tall, not {width}×{height}");
     }
-    let (path, title) = super::new_file(name, crate::family::Family::Sliding)?;
-    super::refuse_existing(&path, force)?;
+    let (path, title) = crate::cli::new_file(name, crate::family::Family::Sliding)?;
+    crate::cli::refuse_existing(&path, force)?;
     let mut doc = Document::empty(width as u8, height as u8);
     doc.info.title = Some(title);
     write_atomic(&path, &lockfmt::sliding::print(&doc))?;
@@ -441,7 +442,7 @@ pub fn new(name: &str, width: usize, height: usize, force: bool) -> Result<ExitC
 }
 
 /// How a sliding lock answers the command line's verbs.
-pub const VERBS: super::verbs::Verbs = super::verbs::Verbs {
+pub const VERBS: crate::cli::verbs::Verbs = crate::cli::verbs::Verbs {
     solve_flags: &["--write-solution"],
     render_flags: &[],
     new: |args| {
@@ -478,4 +479,5 @@ pub const VERBS: super::verbs::Verbs = super::verbs::Verbs {
         )
     }),
     verify: Some(verify),
+    own: None,
 };

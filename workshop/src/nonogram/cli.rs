@@ -1,7 +1,7 @@
 //! The verbs on nonogram files (`.non`): reading, checking, formatting, drawing and making new
 //! ones. Each verb of the command line chooses by the file's family; these are the nonogram's.
 
-use super::MAX_READ_BYTES;
+use crate::cli::MAX_READ_BYTES;
 use crate::files::{write_atomic, write_atomic_bytes};
 use crate::nonogram::picture::Palette;
 use anyhow::{Result, bail};
@@ -36,7 +36,7 @@ pub fn read(path: &Path) -> (String, Parsed) {
 pub fn render(file: &Path, out: &Path, width: u32, solution: bool, dark: bool) -> Result<ExitCode> {
     let (text, parsed) = read(file);
     let Some(puzzle) = parsed.valid_puzzle() else {
-        super::print_diagnostics(&file.display().to_string(), &text, &parsed.diagnostics);
+        crate::cli::print_diagnostics(&file.display().to_string(), &text, &parsed.diagnostics);
         return Ok(ExitCode::from(1));
     };
     let cells = if solution {
@@ -140,7 +140,7 @@ struct JsonAnswer {
 const CONTRADICTIONS: [&str; 2] = ["clue-too-long", "totals"];
 
 /// A nonogram whose clues contradict themselves: no solution, and the reason (the first
-/// error the format found, with its place). Exit [`super::answer::NO_SOLUTION`].
+/// error the format found, with its place). Exit [`crate::cli::answer::NO_SOLUTION`].
 fn contradiction(
     shown: &str,
     text: &str,
@@ -153,7 +153,7 @@ fn contradiction(
         |d| format!("{}:{}: {}", d.span.line, d.span.column, d.message),
     );
     if json {
-        super::answer::print(&JsonAnswer {
+        crate::cli::answer::print(&JsonAnswer {
             path: shown.to_string(),
             title: doc.puzzle.info.title.clone(),
             status: "none",
@@ -167,10 +167,10 @@ fn contradiction(
             seconds: 0.0,
         });
     } else {
-        super::print_diagnostics(shown, text, diagnostics);
+        crate::cli::print_diagnostics(shown, text, diagnostics);
         crate::say!("{shown}: no solution: its clues contradict themselves");
     }
-    ExitCode::from(super::answer::NO_SOLUTION)
+    ExitCode::from(crate::cli::answer::NO_SOLUTION)
 }
 
 /// `solve FILE.non`: unique, several, none or stopped; exit 0 when a solution exists, 1 when
@@ -182,11 +182,12 @@ pub fn solve(
     max_nodes: Option<u64>,
     threads: Option<usize>,
 ) -> Result<ExitCode> {
-    let threads = super::solve::threads(threads)?.unwrap_or_else(crate::nonogram::search_threads);
+    let threads =
+        crate::cli::solve::threads(threads)?.unwrap_or_else(crate::nonogram::search_threads);
     let shown = file.display().to_string();
     let (text, parsed) = read(file);
     let Some(doc) = &parsed.document else {
-        return Ok(super::answer::unreadable(
+        return Ok(crate::cli::answer::unreadable(
             &shown,
             &text,
             &parsed.diagnostics,
@@ -205,10 +206,10 @@ pub fn solve(
         return Ok(if contradictory {
             contradiction(&shown, &text, doc, &parsed.diagnostics, json)
         } else {
-            super::answer::unreadable(&shown, &text, &parsed.diagnostics, json)
+            crate::cli::answer::unreadable(&shown, &text, &parsed.diagnostics, json)
         });
     };
-    let report = super::thinking::while_solving(&shown, || {
+    let report = crate::cli::thinking::while_solving(&shown, || {
         engine::nonogram::solve_on_threads(
             puzzle,
             &Limits {
@@ -248,7 +249,7 @@ pub fn solve(
             threads,
             seconds: st.elapsed.as_secs_f64(),
         };
-        super::answer::print(&answer);
+        crate::cli::answer::print(&answer);
         return Ok(code);
     }
     let name = puzzle.info.title.clone().unwrap_or_else(|| shown.clone());
@@ -294,8 +295,8 @@ pub fn new(name: &str, width: usize, height: usize, force: bool) -> Result<ExitC
     if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
         bail!("a nonogram is from 1 to {MAX_SIDE} cells a side, not {width}×{height}");
     }
-    let (path, title) = super::new_file(name, crate::family::Family::Nonogram)?;
-    super::refuse_existing(&path, force)?;
+    let (path, title) = crate::cli::new_file(name, crate::family::Family::Nonogram)?;
+    crate::cli::refuse_existing(&path, force)?;
     let mut blank = Grid::new(width, height);
     for y in 0..height {
         for x in 0..width {
@@ -364,7 +365,7 @@ pub fn from_image(
         },
     );
     let out = output.unwrap_or_else(|| picture.with_extension("non"));
-    super::refuse_existing(&out, force)?;
+    crate::cli::refuse_existing(&out, force)?;
     write_atomic(&out, &lockfmt::nonogram::print(&puzzle))?;
     let report = engine::nonogram::solve_on_threads(
         &puzzle,
@@ -534,7 +535,7 @@ pub fn import_xml(xml: &Path, output: Option<PathBuf>, force: bool) -> Result<Ex
     let puzzles = match crate::nonogram::webpbn::read(xml) {
         Ok(puzzles) => puzzles,
         Err(crate::nonogram::webpbn::Refused::Xml(text, e)) => {
-            super::print_diagnostics(&xml.display().to_string(), &text, &[e.into()]);
+            crate::cli::print_diagnostics(&xml.display().to_string(), &text, &[e.into()]);
             return Ok(ExitCode::from(1));
         }
         Err(crate::nonogram::webpbn::Refused::Read(e)) => return Err(e.into()),
@@ -552,7 +553,7 @@ pub fn import_xml(xml: &Path, output: Option<PathBuf>, force: bool) -> Result<Ex
             .collect()
     };
     for o in &outs {
-        super::refuse_existing(o, force)?;
+        crate::cli::refuse_existing(o, force)?;
     }
     let mut problems = false;
     for (puzzle, o) in puzzles.iter().zip(&outs) {
@@ -563,7 +564,7 @@ pub fn import_xml(xml: &Path, output: Option<PathBuf>, force: bool) -> Result<Ex
         // than at the next `check`.
         let diagnostics = lockfmt::nonogram::parse(&printed).diagnostics;
         if !diagnostics.is_empty() {
-            super::print_diagnostics(&o.display().to_string(), &printed, &diagnostics);
+            crate::cli::print_diagnostics(&o.display().to_string(), &printed, &diagnostics);
             problems |= diagnostics.iter().any(lockfmt::Diagnostic::is_error);
         }
     }
@@ -578,11 +579,11 @@ pub fn import_xml(xml: &Path, output: Option<PathBuf>, force: bool) -> Result<Ex
 pub fn export_xml(file: &Path, output: Option<PathBuf>, force: bool) -> Result<ExitCode> {
     let (text, parsed) = read(file);
     let Some(puzzle) = parsed.valid_puzzle() else {
-        super::print_diagnostics(&file.display().to_string(), &text, &parsed.diagnostics);
+        crate::cli::print_diagnostics(&file.display().to_string(), &text, &parsed.diagnostics);
         return Ok(ExitCode::from(1));
     };
     let out = output.unwrap_or_else(|| file.with_extension("xml"));
-    super::refuse_existing(&out, force)?;
+    crate::cli::refuse_existing(&out, force)?;
     write_atomic(&out, &lockfmt::nonogram::webpbn::export(puzzle))?;
     crate::say!("{}", out.display());
     Ok(ExitCode::SUCCESS)
@@ -656,7 +657,7 @@ pub fn run(verb: Verb) -> Result<ExitCode> {
 }
 
 /// How a nonogram answers the command line's verbs: no moves to play or verify.
-pub const VERBS: super::verbs::Verbs = super::verbs::Verbs {
+pub const VERBS: crate::cli::verbs::Verbs = crate::cli::verbs::Verbs {
     solve_flags: &["--threads"],
     render_flags: &["--solution"],
     new: |args| {
@@ -696,6 +697,11 @@ pub const VERBS: super::verbs::Verbs = super::verbs::Verbs {
     },
     play: None,
     verify: None,
+    own: Some(crate::cli::verbs::Own {
+        about: "Nonogram tools: `from-image` turns a picture into a puzzle, `import` and `export` read and write webpbn's XML",
+        command: <Verb as clap::Subcommand>::augment_subcommands,
+        run: |matches| run(<Verb as clap::FromArgMatches>::from_arg_matches(matches)?),
+    }),
 };
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! How the hex lock answers the command line's verbs (its registry entry's [`Verbs`]): each
 //! verb's own module does the work (`new`, `solve`, `render`, `play`, `verify`).
 
-use super::verbs::{NewArgs, PlayArgs, RenderArgs, Verbs};
+use crate::cli::verbs::{NewArgs, PlayArgs, RenderArgs, Verbs};
 use anyhow::{Result, bail};
 use std::process::ExitCode;
 
@@ -10,10 +10,11 @@ pub const VERBS: Verbs = Verbs {
     solve_flags: &["--analyse", "--threads", "--max-memory", "--write-solution"],
     render_flags: &["--distinct"],
     new,
-    solve: super::solve::run,
+    solve: crate::cli::solve::run,
     render,
     play: Some(play),
-    verify: Some(super::verify::run),
+    verify: Some(crate::cli::verify::run),
+    own: None,
 };
 
 fn new(args: &NewArgs) -> Result<ExitCode> {
@@ -22,7 +23,7 @@ fn new(args: &NewArgs) -> Result<ExitCode> {
             "a hex lock takes --size, not --width or --height (those are for --kind nonogram and --kind sliding)"
         );
     }
-    super::new::run(args.name()?, args.size, args.force)
+    crate::cli::new::run(args.name()?, args.size, args.force)
 }
 
 fn render(args: &RenderArgs) -> Result<ExitCode> {
@@ -31,20 +32,20 @@ fn render(args: &RenderArgs) -> Result<ExitCode> {
     } else {
         crate::hexlock::picture::Colouring::ByKind
     };
-    super::render::run(&args.file, &args.output, args.width, colouring, args.dark)
+    crate::cli::render::run(&args.file, &args.output, args.width, colouring, args.dark)
 }
 
 fn play(args: &PlayArgs) -> Result<ExitCode> {
-    let moves = super::play::moves_from(&args.moves, args.solution.as_deref())?;
+    let moves = crate::cli::play::moves_from(&args.moves, args.solution.as_deref())?;
     let annotations = match args.annotations.as_str() {
         "all" => engine::hexlock::physics::AnnotationMode::All,
         "none" => engine::hexlock::physics::AnnotationMode::None,
         _ => engine::hexlock::physics::AnnotationMode::Blocking,
     };
-    super::play::run(
+    crate::cli::play::run(
         &args.file,
         &moves,
-        &super::play::Options {
+        &crate::cli::play::Options {
             final_only: args.final_only,
             trace: args.trace,
             json: args.json,

@@ -3,8 +3,8 @@
 //! file's own shape lines; the hint is one more shape where a solution keeping them all has it,
 //! or which of the player's to lift when none does.
 
-use super::answer::{self, NO_SOLUTION, SOLVED, STOPPED};
-use super::quadrillion::read;
+use super::read;
+use crate::cli::answer::{self, NO_SOLUTION, SOLVED, STOPPED};
 use engine::quadrillion::{Cancel, Challenge, Hint, Limits, Placement, ShapeId, hint};
 use lockfmt::quadrillion::print::shape_lie;
 use serde::Serialize;
@@ -102,7 +102,7 @@ pub fn run(file: &Path, placed: &[String], json: bool, timeout: Option<Duration>
         placed: board.placed.clone(),
     };
     let given =
-        super::thinking::while_solving(&shown, || hint(&asked, &mine, &limits, Cancel::NEVER));
+        crate::cli::thinking::while_solving(&shown, || hint(&asked, &mine, &limits, Cancel::NEVER));
     let seconds = started.elapsed().as_secs_f64();
     let (status, place, shapes, reason, code) = match given {
         Ok(Hint::Place(p)) => ("place", Some(line(&p)), letters(&[p.shape]), None, SOLVED),

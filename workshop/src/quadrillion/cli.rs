@@ -2,7 +2,9 @@
 //! making new ones and generating challenges. Each verb of the command line chooses by the
 //! file's extension; these are Quadrillion's.
 
-use super::MAX_READ_BYTES;
+mod hint;
+
+use crate::cli::MAX_READ_BYTES;
 use crate::files::{write_atomic, write_atomic_bytes};
 use crate::quadrillion::picture::Palette;
 use anyhow::{Context, Result, bail};
@@ -106,7 +108,7 @@ pub fn solve(
     let (text, parsed) = read(file);
     // A board that does not read, or breaks the rules, has no answer: it cannot be read.
     let Some(ch) = parsed.valid_challenge().cloned() else {
-        return Ok(super::answer::unreadable(
+        return Ok(crate::cli::answer::unreadable(
             &shown,
             &text,
             &parsed.diagnostics,
@@ -129,8 +131,10 @@ pub fn solve(
         )
     };
     let (status, solution, counted, reason, nodes, elapsed, code) = if count_all {
-        let c = super::thinking::while_solving(&shown, || count(&ch, None, &limits, Cancel::NEVER))
-            .map_err(problems)?;
+        let c = crate::cli::thinking::while_solving(&shown, || {
+            count(&ch, None, &limits, Cancel::NEVER)
+        })
+        .map_err(problems)?;
         let outcome = c.outcome();
         let status = match outcome {
             Outcome::Stopped { .. } => "stopped",
@@ -148,8 +152,10 @@ pub fn solve(
             code,
         )
     } else {
-        let r = super::thinking::while_solving(&shown, || solve_board(&ch, &limits, Cancel::NEVER))
-            .map_err(problems)?;
+        let r = crate::cli::thinking::while_solving(&shown, || {
+            solve_board(&ch, &limits, Cancel::NEVER)
+        })
+        .map_err(problems)?;
         let code = r.answer.outcome().exit_code();
         let (status, solution, reason) = match r.answer {
             Answer::Solved(s) => ("solved", Some(s), None),
@@ -177,7 +183,7 @@ pub fn solve(
             nodes,
             seconds: elapsed.as_secs_f64(),
         };
-        super::answer::print(&answer);
+        crate::cli::answer::print(&answer);
         return Ok(code);
     }
     let name = title.unwrap_or_else(|| shown.clone());
@@ -213,7 +219,7 @@ pub fn render(file: &Path, out: &Path, width: u32, solution: bool, dark: bool) -
     }
     let (text, parsed) = read(file);
     let Some(ch) = parsed.valid_challenge() else {
-        super::print_diagnostics(&file.display().to_string(), &text, &parsed.diagnostics);
+        crate::cli::print_diagnostics(&file.display().to_string(), &text, &parsed.diagnostics);
         return Ok(ExitCode::from(1));
     };
     let placed: Vec<Placement> = if solution {
@@ -267,8 +273,8 @@ fn with_extension(name: &str) -> PathBuf {
 
 /// `new NAME --kind quadrillion`: the seed's default board, titled after the file.
 pub fn new(name: &str, force: bool) -> Result<ExitCode> {
-    let (path, title) = super::new_file(name, crate::family::Family::Quadrillion)?;
-    super::refuse_existing(&path, force)?;
+    let (path, title) = crate::cli::new_file(name, crate::family::Family::Quadrillion)?;
+    crate::cli::refuse_existing(&path, force)?;
     let text =
         crate::quadrillion::templates::text_of(crate::quadrillion::templates::DEFAULT, &title)
             .context("the default board's template does not read")?;
@@ -299,7 +305,11 @@ pub fn challenge(
             }
             let (text, parsed) = read(path);
             let Some(ch) = parsed.valid_challenge() else {
-                super::print_diagnostics(&path.display().to_string(), &text, &parsed.diagnostics);
+                crate::cli::print_diagnostics(
+                    &path.display().to_string(),
+                    &text,
+                    &parsed.diagnostics,
+                );
                 return Ok(ExitCode::from(1));
             };
             Some(ch.board.clone())
@@ -323,7 +333,7 @@ pub fn challenge(
     let text = lockfmt::quadrillion::print(&doc);
     let written = output.map(|p| with_extension(&p.to_string_lossy()));
     if let Some(path) = &written {
-        super::refuse_existing(path, force)?;
+        crate::cli::refuse_existing(path, force)?;
         write_atomic(path, &text)?;
     }
     if json {
@@ -394,7 +404,7 @@ pub enum Verb {
         #[arg(long)]
         json: bool,
         /// Give up after this many seconds (default 10).
-        #[arg(long, value_name = "SECS", value_parser = super::seconds)]
+        #[arg(long, value_name = "SECS", value_parser = crate::cli::seconds)]
         timeout: Option<Duration>,
     },
 }
@@ -414,12 +424,12 @@ pub fn run(verb: Verb) -> Result<ExitCode> {
             placed,
             json,
             timeout,
-        } => Ok(super::quadrillion_hint::run(&file, &placed, json, timeout)),
+        } => Ok(hint::run(&file, &placed, json, timeout)),
     }
 }
 
 /// How a Quadrillion board answers the command line's verbs: no moves to play or verify.
-pub const VERBS: super::verbs::Verbs = super::verbs::Verbs {
+pub const VERBS: crate::cli::verbs::Verbs = crate::cli::verbs::Verbs {
     solve_flags: &["--count"],
     render_flags: &["--solution"],
     new: |args| {
@@ -450,4 +460,9 @@ pub const VERBS: super::verbs::Verbs = super::verbs::Verbs {
     },
     play: None,
     verify: None,
+    own: Some(crate::cli::verbs::Own {
+        about: "Quadrillion boards: generate a challenge with exactly one solution, or ask for a hint",
+        command: <Verb as clap::Subcommand>::augment_subcommands,
+        run: |matches| run(<Verb as clap::FromArgMatches>::from_arg_matches(matches)?),
+    }),
 };
