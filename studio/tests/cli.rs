@@ -55,6 +55,7 @@ fn the_command_line_never_loads_the_windowing_system() {
         &["--version"][..],
         &["check", lock],
         &["solve", "--json", lock],
+        &["lsp"],
     ] {
         let loaded = libraries_loaded_by(args);
         assert!(
@@ -1008,4 +1009,44 @@ fn every_template_the_studio_offers_is_listed_and_made_from_the_command_line() {
         "{}",
         text(&out.stderr)
     );
+}
+
+/// `lockwright lsp` is the language server an editor starts: it answers `initialize` with its
+/// capabilities on standard output, framed as the protocol frames messages, and ends with
+/// exit code 0 after `shutdown` and `exit`.
+#[test]
+fn the_lsp_verb_speaks_the_language_server_protocol_on_standard_input_and_output() {
+    use std::io::Write;
+    let frame = |json: &str| format!("Content-Length: {}\r\n\r\n{json}", json.len());
+    let input = [
+        frame(r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#),
+        frame(r#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#),
+        frame(r#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#),
+        frame(r#"{"jsonrpc":"2.0","method":"exit"}"#),
+    ]
+    .concat();
+    let dir = tempfile::tempdir().expect("dir");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lockwright"))
+        .arg("lsp")
+        .current_dir(dir.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("written");
+    let out = child.wait_with_output().expect("ends");
+    let said = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{said}\n{}", text(&out.stderr));
+    assert!(said.starts_with("Content-Length: "), "{said}");
+    assert!(
+        said.contains(r#""id":1"#) && said.contains("documentFormattingProvider"),
+        "the initialize answer names the server's capabilities: {said}"
+    );
+    assert!(said.contains(r#""id":2"#), "shutdown is answered: {said}");
 }

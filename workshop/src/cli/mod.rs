@@ -109,6 +109,10 @@ pub enum Command {
     /// Run the metagame server in this process, with the same flags, environment and TOML
     /// configuration as `lockwright-server`; SIGINT or SIGTERM stops it.
     Serve(Box<server::config::ServeArgs>),
+    /// Speak the Language Server Protocol on standard input and output, for an editor:
+    /// diagnostics, formatting, hover, completion, highlighting, names and the solver's
+    /// verdict for every puzzle family (docs/editors.md shows each editor's setup).
+    Lsp,
     /// Search a lock for a shortest solution, prove it cannot be opened, or analyse it; or
     /// solve a nonogram (unique, several or none), a Quadrillion board, or a sliding lock
     /// (fewest moves, or a proof it cannot be picked).
@@ -300,6 +304,7 @@ fn run(command: Command, open_studio: fn(Option<PathBuf>) -> ExitCode) -> Result
         Command::Diff { old, new, json } => diff::run(&old, &new, json),
         Command::Online(verb) => online::run(verb),
         Command::Serve(args) => serve::run(&args),
+        Command::Lsp => lockwright_lsp::serve_stdio().map(|()| ExitCode::SUCCESS),
         Command::Match(args) => death_match::run(args),
         Command::Render(args) => {
             let family = family_of(&args.file)?;
