@@ -26,7 +26,7 @@
 //!   frames.
 
 pub use workshop::{
-    background, cli, family, files, keys, library, progress, settings, template, tokens,
+    background, cli, family, files, keys, library, progress, settings, template, tokens, tutorial,
 };
 
 pub mod app;
@@ -43,7 +43,6 @@ pub mod shape;
 pub mod sliding;
 pub mod stroke;
 pub mod testing;
-pub mod tutorial;
 pub mod watch;
 
 use std::process::ExitCode;

@@ -41,6 +41,8 @@ pub struct FamilyInfo {
     pub thumbnail: fn(&str, u32, Shade) -> Option<Thumbnail>,
     /// How the progress file keeps a game of it.
     pub games: crate::progress::Games,
+    /// How the terminal client opens a puzzle of it (`lockwright term`), where it plays there.
+    pub term: Option<crate::term::Open>,
 }
 
 /// A family's built-in puzzles.
@@ -92,6 +94,17 @@ pub const fn entry<F: lockfmt::Format>(
         verbs,
         thumbnail,
         games,
+        term: None,
+    }
+}
+
+impl FamilyInfo {
+    /// This entry with the terminal client's game (`lockwright term`).
+    pub const fn with_term(self, open: crate::term::Open) -> FamilyInfo {
+        FamilyInfo {
+            term: Some(open),
+            ..self
+        }
     }
 }
 

@@ -28,4 +28,6 @@ pub mod settings;
 pub mod shape;
 pub mod sliding;
 pub mod template;
+pub mod term;
 pub mod tokens;
+pub mod tutorial;

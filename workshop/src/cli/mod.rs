@@ -109,6 +109,13 @@ pub enum Command {
     /// Run the metagame server in this process, with the same flags, environment and TOML
     /// configuration as `lockwright-server`; SIGINT or SIGTERM stops it.
     Serve(Box<server::config::ServeArgs>),
+    /// Play in this terminal, full screen: the tutorial's lessons and a folder's puzzles, with
+    /// the studio's keys and progress (without a terminal it says so and exits 2).
+    Term {
+        /// A puzzle file to play at once, or a folder whose puzzles to list (else the
+        /// library folder).
+        path: Option<PathBuf>,
+    },
     /// Speak the Language Server Protocol on standard input and output, for an editor:
     /// diagnostics, formatting, hover, completion, highlighting, names and the solver's
     /// verdict for every puzzle family (docs/editors.md shows each editor's setup).
@@ -304,6 +311,7 @@ fn run(command: Command, open_studio: fn(Option<PathBuf>) -> ExitCode) -> Result
         Command::Diff { old, new, json } => diff::run(&old, &new, json),
         Command::Online(verb) => online::run(verb),
         Command::Serve(args) => serve::run(&args),
+        Command::Term { path } => crate::term::run(path),
         Command::Lsp => lockwright_lsp::serve_stdio().map(|()| ExitCode::SUCCESS),
         Command::Match(args) => death_match::run(args),
         Command::Render(args) => {

@@ -7,8 +7,11 @@ pub mod describe;
 pub mod picture;
 pub mod progress;
 pub mod render;
+pub mod session;
 pub mod solver;
 pub mod templates;
+pub mod term;
+pub mod tutorial;
 
 /// The hex lock's entry in the registry of families.
 pub const ENTRY: crate::family::FamilyInfo = crate::family::entry(
@@ -26,4 +29,5 @@ pub const ENTRY: crate::family::FamilyInfo = crate::family::entry(
     crate::hexlock::cli::VERBS,
     crate::hexlock::render::thumbnail_of_text,
     crate::progress::games::<crate::hexlock::progress::HexLockPlay>(),
-);
+)
+.with_term(crate::hexlock::term::open);

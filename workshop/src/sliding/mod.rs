@@ -6,6 +6,7 @@ pub mod picture;
 pub mod progress;
 pub mod render;
 pub mod templates;
+pub mod tutorial;
 
 use lockfmt::Diagnostic;
 

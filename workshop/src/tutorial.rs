@@ -71,6 +71,14 @@ impl Series {
         }
     }
 
+    /// The family its lessons are puzzles of.
+    pub fn family(self) -> crate::family::Family {
+        match self {
+            Series::HexLock => crate::family::Family::HexLock,
+            Series::Sliding => crate::family::Family::Sliding,
+        }
+    }
+
     /// The family's name, as the tutorial screen's tab shows it.
     pub fn name(self) -> &'static str {
         match self {

@@ -1,0 +1,83 @@
+//! What a puzzle family gives the terminal client: a game that draws itself into a part of the
+//! screen and answers the studio's key actions. A family's registry entry names how to open
+//! one (`FamilyInfo::term`); the client around it (lists, help line, lessons, quitting) is the
+//! same for every family.
+
+use crate::keys::Action;
+use crate::settings::Settings;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+
+/// How a family opens a puzzle's text as a terminal game; `Err` says why it cannot be played.
+pub type Open = fn(text: &str) -> Result<Box<dyn Game>, String>;
+
+/// A puzzle being played in the terminal.
+pub trait Game {
+    /// The puzzle's title.
+    fn title(&self) -> String;
+    /// Draws the puzzle into `area`.
+    fn draw(&self, frame: &mut Frame, area: Rect, look: &Look);
+    /// Runs a key's action; `false` when the game has no use for it.
+    fn act(&mut self, action: Action) -> bool;
+    /// The moves played so far (the move counter).
+    fn moves(&self) -> usize;
+    /// Whether the puzzle is done: the lock opened, the picture complete.
+    fn done(&self) -> bool;
+    /// What the game says under the board: the last move's result, in words.
+    fn status(&self) -> Vec<String>;
+    /// The help line: groups of actions, each group named once and followed by its keys
+    /// (`hook w e a d z x`), in the order a player reaches for them.
+    fn help(&self) -> &'static [(&'static str, &'static [Action])];
+}
+
+/// Colours, or none: `NO_COLOR` set means monochrome, where pieces are told apart by glyph and
+/// emphasis alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Look {
+    pub colour: bool,
+}
+
+impl Look {
+    /// The look the environment asks for (<https://no-color.org>: any non-empty `NO_COLOR`).
+    pub fn from_environment() -> Look {
+        Look {
+            colour: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+        }
+    }
+
+    /// A style in this colour, or plain in monochrome.
+    pub fn fg(&self, colour: Color) -> Style {
+        if self.colour {
+            Style::new().fg(colour)
+        } else {
+            Style::new()
+        }
+    }
+
+    /// A style that stands out: coloured, or bold and reversed in monochrome.
+    pub fn marked(&self, colour: Color) -> Style {
+        if self.colour {
+            Style::new().fg(Color::Black).bg(colour)
+        } else {
+            Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED)
+        }
+    }
+}
+
+/// The help line's text for a game's groups of actions under these settings: each group's
+/// name and its actions' keys as the settings bind them (`hook w e a d z x · undo ctrl+z`); an
+/// action without a key is left out, and so is a group with none.
+pub fn help_line(settings: &Settings, groups: &[(&'static str, &'static [Action])]) -> String {
+    groups
+        .iter()
+        .filter_map(|(name, actions)| {
+            let keys: Vec<String> = actions
+                .iter()
+                .filter_map(|a| settings.keys.chord(*a).map(ToString::to_string))
+                .collect();
+            (!keys.is_empty()).then(|| format!("{name} {}", keys.join(" ")))
+        })
+        .collect::<Vec<_>>()
+        .join(" · ")
+}

@@ -1,0 +1,482 @@
+//! The terminal client, `lockwright term`: the seed's Curses client for Lockwright. A list of
+//! the tutorial's lessons and the folder's puzzles, and each puzzle played full screen by its
+//! family's terminal game (`FamilyInfo::term`), with the studio's keys (from the same
+//! settings file), a move counter, a help line and the "opened" moment; lessons opened here
+//! count in the studio's tutorial and the other way round.
+//!
+//! The client is a plain state machine (`App::key`, `App::click`, `App::draw`) around a loop
+//! that reads the terminal's events, so that its screens are tested in ratatui's test backend
+//! and the whole program in a real terminal (tmux).
+
+mod game;
+mod keys;
+
+pub use game::{Game, Look, Open, help_line};
+
+use crate::family::Family;
+use crate::keys::Action;
+use crate::settings::Settings;
+use crate::tutorial::{Progress, Series};
+use anyhow::{Context, Result};
+use ratatui::Frame;
+use ratatui::crossterm::event::{self, Event, KeyEvent, KeyEventKind, KeyModifiers, MouseButton};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, List, ListItem, ListState, Paragraph, Wrap};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// What the client starts with: where its files are, and what it remembers.
+pub struct Start {
+    /// A puzzle to open at once, or a folder to list (else the library folder).
+    pub path: Option<PathBuf>,
+    /// The key bindings and the rest of the studio's settings.
+    pub settings: Settings,
+    /// Where the tutorial's progress is kept (shared with the studio).
+    pub tutorial: Option<PathBuf>,
+    pub look: Look,
+}
+
+impl Start {
+    /// The user's own: the studio's settings file, data folder and library, and `NO_COLOR`.
+    pub fn from_environment(path: Option<PathBuf>) -> Start {
+        let settings = Settings::default_path()
+            .map(|p| {
+                Settings::load(&p).unwrap_or_else(|e| Settings::in_place_of_unreadable(&p, &e))
+            })
+            .unwrap_or_default();
+        let tutorial = directories::ProjectDirs::from("", "", "lockwright")
+            .map(|d| d.data_dir().join("tutorial.toml"));
+        Start {
+            path,
+            settings,
+            tutorial,
+            look: Look::from_environment(),
+        }
+    }
+}
+
+/// Runs the client in this process's terminal until the user quits. Without a terminal it says
+/// so and exits 2.
+pub fn run(path: Option<PathBuf>) -> Result<ExitCode> {
+    use std::io::IsTerminal;
+    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+        eprintln!(
+            "lockwright term needs a terminal: its standard input and output are not one. Run it in a terminal (over SSH: `ssh -t`), or use the command line's verbs (`lockwright --help`)."
+        );
+        return Ok(ExitCode::from(2));
+    }
+    if let Some(p) = &path
+        && !p.exists()
+    {
+        anyhow::bail!("{} does not exist", p.display());
+    }
+    let mut app = App::new(Start::from_environment(path));
+    // `init` puts the terminal in raw mode on the alternate screen and restores it on a panic
+    // too; Ctrl-C reaches the client as a key in raw mode, and quits through the same restore.
+    let mut terminal = ratatui::init();
+    let _ = ratatui::crossterm::execute!(std::io::stdout(), event::EnableMouseCapture);
+    let result = app.run(&mut terminal);
+    let _ = ratatui::crossterm::execute!(std::io::stdout(), event::DisableMouseCapture);
+    ratatui::restore();
+    result.map(|()| ExitCode::SUCCESS)
+}
+
+/// One row of the list: a lesson or a file.
+#[derive(Clone, Debug, PartialEq)]
+enum Entry {
+    Lesson(Series, usize),
+    File(PathBuf, Family),
+}
+
+/// The screen shown.
+enum Screen {
+    List,
+    Playing {
+        game: Box<dyn Game>,
+        lesson: Option<(Series, usize)>,
+        /// Whether the opening was taken note of (progress saved, message shown).
+        noted: bool,
+    },
+}
+
+/// The terminal client's state.
+pub struct App {
+    start: Start,
+    entries: Vec<Entry>,
+    chosen: ListState,
+    screen: Screen,
+    progress: Progress,
+    /// A sentence for the user: an error, or what just happened.
+    said: Option<String>,
+    /// Where the list was drawn last, for mouse clicks.
+    list_area: std::cell::Cell<Rect>,
+    quit: bool,
+}
+
+impl App {
+    pub fn new(start: Start) -> App {
+        let progress = start
+            .tutorial
+            .as_deref()
+            .and_then(|p| Progress::load(p).ok().flatten())
+            .unwrap_or_default();
+        let mut entries = Vec::new();
+        for series in Series::ALL {
+            if series.family().info().term.is_some() {
+                entries.extend((0..series.lessons().len()).map(|i| Entry::Lesson(series, i)));
+            }
+        }
+        let mut open_now = None;
+        let mut said = None;
+        match &start.path {
+            Some(p) if p.is_file() => {
+                if let Some(f) = Family::of_path(p) {
+                    entries.push(Entry::File(p.clone(), f));
+                    open_now = Some(entries.len() - 1);
+                } else {
+                    said = Some(
+                        crate::family::refusal(p)
+                            .unwrap_or_else(|| format!("{} is no puzzle file", p.display())),
+                    );
+                }
+            }
+            folder => {
+                let folder = folder.clone().or_else(crate::library::default_folder);
+                if let Some(folder) = folder {
+                    entries.extend(
+                        crate::library::list(&folder)
+                            .into_iter()
+                            .filter(|l| l.family.info().term.is_some())
+                            .map(|l| Entry::File(l.path, l.family)),
+                    );
+                }
+            }
+        }
+        let mut chosen = ListState::default();
+        let first_unopened = entries.iter().position(|e| match e {
+            Entry::Lesson(series, i) => !progress
+                .track(*series)
+                .opened
+                .contains(series.lessons()[*i].file),
+            Entry::File(..) => true,
+        });
+        chosen.select(first_unopened.or(Some(0)).filter(|_| !entries.is_empty()));
+        let mut app = App {
+            start,
+            entries,
+            chosen,
+            screen: Screen::List,
+            progress,
+            said,
+            list_area: std::cell::Cell::new(Rect::default()),
+            quit: false,
+        };
+        if let Some(i) = open_now {
+            app.chosen.select(Some(i));
+            app.open_chosen();
+        }
+        app
+    }
+
+    /// Whether the user asked to quit.
+    pub fn quits(&self) -> bool {
+        self.quit
+    }
+
+    fn run(&mut self, terminal: &mut ratatui::DefaultTerminal) -> Result<()> {
+        while !self.quit {
+            terminal
+                .draw(|frame| self.draw(frame))
+                .context("cannot draw on the terminal")?;
+            match event::read().context("cannot read the terminal's keys")? {
+                Event::Key(key) if key.kind != KeyEventKind::Release => self.key(key),
+                Event::Mouse(mouse)
+                    if mouse.kind == event::MouseEventKind::Down(MouseButton::Left) =>
+                {
+                    self.click(mouse.column, mouse.row);
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// A key pressed.
+    pub fn key(&mut self, key: KeyEvent) {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        if ctrl && matches!(key.code, event::KeyCode::Char('c' | 'q')) {
+            self.quit = true;
+            return;
+        }
+        match &mut self.screen {
+            Screen::List => self.list_key(key),
+            Screen::Playing { game, .. } => {
+                if key.code == event::KeyCode::Esc {
+                    self.screen = Screen::List;
+                    self.said = None;
+                    return;
+                }
+                let action =
+                    keys::chord_of(&key).and_then(|chord| self.start.settings.action_for(&chord));
+                if let Some(action) = action {
+                    game.act(action);
+                }
+                self.note_opening();
+            }
+        }
+    }
+
+    fn list_key(&mut self, key: KeyEvent) {
+        let chord = keys::chord_of(&key);
+        let action = chord
+            .as_deref()
+            .and_then(|c| self.start.settings.action_for(c));
+        match (key.code, action) {
+            (event::KeyCode::Char('q') | event::KeyCode::Esc, _) => self.quit = true,
+            (event::KeyCode::Enter, _) => self.open_chosen(),
+            (event::KeyCode::Down, _) | (_, Some(Action::CursorDown)) => self.chosen.select_next(),
+            (event::KeyCode::Up, _) | (_, Some(Action::CursorUp)) => self.chosen.select_previous(),
+            _ => {}
+        }
+    }
+
+    /// A left click at a cell of the terminal: on the list, opens the row clicked.
+    pub fn click(&mut self, column: u16, row: u16) {
+        if !matches!(self.screen, Screen::List) {
+            return;
+        }
+        let area = self.list_area.get();
+        // The list is drawn inside a border: its first row is one below the area's top.
+        if column < area.x || column >= area.right() || row <= area.y || row + 1 >= area.bottom() {
+            return;
+        }
+        let index = self.chosen.offset() + usize::from(row - area.y - 1);
+        if index < self.entries.len() {
+            self.chosen.select(Some(index));
+            self.open_chosen();
+        }
+    }
+
+    fn open_chosen(&mut self) {
+        let Some(entry) = self.chosen.selected().and_then(|i| self.entries.get(i)) else {
+            return;
+        };
+        let (family, text, lesson) = match entry {
+            Entry::Lesson(series, i) => (
+                series.family(),
+                series.lessons()[*i].text.to_string(),
+                Some((*series, *i)),
+            ),
+            Entry::File(path, family) => match read_puzzle(path) {
+                Ok(text) => (*family, text, None),
+                Err(e) => {
+                    self.said = Some(format!("{e:#}"));
+                    return;
+                }
+            },
+        };
+        let Some(open) = family.info().term else {
+            self.said = Some(format!(
+                "{} are not played in the terminal yet: open it in the studio",
+                family.info().plural
+            ));
+            return;
+        };
+        match open(&text) {
+            Ok(game) => {
+                self.said = None;
+                self.screen = Screen::Playing {
+                    game,
+                    lesson,
+                    noted: false,
+                };
+            }
+            Err(e) => self.said = Some(e),
+        }
+    }
+
+    /// The moment a puzzle is done: said once, and a lesson counted in the shared progress.
+    fn note_opening(&mut self) {
+        let Screen::Playing {
+            game,
+            lesson,
+            noted,
+        } = &mut self.screen
+        else {
+            return;
+        };
+        if !game.done() {
+            *noted = false;
+            return;
+        }
+        if *noted {
+            return;
+        }
+        *noted = true;
+        let mut said = format!("Opened in {} moves!", game.moves());
+        if let Some((series, index)) = *lesson {
+            if let Some(fewest) = series.shortest(index)
+                && game.moves() > fewest
+            {
+                said.push_str(&format!(" (it can be done in {fewest})"));
+            }
+            self.progress.track_mut(series).opened(series, index);
+            if let Some(path) = &self.start.tutorial
+                && let Err(e) = save_progress(&self.progress, path)
+            {
+                said.push_str(&format!(" Your progress was not saved: {e:#}"));
+            }
+        }
+        said.push_str(" Esc: back to the list.");
+        self.said = Some(said);
+    }
+
+    /// Draws the screen.
+    pub fn draw(&self, frame: &mut Frame) {
+        let [top, body, said, help] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Min(5),
+            Constraint::Length(2),
+            Constraint::Length(3),
+        ])
+        .areas(frame.area());
+        let look = &self.start.look;
+        let heading = match &self.screen {
+            Screen::List => "Lockwright".to_string(),
+            Screen::Playing { game, .. } => format!("Lockwright · {}", game.title()),
+        };
+        frame.render_widget(
+            Paragraph::new(heading).style(Style::new().add_modifier(Modifier::BOLD)),
+            top,
+        );
+        if let Some(s) = &self.said {
+            frame.render_widget(
+                Paragraph::new(s.as_str())
+                    .style(look.fg(Color::LightGreen))
+                    .wrap(Wrap { trim: true }),
+                said,
+            );
+        }
+        let help_text = match &self.screen {
+            Screen::List => self.draw_list(frame, body),
+            Screen::Playing { game, lesson, .. } => {
+                self.draw_game(frame, body, game.as_ref(), *lesson);
+                format!(
+                    "{} · esc list · ctrl+c quit",
+                    help_line(&self.start.settings, game.help())
+                )
+            }
+        };
+        frame.render_widget(
+            Paragraph::new(help_text)
+                .style(look.fg(Color::Gray))
+                .wrap(Wrap { trim: true }),
+            help,
+        );
+    }
+
+    fn draw_list(&self, frame: &mut Frame, area: Rect) -> String {
+        let look = &self.start.look;
+        let items: Vec<ListItem> = self
+            .entries
+            .iter()
+            .map(|e| match e {
+                Entry::Lesson(series, i) => {
+                    let opened = self
+                        .progress
+                        .track(*series)
+                        .opened
+                        .contains(series.lessons()[*i].file);
+                    let mark = if opened { "✓" } else { " " };
+                    ListItem::new(Line::from(vec![
+                        Span::styled(format!("{mark} "), look.fg(Color::LightGreen)),
+                        Span::raw(format!("Lesson {:>2}: {}", i + 1, series.title(*i))),
+                        Span::styled(format!("  ({})", series.name()), look.fg(Color::Gray)),
+                    ]))
+                }
+                Entry::File(path, family) => ListItem::new(Line::from(vec![
+                    Span::raw("  "),
+                    Span::raw(shown(path)),
+                    Span::styled(format!("  ({})", family.info().name), look.fg(Color::Gray)),
+                ])),
+            })
+            .collect();
+        let list = List::new(items)
+            .block(
+                Block::default()
+                    .borders(Borders::ALL)
+                    .title(" Lessons and puzzles "),
+            )
+            .highlight_style(look.marked(Color::Cyan))
+            .highlight_symbol("› ");
+        let mut state = self.chosen.clone();
+        frame.render_stateful_widget(list, area, &mut state);
+        self.list_area.set(area);
+        "↑↓ choose · enter play · click a row · q quit".to_string()
+    }
+
+    fn draw_game(
+        &self,
+        frame: &mut Frame,
+        area: Rect,
+        game: &dyn Game,
+        lesson: Option<(Series, usize)>,
+    ) {
+        let [board, side] =
+            Layout::horizontal([Constraint::Min(20), Constraint::Length(38)]).areas(area);
+        game.draw(frame, board, &self.start.look);
+        let mut lines = vec![
+            Line::from(Span::styled(
+                format!("Moves: {}", game.moves()),
+                Style::new().add_modifier(Modifier::BOLD),
+            )),
+            Line::raw(""),
+        ];
+        if game.done() {
+            lines.push(Line::from(Span::styled(
+                " OPENED ",
+                self.start.look.marked(Color::LightGreen),
+            )));
+        }
+        lines.extend(game.status().into_iter().map(Line::raw));
+        if let Some((series, index)) = lesson
+            && game.moves() == 0
+        {
+            lines.push(Line::raw(""));
+            lines.push(Line::raw(format!(
+                "Lesson {} of {}: {}",
+                index + 1,
+                series.lessons().len(),
+                series.intro(index)
+            )));
+        }
+        frame.render_widget(
+            Paragraph::new(lines)
+                .wrap(Wrap { trim: false })
+                .block(Block::default().borders(Borders::LEFT)),
+            side,
+        );
+    }
+}
+
+/// A path as the list shows it: the file name, or the whole path if it has none.
+fn shown(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string())
+}
+
+fn read_puzzle(path: &Path) -> Result<String> {
+    let bytes = crate::files::read_bytes(path, crate::cli::MAX_READ_BYTES)?;
+    String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8 text", path.display()))
+}
+
+fn save_progress(progress: &Progress, path: &Path) -> Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot make the folder {}", dir.display()))?;
+    }
+    progress.save(path)
+}
