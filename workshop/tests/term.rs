@@ -87,7 +87,7 @@ fn the_list_offers_the_lessons_with_the_first_unopened_chosen() {
     );
     // The folder's puzzle is further down the list: one arrow per row reaches it.
     let mut app = app;
-    let lessons = Series::HexLock.lessons().len();
+    let lessons = Series::HexLock.lessons().len() + Series::Sliding.lessons().len();
     for _ in 0..lessons {
         press(&mut app, KeyCode::Down);
     }
@@ -251,4 +251,87 @@ fn a_puzzle_named_on_the_command_line_opens_at_once() {
     let lines = screen(&app, &mut terminal());
     assert!(lines[0].starts_with("Lockwright · "), "{lines:#?}");
     assert!(shows(&lines, "Moves: 0"), "{lines:#?}");
+}
+
+#[test]
+fn a_sliding_lesson_is_picked_with_tab_and_the_arrows_counted_as_the_seed_counts() {
+    let home = tempfile::tempdir().expect("home");
+    let mut app = app(home.path(), Settings::default(), true);
+    let mut t = terminal();
+    for _ in 0..Series::HexLock.lessons().len() {
+        press(&mut app, KeyCode::Down);
+    }
+    let lines = screen(&app, &mut t);
+    assert!(
+        shows(
+            &lines,
+            "›   Lesson  1: The Key and the Keyhole  (Sliding locks)"
+        ),
+        "{lines:#?}"
+    );
+    press(&mut app, KeyCode::Enter);
+    let lines = screen(&app, &mut t);
+    assert_eq!(lines[0], "Lockwright · The Key and the Keyhole");
+    for (row, expected) in [
+        "4 . . . .",
+        "3 . . a .",
+        "2 K K a @",
+        "1 . . . .",
+        "  A B C D",
+    ]
+    .iter()
+    .enumerate()
+    {
+        assert!(
+            lines[1 + row].starts_with(expected),
+            "row {row}: {:?} is not {expected:?}\n{lines:#?}",
+            lines[1 + row]
+        );
+    }
+    assert!(shows(&lines, "Tab chooses a piece."), "{lines:#?}");
+    // An arrow with nothing chosen says what to do, and counts nothing.
+    press(&mut app, KeyCode::Right);
+    let lines = screen(&app, &mut t);
+    assert!(shows(&lines, "Choose a piece first: Tab"), "{lines:#?}");
+    assert!(shows(&lines, "Moves: 0"), "{lines:#?}");
+    // Tab visits the pieces top row first: the piece a (C23), then the Key.
+    press(&mut app, KeyCode::Tab);
+    assert!(shows(
+        &screen(&app, &mut t),
+        "C23 selected: the arrows slide it"
+    ));
+    // The Key cannot go through a: refused, with the reason.
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Right);
+    let lines = screen(&app, &mut t);
+    assert!(
+        shows(&lines, "Moves: 0"),
+        "a refused slide is no move: {lines:#?}"
+    );
+    // Back to a, up one; then the Key to the right: picked in two moves.
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Up);
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Right);
+    let lines = screen(&app, &mut t);
+    assert!(shows(&lines, "Moves: 2"), "{lines:#?}");
+    assert!(shows(&lines, "PICKED"), "{lines:#?}");
+    assert!(shows(&lines, "Picked in 2 moves!"), "{lines:#?}");
+    assert!(
+        shows(&lines, "C23 U1, Key R1"),
+        "the moves in the seed's notation: {lines:#?}"
+    );
+    assert!(
+        shows(&lines, "slide or turn ↑ ↓ ← →"),
+        "the help line: {lines:#?}"
+    );
+    let kept = Progress::load(&home.path().join("data/tutorial.toml"))
+        .expect("read")
+        .expect("the progress was written");
+    assert!(
+        kept.track(Series::Sliding)
+            .opened
+            .contains("01-key-and-keyhole"),
+        "{kept:?}"
+    );
 }

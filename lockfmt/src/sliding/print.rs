@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 /// The picture's rows, top row first, each as its glyphs.
-pub(crate) fn grid(doc: &Document) -> Vec<Vec<char>> {
+pub fn grid(doc: &Document) -> Vec<Vec<char>> {
     let lock = &doc.lock;
     let glyphs = doc.glyphs();
     let (w, h) = (lock.board.width(), lock.board.height());

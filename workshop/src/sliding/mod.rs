@@ -2,10 +2,12 @@
 //! files, and the templates built in.
 
 pub mod cli;
+pub mod game;
 pub mod picture;
 pub mod progress;
 pub mod render;
 pub mod templates;
+pub mod term;
 pub mod tutorial;
 
 use lockfmt::Diagnostic;
@@ -43,4 +45,5 @@ pub const ENTRY: crate::family::FamilyInfo = crate::family::entry(
     crate::sliding::cli::VERBS,
     crate::sliding::render::thumbnail_of_text,
     crate::progress::games::<crate::sliding::progress::SlidingPlay>(),
-);
+)
+.with_term(crate::sliding::term::open);

@@ -20,6 +20,15 @@ pub trait Game {
     fn draw(&self, frame: &mut Frame, area: Rect, look: &Look);
     /// Runs a key's action; `false` when the game has no use for it.
     fn act(&mut self, action: Action) -> bool;
+    /// A key that runs no action of the settings (Tab, say), for a game that has its own; `false`
+    /// when it has no use for it.
+    fn chord(&mut self, _chord: &str) -> bool {
+        false
+    }
+    /// The word for the moment the puzzle is done: "Opened", "Picked", "Solved".
+    fn verb(&self) -> &'static str {
+        "Opened"
+    }
     /// The moves played so far (the move counter).
     fn moves(&self) -> usize;
     /// Whether the puzzle is done: the lock opened, the picture complete.
@@ -74,10 +83,19 @@ pub fn help_line(settings: &Settings, groups: &[(&'static str, &'static [Action]
         .filter_map(|(name, actions)| {
             let keys: Vec<String> = actions
                 .iter()
-                .filter_map(|a| settings.keys.chord(*a).map(ToString::to_string))
+                .filter_map(|a| settings.keys.chord(*a).map(|c| shown(&c.to_string())))
                 .collect();
             (!keys.is_empty()).then(|| format!("{name} {}", keys.join(" ")))
         })
         .collect::<Vec<_>>()
         .join(" · ")
+}
+
+/// A chord as the help line shows it: arrows as arrows.
+fn shown(chord: &str) -> String {
+    chord
+        .replace("arrowup", "↑")
+        .replace("arrowdown", "↓")
+        .replace("arrowleft", "←")
+        .replace("arrowright", "→")
 }

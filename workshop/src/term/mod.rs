@@ -218,10 +218,13 @@ impl App {
                     self.said = None;
                     return;
                 }
-                let action =
-                    keys::chord_of(&key).and_then(|chord| self.start.settings.action_for(&chord));
-                if let Some(action) = action {
-                    game.act(action);
+                let chord = keys::chord_of(&key);
+                let action = chord
+                    .as_deref()
+                    .and_then(|c| self.start.settings.action_for(c));
+                let acted = action.is_some_and(|a| game.act(a));
+                if !acted && let Some(chord) = chord {
+                    game.chord(&chord);
                 }
                 self.note_opening();
             }
@@ -315,7 +318,7 @@ impl App {
             return;
         }
         *noted = true;
-        let mut said = format!("Opened in {} moves!", game.moves());
+        let mut said = format!("{} in {} moves!", game.verb(), game.moves());
         if let Some((series, index)) = *lesson {
             if let Some(fewest) = series.shortest(index)
                 && game.moves() > fewest
@@ -436,9 +439,10 @@ impl App {
         ];
         if game.done() {
             lines.push(Line::from(Span::styled(
-                " OPENED ",
+                format!(" {} ", game.verb().to_uppercase()),
                 self.start.look.marked(Color::LightGreen),
             )));
+            lines.push(Line::raw(""));
         }
         lines.extend(game.status().into_iter().map(Line::raw));
         if let Some((series, index)) = lesson

@@ -8,5 +8,5 @@
 
 pub mod author;
 pub mod editor;
-pub mod game;
+pub use crate::sliding::game;
 pub mod solver;
