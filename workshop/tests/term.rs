@@ -19,6 +19,7 @@ fn app(home: &Path, settings: Settings, colour: bool) -> App {
         path: Some(folder),
         settings,
         tutorial: Some(home.join("data/tutorial.toml")),
+        games: Some(home.join("data/progress.json")),
         look: Look { colour },
     })
 }
@@ -226,6 +227,7 @@ fn a_file_of_no_family_is_refused_by_name() {
         path: Some(file),
         settings: Settings::default(),
         tutorial: None,
+        games: None,
         look: Look { colour: true },
     });
     let lines = screen(&app, &mut terminal());
@@ -246,6 +248,7 @@ fn a_puzzle_named_on_the_command_line_opens_at_once() {
         path: Some(file),
         settings: Settings::default(),
         tutorial: None,
+        games: None,
         look: Look { colour: true },
     });
     let lines = screen(&app, &mut terminal());
@@ -334,4 +337,179 @@ fn a_sliding_lesson_is_picked_with_tab_and_the_arrows_counted_as_the_seed_counts
             .contains("01-key-and-keyhole"),
         "{kept:?}"
     );
+}
+
+/// A template opened from the command line at once.
+fn opened(home: &Path, template: &str, name: &str) -> App {
+    let file = home.join(name);
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../templates")
+            .join(template),
+        &file,
+    )
+    .expect("a puzzle");
+    App::new(Start {
+        path: Some(file),
+        settings: Settings::default(),
+        tutorial: None,
+        games: Some(home.join("progress.json")),
+        look: Look { colour: true },
+    })
+}
+
+#[test]
+fn a_nonogram_is_played_with_the_cursor_fill_cross_mistakes_and_a_hint_in_words() {
+    let home = tempfile::tempdir().expect("home");
+    let mut app = opened(home.path(), "nonogram/dancer.non", "dancer.non");
+    let mut t = terminal();
+    let lines = screen(&app, &mut t);
+    assert_eq!(lines[0], "Lockwright · Dancer");
+    // The column clues stand above their columns (2,1 / 2,1,3 / 7 / 1,3 / 2,1), the row
+    // clues beside their rows, every cell unknown.
+    let expected = [
+        "      2",
+        "    2 1   1 2",
+        "    1 3 7 3 1",
+        "  2 · · · · ·",
+        "2 1 · · · · ·",
+    ];
+    for (row, want) in expected.iter().enumerate() {
+        assert!(
+            lines[1 + row].starts_with(want),
+            "row {row}: {:?} is not {want:?}\n{lines:#?}",
+            lines[1 + row]
+        );
+    }
+    assert!(
+        shows(&lines, "Row 1 (clue 2), column 1 (clue 2 1)"),
+        "{lines:#?}"
+    );
+    // Filling the first cell is a mistake (the goal's row 1 is .##..); the check says so.
+    press(&mut app, KeyCode::Char('f'));
+    press(&mut app, KeyCode::Char('!'));
+    let lines = screen(&app, &mut t);
+    assert!(
+        shows(&lines, "1 cell is wrong: it is marked."),
+        "{lines:#?}"
+    );
+    assert!(shows(&lines, "Moves: 1"), "{lines:#?}");
+    // Crossing it instead (cross replaces fill), then a hint in words.
+    press(&mut app, KeyCode::Char('c'));
+    press(&mut app, KeyCode::Char('?'));
+    let lines = screen(&app, &mut t);
+    assert!(shows(&lines, "Hint:"), "{lines:#?}");
+    // Filled as the goal says, cell by cell with the keys: solved.
+    let goal = "01100011010010101110101001010000110010100101111000";
+    press(&mut app, KeyCode::Char('c')); // back to unknown
+    for (i, c) in goal.chars().enumerate() {
+        let (x, y) = (i % 5, i / 5);
+        for _ in 0..10 {
+            press(&mut app, KeyCode::Up);
+            press(&mut app, KeyCode::Left);
+        }
+        for _ in 0..y {
+            press(&mut app, KeyCode::Down);
+        }
+        for _ in 0..x {
+            press(&mut app, KeyCode::Right);
+        }
+        if c == '1' {
+            press(&mut app, KeyCode::Char('f'));
+        }
+    }
+    let lines = screen(&app, &mut t);
+    assert!(shows(&lines, "SOLVED"), "{lines:#?}");
+    assert!(shows(&lines, "Solved in"), "{lines:#?}");
+}
+
+#[test]
+fn a_nonogram_too_large_for_the_terminal_says_what_it_needs() {
+    let home = tempfile::tempdir().expect("home");
+    let rows: Vec<String> = (0..30).map(|_| "1".to_string()).collect();
+    let text = format!(
+        "width 30\nheight 30\n\nrows\n{}\n\ncolumns\n{}\n",
+        rows.join("\n"),
+        rows.join("\n")
+    );
+    let file = home.path().join("big.non");
+    std::fs::write(&file, text).expect("write");
+    let app = App::new(Start {
+        path: Some(file),
+        settings: Settings::default(),
+        tutorial: None,
+        games: None,
+        look: Look { colour: true },
+    });
+    let lines = screen(&app, &mut terminal());
+    assert!(shows(&lines, "This 30×30 nonogram needs"), "{lines:#?}");
+}
+
+#[test]
+fn a_quadrillion_board_is_played_with_the_seeds_keys_and_solved_hint_by_hint() {
+    let home = tempfile::tempdir().expect("home");
+    let mut app = opened(home.path(), "quadrillion/default.quad", "default.quad");
+    let mut t = terminal();
+    let lines = screen(&app, &mut t);
+    assert_eq!(lines[0], "Lockwright · Default board");
+    assert!(shows(&lines, "Tab: pick a shape."), "{lines:#?}");
+    assert!(
+        shows(&lines, "tab pick · w a s d move · ← → turn · ↑ ↓ flip"),
+        "the seed's keys on the help line: {lines:#?}"
+    );
+    // The board's four grids: 8 rows of 8 dots, open (·) and closed (●).
+    let dots: usize = lines
+        .iter()
+        .skip(1)
+        .take(18)
+        .map(|l| {
+            l.chars()
+                .take(50)
+                .filter(|c| *c == '·' || *c == '●')
+                .count()
+        })
+        .sum();
+    assert_eq!(dots, 64, "{lines:#?}");
+    // Tab holds the first shape; Esc puts it back (and does not leave the game).
+    press(&mut app, KeyCode::Tab);
+    let lines = screen(&app, &mut t);
+    assert!(shows(&lines, "Holding the"), "a shape is held: {lines:#?}");
+    press(&mut app, KeyCode::Esc);
+    let lines = screen(&app, &mut t);
+    assert!(shows(&lines, "Put back."), "{lines:#?}");
+    assert_eq!(lines[0], "Lockwright · Default board", "still playing");
+    // Twelve hints lay the twelve shapes: solved.
+    for _ in 0..12 {
+        press(&mut app, KeyCode::Char('h'));
+    }
+    let lines = screen(&app, &mut t);
+    assert!(shows(&lines, "SOLVED"), "{lines:#?}");
+    assert!(shows(&lines, "Solved in 12 moves!"), "{lines:#?}");
+}
+
+/// A game left on a file is taken up where it was left, by the terminal and by the studio
+/// alike: both keep it in the same progress file, in the same words.
+#[test]
+fn a_game_left_on_a_file_is_taken_up_where_it_was_left() {
+    let home = tempfile::tempdir().expect("home");
+    let mut app = opened(home.path(), "nonogram/dancer.non", "dancer.non");
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Char('f'));
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Char('f'));
+    drop(app);
+    // The studio's reader finds the game, under the file's path.
+    let kept = workshop::progress::Progress::read(&home.path().join("progress.json"))
+        .expect("the progress file reads");
+    assert_eq!(kept.len(), 1, "one game kept");
+    let place = workshop::progress::Place::File(home.path().join("dancer.non"));
+    assert_eq!(
+        kept.standing(&place),
+        Some(workshop::progress::Standing::Started)
+    );
+    // Opened again, the two cells are filled and the player is told.
+    let app = opened(home.path(), "nonogram/dancer.non", "dancer.non");
+    let lines = screen(&app, &mut terminal());
+    assert!(shows(&lines, "taken up where you left it"), "{lines:#?}");
+    assert!(lines[4].starts_with("  2 · █ █ · ·"), "{lines:#?}");
 }

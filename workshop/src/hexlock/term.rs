@@ -44,6 +44,9 @@ pub fn open(text: &str) -> Result<Box<dyn Game>, String> {
 pub struct HexLockGame {
     title: String,
     session: Session,
+    designed: Lock,
+    /// The lock's digest, as its game is kept under (the studio's).
+    digest: String,
 }
 
 impl HexLockGame {
@@ -53,9 +56,13 @@ impl HexLockGame {
         } else {
             lock.info.name.clone()
         };
+        let session = Session::new(&lock)?;
+        let digest = lockfmt::hexlock::moves::lock_digest(session.mechanism().lock());
         Some(HexLockGame {
             title,
-            session: Session::new(&lock)?,
+            session,
+            designed: lock,
+            digest: format!("{digest:016x}"),
         })
     }
 
@@ -191,6 +198,36 @@ impl Game for HexLockGame {
 
     fn help(&self) -> &'static [(&'static str, &'static [Action])] {
         HELP
+    }
+
+    fn now(&self) -> crate::progress::Now {
+        crate::progress::Now {
+            puzzle: self.digest.clone(),
+            play: crate::progress::Play::of(&super::progress::HexLockPlay {
+                moves: lockfmt::hexlock::format_moves(self.session.all_moves()),
+                at: self.session.at,
+            }),
+            finished: self.session.is_open(),
+        }
+    }
+
+    fn resume(&mut self, play: &crate::progress::Play) -> bool {
+        let Some(super::progress::HexLockPlay { moves, at }) = play.as_() else {
+            return false;
+        };
+        let Ok(solution) = lockfmt::hexlock::parse_solution(&moves) else {
+            return false;
+        };
+        let Some(mut session) = Session::new(&self.designed) else {
+            return false;
+        };
+        session.load(&solution.moves);
+        if session.all_moves().len() != solution.moves.len() {
+            return false;
+        }
+        session.jump(at);
+        self.session = session;
+        true
     }
 }
 

@@ -6,6 +6,7 @@ pub mod picture;
 pub mod progress;
 pub mod render;
 pub mod templates;
+pub mod term;
 pub mod webpbn;
 
 /// How many searches race on a nonogram that needs search (`engine::nonogram::solve_on_threads`),
@@ -35,4 +36,5 @@ pub const ENTRY: crate::family::FamilyInfo = crate::family::entry(
     crate::nonogram::cli::VERBS,
     crate::nonogram::render::thumbnail_of_text,
     crate::progress::games::<crate::nonogram::progress::NonogramPlay>(),
-);
+)
+.with_term(crate::nonogram::term::open);

@@ -6,6 +6,7 @@ pub mod picture;
 pub mod progress;
 pub mod render;
 pub mod templates;
+pub mod term;
 pub mod words;
 
 /// The Quadrillion board's entry in the studio's registry of families.
@@ -24,4 +25,5 @@ pub const ENTRY: crate::family::FamilyInfo = crate::family::entry(
     crate::quadrillion::cli::VERBS,
     crate::quadrillion::render::thumbnail_of_text,
     crate::progress::games::<crate::quadrillion::progress::QuadrillionPlay>(),
-);
+)
+.with_term(crate::quadrillion::term::open);

@@ -248,8 +248,35 @@ impl Game for SlidingLockGame {
         HELP
     }
 
+    fn keys(&self) -> &'static str {
+        "tab choose a piece"
+    }
+
     fn verb(&self) -> &'static str {
         "Picked"
+    }
+
+    fn now(&self) -> crate::progress::Now {
+        let digest = lockfmt::sliding::solution::lock_digest(&self.doc.lock);
+        crate::progress::Now {
+            puzzle: format!("{digest:016x}"),
+            play: crate::progress::Play::of(&super::progress::SlidingPlay {
+                moves: self.game.notation(),
+            }),
+            finished: self.game.is_picked(),
+        }
+    }
+
+    fn resume(&mut self, play: &crate::progress::Play) -> bool {
+        let Some(super::progress::SlidingPlay { moves }) = play.as_() else {
+            return false;
+        };
+        if self.game.load(&moves).is_err() {
+            return false;
+        }
+        self.selected = None;
+        self.said = None;
+        true
     }
 }
 

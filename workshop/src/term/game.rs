@@ -25,6 +25,20 @@ pub trait Game {
     fn chord(&mut self, _chord: &str) -> bool {
         false
     }
+    /// The game's own keys (those it reads by `chord`), as the help line shows them.
+    fn keys(&self) -> &'static str {
+        ""
+    }
+    /// The columns and rows its drawing needs, where it needs more than a small part of the
+    /// screen; the side panel takes the rest.
+    fn size(&self) -> (u16, u16) {
+        (0, 0)
+    }
+    /// Where its game stands, as the progress file keeps it (the studio's own format, so that a
+    /// game left in one client is taken up in the other).
+    fn now(&self) -> crate::progress::Now;
+    /// Takes up a game left earlier; false, and nothing changes, when it does not play here.
+    fn resume(&mut self, play: &crate::progress::Play) -> bool;
     /// The word for the moment the puzzle is done: "Opened", "Picked", "Solved".
     fn verb(&self) -> &'static str {
         "Opened"

@@ -35,6 +35,9 @@ pub struct Start {
     pub settings: Settings,
     /// Where the tutorial's progress is kept (shared with the studio).
     pub tutorial: Option<PathBuf>,
+    /// Where the games of puzzle files are kept, to be taken up where they were left (the
+    /// studio's `progress.json`).
+    pub games: Option<PathBuf>,
     pub look: Look,
 }
 
@@ -46,12 +49,13 @@ impl Start {
                 Settings::load(&p).unwrap_or_else(|e| Settings::in_place_of_unreadable(&p, &e))
             })
             .unwrap_or_default();
-        let tutorial = directories::ProjectDirs::from("", "", "lockwright")
-            .map(|d| d.data_dir().join("tutorial.toml"));
+        let data = directories::ProjectDirs::from("", "", "lockwright")
+            .map(|d| d.data_dir().to_path_buf());
         Start {
             path,
             settings,
-            tutorial,
+            tutorial: data.as_ref().map(|d| d.join("tutorial.toml")),
+            games: data.as_ref().map(|d| d.join("progress.json")),
             look: Look::from_environment(),
         }
     }
@@ -96,6 +100,8 @@ enum Screen {
     Playing {
         game: Box<dyn Game>,
         lesson: Option<(Series, usize)>,
+        /// The file played, whose game is kept.
+        file: Option<PathBuf>,
         /// Whether the opening was taken note of (progress saved, message shown).
         noted: bool,
     },
@@ -108,6 +114,9 @@ pub struct App {
     chosen: ListState,
     screen: Screen,
     progress: Progress,
+    /// The games of puzzle files; `None` when their file could not be read (it is then not
+    /// written over).
+    games: Option<crate::progress::Progress>,
     /// A sentence for the user: an error, or what just happened.
     said: Option<String>,
     /// Where the list was drawn last, for mouse clicks.
@@ -122,6 +131,16 @@ impl App {
             .as_deref()
             .and_then(|p| Progress::load(p).ok().flatten())
             .unwrap_or_default();
+        let (games, unread) = match start.games.as_deref().map(crate::progress::Progress::read) {
+            None => (Some(crate::progress::Progress::default()), None),
+            Some(Ok(games)) => (Some(games), None),
+            Some(Err(why)) => (
+                None,
+                Some(format!(
+                    "The games left unfinished could not be read ({why}): games are not kept."
+                )),
+            ),
+        };
         let mut entries = Vec::new();
         for series in Series::ALL {
             if series.family().info().term.is_some() {
@@ -129,7 +148,7 @@ impl App {
             }
         }
         let mut open_now = None;
-        let mut said = None;
+        let mut said = unread;
         match &start.path {
             Some(p) if p.is_file() => {
                 if let Some(f) = Family::of_path(p) {
@@ -169,6 +188,7 @@ impl App {
             chosen,
             screen: Screen::List,
             progress,
+            games,
             said,
             list_area: std::cell::Cell::new(Rect::default()),
             quit: false,
@@ -213,7 +233,7 @@ impl App {
         match &mut self.screen {
             Screen::List => self.list_key(key),
             Screen::Playing { game, .. } => {
-                if key.code == event::KeyCode::Esc {
+                if key.code == event::KeyCode::Esc && !game.chord("escape") {
                     self.screen = Screen::List;
                     self.said = None;
                     return;
@@ -227,6 +247,7 @@ impl App {
                     game.chord(&chord);
                 }
                 self.note_opening();
+                self.keep_game();
             }
         }
     }
@@ -266,14 +287,15 @@ impl App {
         let Some(entry) = self.chosen.selected().and_then(|i| self.entries.get(i)) else {
             return;
         };
-        let (family, text, lesson) = match entry {
+        let (family, text, lesson, file) = match entry {
             Entry::Lesson(series, i) => (
                 series.family(),
                 series.lessons()[*i].text.to_string(),
                 Some((*series, *i)),
+                None,
             ),
             Entry::File(path, family) => match read_puzzle(path) {
-                Ok(text) => (*family, text, None),
+                Ok(text) => (*family, text, None, Some(path.clone())),
                 Err(e) => {
                     self.said = Some(format!("{e:#}"));
                     return;
@@ -288,15 +310,50 @@ impl App {
             return;
         };
         match open(&text) {
-            Ok(game) => {
+            Ok(mut game) => {
                 self.said = None;
+                // A game left on this file, by this client or the studio, is taken up.
+                if let (Some(path), Some(games)) = (&file, &self.games) {
+                    let now = game.now();
+                    let place = crate::progress::Place::File(path.clone());
+                    if let Some(left) = games.game(&place, &now.puzzle)
+                        && now.play.is_fresh()
+                        && game.resume(left)
+                    {
+                        self.said = Some(crate::progress::taken_up(left));
+                    }
+                }
                 self.screen = Screen::Playing {
                     game,
                     lesson,
+                    file,
                     noted: false,
                 };
             }
             Err(e) => self.said = Some(e),
+        }
+    }
+
+    /// Keeps where the file's game stands, and writes the games when they changed.
+    fn keep_game(&mut self) {
+        let (
+            Screen::Playing {
+                game,
+                file: Some(path),
+                ..
+            },
+            Some(games),
+        ) = (&self.screen, &mut self.games)
+        else {
+            return;
+        };
+        let now = game.now();
+        let place = crate::progress::Place::File(path.clone());
+        games.keep(&place, &now.puzzle, now.play, now.finished);
+        if let (Some(write), Some(file)) = (games.to_write(), &self.start.games)
+            && let Err(why) = crate::progress::Progress::write(file, &write)
+        {
+            self.said = Some(format!("Your game was not kept: {why}"));
         }
     }
 
@@ -306,6 +363,7 @@ impl App {
             game,
             lesson,
             noted,
+            ..
         } = &mut self.screen
         else {
             return;
@@ -366,10 +424,16 @@ impl App {
             Screen::List => self.draw_list(frame, body),
             Screen::Playing { game, lesson, .. } => {
                 self.draw_game(frame, body, game.as_ref(), *lesson);
-                format!(
-                    "{} · esc list · ctrl+c quit",
-                    help_line(&self.start.settings, game.help())
-                )
+                let own = [
+                    help_line(&self.start.settings, game.help()),
+                    game.keys().into(),
+                ];
+                let own: Vec<&str> = own
+                    .iter()
+                    .map(String::as_str)
+                    .filter(|s| !s.is_empty())
+                    .collect();
+                format!("{} · esc list · ctrl+c quit", own.join(" · "))
             }
         };
         frame.render_widget(
@@ -427,8 +491,11 @@ impl App {
         game: &dyn Game,
         lesson: Option<(Series, usize)>,
     ) {
+        // The board takes what it needs; the side panel the rest, 38 columns where it can.
+        let wanted = game.size().0.max(20);
+        let side_width = area.width.saturating_sub(wanted).clamp(24, 38);
         let [board, side] =
-            Layout::horizontal([Constraint::Min(20), Constraint::Length(38)]).areas(area);
+            Layout::horizontal([Constraint::Min(20), Constraint::Length(side_width)]).areas(area);
         game.draw(frame, board, &self.start.look);
         let mut lines = vec![
             Line::from(Span::styled(
