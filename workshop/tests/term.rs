@@ -20,6 +20,8 @@ fn app(home: &Path, settings: Settings, colour: bool) -> App {
         settings,
         tutorial: Some(home.join("data/tutorial.toml")),
         games: Some(home.join("data/progress.json")),
+        server: "http://127.0.0.1:9".into(),
+        tokens: Some(home.join("tokens.toml")),
         look: Look { colour },
     })
 }
@@ -88,7 +90,8 @@ fn the_list_offers_the_lessons_with_the_first_unopened_chosen() {
     );
     // The folder's puzzle is further down the list: one arrow per row reaches it.
     let mut app = app;
-    let lessons = Series::HexLock.lessons().len() + Series::Sliding.lessons().len();
+    // The lessons, then the metagame, then the folder's puzzles.
+    let lessons = Series::HexLock.lessons().len() + Series::Sliding.lessons().len() + 1;
     for _ in 0..lessons {
         press(&mut app, KeyCode::Down);
     }
@@ -228,6 +231,8 @@ fn a_file_of_no_family_is_refused_by_name() {
         settings: Settings::default(),
         tutorial: None,
         games: None,
+        server: "http://127.0.0.1:9".into(),
+        tokens: None,
         look: Look { colour: true },
     });
     let lines = screen(&app, &mut terminal());
@@ -249,6 +254,8 @@ fn a_puzzle_named_on_the_command_line_opens_at_once() {
         settings: Settings::default(),
         tutorial: None,
         games: None,
+        server: "http://127.0.0.1:9".into(),
+        tokens: None,
         look: Look { colour: true },
     });
     let lines = screen(&app, &mut terminal());
@@ -354,6 +361,8 @@ fn opened(home: &Path, template: &str, name: &str) -> App {
         settings: Settings::default(),
         tutorial: None,
         games: Some(home.join("progress.json")),
+        server: "http://127.0.0.1:9".into(),
+        tokens: None,
         look: Look { colour: true },
     })
 }
@@ -439,6 +448,8 @@ fn a_nonogram_too_large_for_the_terminal_says_what_it_needs() {
         settings: Settings::default(),
         tutorial: None,
         games: None,
+        server: "http://127.0.0.1:9".into(),
+        tokens: None,
         look: Look { colour: true },
     });
     let lines = screen(&app, &mut terminal());

@@ -8,6 +8,7 @@ mod fmt;
 mod launch;
 pub(crate) mod new;
 mod online;
+pub use online::DEFAULT_SERVER;
 pub mod output;
 pub(crate) mod play;
 pub(crate) mod render;
@@ -115,6 +116,10 @@ pub enum Command {
         /// A puzzle file to play at once, or a folder whose puzzles to list (else the
         /// library folder).
         path: Option<PathBuf>,
+        /// The metagame's server (else the settings' `server-url`, else
+        /// http://127.0.0.1:27001).
+        #[arg(long, value_name = "URL")]
+        server: Option<String>,
     },
     /// Speak the Language Server Protocol on standard input and output, for an editor:
     /// diagnostics, formatting, hover, completion, highlighting, names and the solver's
@@ -311,7 +316,7 @@ fn run(command: Command, open_studio: fn(Option<PathBuf>) -> ExitCode) -> Result
         Command::Diff { old, new, json } => diff::run(&old, &new, json),
         Command::Online(verb) => online::run(verb),
         Command::Serve(args) => serve::run(&args),
-        Command::Term { path } => crate::term::run(path),
+        Command::Term { path, server } => crate::term::run(path, server),
         Command::Lsp => lockwright_lsp::serve_stdio().map(|()| ExitCode::SUCCESS),
         Command::Match(args) => death_match::run(args),
         Command::Render(args) => {

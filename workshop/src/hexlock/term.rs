@@ -200,6 +200,10 @@ impl Game for HexLockGame {
         HELP
     }
 
+    fn solution(&self) -> Option<String> {
+        Some(lockfmt::hexlock::format_moves(self.session.played()))
+    }
+
     fn now(&self) -> crate::progress::Now {
         crate::progress::Now {
             puzzle: self.digest.clone(),

@@ -39,6 +39,11 @@ pub trait Game {
     fn now(&self) -> crate::progress::Now;
     /// Takes up a game left earlier; false, and nothing changes, when it does not play here.
     fn resume(&mut self, play: &crate::progress::Play) -> bool;
+    /// The moves played, as a solution file's `moves:` line, for a game whose solution can be
+    /// declared (a hex lock of the metagame).
+    fn solution(&self) -> Option<String> {
+        None
+    }
     /// The word for the moment the puzzle is done: "Opened", "Picked", "Solved".
     fn verb(&self) -> &'static str {
         "Opened"

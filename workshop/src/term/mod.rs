@@ -10,6 +10,7 @@
 
 mod game;
 mod keys;
+pub mod online;
 
 pub use game::{Game, Look, Open, help_line};
 
@@ -38,12 +39,16 @@ pub struct Start {
     /// Where the games of puzzle files are kept, to be taken up where they were left (the
     /// studio's `progress.json`).
     pub games: Option<PathBuf>,
+    /// The metagame's server (the settings' `server-url`, or `--server`).
+    pub server: String,
+    /// The login tokens shared with the studio and the command line.
+    pub tokens: Option<PathBuf>,
     pub look: Look,
 }
 
 impl Start {
     /// The user's own: the studio's settings file, data folder and library, and `NO_COLOR`.
-    pub fn from_environment(path: Option<PathBuf>) -> Start {
+    pub fn from_environment(path: Option<PathBuf>, server: Option<String>) -> Start {
         let settings = Settings::default_path()
             .map(|p| {
                 Settings::load(&p).unwrap_or_else(|e| Settings::in_place_of_unreadable(&p, &e))
@@ -51,11 +56,16 @@ impl Start {
             .unwrap_or_default();
         let data = directories::ProjectDirs::from("", "", "lockwright")
             .map(|d| d.data_dir().to_path_buf());
+        let server = server
+            .or_else(|| settings.server_url.clone())
+            .unwrap_or_else(|| crate::cli::DEFAULT_SERVER.to_string());
         Start {
             path,
             settings,
             tutorial: data.as_ref().map(|d| d.join("tutorial.toml")),
             games: data.as_ref().map(|d| d.join("progress.json")),
+            server,
+            tokens: crate::tokens::default_path().ok(),
             look: Look::from_environment(),
         }
     }
@@ -63,7 +73,7 @@ impl Start {
 
 /// Runs the client in this process's terminal until the user quits. Without a terminal it says
 /// so and exits 2.
-pub fn run(path: Option<PathBuf>) -> Result<ExitCode> {
+pub fn run(path: Option<PathBuf>, server: Option<String>) -> Result<ExitCode> {
     use std::io::IsTerminal;
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         eprintln!(
@@ -76,7 +86,7 @@ pub fn run(path: Option<PathBuf>) -> Result<ExitCode> {
     {
         anyhow::bail!("{} does not exist", p.display());
     }
-    let mut app = App::new(Start::from_environment(path));
+    let mut app = App::new(Start::from_environment(path, server));
     // `init` puts the terminal in raw mode on the alternate screen and restores it on a panic
     // too; Ctrl-C reaches the client as a key in raw mode, and quits through the same restore.
     let mut terminal = ratatui::init();
@@ -92,13 +102,19 @@ pub fn run(path: Option<PathBuf>) -> Result<ExitCode> {
 enum Entry {
     Lesson(Series, usize),
     File(PathBuf, Family),
+    /// The metagame on the server.
+    Online,
 }
 
 /// The screen shown.
 enum Screen {
     List,
+    /// The metagame (`App::online`).
+    Online,
     Playing {
         game: Box<dyn Game>,
+        /// The lock of the metagame being picked, by its number.
+        online: Option<i64>,
         lesson: Option<(Series, usize)>,
         /// The file played, whose game is kept.
         file: Option<PathBuf>,
@@ -117,6 +133,8 @@ pub struct App {
     /// The games of puzzle files; `None` when their file could not be read (it is then not
     /// written over).
     games: Option<crate::progress::Progress>,
+    /// The metagame, once opened: its login and news last while the client runs.
+    online: Option<online::Online>,
     /// A sentence for the user: an error, or what just happened.
     said: Option<String>,
     /// Where the list was drawn last, for mouse clicks.
@@ -147,6 +165,7 @@ impl App {
                 entries.extend((0..series.lessons().len()).map(|i| Entry::Lesson(series, i)));
             }
         }
+        entries.push(Entry::Online);
         let mut open_now = None;
         let mut said = unread;
         match &start.path {
@@ -180,6 +199,7 @@ impl App {
                 .opened
                 .contains(series.lessons()[*i].file),
             Entry::File(..) => true,
+            Entry::Online => false,
         });
         chosen.select(first_unopened.or(Some(0)).filter(|_| !entries.is_empty()));
         let mut app = App {
@@ -189,6 +209,7 @@ impl App {
             screen: Screen::List,
             progress,
             games,
+            online: None,
             said,
             list_area: std::cell::Cell::new(Rect::default()),
             quit: false,
@@ -210,6 +231,13 @@ impl App {
             terminal
                 .draw(|frame| self.draw(frame))
                 .context("cannot draw on the terminal")?;
+            // Live news arrives between keys: the loop looks for it a few times a second.
+            if !event::poll(std::time::Duration::from_millis(250))
+                .context("cannot read the terminal's keys")?
+            {
+                self.tick();
+                continue;
+            }
             match event::read().context("cannot read the terminal's keys")? {
                 Event::Key(key) if key.kind != KeyEventKind::Release => self.key(key),
                 Event::Mouse(mouse)
@@ -223,6 +251,13 @@ impl App {
         Ok(())
     }
 
+    /// Takes in what arrived in the background: the metagame's news.
+    pub fn tick(&mut self) {
+        if let Some(online) = &mut self.online {
+            online.tick();
+        }
+    }
+
     /// A key pressed.
     pub fn key(&mut self, key: KeyEvent) {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
@@ -232,9 +267,14 @@ impl App {
         }
         match &mut self.screen {
             Screen::List => self.list_key(key),
-            Screen::Playing { game, .. } => {
+            Screen::Online => self.online_key(key),
+            Screen::Playing { game, online, .. } => {
                 if key.code == event::KeyCode::Esc && !game.chord("escape") {
-                    self.screen = Screen::List;
+                    self.screen = if online.is_some() {
+                        Screen::Online
+                    } else {
+                        Screen::List
+                    };
                     self.said = None;
                     return;
                 }
@@ -252,6 +292,55 @@ impl App {
         }
     }
 
+    fn online_key(&mut self, key: KeyEvent) {
+        let Some(online) = &mut self.online else {
+            self.screen = Screen::List;
+            return;
+        };
+        let Some(chord) = keys::chord_of(&key) else {
+            return;
+        };
+        // Typed text keeps its case: the chord lowercases letters.
+        let chord = match key.code {
+            event::KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => {
+                c.to_string()
+            }
+            _ => chord,
+        };
+        // The metagame is Intricacy's, played with hex locks.
+        let files: Vec<PathBuf> = self
+            .entries
+            .iter()
+            .filter_map(|e| match e {
+                Entry::File(path, Family::HexLock) => Some(path.clone()),
+                _ => None,
+            })
+            .collect();
+        match online.key(&chord, &files) {
+            online::Reply::Nothing => {}
+            online::Reply::Back => self.screen = Screen::List,
+            online::Reply::Play(lock) => {
+                match Family::HexLock.info().term.map(|open| open(&lock.text)) {
+                    Some(Ok(game)) => {
+                        self.said = Some(format!(
+                            "{}'s lock {} in slot {}: open it, and declare your note.",
+                            lock.owner, lock.id, lock.slot
+                        ));
+                        self.screen = Screen::Playing {
+                            game,
+                            online: Some(lock.id),
+                            lesson: None,
+                            file: None,
+                            noted: false,
+                        };
+                    }
+                    Some(Err(e)) => online.said = Some(e),
+                    None => {}
+                }
+            }
+        }
+    }
+
     fn list_key(&mut self, key: KeyEvent) {
         let chord = keys::chord_of(&key);
         let action = chord
@@ -262,6 +351,10 @@ impl App {
             (event::KeyCode::Enter, _) => self.open_chosen(),
             (event::KeyCode::Down, _) | (_, Some(Action::CursorDown)) => self.chosen.select_next(),
             (event::KeyCode::Up, _) | (_, Some(Action::CursorUp)) => self.chosen.select_previous(),
+            (event::KeyCode::Home, _) => self.chosen.select_first(),
+            (event::KeyCode::End, _) => self.chosen.select_last(),
+            (event::KeyCode::PageDown, _) => self.chosen.scroll_down_by(10),
+            (event::KeyCode::PageUp, _) => self.chosen.scroll_up_by(10),
             _ => {}
         }
     }
@@ -287,6 +380,20 @@ impl App {
         let Some(entry) = self.chosen.selected().and_then(|i| self.entries.get(i)) else {
             return;
         };
+        if matches!(entry, Entry::Online) {
+            if self.online.is_none() {
+                match online::Online::new(&self.start.server, self.start.tokens.clone()) {
+                    Ok(o) => self.online = Some(o),
+                    Err(e) => {
+                        self.said = Some(e);
+                        return;
+                    }
+                }
+            }
+            self.said = None;
+            self.screen = Screen::Online;
+            return;
+        }
         let (family, text, lesson, file) = match entry {
             Entry::Lesson(series, i) => (
                 series.family(),
@@ -294,6 +401,7 @@ impl App {
                 Some((*series, *i)),
                 None,
             ),
+            Entry::Online => return,
             Entry::File(path, family) => match read_puzzle(path) {
                 Ok(text) => (*family, text, None, Some(path.clone())),
                 Err(e) => {
@@ -325,6 +433,7 @@ impl App {
                 }
                 self.screen = Screen::Playing {
                     game,
+                    online: None,
                     lesson,
                     file,
                     noted: false,
@@ -363,6 +472,7 @@ impl App {
             game,
             lesson,
             noted,
+            online,
             ..
         } = &mut self.screen
         else {
@@ -376,6 +486,17 @@ impl App {
             return;
         }
         *noted = true;
+        if let (Some(lock), Some(metagame)) = (*online, &mut self.online) {
+            match game.solution() {
+                Some(solution) => {
+                    metagame.opened(lock, solution);
+                    self.said = None;
+                    self.screen = Screen::Online;
+                }
+                None => self.said = Some("Opened, but its moves cannot be written.".into()),
+            }
+            return;
+        }
         let mut said = format!("{} in {} moves!", game.verb(), game.moves());
         if let Some((series, index)) = *lesson {
             if let Some(fewest) = series.shortest(index)
@@ -406,6 +527,7 @@ impl App {
         let look = &self.start.look;
         let heading = match &self.screen {
             Screen::List => "Lockwright".to_string(),
+            Screen::Online => "Lockwright · the metagame".to_string(),
             Screen::Playing { game, .. } => format!("Lockwright · {}", game.title()),
         };
         frame.render_widget(
@@ -422,6 +544,10 @@ impl App {
         }
         let help_text = match &self.screen {
             Screen::List => self.draw_list(frame, body),
+            Screen::Online => {
+                self.draw_online(frame, body);
+                "ctrl+c quit".to_string()
+            }
             Screen::Playing { game, lesson, .. } => {
                 self.draw_game(frame, body, game.as_ref(), *lesson);
                 let own = [
@@ -433,7 +559,7 @@ impl App {
                     .map(String::as_str)
                     .filter(|s| !s.is_empty())
                     .collect();
-                format!("{} · esc list · ctrl+c quit", own.join(" · "))
+                format!("{} · esc back · ctrl+c quit", own.join(" · "))
             }
         };
         frame.render_widget(
@@ -463,6 +589,11 @@ impl App {
                         Span::styled(format!("  ({})", series.name()), look.fg(Color::Gray)),
                     ]))
                 }
+                Entry::Online => ListItem::new(Line::from(vec![
+                    Span::raw("  "),
+                    Span::raw("The metagame"),
+                    Span::styled(format!("  ({})", self.start.server), look.fg(Color::Gray)),
+                ])),
                 Entry::File(path, family) => ListItem::new(Line::from(vec![
                     Span::raw("  "),
                     Span::raw(shown(path)),
@@ -482,6 +613,35 @@ impl App {
         frame.render_stateful_widget(list, area, &mut state);
         self.list_area.set(area);
         "↑↓ choose · enter play · click a row · q quit".to_string()
+    }
+
+    fn draw_online(&self, frame: &mut Frame, area: Rect) {
+        let Some(online) = &self.online else { return };
+        let [main, said, news] = Layout::vertical([
+            Constraint::Min(3),
+            Constraint::Length(2),
+            Constraint::Length(4),
+        ])
+        .areas(area);
+        let look = &self.start.look;
+        frame.render_widget(Paragraph::new(online.lines().join("\n")), main);
+        if let Some(s) = &online.said {
+            frame.render_widget(
+                Paragraph::new(s.as_str())
+                    .style(look.fg(Color::LightGreen))
+                    .wrap(Wrap { trim: true }),
+                said,
+            );
+        }
+        let mut lines = vec![Line::styled(
+            "News",
+            Style::new().add_modifier(Modifier::BOLD),
+        )];
+        lines.extend(online.news().map(|n| Line::raw(n.clone())));
+        frame.render_widget(
+            Paragraph::new(lines).block(Block::default().borders(Borders::TOP)),
+            news,
+        );
     }
 
     fn draw_game(
