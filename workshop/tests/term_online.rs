@@ -74,8 +74,8 @@ fn key_of(mv: engine::hexlock::Move) -> char {
     }
 }
 
-#[test]
-fn the_metagame_is_joined_played_and_followed_from_the_terminal() {
+/// A real server on 127.0.0.1, its match clocks `speed` times real time.
+fn server(speed: f64) -> (tokio::runtime::Runtime, Running, tempfile::TempDir) {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -88,11 +88,48 @@ fn the_metagame_is_joined_played_and_followed_from_the_terminal() {
         rate_limit: 0.0,
         // Cheap hashing: the machine has two cores.
         password_memory_kib: 64,
+        match_speed: speed,
         ..Config::default()
     };
     let running = runtime
         .block_on(Running::start(config))
         .expect("the server starts");
+    (runtime, running, data)
+}
+
+/// The terminal client of a player whose login is kept in `home`, on `url`.
+fn client_app(home: &Path, url: &str) -> App {
+    let folder = home.join("locks");
+    std::fs::create_dir_all(&folder).expect("folder");
+    App::new(Start {
+        path: Some(folder),
+        settings: Settings::default(),
+        tutorial: None,
+        games: None,
+        server: url.to_string(),
+        tokens: Some(home.join("tokens.toml")),
+        look: Look { colour: true },
+    })
+}
+
+/// Calls `tick` and draws until the screen shows `what`; the screen as it was then. A bound on
+/// waiting for the server's clocks and stream, not a measure of speed.
+fn wait_for(app: &mut App, t: &mut Terminal<TestBackend>, what: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    for _ in 0..600 {
+        app.tick();
+        lines = screen(app, t);
+        if shows(&lines, what) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(25));
+    }
+    lines
+}
+
+#[test]
+fn the_metagame_is_joined_played_and_followed_from_the_terminal() {
+    let (runtime, running, _data) = server(1.0);
     let url = running.url();
 
     // Bob is already there, with a lock in his first slot.
@@ -209,6 +246,93 @@ fn the_metagame_is_joined_played_and_followed_from_the_terminal() {
         "{news:#?}"
     );
 
+    drop(app);
+    runtime.block_on(running.stop()).expect("the server stops");
+}
+
+#[test]
+fn a_death_match_is_answered_and_drafted_from_the_terminal_with_its_clock_shown() {
+    // Clocks thirty times real time: the 90 s of assessing pass in 3 s.
+    let (runtime, running, _data) = server(30.0);
+    let url = running.url();
+    let home = tempfile::tempdir().expect("home");
+    // ALI has logged in before (the token is where the command line keeps it); BOB calls her.
+    let bob = runtime.block_on(async {
+        let mut ali = Client::new(&url);
+        let session = ali.register("ALI", "alis-password").await.expect("ALI");
+        workshop::tokens::save(
+            &home.path().join("tokens.toml"),
+            &url,
+            "ALI",
+            &session.token,
+        )
+        .expect("token kept");
+        let mut bob = Client::new(&url);
+        let session = bob.register("BOB", "bobs-password").await.expect("BOB");
+        let bob = Client::new(&url).with_token(session.token);
+        bob.challenge(&server::death_match_host::view::Challenge {
+            opponent: "ALI".into(),
+            seed: Some(7),
+            rounds: None,
+        })
+        .await
+        .expect("the call");
+        bob
+    });
+    let mut app = client_app(home.path(), &url);
+    let mut t = Terminal::new(TestBackend::new(100, 30)).expect("terminal");
+    let lessons = Series::HexLock.lessons().len() + Series::Sliding.lessons().len();
+    for _ in 0..lessons {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Enter);
+    let lines = screen(&app, &mut t);
+    assert!(
+        shows(&lines, &format!("ALI on {url}")),
+        "logged in at once: {lines:#?}"
+    );
+    press(&mut app, KeyCode::Char('m'));
+    let lines = screen(&app, &mut t);
+    assert!(
+        shows(&lines, "› #1 BOB v ALI: called, not yet accepted"),
+        "{lines:#?}"
+    );
+    // Accepted: the match is followed, its first phase on the clock.
+    press(&mut app, KeyCode::Char('a'));
+    let lines = screen(&app, &mut t);
+    assert!(shows(&lines, "Accepted match 1."), "{lines:#?}");
+    assert!(shows(&lines, "Match 1: BOB v ALI · round 1"), "{lines:#?}");
+    assert!(shows(&lines, "Phase: the assessment"), "{lines:#?}");
+    assert!(shows(&lines, " s left"), "the clock: {lines:#?}");
+    assert!(
+        shows(&lines, "f: draft first · s: draft second"),
+        "the challenged player chooses the order: {lines:#?}"
+    );
+    press(&mut app, KeyCode::Char('f'));
+    let lines = screen(&app, &mut t);
+    assert!(shows(&lines, "Done: choose the draft order."), "{lines:#?}");
+    // The draft begins when the assessing time is out; ALI drafts first.
+    let lines = wait_for(&mut app, &mut t, "type a piece's number, Enter: draft it");
+    let left = lines
+        .iter()
+        .find_map(|l| l.split("Left to draft: ").nth(1))
+        .unwrap_or_else(|| panic!("the pieces left: {lines:#?}"));
+    let first: String = left.chars().take_while(char::is_ascii_digit).collect();
+    assert!(!first.is_empty(), "{left}");
+    for c in first.chars() {
+        press(&mut app, KeyCode::Char(c));
+    }
+    press(&mut app, KeyCode::Enter);
+    let lines = screen(&app, &mut t);
+    assert!(
+        shows(&lines, &format!("ALI drafted: {first}=")),
+        "{lines:#?}"
+    );
+    // BOB sees it too: the terminal's draft went to the server.
+    let seen = runtime
+        .block_on(bob.death_match(1))
+        .expect("BOB reads the match");
+    assert_eq!(seen.drafted.challenged.len(), 1, "{seen:?}");
     drop(app);
     runtime.block_on(running.stop()).expect("the server stops");
 }

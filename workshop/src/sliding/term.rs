@@ -256,6 +256,10 @@ impl Game for SlidingLockGame {
         "Picked"
     }
 
+    fn solution(&self) -> Option<String> {
+        Some(self.game.notation())
+    }
+
     fn now(&self) -> crate::progress::Now {
         let digest = lockfmt::sliding::solution::lock_digest(&self.doc.lock);
         crate::progress::Now {

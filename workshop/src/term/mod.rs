@@ -8,6 +8,7 @@
 //! that reads the terminal's events, so that its screens are tested in ratatui's test backend
 //! and the whole program in a real terminal (tmux).
 
+mod death_match;
 mod game;
 mod keys;
 pub mod online;
@@ -106,6 +107,13 @@ enum Entry {
     Online,
 }
 
+/// A game the metagame asked for: a lock in a slot (by its number), or a Death Match's lock.
+#[derive(Clone, Copy, Debug)]
+enum Online {
+    Lock(i64),
+    Match { id: i64, own: bool },
+}
+
 /// The screen shown.
 enum Screen {
     List,
@@ -113,8 +121,8 @@ enum Screen {
     Online,
     Playing {
         game: Box<dyn Game>,
-        /// The lock of the metagame being picked, by its number.
-        online: Option<i64>,
+        /// Where the game came from, when it is the metagame's.
+        online: Option<Online>,
         lesson: Option<(Series, usize)>,
         /// The file played, whose game is kept.
         file: Option<PathBuf>,
@@ -270,10 +278,15 @@ impl App {
             Screen::Online => self.online_key(key),
             Screen::Playing { game, online, .. } => {
                 if key.code == event::KeyCode::Esc && !game.chord("escape") {
-                    self.screen = if online.is_some() {
-                        Screen::Online
-                    } else {
-                        Screen::List
+                    self.screen = match *online {
+                        Some(Online::Match { id, .. }) => {
+                            if let Some(metagame) = &mut self.online {
+                                metagame.back_to_match(id);
+                            }
+                            Screen::Online
+                        }
+                        Some(Online::Lock(_)) => Screen::Online,
+                        None => Screen::List,
                     };
                     self.said = None;
                     return;
@@ -319,6 +332,26 @@ impl App {
         match online.key(&chord, &files) {
             online::Reply::Nothing => {}
             online::Reply::Back => self.screen = Screen::List,
+            online::Reply::PlayMatch { id, text, own } => {
+                match Family::Sliding.info().term.map(|open| open(&text)) {
+                    Some(Ok(game)) => {
+                        self.said = Some(if own {
+                            "Your own lock: pick it to countersolve; your moves go in when it is picked.".into()
+                        } else {
+                            "Their lock: pick it; your moves go in when it is picked.".into()
+                        });
+                        self.screen = Screen::Playing {
+                            game,
+                            online: Some(Online::Match { id, own }),
+                            lesson: None,
+                            file: None,
+                            noted: false,
+                        };
+                    }
+                    Some(Err(e)) => online.said = Some(e),
+                    None => {}
+                }
+            }
             online::Reply::Play(lock) => {
                 match Family::HexLock.info().term.map(|open| open(&lock.text)) {
                     Some(Ok(game)) => {
@@ -328,7 +361,7 @@ impl App {
                         ));
                         self.screen = Screen::Playing {
                             game,
-                            online: Some(lock.id),
+                            online: Some(Online::Lock(lock.id)),
                             lesson: None,
                             file: None,
                             noted: false,
@@ -382,7 +415,11 @@ impl App {
         };
         if matches!(entry, Entry::Online) {
             if self.online.is_none() {
-                match online::Online::new(&self.start.server, self.start.tokens.clone()) {
+                let folder = match &self.start.path {
+                    Some(p) if p.is_dir() => p.clone(),
+                    _ => std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")),
+                };
+                match online::Online::new(&self.start.server, self.start.tokens.clone(), folder) {
                     Ok(o) => self.online = Some(o),
                     Err(e) => {
                         self.said = Some(e);
@@ -486,15 +523,17 @@ impl App {
             return;
         }
         *noted = true;
-        if let (Some(lock), Some(metagame)) = (*online, &mut self.online) {
-            match game.solution() {
-                Some(solution) => {
-                    metagame.opened(lock, solution);
-                    self.said = None;
-                    self.screen = Screen::Online;
-                }
-                None => self.said = Some("Opened, but its moves cannot be written.".into()),
+        if let (Some(from), Some(metagame)) = (*online, &mut self.online) {
+            let Some(solution) = game.solution() else {
+                self.said = Some("Done, but its moves cannot be written.".into());
+                return;
+            };
+            match from {
+                Online::Lock(lock) => metagame.opened(lock, solution),
+                Online::Match { id, own } => metagame.picked_in_match(id, solution, own),
             }
+            self.said = None;
+            self.screen = Screen::Online;
             return;
         }
         let mut said = format!("{} in {} moves!", game.verb(), game.moves());

@@ -7,7 +7,9 @@
 //! Requests are short and answered on a runtime of the client's own; the events arrive on a
 //! thread of their own and wait in a channel until the client's loop takes them.
 
+use super::death_match::{self, Followed, Turn};
 use server::client::{Client, ClientError};
+use server::death_match_host::view::MatchSummary;
 use server::events::Event;
 use server::protocol::{LockView, NoteView, PlayerView, Scores};
 use std::collections::VecDeque;
@@ -29,6 +31,8 @@ pub struct Online {
     events: Option<mpsc::Receiver<String>>,
     /// What the last request came to, when it is worth saying.
     pub said: Option<String>,
+    /// Where a Death Match lock is written to be built.
+    folder: PathBuf,
 }
 
 /// What the metagame screen shows.
@@ -61,6 +65,13 @@ pub enum View {
         lock: i64,
         solution: String,
     },
+    /// The Death Matches one is in.
+    Matches {
+        matches: Vec<MatchSummary>,
+        chosen: usize,
+    },
+    /// A Death Match followed and played.
+    Match(Box<Followed>),
 }
 
 /// What a key on the metagame screen asks of the client around it.
@@ -70,11 +81,17 @@ pub enum Reply {
     Back,
     /// Play this lock (another player's, from a slot).
     Play(LockView),
+    /// Play a Death Match's sliding lock: the opponent's, or one's own to countersolve.
+    PlayMatch {
+        id: i64,
+        text: String,
+        own: bool,
+    },
 }
 
 impl Online {
     /// The metagame on `url`; logged in at once when the tokens file has a login there.
-    pub fn new(url: &str, tokens: Option<PathBuf>) -> Result<Online, String> {
+    pub fn new(url: &str, tokens: Option<PathBuf>, folder: PathBuf) -> Result<Online, String> {
         if let Some(problem) = server::client::address_problem(url) {
             return Err(problem);
         }
@@ -97,6 +114,7 @@ impl Online {
             news: VecDeque::new(),
             events: None,
             said: None,
+            folder,
         };
         let login = online
             .tokens
@@ -124,8 +142,15 @@ impl Online {
         self.news.iter()
     }
 
-    /// Takes the events that arrived since the last look.
+    /// Takes the events that arrived since the last look, and reads a followed match again
+    /// every second (its clocks and the opponent's turns).
     pub fn tick(&mut self) {
+        if let View::Match(f) = &self.view
+            && f.read_at.elapsed() >= std::time::Duration::from_secs(1)
+        {
+            let id = f.view.id;
+            self.read_match(id);
+        }
         let Some(rx) = &self.events else { return };
         while let Ok(line) = rx.try_recv() {
             self.news.push_back(line);
@@ -199,6 +224,56 @@ impl Online {
         }
     }
 
+    fn show_matches(&mut self) {
+        let Some(client) = &self.client else { return };
+        match self.rt.block_on(client.matches()) {
+            Ok(matches) => self.view = View::Matches { matches, chosen: 0 },
+            Err(e) => self.failed(&e),
+        }
+    }
+
+    /// Reads a match again; the digits typed towards a number are kept.
+    fn read_match(&mut self, id: i64) {
+        let Some(client) = &self.client else { return };
+        match self.rt.block_on(client.death_match(id)) {
+            Ok(view) => {
+                let typed = match &mut self.view {
+                    View::Match(f) => std::mem::take(&mut f.typed),
+                    _ => String::new(),
+                };
+                let mut followed = Followed::new(view);
+                followed.typed = typed;
+                self.view = View::Match(Box::new(followed));
+            }
+            Err(e) => self.failed(&e),
+        }
+    }
+
+    fn act(&mut self, id: i64, action: &rules::death_match::Action) {
+        let Some(client) = &self.client else { return };
+        match self.rt.block_on(client.act(id, action)) {
+            Ok(_) => self.said = Some(format!("Done: {}.", action.name())),
+            Err(e) => self.failed(&e),
+        }
+        self.read_match(id);
+    }
+
+    /// A Death Match lock picked on the sliding board: the moves go in, as a solution of the
+    /// opponent's lock or as the countersolution of one's own.
+    pub fn picked_in_match(&mut self, id: i64, moves: String, own: bool) {
+        let action = if own {
+            rules::death_match::Action::SubmitCountersolution(moves)
+        } else {
+            rules::death_match::Action::SubmitSolution(moves)
+        };
+        self.act(id, &action);
+    }
+
+    /// Back to the followed match after playing one of its locks.
+    pub fn back_to_match(&mut self, id: i64) {
+        self.read_match(id);
+    }
+
     fn show_notes(&mut self) {
         let Some(client) = &self.client else { return };
         match self.rt.block_on(client.notes()) {
@@ -251,6 +326,30 @@ impl Online {
                     }
                 }
                 "n" => self.show_notes(),
+                "m" => self.show_matches(),
+                "c" => {
+                    let Some(who) = scores.scores.get(*chosen).map(|s| s.codename.clone()) else {
+                        return Reply::Nothing;
+                    };
+                    let Some(client) = &self.client else {
+                        return Reply::Nothing;
+                    };
+                    let challenge = server::death_match_host::view::Challenge {
+                        opponent: who.clone(),
+                        seed: None,
+                        rounds: None,
+                    };
+                    match self.rt.block_on(client.challenge(&challenge)) {
+                        Ok(m) => {
+                            self.said = Some(format!(
+                                "Called {who} to Death Match {}: it begins when they accept.",
+                                m.id
+                            ));
+                            self.show_matches();
+                        }
+                        Err(e) => self.failed(&e),
+                    }
+                }
                 "p" => {
                     self.view = View::Publish {
                         files: files.to_vec(),
@@ -311,6 +410,60 @@ impl Online {
                 }
                 _ => {}
             },
+            View::Matches { matches, chosen } => match chord {
+                "escape" => self.show_players(),
+                "arrowdown" => *chosen = (*chosen + 1).min(matches.len().saturating_sub(1)),
+                "arrowup" => *chosen = chosen.saturating_sub(1),
+                "r" => self.show_matches(),
+                "enter" | "a" | "d" => {
+                    let Some(id) = matches.get(*chosen).map(|m| m.id) else {
+                        return Reply::Nothing;
+                    };
+                    let Some(client) = &self.client else {
+                        return Reply::Nothing;
+                    };
+                    match chord {
+                        "a" => {
+                            if let Err(e) = self.rt.block_on(client.accept(id)) {
+                                self.failed(&e);
+                                return Reply::Nothing;
+                            }
+                            self.said = Some(format!("Accepted match {id}."));
+                        }
+                        "d" => {
+                            match self.rt.block_on(client.decline(id)) {
+                                Ok(_) => self.said = Some(format!("Declined match {id}.")),
+                                Err(e) => self.failed(&e),
+                            }
+                            self.show_matches();
+                            return Reply::Nothing;
+                        }
+                        _ => {}
+                    }
+                    self.read_match(id);
+                }
+                _ => {}
+            },
+            View::Match(followed) => {
+                let id = followed.view.id;
+                match chord {
+                    "escape" => self.show_matches(),
+                    "r" => self.read_match(id),
+                    _ => {
+                        let mut said = None;
+                        match death_match::key(followed, chord, &self.folder, &mut said) {
+                            Turn::None => {}
+                            Turn::Act(action) => self.act(id, &action),
+                            Turn::Play { text, own } => {
+                                return Reply::PlayMatch { id, text, own };
+                            }
+                        }
+                        if said.is_some() {
+                            self.said = said;
+                        }
+                    }
+                }
+            }
             View::Declare { lock, solution } => match chord {
                 "escape" => {
                     self.said =
@@ -481,6 +634,7 @@ impl Online {
                     "Enter: their slots · n: your notes · p: publish a lock · r: again · Esc: back"
                         .into(),
                 );
+                lines.push("c: call them to a Death Match · m: your Death Matches".into());
                 lines
             }
             View::Player { view, chosen } => {
@@ -574,6 +728,26 @@ impl Online {
                 lines.push("Enter: publish it with its solution file · Esc: the players".into());
                 lines
             }
+            View::Matches { matches, chosen } => {
+                let mut lines = vec!["Your Death Matches".into(), String::new()];
+                lines.extend(matches.iter().enumerate().map(|(i, m)| {
+                    format!(
+                        "{} {}",
+                        if i == *chosen { "›" } else { " " },
+                        death_match::summary_line(m)
+                    )
+                }));
+                if matches.is_empty() {
+                    lines.push("  None: c on the players calls one.".into());
+                }
+                lines.push(String::new());
+                lines.push(
+                    "Enter: follow it · a: accept · d: decline · r: again · Esc: the players"
+                        .into(),
+                );
+                lines
+            }
+            View::Match(followed) => death_match::lines(followed),
             View::Declare { lock, .. } => vec![
                 format!("Lock {lock} is open."),
                 String::new(),
