@@ -663,7 +663,10 @@ impl App {
         ])
         .areas(area);
         let look = &self.start.look;
-        frame.render_widget(Paragraph::new(online.lines().join("\n")), main);
+        frame.render_widget(
+            Paragraph::new(online.lines().join("\n")).wrap(Wrap { trim: false }),
+            main,
+        );
         if let Some(s) = &online.said {
             frame.render_widget(
                 Paragraph::new(s.as_str())
