@@ -524,3 +524,48 @@ fn a_game_left_on_a_file_is_taken_up_where_it_was_left() {
     assert!(shows(&lines, "taken up where you left it"), "{lines:#?}");
     assert!(lines[4].starts_with("  2 · █ █ · ·"), "{lines:#?}");
 }
+
+/// The mouse plays where the terminal reports it: a nonogram's cell filled, a sliding lock's
+/// piece chosen, a Quadrillion shape picked and laid down.
+#[test]
+fn a_click_on_the_board_plays_as_the_keys_do() {
+    let home = tempfile::tempdir().expect("home");
+    let mut t = terminal();
+    // Dancer: row clues three wide, column clues three high, cells two wide; the screen's
+    // first line is the title.
+    let mut app = opened(home.path(), "nonogram/dancer.non", "dancer.non");
+    screen(&app, &mut t);
+    app.click(3 + 2 * 2 + 1, 1 + 3);
+    let lines = screen(&app, &mut t);
+    assert!(lines[4].starts_with("  2 · · █ · ·"), "{lines:#?}");
+    assert!(shows(&lines, "Row 1 (clue 2), column 3"), "{lines:#?}");
+    // The seed's example: the row numbers one wide, a space before each cell; C4 holds `a`.
+    let mut app = opened(home.path(), "sliding/seed-example.slide", "seed.slide");
+    screen(&app, &mut t);
+    app.click(1 + 2 * 2 + 1, 1);
+    let lines = screen(&app, &mut t);
+    assert!(shows(&lines, "C34 selected"), "{lines:#?}");
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Down);
+    assert!(shows(&screen(&app, &mut t), "Moves: 1"));
+    // The default board: a shape waiting below the board picked, then laid in the corner.
+    let mut app = opened(home.path(), "quadrillion/default.quad", "default.quad");
+    let lines = screen(&app, &mut t);
+    let (row, column) = lines
+        .iter()
+        .enumerate()
+        .skip(1)
+        .find_map(|(r, l)| l.find('<').map(|c| (r, c)))
+        .expect("the corner shape is drawn");
+    app.click(column as u16, row as u16);
+    assert!(shows(&screen(&app, &mut t), "Holding the"), "picked");
+    // Over a closed dot (the board's second dot of its first row) it is refused, and held.
+    app.click(2, 2);
+    let lines = screen(&app, &mut t);
+    assert!(shows(&lines, "cover a closed dot"), "{lines:#?}");
+    // Two rows down every dot under it is open: laid down, one move.
+    app.click(2, 3);
+    let lines = screen(&app, &mut t);
+    assert!(shows(&lines, "Moves: 1"), "{lines:#?}");
+    assert!(lines[3].starts_with("  < < ·"), "{lines:#?}");
+}

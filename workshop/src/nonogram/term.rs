@@ -251,6 +251,21 @@ impl Game for NonogramGame {
         true
     }
 
+    fn click(&mut self, column: u16, row: u16) -> bool {
+        let (clue_width, clue_height, cell_width) = layout(&self.puzzle);
+        let (column, row) = (usize::from(column), usize::from(row));
+        if column < clue_width || row < clue_height {
+            return false;
+        }
+        let (x, y) = ((column - clue_width) / cell_width, row - clue_height);
+        if x >= self.puzzle.width || y >= self.puzzle.height || self.solved() {
+            return false;
+        }
+        self.cursor = (x, y);
+        self.paint(true);
+        true
+    }
+
     fn moves(&self) -> usize {
         self.strokes
     }
@@ -321,8 +336,18 @@ impl Game for NonogramGame {
 
 /// The clues and the grid as lines: column clues stacked above their columns, row clues to
 /// the left of their rows, each cell two characters wide (three when a clue has two digits).
-fn board_lines(game: &NonogramGame, look: &Look) -> Vec<Line<'static>> {
-    let p = &game.puzzle;
+/// A row's clue as drawn beside it.
+fn row_clue(p: &Puzzle, y: usize) -> String {
+    p.rows[y]
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Where the grid stands: the row clues' width, the column clues' height, and each cell's
+/// width (two characters, three when a clue has two digits).
+fn layout(p: &Puzzle) -> (usize, usize, usize) {
     let widest = p
         .rows
         .iter()
@@ -331,16 +356,18 @@ fn board_lines(game: &NonogramGame, look: &Look) -> Vec<Line<'static>> {
         .map(|n| n.to_string().len())
         .max()
         .unwrap_or(1);
-    let cell_width = widest + 1;
-    let row_clue = |y: usize| {
-        p.rows[y]
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    let clue_width = (0..p.height).map(|y| row_clue(y).len()).max().unwrap_or(0);
+    let clue_width = (0..p.height)
+        .map(|y| row_clue(p, y).len())
+        .max()
+        .unwrap_or(0);
     let clue_height = p.columns.iter().map(Vec::len).max().unwrap_or(0);
+    (clue_width, clue_height, widest + 1)
+}
+
+fn board_lines(game: &NonogramGame, look: &Look) -> Vec<Line<'static>> {
+    let p = &game.puzzle;
+    let (clue_width, clue_height, cell_width) = layout(p);
+    let row_clue = |y: usize| row_clue(p, y);
     let clue_style = look.fg(Color::Gray);
     let focus_line = game.focus.as_ref().map(|(line, _)| *line);
     let mut lines = Vec::new();

@@ -211,6 +211,31 @@ impl Game for QuadrillionGame {
         true
     }
 
+    fn click(&mut self, column: u16, row: u16) -> bool {
+        let d = Dot::new(i32::from(row), i32::from(column / 2));
+        if self.table.picked().is_empty() {
+            // A click picks what lies there, as the seed's click does.
+            match self.table.pick_at(d) {
+                Ok(item) => {
+                    self.said = Some(format!(
+                        "Holding {}: W A S D move it, ← → turn it, ↑ ↓ flip it, Enter or a click lays it down",
+                        words::item(item)
+                    ));
+                }
+                Err(e) => self.said = Some(words::refusal(&e)),
+            }
+        } else {
+            // Held: the click takes it there, and lays it down.
+            let moved = self.table.move_to(d);
+            let r = moved.and_then(|()| self.table.release());
+            if r.is_ok() {
+                self.moves += 1;
+            }
+            self.refused(r);
+        }
+        true
+    }
+
     fn moves(&self) -> usize {
         self.moves
     }

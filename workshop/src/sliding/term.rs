@@ -220,6 +220,30 @@ impl Game for SlidingLockGame {
         false
     }
 
+    fn click(&mut self, column: u16, row: u16) -> bool {
+        let lock = self.game.now();
+        let height = usize::from(lock.board.height());
+        let digits = height.to_string().len();
+        let (column, row) = (usize::from(column), usize::from(row));
+        // Each cell is a space and a glyph after the row number: glyphs stand at odd offsets.
+        if row >= height || column <= digits || (column - digits) % 2 == 0 {
+            return false;
+        }
+        let col = (column - digits - 1) / 2;
+        if col >= usize::from(lock.board.width()) {
+            return false;
+        }
+        let cell = Cell::new(col as u8, (height - 1 - row) as u8);
+        match lock.piece_at(cell) {
+            Some(piece) if lock.pieces[piece].kind != Kind::Keyhole => {
+                self.selected = Some(piece);
+                self.said = Some(format!("{} selected: the arrows move it", lock.name(piece)));
+                true
+            }
+            _ => false,
+        }
+    }
+
     fn moves(&self) -> usize {
         self.game.count()
     }

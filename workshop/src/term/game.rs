@@ -48,6 +48,11 @@ pub trait Game {
     fn verb(&self) -> &'static str {
         "Opened"
     }
+    /// A left click at `column`, `row` of the area the game was drawn in; `false` when it
+    /// means nothing there.
+    fn click(&mut self, _column: u16, _row: u16) -> bool {
+        false
+    }
     /// The moves played so far (the move counter).
     fn moves(&self) -> usize;
     /// Whether the puzzle is done: the lock opened, the picture complete.

@@ -147,6 +147,8 @@ pub struct App {
     said: Option<String>,
     /// Where the list was drawn last, for mouse clicks.
     list_area: std::cell::Cell<Rect>,
+    /// Where the game's board was drawn last, for mouse clicks.
+    board_area: std::cell::Cell<Rect>,
     quit: bool,
 }
 
@@ -220,6 +222,7 @@ impl App {
             online: None,
             said,
             list_area: std::cell::Cell::new(Rect::default()),
+            board_area: std::cell::Cell::new(Rect::default()),
             quit: false,
         };
         if let Some(i) = open_now {
@@ -394,6 +397,15 @@ impl App {
 
     /// A left click at a cell of the terminal: on the list, opens the row clicked.
     pub fn click(&mut self, column: u16, row: u16) {
+        if let Screen::Playing { game, .. } = &mut self.screen {
+            let board = self.board_area.get();
+            if board.contains(ratatui::layout::Position::new(column, row)) {
+                game.click(column - board.x, row - board.y);
+                self.note_opening();
+                self.keep_game();
+            }
+            return;
+        }
         if !matches!(self.screen, Screen::List) {
             return;
         }
@@ -699,6 +711,7 @@ impl App {
         let [board, side] =
             Layout::horizontal([Constraint::Min(20), Constraint::Length(side_width)]).areas(area);
         game.draw(frame, board, &self.start.look);
+        self.board_area.set(board);
         let mut lines = vec![
             Line::from(Span::styled(
                 format!("Moves: {}", game.moves()),
