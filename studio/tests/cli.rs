@@ -1169,3 +1169,60 @@ fn in_tmux_a_lesson_is_opened_with_its_moves_counted_and_the_terminal_restored()
         "the alternate screen is left: {pane}"
     );
 }
+
+/// Every verb, as the command line defines it (the families' own verbs included).
+fn verbs() -> Vec<String> {
+    studio::cli::command()
+        .get_subcommands()
+        .map(|v| v.get_name().to_string())
+        .filter(|v| v != "help")
+        .collect()
+}
+
+#[test]
+fn every_shells_completion_script_names_every_verb() {
+    let dir = tempfile::tempdir().expect("dir");
+    let verbs = verbs();
+    assert!(verbs.len() > 20, "{verbs:?}");
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = lockwright(&["completions", shell], dir.path());
+        assert_eq!(out.status.code(), Some(0), "{shell}: {}", text(&out.stderr));
+        let script = text(&out.stdout);
+        for verb in &verbs {
+            assert!(script.contains(verb.as_str()), "{shell} names no `{verb}`");
+        }
+    }
+    let out = lockwright(&["completions", "tcsh"], dir.path());
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "a shell it does not know is refused"
+    );
+}
+
+#[test]
+fn man_writes_a_page_for_the_program_and_for_every_verb() {
+    let dir = tempfile::tempdir().expect("dir");
+    let out = lockwright(&["man", "--out", "pages"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let page = |name: &str| {
+        std::fs::read_to_string(dir.path().join("pages").join(format!("{name}.1")))
+            .unwrap_or_else(|e| panic!("{name}.1: {e}"))
+    };
+    assert!(page("lockwright").starts_with(".ie"), "roff");
+    for verb in verbs() {
+        let text = page(&format!("lockwright-{verb}"));
+        assert!(text.contains(".TH"), "{verb}: {text}");
+        assert!(
+            text.contains(&format!("lockwright\\-{verb}")),
+            "{verb}'s page names it: {text}"
+        );
+    }
+    // Without a folder, the main page on standard output.
+    let out = lockwright(&["man"], dir.path());
+    assert!(
+        text(&out.stdout).contains(".TH lockwright 1"),
+        "{}",
+        text(&out.stdout)
+    );
+}

@@ -6,6 +6,7 @@ mod death_match;
 mod diff;
 mod fmt;
 mod launch;
+mod manual;
 pub(crate) mod new;
 mod online;
 pub use online::DEFAULT_SERVER;
@@ -120,6 +121,20 @@ pub enum Command {
         /// http://127.0.0.1:27001).
         #[arg(long, value_name = "URL")]
         server: Option<String>,
+    },
+    /// Print the completion script of a shell for `lockwright` on standard output, e.g.
+    /// `lockwright completions bash > ~/.local/share/bash-completion/completions/lockwright`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Write the manual pages, `lockwright.1` and one for every verb, into a folder (else
+    /// print the main page on standard output).
+    Man {
+        /// The folder, e.g. `~/.local/share/man/man1`.
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
     },
     /// Speak the Language Server Protocol on standard input and output, for an editor:
     /// diagnostics, formatting, hover, completion, highlighting, names and the solver's
@@ -316,6 +331,8 @@ fn run(command: Command, open_studio: fn(Option<PathBuf>) -> ExitCode) -> Result
         Command::Diff { old, new, json } => diff::run(&old, &new, json),
         Command::Online(verb) => online::run(verb),
         Command::Serve(args) => serve::run(&args),
+        Command::Completions { shell } => manual::completions(shell),
+        Command::Man { out } => manual::man(out.as_deref()),
         Command::Term { path, server } => crate::term::run(path, server),
         Command::Lsp => lockwright_lsp::serve_stdio().map(|()| ExitCode::SUCCESS),
         Command::Match(args) => death_match::run(args),
