@@ -20,24 +20,24 @@
 #define SUPERTYPE_COUNT 0
 
 enum ts_symbol_identifiers {
-  sym_key = 1,
-  anon_sym_LF = 2,
-  sym_comment = 3,
-  anon_sym_title = 4,
-  anon_sym_by = 5,
-  anon_sym_source = 6,
-  anon_sym_license = 7,
-  anon_sym_note = 8,
-  anon_sym_grid = 9,
-  anon_sym_shape = 10,
-  sym_shape_name = 11,
-  anon_sym_white = 12,
-  anon_sym_black = 13,
-  anon_sym_turn = 14,
-  anon_sym_at = 15,
-  anon_sym_flipped = 16,
-  sym_integer = 17,
-  sym_invalid_value = 18,
+  anon_sym_LF = 1,
+  sym_comment = 2,
+  anon_sym_title = 3,
+  anon_sym_by = 4,
+  anon_sym_source = 5,
+  anon_sym_license = 6,
+  anon_sym_note = 7,
+  anon_sym_grid = 8,
+  anon_sym_shape = 9,
+  sym_shape_name = 10,
+  anon_sym_white = 11,
+  anon_sym_black = 12,
+  anon_sym_turn = 13,
+  anon_sym_at = 14,
+  anon_sym_flipped = 15,
+  sym_integer = 16,
+  sym_invalid_value = 17,
+  sym_key = 18,
   sym_rest = 19,
   sym_stray = 20,
   sym_quoted_string = 21,
@@ -60,7 +60,6 @@ enum ts_symbol_identifiers {
 
 static const char * const ts_symbol_names[] = {
   [ts_builtin_sym_end] = "end",
-  [sym_key] = "key",
   [anon_sym_LF] = "\n",
   [sym_comment] = "comment",
   [anon_sym_title] = "title",
@@ -78,6 +77,7 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_flipped] = "flipped",
   [sym_integer] = "integer",
   [sym_invalid_value] = "invalid_value",
+  [sym_key] = "key",
   [sym_rest] = "rest",
   [sym_stray] = "stray",
   [sym_quoted_string] = "quoted_string",
@@ -100,7 +100,6 @@ static const char * const ts_symbol_names[] = {
 
 static const TSSymbol ts_symbol_map[] = {
   [ts_builtin_sym_end] = ts_builtin_sym_end,
-  [sym_key] = sym_key,
   [anon_sym_LF] = anon_sym_LF,
   [sym_comment] = sym_comment,
   [anon_sym_title] = anon_sym_title,
@@ -118,6 +117,7 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_flipped] = anon_sym_flipped,
   [sym_integer] = sym_integer,
   [sym_invalid_value] = sym_invalid_value,
+  [sym_key] = sym_key,
   [sym_rest] = sym_rest,
   [sym_stray] = sym_stray,
   [sym_quoted_string] = sym_quoted_string,
@@ -141,10 +141,6 @@ static const TSSymbol ts_symbol_map[] = {
 static const TSSymbolMetadata ts_symbol_metadata[] = {
   [ts_builtin_sym_end] = {
     .visible = false,
-    .named = true,
-  },
-  [sym_key] = {
-    .visible = true,
     .named = true,
   },
   [anon_sym_LF] = {
@@ -212,6 +208,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .named = true,
   },
   [sym_invalid_value] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym_key] = {
     .visible = true,
     .named = true,
   },
@@ -362,43 +362,55 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   switch (state) {
     case 0:
       if (eof) ADVANCE(6);
-      if (lookahead == '\n') ADVANCE(7);
-      if (lookahead == '#') ADVANCE(17);
-      if (lookahead == '-') ADVANCE(14);
+      ADVANCE_MAP(
+        '\n', 7,
+        '#', 105,
+        '-', 103,
+        'a', 99,
+        'b', 86,
+        'f', 87,
+        'g', 96,
+        'l', 80,
+        'n', 91,
+        's', 78,
+        't', 84,
+        'w', 79,
+      );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(0);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(14);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(15);
-      if (lookahead != 0) ADVANCE(16);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(103);
+      if (lookahead != 0) ADVANCE(104);
       END_STATE();
     case 1:
       if (lookahead == '\n') ADVANCE(7);
-      if (lookahead == '"') ADVANCE(20);
+      if (lookahead == '"') ADVANCE(108);
       if (lookahead == '#') ADVANCE(8);
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(1);
-      if (lookahead != 0) ADVANCE(21);
+      if (lookahead != 0) ADVANCE(109);
       END_STATE();
     case 2:
       if (lookahead == '\n') ADVANCE(7);
-      if (lookahead == '#') ADVANCE(17);
+      if (lookahead == '#') ADVANCE(105);
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(2);
-      if (lookahead != 0) ADVANCE(17);
+      if (lookahead != 0) ADVANCE(105);
       END_STATE();
     case 3:
-      if (lookahead == '\n') ADVANCE(7);
-      if (lookahead == '#') ADVANCE(8);
-      if (lookahead == '-') ADVANCE(11);
+      ADVANCE_MAP(
+        '\n', 7,
+        '#', 8,
+        '-', 41,
+        'a', 38,
+        'b', 32,
+        'f', 33,
+        't', 40,
+        'w', 28,
+      );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(3);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(10);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(13);
-      if (lookahead != 0) ADVANCE(12);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(22);
+      if (lookahead != 0) ADVANCE(42);
       END_STATE();
     case 4:
       if (lookahead == '#') ADVANCE(8);
@@ -406,19 +418,27 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           (0x0b <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(4);
       if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(9);
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(16);
       END_STATE();
     case 5:
       if (eof) ADVANCE(6);
-      if (lookahead == '\n') ADVANCE(7);
-      if (lookahead == '#') ADVANCE(8);
+      ADVANCE_MAP(
+        '\n', 7,
+        '#', 8,
+        'b', 67,
+        'g', 61,
+        'l', 54,
+        'n', 59,
+        's', 53,
+        't', 56,
+      );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(5);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(13);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
       if (lookahead != 0 &&
-          (lookahead < '0' || '9' < lookahead)) ADVANCE(18);
+          (lookahead < '0' || '9' < lookahead)) ADVANCE(106);
       END_STATE();
     case 6:
       ACCEPT_TOKEN(ts_builtin_sym_end);
@@ -432,282 +452,865 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead != '\n') ADVANCE(8);
       END_STATE();
     case 9:
+      ACCEPT_TOKEN(anon_sym_title);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 10:
+      ACCEPT_TOKEN(anon_sym_by);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 11:
+      ACCEPT_TOKEN(anon_sym_source);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 12:
+      ACCEPT_TOKEN(anon_sym_license);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 13:
+      ACCEPT_TOKEN(anon_sym_note);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 14:
+      ACCEPT_TOKEN(anon_sym_grid);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 15:
+      ACCEPT_TOKEN(anon_sym_shape);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 16:
       ACCEPT_TOKEN(sym_shape_name);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
           lookahead != ' ' &&
-          lookahead != '#') ADVANCE(9);
+          lookahead != '#') ADVANCE(16);
       END_STATE();
-    case 10:
+    case 17:
+      ACCEPT_TOKEN(anon_sym_white);
+      END_STATE();
+    case 18:
+      ACCEPT_TOKEN(anon_sym_black);
+      END_STATE();
+    case 19:
+      ACCEPT_TOKEN(anon_sym_turn);
+      END_STATE();
+    case 20:
+      ACCEPT_TOKEN(anon_sym_at);
+      END_STATE();
+    case 21:
+      ACCEPT_TOKEN(anon_sym_flipped);
+      END_STATE();
+    case 22:
       ACCEPT_TOKEN(sym_integer);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(10);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(22);
       END_STATE();
-    case 11:
+    case 23:
       ACCEPT_TOKEN(sym_invalid_value);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(10);
+      if (lookahead == 'a') ADVANCE(24);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
           lookahead != ' ' &&
-          lookahead != '#') ADVANCE(12);
+          lookahead != '#') ADVANCE(42);
       END_STATE();
-    case 12:
+    case 24:
+      ACCEPT_TOKEN(sym_invalid_value);
+      if (lookahead == 'c') ADVANCE(31);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#') ADVANCE(42);
+      END_STATE();
+    case 25:
+      ACCEPT_TOKEN(sym_invalid_value);
+      if (lookahead == 'd') ADVANCE(21);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#') ADVANCE(42);
+      END_STATE();
+    case 26:
+      ACCEPT_TOKEN(sym_invalid_value);
+      if (lookahead == 'e') ADVANCE(17);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#') ADVANCE(42);
+      END_STATE();
+    case 27:
+      ACCEPT_TOKEN(sym_invalid_value);
+      if (lookahead == 'e') ADVANCE(25);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#') ADVANCE(42);
+      END_STATE();
+    case 28:
+      ACCEPT_TOKEN(sym_invalid_value);
+      if (lookahead == 'h') ADVANCE(30);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#') ADVANCE(42);
+      END_STATE();
+    case 29:
+      ACCEPT_TOKEN(sym_invalid_value);
+      if (lookahead == 'i') ADVANCE(35);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#') ADVANCE(42);
+      END_STATE();
+    case 30:
+      ACCEPT_TOKEN(sym_invalid_value);
+      if (lookahead == 'i') ADVANCE(39);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#') ADVANCE(42);
+      END_STATE();
+    case 31:
+      ACCEPT_TOKEN(sym_invalid_value);
+      if (lookahead == 'k') ADVANCE(18);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#') ADVANCE(42);
+      END_STATE();
+    case 32:
+      ACCEPT_TOKEN(sym_invalid_value);
+      if (lookahead == 'l') ADVANCE(23);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#') ADVANCE(42);
+      END_STATE();
+    case 33:
+      ACCEPT_TOKEN(sym_invalid_value);
+      if (lookahead == 'l') ADVANCE(29);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#') ADVANCE(42);
+      END_STATE();
+    case 34:
+      ACCEPT_TOKEN(sym_invalid_value);
+      if (lookahead == 'n') ADVANCE(19);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#') ADVANCE(42);
+      END_STATE();
+    case 35:
+      ACCEPT_TOKEN(sym_invalid_value);
+      if (lookahead == 'p') ADVANCE(36);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#') ADVANCE(42);
+      END_STATE();
+    case 36:
+      ACCEPT_TOKEN(sym_invalid_value);
+      if (lookahead == 'p') ADVANCE(27);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#') ADVANCE(42);
+      END_STATE();
+    case 37:
+      ACCEPT_TOKEN(sym_invalid_value);
+      if (lookahead == 'r') ADVANCE(34);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#') ADVANCE(42);
+      END_STATE();
+    case 38:
+      ACCEPT_TOKEN(sym_invalid_value);
+      if (lookahead == 't') ADVANCE(20);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#') ADVANCE(42);
+      END_STATE();
+    case 39:
+      ACCEPT_TOKEN(sym_invalid_value);
+      if (lookahead == 't') ADVANCE(26);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#') ADVANCE(42);
+      END_STATE();
+    case 40:
+      ACCEPT_TOKEN(sym_invalid_value);
+      if (lookahead == 'u') ADVANCE(37);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#') ADVANCE(42);
+      END_STATE();
+    case 41:
+      ACCEPT_TOKEN(sym_invalid_value);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(22);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != ' ' &&
+          lookahead != '#') ADVANCE(42);
+      END_STATE();
+    case 42:
       ACCEPT_TOKEN(sym_invalid_value);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
           lookahead != ' ' &&
-          lookahead != '#') ADVANCE(12);
+          lookahead != '#') ADVANCE(42);
       END_STATE();
-    case 13:
+    case 43:
+      ACCEPT_TOKEN(sym_key);
+      if (lookahead == 'a') ADVANCE(60);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('b' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 44:
+      ACCEPT_TOKEN(sym_key);
+      if (lookahead == 'c') ADVANCE(47);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 45:
+      ACCEPT_TOKEN(sym_key);
+      if (lookahead == 'c') ADVANCE(51);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 46:
+      ACCEPT_TOKEN(sym_key);
+      if (lookahead == 'd') ADVANCE(14);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 47:
+      ACCEPT_TOKEN(sym_key);
+      if (lookahead == 'e') ADVANCE(58);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 48:
+      ACCEPT_TOKEN(sym_key);
+      if (lookahead == 'e') ADVANCE(13);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 49:
+      ACCEPT_TOKEN(sym_key);
+      if (lookahead == 'e') ADVANCE(15);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 50:
+      ACCEPT_TOKEN(sym_key);
+      if (lookahead == 'e') ADVANCE(9);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 51:
+      ACCEPT_TOKEN(sym_key);
+      if (lookahead == 'e') ADVANCE(11);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 52:
+      ACCEPT_TOKEN(sym_key);
+      if (lookahead == 'e') ADVANCE(12);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 53:
+      ACCEPT_TOKEN(sym_key);
+      if (lookahead == 'h') ADVANCE(43);
+      if (lookahead == 'o') ADVANCE(66);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 54:
+      ACCEPT_TOKEN(sym_key);
+      if (lookahead == 'i') ADVANCE(44);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 55:
+      ACCEPT_TOKEN(sym_key);
+      if (lookahead == 'i') ADVANCE(46);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 56:
+      ACCEPT_TOKEN(sym_key);
+      if (lookahead == 'i') ADVANCE(64);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 57:
+      ACCEPT_TOKEN(sym_key);
+      if (lookahead == 'l') ADVANCE(50);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 58:
+      ACCEPT_TOKEN(sym_key);
+      if (lookahead == 'n') ADVANCE(63);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 59:
+      ACCEPT_TOKEN(sym_key);
+      if (lookahead == 'o') ADVANCE(65);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 60:
+      ACCEPT_TOKEN(sym_key);
+      if (lookahead == 'p') ADVANCE(49);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 61:
+      ACCEPT_TOKEN(sym_key);
+      if (lookahead == 'r') ADVANCE(55);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 62:
+      ACCEPT_TOKEN(sym_key);
+      if (lookahead == 'r') ADVANCE(45);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 63:
+      ACCEPT_TOKEN(sym_key);
+      if (lookahead == 's') ADVANCE(52);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 64:
+      ACCEPT_TOKEN(sym_key);
+      if (lookahead == 't') ADVANCE(57);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 65:
+      ACCEPT_TOKEN(sym_key);
+      if (lookahead == 't') ADVANCE(48);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 66:
+      ACCEPT_TOKEN(sym_key);
+      if (lookahead == 'u') ADVANCE(62);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 67:
+      ACCEPT_TOKEN(sym_key);
+      if (lookahead == 'y') ADVANCE(10);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
+      END_STATE();
+    case 68:
       ACCEPT_TOKEN(sym_key);
       if (lookahead == '-' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(13);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(68);
       END_STATE();
-    case 14:
+    case 69:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'a') ADVANCE(72);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 70:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'a') ADVANCE(92);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 71:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'c') ADVANCE(77);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 72:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'c') ADVANCE(85);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 73:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'c') ADVANCE(75);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 74:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'd') ADVANCE(104);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 75:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'e') ADVANCE(104);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 76:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'e') ADVANCE(74);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 77:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'e') ADVANCE(90);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 78:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'h') ADVANCE(70);
+      if (lookahead == 'o') ADVANCE(102);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 79:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'h') ADVANCE(83);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 80:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 81:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'i') ADVANCE(94);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 82:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'i') ADVANCE(74);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 83:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'i') ADVANCE(101);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 84:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'i') ADVANCE(100);
+      if (lookahead == 'u') ADVANCE(95);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 85:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'k') ADVANCE(104);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 86:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'l') ADVANCE(69);
+      if (lookahead == 'y') ADVANCE(104);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 87:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'l') ADVANCE(81);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 88:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'l') ADVANCE(75);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 89:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'n') ADVANCE(104);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 90:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'n') ADVANCE(98);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 91:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'o') ADVANCE(101);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 92:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'p') ADVANCE(75);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 93:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'p') ADVANCE(76);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 94:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'p') ADVANCE(93);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 95:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'r') ADVANCE(89);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 96:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'r') ADVANCE(82);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 97:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'r') ADVANCE(73);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 98:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 's') ADVANCE(75);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 99:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 't') ADVANCE(104);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 100:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 't') ADVANCE(88);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 101:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 't') ADVANCE(75);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 102:
+      ACCEPT_TOKEN(sym_rest);
+      if (lookahead == 'u') ADVANCE(97);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ' ||
+          lookahead == '#') ADVANCE(105);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
+      END_STATE();
+    case 103:
       ACCEPT_TOKEN(sym_rest);
       if (lookahead == '\t' ||
           (0x0b <= lookahead && lookahead <= '\r') ||
           lookahead == ' ' ||
-          lookahead == '#') ADVANCE(17);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(14);
+          lookahead == '#') ADVANCE(105);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(103);
       if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(16);
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
       END_STATE();
-    case 15:
+    case 104:
       ACCEPT_TOKEN(sym_rest);
       if (lookahead == '\t' ||
           (0x0b <= lookahead && lookahead <= '\r') ||
           lookahead == ' ' ||
-          lookahead == '#') ADVANCE(17);
-      if (lookahead == '-' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(15);
+          lookahead == '#') ADVANCE(105);
       if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(16);
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(104);
       END_STATE();
-    case 16:
-      ACCEPT_TOKEN(sym_rest);
-      if (lookahead == '\t' ||
-          (0x0b <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ' ||
-          lookahead == '#') ADVANCE(17);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(16);
-      END_STATE();
-    case 17:
+    case 105:
       ACCEPT_TOKEN(sym_rest);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(17);
+          lookahead != '\n') ADVANCE(105);
       END_STATE();
-    case 18:
+    case 106:
       ACCEPT_TOKEN(sym_stray);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(18);
+          lookahead != '\n') ADVANCE(106);
       END_STATE();
-    case 19:
+    case 107:
       ACCEPT_TOKEN(sym_quoted_string);
       END_STATE();
-    case 20:
+    case 108:
       ACCEPT_TOKEN(sym_unterminated_string);
-      if (lookahead == '"') ADVANCE(19);
+      if (lookahead == '"') ADVANCE(107);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(20);
+          lookahead != '\n') ADVANCE(108);
       END_STATE();
-    case 21:
+    case 109:
       ACCEPT_TOKEN(sym_bare_string);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(21);
-      END_STATE();
-    default:
-      return false;
-  }
-}
-
-static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
-  START_LEXER();
-  eof = lexer->eof(lexer);
-  switch (state) {
-    case 0:
-      ADVANCE_MAP(
-        'a', 1,
-        'b', 2,
-        'f', 3,
-        'g', 4,
-        'l', 5,
-        'n', 6,
-        's', 7,
-        't', 8,
-        'w', 9,
-      );
-      if (lookahead == '\t' ||
-          (0x0b <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(0);
-      END_STATE();
-    case 1:
-      if (lookahead == 't') ADVANCE(10);
-      END_STATE();
-    case 2:
-      if (lookahead == 'l') ADVANCE(11);
-      if (lookahead == 'y') ADVANCE(12);
-      END_STATE();
-    case 3:
-      if (lookahead == 'l') ADVANCE(13);
-      END_STATE();
-    case 4:
-      if (lookahead == 'r') ADVANCE(14);
-      END_STATE();
-    case 5:
-      if (lookahead == 'i') ADVANCE(15);
-      END_STATE();
-    case 6:
-      if (lookahead == 'o') ADVANCE(16);
-      END_STATE();
-    case 7:
-      if (lookahead == 'h') ADVANCE(17);
-      if (lookahead == 'o') ADVANCE(18);
-      END_STATE();
-    case 8:
-      if (lookahead == 'i') ADVANCE(19);
-      if (lookahead == 'u') ADVANCE(20);
-      END_STATE();
-    case 9:
-      if (lookahead == 'h') ADVANCE(21);
-      END_STATE();
-    case 10:
-      ACCEPT_TOKEN(anon_sym_at);
-      END_STATE();
-    case 11:
-      if (lookahead == 'a') ADVANCE(22);
-      END_STATE();
-    case 12:
-      ACCEPT_TOKEN(anon_sym_by);
-      END_STATE();
-    case 13:
-      if (lookahead == 'i') ADVANCE(23);
-      END_STATE();
-    case 14:
-      if (lookahead == 'i') ADVANCE(24);
-      END_STATE();
-    case 15:
-      if (lookahead == 'c') ADVANCE(25);
-      END_STATE();
-    case 16:
-      if (lookahead == 't') ADVANCE(26);
-      END_STATE();
-    case 17:
-      if (lookahead == 'a') ADVANCE(27);
-      END_STATE();
-    case 18:
-      if (lookahead == 'u') ADVANCE(28);
-      END_STATE();
-    case 19:
-      if (lookahead == 't') ADVANCE(29);
-      END_STATE();
-    case 20:
-      if (lookahead == 'r') ADVANCE(30);
-      END_STATE();
-    case 21:
-      if (lookahead == 'i') ADVANCE(31);
-      END_STATE();
-    case 22:
-      if (lookahead == 'c') ADVANCE(32);
-      END_STATE();
-    case 23:
-      if (lookahead == 'p') ADVANCE(33);
-      END_STATE();
-    case 24:
-      if (lookahead == 'd') ADVANCE(34);
-      END_STATE();
-    case 25:
-      if (lookahead == 'e') ADVANCE(35);
-      END_STATE();
-    case 26:
-      if (lookahead == 'e') ADVANCE(36);
-      END_STATE();
-    case 27:
-      if (lookahead == 'p') ADVANCE(37);
-      END_STATE();
-    case 28:
-      if (lookahead == 'r') ADVANCE(38);
-      END_STATE();
-    case 29:
-      if (lookahead == 'l') ADVANCE(39);
-      END_STATE();
-    case 30:
-      if (lookahead == 'n') ADVANCE(40);
-      END_STATE();
-    case 31:
-      if (lookahead == 't') ADVANCE(41);
-      END_STATE();
-    case 32:
-      if (lookahead == 'k') ADVANCE(42);
-      END_STATE();
-    case 33:
-      if (lookahead == 'p') ADVANCE(43);
-      END_STATE();
-    case 34:
-      ACCEPT_TOKEN(anon_sym_grid);
-      END_STATE();
-    case 35:
-      if (lookahead == 'n') ADVANCE(44);
-      END_STATE();
-    case 36:
-      ACCEPT_TOKEN(anon_sym_note);
-      END_STATE();
-    case 37:
-      if (lookahead == 'e') ADVANCE(45);
-      END_STATE();
-    case 38:
-      if (lookahead == 'c') ADVANCE(46);
-      END_STATE();
-    case 39:
-      if (lookahead == 'e') ADVANCE(47);
-      END_STATE();
-    case 40:
-      ACCEPT_TOKEN(anon_sym_turn);
-      END_STATE();
-    case 41:
-      if (lookahead == 'e') ADVANCE(48);
-      END_STATE();
-    case 42:
-      ACCEPT_TOKEN(anon_sym_black);
-      END_STATE();
-    case 43:
-      if (lookahead == 'e') ADVANCE(49);
-      END_STATE();
-    case 44:
-      if (lookahead == 's') ADVANCE(50);
-      END_STATE();
-    case 45:
-      ACCEPT_TOKEN(anon_sym_shape);
-      END_STATE();
-    case 46:
-      if (lookahead == 'e') ADVANCE(51);
-      END_STATE();
-    case 47:
-      ACCEPT_TOKEN(anon_sym_title);
-      END_STATE();
-    case 48:
-      ACCEPT_TOKEN(anon_sym_white);
-      END_STATE();
-    case 49:
-      if (lookahead == 'd') ADVANCE(52);
-      END_STATE();
-    case 50:
-      if (lookahead == 'e') ADVANCE(53);
-      END_STATE();
-    case 51:
-      ACCEPT_TOKEN(anon_sym_source);
-      END_STATE();
-    case 52:
-      ACCEPT_TOKEN(anon_sym_flipped);
-      END_STATE();
-    case 53:
-      ACCEPT_TOKEN(anon_sym_license);
+          lookahead != '\n') ADVANCE(109);
       END_STATE();
     default:
       return false;
@@ -747,7 +1350,6 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
 static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
   [STATE(0)] = {
     [ts_builtin_sym_end] = ACTIONS(1),
-    [sym_key] = ACTIONS(1),
     [anon_sym_LF] = ACTIONS(1),
     [sym_comment] = ACTIONS(3),
     [anon_sym_title] = ACTIONS(1),
@@ -777,16 +1379,16 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [sym_unknown_property] = STATE(2),
     [aux_sym_source_file_repeat1] = STATE(2),
     [ts_builtin_sym_end] = ACTIONS(5),
-    [sym_key] = ACTIONS(7),
-    [anon_sym_LF] = ACTIONS(9),
-    [sym_comment] = ACTIONS(11),
-    [anon_sym_title] = ACTIONS(13),
-    [anon_sym_by] = ACTIONS(13),
-    [anon_sym_source] = ACTIONS(13),
-    [anon_sym_license] = ACTIONS(13),
-    [anon_sym_note] = ACTIONS(13),
-    [anon_sym_grid] = ACTIONS(15),
-    [anon_sym_shape] = ACTIONS(17),
+    [anon_sym_LF] = ACTIONS(7),
+    [sym_comment] = ACTIONS(9),
+    [anon_sym_title] = ACTIONS(11),
+    [anon_sym_by] = ACTIONS(11),
+    [anon_sym_source] = ACTIONS(11),
+    [anon_sym_license] = ACTIONS(11),
+    [anon_sym_note] = ACTIONS(11),
+    [anon_sym_grid] = ACTIONS(13),
+    [anon_sym_shape] = ACTIONS(15),
+    [sym_key] = ACTIONS(17),
     [sym_stray] = ACTIONS(19),
   },
   [STATE(2)] = {
@@ -799,16 +1401,16 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [sym_unknown_property] = STATE(3),
     [aux_sym_source_file_repeat1] = STATE(3),
     [ts_builtin_sym_end] = ACTIONS(21),
-    [sym_key] = ACTIONS(7),
     [anon_sym_LF] = ACTIONS(23),
-    [sym_comment] = ACTIONS(11),
-    [anon_sym_title] = ACTIONS(13),
-    [anon_sym_by] = ACTIONS(13),
-    [anon_sym_source] = ACTIONS(13),
-    [anon_sym_license] = ACTIONS(13),
-    [anon_sym_note] = ACTIONS(13),
-    [anon_sym_grid] = ACTIONS(15),
-    [anon_sym_shape] = ACTIONS(17),
+    [sym_comment] = ACTIONS(9),
+    [anon_sym_title] = ACTIONS(11),
+    [anon_sym_by] = ACTIONS(11),
+    [anon_sym_source] = ACTIONS(11),
+    [anon_sym_license] = ACTIONS(11),
+    [anon_sym_note] = ACTIONS(11),
+    [anon_sym_grid] = ACTIONS(13),
+    [anon_sym_shape] = ACTIONS(15),
+    [sym_key] = ACTIONS(17),
     [sym_stray] = ACTIONS(19),
   },
   [STATE(3)] = {
@@ -821,23 +1423,23 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [sym_unknown_property] = STATE(3),
     [aux_sym_source_file_repeat1] = STATE(3),
     [ts_builtin_sym_end] = ACTIONS(25),
-    [sym_key] = ACTIONS(27),
-    [anon_sym_LF] = ACTIONS(30),
-    [sym_comment] = ACTIONS(11),
-    [anon_sym_title] = ACTIONS(33),
-    [anon_sym_by] = ACTIONS(33),
-    [anon_sym_source] = ACTIONS(33),
-    [anon_sym_license] = ACTIONS(33),
-    [anon_sym_note] = ACTIONS(33),
-    [anon_sym_grid] = ACTIONS(36),
-    [anon_sym_shape] = ACTIONS(39),
+    [anon_sym_LF] = ACTIONS(27),
+    [sym_comment] = ACTIONS(9),
+    [anon_sym_title] = ACTIONS(30),
+    [anon_sym_by] = ACTIONS(30),
+    [anon_sym_source] = ACTIONS(30),
+    [anon_sym_license] = ACTIONS(30),
+    [anon_sym_note] = ACTIONS(30),
+    [anon_sym_grid] = ACTIONS(33),
+    [anon_sym_shape] = ACTIONS(36),
+    [sym_key] = ACTIONS(39),
     [sym_stray] = ACTIONS(42),
   },
 };
 
 static const uint16_t ts_small_parse_table[] = {
   [0] = 8,
-    ACTIONS(11), 1,
+    ACTIONS(9), 1,
       sym_comment,
     ACTIONS(45), 1,
       anon_sym_LF,
@@ -860,7 +1462,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_attribute,
       aux_sym_grid_repeat1,
   [31] = 8,
-    ACTIONS(11), 1,
+    ACTIONS(9), 1,
       sym_comment,
     ACTIONS(55), 1,
       anon_sym_LF,
@@ -883,7 +1485,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_attribute,
       aux_sym_grid_repeat1,
   [62] = 8,
-    ACTIONS(11), 1,
+    ACTIONS(9), 1,
       sym_comment,
     ACTIONS(57), 1,
       sym_integer,
@@ -906,7 +1508,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_attribute,
       aux_sym_grid_repeat1,
   [93] = 8,
-    ACTIONS(11), 1,
+    ACTIONS(9), 1,
       sym_comment,
     ACTIONS(63), 1,
       anon_sym_LF,
@@ -929,7 +1531,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_attribute,
       aux_sym_grid_repeat1,
   [124] = 7,
-    ACTIONS(11), 1,
+    ACTIONS(9), 1,
       sym_comment,
     ACTIONS(69), 1,
       anon_sym_LF,
@@ -950,7 +1552,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_attribute,
       aux_sym_grid_repeat1,
   [152] = 3,
-    ACTIONS(11), 1,
+    ACTIONS(9), 1,
       sym_comment,
     ACTIONS(83), 3,
       ts_builtin_sym_end,
@@ -966,7 +1568,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_shape,
       sym_key,
   [171] = 3,
-    ACTIONS(11), 1,
+    ACTIONS(9), 1,
       sym_comment,
     ACTIONS(87), 3,
       ts_builtin_sym_end,
@@ -982,7 +1584,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_shape,
       sym_key,
   [190] = 3,
-    ACTIONS(11), 1,
+    ACTIONS(9), 1,
       sym_comment,
     ACTIONS(91), 3,
       ts_builtin_sym_end,
@@ -998,7 +1600,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_shape,
       sym_key,
   [209] = 3,
-    ACTIONS(11), 1,
+    ACTIONS(9), 1,
       sym_comment,
     ACTIONS(95), 3,
       ts_builtin_sym_end,
@@ -1014,7 +1616,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_shape,
       sym_key,
   [228] = 3,
-    ACTIONS(11), 1,
+    ACTIONS(9), 1,
       sym_comment,
     ACTIONS(99), 3,
       ts_builtin_sym_end,
@@ -1030,7 +1632,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_shape,
       sym_key,
   [247] = 3,
-    ACTIONS(11), 1,
+    ACTIONS(9), 1,
       sym_comment,
     ACTIONS(103), 3,
       ts_builtin_sym_end,
@@ -1046,7 +1648,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_shape,
       sym_key,
   [266] = 3,
-    ACTIONS(11), 1,
+    ACTIONS(9), 1,
       sym_comment,
     ACTIONS(107), 3,
       ts_builtin_sym_end,
@@ -1062,7 +1664,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_shape,
       sym_key,
   [285] = 3,
-    ACTIONS(11), 1,
+    ACTIONS(9), 1,
       sym_comment,
     ACTIONS(111), 3,
       ts_builtin_sym_end,
@@ -1078,7 +1680,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_shape,
       sym_key,
   [304] = 3,
-    ACTIONS(11), 1,
+    ACTIONS(9), 1,
       sym_comment,
     ACTIONS(117), 1,
       sym_invalid_value,
@@ -1091,7 +1693,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_flipped,
       sym_integer,
   [320] = 3,
-    ACTIONS(11), 1,
+    ACTIONS(9), 1,
       sym_comment,
     ACTIONS(121), 1,
       sym_invalid_value,
@@ -1104,7 +1706,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_flipped,
       sym_integer,
   [336] = 5,
-    ACTIONS(11), 1,
+    ACTIONS(9), 1,
       sym_comment,
     ACTIONS(123), 1,
       anon_sym_LF,
@@ -1116,7 +1718,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_quoted_string,
       sym_bare_string,
   [353] = 3,
-    ACTIONS(11), 1,
+    ACTIONS(9), 1,
       sym_comment,
     ACTIONS(131), 1,
       sym_unterminated_string,
@@ -1134,33 +1736,33 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(11), 1,
       sym__newline,
   [378] = 3,
-    ACTIONS(11), 1,
+    ACTIONS(9), 1,
       sym_comment,
     ACTIONS(133), 1,
       anon_sym_LF,
     STATE(11), 1,
       sym__newline,
   [388] = 3,
-    ACTIONS(11), 1,
+    ACTIONS(9), 1,
       sym_comment,
     ACTIONS(137), 1,
       anon_sym_LF,
     STATE(12), 1,
       sym__newline,
   [398] = 3,
-    ACTIONS(11), 1,
+    ACTIONS(9), 1,
       sym_comment,
     ACTIONS(139), 1,
       anon_sym_LF,
     STATE(15), 1,
       sym__newline,
   [408] = 2,
-    ACTIONS(11), 1,
+    ACTIONS(9), 1,
       sym_comment,
     ACTIONS(141), 1,
       ts_builtin_sym_end,
   [415] = 2,
-    ACTIONS(11), 1,
+    ACTIONS(9), 1,
       sym_comment,
     ACTIONS(143), 1,
       sym_shape_name,
@@ -1197,21 +1799,21 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [1] = {.entry = {.count = 1, .reusable = false}}, RECOVER(),
   [3] = {.entry = {.count = 1, .reusable = false}}, SHIFT_EXTRA(),
   [5] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
-  [7] = {.entry = {.count = 1, .reusable = false}}, SHIFT(21),
-  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
-  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT_EXTRA(),
-  [13] = {.entry = {.count = 1, .reusable = false}}, SHIFT(20),
-  [15] = {.entry = {.count = 1, .reusable = false}}, SHIFT(4),
-  [17] = {.entry = {.count = 1, .reusable = false}}, SHIFT(26),
+  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
+  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT_EXTRA(),
+  [11] = {.entry = {.count = 1, .reusable = false}}, SHIFT(20),
+  [13] = {.entry = {.count = 1, .reusable = false}}, SHIFT(4),
+  [15] = {.entry = {.count = 1, .reusable = false}}, SHIFT(26),
+  [17] = {.entry = {.count = 1, .reusable = false}}, SHIFT(21),
   [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(22),
   [21] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
   [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
   [25] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [27] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(21),
-  [30] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(3),
-  [33] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(20),
-  [36] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(4),
-  [39] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(26),
+  [27] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(3),
+  [30] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(20),
+  [33] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(4),
+  [36] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(26),
+  [39] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(21),
   [42] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(22),
   [45] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
   [47] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
@@ -1301,14 +1903,12 @@ TS_PUBLIC const TSLanguage *tree_sitter_lockwright_quadrillion(void) {
     .alias_sequences = &ts_alias_sequences[0][0],
     .lex_modes = (const void*)ts_lex_modes,
     .lex_fn = ts_lex,
-    .keyword_lex_fn = ts_lex_keywords,
-    .keyword_capture_token = sym_key,
     .primary_state_ids = ts_primary_state_ids,
     .name = "lockwright_quadrillion",
     .max_reserved_word_set_size = 0,
     .metadata = {
       .major_version = 0,
-      .minor_version = 0,
+      .minor_version = 1,
       .patch_version = 0,
     },
   };

@@ -1,0 +1,2 @@
+; Folds for nonograms: a goal written over several lines.
+(goal) @fold

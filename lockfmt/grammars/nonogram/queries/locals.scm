@@ -1,0 +1,2 @@
+; A nonogram names nothing: one scope, the file.
+(source_file) @local.scope
