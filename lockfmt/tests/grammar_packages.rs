@@ -8,7 +8,12 @@
 use std::path::{Path, PathBuf};
 
 /// The grammars: their folder, grammar name, file extension and parser.
-fn grammars() -> Vec<(&'static str, &'static str, &'static str, tree_sitter::Language)> {
+fn grammars() -> Vec<(
+    &'static str,
+    &'static str,
+    &'static str,
+    tree_sitter::Language,
+)> {
     vec![
         (
             "hexlock",
@@ -60,7 +65,11 @@ const CAPTURES: &[(&str, &str, &str)] = &[
     ("keyword.operator", "keyword.operator", "keyword"),
     ("label", "label", "label"),
     ("operator", "operator", "operator"),
-    ("punctuation.delimiter", "punctuation.delimiter", "punctuation.delimiter"),
+    (
+        "punctuation.delimiter",
+        "punctuation.delimiter",
+        "punctuation.delimiter",
+    ),
     ("special", "character.special", "punctuation.special"),
     ("string", "string", "string"),
     ("string.special", "string.special", "string.special"),
@@ -77,7 +86,9 @@ fn renamed(helix: &str, which: usize, editor: &str) -> String {
          `LOCKWRIGHT_WRITE_QUERIES=1 cargo test -p lockwright-lockfmt --test grammar_packages`.\n"
     );
     // The source's own heading speaks of Helix's names: the copy has its own.
-    let body = helix.lines().skip_while(|l| l.trim_start().starts_with(';'));
+    let body = helix
+        .lines()
+        .skip_while(|l| l.trim_start().starts_with(';'));
     for line in body {
         let mut line = line.to_string();
         if !line.trim_start().starts_with(';') {
