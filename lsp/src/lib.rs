@@ -34,6 +34,7 @@ pub mod position;
 pub mod quadrillion;
 pub mod server;
 pub mod sliding;
+pub mod sliding_solution;
 pub mod syntax;
 pub mod tokens;
 pub mod transport;

@@ -7,6 +7,7 @@ use crate::edits;
 use crate::error::Error;
 use crate::family::{self, Occurrence, Offer, Served, Verdict};
 use crate::position::{Encoding, Lines, Place};
+use crate::sliding_solution;
 use crate::tokens;
 use crossbeam_channel::{Receiver, Sender, select, unbounded};
 use engine::solving::{Cancel, Limits};
@@ -91,6 +92,8 @@ struct Server<'a> {
     /// Whether the client asks to be told when code lenses and inlay hints change.
     refresh: (bool, bool),
     documents: HashMap<lsp::Uri, Document>,
+    /// Open solution files (`.solution`), whose moves name the pieces of the puzzle beside them.
+    solutions: HashMap<lsp::Uri, String>,
     answers: (Sender<Answer>, Receiver<Answer>),
     next_id: i32,
     shutting_down: bool,
@@ -137,6 +140,7 @@ pub fn run(connection: &Connection) -> Result<(), Error> {
         options,
         refresh,
         documents: HashMap::new(),
+        solutions: HashMap::new(),
         answers: unbounded(),
         next_id: 0,
         shutting_down: false,
@@ -386,6 +390,9 @@ impl Server<'_> {
                 };
                 let d = p.text_document;
                 let Some(family) = family::of_document(d.uri.as_str(), Some(&d.language_id)) else {
+                    if d.uri.as_str().ends_with(".solution") {
+                        self.solutions.insert(d.uri, d.text);
+                    }
                     return Ok(());
                 };
                 let mut document = Document {
@@ -409,20 +416,17 @@ impl Server<'_> {
                 };
                 let encoding = self.encoding;
                 let debounce = Duration::from_millis(self.options.debounce_ms.min(10_000));
+                if let Some(text) = self.solutions.get_mut(&p.text_document.uri) {
+                    for change in p.content_changes {
+                        apply_change(text, change, encoding);
+                    }
+                    return Ok(());
+                }
                 let Some(document) = self.documents.get_mut(&p.text_document.uri) else {
                     return Ok(());
                 };
                 for change in p.content_changes {
-                    match change.range {
-                        // Full sync is what the server asks for; a range is taken too.
-                        None => document.text = change.text,
-                        Some(range) => {
-                            let lines = Lines::new(&document.text, encoding);
-                            let start = lines.offset(lines.place(range.start));
-                            let end = lines.offset(lines.place(range.end)).max(start);
-                            document.text.replace_range(start..end, &change.text);
-                        }
-                    }
+                    apply_change(&mut document.text, change, encoding);
                 }
                 document.version = p.text_document.version;
                 document.verdict = None;
@@ -435,6 +439,7 @@ impl Server<'_> {
                 else {
                     return Ok(());
                 };
+                self.solutions.remove(&p.text_document.uri);
                 if let Some(mut document) = self.documents.remove(&p.text_document.uri) {
                     document.call_off();
                     self.notify(
@@ -582,6 +587,9 @@ impl Server<'_> {
     }
 
     fn hover(&self, at: &lsp::TextDocumentPositionParams) -> Option<lsp::Hover> {
+        if let Some(solution) = self.solutions.get(&at.text_document.uri) {
+            return self.solution_hover(&at.text_document.uri, solution, at.position);
+        }
         let document = self.document(&at.text_document.uri)?;
         let said = document
             .family
@@ -644,6 +652,12 @@ impl Server<'_> {
         at: &lsp::TextDocumentPositionParams,
     ) -> Option<lsp::GotoDefinitionResponse> {
         let uri = &at.text_document.uri;
+        if let Some(solution) = self.solutions.get(uri) {
+            let (beside, named) = self.solution_named_at(uri, solution, at.position)?;
+            return Some(lsp::GotoDefinitionResponse::Scalar(
+                beside.definition(named.piece)?,
+            ));
+        }
         let document = self.document(uri)?;
         let place = self.place(document, at.position);
         let span = match self.named_at(document, place) {
@@ -664,14 +678,107 @@ impl Server<'_> {
         declarations: bool,
     ) -> Option<Vec<lsp::Location>> {
         let uri = &at.text_document.uri;
+        if let Some(solution) = self.solutions.get(uri) {
+            let (beside, here) = self.solution_named_at(uri, solution, at.position)?;
+            let lines = Lines::new(solution, self.encoding);
+            let mut found: Vec<lsp::Location> = declarations
+                .then(|| beside.definition(here.piece))
+                .flatten()
+                .into_iter()
+                .collect();
+            found.extend(
+                sliding_solution::named(solution, &beside.lock)
+                    .iter()
+                    .filter(|n| n.piece == here.piece)
+                    .map(|n| lsp::Location::new(uri.clone(), lines.range(&n.span))),
+            );
+            return Some(found);
+        }
         let document = self.document(uri)?;
-        let (_, same) = self.named_at(document, self.place(document, at.position))?;
-        Some(
-            same.iter()
-                .filter(|o| declarations || !o.defines)
-                .map(|o| self.location(uri, document, &o.span))
-                .collect(),
-        )
+        let (here, same) = self.named_at(document, self.place(document, at.position))?;
+        let mut found: Vec<lsp::Location> = same
+            .iter()
+            .filter(|o| declarations || !o.defines)
+            .map(|o| self.location(uri, document, &o.span))
+            .collect();
+        // A sliding piece is named again, by its cells, in the solution file beside the lock.
+        if let Some(beside) = Beside::of_puzzle(uri, &document.text)
+            && let Some(piece) = beside.document.piece_by_letter(here.name.chars().next()?)
+            && let Some((solution_uri, solution)) = self.solution_beside(uri)
+        {
+            let lines = Lines::new(&solution, self.encoding);
+            found.extend(
+                sliding_solution::named(&solution, &beside.lock)
+                    .iter()
+                    .filter(|n| n.piece == piece)
+                    .map(|n| lsp::Location::new(solution_uri.clone(), lines.range(&n.span))),
+            );
+        }
+        Some(found)
+    }
+
+    /// The solution file beside a puzzle: open in the editor, else as it is on disk.
+    fn solution_beside(&self, uri: &lsp::Uri) -> Option<(lsp::Uri, String)> {
+        let solution_uri = solution_uri(uri)?;
+        let text = match self.solutions.get(&solution_uri) {
+            Some(text) => text.clone(),
+            None => read_file(&solution_uri)?,
+        };
+        Some((solution_uri, text))
+    }
+
+    /// The sliding lock beside a solution file: open in the editor, else as it is on disk.
+    fn lock_beside(&self, solution: &lsp::Uri) -> Option<Beside> {
+        let text = solution.as_str();
+        let stem = text.strip_suffix(".solution")?;
+        let uri: lsp::Uri = format!("{stem}.slide").parse().ok()?;
+        let lock_text = match self.documents.get(&uri) {
+            Some(d) => d.text.clone(),
+            None => read_file(&uri)?,
+        };
+        let mut beside = Beside::of_puzzle(&uri, &lock_text)?;
+        beside.encoding = self.encoding;
+        Some(beside)
+    }
+
+    /// The piece name written at a place of a solution file, with the lock beside it.
+    fn solution_named_at(
+        &self,
+        uri: &lsp::Uri,
+        solution: &str,
+        position: lsp::Position,
+    ) -> Option<(Beside, sliding_solution::Named)> {
+        let beside = self.lock_beside(uri)?;
+        let place = Lines::new(solution, self.encoding).place(position);
+        let named = sliding_solution::named(solution, &beside.lock)
+            .into_iter()
+            .find(|n| place.within(&n.span))?;
+        Some((beside, named))
+    }
+
+    fn solution_hover(
+        &self,
+        uri: &lsp::Uri,
+        solution: &str,
+        position: lsp::Position,
+    ) -> Option<lsp::Hover> {
+        let (beside, named) = self.solution_named_at(uri, solution, position)?;
+        let letter = beside.document.letter(named.piece);
+        let file = beside
+            .uri
+            .as_str()
+            .rsplit('/')
+            .next()
+            .unwrap_or("the lock")
+            .to_string();
+        let lines = Lines::new(solution, self.encoding);
+        Some(lsp::Hover {
+            contents: lsp::HoverContents::Markup(lsp::MarkupContent {
+                kind: lsp::MarkupKind::Markdown,
+                value: sliding_solution::hover(&named, &beside.lock, letter, &file),
+            }),
+            range: Some(lines.range(&named.span)),
+        })
     }
 
     fn prepare_rename(
@@ -808,6 +915,90 @@ impl Server<'_> {
             .into_iter()
             .collect()
     }
+}
+
+/// A sliding lock read from its file, for the solution file beside it.
+struct Beside {
+    uri: lsp::Uri,
+    text: String,
+    document: lockfmt::sliding::Document,
+    lock: engine::sliding::Lock,
+    source_map: lockfmt::sliding::SourceMap,
+    encoding: Encoding,
+}
+
+impl Beside {
+    /// The sliding lock a puzzle file's text reads as, when it is one and valid.
+    fn of_puzzle(uri: &lsp::Uri, text: &str) -> Option<Beside> {
+        if !uri.as_str().ends_with(".slide") {
+            return None;
+        }
+        let parsed = lockfmt::sliding::parse(text);
+        let document = parsed.valid()?.clone();
+        Some(Beside {
+            uri: uri.clone(),
+            text: text.to_string(),
+            lock: document.lock.clone(),
+            document,
+            source_map: parsed.source_map,
+            encoding: Encoding::Utf16,
+        })
+    }
+
+    /// Where a piece is drawn in the lock's picture: its first cell.
+    fn definition(&self, piece: usize) -> Option<lsp::Location> {
+        let at = self.lock.pieces.get(piece)?.at;
+        let span = self.source_map.cells.get(&at)?;
+        let lines = Lines::new(&self.text, self.encoding);
+        Some(lsp::Location::new(self.uri.clone(), lines.range(span)))
+    }
+}
+
+/// A change the client sent, applied to a text.
+fn apply_change(
+    text: &mut String,
+    change: lsp::TextDocumentContentChangeEvent,
+    encoding: Encoding,
+) {
+    match change.range {
+        // Full sync is what the server asks for; a range is taken too.
+        None => *text = change.text,
+        Some(range) => {
+            let lines = Lines::new(text, encoding);
+            let start = lines.offset(lines.place(range.start));
+            let end = lines.offset(lines.place(range.end)).max(start);
+            text.replace_range(start..end, &change.text);
+        }
+    }
+}
+
+/// A `file:` URI's text on disk, when it can be read (and is not too large to be a puzzle).
+fn read_file(uri: &lsp::Uri) -> Option<String> {
+    let path = uri.as_str().strip_prefix("file://")?;
+    let path = percent_decoded(path)?;
+    let meta = std::fs::metadata(&path).ok()?;
+    if !meta.is_file() || meta.len() > 1 << 20 {
+        return None;
+    }
+    std::fs::read_to_string(path).ok()
+}
+
+/// A URI path with its `%XX` escapes decoded.
+fn percent_decoded(path: &str) -> Option<String> {
+    let bytes = path.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = path.get(i + 1..i + 3)?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
 }
 
 /// The solution file beside a puzzle: its name with `.solution` for its extension.

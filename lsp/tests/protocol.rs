@@ -529,3 +529,80 @@ fn the_other_families_hover_and_follow_their_names() {
     );
     client.shut_down().expect("a clean shutdown");
 }
+
+/// A sliding lock's solution file names each piece by the cells it covers before its move: its
+/// hover says which piece that is, its definition is the piece in the lock's picture beside it,
+/// and the piece's references in the lock reach the solution file.
+#[test]
+fn a_piece_named_in_a_sliding_solution_file_is_found_in_the_lock_beside_it() {
+    let lock = include_str!("../../templates/sliding/seed-example.slide");
+    let solution = include_str!("../../templates/sliding/seed-example.solution");
+    let (lock_uri, solution_uri) = ("file:///tmp/lw/seed.slide", "file:///tmp/lw/seed.solution");
+    let mut client = Client::plain();
+    client.open(lock_uri, lock);
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": solution_uri, "languageId": "", "version": 1, "text": solution } }),
+    );
+    let moves = solution
+        .lines()
+        .position(|l| l.starts_with("moves: BC1 L1, C34 D2, Key R1"))
+        .expect("the moves line") as u32;
+    let row3 = lock
+        .lines()
+        .position(|l| l.starts_with("3 K K a @"))
+        .expect("row 3") as u32;
+    let row4 = row3 - 1;
+    // `C34` is the piece a, drawn at C3 and C4.
+    let hover = client.request("textDocument/hover", at(solution_uri, moves, 16));
+    let said = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(said.contains("**C34**: the piece `a`"), "{said}");
+    assert!(said.contains("before move 2 (`C34 D2`)"), "{said}");
+    let definition = client.request("textDocument/definition", at(solution_uri, moves, 16));
+    assert_eq!(definition["uri"], lock_uri, "{definition}");
+    assert_eq!(
+        definition["range"]["start"],
+        json!({ "line": row3, "character": 6 })
+    );
+    let references = client.request(
+        "textDocument/references",
+        json!({ "textDocument": { "uri": solution_uri }, "position": { "line": moves, "character": 16 },
+                "context": { "includeDeclaration": true } }),
+    );
+    let found: Vec<(String, u64, u64)> = references
+        .as_array()
+        .expect("references")
+        .iter()
+        .map(|l| {
+            (
+                l["uri"].as_str().unwrap_or_default().to_string(),
+                l["range"]["start"]["line"].as_u64().unwrap_or(0),
+                l["range"]["start"]["character"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert!(
+        found.contains(&(lock_uri.into(), row3.into(), 6)),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&(solution_uri.into(), moves.into(), 15)),
+        "{found:?}"
+    );
+    // From the lock: the piece a's references reach the solution's `C34`.
+    let references = client.request(
+        "textDocument/references",
+        json!({ "textDocument": { "uri": lock_uri }, "position": { "line": row4, "character": 6 },
+                "context": { "includeDeclaration": true } }),
+    );
+    let in_solution = references
+        .as_array()
+        .expect("references")
+        .iter()
+        .any(|l| l["uri"] == solution_uri && l["range"]["start"]["character"] == 15);
+    assert!(in_solution, "{references}");
+    // A move name the lock does not have names nothing.
+    let nothing = client.request("textDocument/hover", at(solution_uri, 0, 3));
+    assert_eq!(nothing, Value::Null);
+    client.shut_down().expect("a clean end");
+}
