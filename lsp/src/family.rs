@@ -125,6 +125,12 @@ pub trait Family: Format {
         None
     }
 
+    /// A named piece as the editor's outline lists it (`block A`, `pivot 1`): by default its
+    /// name.
+    fn symbol(name: &str) -> String {
+        name.to_string()
+    }
+
     /// Whether `new` may replace the name `old` (which the file uses, with `taken` the names
     /// it uses): the reason it may not otherwise, in the game's words.
     fn renamable(old: &str, new: &str, taken: &[String]) -> Result<(), String> {
@@ -182,6 +188,8 @@ pub trait Served: Sync {
     fn occurrences(&self, text: &str) -> Vec<Occurrence>;
     /// Where a reference at `at` that is not a name points.
     fn target(&self, text: &str, at: Place) -> Option<Span>;
+    /// A named piece as the outline lists it.
+    fn symbol(&self, name: &str) -> String;
     /// Whether `new` may replace the name `old`.
     fn renamable(&self, old: &str, new: &str, taken: &[String]) -> Result<(), String>;
     /// The solver's verdict on a text, when it is valid and the family has a solver.
@@ -219,6 +227,10 @@ impl<F: Family> Served for F {
 
     fn target(&self, text: &str, at: Place) -> Option<Span> {
         F::target(text, &F::parse(text), at)
+    }
+
+    fn symbol(&self, name: &str) -> String {
+        F::symbol(name)
     }
 
     fn renamable(&self, old: &str, new: &str, taken: &[String]) -> Result<(), String> {

@@ -131,6 +131,14 @@ impl Family for HexLock {
         out
     }
 
+    fn symbol(name: &str) -> String {
+        if name.chars().all(|c| c.is_ascii_digit()) {
+            format!("pivot {name}")
+        } else {
+            format!("block {name}")
+        }
+    }
+
     fn occurrences(text: &str, parsed: &Parsed) -> Vec<Occurrence> {
         syntax::nodes_of(
             text,

@@ -217,6 +217,7 @@ fn capabilities(encoding: Encoding) -> lsp::ServerCapabilities {
         }),
         inlay_hint_provider: Some(lsp::OneOf::Left(true)),
         code_action_provider: Some(lsp::CodeActionProviderCapability::Simple(true)),
+        document_symbol_provider: Some(lsp::OneOf::Left(true)),
         ..Default::default()
     }
 }
@@ -344,6 +345,10 @@ impl Server<'_> {
             "textDocument/semanticTokens/full" => {
                 let p: lsp::SemanticTokensParams = params(value)?;
                 to_value(self.semantic_tokens(&p.text_document.uri))
+            }
+            "textDocument/documentSymbol" => {
+                let p: lsp::DocumentSymbolParams = params(value)?;
+                to_value(self.symbols(&p.text_document.uri))
             }
             "textDocument/definition" => {
                 let p: lsp::GotoDefinitionParams = params(value)?;
@@ -715,6 +720,34 @@ impl Server<'_> {
             );
         }
         Some(found)
+    }
+
+    /// The named pieces, for the editor's outline: each once, at the first place that makes it,
+    /// in the file's order.
+    fn symbols(&self, uri: &lsp::Uri) -> Option<lsp::DocumentSymbolResponse> {
+        let document = self.document(uri)?;
+        let lines = Lines::new(&document.text, self.encoding);
+        let mut seen = std::collections::BTreeSet::new();
+        let mut symbols = Vec::new();
+        for o in document.family.occurrences(&document.text) {
+            if !o.defines || !seen.insert(o.name.clone()) {
+                continue;
+            }
+            let range = lines.range(&o.span);
+            #[allow(deprecated)]
+            // `deprecated` is a field the protocol keeps; it says nothing here
+            symbols.push(lsp::DocumentSymbol {
+                name: document.family.symbol(&o.name),
+                detail: None,
+                kind: lsp::SymbolKind::OBJECT,
+                tags: None,
+                deprecated: None,
+                range,
+                selection_range: range,
+                children: None,
+            });
+        }
+        Some(lsp::DocumentSymbolResponse::Nested(symbols))
     }
 
     /// The solution file beside a puzzle: open in the editor, else as it is on disk.

@@ -82,6 +82,10 @@ impl Family for Sliding {
             .collect()
     }
 
+    fn symbol(name: &str) -> String {
+        format!("piece {name}")
+    }
+
     fn occurrences(text: &str, parsed: &Parsed) -> Vec<Occurrence> {
         syntax::nodes_of(text, parsed.tree.as_ref(), &["piece"])
             .into_iter()

@@ -606,3 +606,32 @@ fn a_piece_named_in_a_sliding_solution_file_is_found_in_the_lock_beside_it() {
     assert_eq!(nothing, Value::Null);
     client.shut_down().expect("a clean end");
 }
+
+/// The editor's outline lists a lock's named pieces, each once, where it is first drawn.
+#[test]
+fn the_outline_lists_each_named_piece_once() {
+    let mut client = Client::plain();
+    client.open(URI, SPRING_PULL);
+    let symbols = client.request("textDocument/documentSymbol", doc(URI));
+    let names: Vec<&str> = symbols
+        .as_array()
+        .expect("symbols")
+        .iter()
+        .filter_map(|s| s["name"].as_str())
+        .collect();
+    assert_eq!(names, ["block B", "block A"], "{symbols}");
+    let sliding = "file:///tmp/seed.slide";
+    client.open(
+        sliding,
+        include_str!("../../templates/sliding/seed-example.slide"),
+    );
+    let symbols = client.request("textDocument/documentSymbol", doc(sliding));
+    let names: Vec<&str> = symbols
+        .as_array()
+        .expect("symbols")
+        .iter()
+        .filter_map(|s| s["name"].as_str())
+        .collect();
+    assert_eq!(names, ["piece a", "piece b"], "{symbols}");
+    client.shut_down().expect("a clean end");
+}
