@@ -708,6 +708,57 @@ mod tests {
     }
 
     #[test]
+    fn the_database_is_sqlite_unless_a_postgres_url_is_named() {
+        assert_eq!(Config::default().database, Database::Sqlite);
+        let dir = tempfile::tempdir().expect("dir");
+        let path = dir.path().join("server.toml");
+        std::fs::write(&path, "database = \"postgres://lw@127.0.0.1:5432/world\"\n")
+            .expect("write");
+        let from_file = ServeArgs {
+            config: Some(path.clone()),
+            ..ServeArgs::default()
+        };
+        assert_eq!(
+            from_file.resolve().expect("config").database,
+            Database::Postgres("postgres://lw@127.0.0.1:5432/world".into())
+        );
+        let flag = Cli::try_parse_from([
+            "x",
+            "--config",
+            path.to_str().expect("path"),
+            "--database",
+            "sqlite",
+        ])
+        .expect("flags");
+        assert_eq!(
+            flag.serve.resolve().expect("config").database,
+            Database::Sqlite
+        );
+        for wrong in ["mysql://x", "postgres://lw@host:notaport/db"] {
+            assert!(
+                Cli::try_parse_from(["x", "--database", wrong]).is_err(),
+                "{wrong} accepted"
+            );
+        }
+        std::fs::write(
+            &path,
+            "database = \"postgres://lw:secret@h/w\"\nbackup_every = \"1h\"\n",
+        )
+        .expect("write");
+        let why = from_file
+            .resolve()
+            .expect_err("backups on PostgreSQL")
+            .to_string();
+        assert!(why.contains("backup_every"), "{why}");
+        assert_eq!(
+            Database::parse("postgres://lw:secret@h/w")
+                .expect("url")
+                .shown(),
+            "postgres://lw:***@h/w"
+        );
+    }
+
+    #[test]
     fn a_file_overrides_defaults_and_flags_override_the_file() {
         let dir = tempfile::tempdir().expect("dir");
         let path = dir.path().join("server.toml");

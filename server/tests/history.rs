@@ -67,7 +67,10 @@ async fn republishing_does_not_grow_memory_or_what_a_restart_loads() {
         .expect("restart");
     let held = running.game.locks_in_memory();
     assert_eq!((held.locks, held.texts, held.mechanisms), (3, 2, 2));
-    let srv = support::Srv { running };
+    let srv = support::Srv {
+        running,
+        database: Default::default(),
+    };
     let mut reader = srv.client();
     reader.login("RDR", "pass-word").await.expect("login");
     assert_eq!(

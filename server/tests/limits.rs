@@ -86,7 +86,10 @@ async fn half_sent_requests_and_silent_connections_are_closed() {
         tokio::time::sleep(Duration::from_millis(400)).await;
     }
     // An event stream outlives the idle timeout: it sends comments meanwhile.
-    let srv = support::Srv { running };
+    let srv = support::Srv {
+        running,
+        database: Default::default(),
+    };
     let mut a = srv.client();
     a.register("EVT", "pw").await.expect("register");
     let mut events = a.events().await.expect("events");

@@ -17,7 +17,13 @@ async fn start_with_mail(sink: &Sink) -> (Srv, tempfile::TempDir) {
     config.mail_from = "Lockwright <lockwright@test.invalid>".into();
     config.mail_retry = server::config::Period::millis(100);
     let running = server::server::Running::start(config).await.expect("start");
-    (Srv { running }, dir)
+    (
+        Srv {
+            running,
+            database: Default::default(),
+        },
+        dir,
+    )
 }
 
 fn code_in(mail: &str) -> String {

@@ -54,7 +54,10 @@ async fn a_death_match_only_account_never_appears_in_players_scores_or_accesses(
     let running = server::server::Running::start(support::test_config(dir.path()))
         .await
         .expect("restart");
-    let again = support::Srv { running };
+    let again = support::Srv {
+        running,
+        database: Default::default(),
+    };
     let mut me = again.client();
     me.login("YOU", "pass-word").await.expect("login");
     assert!(!listed(&me.scores().await.expect("scores")));
@@ -94,7 +97,10 @@ async fn a_bot_registered_earlier_leaves_the_metagame_by_the_admin_action() {
     let running = server::server::Running::start(support::test_config(dir.path()))
         .await
         .expect("restart");
-    let again = support::Srv { running };
+    let again = support::Srv {
+        running,
+        database: Default::default(),
+    };
     let mut me = again.client();
     me.login("YOU", "pass-word").await.expect("login");
     assert_refused(me.player("BOT").await, 404, "unknown-player");

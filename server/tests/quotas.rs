@@ -69,7 +69,10 @@ async fn the_lock_line_cap_is_set_by_the_configuration() {
     let mut config = support::test_config(dir.path());
     config.max_lock_lines = 40;
     let running = server::server::Running::start(config).await.expect("start");
-    let srv = support::Srv { running };
+    let srv = support::Srv {
+        running,
+        database: Default::default(),
+    };
     let c = srv.player("LIN").await;
     let locks = Locks::load();
     let commented = format!("{}{}", "# a comment\n".repeat(40), locks.spring);
@@ -89,7 +92,10 @@ async fn publishes_per_player_per_hour_are_capped() {
     let mut config = support::test_config(dir.path());
     config.publishes_per_hour = 2;
     let running = server::server::Running::start(config).await.expect("start");
-    let srv = support::Srv { running };
+    let srv = support::Srv {
+        running,
+        database: Default::default(),
+    };
     let a = srv.player("PUB").await;
     let b = srv.player("PUC").await;
     let locks = Locks::load();
@@ -116,7 +122,10 @@ async fn event_streams_are_capped_per_player_and_per_address() {
     config.streams_per_player = 2;
     config.streams_per_address = 3;
     let running = server::server::Running::start(config).await.expect("start");
-    let srv = support::Srv { running };
+    let srv = support::Srv {
+        running,
+        database: Default::default(),
+    };
     let a = srv.player("STA").await;
     let b = srv.player("STB").await;
     let first = a.events().await.expect("one");
@@ -147,7 +156,10 @@ async fn an_event_stream_ends_on_logout_and_on_token_expiry() {
     let mut config = support::test_config(dir.path());
     config.token_ttl = Period::millis(1500);
     let running = server::server::Running::start(config).await.expect("start");
-    let srv = support::Srv { running };
+    let srv = support::Srv {
+        running,
+        database: Default::default(),
+    };
     let mut a = srv.player("OUT").await;
     let mut stream = a.events().await.expect("events");
     a.logout(true).await.expect("logout everywhere");
@@ -245,7 +257,10 @@ async fn login_throttle_counts_concurrent_attempts_and_never_locks_out_another_p
     config.password_queue = 64;
     let running = server::server::Running::start(config).await.expect("start");
     let url = running.url();
-    let srv = support::Srv { running };
+    let srv = support::Srv {
+        running,
+        database: Default::default(),
+    };
     srv.player("VIC").await;
     srv.player("OTH").await;
     let mut burst = Vec::new();
@@ -335,7 +350,10 @@ async fn challenges_pieces_and_the_list_of_matches_are_bounded() {
     config.open_challenges_per_player = 3;
     config.pieces_per_round = 10;
     let running = server::server::Running::start(config).await.expect("start");
-    let srv = support::Srv { running };
+    let srv = support::Srv {
+        running,
+        database: Default::default(),
+    };
     let a = srv.player("CHA").await;
     srv.player("CHB").await;
     let challenge = || Challenge {
