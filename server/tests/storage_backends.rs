@@ -192,6 +192,56 @@ async fn a_newer_schema_is_refused_by_serving_and_by_migrate(backend: Backend) {
     );
 }
 
+/// PostgreSQL ending the server's connection (a restart, an operator's `pg_terminate_backend`)
+/// costs at most the requests that found it lost, answered 503 `unavailable`; the server
+/// connects again by itself and keeps what was written.
+#[tokio::test]
+async fn a_lost_connection_to_postgres_is_opened_again() {
+    if let Some(why) = support::pg::skip() {
+        eprintln!("skipped on PostgreSQL: {why}");
+        return;
+    }
+    let (srv, _dir) = support::start_on(Backend::Postgres).await;
+    let first = srv.player("FST").await;
+    let Database::Postgres(url) = &srv.database else {
+        panic!("a PostgreSQL server")
+    };
+    let name = url.rsplit('/').next().expect("database name");
+    let ended = support::pg::cluster().rows(
+        "postgres",
+        &format!(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = '{name}'"
+        ),
+    );
+    assert_eq!(ended, [["1"]], "the server's one connection was ended");
+    let mut tries = 0;
+    let mut again = srv.client();
+    loop {
+        tries += 1;
+        match again.register("SND", "pass-word").await {
+            Ok(_) => break,
+            Err(e) => {
+                assert_eq!(
+                    e.status().map(|s| s.as_u16()),
+                    Some(503),
+                    "a lost connection is unavailable, not an error of the request: {e}"
+                );
+                assert!(tries < 100, "the server never connected again: {e}");
+                tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            }
+        }
+    }
+    assert!(
+        tries <= 2,
+        "only the request that found it lost failed ({tries} tries)"
+    );
+    assert_eq!(again.player("FST").await.expect("read").codename, "FST");
+    first
+        .me()
+        .await
+        .expect("the first player's token still works");
+}
+
 /// The URL may name PostgreSQL's Unix socket (its folder, percent-encoded, as the host): what an
 /// operator uses with `peer` authentication.
 #[tokio::test]

@@ -15,6 +15,11 @@
 //! tokens were issued in), the table `tokens` has a column `n`. Two servers starting at once
 //! take an advisory lock, so one creates the schema and the other finds it.
 
+// Every future here is run to completion by `block_on` on the calling thread, alone: holding
+// the connection's lock across its awaits blocks no other task, and is what keeps one call on
+// the connection at a time.
+#![allow(clippy::await_holding_lock)]
+
 use super::{
     Backend, LockRow, MailSettings, NoteRow, Notify, PlayerRow, QueuedMail, SCHEMA_VERSION,
     Snapshot, StorageError, StoredEntry, StoredMatch, TokenRow, hide_password, now, now_ms,
@@ -23,6 +28,7 @@ use super::{
 use rules::metagame::{LockId, NoteId, PlayerId, Slot};
 use std::future::Future;
 use std::path::Path;
+use std::sync::{Mutex, MutexGuard};
 use tokio_postgres::error::SqlState;
 use tokio_postgres::{Client, NoTls, Row};
 
@@ -146,9 +152,13 @@ pub fn is_unavailable(e: &tokio_postgres::Error) -> bool {
     }
 }
 
-/// One connection to a PostgreSQL database.
+/// One connection to a PostgreSQL database, opened again when it was lost.
 pub struct Postgres {
-    client: Client,
+    /// The connection. Behind a lock only so that reads (`&self`) can replace a lost one;
+    /// the game's storage lock already lets one call through at a time.
+    client: Mutex<Client>,
+    /// Where to connect again.
+    url: String,
 }
 
 impl Postgres {
@@ -201,13 +211,32 @@ impl Postgres {
             .recv()
             .map_err(|_| failed("its thread stopped".into()))?
             .map_err(failed)?;
-        Ok(Postgres { client })
+        Ok(Postgres {
+            client: Mutex::new(client),
+            url: url.to_string(),
+        })
+    }
+
+    /// The connection, connecting again first when the last one was lost (PostgreSQL
+    /// restarted, or an operator ended it): the call that found it lost failed, answered 503,
+    /// and the next one goes through without restarting the server. A change whose connection
+    /// was lost mid-way is never retried here: whether it committed is for the caller to
+    /// read again.
+    fn client(&self) -> Result<MutexGuard<'_, Client>, StorageError> {
+        let mut client = self.client.lock().unwrap_or_else(|e| e.into_inner());
+        if client.is_closed() {
+            let fresh = Postgres::connect(&self.url)?;
+            *client = fresh.client.into_inner().unwrap_or_else(|e| e.into_inner());
+            tracing::info!(database = %hide_password(&self.url), "connected to PostgreSQL again");
+        }
+        Ok(client)
     }
 
     /// Brings the schema to [`SCHEMA_VERSION`] in one transaction, under an advisory lock so
     /// that two servers starting at once do not both create it.
     fn migrate(&mut self) -> Result<(), StorageError> {
-        let client = &mut self.client;
+        let mut guard = self.client()?;
+        let client = &mut *guard;
         wait(async move {
             let tx = client.transaction().await?;
             tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
@@ -280,7 +309,7 @@ impl Backend for Postgres {
     fn schema_version(&self) -> Result<i64, StorageError> {
         wait(async {
             let exists: bool = self
-                .client
+                .client()?
                 .query_one("SELECT to_regclass('schema_version') IS NOT NULL", &[])
                 .await?
                 .try_get(0)?;
@@ -288,7 +317,7 @@ impl Backend for Postgres {
                 return Ok(0);
             }
             let v: Option<i64> = self
-                .client
+                .client()?
                 .query_opt("SELECT version FROM schema_version", &[])
                 .await?
                 .map(|r| r.try_get(0))
@@ -298,7 +327,7 @@ impl Backend for Postgres {
     }
 
     fn probe_write(&mut self) -> Result<(), StorageError> {
-        wait(self.client.execute(
+        wait(self.client()?.execute(
             "INSERT INTO ready_probe (id, at_ms) VALUES (1, $1)
              ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms",
             &[&now_ms()],
@@ -314,7 +343,7 @@ impl Backend for Postgres {
     }
 
     fn counts(&self) -> Result<(i64, i64, i64), StorageError> {
-        let r = wait(self.client.query_one(
+        let r = wait(self.client()?.query_one(
             "SELECT (SELECT count(*) FROM players), (SELECT count(*) FROM locks),
                     (SELECT count(*) FROM notes)",
             &[],
@@ -333,7 +362,7 @@ impl Backend for Postgres {
         password_hash: &str,
         metagame: bool,
     ) -> Result<PlayerId, StorageError> {
-        let inserted = wait(self.client.query_one(
+        let inserted = wait(self.client()?.query_one(
             "INSERT INTO players (codename, password_hash, created_at, metagame)
              VALUES ($1, $2, $3, $4) RETURNING id",
             &[&codename, &password_hash, &now(), &metagame],
@@ -355,7 +384,8 @@ impl Backend for Postgres {
         at_ms: i64,
         cap: usize,
     ) -> Result<Vec<String>, StorageError> {
-        let client = &mut self.client;
+        let mut guard = self.client()?;
+        let client = &mut *guard;
         wait(async move {
             let tx = client.transaction().await?;
             tx.execute(
@@ -386,20 +416,21 @@ impl Backend for Postgres {
 
     fn remove_token(&mut self, hash: &str) -> Result<bool, StorageError> {
         Ok(wait(
-            self.client
+            self.client()?
                 .execute("DELETE FROM tokens WHERE hash = $1", &[&hash]),
         )? > 0)
     }
 
     fn remove_tokens_of(&mut self, player: PlayerId) -> Result<usize, StorageError> {
         Ok(wait(
-            self.client
+            self.client()?
                 .execute("DELETE FROM tokens WHERE player_id = $1", &[&player.0]),
         )? as usize)
     }
 
     fn touch_tokens(&mut self, used: &[(String, i64)]) -> Result<(), StorageError> {
-        let client = &mut self.client;
+        let mut guard = self.client()?;
+        let client = &mut *guard;
         wait(async move {
             let tx = client.transaction().await?;
             let q = tx
@@ -415,7 +446,7 @@ impl Backend for Postgres {
 
     fn remove_tokens_unused_since(&mut self, before_ms: i64) -> Result<usize, StorageError> {
         Ok(wait(
-            self.client
+            self.client()?
                 .execute("DELETE FROM tokens WHERE used_at_ms < $1", &[&before_ms]),
         )? as usize)
     }
@@ -427,7 +458,8 @@ impl Backend for Postgres {
         text: &str,
         solution: &str,
     ) -> Result<LockId, StorageError> {
-        let client = &mut self.client;
+        let mut guard = self.client()?;
+        let client = &mut *guard;
         wait(async move {
             let tx = client.transaction().await?;
             let at = now();
@@ -453,7 +485,7 @@ impl Backend for Postgres {
 
     fn retire(&mut self, owner: PlayerId, slot: Slot) -> Result<Option<LockId>, StorageError> {
         // One statement: the row is found and retired at once.
-        let row = wait(self.client.query_opt(
+        let row = wait(self.client()?.query_opt(
             "UPDATE locks SET retired_at = $1
              WHERE owner_id = $2 AND slot = $3 AND retired_at IS NULL RETURNING id",
             &[&now(), &owner.0, &slot_number(slot)],
@@ -468,7 +500,7 @@ impl Backend for Postgres {
         behind: LockId,
         solution: &str,
     ) -> Result<NoteId, StorageError> {
-        let r = wait(self.client.query_one(
+        let r = wait(self.client()?.query_one(
             "INSERT INTO notes (author_id, lock_id, behind_id, solution, placed_at)
              VALUES ($1, $2, $3, $4, $5) RETURNING id",
             &[&author.0, &on.0, &behind.0, &solution, &now()],
@@ -478,7 +510,7 @@ impl Backend for Postgres {
 
     fn author_solution(&self, lock: LockId) -> Result<Option<String>, StorageError> {
         let row = wait(
-            self.client
+            self.client()?
                 .query_opt("SELECT solution FROM locks WHERE id = $1", &[&lock.0]),
         )?;
         Ok(row.map(|r| r.try_get(0)).transpose()?)
@@ -488,7 +520,8 @@ impl Backend for Postgres {
         wait(async {
             // One snapshot of the whole database: a second server writing meanwhile cannot
             // make the rows disagree.
-            let c = &self.client;
+            let guard = self.client()?;
+            let c = &*guard;
             c.batch_execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
                 .await?;
             let loaded = async {
@@ -563,7 +596,8 @@ impl Backend for Postgres {
     }
 
     fn set_banned(&mut self, player: PlayerId, banned: bool) -> Result<(), StorageError> {
-        let client = &mut self.client;
+        let mut guard = self.client()?;
+        let client = &mut *guard;
         wait(async move {
             let tx = client.transaction().await?;
             tx.execute(
@@ -581,7 +615,7 @@ impl Backend for Postgres {
     }
 
     fn leave_metagame(&mut self, player: PlayerId) -> Result<(), StorageError> {
-        wait(self.client.execute(
+        wait(self.client()?.execute(
             "UPDATE players SET metagame = FALSE WHERE id = $1",
             &[&player.0],
         ))?;
@@ -589,7 +623,7 @@ impl Backend for Postgres {
     }
 
     fn purge_unnamed_locks(&mut self, owner: PlayerId) -> Result<usize, StorageError> {
-        Ok(wait(self.client.execute(
+        Ok(wait(self.client()?.execute(
             "DELETE FROM locks WHERE owner_id = $1 AND retired_at IS NOT NULL
                 AND NOT EXISTS (SELECT 1 FROM notes WHERE notes.lock_id = locks.id)
                 AND NOT EXISTS (SELECT 1 FROM notes WHERE notes.behind_id = locks.id)",
@@ -605,7 +639,7 @@ impl Backend for Postgres {
     }
 
     fn matches_in_progress(&self) -> Result<i64, StorageError> {
-        Ok(wait(self.client.query_one(
+        Ok(wait(self.client()?.query_one(
             "SELECT count(*) FROM death_matches WHERE status IN ('challenged', 'playing')",
             &[],
         ))?
@@ -613,7 +647,7 @@ impl Backend for Postgres {
     }
 
     fn lock(&self, id: LockId) -> Result<Option<LockRow>, StorageError> {
-        let row = wait(self.client.query_opt(
+        let row = wait(self.client()?.query_opt(
             "SELECT owner_id, slot, text, retired_at IS NOT NULL FROM locks WHERE id = $1",
             &[&id.0],
         ))?;
@@ -639,7 +673,7 @@ impl Backend for Postgres {
         }
         // Keys and uniqueness hold as long as their indexes and constraints are valid; an
         // interrupted concurrent index build or a constraint added NOT VALID leaves them not.
-        let rows = wait(self.client.query(
+        let rows = wait(self.client()?.query(
             "SELECT 'index ' || c.relname FROM pg_index i
                  JOIN pg_class c ON c.oid = i.indexrelid
                  JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -661,7 +695,7 @@ impl Backend for Postgres {
         challenged: PlayerId,
         rounds: &str,
     ) -> Result<i64, StorageError> {
-        Ok(wait(self.client.query_one(
+        Ok(wait(self.client()?.query_one(
             "INSERT INTO death_matches (challenger_id, challenged_id, rounds, status, created_at_ms)
              VALUES ($1, $2, $3, 'challenged', $4) RETURNING id",
             &[&challenger.0, &challenged.0, &rounds, &now_ms()],
@@ -670,7 +704,7 @@ impl Backend for Postgres {
     }
 
     fn set_death_match_status(&mut self, id: i64, status: &str) -> Result<(), StorageError> {
-        wait(self.client.execute(
+        wait(self.client()?.execute(
             "UPDATE death_matches SET status = $2 WHERE id = $1",
             &[&id, &status],
         ))?;
@@ -684,7 +718,8 @@ impl Backend for Postgres {
         status: &str,
         clock_ms: i64,
     ) -> Result<(), StorageError> {
-        let client = &mut self.client;
+        let mut guard = self.client()?;
+        let client = &mut *guard;
         wait(async move {
             let tx = client.transaction().await?;
             for e in entries {
@@ -707,7 +742,8 @@ impl Backend for Postgres {
     }
 
     fn set_death_match_clocks(&mut self, clocks: &[(i64, i64)]) -> Result<(), StorageError> {
-        let client = &mut self.client;
+        let mut guard = self.client()?;
+        let client = &mut *guard;
         wait(async move {
             let tx = client.transaction().await?;
             for (id, clock_ms) in clocks {
@@ -726,7 +762,7 @@ impl Backend for Postgres {
         wait(async {
             let mut matches = Vec::new();
             for r in self
-                .client
+                .client()?
                 .query(
                     "SELECT id, challenger_id, challenged_id, rounds, status, created_at_ms,
                             clock_ms
@@ -747,7 +783,7 @@ impl Backend for Postgres {
                 });
             }
             for r in self
-                .client
+                .client()?
                 .query(
                     "SELECT match_id, seq, at_ms, entry FROM death_match_log
                      ORDER BY match_id, seq",
@@ -779,7 +815,7 @@ impl Backend for Postgres {
         code_hash: &str,
         code_expires_ms: i64,
     ) -> Result<(), StorageError> {
-        wait(self.client.execute(
+        wait(self.client()?.execute(
             "INSERT INTO mail_addresses (player_id, address, verified, code_hash, code_expires_ms,
                  notify_declared, notify_made_public, notify_challenged)
              VALUES ($1, $2, FALSE, $3, $4, $5, $6, $7)
@@ -802,7 +838,7 @@ impl Backend for Postgres {
     }
 
     fn set_notify(&mut self, player: PlayerId, notify: Notify) -> Result<bool, StorageError> {
-        Ok(wait(self.client.execute(
+        Ok(wait(self.client()?.execute(
             "UPDATE mail_addresses SET notify_declared = $2, notify_made_public = $3,
                  notify_challenged = $4 WHERE player_id = $1",
             &[
@@ -815,7 +851,7 @@ impl Backend for Postgres {
     }
 
     fn verify_mail(&mut self, player: PlayerId) -> Result<(), StorageError> {
-        wait(self.client.execute(
+        wait(self.client()?.execute(
             "UPDATE mail_addresses SET verified = TRUE, code_hash = NULL, code_expires_ms = NULL
              WHERE player_id = $1",
             &[&player.0],
@@ -824,14 +860,14 @@ impl Backend for Postgres {
     }
 
     fn forget_mail(&mut self, player: PlayerId) -> Result<bool, StorageError> {
-        Ok(wait(self.client.execute(
+        Ok(wait(self.client()?.execute(
             "DELETE FROM mail_addresses WHERE player_id = $1",
             &[&player.0],
         ))? > 0)
     }
 
     fn mail(&self, player: PlayerId) -> Result<Option<MailSettings>, StorageError> {
-        let row = wait(self.client.query_opt(
+        let row = wait(self.client()?.query_opt(
             "SELECT address, verified, notify_declared, notify_made_public, notify_challenged,
                  code_hash, code_expires_ms
              FROM mail_addresses WHERE player_id = $1",
@@ -854,7 +890,7 @@ impl Backend for Postgres {
     }
 
     fn queue_mail(&mut self, address: &str, subject: &str, body: &str) -> Result<(), StorageError> {
-        wait(self.client.execute(
+        wait(self.client()?.execute(
             "INSERT INTO mail_queue (address, subject, body, next_at_ms, created_ms)
              VALUES ($1, $2, $3, $4, $4)",
             &[&address, &subject, &body, &now_ms()],
@@ -863,7 +899,7 @@ impl Backend for Postgres {
     }
 
     fn due_mail(&self, limit: usize) -> Result<Vec<QueuedMail>, StorageError> {
-        let rows = wait(self.client.query(
+        let rows = wait(self.client()?.query(
             "SELECT id, address, subject, body, attempts FROM mail_queue
              WHERE next_at_ms <= $1 ORDER BY next_at_ms, id LIMIT $2",
             &[&now_ms(), &(limit as i64)],
@@ -883,7 +919,7 @@ impl Backend for Postgres {
 
     fn next_mail_at(&self) -> Result<Option<i64>, StorageError> {
         Ok(wait(
-            self.client
+            self.client()?
                 .query_one("SELECT min(next_at_ms) FROM mail_queue", &[]),
         )?
         .try_get(0)?)
@@ -891,14 +927,14 @@ impl Backend for Postgres {
 
     fn mail_sent(&mut self, id: i64) -> Result<(), StorageError> {
         wait(
-            self.client
+            self.client()?
                 .execute("DELETE FROM mail_queue WHERE id = $1", &[&id]),
         )?;
         Ok(())
     }
 
     fn mail_failed(&mut self, id: i64, next_at_ms: i64) -> Result<(), StorageError> {
-        wait(self.client.execute(
+        wait(self.client()?.execute(
             "UPDATE mail_queue SET attempts = attempts + 1, next_at_ms = $2 WHERE id = $1",
             &[&id, &next_at_ms],
         ))?;
@@ -907,7 +943,7 @@ impl Backend for Postgres {
 
     fn queued_mail(&self) -> Result<i64, StorageError> {
         Ok(wait(
-            self.client
+            self.client()?
                 .query_one("SELECT count(*) FROM mail_queue", &[]),
         )?
         .try_get(0)?)
