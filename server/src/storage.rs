@@ -285,6 +285,9 @@ pub trait Backend: Send {
     /// Copies the whole database, as of one moment, to `path` (SQLite only), while the
     /// server goes on writing; `path` is never half a backup.
     fn backup_to(&self, path: &Path) -> Result<(), StorageError>;
+    /// The database's size on disk when the backend must be asked (PostgreSQL); `None` when
+    /// it is a file the caller can measure itself (SQLite's, in the data folder).
+    fn size_bytes(&self) -> Result<Option<i64>, StorageError>;
     /// How many players, locks and notes the database holds.
     fn counts(&self) -> Result<(i64, i64, i64), StorageError>;
     /// Stops (or restarts) SQLite's writer copying the log into the database file, which the

@@ -342,6 +342,16 @@ impl Backend for Postgres {
         })
     }
 
+    fn size_bytes(&self) -> Result<Option<i64>, StorageError> {
+        Ok(Some(
+            wait(
+                self.client()?
+                    .query_one("SELECT pg_database_size(current_database())", &[]),
+            )?
+            .try_get(0)?,
+        ))
+    }
+
     fn counts(&self) -> Result<(i64, i64, i64), StorageError> {
         let r = wait(self.client()?.query_one(
             "SELECT (SELECT count(*) FROM players), (SELECT count(*) FROM locks),

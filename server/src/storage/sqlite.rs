@@ -234,6 +234,10 @@ impl Backend for Sqlite {
         Ok(())
     }
 
+    fn size_bytes(&self) -> Result<Option<i64>, StorageError> {
+        Ok(None)
+    }
+
     fn counts(&self) -> Result<(i64, i64, i64), StorageError> {
         let count = |table: &str| -> Result<i64, StorageError> {
             Ok(self
