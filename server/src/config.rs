@@ -3,7 +3,7 @@
 //! the file's key `rate_limit` is the variable `LOCKWRIGHT_RATE_LIMIT` and the flag
 //! `--rate-limit`. Values are read once, then checked together by [`ServeArgs::resolve`].
 
-use crate::storage::Durability;
+use crate::storage::{Database, Durability};
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -12,8 +12,12 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
-    /// The data folder; the database is one file in it.
+    /// The data folder; with SQLite, the database is one file in it. It also holds the
+    /// instance's lock file and admin token.
     pub data: PathBuf,
+    /// Where the world is kept: `sqlite` (the default: a file in the data folder) or a
+    /// PostgreSQL server's `postgres://user@host:port/dbname` URL.
+    pub database: Database,
     /// The address to listen on.
     pub bind: SocketAddr,
     /// The largest lock size accepted (Intricacy's "tight size constraints").
@@ -111,6 +115,7 @@ impl Default for Config {
     fn default() -> Config {
         Config {
             data: PathBuf::from("lockwright-data"),
+            database: Database::Sqlite,
             bind: crate::default_bind(),
             max_lock_size: 8,
             body_limit: 64 * 1024,
@@ -362,6 +367,10 @@ pub struct ServeArgs {
     /// The address to listen on [default: 127.0.0.1:27001].
     #[arg(long, env = "LOCKWRIGHT_BIND", value_name = "ADDR")]
     pub bind: Option<SocketAddr>,
+    /// Where the world is kept: `sqlite` or a `postgres://user@host:port/dbname` URL
+    /// [default: sqlite, in the data folder].
+    #[arg(long, env = "LOCKWRIGHT_DATABASE", value_name = "URL", value_parser = Database::parse)]
+    pub database: Option<Database>,
     /// The largest lock size accepted [default: 8].
     #[arg(long, env = "LOCKWRIGHT_MAX_LOCK_SIZE", value_name = "N")]
     pub max_lock_size: Option<i32>,
@@ -608,6 +617,13 @@ impl Config {
         {
             return invalid("backup_every", "at least 100ms (a backup takes a moment)");
         }
+        if self.backup_every.is_some() && matches!(self.database, Database::Postgres(_)) {
+            return invalid(
+                "backup_every",
+                "unset on PostgreSQL: scheduled backups copy SQLite's file; back PostgreSQL up \
+                 with pg_dump or its own tools (docs/operating.md)",
+            );
+        }
         Ok(())
     }
 }
@@ -629,6 +645,7 @@ impl ServeArgs {
         }
         over!(
             data,
+            database,
             bind,
             max_lock_size,
             body_limit,
@@ -688,6 +705,57 @@ mod tests {
     struct Cli {
         #[command(flatten)]
         serve: ServeArgs,
+    }
+
+    #[test]
+    fn the_database_is_sqlite_unless_a_postgres_url_is_named() {
+        assert_eq!(Config::default().database, Database::Sqlite);
+        let dir = tempfile::tempdir().expect("dir");
+        let path = dir.path().join("server.toml");
+        std::fs::write(&path, "database = \"postgres://lw@127.0.0.1:5432/world\"\n")
+            .expect("write");
+        let from_file = ServeArgs {
+            config: Some(path.clone()),
+            ..ServeArgs::default()
+        };
+        assert_eq!(
+            from_file.resolve().expect("config").database,
+            Database::Postgres("postgres://lw@127.0.0.1:5432/world".into())
+        );
+        let flag = Cli::try_parse_from([
+            "x",
+            "--config",
+            path.to_str().expect("path"),
+            "--database",
+            "sqlite",
+        ])
+        .expect("flags");
+        assert_eq!(
+            flag.serve.resolve().expect("config").database,
+            Database::Sqlite
+        );
+        for wrong in ["mysql://x", "postgres://lw@host:notaport/db"] {
+            assert!(
+                Cli::try_parse_from(["x", "--database", wrong]).is_err(),
+                "{wrong} accepted"
+            );
+        }
+        std::fs::write(
+            &path,
+            "database = \"postgres://lw:secret@h/w\"\nbackup_every = \"1h\"\n",
+        )
+        .expect("write");
+        let why = from_file
+            .resolve()
+            .expect_err("backups on PostgreSQL")
+            .to_string();
+        assert!(why.contains("backup_every"), "{why}");
+        assert_eq!(
+            Database::parse("postgres://lw:secret@h/w")
+                .expect("url")
+                .shown(),
+            "postgres://lw:***@h/w"
+        );
     }
 
     #[test]

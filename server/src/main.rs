@@ -1,12 +1,12 @@
 //! `lockwright-server`: the metagame server. Flags, environment and a TOML file configure it
 //! (see `--help`); it logs with `tracing` (set `RUST_LOG`, `--log-format`), and stops
-//! gracefully on SIGINT or SIGTERM. `backup`, `restore`, `check`, `admin` and `config` help
+//! gracefully on SIGINT or SIGTERM. `migrate`, `backup`, `restore`, `check`, `admin` and `config` help
 //! its operator.
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 use server::config::ServeArgs;
-use server::storage::Storage;
+use server::storage::{Database, Storage};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -71,6 +71,13 @@ enum Command {
         #[command(flatten)]
         serve: ServeArgs,
     },
+    /// Bring the database (SQLite in the data folder, or PostgreSQL with --database) to the
+    /// schema this server writes, as serving does at start, and stop: exit 0 when it is there,
+    /// 2 when it cannot be (a newer schema is refused, never touched).
+    Migrate {
+        #[command(flatten)]
+        serve: ServeArgs,
+    },
     /// Print the configuration the server would run with (defaults, file, environment and
     /// flags merged), as TOML.
     Config {
@@ -97,6 +104,7 @@ fn run(args: Args) -> Result<ExitCode> {
         Some(Command::Serve(serve_args)) => serve(&serve_args),
         Some(Command::Backup { file, force, serve }) => {
             let config = serve.resolve()?;
+            sqlite_only(&config, "backup")?;
             if file.exists() && !force {
                 bail!("{} exists; give --force to replace it", file.display());
             }
@@ -116,6 +124,7 @@ fn run(args: Args) -> Result<ExitCode> {
         }
         Some(Command::Restore { file, serve }) => {
             let config = serve.resolve()?;
+            sqlite_only(&config, "restore")?;
             let before = server::backups::restore(&file, &config.data)
                 .with_context(|| format!("cannot restore {}", file.display()))?;
             println!(
@@ -130,18 +139,27 @@ fn run(args: Args) -> Result<ExitCode> {
         }
         Some(Command::Check { serve }) => {
             let config = serve.resolve()?;
-            let storage = open_existing(&config.data)?;
+            let (storage, place) = match &config.database {
+                Database::Sqlite => (
+                    open_existing(&config.data)?,
+                    config.data.display().to_string(),
+                ),
+                Database::Postgres(url) => (
+                    Storage::connect_existing(url)
+                        .with_context(|| format!("cannot open {}", config.database.shown()))?,
+                    config.database.shown(),
+                ),
+            };
             let problems = storage.check().context("cannot check the database")?;
             let version = storage.schema_version().unwrap_or(-1);
             if problems.is_empty() {
                 let (players, locks, notes) = storage.counts().unwrap_or((0, 0, 0));
                 println!(
-                    "{}: consistent (schema {version}; {players} players, {locks} locks, {notes} notes).",
-                    config.data.display()
+                    "{place}: consistent (schema {version}; {players} players, {locks} locks, {notes} notes)."
                 );
                 Ok(ExitCode::SUCCESS)
             } else {
-                println!("{}: {} problems:", config.data.display(), problems.len());
+                println!("{place}: {} problems:", problems.len());
                 for p in &problems {
                     println!("  {p}");
                 }
@@ -172,12 +190,46 @@ fn run(args: Args) -> Result<ExitCode> {
             println!("{}: {}", done.codename, done.result);
             Ok(ExitCode::SUCCESS)
         }
+        Some(Command::Migrate { serve }) => {
+            let config = serve.resolve()?;
+            let storage = Storage::open_database(&config.database, &config.data, config.durability)
+                .with_context(|| format!("cannot migrate {}", place(&config)))?;
+            let version = storage
+                .schema_version()
+                .context("cannot read the schema version")?;
+            println!(
+                "{}: {} database at schema version {version}.",
+                place(&config),
+                storage.kind()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
         Some(Command::Config { serve }) => {
             let config = serve.resolve()?;
             print!("{}", toml::to_string(&config)?);
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// Where the database is, for messages: the data folder, or the URL without its password.
+fn place(config: &server::config::Config) -> String {
+    match &config.database {
+        Database::Sqlite => config.data.display().to_string(),
+        Database::Postgres(_) => config.database.shown(),
+    }
+}
+
+/// Refuses a command that works on SQLite's file when the database is PostgreSQL.
+fn sqlite_only(config: &server::config::Config, command: &str) -> Result<()> {
+    if let Database::Postgres(_) = config.database {
+        bail!(
+            "`{command}` copies SQLite's file; the database is PostgreSQL ({}): use pg_dump and \
+             pg_restore (docs/operating.md)",
+            config.database.shown()
+        );
+    }
+    Ok(())
 }
 
 fn open_existing(data: &std::path::Path) -> Result<Storage> {

@@ -176,8 +176,12 @@ impl Metrics {
             ),
             (
                 "lockwright_database_bytes",
-                "Size of the database file.",
-                size(db.to_string()).to_string(),
+                "Size of the database file (on PostgreSQL, of the database).",
+                state
+                    .game
+                    .database_bytes()
+                    .map_or_else(|| size(db.to_string()), |b| b.max(0) as u64)
+                    .to_string(),
             ),
             (
                 "lockwright_database_log_bytes",

@@ -5,7 +5,7 @@ use crate::config::Config;
 use crate::game::{Game, GameError};
 use crate::instance::Instance;
 use crate::listener::Timeouts;
-use crate::storage::{Checkpointer, Storage, StorageError};
+use crate::storage::{Checkpointer, Database, Storage, StorageError};
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -64,10 +64,11 @@ pub fn take_folder(config: &Config) -> Result<Instance, ServerError> {
     Ok(Instance::take(&config.data)?)
 }
 
-/// Opens the data folder and loads the game.
-/// The writer leaves checkpoints to [`serve`], which runs them on another connection.
+/// Opens the database (SQLite in the data folder, or PostgreSQL), migrating it, and loads
+/// the game. SQLite's writer leaves checkpoints to [`serve`], which runs them on another
+/// connection.
 pub fn open(config: &Config) -> Result<Game, ServerError> {
-    let storage = Storage::open(&config.data, config.durability)?;
+    let storage = Storage::open_database(&config.database, &config.data, config.durability)?;
     storage.set_auto_checkpoint(false)?;
     let game = Game::load(storage, config.max_lock_size)?
         .with_tokens(config.token_ttl.get(), config.tokens_per_player)
@@ -111,14 +112,20 @@ impl Trouble {
     }
 }
 
-/// Upkeep until the server stops: a checkpoint every [`CHECKPOINT_EVERY`] on its own
-/// connection, token upkeep every few, and a last token upkeep when it stops.
+/// Upkeep until the server stops: on SQLite a checkpoint every [`CHECKPOINT_EVERY`] on its
+/// own connection (PostgreSQL checkpoints by itself), token upkeep every few ticks, and a last
+/// token upkeep when it stops.
 fn spawn_upkeep(
     config: &Config,
     game: Game,
     mut stop: watch::Receiver<bool>,
 ) -> Result<tokio::task::JoinHandle<()>, ServerError> {
-    let checkpointer = Arc::new(std::sync::Mutex::new(Checkpointer::open(&config.data)?));
+    let checkpointer = match config.database {
+        Database::Sqlite => Some(Arc::new(std::sync::Mutex::new(Checkpointer::open(
+            &config.data,
+        )?))),
+        Database::Postgres(_) => None,
+    };
     Ok(tokio::spawn(async move {
         let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -136,16 +143,17 @@ fn spawn_upkeep(
                 _ = tick.tick() => {}
                 _ = stop.changed() => break,
             }
-            let c = checkpointer.clone();
-            let done = tokio::task::spawn_blocking(move || {
-                c.lock().unwrap_or_else(|e| e.into_inner()).run()
-            })
-            .await;
-            let r = match done {
-                Ok(r) => r.map(|_| ()).map_err(|e| e.to_string()),
-                Err(e) => Err(e.to_string()),
-            };
-            game.set_checkpoint_trouble(checkpoints.outcome(r));
+            if let Some(c) = checkpointer.clone() {
+                let done = tokio::task::spawn_blocking(move || {
+                    c.lock().unwrap_or_else(|e| e.into_inner()).run()
+                })
+                .await;
+                let r = match done {
+                    Ok(r) => r.map(|_| ()).map_err(|e| e.to_string()),
+                    Err(e) => Err(e.to_string()),
+                };
+                game.set_checkpoint_trouble(checkpoints.outcome(r));
+            }
             n += 1;
             if n.is_multiple_of(TOKEN_UPKEEP_EVERY) {
                 let g = game.clone();
@@ -347,7 +355,12 @@ pub async fn serve(
     }
     let metrics = state.metrics.clone();
     let app = api::router(state, config);
-    tracing::info!(addr = %listener.local_addr()?, data = %config.data.display(), "listening");
+    tracing::info!(
+        addr = %listener.local_addr()?,
+        data = %config.data.display(),
+        database = %config.database.shown(),
+        "listening"
+    );
     let timeouts = Timeouts {
         header: config.header_timeout.get(),
         idle: config.idle_timeout.get(),

@@ -1,78 +1,37 @@
-//! Storage: every SQL statement of the server lives here. One SQLite file in the data folder,
-//! in WAL mode; every change is one transaction, so a crash leaves either all of it or none.
+//! Storage: every SQL statement of the server lives here, behind one trait, [`Backend`], with
+//! two backends beside each other: [`sqlite`] (the default: one file in the data folder) and
+//! [`postgres`] (a PostgreSQL server named by a `postgres://` URL). Every change is one
+//! transaction, so a crash leaves either all of it or none.
 //!
 //! The database is the record; the server keeps a copy of the world in memory for reading
 //! (see `game`), loaded from here at start. Nothing is acknowledged before its transaction
 //! commits.
+//!
+//! The calls are synchronous, as the game makes them: one writer at a time under the game's
+//! storage lock, from blocking threads (`spawn_blocking`) or at start. The PostgreSQL backend
+//! keeps that shape (see [`postgres`] for how it waits without needing a runtime).
 
 mod death_match;
 mod mail;
+pub mod postgres;
+pub mod sqlite;
 
 pub use death_match::{StoredEntry, StoredMatch};
 pub use mail::{MailSettings, Notify, QueuedMail};
+pub use sqlite::{Checkpointer, FILE_NAME, WAL_LIMIT_BYTES};
 
 use rules::metagame::{LockId, NoteId, PlayerId, Slot};
-use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-/// The database file's name inside the data folder.
-pub const FILE_NAME: &str = "lockwright.sqlite3";
-
-/// The schema's version, kept in SQLite's `user_version`. Version 0 is the first schema, whose
-/// tokens were stored as they were sent; version 1 keeps only their SHA-256, with when they
-/// were last used; version 2 adds the Death Matches; version 3 tells metagame players from
-/// accounts that only play Death Matches (practice bots), marks banned players, and adds
-/// players' mail addresses and the queue of mail to send. [`Storage::open`] migrates older
-/// databases and refuses newer ones.
+/// The schema's version, the same on both backends (SQLite keeps it in `user_version`,
+/// PostgreSQL in the table `schema_version`). Version 0 is the first schema, whose tokens were
+/// stored as they were sent; version 1 keeps only their SHA-256, with when they were last
+/// used; version 2 adds the Death Matches; version 3 tells metagame players from accounts
+/// that only play Death Matches (practice bots), marks banned players, and adds players' mail
+/// addresses and the queue of mail to send. Opening a database migrates an older one and
+/// refuses a newer one. PostgreSQL databases start at version 3.
 pub const SCHEMA_VERSION: i64 = 3;
-
-/// The schema. `one_lock_per_slot` makes the database itself refuse two locks in one slot,
-/// and `UNIQUE(author_id, lock_id)` two declarations on one lock by one player, whatever a bug
-/// above might try.
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS players (
-    id            INTEGER PRIMARY KEY,
-    codename      TEXT NOT NULL UNIQUE,
-    password_hash TEXT NOT NULL,
-    created_at    INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS locks (
-    id         INTEGER PRIMARY KEY,
-    owner_id   INTEGER NOT NULL REFERENCES players(id),
-    slot       INTEGER NOT NULL CHECK (slot BETWEEN 1 AND 3),
-    text       TEXT NOT NULL,
-    solution   TEXT NOT NULL,
-    placed_at  INTEGER NOT NULL,
-    retired_at INTEGER
-);
-CREATE UNIQUE INDEX IF NOT EXISTS one_lock_per_slot ON locks(owner_id, slot)
-    WHERE retired_at IS NULL;
-CREATE TABLE IF NOT EXISTS notes (
-    id        INTEGER PRIMARY KEY,
-    author_id INTEGER NOT NULL REFERENCES players(id),
-    lock_id   INTEGER NOT NULL REFERENCES locks(id),
-    behind_id INTEGER NOT NULL REFERENCES locks(id),
-    solution  TEXT NOT NULL,
-    placed_at INTEGER NOT NULL,
-    UNIQUE (author_id, lock_id)
-);
-";
-
-/// What version 1 adds: tokens by their hash, and the row the readiness check rewrites.
-const SCHEMA_V1: &str = "
-CREATE TABLE tokens (
-    hash          TEXT PRIMARY KEY,
-    player_id     INTEGER NOT NULL REFERENCES players(id),
-    created_at_ms INTEGER NOT NULL,
-    used_at_ms    INTEGER NOT NULL
-);
-CREATE INDEX tokens_by_player ON tokens(player_id, used_at_ms);
-CREATE TABLE ready_probe (
-    id    INTEGER PRIMARY KEY CHECK (id = 1),
-    at_ms INTEGER NOT NULL
-);
-";
 
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]
@@ -91,6 +50,17 @@ pub enum StorageError {
     /// SQLite refused. (Its error is in the message, not a source, so that it is said once.)
     #[error("database: {0}")]
     Sql(rusqlite::Error),
+    /// PostgreSQL refused, or the connection to it failed. (In the message, as for SQLite.)
+    #[error("database: {0}")]
+    Postgres(tokio_postgres::Error),
+    /// The PostgreSQL server cannot be reached at all.
+    #[error("cannot connect to PostgreSQL at {url}: {why}")]
+    Connect {
+        /// The URL, password hidden.
+        url: String,
+        /// Why.
+        why: String,
+    },
     /// A stored row holds something the server would never write.
     #[error("the database holds an impossible row: {0}")]
     Corrupt(String),
@@ -108,6 +78,14 @@ pub enum StorageError {
         /// Why.
         source: std::io::Error,
     },
+    /// What was asked exists only for SQLite's file.
+    #[error("{what} is for SQLite's file; on PostgreSQL {instead}")]
+    SqliteOnly {
+        /// What was asked.
+        what: &'static str,
+        /// What to do instead.
+        instead: &'static str,
+    },
 }
 
 impl From<rusqlite::Error> for StorageError {
@@ -116,9 +94,16 @@ impl From<rusqlite::Error> for StorageError {
     }
 }
 
+impl From<tokio_postgres::Error> for StorageError {
+    fn from(e: tokio_postgres::Error) -> StorageError {
+        StorageError::Postgres(e)
+    }
+}
+
 impl StorageError {
-    /// Whether the database cannot be written for now (read-only, full, or failing disk),
-    /// rather than refusing this change: the server answers 503 and tells its readiness check.
+    /// Whether the database cannot be written for now (read-only, full, failing disk, or a
+    /// PostgreSQL server gone), rather than refusing this change: the server answers 503 and
+    /// tells its readiness check.
     pub fn is_unavailable(&self) -> bool {
         use rusqlite::ErrorCode::*;
         match self {
@@ -126,6 +111,8 @@ impl StorageError {
                 e.code,
                 ReadOnly | DiskFull | SystemIoFailure | CannotOpen | DatabaseBusy | DatabaseLocked
             ),
+            StorageError::Postgres(e) => postgres::is_unavailable(e),
+            StorageError::Connect { .. } => true,
             _ => false,
         }
     }
@@ -212,9 +199,236 @@ pub enum Durability {
     Full,
 }
 
-/// The database connection.
+/// Which database the server keeps its world in.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub enum Database {
+    /// SQLite, in the data folder: the default.
+    #[default]
+    Sqlite,
+    /// A PostgreSQL server, by its `postgres://` (or `postgresql://`) URL.
+    Postgres(String),
+}
+
+impl Database {
+    /// Reads `sqlite` or a `postgres://…` URL (checked by the driver's own parser, so that a
+    /// wrong URL stops the server before it starts, not at its first write).
+    pub fn parse(s: &str) -> Result<Database, String> {
+        let s = s.trim();
+        if s.is_empty() || s == "sqlite" {
+            return Ok(Database::Sqlite);
+        }
+        if s.starts_with("postgres://") || s.starts_with("postgresql://") {
+            return match s.parse::<tokio_postgres::Config>() {
+                Ok(_) => Ok(Database::Postgres(s.to_string())),
+                Err(e) => Err(format!(
+                    "`{}` is not a PostgreSQL URL: {e}",
+                    hide_password(s)
+                )),
+            };
+        }
+        Err(format!(
+            "`{}` is not a database: `sqlite` (the data folder's file) or a postgres:// URL",
+            hide_password(s)
+        ))
+    }
+
+    /// How it is shown in logs and messages: the URL without its password.
+    pub fn shown(&self) -> String {
+        match self {
+            Database::Sqlite => "sqlite".into(),
+            Database::Postgres(url) => hide_password(url),
+        }
+    }
+}
+
+impl TryFrom<String> for Database {
+    type Error = String;
+    fn try_from(s: String) -> Result<Database, String> {
+        Database::parse(&s)
+    }
+}
+
+impl From<Database> for String {
+    fn from(d: Database) -> String {
+        match d {
+            Database::Sqlite => "sqlite".into(),
+            Database::Postgres(url) => url,
+        }
+    }
+}
+
+/// A URL with the password of its user part replaced by `***`, for logs.
+pub fn hide_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let Some((user, host)) = rest.split_once('@') else {
+        return url.to_string();
+    };
+    match user.split_once(':') {
+        Some((name, _)) => format!("{scheme}://{name}:***@{host}"),
+        None => url.to_string(),
+    }
+}
+
+/// What each backend does: every read and write the server makes. The game holds a
+/// [`Storage`] and calls these through it.
+pub trait Backend: Send {
+    /// `SQLite` or `PostgreSQL`, for messages.
+    fn kind(&self) -> &'static str;
+    /// The schema version the database holds.
+    fn schema_version(&self) -> Result<i64, StorageError>;
+    /// Writes one row and commits, waiting for the disk as every change does: whether the
+    /// database can take writes now. The readiness check runs it.
+    fn probe_write(&mut self) -> Result<(), StorageError>;
+    /// Copies the whole database, as of one moment, to `path` (SQLite only), while the
+    /// server goes on writing; `path` is never half a backup.
+    fn backup_to(&self, path: &Path) -> Result<(), StorageError>;
+    /// The database's size on disk when the backend must be asked (PostgreSQL); `None` when
+    /// it is a file the caller can measure itself (SQLite's, in the data folder).
+    fn size_bytes(&self) -> Result<Option<i64>, StorageError>;
+    /// How many players, locks and notes the database holds.
+    fn counts(&self) -> Result<(i64, i64, i64), StorageError>;
+    /// Stops (or restarts) SQLite's writer copying the log into the database file, which the
+    /// server leaves to a [`Checkpointer`] on another connection. Nothing on PostgreSQL,
+    /// whose server checkpoints itself.
+    fn set_auto_checkpoint(&self, on: bool) -> Result<(), StorageError>;
+    /// Registers a player.
+    fn add_player(
+        &mut self,
+        codename: &str,
+        password_hash: &str,
+        metagame: bool,
+    ) -> Result<PlayerId, StorageError>;
+    /// Records a login token's hash for a player; beyond `cap` tokens, theirs least recently
+    /// used are dropped in the same transaction. Returns the hashes dropped.
+    fn add_token(
+        &mut self,
+        hash: &str,
+        player: PlayerId,
+        at_ms: i64,
+        cap: usize,
+    ) -> Result<Vec<String>, StorageError>;
+    /// Forgets one token (logging out). Returns whether it was there.
+    fn remove_token(&mut self, hash: &str) -> Result<bool, StorageError>;
+    /// Forgets every token of a player. Returns how many.
+    fn remove_tokens_of(&mut self, player: PlayerId) -> Result<usize, StorageError>;
+    /// Records when tokens were last used, in one transaction.
+    fn touch_tokens(&mut self, used: &[(String, i64)]) -> Result<(), StorageError>;
+    /// Forgets tokens last used before `before_ms`. Returns how many.
+    fn remove_tokens_unused_since(&mut self, before_ms: i64) -> Result<usize, StorageError>;
+    /// Places a lock in a slot, retiring the lock there, in one transaction. Returns the new
+    /// lock's number.
+    fn place_lock(
+        &mut self,
+        owner: PlayerId,
+        slot: Slot,
+        text: &str,
+        solution: &str,
+    ) -> Result<LockId, StorageError>;
+    /// Retires the lock in a slot, leaving it empty. Returns the lock retired, if any.
+    fn retire(&mut self, owner: PlayerId, slot: Slot) -> Result<Option<LockId>, StorageError>;
+    /// Secures a note.
+    fn add_note(
+        &mut self,
+        author: PlayerId,
+        on: LockId,
+        behind: LockId,
+        solution: &str,
+    ) -> Result<NoteId, StorageError>;
+    /// A lock's author's solution; only the server's own checks read it.
+    fn author_solution(&self, lock: LockId) -> Result<Option<String>, StorageError>;
+    /// Loads everything the rules can reach, in number order: players, tokens, locks in slots
+    /// or named by a note, notes. A retired lock no note names stays in the database only.
+    fn load(&self) -> Result<Snapshot, StorageError>;
+    /// Bans or unbans a player; a ban also drops their tokens, in the same transaction.
+    fn set_banned(&mut self, player: PlayerId, banned: bool) -> Result<(), StorageError>;
+    /// Marks a player as playing Death Matches only.
+    fn leave_metagame(&mut self, player: PlayerId) -> Result<(), StorageError>;
+    /// Deletes a player's retired locks that no note names: their text is gone for good.
+    /// Returns how many.
+    fn purge_unnamed_locks(&mut self, owner: PlayerId) -> Result<usize, StorageError>;
+    /// Copies SQLite's whole log into the database file and empties it (SQLite only).
+    fn checkpoint_all(&self) -> Result<(), StorageError>;
+    /// Death Matches challenged or being played.
+    fn matches_in_progress(&self) -> Result<i64, StorageError>;
+    /// One lock, retired or not, as stored; `None` when there is no such lock.
+    fn lock(&self, id: LockId) -> Result<Option<LockRow>, StorageError>;
+    /// Checks the database; returns the problems found, empty meaning consistent. SQLite: its
+    /// integrity check and foreign keys. PostgreSQL (which enforces keys as it writes): the
+    /// schema version, and indexes or constraints left invalid.
+    fn check(&self) -> Result<Vec<String>, StorageError>;
+    /// Records a challenge; returns the match's number.
+    fn add_death_match(
+        &mut self,
+        challenger: PlayerId,
+        challenged: PlayerId,
+        rounds: &str,
+    ) -> Result<i64, StorageError>;
+    /// Sets a match's status.
+    fn set_death_match_status(&mut self, id: i64, status: &str) -> Result<(), StorageError>;
+    /// Appends entries to a match's log, sets its status and its clock, in one transaction.
+    fn log_death_match(
+        &mut self,
+        id: i64,
+        entries: &[StoredEntry],
+        status: &str,
+        clock_ms: i64,
+    ) -> Result<(), StorageError>;
+    /// Records the match time of matches being played, so that a restart resumes them there.
+    fn set_death_match_clocks(&mut self, clocks: &[(i64, i64)]) -> Result<(), StorageError>;
+    /// Every match with its log.
+    fn death_matches(&self) -> Result<Vec<StoredMatch>, StorageError>;
+    /// Sets a player's address (unverified, with the hash of the code mailed to them) and
+    /// what they want to be told, replacing any earlier address.
+    fn set_mail(
+        &mut self,
+        player: PlayerId,
+        address: &str,
+        notify: Notify,
+        code_hash: &str,
+        code_expires_ms: i64,
+    ) -> Result<(), StorageError>;
+    /// Changes only what a player wants to be told.
+    fn set_notify(&mut self, player: PlayerId, notify: Notify) -> Result<bool, StorageError>;
+    /// Marks a player's address as theirs.
+    fn verify_mail(&mut self, player: PlayerId) -> Result<(), StorageError>;
+    /// Forgets a player's address.
+    fn forget_mail(&mut self, player: PlayerId) -> Result<bool, StorageError>;
+    /// A player's address and settings.
+    fn mail(&self, player: PlayerId) -> Result<Option<MailSettings>, StorageError>;
+    /// Queues a mail, to be sent at once.
+    fn queue_mail(&mut self, address: &str, subject: &str, body: &str) -> Result<(), StorageError>;
+    /// The mail due now, oldest first, at most `limit`.
+    fn due_mail(&self, limit: usize) -> Result<Vec<QueuedMail>, StorageError>;
+    /// When the next queued mail is due, if any is queued.
+    fn next_mail_at(&self) -> Result<Option<i64>, StorageError>;
+    /// A mail was sent: it leaves the queue.
+    fn mail_sent(&mut self, id: i64) -> Result<(), StorageError>;
+    /// A try failed: it waits until `next_at_ms`.
+    fn mail_failed(&mut self, id: i64, next_at_ms: i64) -> Result<(), StorageError>;
+    /// Mail waiting in the queue.
+    fn queued_mail(&self) -> Result<i64, StorageError>;
+}
+
+/// The database the server uses, whichever backend it is: every [`Backend`] call goes
+/// through it.
 pub struct Storage {
-    conn: Connection,
+    backend: Box<dyn Backend>,
+}
+
+impl std::ops::Deref for Storage {
+    type Target = dyn Backend;
+    fn deref(&self) -> &(dyn Backend + 'static) {
+        &*self.backend
+    }
+}
+
+impl std::ops::DerefMut for Storage {
+    fn deref_mut(&mut self) -> &mut (dyn Backend + 'static) {
+        &mut *self.backend
+    }
 }
 
 /// Milliseconds since 1970: when tokens were used.
@@ -237,583 +451,45 @@ fn slot_of(n: i64) -> Result<Slot, StorageError> {
 }
 
 impl Storage {
-    /// Opens (creating if needed) the database in a data folder.
+    /// Opens (creating if needed) the SQLite database in a data folder, migrating it.
     pub fn open(dir: &Path, durability: Durability) -> Result<Storage, StorageError> {
-        std::fs::create_dir_all(dir).map_err(|source| StorageError::Folder {
-            path: dir.to_path_buf(),
-            source,
-        })?;
-        let conn = Connection::open(dir.join(FILE_NAME))?;
-        Storage::setup(conn, durability)
+        Ok(Storage::of(sqlite::Sqlite::open(dir, durability)?))
     }
 
-    /// An in-memory database, for tests.
+    /// Opens the database the configuration names, migrating it: SQLite in the data folder,
+    /// or the PostgreSQL server at its URL.
+    pub fn open_database(
+        database: &Database,
+        dir: &Path,
+        durability: Durability,
+    ) -> Result<Storage, StorageError> {
+        match database {
+            Database::Sqlite => Storage::open(dir, durability),
+            Database::Postgres(url) => Ok(Storage::of(postgres::Postgres::open(url)?)),
+        }
+    }
+
+    /// An in-memory SQLite database, for tests.
     pub fn in_memory() -> Result<Storage, StorageError> {
-        Storage::setup(Connection::open_in_memory()?, Durability::Normal)
+        Ok(Storage::of(sqlite::Sqlite::in_memory()?))
     }
 
-    fn setup(conn: Connection, durability: Durability) -> Result<Storage, StorageError> {
-        // WAL: readers never block the writer, and a commit is one append.
-        conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(
-            None,
-            "synchronous",
-            match durability {
-                Durability::Normal => "NORMAL",
-                Durability::Full => "FULL",
-            },
-        )?;
-        conn.pragma_update(None, "foreign_keys", "ON")?;
-        // When the log starts over after a checkpoint, it is cut back to this size: a burst
-        // does not leave a log of its own size on disk until the server stops.
-        conn.pragma_update(None, "journal_size_limit", WAL_LIMIT_BYTES)?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        let mut storage = Storage { conn };
-        storage.migrate()?;
-        Ok(storage)
-    }
-
-    /// Opens an existing database file as it is, to check or copy it (`check`, `backup`):
+    /// Opens an existing SQLite file as it is, to check or copy it (`check`, `backup`):
     /// nothing is created or migrated, and it may be open in a running server meanwhile.
     pub fn open_existing(file: &Path) -> Result<Storage, StorageError> {
-        let conn = Connection::open_with_flags(
-            file,
-            rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        Ok(Storage { conn })
+        Ok(Storage::of(sqlite::Sqlite::open_existing(file)?))
     }
 
-    /// The schema version the database holds.
-    pub fn schema_version(&self) -> Result<i64, StorageError> {
-        Ok(self
-            .conn
-            .query_row("PRAGMA user_version", [], |r| r.get(0))?)
+    /// Connects to an existing PostgreSQL database as it is, to check it: nothing is created
+    /// or migrated.
+    pub fn connect_existing(url: &str) -> Result<Storage, StorageError> {
+        Ok(Storage::of(postgres::Postgres::connect(url)?))
     }
 
-    /// Brings the schema to [`SCHEMA_VERSION`], in one transaction. From version 0 the tokens
-    /// stored in plain text are dropped, not hashed: they sat readable in the file and in any
-    /// copy of it, so their players log in again.
-    fn migrate(&mut self) -> Result<(), StorageError> {
-        let version = self.schema_version()?;
-        if version > SCHEMA_VERSION {
-            return Err(StorageError::NewerSchema(version));
+    fn of(backend: impl Backend + 'static) -> Storage {
+        Storage {
+            backend: Box::new(backend),
         }
-        if version == SCHEMA_VERSION {
-            return Ok(());
-        }
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        tx.execute_batch(SCHEMA)?;
-        if version < 1 {
-            tx.execute_batch("DROP TABLE IF EXISTS tokens;")?;
-            tx.execute_batch(SCHEMA_V1)?;
-        }
-        if version < 2 {
-            tx.execute_batch(death_match::SCHEMA_V2)?;
-        }
-        if version < 3 {
-            // Everyone registered before played the metagame.
-            tx.execute_batch(
-                "ALTER TABLE players ADD COLUMN metagame INTEGER NOT NULL DEFAULT 1;
-                 ALTER TABLE players ADD COLUMN banned INTEGER NOT NULL DEFAULT 0;
-                 CREATE INDEX IF NOT EXISTS notes_on_lock ON notes(lock_id);
-                 CREATE TABLE mail_addresses (
-                     player_id          INTEGER PRIMARY KEY REFERENCES players(id),
-                     address            TEXT NOT NULL,
-                     verified           INTEGER NOT NULL DEFAULT 0,
-                     code_hash          TEXT,
-                     code_expires_ms    INTEGER,
-                     notify_declared    INTEGER NOT NULL DEFAULT 0,
-                     notify_made_public INTEGER NOT NULL DEFAULT 0,
-                     notify_challenged  INTEGER NOT NULL DEFAULT 0
-                 );
-                 CREATE TABLE mail_queue (
-                     id         INTEGER PRIMARY KEY,
-                     address    TEXT NOT NULL,
-                     subject    TEXT NOT NULL,
-                     body       TEXT NOT NULL,
-                     attempts   INTEGER NOT NULL DEFAULT 0,
-                     next_at_ms INTEGER NOT NULL,
-                     created_ms INTEGER NOT NULL
-                 );
-                 CREATE INDEX IF NOT EXISTS notes_behind_lock ON notes(behind_id);",
-            )?;
-        }
-        tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
-        tx.commit()?;
-        Ok(())
-    }
-
-    /// Writes one row and commits, waiting for the disk as every change does: whether the
-    /// database can take writes now. The readiness check runs it.
-    pub fn probe_write(&mut self) -> Result<(), StorageError> {
-        self.conn.execute(
-            "INSERT INTO ready_probe (id, at_ms) VALUES (1, ?1)
-             ON CONFLICT(id) DO UPDATE SET at_ms = excluded.at_ms",
-            params![now_ms()],
-        )?;
-        Ok(())
-    }
-
-    /// Copies the whole database, as of one moment, to `path` with SQLite's online backup,
-    /// while the server goes on writing. The copy is written beside `path` and renamed into
-    /// place once complete and checked, so `path` is never half a backup.
-    pub fn backup_to(&self, path: &Path) -> Result<(), StorageError> {
-        let mut partial = path.as_os_str().to_owned();
-        partial.push(".partial");
-        let partial = PathBuf::from(partial);
-        let _ = std::fs::remove_file(&partial);
-        {
-            let mut dst = Connection::open(&partial)?;
-            let backup = rusqlite::backup::Backup::new(&self.conn, &mut dst)?;
-            // One step copies every page under one read transaction: a consistent copy that
-            // other writers cannot restart.
-            backup.step(-1)?;
-            drop(backup);
-            dst.pragma_update(None, "journal_mode", "DELETE")?;
-            let copy = Storage { conn: dst };
-            let problems = copy.check()?;
-            if !problems.is_empty() {
-                return Err(StorageError::Corrupt(problems.join("; ")));
-            }
-        }
-        std::fs::rename(&partial, path).map_err(|source| StorageError::File {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        Ok(())
-    }
-
-    /// How many players, locks and notes the database holds.
-    pub fn counts(&self) -> Result<(i64, i64, i64), StorageError> {
-        let count = |table: &str| -> Result<i64, StorageError> {
-            Ok(self
-                .conn
-                .query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0))?)
-        };
-        Ok((count("players")?, count("locks")?, count("notes")?))
-    }
-
-    /// Stops (or restarts) the writer copying the log into the database file itself, which
-    /// waits for the disk while every other change waits for it: the server leaves that to a
-    /// [`Checkpointer`] on another connection. Without one, the log grows until the last
-    /// connection closes.
-    pub fn set_auto_checkpoint(&self, on: bool) -> Result<(), StorageError> {
-        // SQLite's default: a checkpoint when the log reaches 1,000 pages.
-        self.conn
-            .pragma_update(None, "wal_autocheckpoint", if on { 1000 } else { 0 })?;
-        Ok(())
-    }
-
-    /// Registers a player.
-    pub fn add_player(
-        &mut self,
-        codename: &str,
-        password_hash: &str,
-        metagame: bool,
-    ) -> Result<PlayerId, StorageError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let taken: bool = tx
-            .query_row(
-                "SELECT 1 FROM players WHERE codename = ?1",
-                params![codename],
-                |_| Ok(()),
-            )
-            .optional()?
-            .is_some();
-        if taken {
-            return Err(StorageError::CodenameTaken);
-        }
-        tx.execute(
-            "INSERT INTO players (codename, password_hash, created_at, metagame)
-             VALUES (?1, ?2, ?3, ?4)",
-            params![codename, password_hash, now(), metagame],
-        )?;
-        let id = PlayerId(tx.last_insert_rowid());
-        tx.commit()?;
-        Ok(id)
-    }
-
-    /// Records a login token's hash for a player; beyond `cap` tokens, theirs least recently
-    /// used are dropped in the same transaction. Returns the hashes dropped.
-    pub fn add_token(
-        &mut self,
-        hash: &str,
-        player: PlayerId,
-        at_ms: i64,
-        cap: usize,
-    ) -> Result<Vec<String>, StorageError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        tx.execute(
-            "INSERT INTO tokens (hash, player_id, created_at_ms, used_at_ms) VALUES (?1, ?2, ?3, ?3)",
-            params![hash, player.0, at_ms],
-        )?;
-        let mut dropped = Vec::new();
-        {
-            let mut q = tx.prepare(
-                "SELECT hash FROM tokens WHERE player_id = ?1
-                 ORDER BY used_at_ms DESC, rowid DESC LIMIT -1 OFFSET ?2",
-            )?;
-            for h in q.query_map(params![player.0, cap as i64], |r| r.get::<_, String>(0))? {
-                dropped.push(h?);
-            }
-        }
-        for h in &dropped {
-            tx.execute("DELETE FROM tokens WHERE hash = ?1", params![h])?;
-        }
-        tx.commit()?;
-        Ok(dropped)
-    }
-
-    /// Forgets one token (logging out). Returns whether it was there.
-    pub fn remove_token(&mut self, hash: &str) -> Result<bool, StorageError> {
-        Ok(self
-            .conn
-            .execute("DELETE FROM tokens WHERE hash = ?1", params![hash])?
-            > 0)
-    }
-
-    /// Forgets every token of a player. Returns how many.
-    pub fn remove_tokens_of(&mut self, player: PlayerId) -> Result<usize, StorageError> {
-        Ok(self
-            .conn
-            .execute("DELETE FROM tokens WHERE player_id = ?1", params![player.0])?)
-    }
-
-    /// Records when tokens were last used, in one transaction.
-    pub fn touch_tokens(&mut self, used: &[(String, i64)]) -> Result<(), StorageError> {
-        let tx = self.conn.transaction()?;
-        {
-            let mut q =
-                tx.prepare("UPDATE tokens SET used_at_ms = max(used_at_ms, ?2) WHERE hash = ?1")?;
-            for (hash, at) in used {
-                q.execute(params![hash, at])?;
-            }
-        }
-        tx.commit()?;
-        Ok(())
-    }
-
-    /// Forgets tokens last used before `before_ms`. Returns how many.
-    pub fn remove_tokens_unused_since(&mut self, before_ms: i64) -> Result<usize, StorageError> {
-        Ok(self.conn.execute(
-            "DELETE FROM tokens WHERE used_at_ms < ?1",
-            params![before_ms],
-        )?)
-    }
-
-    /// Places a lock in a slot, retiring the lock there, in one transaction. Returns the new
-    /// lock's number.
-    pub fn place_lock(
-        &mut self,
-        owner: PlayerId,
-        slot: Slot,
-        text: &str,
-        solution: &str,
-    ) -> Result<LockId, StorageError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let at = now();
-        tx.execute(
-            "UPDATE locks SET retired_at = ?1
-             WHERE owner_id = ?2 AND slot = ?3 AND retired_at IS NULL",
-            params![at, owner.0, slot.number()],
-        )?;
-        tx.execute(
-            "INSERT INTO locks (owner_id, slot, text, solution, placed_at)
-             VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![owner.0, slot.number(), text, solution, at],
-        )?;
-        let id = LockId(tx.last_insert_rowid());
-        tx.commit()?;
-        Ok(id)
-    }
-
-    /// Retires the lock in a slot, leaving it empty. Returns the lock retired, if any.
-    pub fn retire(&mut self, owner: PlayerId, slot: Slot) -> Result<Option<LockId>, StorageError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let lock: Option<i64> = tx
-            .query_row(
-                "SELECT id FROM locks WHERE owner_id = ?1 AND slot = ?2 AND retired_at IS NULL",
-                params![owner.0, slot.number()],
-                |r| r.get(0),
-            )
-            .optional()?;
-        if let Some(id) = lock {
-            tx.execute(
-                "UPDATE locks SET retired_at = ?1 WHERE id = ?2",
-                params![now(), id],
-            )?;
-        }
-        tx.commit()?;
-        Ok(lock.map(LockId))
-    }
-
-    /// Secures a note.
-    pub fn add_note(
-        &mut self,
-        author: PlayerId,
-        on: LockId,
-        behind: LockId,
-        solution: &str,
-    ) -> Result<NoteId, StorageError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        tx.execute(
-            "INSERT INTO notes (author_id, lock_id, behind_id, solution, placed_at)
-             VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![author.0, on.0, behind.0, solution, now()],
-        )?;
-        let id = NoteId(tx.last_insert_rowid());
-        tx.commit()?;
-        Ok(id)
-    }
-
-    /// A lock's author's solution; only the server's own checks read it.
-    pub fn author_solution(&self, lock: LockId) -> Result<Option<String>, StorageError> {
-        Ok(self
-            .conn
-            .query_row(
-                "SELECT solution FROM locks WHERE id = ?1",
-                params![lock.0],
-                |r| r.get(0),
-            )
-            .optional()?)
-    }
-
-    /// Loads everything, in number order.
-    pub fn load(&self) -> Result<Snapshot, StorageError> {
-        let mut snap = Snapshot::default();
-        let mut q = self.conn.prepare(
-            "SELECT id, codename, password_hash, metagame, banned FROM players ORDER BY id",
-        )?;
-        for row in q.query_map([], |r| {
-            Ok(PlayerRow {
-                id: PlayerId(r.get(0)?),
-                codename: r.get(1)?,
-                password_hash: r.get(2)?,
-                metagame: r.get(3)?,
-                banned: r.get(4)?,
-            })
-        })? {
-            snap.players.push(row?);
-        }
-        let mut q = self
-            .conn
-            .prepare("SELECT hash, player_id, used_at_ms FROM tokens ORDER BY rowid")?;
-        for row in q.query_map([], |r| {
-            Ok(TokenRow {
-                hash: r.get(0)?,
-                player: PlayerId(r.get(1)?),
-                used_at_ms: r.get(2)?,
-            })
-        })? {
-            snap.tokens.push(row?);
-        }
-        // A retired lock that no note names is out of every rule's reach: it stays here, read
-        // when someone asks for it, and is not loaded, so that starting does not grow with
-        // republishing.
-        // Read through the index of locks in slots and through the notes, never by scanning
-        // every lock: the cost is that of what is loaded.
-        let mut q = self.conn.prepare(
-            "SELECT id, owner_id, slot, text, retired_at IS NOT NULL FROM locks
-             INDEXED BY one_lock_per_slot WHERE retired_at IS NULL
-             UNION
-             SELECT id, owner_id, slot, text, retired_at IS NOT NULL FROM locks
-             WHERE id IN (SELECT lock_id FROM notes UNION SELECT behind_id FROM notes)
-             ORDER BY id",
-        )?;
-        let rows = q.query_map([], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, i64>(1)?,
-                r.get::<_, i64>(2)?,
-                r.get::<_, String>(3)?,
-                r.get::<_, bool>(4)?,
-            ))
-        })?;
-        for row in rows {
-            let (id, owner, slot, text, retired) = row?;
-            snap.locks.push(LockRow {
-                id: LockId(id),
-                owner: PlayerId(owner),
-                slot: slot_of(slot)?,
-                text,
-                retired,
-            });
-        }
-        let mut q = self
-            .conn
-            .prepare("SELECT id, author_id, lock_id, behind_id, solution FROM notes ORDER BY id")?;
-        for row in q.query_map([], |r| {
-            Ok(NoteRow {
-                id: NoteId(r.get(0)?),
-                author: PlayerId(r.get(1)?),
-                on: LockId(r.get(2)?),
-                behind: LockId(r.get(3)?),
-                solution: r.get(4)?,
-            })
-        })? {
-            snap.notes.push(row?);
-        }
-        Ok(snap)
-    }
-
-    /// Bans or unbans a player; a ban also drops their tokens, in the same transaction.
-    pub fn set_banned(&mut self, player: PlayerId, banned: bool) -> Result<(), StorageError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        tx.execute(
-            "UPDATE players SET banned = ?2 WHERE id = ?1",
-            params![player.0, banned],
-        )?;
-        if banned {
-            tx.execute("DELETE FROM tokens WHERE player_id = ?1", params![player.0])?;
-        }
-        tx.commit()?;
-        Ok(())
-    }
-
-    /// Marks a player as playing Death Matches only.
-    pub fn leave_metagame(&mut self, player: PlayerId) -> Result<(), StorageError> {
-        self.conn.execute(
-            "UPDATE players SET metagame = 0 WHERE id = ?1",
-            params![player.0],
-        )?;
-        Ok(())
-    }
-
-    /// Deletes a player's retired locks that no note names: their text is gone for good.
-    /// Returns how many.
-    pub fn purge_unnamed_locks(&mut self, owner: PlayerId) -> Result<usize, StorageError> {
-        Ok(self.conn.execute(
-            "DELETE FROM locks WHERE owner_id = ?1 AND retired_at IS NOT NULL
-                AND NOT EXISTS (SELECT 1 FROM notes WHERE notes.lock_id = locks.id)
-                AND NOT EXISTS (SELECT 1 FROM notes WHERE notes.behind_id = locks.id)",
-            params![owner.0],
-        )?)
-    }
-
-    /// Copies the whole log into the database file and empties it.
-    pub fn checkpoint_all(&self) -> Result<(), StorageError> {
-        self.conn
-            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
-        Ok(())
-    }
-
-    /// Death Matches challenged or being played.
-    pub fn matches_in_progress(&self) -> Result<i64, StorageError> {
-        Ok(self.conn.query_row(
-            "SELECT count(*) FROM death_matches WHERE status IN ('challenged', 'playing')",
-            [],
-            |r| r.get(0),
-        )?)
-    }
-
-    /// One lock, retired or not, as stored; `None` when there is no such lock.
-    pub fn lock(&self, id: LockId) -> Result<Option<LockRow>, StorageError> {
-        let row = self
-            .conn
-            .query_row(
-                "SELECT owner_id, slot, text, retired_at IS NOT NULL FROM locks WHERE id = ?1",
-                params![id.0],
-                |r| {
-                    Ok((
-                        r.get::<_, i64>(0)?,
-                        r.get::<_, i64>(1)?,
-                        r.get::<_, String>(2)?,
-                        r.get::<_, bool>(3)?,
-                    ))
-                },
-            )
-            .optional()?;
-        row.map(|(owner, slot, text, retired)| {
-            Ok(LockRow {
-                id,
-                owner: PlayerId(owner),
-                slot: slot_of(slot)?,
-                text,
-                retired,
-            })
-        })
-        .transpose()
-    }
-
-    /// Checks the database: SQLite's own integrity check and foreign keys. Returns the
-    /// problems found; empty means consistent.
-    pub fn check(&self) -> Result<Vec<String>, StorageError> {
-        let mut problems = Vec::new();
-        let mut q = self.conn.prepare("PRAGMA integrity_check")?;
-        for row in q.query_map([], |r| r.get::<_, String>(0))? {
-            let row = row?;
-            if row != "ok" {
-                problems.push(row);
-            }
-        }
-        let mut q = self.conn.prepare("PRAGMA foreign_key_check")?;
-        let mut rows = q.query([])?;
-        while let Some(r) = rows.next()? {
-            problems.push(format!("foreign key broken in {}", r.get::<_, String>(0)?));
-        }
-        Ok(problems)
-    }
-}
-
-/// The size the write-ahead log is kept to: past it, a checkpoint cuts it back to nothing.
-pub const WAL_LIMIT_BYTES: i64 = 4 << 20;
-
-/// A second connection to the database that copies the log into the database file (a
-/// checkpoint) without stopping the writer or the readers: the disk waits happen here, off the
-/// path of every request.
-pub struct Checkpointer {
-    conn: Connection,
-    wal: std::path::PathBuf,
-}
-
-impl Checkpointer {
-    /// Opens a connection to the database in a data folder.
-    pub fn open(dir: &Path) -> Result<Checkpointer, StorageError> {
-        let conn = Connection::open(dir.join(FILE_NAME))?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        Ok(Checkpointer {
-            conn,
-            wal: dir.join(format!("{FILE_NAME}-wal")),
-        })
-    }
-
-    /// Copies what it can of the log into the database file, waiting for no one; and when
-    /// the log's file has grown past [`WAL_LIMIT_BYTES`] (a burst of writes outran the
-    /// checkpoints), copies all of it and cuts the file to nothing, waiting a moment for the
-    /// writer and the readers in flight. Returns the log's pages and how many of them are now
-    /// in the database file.
-    pub fn run(&self) -> Result<(i64, i64), StorageError> {
-        let checkpoint = |how: &str| {
-            self.conn
-                .query_row(&format!("PRAGMA wal_checkpoint({how})"), [], |r| {
-                    Ok((r.get(1)?, r.get(2)?))
-                })
-        };
-        let done = checkpoint("PASSIVE")?;
-        if self.wal_bytes() > WAL_LIMIT_BYTES as u64 {
-            return Ok(checkpoint("TRUNCATE")?);
-        }
-        Ok(done)
-    }
-
-    /// The size of the log's file now.
-    pub fn wal_bytes(&self) -> u64 {
-        std::fs::metadata(&self.wal).map_or(0, |m| m.len())
     }
 }
 
@@ -960,7 +636,7 @@ mod tests {
     fn a_newer_schema_is_refused() {
         let dir = tempfile::tempdir().expect("dir");
         drop(Storage::open(dir.path(), Durability::Normal).expect("db"));
-        let c = Connection::open(dir.path().join(FILE_NAME)).expect("open");
+        let c = rusqlite::Connection::open(dir.path().join(FILE_NAME)).expect("open");
         c.pragma_update(None, "user_version", SCHEMA_VERSION + 1)
             .expect("bump");
         drop(c);

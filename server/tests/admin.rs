@@ -1,11 +1,12 @@
 //! `lockwright-server admin`: an operator bans, unbans, logs out, retires and purges a
 //! player, and cancels their challenges, on a running server, each action audited.
+//! The admin actions run on SQLite and on PostgreSQL.
 
 mod support;
 
 use server::client::Client;
 use server::death_match_host::view::{Challenge, Status};
-use support::{Locks, assert_refused, spawn_binary};
+use support::{Backend, Locks, assert_refused, spawn_binary};
 
 fn admin(data: &std::path::Path, action: &str, codename: &str) -> (bool, String) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_lockwright-server"))
@@ -25,10 +26,11 @@ fn admin(data: &std::path::Path, action: &str, codename: &str) -> (bool, String)
     (out.status.success(), text)
 }
 
-#[tokio::test]
-async fn an_operator_bans_unbans_logs_out_retires_purges_and_cancels_challenges() {
+async fn an_operator_bans_unbans_logs_out_retires_purges_and_cancels_challenges(backend: Backend) {
     let dir = tempfile::tempdir().expect("dir");
-    let child = spawn_binary(dir.path(), "password_memory_kib = 64\n", &[], "");
+    let args = Backend::args(&backend.database());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let child = spawn_binary(dir.path(), "password_memory_kib = 64\n", &args, "");
     let data = dir.path().join("data");
     let locks = Locks::load();
     let mut spam = Client::new(&child.url);
@@ -123,3 +125,5 @@ async fn admin_without_a_running_server_says_so() {
     assert!(!ok);
     assert!(said.contains("no server is running"), "{said}");
 }
+
+on_both!(an_operator_bans_unbans_logs_out_retires_purges_and_cancels_challenges);

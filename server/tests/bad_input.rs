@@ -1,14 +1,14 @@
 //! What a caller without the right may not see or do, and bad input: every refusal is a 4xx
 //! with a reason, never a 5xx.
+//! Those on a plain server run on SQLite and on PostgreSQL.
 
 mod support;
 
 use server::client::Client;
-use support::{Locks, assert_refused, raw, start};
+use support::{Backend, Locks, assert_refused, raw, start_on};
 
-#[tokio::test]
-async fn every_endpoint_but_register_and_login_needs_a_token() {
-    let (srv, _dir) = start().await;
+async fn every_endpoint_but_register_and_login_needs_a_token(backend: Backend) {
+    let (srv, _dir) = start_on(backend).await;
     let anon = srv.client();
     assert_refused(anon.players().await, 401, "unauthorized");
     assert_refused(anon.scores().await, 401, "unauthorized");
@@ -25,9 +25,8 @@ async fn every_endpoint_but_register_and_login_needs_a_token() {
     assert_refused(forged.events().await, 401, "unauthorized");
 }
 
-#[tokio::test]
-async fn registering_and_logging_in() {
-    let (srv, _dir) = start().await;
+async fn registering_and_logging_in(backend: Backend) {
+    let (srv, _dir) = start_on(backend).await;
     let mut c = srv.client();
     assert_refused(c.register("abc", "pw").await, 400, "bad-codename");
     assert_refused(c.register("ABCD", "pw").await, 400, "bad-codename");
@@ -45,9 +44,8 @@ async fn registering_and_logging_in() {
     assert_eq!(d.player("A/?").await.expect("by name").codename, "A/?");
 }
 
-#[tokio::test]
-async fn bad_locks_moves_slots_and_holders_are_refused_with_reasons() {
-    let (srv, _dir) = start().await;
+async fn bad_locks_moves_slots_and_holders_are_refused_with_reasons(backend: Backend) {
+    let (srv, _dir) = start_on(backend).await;
     let locks = Locks::load();
     let a = srv.player("AAA").await;
     let b = srv.player("BBB").await;
@@ -129,9 +127,8 @@ async fn bad_locks_moves_slots_and_holders_are_refused_with_reasons() {
     );
 }
 
-#[tokio::test]
-async fn secrets_stay_secret() {
-    let (srv, _dir) = start().await;
+async fn secrets_stay_secret(backend: Backend) {
+    let (srv, _dir) = start_on(backend).await;
     let locks = Locks::load();
     let a = srv.player("AAA").await;
     let b = srv.player("BBB").await;
@@ -170,9 +167,8 @@ async fn secrets_stay_secret() {
     assert!(lock.notes.iter().all(|n| n.solution.is_none()));
 }
 
-#[tokio::test]
-async fn malformed_requests_get_json_errors_not_5xx() {
-    let (srv, _dir) = start().await;
+async fn malformed_requests_get_json_errors_not_5xx(backend: Backend) {
+    let (srv, _dir) = start_on(backend).await;
     let a = srv.player("AAA").await;
     let http = reqwest::Client::new();
     let url = srv.running.url();
@@ -252,9 +248,8 @@ async fn a_rate_limited_client_gets_429() {
     running.stop().await.expect("stop");
 }
 
-#[tokio::test]
-async fn a_lock_open_before_any_move_is_refused_on_publish() {
-    let (srv, _dir) = start().await;
+async fn a_lock_open_before_any_move_is_refused_on_publish(backend: Backend) {
+    let (srv, _dir) = start_on(backend).await;
     let empty = std::fs::read_to_string(format!(
         "{}/../templates/hexlock/empty/size-4.lock",
         env!("CARGO_MANIFEST_DIR")
@@ -270,9 +265,8 @@ async fn a_lock_open_before_any_move_is_refused_on_publish() {
 
 /// Regression: unknown query keys were accepted (`GET /scores?sort=name` answered as if the
 /// option existed); they are refused with `400 bad-query`, on every endpoint.
-#[tokio::test]
-async fn unknown_query_keys_are_refused() {
-    let (srv, _dir) = support::start().await;
+async fn unknown_query_keys_are_refused(backend: Backend) {
+    let (srv, _dir) = start_on(backend).await;
     let a = srv.player("QRY").await;
     let token = a.token().expect("token").to_string();
     let url = srv.running.url();
@@ -392,3 +386,13 @@ async fn requests_http_cannot_read_get_json_errors() {
         assert!(!e.message.is_empty());
     }
 }
+
+on_both!(
+    every_endpoint_but_register_and_login_needs_a_token,
+    registering_and_logging_in,
+    bad_locks_moves_slots_and_holders_are_refused_with_reasons,
+    secrets_stay_secret,
+    malformed_requests_get_json_errors_not_5xx,
+    a_lock_open_before_any_move_is_refused_on_publish,
+    unknown_query_keys_are_refused,
+);

@@ -1,6 +1,7 @@
 //! Death Matches hosted by a real server on 127.0.0.1: whole matches between two clients,
 //! what each player may see, and a match surviving a restart with its clocks. Time is
-//! compressed by the server's speed factor, through the same code paths as real time.
+//! compressed by the server's speed factor, through the same code paths as real time. Each
+//! runs on SQLite and on PostgreSQL.
 
 mod support;
 
@@ -12,7 +13,9 @@ use server::client::bot::{Pace, play};
 use server::config::Config;
 use server::death_match_host::view::{Challenge, MatchView, Status};
 use server::server::Running;
+use server::storage::Database;
 use std::time::Duration;
+use support::Backend;
 
 /// A small round: 5×3, nothing dark, two pieces on offer.
 const SMALL: &str = r#"
@@ -39,9 +42,10 @@ board = """
 pieces = ["h2", "v2", "h3", "v3", "h2", "v2"]
 "#;
 
-async fn start(dir: &std::path::Path, speed: f64) -> Running {
+async fn start(dir: &std::path::Path, database: &Database, speed: f64) -> Running {
     Running::start(Config {
         match_speed: speed,
+        database: database.clone(),
         ..support::test_config(dir)
     })
     .await
@@ -126,10 +130,10 @@ async fn to_solving(a: &Client, b: &Client, b_name: &str) -> i64 {
     id
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_whole_match_between_two_bots_ends_with_a_winner_and_a_round_table() {
+async fn a_whole_match_between_two_bots_ends_with_a_winner_and_a_round_table(backend: Backend) {
     let dir = tempfile::tempdir().expect("dir");
-    let running = start(dir.path(), 400.0).await;
+    let database = backend.database();
+    let running = start(dir.path(), &database, 400.0).await;
     let a = player(&running, "ALF").await;
     let b = player(&running, "BEA").await;
     let id = challenge(&a, "BEA", BOTS).await;
@@ -168,10 +172,10 @@ async fn a_whole_match_between_two_bots_ends_with_a_winner_and_a_round_table() {
     assert!(w >= l, "the winner has at least as many points: {w} vs {l}");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn each_player_sees_only_what_the_rules_let_them_see() {
+async fn each_player_sees_only_what_the_rules_let_them_see(backend: Backend) {
     let dir = tempfile::tempdir().expect("dir");
-    let running = start(dir.path(), 200.0).await;
+    let database = backend.database();
+    let running = start(dir.path(), &database, 200.0).await;
     let a = player(&running, "ANN").await;
     let b = player(&running, "BOB").await;
     let watcher = player(&running, "CAT").await;
@@ -274,10 +278,10 @@ async fn each_player_sees_only_what_the_rules_let_them_see() {
     running.stop().await.expect("stop");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_match_survives_a_restart_with_its_clocks() {
+async fn a_match_survives_a_restart_with_its_clocks(backend: Backend) {
     let dir = tempfile::tempdir().expect("dir");
-    let running = start(dir.path(), 1.0).await;
+    let database = backend.database();
+    let running = start(dir.path(), &database, 1.0).await;
     let a = player(&running, "DAN").await;
     let b = player(&running, "EVE").await;
     let id = challenge(&a, "EVE", SMALL).await;
@@ -290,7 +294,7 @@ async fn a_match_survives_a_restart_with_its_clocks() {
     running.stop().await.expect("stop");
     // Down for a while: the match's clocks do not run meanwhile.
     tokio::time::sleep(Duration::from_millis(1500)).await;
-    let running = start(dir.path(), 1.0).await;
+    let running = start(dir.path(), &database, 1.0).await;
     let a = login(&running, "DAN").await;
     let after = a.death_match(id).await.expect("view after the restart");
     assert_eq!(after.status, Status::Playing);
@@ -308,10 +312,10 @@ async fn a_match_survives_a_restart_with_its_clocks() {
     running.stop().await.expect("stop");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn bad_requests_about_matches_get_clear_errors() {
+async fn bad_requests_about_matches_get_clear_errors(backend: Backend) {
     let dir = tempfile::tempdir().expect("dir");
-    let running = start(dir.path(), 1.0).await;
+    let database = backend.database();
+    let running = start(dir.path(), &database, 1.0).await;
     let a = player(&running, "FOX").await;
     let _b = player(&running, "GUS").await;
     let e = a
@@ -354,10 +358,12 @@ async fn bad_requests_about_matches_get_clear_errors() {
     running.stop().await.expect("stop");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_impossible_call_that_stands_is_settled_by_the_solver_and_shown_to_both() {
+async fn an_impossible_call_that_stands_is_settled_by_the_solver_and_shown_to_both(
+    backend: Backend,
+) {
     let dir = tempfile::tempdir().expect("dir");
-    let running = start(dir.path(), 400.0).await;
+    let database = backend.database();
+    let running = start(dir.path(), &database, 400.0).await;
     let a = player(&running, "HAL").await;
     let b = player(&running, "IDA").await;
     let id = to_solving(&a, &b, "IDA").await;
@@ -385,10 +391,10 @@ async fn an_impossible_call_that_stands_is_settled_by_the_solver_and_shown_to_bo
     running.stop().await.expect("stop");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_player_who_reconnects_reads_the_events_from_where_they_left() {
+async fn a_player_who_reconnects_reads_the_events_from_where_they_left(backend: Backend) {
     let dir = tempfile::tempdir().expect("dir");
-    let running = start(dir.path(), 1.0).await;
+    let database = backend.database();
+    let running = start(dir.path(), &database, 1.0).await;
     let a = player(&running, "JOE").await;
     let b = player(&running, "KIM").await;
     let id = challenge(&a, "KIM", SMALL).await;
@@ -414,10 +420,10 @@ async fn a_player_who_reconnects_reads_the_events_from_where_they_left() {
     running.stop().await.expect("stop");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_match_ended_by_the_clock_is_over_after_a_restart() {
+async fn a_match_ended_by_the_clock_is_over_after_a_restart(backend: Backend) {
     let dir = tempfile::tempdir().expect("dir");
-    let running = start(dir.path(), 2000.0).await;
+    let database = backend.database();
+    let running = start(dir.path(), &database, 2000.0).await;
     let a = player(&running, "LEO").await;
     let b = player(&running, "MIA").await;
     let id = challenge(&a, "MIA", SMALL).await;
@@ -426,7 +432,7 @@ async fn a_match_ended_by_the_clock_is_over_after_a_restart() {
     let over = until(&a, id, "the end", |v| v.status == Status::Over).await;
     let winner = over.winner.expect("a winner");
     running.stop().await.expect("stop");
-    let running = start(dir.path(), 2000.0).await;
+    let running = start(dir.path(), &database, 2000.0).await;
     let a = login(&running, "LEO").await;
     let after = a.death_match(id).await.expect("view after the restart");
     assert_eq!(after.status, Status::Over);
@@ -436,10 +442,10 @@ async fn a_match_ended_by_the_clock_is_over_after_a_restart() {
     running.stop().await.expect("stop");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_round_played_keeps_its_locks_and_answers_after_a_restart() {
+async fn a_round_played_keeps_its_locks_and_answers_after_a_restart(backend: Backend) {
     let dir = tempfile::tempdir().expect("dir");
-    let running = start(dir.path(), 400.0).await;
+    let database = backend.database();
+    let running = start(dir.path(), &database, 400.0).await;
     let a = player(&running, "NED").await;
     let b = player(&running, "OLA").await;
     let id = to_solving(&a, &b, "OLA").await;
@@ -459,18 +465,20 @@ async fn a_round_played_keeps_its_locks_and_answers_after_a_restart() {
 
     // Replayed from the log, the round's record is the same: its locks and answers were read
     // after the next round had cleared them.
-    let running = start(dir.path(), 400.0).await;
+    let running = start(dir.path(), &database, 400.0).await;
     let a = login(&running, "NED").await;
     let after = a.death_match(id).await.expect("view after the restart");
     assert_eq!(after.rounds[0], played);
     running.stop().await.expect("stop");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn nobody_reads_whether_the_opponent_has_a_choice_before_the_answers_are_announced() {
+async fn nobody_reads_whether_the_opponent_has_a_choice_before_the_answers_are_announced(
+    backend: Backend,
+) {
     let dir = tempfile::tempdir().expect("dir");
+    let database = backend.database();
     // Slow enough that the 30 s to choose (0.3 s here) are read by three viewers.
-    let running = start(dir.path(), 100.0).await;
+    let running = start(dir.path(), &database, 100.0).await;
     let a = player(&running, "PAM").await;
     let b = player(&running, "QUI").await;
     let watcher = player(&running, "RAY").await;
@@ -538,3 +546,16 @@ async fn nobody_reads_whether_the_opponent_has_a_choice_before_the_answers_are_a
     }
     running.stop().await.expect("stop");
 }
+
+on_both!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    a_whole_match_between_two_bots_ends_with_a_winner_and_a_round_table,
+    each_player_sees_only_what_the_rules_let_them_see,
+    a_match_survives_a_restart_with_its_clocks,
+    bad_requests_about_matches_get_clear_errors,
+    an_impossible_call_that_stands_is_settled_by_the_solver_and_shown_to_both,
+    a_player_who_reconnects_reads_the_events_from_where_they_left,
+    a_match_ended_by_the_clock_is_over_after_a_restart,
+    a_round_played_keeps_its_locks_and_answers_after_a_restart,
+    nobody_reads_whether_the_opponent_has_a_choice_before_the_answers_are_announced,
+);

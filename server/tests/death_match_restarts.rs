@@ -14,8 +14,10 @@ use server::client::Client;
 use server::config::Config;
 use server::death_match_host::view::{Challenge, MatchView, Numbered, Status};
 use server::server::Running;
+use server::storage::Database;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+use support::Backend;
 
 /// A small round: 5×3, nothing dark, two pieces on offer.
 const SMALL: &str = r#"
@@ -99,15 +101,18 @@ impl Side {
 /// A match between ANN (the challenger) and BOB, on a server stopped and started at will.
 struct Table {
     dir: tempfile::TempDir,
+    /// The database every start of the server opens.
+    database: Database,
     running: Option<Running>,
     id: i64,
     sides: Vec<Side>,
     restarts: usize,
 }
 
-async fn start(dir: &std::path::Path, speed: f64) -> Running {
+async fn start(dir: &std::path::Path, database: &Database, speed: f64) -> Running {
     Running::start(Config {
         match_speed: speed,
+        database: database.clone(),
         ..support::test_config(dir)
     })
     .await
@@ -116,9 +121,10 @@ async fn start(dir: &std::path::Path, speed: f64) -> Running {
 
 impl Table {
     /// ANN challenges BOB to a match of `SMALL` on a server at `speed`; BOB accepts.
-    async fn new(speed: f64) -> Table {
+    async fn new(backend: Backend, speed: f64) -> Table {
         let dir = tempfile::tempdir().expect("dir");
-        let running = start(dir.path(), speed).await;
+        let database = backend.database();
+        let running = start(dir.path(), &database, speed).await;
         let mut sides = Vec::new();
         let mut clients = Vec::new();
         for codename in ["ANN", "BOB"] {
@@ -141,6 +147,7 @@ impl Table {
         }
         Table {
             dir,
+            database,
             running: Some(running),
             id,
             sides,
@@ -197,7 +204,7 @@ impl Table {
             let events = side.seen.lock().expect("seen").clone();
             seen.push((side.codename, events));
         }
-        let running = start(self.dir.path(), speed).await;
+        let running = start(self.dir.path(), &self.database, speed).await;
         let mut clients = Vec::new();
         for (codename, _) in &seen {
             let mut c = Client::new(&running.url());
@@ -329,9 +336,8 @@ async fn pick_late(t: &Table) {
         .await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn nothing_told_is_taken_back_by_a_restart_in_any_phase_sped_up() {
-    let mut t = Table::new(SPED_UP).await;
+async fn nothing_told_is_taken_back_by_a_restart_in_any_phase_sped_up(backend: Backend) {
+    let mut t = Table::new(backend, SPED_UP).await;
     t.restart(SPED_UP, "the assessment").await;
     t.act(
         Player::Challenged,
@@ -375,12 +381,11 @@ async fn nothing_told_is_taken_back_by_a_restart_in_any_phase_sped_up() {
     t.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn nothing_told_is_taken_back_by_a_restart_in_any_phase_at_real_speed() {
+async fn nothing_told_is_taken_back_by_a_restart_in_any_phase_at_real_speed(backend: Backend) {
     // Each phase is stopped in at real speed, and acted in at real speed; a sped-up server
     // passes the long deadlines between (90 s, 420 s, 5 minutes), and the choice's 30 s pass
     // at real speed.
-    let mut t = Table::new(1.0).await;
+    let mut t = Table::new(backend, 1.0).await;
     t.restart(1.0, "the assessment").await;
     t.act(
         Player::Challenged,
@@ -426,3 +431,9 @@ async fn nothing_told_is_taken_back_by_a_restart_in_any_phase_at_real_speed() {
     assert_eq!(t.view(Player::Challenger).await.status, Status::Over);
     t.stop().await;
 }
+
+on_both!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    nothing_told_is_taken_back_by_a_restart_in_any_phase_sped_up,
+    nothing_told_is_taken_back_by_a_restart_in_any_phase_at_real_speed,
+);

@@ -1,17 +1,18 @@
 //! A restart loses nothing: the server binary is killed with SIGKILL during a burst of writes;
 //! after a restart every acknowledged write is there and the database is consistent. Also
-//! many players writing at once through one server.
+//! many players writing at once through one server. Both on SQLite and on PostgreSQL.
 
 mod support;
 
 use server::client::Client;
+use server::storage::Database;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
-use support::{Locks, start};
+use support::{Backend, Locks, start_on};
 
 /// Starts the binary on 127.0.0.1:0 and reads the address it logs.
-fn spawn(dir: &std::path::Path) -> (Child, String) {
+fn spawn(dir: &std::path::Path, database: &Database) -> (Child, String) {
     let config = dir.join("server.toml");
     std::fs::write(&config, "rate_limit = 0.0\npassword_memory_kib = 64\n").expect("config");
     let mut child = Command::new(env!("CARGO_BIN_EXE_lockwright-server"))
@@ -21,6 +22,7 @@ fn spawn(dir: &std::path::Path) -> (Child, String) {
         .arg("127.0.0.1:0")
         .arg("--config")
         .arg(&config)
+        .args(Backend::args(database))
         .env("RUST_LOG", "info")
         .env("NO_COLOR", "1")
         .stderr(Stdio::piped())
@@ -39,11 +41,11 @@ fn spawn(dir: &std::path::Path) -> (Child, String) {
     (child, format!("http://{addr}"))
 }
 
-#[tokio::test]
-async fn kill_9_during_a_burst_loses_no_acknowledged_write() {
+async fn kill_9_during_a_burst_loses_no_acknowledged_write(backend: Backend) {
     let dir = tempfile::tempdir().expect("dir");
+    let database = backend.database();
     let locks = Arc::new(Locks::load());
-    let (mut child, url) = spawn(dir.path());
+    let (mut child, url) = spawn(dir.path(), &database);
     let acked: Arc<Mutex<Vec<(String, i64)>>> = Arc::default();
     let mut tasks = Vec::new();
     for t in 0..4u8 {
@@ -74,7 +76,7 @@ async fn kill_9_during_a_burst_loses_no_acknowledged_write() {
     let acked = acked.lock().expect("acked").clone();
     assert!(acked.len() >= 20);
 
-    let (mut child, url) = spawn(dir.path());
+    let (mut child, url) = spawn(dir.path(), &database);
     let mut c = Client::new(&url);
     c.register("CHK", "pw").await.expect("register");
     for (codename, lock) in &acked {
@@ -84,7 +86,8 @@ async fn kill_9_during_a_burst_loses_no_acknowledged_write() {
     }
     child.kill().expect("stop");
     let _ = child.wait();
-    let storage = server::storage::Storage::open(
+    let storage = server::storage::Storage::open_database(
+        &database,
         &dir.path().join("data"),
         server::storage::Durability::Normal,
     )
@@ -92,9 +95,8 @@ async fn kill_9_during_a_burst_loses_no_acknowledged_write() {
     assert_eq!(storage.check().expect("check"), Vec::<String>::new());
 }
 
-#[tokio::test]
-async fn many_players_declaring_at_once() {
-    let (srv, _dir) = start().await;
+async fn many_players_declaring_at_once(backend: Backend) {
+    let (srv, _dir) = start_on(backend).await;
     let locks = Locks::load();
     let owner = srv.player("OWN").await;
     let target = owner
@@ -129,3 +131,8 @@ async fn many_players_declaring_at_once() {
     let scores = owner.scores().await.expect("scores");
     assert_eq!(scores.total, -36, "each solver accesses all of OWN's slots");
 }
+
+on_both!(
+    kill_9_during_a_burst_loses_no_acknowledged_write,
+    many_players_declaring_at_once,
+);

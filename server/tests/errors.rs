@@ -1,9 +1,10 @@
 //! Every error answer is the API's JSON `{error, message}` with a 4xx or 5xx status, whoever
 //! makes it: the router (unknown paths, wrong methods), path and query decoding, extractors.
+//! On SQLite and on PostgreSQL.
 
 mod support;
 
-use support::{raw, start};
+use support::{Backend, raw, start_on};
 
 const METHODS: [&str; 5] = ["GET", "POST", "PUT", "DELETE", "PATCH"];
 
@@ -42,9 +43,8 @@ fn assert_json_error(what: &str, status: u16, body: &str, content_type: Option<&
     );
 }
 
-#[tokio::test]
-async fn wrong_methods_and_malformed_paths_and_queries_get_json_errors() {
-    let (srv, _dir) = start().await;
+async fn wrong_methods_and_malformed_paths_and_queries_get_json_errors(backend: Backend) {
+    let (srv, _dir) = start_on(backend).await;
     let a = srv.player("AAA").await;
     let token = a.token().expect("token").to_string();
     let url = srv.running.url();
@@ -91,3 +91,5 @@ async fn wrong_methods_and_malformed_paths_and_queries_get_json_errors() {
     let (status, text, ct) = raw("POST", &format!("{url}/api/v1/notes"), Some(&token), None).await;
     assert_json_error("POST /notes without a body", status, &text, ct.as_deref());
 }
+
+on_both!(wrong_methods_and_malformed_paths_and_queries_get_json_errors,);

@@ -1,11 +1,12 @@
 //! Live events: a player following the stream hears what changes, and a `read` event when
 //! they have read new notes.
+//! On SQLite and on PostgreSQL.
 
 mod support;
 
 use server::events::Event;
 use std::time::Duration;
-use support::{Locks, start};
+use support::{Backend, Locks, start_on};
 
 async fn next(s: &mut server::client::EventStream) -> Event {
     tokio::time::timeout(Duration::from_secs(10), s.next())
@@ -15,9 +16,8 @@ async fn next(s: &mut server::client::EventStream) -> Event {
         .expect("open")
 }
 
-#[tokio::test]
-async fn a_follower_hears_placing_declaring_and_new_reading() {
-    let (srv, _dir) = start().await;
+async fn a_follower_hears_placing_declaring_and_new_reading(backend: Backend) {
+    let (srv, _dir) = start_on(backend).await;
     let locks = Locks::load();
     let a = srv.player("AAA").await;
     let b = srv.player("BBB").await;
@@ -56,3 +56,5 @@ async fn a_follower_hears_placing_declaring_and_new_reading() {
     let end = tokio::time::timeout(Duration::from_secs(10), stream.next()).await;
     assert!(matches!(end, Ok(Ok(None)) | Ok(Err(_))), "the stream ends");
 }
+
+on_both!(a_follower_hears_placing_declaring_and_new_reading,);

@@ -1,13 +1,14 @@
 //! Live events at scale: with 200 players following, every follower receives every event,
 //! in order, with its own `read` events, and each change works out access only for the
 //! players it concerns — not once per follower.
+//! On SQLite and on PostgreSQL.
 
 mod support;
 
 use server::client::EventStream;
 use server::events::Event;
 use std::time::Duration;
-use support::{Locks, start};
+use support::{Backend, Locks, start_on};
 
 const FOLLOWERS: usize = 200;
 const WRITERS: usize = 20;
@@ -25,9 +26,10 @@ async fn collect(mut stream: EventStream, n: usize) -> Vec<Event> {
     got
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_hundred_followers_each_get_every_event_and_access_is_not_worked_out_per_follower() {
-    let (srv, _dir) = start().await;
+async fn two_hundred_followers_each_get_every_event_and_access_is_not_worked_out_per_follower(
+    backend: Backend,
+) {
+    let (srv, _dir) = start_on(backend).await;
     let locks = Locks::load();
     let mut followers = Vec::new();
     for i in 0..FOLLOWERS {
@@ -111,3 +113,8 @@ async fn two_hundred_followers_each_get_every_event_and_access_is_not_worked_out
         "{computed} fixpoints for {changes} changes: access is worked out per follower"
     );
 }
+
+on_both!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    two_hundred_followers_each_get_every_event_and_access_is_not_worked_out_per_follower,
+);

@@ -1,17 +1,17 @@
 //! History lives in the database, not in memory: a retired lock no note names is kept only
 //! there, and a retired lock a note names keeps no text or mechanism in memory.
+//! On SQLite and on PostgreSQL.
 
 mod support;
 
-use support::{Locks, assert_refused};
+use support::{Backend, Locks, assert_refused};
 
 /// Regression: one player republishing into one slot 40,000 times took memory from 28 to
 /// 162 MB and restart to 7.5 s, since every retired lock kept its text and compiled mechanism
 /// in memory and was parsed again at each start. Memory now holds the locks in slots and the
 /// retired ones notes name, whatever the history, and a restart loads only those.
-#[tokio::test]
-async fn republishing_does_not_grow_memory_or_what_a_restart_loads() {
-    let (srv, dir) = support::start().await;
+async fn republishing_does_not_grow_memory_or_what_a_restart_loads(backend: Backend) {
+    let (srv, dir) = support::start_on(backend).await;
     let locks = Locks::load();
     let spammer = srv.player("REP").await;
     let reader = srv.player("RDR").await;
@@ -62,12 +62,16 @@ async fn republishing_does_not_grow_memory_or_what_a_restart_loads() {
     assert_eq!(kept.notes.len(), 1);
     // A restart loads the same three, not the 301 retired.
     srv.running.stop().await.expect("stop");
-    let running = server::server::Running::start(support::test_config(dir.path()))
-        .await
-        .expect("restart");
+    let database = srv.database;
+    let running = server::server::Running::start(server::config::Config {
+        database: database.clone(),
+        ..support::test_config(dir.path())
+    })
+    .await
+    .expect("restart");
     let held = running.game.locks_in_memory();
     assert_eq!((held.locks, held.texts, held.mechanisms), (3, 2, 2));
-    let srv = support::Srv { running };
+    let srv = support::Srv { running, database };
     let mut reader = srv.client();
     reader.login("RDR", "pass-word").await.expect("login");
     assert_eq!(
@@ -77,3 +81,5 @@ async fn republishing_does_not_grow_memory_or_what_a_restart_loads() {
     let scores = reader.scores().await.expect("scores");
     assert!(scores.scores.iter().any(|s| s.codename == "REP"));
 }
+
+on_both!(republishing_does_not_grow_memory_or_what_a_restart_loads,);

@@ -1,7 +1,10 @@
 //! Limits that need a configuration of their own: connection timeouts (many half-sent
 //! requests are closed) and login tokens that expire unless used.
+//! Token expiry runs on SQLite and on PostgreSQL.
 
 mod support;
+
+use support::Backend;
 
 use server::config::Period;
 use std::time::{Duration, Instant};
@@ -86,7 +89,10 @@ async fn half_sent_requests_and_silent_connections_are_closed() {
         tokio::time::sleep(Duration::from_millis(400)).await;
     }
     // An event stream outlives the idle timeout: it sends comments meanwhile.
-    let srv = support::Srv { running };
+    let srv = support::Srv {
+        running,
+        database: Default::default(),
+    };
     let mut a = srv.client();
     a.register("EVT", "pw").await.expect("register");
     let mut events = a.events().await.expect("events");
@@ -97,10 +103,9 @@ async fn half_sent_requests_and_silent_connections_are_closed() {
     );
 }
 
-#[tokio::test]
-async fn a_token_expires_unless_used_and_each_use_starts_it_again() {
+async fn a_token_expires_unless_used_and_each_use_starts_it_again(backend: Backend) {
     let dir = tempfile::tempdir().expect("dir");
-    let mut config = support::test_config(dir.path());
+    let mut config = support::test_config_on(dir.path(), backend);
     config.token_ttl = Period::millis(1500);
     let running = server::server::Running::start(config).await.expect("start");
     let mut kept = server::client::Client::new(&running.url());
@@ -115,3 +120,5 @@ async fn a_token_expires_unless_used_and_each_use_starts_it_again() {
     support::assert_refused(idle.me().await, 401, "unauthorized");
     running.stop().await.expect("stop");
 }
+
+on_both!(a_token_expires_unless_used_and_each_use_starts_it_again,);

@@ -1,6 +1,6 @@
 //! Mail, as the seed's server offers it, sent to a real SMTP server on 127.0.0.1: nothing
 //! without a confirmed address and consent, notes declared, locks made public, challenges,
-//! and a queue that retries while the SMTP server is down.
+//! and a queue that retries while the SMTP server is down; on SQLite and on PostgreSQL.
 
 mod support;
 
@@ -8,16 +8,17 @@ use server::death_match_host::view::Challenge;
 use server::storage::Notify;
 use std::sync::atomic::Ordering;
 use support::smtp::Sink;
-use support::{Locks, Srv, assert_refused};
+use support::{Backend, Locks, Srv, assert_refused};
 
-async fn start_with_mail(sink: &Sink) -> (Srv, tempfile::TempDir) {
+async fn start_with_mail(sink: &Sink, backend: Backend) -> (Srv, tempfile::TempDir) {
     let dir = tempfile::tempdir().expect("dir");
-    let mut config = support::test_config(dir.path());
+    let mut config = support::test_config_on(dir.path(), backend);
+    let database = config.database.clone();
     config.smtp_url = Some(sink.url());
     config.mail_from = "Lockwright <lockwright@test.invalid>".into();
     config.mail_retry = server::config::Period::millis(100);
     let running = server::server::Running::start(config).await.expect("start");
-    (Srv { running }, dir)
+    (Srv { running, database }, dir)
 }
 
 fn code_in(mail: &str) -> String {
@@ -28,10 +29,9 @@ fn code_in(mail: &str) -> String {
         .to_string()
 }
 
-#[tokio::test]
-async fn mail_goes_only_to_confirmed_addresses_for_what_was_asked_and_is_retried() {
+async fn mail_goes_only_to_confirmed_addresses_for_what_was_asked_and_is_retried(backend: Backend) {
     let sink = Sink::start().await;
-    let (srv, _dir) = start_with_mail(&sink).await;
+    let (srv, _dir) = start_with_mail(&sink, backend).await;
     let locks = Locks::load();
     let ann = srv.player("ANN").await;
     let target = ann
@@ -156,3 +156,5 @@ async fn a_server_without_smtp_refuses_addresses() {
         "mail-off",
     );
 }
+
+on_both!(mail_goes_only_to_confirmed_addresses_for_what_was_asked_and_is_retried);

@@ -1,8 +1,9 @@
 //! `/metrics`: what an operator's Prometheus scrapes, on the API's address or its own.
+//! The counts and gauges run on SQLite and on PostgreSQL.
 
 mod support;
 
-use support::{Locks, raw};
+use support::{Backend, Locks, raw};
 
 fn value(metrics: &str, series: &str) -> f64 {
     metrics
@@ -11,9 +12,8 @@ fn value(metrics: &str, series: &str) -> f64 {
         .unwrap_or_else(|| panic!("no {series} in:\n{metrics}"))
 }
 
-#[tokio::test]
-async fn metrics_count_requests_by_route_refusals_by_reason_and_read_the_gauges() {
-    let (srv, _dir) = support::start().await;
+async fn metrics_count_requests_by_route_refusals_by_reason_and_read_the_gauges(backend: Backend) {
+    let (srv, _dir) = support::start_on(backend).await;
     let url = srv.running.url();
     let a = srv.player("MET").await;
     let locks = Locks::load();
@@ -87,3 +87,5 @@ async fn metrics_can_be_served_on_an_address_of_their_own() {
     assert!(body.contains("lockwright_players 0"), "{body}");
     running.stop().await.expect("stop");
 }
+
+on_both!(metrics_count_requests_by_route_refusals_by_reason_and_read_the_gauges,);

@@ -1,16 +1,16 @@
 //! The practice bot plays Death Matches and nothing else: on the studio's own server it once
 //! appeared in the Intricacy player list and gave the player access and score for nothing.
+//! On SQLite and on PostgreSQL.
 
 mod support;
 
 use server::death_match_host::view::Challenge;
-use support::{Locks, assert_refused};
+use support::{Backend, Locks, assert_refused};
 
 /// Regression: the bot registered as any player does, so it was listed among the players,
 /// had a score, and its three empty slots counted as accessed.
-#[tokio::test]
-async fn a_death_match_only_account_never_appears_in_players_scores_or_accesses() {
-    let (srv, dir) = support::start().await;
+async fn a_death_match_only_account_never_appears_in_players_scores_or_accesses(backend: Backend) {
+    let (srv, dir) = support::start_on(backend).await;
     let me = srv.player("YOU").await;
     let other = srv.player("OTH").await;
     let mut bot = srv.client();
@@ -51,10 +51,14 @@ async fn a_death_match_only_account_never_appears_in_players_scores_or_accesses(
     me.accept(summary.id).await.expect("accept");
     // Still no one in the metagame after a restart.
     srv.running.stop().await.expect("stop");
-    let running = server::server::Running::start(support::test_config(dir.path()))
-        .await
-        .expect("restart");
-    let again = support::Srv { running };
+    let database = srv.database;
+    let running = server::server::Running::start(server::config::Config {
+        database: database.clone(),
+        ..support::test_config(dir.path())
+    })
+    .await
+    .expect("restart");
+    let again = support::Srv { running, database };
     let mut me = again.client();
     me.login("YOU", "pass-word").await.expect("login");
     assert!(!listed(&me.scores().await.expect("scores")));
@@ -62,9 +66,8 @@ async fn a_death_match_only_account_never_appears_in_players_scores_or_accesses(
 
 /// A bot registered as a metagame player before accounts could say otherwise leaves the
 /// metagame by the admin action, if it never played; a player who played cannot.
-#[tokio::test]
-async fn a_bot_registered_earlier_leaves_the_metagame_by_the_admin_action() {
-    let (srv, dir) = support::start().await;
+async fn a_bot_registered_earlier_leaves_the_metagame_by_the_admin_action(backend: Backend) {
+    let (srv, dir) = support::start_on(backend).await;
     let me = srv.player("YOU").await;
     srv.player("BOT").await;
     let locks = Locks::load();
@@ -91,11 +94,20 @@ async fn a_bot_registered_earlier_leaves_the_metagame_by_the_admin_action() {
     );
     // It stays out after a restart.
     srv.running.stop().await.expect("stop");
-    let running = server::server::Running::start(support::test_config(dir.path()))
-        .await
-        .expect("restart");
-    let again = support::Srv { running };
+    let database = srv.database;
+    let running = server::server::Running::start(server::config::Config {
+        database: database.clone(),
+        ..support::test_config(dir.path())
+    })
+    .await
+    .expect("restart");
+    let again = support::Srv { running, database };
     let mut me = again.client();
     me.login("YOU", "pass-word").await.expect("login");
     assert_refused(me.player("BOT").await, 404, "unknown-player");
 }
+
+on_both!(
+    a_death_match_only_account_never_appears_in_players_scores_or_accesses,
+    a_bot_registered_earlier_leaves_the_metagame_by_the_admin_action,
+);

@@ -1,12 +1,13 @@
 //! Every per-request cost is bounded and every per-client resource has a quota: each test
 //! starts a real server on 127.0.0.1 and pushes one limit past its end.
+//! The quotas kept with the world (lock lines, publishes, token expiry, login throttle, challenges) run on SQLite and on PostgreSQL.
 
 mod support;
 
 use server::client::Client;
 use server::config::Period;
 use std::time::Duration;
-use support::{Locks, assert_refused, raw, spawn_binary};
+use support::{Backend, Locks, assert_refused, raw, spawn_binary};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
@@ -63,13 +64,13 @@ async fn a_flood_of_empty_lines_is_refused_before_it_is_read_and_memory_stays_bo
         .expect("publish");
 }
 
-#[tokio::test]
-async fn the_lock_line_cap_is_set_by_the_configuration() {
+async fn the_lock_line_cap_is_set_by_the_configuration(backend: Backend) {
     let dir = tempfile::tempdir().expect("dir");
-    let mut config = support::test_config(dir.path());
+    let mut config = support::test_config_on(dir.path(), backend);
+    let database = config.database.clone();
     config.max_lock_lines = 40;
     let running = server::server::Running::start(config).await.expect("start");
-    let srv = support::Srv { running };
+    let srv = support::Srv { running, database };
     let c = srv.player("LIN").await;
     let locks = Locks::load();
     let commented = format!("{}{}", "# a comment\n".repeat(40), locks.spring);
@@ -83,13 +84,13 @@ async fn the_lock_line_cap_is_set_by_the_configuration() {
         .expect("within the cap");
 }
 
-#[tokio::test]
-async fn publishes_per_player_per_hour_are_capped() {
+async fn publishes_per_player_per_hour_are_capped(backend: Backend) {
     let dir = tempfile::tempdir().expect("dir");
-    let mut config = support::test_config(dir.path());
+    let mut config = support::test_config_on(dir.path(), backend);
+    let database = config.database.clone();
     config.publishes_per_hour = 2;
     let running = server::server::Running::start(config).await.expect("start");
-    let srv = support::Srv { running };
+    let srv = support::Srv { running, database };
     let a = srv.player("PUB").await;
     let b = srv.player("PUC").await;
     let locks = Locks::load();
@@ -116,7 +117,10 @@ async fn event_streams_are_capped_per_player_and_per_address() {
     config.streams_per_player = 2;
     config.streams_per_address = 3;
     let running = server::server::Running::start(config).await.expect("start");
-    let srv = support::Srv { running };
+    let srv = support::Srv {
+        running,
+        database: Default::default(),
+    };
     let a = srv.player("STA").await;
     let b = srv.player("STB").await;
     let first = a.events().await.expect("one");
@@ -141,13 +145,13 @@ async fn event_streams_are_capped_per_player_and_per_address() {
 }
 
 /// Regression: event streams kept delivering after `POST /logout?all=true`.
-#[tokio::test]
-async fn an_event_stream_ends_on_logout_and_on_token_expiry() {
+async fn an_event_stream_ends_on_logout_and_on_token_expiry(backend: Backend) {
     let dir = tempfile::tempdir().expect("dir");
-    let mut config = support::test_config(dir.path());
+    let mut config = support::test_config_on(dir.path(), backend);
+    let database = config.database.clone();
     config.token_ttl = Period::millis(1500);
     let running = server::server::Running::start(config).await.expect("start");
-    let srv = support::Srv { running };
+    let srv = support::Srv { running, database };
     let mut a = srv.player("OUT").await;
     let mut stream = a.events().await.expect("events");
     a.logout(true).await.expect("logout everywhere");
@@ -237,15 +241,17 @@ async fn login_from(url: &str, client: &str, codename: &str, password: &str) -> 
 /// Regression: 34 concurrent wrong logins were all password-checked (the free failures were
 /// counted after each check), and the burst then locked the address for 15 minutes for every
 /// codename — behind a proxy, every player.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn login_throttle_counts_concurrent_attempts_and_never_locks_out_another_player() {
+async fn login_throttle_counts_concurrent_attempts_and_never_locks_out_another_player(
+    backend: Backend,
+) {
     let dir = tempfile::tempdir().expect("dir");
-    let mut config = support::test_config(dir.path());
+    let mut config = support::test_config_on(dir.path(), backend);
+    let database = config.database.clone();
     config.trusted_proxies = vec!["127.0.0.1".parse().expect("net")];
     config.password_queue = 64;
     let running = server::server::Running::start(config).await.expect("start");
     let url = running.url();
-    let srv = support::Srv { running };
+    let srv = support::Srv { running, database };
     srv.player("VIC").await;
     srv.player("OTH").await;
     let mut burst = Vec::new();
@@ -327,15 +333,15 @@ async fn the_rate_limit_is_per_forwarded_client_only_behind_a_trusted_proxy() {
 /// Regression: Death Match challenges and the pieces a round file offers had no cap (20,000
 /// challenges with 2,000-piece rounds made a 983 MB database), and `GET /matches` answered
 /// every match at once (2.7 MB).
-#[tokio::test]
-async fn challenges_pieces_and_the_list_of_matches_are_bounded() {
+async fn challenges_pieces_and_the_list_of_matches_are_bounded(backend: Backend) {
     use server::death_match_host::view::Challenge;
     let dir = tempfile::tempdir().expect("dir");
-    let mut config = support::test_config(dir.path());
+    let mut config = support::test_config_on(dir.path(), backend);
+    let database = config.database.clone();
     config.open_challenges_per_player = 3;
     config.pieces_per_round = 10;
     let running = server::server::Running::start(config).await.expect("start");
-    let srv = support::Srv { running };
+    let srv = support::Srv { running, database };
     let a = srv.player("CHA").await;
     srv.player("CHB").await;
     let challenge = || Challenge {
@@ -397,3 +403,15 @@ async fn challenges_pieces_and_the_list_of_matches_are_bounded() {
         serde_json::from_str(&body).expect("JSON");
     assert_eq!(next[0].id, all[2].id);
 }
+
+on_both!(
+    the_lock_line_cap_is_set_by_the_configuration,
+    publishes_per_player_per_hour_are_capped,
+    an_event_stream_ends_on_logout_and_on_token_expiry,
+    challenges_pieces_and_the_list_of_matches_are_bounded,
+);
+
+on_both!(
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    login_throttle_counts_concurrent_attempts_and_never_locks_out_another_player,
+);

@@ -1,14 +1,13 @@
 //! Whole stories played through the client against the real server on 127.0.0.1:0: access by
 //! declaration, by three notes, transitive reading, retirement making notes and then a lock
-//! public, the empty-slot rule, and the scores after each step.
+//! public, the empty-slot rule, and the scores after each step; each on SQLite and on PostgreSQL.
 
 mod support;
 
-use support::{Locks, assert_refused, start};
+use support::{Backend, Locks, assert_refused, start_on};
 
-#[tokio::test]
-async fn access_by_declaration_and_the_scores_after_each_step() {
-    let (srv, _dir) = start().await;
+async fn access_by_declaration_and_the_scores_after_each_step(backend: Backend) {
+    let (srv, _dir) = start_on(backend).await;
     let locks = Locks::load();
     let alice = srv.player("ALI").await;
     let bob = srv.player("BOB").await;
@@ -56,9 +55,8 @@ async fn access_by_declaration_and_the_scores_after_each_step() {
     );
 }
 
-#[tokio::test]
-async fn three_notes_transitive_reading_retirement_and_a_public_lock() {
-    let (srv, _dir) = start().await;
+async fn three_notes_transitive_reading_retirement_and_a_public_lock(backend: Backend) {
+    let (srv, _dir) = start_on(backend).await;
     let locks = Locks::load();
     let target = srv.player("TGT").await;
     let t1 = target
@@ -142,9 +140,8 @@ async fn three_notes_transitive_reading_retirement_and_a_public_lock() {
     );
 }
 
-#[tokio::test]
-async fn the_empty_slot_rule() {
-    let (srv, _dir) = start().await;
+async fn the_empty_slot_rule(backend: Backend) {
+    let (srv, _dir) = start_on(backend).await;
     let locks = Locks::load();
     let a = srv.player("AAA").await;
     let b = srv.player("BBB").await;
@@ -200,3 +197,9 @@ async fn the_empty_slot_rule() {
     );
     assert_refused(b.retire(1).await, 409, "empty-slot");
 }
+
+on_both!(
+    access_by_declaration_and_the_scores_after_each_step,
+    three_notes_transitive_reading_retirement_and_a_public_lock,
+    the_empty_slot_rule,
+);

@@ -1,32 +1,23 @@
 //! Login tokens: kept only as hashes, capped per player, revocable one by one or all at once,
 //! and a database of the first schema migrates on start with its players able to log in.
+//! All but the migration (SQLite's first schema) run on SQLite and on PostgreSQL.
 
 mod support;
 
 use server::client::Client;
-use support::{assert_refused, raw, start};
+use support::{Backend, assert_refused, raw, start_on};
 
 fn database(dir: &std::path::Path) -> rusqlite::Connection {
     rusqlite::Connection::open(dir.join(server::storage::FILE_NAME)).expect("open")
 }
 
-#[tokio::test]
-async fn tokens_are_stored_as_hashes_not_as_sent() {
-    let (srv, dir) = start().await;
+async fn tokens_are_stored_as_hashes_not_as_sent(backend: Backend) {
+    let (srv, dir) = start_on(backend).await;
     let a = srv.player("AAA").await;
     let token = a.token().expect("token").to_string();
-    let db = database(dir.path());
-    let dump: Vec<String> = db
-        .prepare("SELECT * FROM tokens")
-        .expect("tokens")
-        .query_map([], |r| {
-            Ok((0..r.as_ref().column_count())
-                .map(|i| format!("{:?}", r.get_ref(i).map(|v| v.as_str().unwrap_or(""))))
-                .collect::<Vec<_>>()
-                .join(","))
-        })
-        .expect("rows")
-        .map(|r| r.expect("row"))
+    let dump: Vec<String> = support::rows(&srv.database, dir.path(), "SELECT * FROM tokens")
+        .into_iter()
+        .map(|row| row.join(","))
         .collect();
     assert!(!dump.is_empty(), "the token is stored");
     assert!(
@@ -36,9 +27,8 @@ async fn tokens_are_stored_as_hashes_not_as_sent() {
     a.me().await.expect("the token works");
 }
 
-#[tokio::test]
-async fn logging_in_again_and_again_keeps_at_most_ten_tokens_per_player() {
-    let (srv, dir) = start().await;
+async fn logging_in_again_and_again_keeps_at_most_ten_tokens_per_player(backend: Backend) {
+    let (srv, dir) = start_on(backend).await;
     let mut first = srv.client();
     first.register("AAA", "pw").await.expect("register");
     let mut clients = Vec::new();
@@ -47,19 +37,16 @@ async fn logging_in_again_and_again_keeps_at_most_ten_tokens_per_player() {
         c.login("AAA", "pw").await.expect("login");
         clients.push(c);
     }
-    let rows: i64 = database(dir.path())
-        .query_row("SELECT count(*) FROM tokens", [], |r| r.get(0))
-        .expect("count");
-    assert_eq!(rows, 10, "one row per login piled up");
+    let rows = support::rows(&srv.database, dir.path(), "SELECT count(*) FROM tokens");
+    assert_eq!(rows, [["10"]], "one row per login piled up");
     // The least recently used went first: the registration's token and the first logins.
     assert_refused(first.me().await, 401, "unauthorized");
     assert_refused(clients[0].me().await, 401, "unauthorized");
     clients[11].me().await.expect("the newest works");
 }
 
-#[tokio::test]
-async fn logout_revokes_this_token_and_logout_all_every_token() {
-    let (srv, _dir) = start().await;
+async fn logout_revokes_this_token_and_logout_all_every_token(backend: Backend) {
+    let (srv, _dir) = start_on(backend).await;
     let url = srv.running.url();
     let mut a = srv.client();
     a.register("AAA", "pw").await.expect("register");
@@ -166,9 +153,8 @@ async fn a_database_of_the_first_schema_migrates_and_its_players_log_in() {
 
 /// Regression: `Authorization: bearer TOKEN` (the scheme in lower case, which HTTP allows) was
 /// refused with 401, as if no token were sent.
-#[tokio::test]
-async fn the_authorization_scheme_is_read_in_any_case() {
-    let (srv, _dir) = start().await;
+async fn the_authorization_scheme_is_read_in_any_case(backend: Backend) {
+    let (srv, _dir) = start_on(backend).await;
     let a = srv.player("AAA").await;
     let token = a.token().expect("token").to_string();
     let url = format!("{}/api/v1/me", srv.running.url());
@@ -195,3 +181,10 @@ async fn the_authorization_scheme_is_read_in_any_case() {
         "another scheme is no bearer token"
     );
 }
+
+on_both!(
+    tokens_are_stored_as_hashes_not_as_sent,
+    logging_in_again_and_again_keeps_at_most_ten_tokens_per_player,
+    logout_revokes_this_token_and_logout_all_every_token,
+    the_authorization_scheme_is_read_in_any_case,
+);

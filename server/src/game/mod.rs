@@ -713,6 +713,12 @@ impl Game {
         self.read().world.players().len()
     }
 
+    /// The database's size when its backend must be asked (PostgreSQL); `None` for SQLite's
+    /// file, which the caller measures, or when the database cannot say.
+    pub fn database_bytes(&self) -> Option<i64> {
+        self.db().size_bytes().ok().flatten()
+    }
+
     /// Death Matches challenged or being played (0 when the database cannot say).
     pub fn death_matches_in_progress(&self) -> i64 {
         self.db().matches_in_progress().unwrap_or(0)

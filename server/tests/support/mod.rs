@@ -1,8 +1,63 @@
-//! Starting the real server on 127.0.0.1:0 for tests, and the starter locks; [`smtp`], a
-//! mail sink.
+//! Starting the real server on 127.0.0.1:0 for tests, on SQLite or on a real PostgreSQL
+//! ([`Backend`], [`pg`]), and the starter locks; [`smtp`], a mail sink.
 #![allow(dead_code)]
 
+pub mod pg;
 pub mod smtp;
+
+/// The database a test runs its server on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// SQLite in the test's data folder.
+    Sqlite,
+    /// A new database in the test binary's throwaway PostgreSQL cluster.
+    Postgres,
+}
+
+impl Backend {
+    /// The database setting for a new, empty database on this backend.
+    pub fn database(self) -> server::storage::Database {
+        match self {
+            Backend::Sqlite => server::storage::Database::Sqlite,
+            Backend::Postgres => server::storage::Database::Postgres(pg::database()),
+        }
+    }
+
+    /// Flags that put the server binary on the same database as `database`.
+    pub fn args(database: &server::storage::Database) -> Vec<String> {
+        match database {
+            server::storage::Database::Sqlite => Vec::new(),
+            server::storage::Database::Postgres(url) => vec!["--database".into(), url.clone()],
+        }
+    }
+}
+
+/// Runs tests, each an `async fn(Backend)`, once on SQLite and once on PostgreSQL: for each,
+/// two tests named `NAME::sqlite` and `NAME::postgres`, under `#[tokio::test]` or the test
+/// attribute given first. The PostgreSQL one says so and passes when PostgreSQL's binaries are
+/// absent (never in CI, see [`pg::skip`]).
+#[macro_export]
+macro_rules! on_both {
+    ($($name:ident),* $(,)?) => {
+        $crate::on_both!(#[tokio::test] $($name),*);
+    };
+    (#[$test:meta] $($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[$test]
+            async fn sqlite() {
+                super::$name($crate::support::Backend::Sqlite).await
+            }
+            #[$test]
+            async fn postgres() {
+                if let Some(why) = $crate::support::pg::skip() {
+                    eprintln!("skipped on PostgreSQL: {why}");
+                    return;
+                }
+                super::$name($crate::support::Backend::Postgres).await
+            }
+        }
+    )*};
+}
 
 use server::client::{Client, ClientError};
 use server::config::Config;
@@ -11,6 +66,45 @@ use server::server::Running;
 /// A running server and its data folder.
 pub struct Srv {
     pub running: Running,
+    /// The database it runs on.
+    pub database: server::storage::Database,
+}
+
+/// The rows of a query on a test's database (SQLite in the data folder `dir`, or
+/// PostgreSQL), each value as text (`NULL` for a null): for tests that look inside.
+pub fn rows(
+    database: &server::storage::Database,
+    dir: &std::path::Path,
+    query: &str,
+) -> Vec<Vec<String>> {
+    match database {
+        server::storage::Database::Sqlite => {
+            let db = rusqlite::Connection::open(dir.join(server::storage::FILE_NAME))
+                .expect("open the file");
+            let mut q = db.prepare(query).expect("query");
+            let columns = q.column_count();
+            q.query_map([], |r| {
+                Ok((0..columns)
+                    .map(|i| match r.get_ref(i) {
+                        Ok(rusqlite::types::ValueRef::Null) => "NULL".to_string(),
+                        Ok(rusqlite::types::ValueRef::Integer(n)) => n.to_string(),
+                        Ok(rusqlite::types::ValueRef::Real(x)) => x.to_string(),
+                        Ok(rusqlite::types::ValueRef::Text(t)) => {
+                            String::from_utf8_lossy(t).into_owned()
+                        }
+                        Ok(rusqlite::types::ValueRef::Blob(b)) => format!("{b:?}"),
+                        Err(e) => panic!("{query}: {e}"),
+                    })
+                    .collect())
+            })
+            .expect("rows")
+            .map(|r| r.expect("row"))
+            .collect()
+        }
+        server::storage::Database::Postgres(url) => {
+            pg::cluster().rows(url.rsplit('/').next().expect("database name"), query)
+        }
+    }
 }
 
 pub fn test_config(dir: &std::path::Path) -> Config {
@@ -31,11 +125,24 @@ pub fn test_config(dir: &std::path::Path) -> Config {
 }
 
 pub async fn start() -> (Srv, tempfile::TempDir) {
+    start_on(Backend::Sqlite).await
+}
+
+/// The test configuration on a new, empty database of `backend`.
+pub fn test_config_on(dir: &std::path::Path, backend: Backend) -> Config {
+    Config {
+        database: backend.database(),
+        ..test_config(dir)
+    }
+}
+
+/// A server on a new, empty database of `backend`.
+pub async fn start_on(backend: Backend) -> (Srv, tempfile::TempDir) {
     let dir = tempfile::tempdir().expect("dir");
-    let running = Running::start(test_config(dir.path()))
-        .await
-        .expect("start");
-    (Srv { running }, dir)
+    let config = test_config_on(dir.path(), backend);
+    let database = config.database.clone();
+    let running = Running::start(config).await.expect("start");
+    (Srv { running, database }, dir)
 }
 
 impl Srv {

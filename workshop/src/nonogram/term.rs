@@ -103,7 +103,8 @@ impl NonogramGame {
     }
 
     fn step(&mut self, dx: i64, dy: i64) {
-        let by = |v: usize, d: i64, n: usize| (v as i64 + d).clamp(0, (n as i64 - 1).max(0)) as usize;
+        let by =
+            |v: usize, d: i64, n: usize| (v as i64 + d).clamp(0, (n as i64 - 1).max(0)) as usize;
         self.cursor = (
             by(self.cursor.0, dx, self.puzzle.width),
             by(self.cursor.1, dy, self.puzzle.height),

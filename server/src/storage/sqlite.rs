@@ -1,0 +1,882 @@
+//! The SQLite backend: one file in the data folder, in WAL mode; every change is one
+//! transaction, so a crash leaves either all of it or none. The server's default, and the
+//! studio's embedded server.
+
+use super::{
+    Backend, Durability, LockRow, MailSettings, NoteRow, Notify, PlayerRow, QueuedMail,
+    SCHEMA_VERSION, Snapshot, StorageError, StoredEntry, StoredMatch, TokenRow, now, now_ms,
+    slot_of,
+};
+use rules::metagame::{LockId, NoteId, PlayerId, Slot};
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
+use std::path::{Path, PathBuf};
+
+/// The database file's name inside the data folder.
+pub const FILE_NAME: &str = "lockwright.sqlite3";
+
+/// The schema. `one_lock_per_slot` makes the database itself refuse two locks in one slot,
+/// and `UNIQUE(author_id, lock_id)` two declarations on one lock by one player, whatever a bug
+/// above might try.
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS players (
+    id            INTEGER PRIMARY KEY,
+    codename      TEXT NOT NULL UNIQUE,
+    password_hash TEXT NOT NULL,
+    created_at    INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS locks (
+    id         INTEGER PRIMARY KEY,
+    owner_id   INTEGER NOT NULL REFERENCES players(id),
+    slot       INTEGER NOT NULL CHECK (slot BETWEEN 1 AND 3),
+    text       TEXT NOT NULL,
+    solution   TEXT NOT NULL,
+    placed_at  INTEGER NOT NULL,
+    retired_at INTEGER
+);
+CREATE UNIQUE INDEX IF NOT EXISTS one_lock_per_slot ON locks(owner_id, slot)
+    WHERE retired_at IS NULL;
+CREATE TABLE IF NOT EXISTS notes (
+    id        INTEGER PRIMARY KEY,
+    author_id INTEGER NOT NULL REFERENCES players(id),
+    lock_id   INTEGER NOT NULL REFERENCES locks(id),
+    behind_id INTEGER NOT NULL REFERENCES locks(id),
+    solution  TEXT NOT NULL,
+    placed_at INTEGER NOT NULL,
+    UNIQUE (author_id, lock_id)
+);
+";
+
+/// What version 1 adds: tokens by their hash, and the row the readiness check rewrites.
+const SCHEMA_V1: &str = "
+CREATE TABLE tokens (
+    hash          TEXT PRIMARY KEY,
+    player_id     INTEGER NOT NULL REFERENCES players(id),
+    created_at_ms INTEGER NOT NULL,
+    used_at_ms    INTEGER NOT NULL
+);
+CREATE INDEX tokens_by_player ON tokens(player_id, used_at_ms);
+CREATE TABLE ready_probe (
+    id    INTEGER PRIMARY KEY CHECK (id = 1),
+    at_ms INTEGER NOT NULL
+);
+";
+
+/// What version 2 adds: the matches and their logs.
+const SCHEMA_V2: &str = "
+CREATE TABLE death_matches (
+    id            INTEGER PRIMARY KEY,
+    challenger_id INTEGER NOT NULL REFERENCES players(id),
+    challenged_id INTEGER NOT NULL REFERENCES players(id),
+    rounds        TEXT NOT NULL,
+    status        TEXT NOT NULL CHECK (status IN ('challenged', 'declined', 'playing', 'over')),
+    created_at_ms INTEGER NOT NULL,
+    clock_ms      INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE death_match_log (
+    match_id INTEGER NOT NULL REFERENCES death_matches(id),
+    seq      INTEGER NOT NULL,
+    at_ms    INTEGER NOT NULL,
+    entry    TEXT NOT NULL,
+    PRIMARY KEY (match_id, seq)
+);
+";
+
+/// A connection to the SQLite file.
+pub struct Sqlite {
+    conn: Connection,
+}
+
+impl Sqlite {
+    /// Opens (creating if needed) the database in a data folder.
+    pub fn open(dir: &Path, durability: Durability) -> Result<Sqlite, StorageError> {
+        std::fs::create_dir_all(dir).map_err(|source| StorageError::Folder {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+        let conn = Connection::open(dir.join(FILE_NAME))?;
+        Sqlite::setup(conn, durability)
+    }
+
+    /// An in-memory database, for tests.
+    pub fn in_memory() -> Result<Sqlite, StorageError> {
+        Sqlite::setup(Connection::open_in_memory()?, Durability::Normal)
+    }
+
+    fn setup(conn: Connection, durability: Durability) -> Result<Sqlite, StorageError> {
+        // WAL: readers never block the writer, and a commit is one append.
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(
+            None,
+            "synchronous",
+            match durability {
+                Durability::Normal => "NORMAL",
+                Durability::Full => "FULL",
+            },
+        )?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        // When the log starts over after a checkpoint, it is cut back to this size: a burst
+        // does not leave a log of its own size on disk until the server stops.
+        conn.pragma_update(None, "journal_size_limit", WAL_LIMIT_BYTES)?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        let mut storage = Sqlite { conn };
+        storage.migrate()?;
+        Ok(storage)
+    }
+
+    /// Opens an existing database file as it is, to check or copy it (`check`, `backup`):
+    /// nothing is created or migrated, and it may be open in a running server meanwhile.
+    pub fn open_existing(file: &Path) -> Result<Sqlite, StorageError> {
+        let conn = Connection::open_with_flags(
+            file,
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        Ok(Sqlite { conn })
+    }
+
+    /// Brings the schema to [`SCHEMA_VERSION`], in one transaction. From version 0 the tokens
+    /// stored in plain text are dropped, not hashed: they sat readable in the file and in any
+    /// copy of it, so their players log in again.
+    fn migrate(&mut self) -> Result<(), StorageError> {
+        let version = self.schema_version()?;
+        if version > SCHEMA_VERSION {
+            return Err(StorageError::NewerSchema(version));
+        }
+        if version == SCHEMA_VERSION {
+            return Ok(());
+        }
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        tx.execute_batch(SCHEMA)?;
+        if version < 1 {
+            tx.execute_batch("DROP TABLE IF EXISTS tokens;")?;
+            tx.execute_batch(SCHEMA_V1)?;
+        }
+        if version < 2 {
+            tx.execute_batch(SCHEMA_V2)?;
+        }
+        if version < 3 {
+            // Everyone registered before played the metagame.
+            tx.execute_batch(
+                "ALTER TABLE players ADD COLUMN metagame INTEGER NOT NULL DEFAULT 1;
+                 ALTER TABLE players ADD COLUMN banned INTEGER NOT NULL DEFAULT 0;
+                 CREATE INDEX IF NOT EXISTS notes_on_lock ON notes(lock_id);
+                 CREATE TABLE mail_addresses (
+                     player_id          INTEGER PRIMARY KEY REFERENCES players(id),
+                     address            TEXT NOT NULL,
+                     verified           INTEGER NOT NULL DEFAULT 0,
+                     code_hash          TEXT,
+                     code_expires_ms    INTEGER,
+                     notify_declared    INTEGER NOT NULL DEFAULT 0,
+                     notify_made_public INTEGER NOT NULL DEFAULT 0,
+                     notify_challenged  INTEGER NOT NULL DEFAULT 0
+                 );
+                 CREATE TABLE mail_queue (
+                     id         INTEGER PRIMARY KEY,
+                     address    TEXT NOT NULL,
+                     subject    TEXT NOT NULL,
+                     body       TEXT NOT NULL,
+                     attempts   INTEGER NOT NULL DEFAULT 0,
+                     next_at_ms INTEGER NOT NULL,
+                     created_ms INTEGER NOT NULL
+                 );
+                 CREATE INDEX IF NOT EXISTS notes_behind_lock ON notes(behind_id);",
+            )?;
+        }
+        tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+        tx.commit()?;
+        Ok(())
+    }
+}
+
+impl Backend for Sqlite {
+    fn kind(&self) -> &'static str {
+        "SQLite"
+    }
+    fn schema_version(&self) -> Result<i64, StorageError> {
+        Ok(self
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))?)
+    }
+    fn probe_write(&mut self) -> Result<(), StorageError> {
+        self.conn.execute(
+            "INSERT INTO ready_probe (id, at_ms) VALUES (1, ?1)
+             ON CONFLICT(id) DO UPDATE SET at_ms = excluded.at_ms",
+            params![now_ms()],
+        )?;
+        Ok(())
+    }
+
+    fn backup_to(&self, path: &Path) -> Result<(), StorageError> {
+        let mut partial = path.as_os_str().to_owned();
+        partial.push(".partial");
+        let partial = PathBuf::from(partial);
+        let _ = std::fs::remove_file(&partial);
+        {
+            let mut dst = Connection::open(&partial)?;
+            let backup = rusqlite::backup::Backup::new(&self.conn, &mut dst)?;
+            // One step copies every page under one read transaction: a consistent copy that
+            // other writers cannot restart.
+            backup.step(-1)?;
+            drop(backup);
+            dst.pragma_update(None, "journal_mode", "DELETE")?;
+            let copy = Sqlite { conn: dst };
+            let problems = copy.check()?;
+            if !problems.is_empty() {
+                return Err(StorageError::Corrupt(problems.join("; ")));
+            }
+        }
+        std::fs::rename(&partial, path).map_err(|source| StorageError::File {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Ok(())
+    }
+
+    fn size_bytes(&self) -> Result<Option<i64>, StorageError> {
+        Ok(None)
+    }
+
+    fn counts(&self) -> Result<(i64, i64, i64), StorageError> {
+        let count = |table: &str| -> Result<i64, StorageError> {
+            Ok(self
+                .conn
+                .query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0))?)
+        };
+        Ok((count("players")?, count("locks")?, count("notes")?))
+    }
+
+    fn set_auto_checkpoint(&self, on: bool) -> Result<(), StorageError> {
+        // SQLite's default: a checkpoint when the log reaches 1,000 pages.
+        self.conn
+            .pragma_update(None, "wal_autocheckpoint", if on { 1000 } else { 0 })?;
+        Ok(())
+    }
+
+    fn add_player(
+        &mut self,
+        codename: &str,
+        password_hash: &str,
+        metagame: bool,
+    ) -> Result<PlayerId, StorageError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let taken: bool = tx
+            .query_row(
+                "SELECT 1 FROM players WHERE codename = ?1",
+                params![codename],
+                |_| Ok(()),
+            )
+            .optional()?
+            .is_some();
+        if taken {
+            return Err(StorageError::CodenameTaken);
+        }
+        tx.execute(
+            "INSERT INTO players (codename, password_hash, created_at, metagame)
+             VALUES (?1, ?2, ?3, ?4)",
+            params![codename, password_hash, now(), metagame],
+        )?;
+        let id = PlayerId(tx.last_insert_rowid());
+        tx.commit()?;
+        Ok(id)
+    }
+
+    fn add_token(
+        &mut self,
+        hash: &str,
+        player: PlayerId,
+        at_ms: i64,
+        cap: usize,
+    ) -> Result<Vec<String>, StorageError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        tx.execute(
+            "INSERT INTO tokens (hash, player_id, created_at_ms, used_at_ms) VALUES (?1, ?2, ?3, ?3)",
+            params![hash, player.0, at_ms],
+        )?;
+        let mut dropped = Vec::new();
+        {
+            let mut q = tx.prepare(
+                "SELECT hash FROM tokens WHERE player_id = ?1
+                 ORDER BY used_at_ms DESC, rowid DESC LIMIT -1 OFFSET ?2",
+            )?;
+            for h in q.query_map(params![player.0, cap as i64], |r| r.get::<_, String>(0))? {
+                dropped.push(h?);
+            }
+        }
+        for h in &dropped {
+            tx.execute("DELETE FROM tokens WHERE hash = ?1", params![h])?;
+        }
+        tx.commit()?;
+        Ok(dropped)
+    }
+
+    fn remove_token(&mut self, hash: &str) -> Result<bool, StorageError> {
+        Ok(self
+            .conn
+            .execute("DELETE FROM tokens WHERE hash = ?1", params![hash])?
+            > 0)
+    }
+
+    fn remove_tokens_of(&mut self, player: PlayerId) -> Result<usize, StorageError> {
+        Ok(self
+            .conn
+            .execute("DELETE FROM tokens WHERE player_id = ?1", params![player.0])?)
+    }
+
+    fn touch_tokens(&mut self, used: &[(String, i64)]) -> Result<(), StorageError> {
+        let tx = self.conn.transaction()?;
+        {
+            let mut q =
+                tx.prepare("UPDATE tokens SET used_at_ms = max(used_at_ms, ?2) WHERE hash = ?1")?;
+            for (hash, at) in used {
+                q.execute(params![hash, at])?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn remove_tokens_unused_since(&mut self, before_ms: i64) -> Result<usize, StorageError> {
+        Ok(self.conn.execute(
+            "DELETE FROM tokens WHERE used_at_ms < ?1",
+            params![before_ms],
+        )?)
+    }
+
+    fn place_lock(
+        &mut self,
+        owner: PlayerId,
+        slot: Slot,
+        text: &str,
+        solution: &str,
+    ) -> Result<LockId, StorageError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let at = now();
+        tx.execute(
+            "UPDATE locks SET retired_at = ?1
+             WHERE owner_id = ?2 AND slot = ?3 AND retired_at IS NULL",
+            params![at, owner.0, slot.number()],
+        )?;
+        tx.execute(
+            "INSERT INTO locks (owner_id, slot, text, solution, placed_at)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![owner.0, slot.number(), text, solution, at],
+        )?;
+        let id = LockId(tx.last_insert_rowid());
+        tx.commit()?;
+        Ok(id)
+    }
+
+    fn retire(&mut self, owner: PlayerId, slot: Slot) -> Result<Option<LockId>, StorageError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let lock: Option<i64> = tx
+            .query_row(
+                "SELECT id FROM locks WHERE owner_id = ?1 AND slot = ?2 AND retired_at IS NULL",
+                params![owner.0, slot.number()],
+                |r| r.get(0),
+            )
+            .optional()?;
+        if let Some(id) = lock {
+            tx.execute(
+                "UPDATE locks SET retired_at = ?1 WHERE id = ?2",
+                params![now(), id],
+            )?;
+        }
+        tx.commit()?;
+        Ok(lock.map(LockId))
+    }
+
+    fn add_note(
+        &mut self,
+        author: PlayerId,
+        on: LockId,
+        behind: LockId,
+        solution: &str,
+    ) -> Result<NoteId, StorageError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        tx.execute(
+            "INSERT INTO notes (author_id, lock_id, behind_id, solution, placed_at)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![author.0, on.0, behind.0, solution, now()],
+        )?;
+        let id = NoteId(tx.last_insert_rowid());
+        tx.commit()?;
+        Ok(id)
+    }
+
+    fn author_solution(&self, lock: LockId) -> Result<Option<String>, StorageError> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT solution FROM locks WHERE id = ?1",
+                params![lock.0],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
+    fn load(&self) -> Result<Snapshot, StorageError> {
+        let mut snap = Snapshot::default();
+        let mut q = self.conn.prepare(
+            "SELECT id, codename, password_hash, metagame, banned FROM players ORDER BY id",
+        )?;
+        for row in q.query_map([], |r| {
+            Ok(PlayerRow {
+                id: PlayerId(r.get(0)?),
+                codename: r.get(1)?,
+                password_hash: r.get(2)?,
+                metagame: r.get(3)?,
+                banned: r.get(4)?,
+            })
+        })? {
+            snap.players.push(row?);
+        }
+        let mut q = self
+            .conn
+            .prepare("SELECT hash, player_id, used_at_ms FROM tokens ORDER BY rowid")?;
+        for row in q.query_map([], |r| {
+            Ok(TokenRow {
+                hash: r.get(0)?,
+                player: PlayerId(r.get(1)?),
+                used_at_ms: r.get(2)?,
+            })
+        })? {
+            snap.tokens.push(row?);
+        }
+        // A retired lock that no note names is out of every rule's reach: it stays here, read
+        // when someone asks for it, and is not loaded, so that starting does not grow with
+        // republishing.
+        // Read through the index of locks in slots and through the notes, never by scanning
+        // every lock: the cost is that of what is loaded.
+        let mut q = self.conn.prepare(
+            "SELECT id, owner_id, slot, text, retired_at IS NOT NULL FROM locks
+             INDEXED BY one_lock_per_slot WHERE retired_at IS NULL
+             UNION
+             SELECT id, owner_id, slot, text, retired_at IS NOT NULL FROM locks
+             WHERE id IN (SELECT lock_id FROM notes UNION SELECT behind_id FROM notes)
+             ORDER BY id",
+        )?;
+        let rows = q.query_map([], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, i64>(2)?,
+                r.get::<_, String>(3)?,
+                r.get::<_, bool>(4)?,
+            ))
+        })?;
+        for row in rows {
+            let (id, owner, slot, text, retired) = row?;
+            snap.locks.push(LockRow {
+                id: LockId(id),
+                owner: PlayerId(owner),
+                slot: slot_of(slot)?,
+                text,
+                retired,
+            });
+        }
+        let mut q = self
+            .conn
+            .prepare("SELECT id, author_id, lock_id, behind_id, solution FROM notes ORDER BY id")?;
+        for row in q.query_map([], |r| {
+            Ok(NoteRow {
+                id: NoteId(r.get(0)?),
+                author: PlayerId(r.get(1)?),
+                on: LockId(r.get(2)?),
+                behind: LockId(r.get(3)?),
+                solution: r.get(4)?,
+            })
+        })? {
+            snap.notes.push(row?);
+        }
+        Ok(snap)
+    }
+
+    fn set_banned(&mut self, player: PlayerId, banned: bool) -> Result<(), StorageError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        tx.execute(
+            "UPDATE players SET banned = ?2 WHERE id = ?1",
+            params![player.0, banned],
+        )?;
+        if banned {
+            tx.execute("DELETE FROM tokens WHERE player_id = ?1", params![player.0])?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn leave_metagame(&mut self, player: PlayerId) -> Result<(), StorageError> {
+        self.conn.execute(
+            "UPDATE players SET metagame = 0 WHERE id = ?1",
+            params![player.0],
+        )?;
+        Ok(())
+    }
+
+    fn purge_unnamed_locks(&mut self, owner: PlayerId) -> Result<usize, StorageError> {
+        Ok(self.conn.execute(
+            "DELETE FROM locks WHERE owner_id = ?1 AND retired_at IS NOT NULL
+                AND NOT EXISTS (SELECT 1 FROM notes WHERE notes.lock_id = locks.id)
+                AND NOT EXISTS (SELECT 1 FROM notes WHERE notes.behind_id = locks.id)",
+            params![owner.0],
+        )?)
+    }
+
+    fn checkpoint_all(&self) -> Result<(), StorageError> {
+        self.conn
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+        Ok(())
+    }
+
+    fn matches_in_progress(&self) -> Result<i64, StorageError> {
+        Ok(self.conn.query_row(
+            "SELECT count(*) FROM death_matches WHERE status IN ('challenged', 'playing')",
+            [],
+            |r| r.get(0),
+        )?)
+    }
+
+    fn lock(&self, id: LockId) -> Result<Option<LockRow>, StorageError> {
+        let row = self
+            .conn
+            .query_row(
+                "SELECT owner_id, slot, text, retired_at IS NOT NULL FROM locks WHERE id = ?1",
+                params![id.0],
+                |r| {
+                    Ok((
+                        r.get::<_, i64>(0)?,
+                        r.get::<_, i64>(1)?,
+                        r.get::<_, String>(2)?,
+                        r.get::<_, bool>(3)?,
+                    ))
+                },
+            )
+            .optional()?;
+        row.map(|(owner, slot, text, retired)| {
+            Ok(LockRow {
+                id,
+                owner: PlayerId(owner),
+                slot: slot_of(slot)?,
+                text,
+                retired,
+            })
+        })
+        .transpose()
+    }
+
+    fn check(&self) -> Result<Vec<String>, StorageError> {
+        let mut problems = Vec::new();
+        let mut q = self.conn.prepare("PRAGMA integrity_check")?;
+        for row in q.query_map([], |r| r.get::<_, String>(0))? {
+            let row = row?;
+            if row != "ok" {
+                problems.push(row);
+            }
+        }
+        let mut q = self.conn.prepare("PRAGMA foreign_key_check")?;
+        let mut rows = q.query([])?;
+        while let Some(r) = rows.next()? {
+            problems.push(format!("foreign key broken in {}", r.get::<_, String>(0)?));
+        }
+        Ok(problems)
+    }
+    fn add_death_match(
+        &mut self,
+        challenger: PlayerId,
+        challenged: PlayerId,
+        rounds: &str,
+    ) -> Result<i64, StorageError> {
+        self.conn.execute(
+            "INSERT INTO death_matches (challenger_id, challenged_id, rounds, status, created_at_ms)
+             VALUES (?1, ?2, ?3, 'challenged', ?4)",
+            params![challenger.0, challenged.0, rounds, now_ms()],
+        )?;
+        Ok(self.conn.last_insert_rowid())
+    }
+
+    fn set_death_match_status(&mut self, id: i64, status: &str) -> Result<(), StorageError> {
+        self.conn.execute(
+            "UPDATE death_matches SET status = ?2 WHERE id = ?1",
+            params![id, status],
+        )?;
+        Ok(())
+    }
+
+    fn log_death_match(
+        &mut self,
+        id: i64,
+        entries: &[StoredEntry],
+        status: &str,
+        clock_ms: i64,
+    ) -> Result<(), StorageError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        for e in entries {
+            tx.execute(
+                "INSERT INTO death_match_log (match_id, seq, at_ms, entry) VALUES (?1, ?2, ?3, ?4)",
+                params![id, e.seq, e.at_ms, e.entry],
+            )?;
+        }
+        tx.execute(
+            "UPDATE death_matches SET status = ?2, clock_ms = MAX(clock_ms, ?3) WHERE id = ?1",
+            params![id, status, clock_ms],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn set_death_match_clocks(&mut self, clocks: &[(i64, i64)]) -> Result<(), StorageError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        for &(id, clock_ms) in clocks {
+            tx.execute(
+                "UPDATE death_matches SET clock_ms = MAX(clock_ms, ?2) WHERE id = ?1",
+                params![id, clock_ms],
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn death_matches(&self) -> Result<Vec<StoredMatch>, StorageError> {
+        let mut matches: Vec<StoredMatch> = self
+            .conn
+            .prepare(
+                "SELECT id, challenger_id, challenged_id, rounds, status, created_at_ms, clock_ms
+                 FROM death_matches ORDER BY id",
+            )?
+            .query_map([], |r| {
+                Ok(StoredMatch {
+                    id: r.get(0)?,
+                    challenger: PlayerId(r.get(1)?),
+                    challenged: PlayerId(r.get(2)?),
+                    rounds: r.get(3)?,
+                    status: r.get(4)?,
+                    created_at_ms: r.get(5)?,
+                    clock_ms: r.get(6)?,
+                    log: Vec::new(),
+                })
+            })?
+            .collect::<Result<_, _>>()?;
+        let mut stmt = self.conn.prepare(
+            "SELECT match_id, seq, at_ms, entry FROM death_match_log ORDER BY match_id, seq",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                StoredEntry {
+                    seq: r.get(1)?,
+                    at_ms: r.get(2)?,
+                    entry: r.get(3)?,
+                },
+            ))
+        })?;
+        for row in rows {
+            let (id, entry) = row?;
+            let m = matches
+                .iter_mut()
+                .find(|m| m.id == id)
+                .ok_or_else(|| StorageError::Corrupt(format!("log of unknown match {id}")))?;
+            m.log.push(entry);
+        }
+        Ok(matches)
+    }
+    fn set_mail(
+        &mut self,
+        player: PlayerId,
+        address: &str,
+        notify: Notify,
+        code_hash: &str,
+        code_expires_ms: i64,
+    ) -> Result<(), StorageError> {
+        self.conn.execute(
+            "INSERT INTO mail_addresses (player_id, address, verified, code_hash, code_expires_ms,
+                 notify_declared, notify_made_public, notify_challenged)
+             VALUES (?1, ?2, 0, ?3, ?4, ?5, ?6, ?7)
+             ON CONFLICT(player_id) DO UPDATE SET address = excluded.address, verified = 0,
+                 code_hash = excluded.code_hash, code_expires_ms = excluded.code_expires_ms,
+                 notify_declared = excluded.notify_declared,
+                 notify_made_public = excluded.notify_made_public,
+                 notify_challenged = excluded.notify_challenged",
+            params![
+                player.0,
+                address,
+                code_hash,
+                code_expires_ms,
+                notify.declared,
+                notify.made_public,
+                notify.challenged
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn set_notify(&mut self, player: PlayerId, notify: Notify) -> Result<bool, StorageError> {
+        Ok(self.conn.execute(
+            "UPDATE mail_addresses SET notify_declared = ?2, notify_made_public = ?3,
+                 notify_challenged = ?4 WHERE player_id = ?1",
+            params![
+                player.0,
+                notify.declared,
+                notify.made_public,
+                notify.challenged
+            ],
+        )? > 0)
+    }
+
+    fn verify_mail(&mut self, player: PlayerId) -> Result<(), StorageError> {
+        self.conn.execute(
+            "UPDATE mail_addresses SET verified = 1, code_hash = NULL, code_expires_ms = NULL
+             WHERE player_id = ?1",
+            params![player.0],
+        )?;
+        Ok(())
+    }
+
+    fn forget_mail(&mut self, player: PlayerId) -> Result<bool, StorageError> {
+        Ok(self.conn.execute(
+            "DELETE FROM mail_addresses WHERE player_id = ?1",
+            params![player.0],
+        )? > 0)
+    }
+
+    fn mail(&self, player: PlayerId) -> Result<Option<MailSettings>, StorageError> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT address, verified, notify_declared, notify_made_public, notify_challenged,
+                     code_hash, code_expires_ms
+                 FROM mail_addresses WHERE player_id = ?1",
+                params![player.0],
+                |r| {
+                    Ok(MailSettings {
+                        address: r.get(0)?,
+                        verified: r.get(1)?,
+                        notify: Notify {
+                            declared: r.get(2)?,
+                            made_public: r.get(3)?,
+                            challenged: r.get(4)?,
+                        },
+                        code_hash: r.get(5)?,
+                        code_expires_ms: r.get(6)?,
+                    })
+                },
+            )
+            .optional()?)
+    }
+
+    fn queue_mail(&mut self, address: &str, subject: &str, body: &str) -> Result<(), StorageError> {
+        let now = now_ms();
+        self.conn.execute(
+            "INSERT INTO mail_queue (address, subject, body, next_at_ms, created_ms)
+             VALUES (?1, ?2, ?3, ?4, ?4)",
+            params![address, subject, body, now],
+        )?;
+        Ok(())
+    }
+
+    fn due_mail(&self, limit: usize) -> Result<Vec<QueuedMail>, StorageError> {
+        let mut q = self.conn.prepare(
+            "SELECT id, address, subject, body, attempts FROM mail_queue
+             WHERE next_at_ms <= ?1 ORDER BY next_at_ms, id LIMIT ?2",
+        )?;
+        let rows = q.query_map(params![now_ms(), limit as i64], |r| {
+            Ok(QueuedMail {
+                id: r.get(0)?,
+                address: r.get(1)?,
+                subject: r.get(2)?,
+                body: r.get(3)?,
+                attempts: r.get(4)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    fn next_mail_at(&self) -> Result<Option<i64>, StorageError> {
+        Ok(self
+            .conn
+            .query_row("SELECT min(next_at_ms) FROM mail_queue", [], |r| r.get(0))?)
+    }
+
+    fn mail_sent(&mut self, id: i64) -> Result<(), StorageError> {
+        self.conn
+            .execute("DELETE FROM mail_queue WHERE id = ?1", params![id])?;
+        Ok(())
+    }
+
+    fn mail_failed(&mut self, id: i64, next_at_ms: i64) -> Result<(), StorageError> {
+        self.conn.execute(
+            "UPDATE mail_queue SET attempts = attempts + 1, next_at_ms = ?2 WHERE id = ?1",
+            params![id, next_at_ms],
+        )?;
+        Ok(())
+    }
+
+    fn queued_mail(&self) -> Result<i64, StorageError> {
+        Ok(self
+            .conn
+            .query_row("SELECT count(*) FROM mail_queue", [], |r| r.get(0))?)
+    }
+}
+
+/// The size the write-ahead log is kept to: past it, a checkpoint cuts it back to nothing.
+pub const WAL_LIMIT_BYTES: i64 = 4 << 20;
+
+/// A second connection to the database that copies the log into the database file (a
+/// checkpoint) without stopping the writer or the readers: the disk waits happen here, off the
+/// path of every request.
+pub struct Checkpointer {
+    conn: Connection,
+    wal: std::path::PathBuf,
+}
+
+impl Checkpointer {
+    /// Opens a connection to the database in a data folder.
+    pub fn open(dir: &Path) -> Result<Checkpointer, StorageError> {
+        let conn = Connection::open(dir.join(FILE_NAME))?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        Ok(Checkpointer {
+            conn,
+            wal: dir.join(format!("{FILE_NAME}-wal")),
+        })
+    }
+
+    /// Copies what it can of the log into the database file, waiting for no one; and when
+    /// the log's file has grown past [`WAL_LIMIT_BYTES`] (a burst of writes outran the
+    /// checkpoints), copies all of it and cuts the file to nothing, waiting a moment for the
+    /// writer and the readers in flight. Returns the log's pages and how many of them are now
+    /// in the database file.
+    pub fn run(&self) -> Result<(i64, i64), StorageError> {
+        let checkpoint = |how: &str| {
+            self.conn
+                .query_row(&format!("PRAGMA wal_checkpoint({how})"), [], |r| {
+                    Ok((r.get(1)?, r.get(2)?))
+                })
+        };
+        let done = checkpoint("PASSIVE")?;
+        if self.wal_bytes() > WAL_LIMIT_BYTES as u64 {
+            return Ok(checkpoint("TRUNCATE")?);
+        }
+        Ok(done)
+    }
+
+    /// The size of the log's file now.
+    pub fn wal_bytes(&self) -> u64 {
+        std::fs::metadata(&self.wal).map_or(0, |m| m.len())
+    }
+}
