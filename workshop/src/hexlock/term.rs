@@ -22,18 +22,11 @@ use std::collections::BTreeMap;
 pub fn open(text: &str) -> Result<Box<dyn Game>, String> {
     let parsed = lockfmt::hexlock::parse(text);
     let Some(lock) = parsed.valid_lock() else {
-        let first = parsed
-            .diagnostics
-            .iter()
-            .find(|d| d.is_error())
-            .map(|d| {
-                format!(
-                    "line {}, column {}: {}",
-                    d.span.line, d.span.column, d.message
-                )
-            })
-            .unwrap_or_else(|| "it does not read as a lock".into());
-        return Err(format!("this lock cannot be played: {first}"));
+        return Err(crate::term::refusal(
+            "this lock",
+            &parsed.diagnostics,
+            "it does not read as a lock",
+        ));
     };
     HexLockGame::new(lock.clone())
         .map(|g| Box::new(g) as Box<dyn Game>)
@@ -51,11 +44,7 @@ pub struct HexLockGame {
 
 impl HexLockGame {
     pub fn new(lock: Lock) -> Option<HexLockGame> {
-        let title = if lock.info.name.trim().is_empty() {
-            "Untitled lock".to_string()
-        } else {
-            lock.info.name.clone()
-        };
+        let title = crate::term::title_or(Some(&lock.info.name), "Untitled lock");
         let session = Session::new(&lock)?;
         let digest = lockfmt::hexlock::moves::lock_digest(session.mechanism().lock());
         Some(HexLockGame {

@@ -22,18 +22,11 @@ const SOLVE_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 pub fn open(text: &str) -> Result<Box<dyn Game>, String> {
     let parsed = lockfmt::nonogram::parse(text);
     let Some(doc) = parsed.valid() else {
-        let first = parsed
-            .diagnostics
-            .iter()
-            .find(|d| d.is_error())
-            .map(|d| {
-                format!(
-                    "line {}, column {}: {}",
-                    d.span.line, d.span.column, d.message
-                )
-            })
-            .unwrap_or_else(|| "it does not read as a nonogram".into());
-        return Err(format!("this nonogram cannot be played: {first}"));
+        return Err(crate::term::refusal(
+            "this nonogram",
+            &parsed.diagnostics,
+            "it does not read as a nonogram",
+        ));
     };
     let puzzle = doc.puzzle.clone();
     let solution = puzzle.goal.clone().or_else(|| {
@@ -191,12 +184,7 @@ const HELP: &[(&str, &[Action])] = &[
 
 impl Game for NonogramGame {
     fn title(&self) -> String {
-        self.puzzle
-            .info
-            .title
-            .clone()
-            .filter(|t| !t.trim().is_empty())
-            .unwrap_or_else(|| "Untitled nonogram".into())
+        crate::term::title_or(self.puzzle.info.title.as_deref(), "Untitled nonogram")
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {

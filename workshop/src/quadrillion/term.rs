@@ -24,26 +24,14 @@ const HINT_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 pub fn open(text: &str) -> Result<Box<dyn Game>, String> {
     let parsed = lockfmt::quadrillion::parse(text);
     let Some(doc) = parsed.valid() else {
-        let first = parsed
-            .diagnostics
-            .iter()
-            .find(|d| d.is_error())
-            .map(|d| {
-                format!(
-                    "line {}, column {}: {}",
-                    d.span.line, d.span.column, d.message
-                )
-            })
-            .unwrap_or_else(|| "it does not read as a Quadrillion board".into());
-        return Err(format!("this board cannot be played: {first}"));
+        return Err(crate::term::refusal(
+            "this board",
+            &parsed.diagnostics,
+            "it does not read as a Quadrillion board",
+        ));
     };
     Ok(Box::new(QuadrillionGame {
-        title: doc
-            .info
-            .title
-            .clone()
-            .filter(|t| !t.trim().is_empty())
-            .unwrap_or_else(|| "Untitled board".into()),
+        title: crate::term::title_or(doc.info.title.as_deref(), "Untitled board"),
         table: Table::new(&doc.challenge, true),
         said: None,
         moves: 0,

@@ -18,18 +18,11 @@ use ratatui::widgets::Paragraph;
 pub fn open(text: &str) -> Result<Box<dyn Game>, String> {
     let parsed = lockfmt::sliding::parse(text);
     let Some(doc) = parsed.valid() else {
-        let first = parsed
-            .diagnostics
-            .iter()
-            .find(|d| d.is_error())
-            .map(|d| {
-                format!(
-                    "line {}, column {}: {}",
-                    d.span.line, d.span.column, d.message
-                )
-            })
-            .unwrap_or_else(|| "it does not read as a sliding lock".into());
-        return Err(format!("this sliding lock cannot be played: {first}"));
+        return Err(crate::term::refusal(
+            "this sliding lock",
+            &parsed.diagnostics,
+            "it does not read as a sliding lock",
+        ));
     };
     Ok(Box::new(SlidingLockGame::new(doc.clone())))
 }
@@ -134,12 +127,7 @@ const HELP: &[(&str, &[Action])] = &[
 
 impl Game for SlidingLockGame {
     fn title(&self) -> String {
-        self.doc
-            .info
-            .title
-            .clone()
-            .filter(|t| !t.trim().is_empty())
-            .unwrap_or_else(|| "Untitled sliding lock".into())
+        crate::term::title_or(self.doc.info.title.as_deref(), "Untitled sliding lock")
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, look: &Look) {

@@ -123,3 +123,27 @@ fn shown(chord: &str) -> String {
         .replace("arrowleft", "←")
         .replace("arrowright", "→")
 }
+
+/// Why a puzzle cannot be played: its first error, where it is (`this lock cannot be played:
+/// line 3, column 2: …`), or `otherwise` when no diagnostic is an error.
+pub fn refusal(what: &str, diagnostics: &[lockfmt::Diagnostic], otherwise: &str) -> String {
+    let first = diagnostics
+        .iter()
+        .find(|d| d.is_error())
+        .map(|d| {
+            format!(
+                "line {}, column {}: {}",
+                d.span.line, d.span.column, d.message
+            )
+        })
+        .unwrap_or_else(|| otherwise.to_string());
+    format!("{what} cannot be played: {first}")
+}
+
+/// A puzzle's title, or `untitled` when it has none (or only spaces).
+pub fn title_or(title: Option<&str>, untitled: &str) -> String {
+    title
+        .filter(|t| !t.trim().is_empty())
+        .unwrap_or(untitled)
+        .to_string()
+}

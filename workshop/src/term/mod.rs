@@ -13,7 +13,7 @@ mod game;
 mod keys;
 pub mod online;
 
-pub use game::{Game, Look, Open, help_line};
+pub use game::{Game, Look, Open, help_line, refusal, title_or};
 
 use crate::family::Family;
 use crate::keys::Action;
