@@ -5,6 +5,8 @@
 //! `cargo bench -p lockwright-studio --bench startup` (`STARTUP_RUNS`, default 400, runs of
 //! each). It prints the median of each and their ratio; the studio's own program,
 //! `lockwright-studio --version`, is timed beside them for comparison (it links the window).
+//! The `lockwright` that `scripts/build-release` makes for installing (linked statically, in
+//! `target/dist/`, or `STARTUP_DIST`) is timed too when it is there: run that script first.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -52,11 +54,18 @@ fn main() {
     let minimal = minimal(dir.path());
     let cli = Path::new(env!("CARGO_BIN_EXE_lockwright"));
     let studio = Path::new(env!("CARGO_BIN_EXE_lockwright-studio"));
-    let (mut m, mut c, mut s) = (Vec::new(), Vec::new(), Vec::new());
+    let dist = std::env::var_os("STARTUP_DIST")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/dist/lockwright"));
+    let dist = dist.is_file().then_some(dist);
+    let (mut m, mut c, mut s, mut d) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for _ in 0..runs {
         m.push(once(&minimal, &[]));
         c.push(once(cli, &["--version"]));
         s.push(once(studio, &["--version"]));
+        if let Some(dist) = &dist {
+            d.push(once(dist, &["--version"]));
+        }
     }
     let (m, c, s) = (median(m), median(c), median(s));
     println!("start and end, median of {runs} runs each, alternately:");
@@ -65,10 +74,18 @@ fn main() {
         m.as_secs_f64() * 1e3
     );
     println!(
-        "  lockwright --version         {:>8.3} ms  ({:.2}× the minimal program)",
+        "  lockwright --version, as cargo builds it (dynamic)  {:>8.3} ms  ({:.2}× the minimal program)",
         c.as_secs_f64() * 1e3,
         c.as_secs_f64() / m.as_secs_f64()
     );
+    if !d.is_empty() {
+        let d = median(d);
+        println!(
+            "  lockwright --version, as installed (static-pie)  {:>8.3} ms  ({:.2}× the minimal program)",
+            d.as_secs_f64() * 1e3,
+            d.as_secs_f64() / m.as_secs_f64()
+        );
+    }
     println!(
         "  lockwright-studio --version  {:>8.3} ms  ({:.2}×)",
         s.as_secs_f64() * 1e3,

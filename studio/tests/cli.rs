@@ -86,6 +86,26 @@ fn the_command_line_never_loads_the_windowing_system() {
     }
 }
 
+/// The command-line program links no server: the connected verbs are handed over to
+/// `lockwright-connected`, so that the loader does not relocate the server, its HTTP stack and
+/// its databases at every start. SQLite's header string is in every program that links it.
+#[test]
+fn the_command_line_links_no_server_and_hands_the_connected_verbs_over() {
+    let sqlite = b"SQLite format 3";
+    let links = |program: &str| {
+        let bytes = std::fs::read(program).expect("the program is built");
+        bytes.windows(sqlite.len()).any(|w| w == sqlite)
+    };
+    assert!(!links(env!("CARGO_BIN_EXE_lockwright")));
+    assert!(links(env!("CARGO_BIN_EXE_lockwright-connected")));
+    let out = Command::new(env!("CARGO_BIN_EXE_lockwright"))
+        .args(["serve", "--help"])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("--database"));
+}
+
 /// The command line finds the studio's program beside it; where it is missing, opening the
 /// studio says what to build, and the verbs still work.
 #[test]

@@ -4,5 +4,5 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    workshop::cli::main(studio::open_studio)
+    workshop::cli::main(studio::open_studio, workshop::cli::connected_here)
 }

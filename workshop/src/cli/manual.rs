@@ -9,9 +9,16 @@ use std::process::ExitCode;
 /// The program's name, as the shell and `man` know it.
 const PROGRAM: &str = "lockwright";
 
+/// The command line with every verb's arguments defined, as the scripts and pages describe
+/// them all.
+fn whole_command() -> clap::Command {
+    super::lazy::all_at_once();
+    super::command()
+}
+
 /// Prints the completion script for `shell` on standard output.
 pub fn completions(shell: clap_complete::Shell) -> Result<ExitCode> {
-    let mut command = super::command();
+    let mut command = whole_command();
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut command, PROGRAM, &mut out);
     print(&out).context("cannot write the completion script")?;
@@ -29,7 +36,7 @@ fn print(bytes: &[u8]) -> std::io::Result<()> {
 /// Writes `lockwright.1` and a page for every verb (`lockwright-check.1`, …) into `folder`, or
 /// prints the main page on standard output when no folder is given.
 pub fn man(folder: Option<&Path>) -> Result<ExitCode> {
-    let mut command = super::command().name(PROGRAM);
+    let mut command = whole_command().name(PROGRAM);
     command.build();
     let Some(folder) = folder else {
         let mut out = Vec::new();

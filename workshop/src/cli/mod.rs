@@ -6,6 +6,7 @@ mod death_match;
 mod diff;
 mod fmt;
 mod launch;
+pub mod lazy;
 mod manual;
 pub(crate) mod new;
 mod online;
@@ -49,7 +50,7 @@ pub enum Command {
     /// size, with `--kind nonogram` an empty nonogram NAME.non of a width and height, with
     /// `--kind quadrillion` the default Quadrillion board NAME.quad, or with `--kind sliding`
     /// a sliding lock NAME.slide of a width and height holding the Key and the Keyhole.
-    New(verbs::NewArgs),
+    New(lazy::Lazy<verbs::NewArgs>),
     /// Check puzzle files of every family: print nothing and exit 0 when all are valid,
     /// else print diagnostics and exit 1.
     Check {
@@ -67,7 +68,7 @@ pub enum Command {
     },
     /// Play moves on a lock: print the lock after each move, with the blockages of that turn
     /// (a sliding lock: the board after each move, and a refused move with its reason).
-    Play(verbs::PlayArgs),
+    Play(lazy::Lazy<verbs::PlayArgs>),
     /// Open the studio on a puzzle file or a folder of puzzles.
     Studio {
         /// The file or folder.
@@ -86,7 +87,7 @@ pub enum Command {
     },
     /// Draw a puzzle as a PNG picture: a lock, a nonogram's clues and grid, a Quadrillion
     /// board, or a sliding lock.
-    Render(verbs::RenderArgs),
+    Render(lazy::Lazy<verbs::RenderArgs>),
     /// Rewrite puzzle files of every family in canonical form, keeping comments.
     Fmt {
         /// The puzzle files (.lock, .non, .quad, .slide), or folders: every puzzle file in
@@ -107,10 +108,10 @@ pub enum Command {
     /// Lockmaker's Death Match: challenge, accept, draft, submit a lock and solutions, choose,
     /// countersolve, watch; `--bot --bot --speed N` plays a whole match between two bots,
     /// `--bot` hosts one against a bot for you to play.
-    Match(death_match::MatchArgs),
+    Match(lazy::Lazy<death_match::MatchArgs>),
     /// Run the metagame server in this process, with the same flags, environment and TOML
     /// configuration as `lockwright-server`; SIGINT or SIGTERM stops it.
-    Serve(Box<server::config::ServeArgs>),
+    Serve(lazy::Lazy<Box<server::config::ServeArgs>>),
     /// Play in this terminal, full screen: the tutorial's lessons and a folder's puzzles, with
     /// the studio's keys and progress (without a terminal it says so and exits 2).
     Term {
@@ -143,10 +144,10 @@ pub enum Command {
     /// Search a lock for a shortest solution, prove it cannot be opened, or analyse it; or
     /// solve a nonogram (unique, several or none), a Quadrillion board, or a sliding lock
     /// (fewest moves, or a proof it cannot be picked).
-    Solve(solve::SolveArgs),
+    Solve(lazy::Lazy<solve::SolveArgs>),
     /// Check a solution file: exit 0 exactly when its moves open the lock (or pick a sliding
     /// lock), else say why and exit 1.
-    Verify(verbs::VerifyArgs),
+    Verify(lazy::Lazy<verbs::VerifyArgs>),
 }
 
 /// The family of a file a verb was given: its extension's, or a hex lock's when its text
@@ -200,10 +201,8 @@ fn in_folders(named: Vec<PathBuf>) -> Result<Vec<PathBuf>> {
 /// The puzzle files a verb reads (not `check` and `fmt`, which say so file by file).
 fn puzzle_files(command: &Command) -> Vec<&std::path::Path> {
     match command {
-        Command::Play(verbs::PlayArgs { file, .. })
-        | Command::Render(verbs::RenderArgs { file, .. }) => {
-            vec![file]
-        }
+        Command::Play(args) => vec![&args.file],
+        Command::Render(args) => vec![&args.file],
         Command::Diff { old, new, .. } => vec![old, new],
         _ => Vec::new(),
     }
@@ -213,7 +212,7 @@ fn puzzle_files(command: &Command) -> Vec<&std::path::Path> {
 /// the studio with `open_studio`. The studio's own program opens its window; the command-line
 /// program hands over to the studio's, so that a verb's process never loads the windowing
 /// system (its libraries are loaded by a static initialiser as soon as they are linked).
-pub fn main(open_studio: fn(Option<PathBuf>) -> ExitCode) -> ExitCode {
+pub fn main(open_studio: fn(Option<PathBuf>) -> ExitCode, connected: Connected) -> ExitCode {
     let args = match parsed() {
         Parsed::Cli(args) => args,
         Parsed::Own(run, matches) => {
@@ -224,7 +223,7 @@ pub fn main(open_studio: fn(Option<PathBuf>) -> ExitCode) -> ExitCode {
         }
     };
     match args.command {
-        Some(command) => match run(command, open_studio) {
+        Some(command) => match run(command, open_studio, connected) {
             Ok(code) => code,
             Err(e) => {
                 eprintln!("lockwright: error: {e:#}");
@@ -250,15 +249,34 @@ pub fn command() -> clap::Command {
         .filter_map(|f| Some((f.kind, f.verbs.own.as_ref()?)))
         .fold(Cli::command(), |cli, (kind, own)| {
             // After the family's verbs, whose enum's own words would stand otherwise.
-            let verbs = (own.command)(clap::Command::new(kind).subcommand_required(true));
+            let verbs = lazy::defer(
+                clap::Command::new(kind).subcommand_required(true),
+                family_verbs,
+            );
             cli.subcommand(verbs.about(own.about))
         })
+}
+
+/// A family's own verbs under its kind word, added when that word is read.
+fn family_verbs(kind: clap::Command) -> clap::Command {
+    let own = crate::family::FAMILIES
+        .iter()
+        .find(|f| f.kind == kind.get_name())
+        .and_then(|f| f.verbs.own.as_ref());
+    match own {
+        Some(own) => lazy::keeping_about(kind, own.command),
+        None => kind,
+    }
 }
 
 /// Reads the process's arguments; a mistake in them is said, with the usage, and exits.
 fn parsed() -> Parsed {
     use clap::FromArgMatches;
-    let matches = command().get_matches();
+    let mut command = command();
+    let matches = command.get_matches_mut();
+    // The tree is not needed again and the process ends soon: dropping it would cost as much
+    // as building what was built.
+    std::mem::forget(command);
     let own = matches.subcommand().and_then(|(name, matches)| {
         let family = crate::family::FAMILIES.iter().find(|f| f.kind == name)?;
         Some((family.verbs.own.as_ref()?.run, matches.clone()))
@@ -275,14 +293,44 @@ pub fn hand_over_to_studio(_path: Option<PathBuf>) -> ExitCode {
     launch::studio()
 }
 
-fn run(command: Command, open_studio: fn(Option<PathBuf>) -> ExitCode) -> Result<ExitCode> {
+/// How a program runs the connected verbs: those that serve the metagame, talk to a server,
+/// hold a terminal full screen or an editor's connection (`serve`, `match`, the online verbs,
+/// `term`, `lsp`). They are reached only through this pointer, so that a program which hands
+/// them over does not link the server, its HTTP stack and its databases at all: the dynamic
+/// loader's work at every start grows with what is linked, and scripts start `lockwright`
+/// thousands of times.
+pub type Connected = fn(Command) -> Result<ExitCode>;
+
+/// Runs a connected verb in this process (`lockwright-connected` and the studio's program do).
+pub fn connected_here(command: Command) -> Result<ExitCode> {
+    match command {
+        Command::Online(verb) => online::run(verb),
+        Command::Serve(args) => serve::run(&args.0),
+        Command::Term { path, server } => crate::term::run(path, server),
+        Command::Lsp => lockwright_lsp::serve_stdio().map(|()| ExitCode::SUCCESS),
+        Command::Match(args) => death_match::run(args.0),
+        other => anyhow::bail!("not a connected verb: {other:?}"),
+    }
+}
+
+/// Hands a connected verb over to `lockwright-connected` beside this one, with the same
+/// arguments (the command-line program does).
+pub fn connected_elsewhere(_command: Command) -> Result<ExitCode> {
+    Ok(launch::connected())
+}
+
+fn run(
+    command: Command,
+    open_studio: fn(Option<PathBuf>) -> ExitCode,
+    connected: Connected,
+) -> Result<ExitCode> {
     match &command {
-        Command::Verify(verbs::VerifyArgs {
-            file,
-            solution: Some(solution),
-            ..
-        }) => verify::arguments_in_order(file, solution)?,
-        Command::Play(verbs::PlayArgs { moves, .. }) => play::moves_are_no_files(moves)?,
+        Command::Verify(args) => {
+            if let Some(solution) = &args.solution {
+                verify::arguments_in_order(&args.file, solution)?
+            }
+        }
+        Command::Play(args) => play::moves_are_no_files(&args.moves)?,
         _ => {}
     }
     if let Some(xml) = puzzle_files(&command)
@@ -301,7 +349,7 @@ fn run(command: Command, open_studio: fn(Option<PathBuf>) -> ExitCode) -> Result
         anyhow::bail!("{why}");
     }
     match command {
-        Command::New(args) => new::dispatch(&args),
+        Command::New(args) => new::dispatch(&args.0),
         Command::Check { files, json, kind } => {
             let stdin = source::stdin_family(&files, kind.as_deref())?;
             check::run(&in_folders(files)?, json, stdin)
@@ -310,8 +358,8 @@ fn run(command: Command, open_studio: fn(Option<PathBuf>) -> ExitCode) -> Result
             let stdin = source::stdin_family(&files, kind.as_deref())?;
             fmt::run(&in_folders(files)?, check, stdin)
         }
-        Command::Solve(args) => solve_all(&args),
-        Command::Verify(args) => {
+        Command::Solve(args) => solve_all(&args.0),
+        Command::Verify(lazy::Lazy(args)) => {
             let json = args.json;
             let shown = args.file.display().to_string();
             let verified = (|| {
@@ -329,20 +377,20 @@ fn run(command: Command, open_studio: fn(Option<PathBuf>) -> ExitCode) -> Result
         }
         Command::Studio { path } => Ok(open_studio(Some(path))),
         Command::Diff { old, new, json } => diff::run(&old, &new, json),
-        Command::Online(verb) => online::run(verb),
-        Command::Serve(args) => serve::run(&args),
         Command::Completions { shell } => manual::completions(shell),
         Command::Man { out } => manual::man(out.as_deref()),
-        Command::Term { path, server } => crate::term::run(path, server),
-        Command::Lsp => lockwright_lsp::serve_stdio().map(|()| ExitCode::SUCCESS),
-        Command::Match(args) => death_match::run(args),
-        Command::Render(args) => {
+        Command::Online(_)
+        | Command::Serve(_)
+        | Command::Term { .. }
+        | Command::Lsp
+        | Command::Match(_) => connected(command),
+        Command::Render(lazy::Lazy(args)) => {
             let family = family_of(&args.file)?;
             render::only_for(family, args.distinct, args.solution)?;
             render::png_output(&args.output)?;
             (family.info().verbs.render)(&args)
         }
-        Command::Play(args) => {
+        Command::Play(lazy::Lazy(args)) => {
             let played = (|| {
                 let family = family_of(&args.file)?;
                 let play = family

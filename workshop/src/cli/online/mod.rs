@@ -50,7 +50,7 @@ pub enum Verb {
         #[arg(long)]
         password: Option<String>,
         #[command(flatten)]
-        online: Online,
+        online: super::lazy::Lazy<Online>,
     },
     /// Log in as a player; the token is kept for later verbs. The password comes as for
     /// `register`.
@@ -61,7 +61,7 @@ pub enum Verb {
         #[arg(long)]
         password: Option<String>,
         #[command(flatten)]
-        online: Online,
+        online: super::lazy::Lazy<Online>,
     },
     /// Log out: the server revokes the token and it is forgotten here. With --everywhere,
     /// every token of the player is revoked, on every machine.
@@ -70,19 +70,19 @@ pub enum Verb {
         #[arg(long)]
         everywhere: bool,
         #[command(flatten)]
-        online: Online,
+        online: super::lazy::Lazy<Online>,
     },
     /// List the other players with your score relative to each.
     Players {
         #[command(flatten)]
-        online: Online,
+        online: super::lazy::Lazy<Online>,
     },
     /// Show a player's slots: their locks, whether you access each, and the notes on them.
     Show {
         /// The player's codename.
         player: String,
         #[command(flatten)]
-        online: Online,
+        online: super::lazy::Lazy<Online>,
     },
     /// Place a lock in one of your slots, with your solution (the server replays it and never
     /// shows it to anyone). A lock already in the slot is retired.
@@ -96,7 +96,7 @@ pub enum Verb {
         #[arg(long)]
         solution: PathBuf,
         #[command(flatten)]
-        online: Online,
+        online: super::lazy::Lazy<Online>,
     },
     /// Retire the lock in one of your slots, leaving it empty: the notes behind it become
     /// public.
@@ -105,7 +105,7 @@ pub enum Verb {
         #[arg(long)]
         slot: u8,
         #[command(flatten)]
-        online: Online,
+        online: super::lazy::Lazy<Online>,
     },
     /// Fetch a lock and save its file.
     Get {
@@ -118,7 +118,7 @@ pub enum Verb {
         #[arg(long)]
         force: bool,
         #[command(flatten)]
-        online: Online,
+        online: super::lazy::Lazy<Online>,
     },
     /// Declare a solution to another player's lock, securing the note behind the lock in one
     /// of your slots.
@@ -131,17 +131,17 @@ pub enum Verb {
         #[arg(long)]
         behind: u8,
         #[command(flatten)]
-        online: Online,
+        online: super::lazy::Lazy<Online>,
     },
     /// List every note you have read, with its solution.
     Notes {
         #[command(flatten)]
-        online: Online,
+        online: super::lazy::Lazy<Online>,
     },
     /// Show your scores: your total and your score relative to each player.
     Scores {
         #[command(flatten)]
-        online: Online,
+        online: super::lazy::Lazy<Online>,
     },
 }
 
@@ -272,7 +272,7 @@ fn online_of(verb: &Verb) -> &Online {
         | Verb::Get { online, .. }
         | Verb::Declare { online, .. }
         | Verb::Notes { online }
-        | Verb::Scores { online } => online,
+        | Verb::Scores { online } => &online.0,
     }
 }
 
