@@ -7,10 +7,13 @@
 //! (see `game`), loaded from here at start. Nothing is acknowledged before its transaction
 //! commits.
 //!
+//! [`copy`] moves a whole world from one database to an empty one, on either backend.
+//!
 //! The calls are synchronous, as the game makes them: one writer at a time under the game's
 //! storage lock, from blocking threads (`spawn_blocking`) or at start. The PostgreSQL backend
 //! keeps that shape (see [`postgres`] for how it waits without needing a runtime).
 
+pub mod copy;
 mod death_match;
 mod mail;
 pub mod postgres;
@@ -78,6 +81,9 @@ pub enum StorageError {
         /// Why.
         source: std::io::Error,
     },
+    /// A copy stopped reading because its destination refused a row (the copy says why).
+    #[error("the copy stopped")]
+    Stopped,
     /// What was asked exists only for SQLite's file.
     #[error("{what} is for SQLite's file; on PostgreSQL {instead}")]
     SqliteOnly {
@@ -410,6 +416,17 @@ pub trait Backend: Send {
     fn mail_failed(&mut self, id: i64, next_at_ms: i64) -> Result<(), StorageError>;
     /// Mail waiting in the queue.
     fn queued_mail(&self) -> Result<i64, StorageError>;
+    /// Reads every table of [`copy::TABLES`] as of one moment (one read transaction), each
+    /// in its order, handing its rows to `each` in batches of at most [`copy::BATCH`]; stops
+    /// at the first error `each` returns.
+    fn export_world(
+        &self,
+        each: &mut dyn FnMut(&'static copy::Table, Vec<copy::Row>) -> Result<(), StorageError>,
+    ) -> Result<(), StorageError>;
+    /// Begins writing a whole world in one transaction, creating the schema inside it when the
+    /// database has none (so that a copy rolled back leaves it empty); on PostgreSQL under
+    /// the migration's advisory lock, so that a server starting meanwhile waits.
+    fn begin_import(&mut self) -> Result<Box<dyn copy::Import + '_>, StorageError>;
 }
 
 /// The database the server uses, whichever backend it is: every [`Backend`] call goes
