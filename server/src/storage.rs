@@ -84,6 +84,15 @@ pub enum StorageError {
     /// A copy stopped reading because its destination refused a row (the copy says why).
     #[error("the copy stopped")]
     Stopped,
+    /// Another server serves this PostgreSQL database.
+    #[error(
+        "another lockwright-server serves the database {url} (it holds the serving lock): \
+         several servers on one database are not supported yet (docs/operating.md)"
+    )]
+    Served {
+        /// The URL, password hidden.
+        url: String,
+    },
     /// What was asked exists only for SQLite's file.
     #[error("{what} is for SQLite's file; on PostgreSQL {instead}")]
     SqliteOnly {
@@ -118,7 +127,9 @@ impl StorageError {
                 ReadOnly | DiskFull | SystemIoFailure | CannotOpen | DatabaseBusy | DatabaseLocked
             ),
             StorageError::Postgres(e) => postgres::is_unavailable(e),
-            StorageError::Connect { .. } => true,
+            // A server that lost its connection and found the database served by another on
+            // connecting again: no change goes through until it holds the database again.
+            StorageError::Connect { .. } | StorageError::Served { .. } => true,
             _ => false,
         }
     }
@@ -285,6 +296,13 @@ pub trait Backend: Send {
     fn kind(&self) -> &'static str;
     /// The schema version the database holds.
     fn schema_version(&self) -> Result<i64, StorageError>;
+    /// Claims the database for this server alone, for as long as it runs: on PostgreSQL an
+    /// advisory lock on its connection (taken again when it connects again), so that a second
+    /// server on the database refuses to start; on SQLite nothing (the data folder's lock
+    /// does it).
+    fn claim(&mut self) -> Result<(), StorageError>;
+    /// Lets go of what [`Backend::claim`] took, when the server stops serving.
+    fn release(&mut self) -> Result<(), StorageError>;
     /// Writes one row and commits, waiting for the disk as every change does: whether the
     /// database can take writes now. The readiness check runs it.
     fn probe_write(&mut self) -> Result<(), StorageError>;

@@ -532,3 +532,33 @@ async fn the_copy_lists_every_table_and_column_of_postgres() {
     listed.sort();
     assert_eq!(found, listed);
 }
+
+#[tokio::test]
+async fn a_destination_a_server_runs_on_is_refused() {
+    if let Some(why) = pg::skip() {
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let origin = tempfile::tempdir().expect("dir");
+    build_world(origin.path()).await;
+    let from = sqlite_place(origin.path());
+    let url = pg::database();
+    let to = Place::parse(&url).expect("url");
+    let data = tempfile::tempdir().expect("dir");
+    let running = Running::start(config(data.path(), Database::Postgres(url.clone())))
+        .await
+        .expect("a server on the empty database");
+    let refused = copy(&from, &to).expect_err("a server runs there");
+    assert!(
+        matches!(refused, CopyError::DestinationServed(_)),
+        "{refused}"
+    );
+    assert!(refused.to_string().contains("stop it first"), "{refused}");
+    assert!(
+        raw_counts(&to).iter().all(|(_, n)| *n == 0),
+        "nothing written"
+    );
+    running.stop().await.expect("stop");
+    let copied = copy(&from, &to).expect("once it stopped");
+    assert_copied(&copied, &to);
+}

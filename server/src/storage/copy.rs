@@ -329,6 +329,12 @@ pub enum CopyError {
         /// What it holds, e.g. `players 2, locks 3`.
         rows: String,
     },
+    /// A server is running on the destination.
+    #[error(
+        "a lockwright-server is running on the destination {0}: stop it first (it would not \
+         see the copied world, and its new ids would collide with the copied ones)"
+    )]
+    DestinationServed(Place),
     /// Reading the source failed.
     #[error("cannot read the source {place}: {source}")]
     Source {
@@ -511,7 +517,10 @@ fn copy_into(
             found,
         });
     }
-    let mut import = destination.begin_import().map_err(write_failed)?;
+    let mut import = destination.begin_import().map_err(|e| match e {
+        StorageError::Served { .. } => CopyError::DestinationServed(to.clone()),
+        e => write_failed(e),
+    })?;
     let mut held = Vec::new();
     for table in TABLES {
         let n = import.count(table).map_err(write_failed)?;

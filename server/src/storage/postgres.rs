@@ -14,6 +14,12 @@
 //! version is kept in `schema_version`. Where SQLite relies on its implicit `rowid` (the order
 //! tokens were issued in), the table `tokens` has a column `n`. Two servers starting at once
 //! take an advisory lock, so one creates the schema and the other finds it.
+//!
+//! **One server per database.** Each server serves from its own copy of the world in memory,
+//! so two on one database would not serve one world: a serving server holds a second advisory
+//! lock on its connection ([`Backend::claim`]), taken again when it connects again, and a
+//! second server waits a moment for it and then refuses to start. A copy into the database
+//! takes the same lock for its transaction.
 
 // Every future here is run to completion by `block_on` on the calling thread, alone: holding
 // the connection's lock across its awaits blocks no other task, and is what keeps one call on
@@ -127,6 +133,15 @@ CREATE TABLE IF NOT EXISTS schema_version (
 /// The advisory lock a migration holds: any number, the same in every server.
 const MIGRATION_LOCK: i64 = 0x4c6f_636b_7772_6974; // "Lockwrit"
 
+/// The advisory lock a serving server holds on its connection for as long as it runs: a
+/// second server on the database waits for it, then refuses to start. Several instances on one
+/// database do not serve one world yet (docs/operating.md).
+const SERVING_LOCK: i64 = 0x4c6f_636b_7772_6975;
+
+/// How long a server starting waits for the serving lock: long enough for one just stopped
+/// (whose connection PostgreSQL ends a moment after it closes) to let go of it.
+const SERVING_WAIT: &str = "10s";
+
 /// Waits for a query without a runtime (see the module's doc).
 fn wait<F: Future>(f: F) -> F::Output {
     futures::executor::block_on(f)
@@ -161,6 +176,8 @@ pub struct Postgres {
     client: Mutex<Client>,
     /// Where to connect again.
     url: String,
+    /// Whether this connection holds the serving lock, to be taken again on a new connection.
+    serving: bool,
 }
 
 impl Postgres {
@@ -216,6 +233,7 @@ impl Postgres {
         Ok(Postgres {
             client: Mutex::new(client),
             url: url.to_string(),
+            serving: false,
         })
     }
 
@@ -228,7 +246,13 @@ impl Postgres {
         let mut client = self.client.lock().unwrap_or_else(|e| e.into_inner());
         if client.is_closed() {
             let fresh = Postgres::connect(&self.url)?;
-            *client = fresh.client.into_inner().unwrap_or_else(|e| e.into_inner());
+            let fresh = fresh.client.into_inner().unwrap_or_else(|e| e.into_inner());
+            // The lost connection's lock went with it. Until it is held again the old one
+            // stays in place, closed: every call fails and the next one tries again.
+            if self.serving {
+                take_serving_lock(&fresh, &self.url)?;
+            }
+            *client = fresh;
             tracing::info!(database = %hide_password(&self.url), "connected to PostgreSQL again");
         }
         Ok(client)
@@ -245,6 +269,27 @@ impl Postgres {
             tx.commit().await?;
             Ok(())
         })
+    }
+}
+
+/// Takes the serving lock on a connection, waiting [`SERVING_WAIT`] at most.
+fn take_serving_lock(client: &Client, url: &str) -> Result<(), StorageError> {
+    let taken = wait(async {
+        client
+            .batch_execute(&format!("SET lock_timeout = '{SERVING_WAIT}'"))
+            .await?;
+        let taken = client
+            .execute("SELECT pg_advisory_lock($1)", &[&SERVING_LOCK])
+            .await;
+        client.batch_execute("RESET lock_timeout").await?;
+        Ok::<_, tokio_postgres::Error>(taken)
+    })?;
+    match taken {
+        Ok(_) => Ok(()),
+        Err(e) if e.code() == Some(&SqlState::LOCK_NOT_AVAILABLE) => Err(StorageError::Served {
+            url: hide_password(url),
+        }),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -333,6 +378,23 @@ impl Backend for Postgres {
                 .transpose()?;
             Ok(v.unwrap_or(0))
         })
+    }
+
+    fn claim(&mut self) -> Result<(), StorageError> {
+        take_serving_lock(&*self.client()?, &self.url)?;
+        self.serving = true;
+        Ok(())
+    }
+
+    fn release(&mut self) -> Result<(), StorageError> {
+        if std::mem::take(&mut self.serving) {
+            let client = self.client.lock().unwrap_or_else(|e| e.into_inner());
+            // A closed connection holds nothing.
+            if !client.is_closed() {
+                wait(client.execute("SELECT pg_advisory_unlock($1)", &[&SERVING_LOCK]))?;
+            }
+        }
+        Ok(())
     }
 
     fn probe_write(&mut self) -> Result<(), StorageError> {
@@ -1016,6 +1078,31 @@ impl Backend for Postgres {
         wait(client.batch_execute("BEGIN"))?;
         // From here, dropping it rolls back.
         let import = PgImport { client, open: true };
+        // A server running on the database would never see the world written behind it, and
+        // its next ids would collide with the copied ones.
+        // Waited for a moment, as a server starting does: one just stopped lets go of it
+        // when PostgreSQL ends its connection.
+        let free = wait(async {
+            import
+                .client
+                .batch_execute(&format!("SET LOCAL lock_timeout = '{SERVING_WAIT}'"))
+                .await?;
+            Ok::<_, tokio_postgres::Error>(
+                import
+                    .client
+                    .execute("SELECT pg_advisory_xact_lock($1)", &[&SERVING_LOCK])
+                    .await,
+            )
+        })?;
+        match free {
+            Ok(_) => {}
+            Err(e) if e.code() == Some(&SqlState::LOCK_NOT_AVAILABLE) => {
+                return Err(StorageError::Served {
+                    url: hide_password(&self.url),
+                });
+            }
+            Err(e) => return Err(e.into()),
+        }
         wait(migrate_in(&*import.client))?;
         Ok(Box::new(import))
     }
