@@ -7,7 +7,8 @@
 //! - [`verify`]: checking a lock's text and replaying a solution with the engine.
 //! - [`death_match_host`]: hosting Death Matches — the clock, the log in the database, round
 //!   sources, and what each player may see.
-//! - [`storage`]: the SQLite database; every SQL statement is there.
+//! - [`storage`]: the database, SQLite or PostgreSQL behind one trait; every SQL statement
+//!   is there, and `storage::copy` moves a whole world from one database to another.
 //! - [`game`]: the shared handle — the world in memory, the database, the events.
 //! - [`api`]: the HTTP router, one module per resource; [`error`] turns failures into
 //!   answers; [`auth`] passwords and tokens; [`passwords`] the bounded password workers;

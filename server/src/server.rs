@@ -68,7 +68,8 @@ pub fn take_folder(config: &Config) -> Result<Instance, ServerError> {
 /// the game. SQLite's writer leaves checkpoints to [`serve`], which runs them on another
 /// connection.
 pub fn open(config: &Config) -> Result<Game, ServerError> {
-    let storage = Storage::open_database(&config.database, &config.data, config.durability)?;
+    let mut storage = Storage::open_database(&config.database, &config.data, config.durability)?;
+    storage.claim()?;
     storage.set_auto_checkpoint(false)?;
     let game = Game::load(storage, config.max_lock_size)?
         .with_tokens(config.token_ttl.get(), config.tokens_per_player)
@@ -329,6 +330,7 @@ pub async fn serve(
         Ok(()) => {}
         Err(why) => tracing::warn!(%why, "the server is not ready: /api/v1/ready answers 503"),
     }
+    let stopping = game.clone();
     let mut state = AppState::new(game, config, stop_rx.clone());
     match api::admin::new_admin_token(&config.data) {
         Ok(hash) => state.admin = Arc::new(hash),
@@ -372,6 +374,9 @@ pub async fn serve(
     };
     crate::listener::serve_connections(listener, app, timeouts, cap, shutdown, stop_tx).await;
     let _ = upkeep.await;
+    // Clones of the game (a stream's last task, a blocking call) may outlive serving for a
+    // while; the next server on the database need not wait for them.
+    let _ = tokio::task::spawn_blocking(move || stopping.let_go()).await;
     Ok(())
 }
 

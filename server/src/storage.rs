@@ -7,10 +7,13 @@
 //! (see `game`), loaded from here at start. Nothing is acknowledged before its transaction
 //! commits.
 //!
+//! [`copy`] moves a whole world from one database to an empty one, on either backend.
+//!
 //! The calls are synchronous, as the game makes them: one writer at a time under the game's
 //! storage lock, from blocking threads (`spawn_blocking`) or at start. The PostgreSQL backend
 //! keeps that shape (see [`postgres`] for how it waits without needing a runtime).
 
+pub mod copy;
 mod death_match;
 mod mail;
 pub mod postgres;
@@ -78,6 +81,18 @@ pub enum StorageError {
         /// Why.
         source: std::io::Error,
     },
+    /// A copy stopped reading because its destination refused a row (the copy says why).
+    #[error("the copy stopped")]
+    Stopped,
+    /// Another server serves this PostgreSQL database.
+    #[error(
+        "another lockwright-server serves the database {url} (it holds the serving lock): \
+         several servers on one database are not supported yet (docs/operating.md)"
+    )]
+    Served {
+        /// The URL, password hidden.
+        url: String,
+    },
     /// What was asked exists only for SQLite's file.
     #[error("{what} is for SQLite's file; on PostgreSQL {instead}")]
     SqliteOnly {
@@ -112,7 +127,9 @@ impl StorageError {
                 ReadOnly | DiskFull | SystemIoFailure | CannotOpen | DatabaseBusy | DatabaseLocked
             ),
             StorageError::Postgres(e) => postgres::is_unavailable(e),
-            StorageError::Connect { .. } => true,
+            // A server that lost its connection and found the database served by another on
+            // connecting again: no change goes through until it holds the database again.
+            StorageError::Connect { .. } | StorageError::Served { .. } => true,
             _ => false,
         }
     }
@@ -279,6 +296,13 @@ pub trait Backend: Send {
     fn kind(&self) -> &'static str;
     /// The schema version the database holds.
     fn schema_version(&self) -> Result<i64, StorageError>;
+    /// Claims the database for this server alone, for as long as it runs: on PostgreSQL an
+    /// advisory lock on its connection (taken again when it connects again), so that a second
+    /// server on the database refuses to start; on SQLite nothing (the data folder's lock
+    /// does it).
+    fn claim(&mut self) -> Result<(), StorageError>;
+    /// Lets go of what [`Backend::claim`] took, when the server stops serving.
+    fn release(&mut self) -> Result<(), StorageError>;
     /// Writes one row and commits, waiting for the disk as every change does: whether the
     /// database can take writes now. The readiness check runs it.
     fn probe_write(&mut self) -> Result<(), StorageError>;
@@ -410,6 +434,17 @@ pub trait Backend: Send {
     fn mail_failed(&mut self, id: i64, next_at_ms: i64) -> Result<(), StorageError>;
     /// Mail waiting in the queue.
     fn queued_mail(&self) -> Result<i64, StorageError>;
+    /// Reads every table of [`copy::TABLES`] as of one moment (one read transaction), each
+    /// in its order, handing its rows to `each` in batches of at most [`copy::BATCH`]; stops
+    /// at the first error `each` returns.
+    fn export_world(
+        &self,
+        each: &mut dyn FnMut(&'static copy::Table, Vec<copy::Row>) -> Result<(), StorageError>,
+    ) -> Result<(), StorageError>;
+    /// Begins writing a whole world in one transaction, creating the schema inside it when the
+    /// database has none (so that a copy rolled back leaves it empty); on PostgreSQL under
+    /// the migration's advisory lock, so that a server starting meanwhile waits.
+    fn begin_import(&mut self) -> Result<Box<dyn copy::Import + '_>, StorageError>;
 }
 
 /// The database the server uses, whichever backend it is: every [`Backend`] call goes

@@ -400,6 +400,14 @@ impl Game {
         self.storage.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// Lets go of the database once serving has stopped, so that another server may serve
+    /// it (see [`Backend::claim`](crate::storage::Backend::claim)).
+    pub fn let_go(&self) {
+        if let Err(e) = self.db().release() {
+            tracing::warn!(error = %e, "cannot let go of the database");
+        }
+    }
+
     /// A player's access at the version of the world `st` holds, from the cache when another
     /// read computed it already.
     fn access_in(&self, st: &State, player: PlayerId) -> Arc<Access> {

@@ -14,12 +14,19 @@
 //! version is kept in `schema_version`. Where SQLite relies on its implicit `rowid` (the order
 //! tokens were issued in), the table `tokens` has a column `n`. Two servers starting at once
 //! take an advisory lock, so one creates the schema and the other finds it.
+//!
+//! **One server per database.** Each server serves from its own copy of the world in memory,
+//! so two on one database would not serve one world: a serving server holds a second advisory
+//! lock on its connection ([`Backend::claim`]), taken again when it connects again, and a
+//! second server waits a moment for it and then refuses to start. A copy into the database
+//! takes the same lock for its transaction.
 
 // Every future here is run to completion by `block_on` on the calling thread, alone: holding
 // the connection's lock across its awaits blocks no other task, and is what keeps one call on
 // the connection at a time.
 #![allow(clippy::await_holding_lock)]
 
+use super::copy::{BATCH, Import, Kind, TABLES, Table, Value};
 use super::{
     Backend, LockRow, MailSettings, NoteRow, Notify, PlayerRow, QueuedMail, SCHEMA_VERSION,
     Snapshot, StorageError, StoredEntry, StoredMatch, TokenRow, hide_password, now, now_ms,
@@ -30,7 +37,8 @@ use std::future::Future;
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
 use tokio_postgres::error::SqlState;
-use tokio_postgres::{Client, NoTls, Row};
+use tokio_postgres::types::ToSql;
+use tokio_postgres::{Client, GenericClient, NoTls, Row};
 
 /// Schema version 3, the first on PostgreSQL: the tables SQLite's versions 0 to 3 add up to.
 /// `one_lock_per_slot` makes the database itself refuse two locks in one slot, and
@@ -125,6 +133,15 @@ CREATE TABLE IF NOT EXISTS schema_version (
 /// The advisory lock a migration holds: any number, the same in every server.
 const MIGRATION_LOCK: i64 = 0x4c6f_636b_7772_6974; // "Lockwrit"
 
+/// The advisory lock a serving server holds on its connection for as long as it runs: a
+/// second server on the database waits for it, then refuses to start. Several instances on one
+/// database do not serve one world yet (docs/operating.md).
+const SERVING_LOCK: i64 = 0x4c6f_636b_7772_6975;
+
+/// How long a server starting waits for the serving lock: long enough for one just stopped
+/// (whose connection PostgreSQL ends a moment after it closes) to let go of it.
+const SERVING_WAIT: &str = "10s";
+
 /// Waits for a query without a runtime (see the module's doc).
 fn wait<F: Future>(f: F) -> F::Output {
     futures::executor::block_on(f)
@@ -159,6 +176,8 @@ pub struct Postgres {
     client: Mutex<Client>,
     /// Where to connect again.
     url: String,
+    /// Whether this connection holds the serving lock, to be taken again on a new connection.
+    serving: bool,
 }
 
 impl Postgres {
@@ -214,6 +233,7 @@ impl Postgres {
         Ok(Postgres {
             client: Mutex::new(client),
             url: url.to_string(),
+            serving: false,
         })
     }
 
@@ -226,7 +246,13 @@ impl Postgres {
         let mut client = self.client.lock().unwrap_or_else(|e| e.into_inner());
         if client.is_closed() {
             let fresh = Postgres::connect(&self.url)?;
-            *client = fresh.client.into_inner().unwrap_or_else(|e| e.into_inner());
+            let fresh = fresh.client.into_inner().unwrap_or_else(|e| e.into_inner());
+            // The lost connection's lock went with it. Until it is held again the old one
+            // stays in place, closed: every call fails and the next one tries again.
+            if self.serving {
+                take_serving_lock(&fresh, &self.url)?;
+            }
+            *client = fresh;
             tracing::info!(database = %hide_password(&self.url), "connected to PostgreSQL again");
         }
         Ok(client)
@@ -239,36 +265,64 @@ impl Postgres {
         let client = &mut *guard;
         wait(async move {
             let tx = client.transaction().await?;
-            tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
-                .await?;
-            tx.batch_execute(VERSION_TABLE).await?;
-            let version: Option<i64> = tx
-                .query_opt("SELECT version FROM schema_version", &[])
-                .await?
-                .map(|r| r.try_get(0))
-                .transpose()?;
-            match version {
-                Some(v) if v > SCHEMA_VERSION => return Err(StorageError::NewerSchema(v)),
-                Some(v) if v == SCHEMA_VERSION => return Ok(()),
-                Some(v) => {
-                    return Err(StorageError::Corrupt(format!(
-                        "schema version {v}, which no server wrote on PostgreSQL (its first is 3)"
-                    )));
-                }
-                None => {}
-            }
-            // An empty database: the whole schema at once. Later versions add their steps
-            // here, each from the version before.
-            tx.batch_execute(SCHEMA_V3).await?;
-            tx.execute(
-                "INSERT INTO schema_version (version) VALUES ($1)",
-                &[&SCHEMA_VERSION],
-            )
-            .await?;
+            migrate_in(&tx).await?;
             tx.commit().await?;
             Ok(())
         })
     }
+}
+
+/// Takes the serving lock on a connection, waiting [`SERVING_WAIT`] at most.
+fn take_serving_lock(client: &Client, url: &str) -> Result<(), StorageError> {
+    let taken = wait(async {
+        client
+            .batch_execute(&format!("SET lock_timeout = '{SERVING_WAIT}'"))
+            .await?;
+        let taken = client
+            .execute("SELECT pg_advisory_lock($1)", &[&SERVING_LOCK])
+            .await;
+        client.batch_execute("RESET lock_timeout").await?;
+        Ok::<_, tokio_postgres::Error>(taken)
+    })?;
+    match taken {
+        Ok(_) => Ok(()),
+        Err(e) if e.code() == Some(&SqlState::LOCK_NOT_AVAILABLE) => Err(StorageError::Served {
+            url: hide_password(url),
+        }),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Brings the schema to [`SCHEMA_VERSION`] inside the caller's transaction, first taking the
+/// migration's advisory lock, held until that transaction ends.
+async fn migrate_in(tx: &impl GenericClient) -> Result<(), StorageError> {
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
+        .await?;
+    tx.batch_execute(VERSION_TABLE).await?;
+    let version: Option<i64> = tx
+        .query_opt("SELECT version FROM schema_version", &[])
+        .await?
+        .map(|r| r.try_get(0))
+        .transpose()?;
+    match version {
+        Some(v) if v > SCHEMA_VERSION => return Err(StorageError::NewerSchema(v)),
+        Some(v) if v == SCHEMA_VERSION => return Ok(()),
+        Some(v) => {
+            return Err(StorageError::Corrupt(format!(
+                "schema version {v}, which no server wrote on PostgreSQL (its first is 3)"
+            )));
+        }
+        None => {}
+    }
+    // An empty database: the whole schema at once. Later versions add their steps here, each
+    // from the version before.
+    tx.batch_execute(SCHEMA_V3).await?;
+    tx.execute(
+        "INSERT INTO schema_version (version) VALUES ($1)",
+        &[&SCHEMA_VERSION],
+    )
+    .await?;
+    Ok(())
 }
 
 fn player_row(r: &Row) -> Result<PlayerRow, tokio_postgres::Error> {
@@ -324,6 +378,23 @@ impl Backend for Postgres {
                 .transpose()?;
             Ok(v.unwrap_or(0))
         })
+    }
+
+    fn claim(&mut self) -> Result<(), StorageError> {
+        take_serving_lock(&*self.client()?, &self.url)?;
+        self.serving = true;
+        Ok(())
+    }
+
+    fn release(&mut self) -> Result<(), StorageError> {
+        if std::mem::take(&mut self.serving) {
+            let client = self.client.lock().unwrap_or_else(|e| e.into_inner());
+            // A closed connection holds nothing.
+            if !client.is_closed() {
+                wait(client.execute("SELECT pg_advisory_unlock($1)", &[&SERVING_LOCK]))?;
+            }
+        }
+        Ok(())
     }
 
     fn probe_write(&mut self) -> Result<(), StorageError> {
@@ -957,5 +1028,197 @@ impl Backend for Postgres {
                 .query_one("SELECT count(*) FROM mail_queue", &[]),
         )?
         .try_get(0)?)
+    }
+
+    fn export_world(
+        &self,
+        each: &mut dyn FnMut(&'static Table, Vec<super::copy::Row>) -> Result<(), StorageError>,
+    ) -> Result<(), StorageError> {
+        let mut guard = self.client()?;
+        // One snapshot for every table: a server writing meanwhile cannot make them disagree.
+        let tx = wait(
+            guard
+                .build_transaction()
+                .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
+                .read_only(true)
+                .start(),
+        )?;
+        for table in TABLES {
+            let query = wait(tx.prepare(&format!(
+                "SELECT {} FROM {} ORDER BY {}",
+                table.column_list(),
+                table.name,
+                table.order.unwrap_or("n")
+            )))?;
+            // A portal hands the rows over a batch at a time; `each` runs between two waits,
+            // never inside one, so that it may wait on a database of its own.
+            let portal = wait(tx.bind(&query, &[]))?;
+            loop {
+                let rows = wait(tx.query_portal(&portal, BATCH as i32))?;
+                let last = rows.len() < BATCH;
+                if !rows.is_empty() {
+                    let batch = rows
+                        .iter()
+                        .map(|r| read_row(table, r))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    each(table, batch)?;
+                }
+                if last {
+                    break;
+                }
+            }
+        }
+        // Read only: ending it either way changes nothing.
+        wait(tx.commit())?;
+        Ok(())
+    }
+
+    fn begin_import(&mut self) -> Result<Box<dyn Import + '_>, StorageError> {
+        let client = self.client()?;
+        wait(client.batch_execute("BEGIN"))?;
+        // From here, dropping it rolls back.
+        let import = PgImport { client, open: true };
+        // A server running on the database would never see the world written behind it, and
+        // its next ids would collide with the copied ones.
+        // Waited for a moment, as a server starting does: one just stopped lets go of it
+        // when PostgreSQL ends its connection.
+        let free = wait(async {
+            import
+                .client
+                .batch_execute(&format!("SET LOCAL lock_timeout = '{SERVING_WAIT}'"))
+                .await?;
+            Ok::<_, tokio_postgres::Error>(
+                import
+                    .client
+                    .execute("SELECT pg_advisory_xact_lock($1)", &[&SERVING_LOCK])
+                    .await,
+            )
+        })?;
+        match free {
+            Ok(_) => {}
+            Err(e) if e.code() == Some(&SqlState::LOCK_NOT_AVAILABLE) => {
+                return Err(StorageError::Served {
+                    url: hide_password(&self.url),
+                });
+            }
+            Err(e) => return Err(e.into()),
+        }
+        wait(migrate_in(&*import.client))?;
+        Ok(Box::new(import))
+    }
+}
+
+fn read_row(table: &Table, r: &Row) -> Result<super::copy::Row, StorageError> {
+    let mut row = Vec::with_capacity(table.columns.len());
+    for (i, c) in table.columns.iter().enumerate() {
+        let v = match c.kind {
+            Kind::Int => r.try_get::<_, Option<i64>>(i)?.map(Value::Int),
+            Kind::Text => r.try_get::<_, Option<String>>(i)?.map(Value::Text),
+            Kind::Bool => r.try_get::<_, Option<bool>>(i)?.map(Value::Bool),
+        };
+        row.push(v.unwrap_or(Value::Null));
+    }
+    Ok(row)
+}
+
+/// A value as a parameter for its column's kind.
+fn parameter(
+    table: &Table,
+    column: usize,
+    v: &Value,
+) -> Result<Box<dyn ToSql + Sync + Send>, StorageError> {
+    let kind = table.columns[column].kind;
+    Ok(match (kind, v) {
+        (Kind::Int, Value::Int(n)) => Box::new(Some(*n)),
+        (Kind::Int, Value::Null) => Box::new(None::<i64>),
+        (Kind::Text, Value::Text(t)) => Box::new(Some(t.clone())),
+        (Kind::Text, Value::Null) => Box::new(None::<String>),
+        (Kind::Bool, Value::Bool(b)) => Box::new(Some(*b)),
+        (Kind::Bool, Value::Null) => Box::new(None::<bool>),
+        (_, v) => {
+            return Err(StorageError::Corrupt(format!(
+                "{}.{} holds {v:?}",
+                table.name, table.columns[column].name
+            )));
+        }
+    })
+}
+
+/// A world being written into PostgreSQL, in a transaction begun with `BEGIN` on the
+/// connection it holds (held throughout, so that nothing else runs on it meanwhile, and a
+/// lost connection is never silently opened again mid-copy).
+struct PgImport<'a> {
+    client: MutexGuard<'a, Client>,
+    /// Whether the transaction is still to be committed or rolled back.
+    open: bool,
+}
+
+impl Import for PgImport<'_> {
+    fn count(&mut self, table: &'static Table) -> Result<i64, StorageError> {
+        Ok(wait(
+            self.client
+                .query_one(&format!("SELECT count(*) FROM {}", table.name), &[]),
+        )?
+        .try_get(0)?)
+    }
+
+    fn insert(
+        &mut self,
+        table: &'static Table,
+        rows: &[super::copy::Row],
+    ) -> Result<(), StorageError> {
+        let marks: Vec<String> = (1..=table.columns.len()).map(|i| format!("${i}")).collect();
+        let client = &*self.client;
+        let statement = wait(client.prepare(&format!(
+            "INSERT INTO {} ({}) VALUES ({})",
+            table.name,
+            table.column_list(),
+            marks.join(", ")
+        )))?;
+        let mut parameters = Vec::with_capacity(rows.len());
+        for row in rows {
+            let values = row
+                .iter()
+                .enumerate()
+                .map(|(i, v)| parameter(table, i, v))
+                .collect::<Result<Vec<_>, _>>()?;
+            parameters.push(values);
+        }
+        // Polled together, the inserts are pipelined: one round trip for the batch.
+        wait(futures::future::try_join_all(parameters.iter().map(
+            |values| {
+                let refs: Vec<&(dyn ToSql + Sync)> =
+                    values.iter().map(|v| &**v as &(dyn ToSql + Sync)).collect();
+                let statement = &statement;
+                async move { client.execute(statement, &refs).await }
+            },
+        )))?;
+        Ok(())
+    }
+
+    fn commit(mut self: Box<Self>) -> Result<(), StorageError> {
+        for table in TABLES.iter().filter(|t| t.sequence) {
+            // The next id is past every id copied, as if the rows had been written here.
+            wait(self.client.execute(
+                &format!(
+                    "SELECT setval(pg_get_serial_sequence('{0}', 'id'),
+                                   COALESCE(max(id), 0) + 1, false) FROM {0}",
+                    table.name
+                ),
+                &[],
+            ))?;
+        }
+        wait(self.client.batch_execute("COMMIT"))?;
+        self.open = false;
+        Ok(())
+    }
+}
+
+impl Drop for PgImport<'_> {
+    fn drop(&mut self) {
+        if self.open {
+            // When the connection is gone, so is the transaction: nothing was committed.
+            let _ = wait(self.client.batch_execute("ROLLBACK"));
+        }
     }
 }

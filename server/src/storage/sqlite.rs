@@ -2,6 +2,7 @@
 //! transaction, so a crash leaves either all of it or none. The server's default, and the
 //! studio's embedded server.
 
+use super::copy::{BATCH, Import, Kind, Row, TABLES, Table, Value};
 use super::{
     Backend, Durability, LockRow, MailSettings, NoteRow, Notify, PlayerRow, QueuedMail,
     SCHEMA_VERSION, Snapshot, StorageError, StoredEntry, StoredMatch, TokenRow, now, now_ms,
@@ -103,6 +104,19 @@ impl Sqlite {
     }
 
     fn setup(conn: Connection, durability: Durability) -> Result<Sqlite, StorageError> {
+        let mut storage = Sqlite::configure(conn, durability)?;
+        storage.migrate()?;
+        Ok(storage)
+    }
+
+    /// Opens (creating if needed) a database file without migrating it, for a copy to write
+    /// a whole world into (see [`copy`](super::copy)): the schema is made inside the copy's
+    /// transaction. Every commit waits for the disk: a copy commits once.
+    pub fn open_unmigrated(file: &Path) -> Result<Sqlite, StorageError> {
+        Sqlite::configure(Connection::open(file)?, Durability::Full)
+    }
+
+    fn configure(conn: Connection, durability: Durability) -> Result<Sqlite, StorageError> {
         // WAL: readers never block the writer, and a commit is one append.
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(
@@ -118,9 +132,7 @@ impl Sqlite {
         // does not leave a log of its own size on disk until the server stops.
         conn.pragma_update(None, "journal_size_limit", WAL_LIMIT_BYTES)?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        let mut storage = Sqlite { conn };
-        storage.migrate()?;
-        Ok(storage)
+        Ok(Sqlite { conn })
     }
 
     /// Opens an existing database file as it is, to check or copy it (`check`, `backup`):
@@ -148,46 +160,52 @@ impl Sqlite {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        tx.execute_batch(SCHEMA)?;
-        if version < 1 {
-            tx.execute_batch("DROP TABLE IF EXISTS tokens;")?;
-            tx.execute_batch(SCHEMA_V1)?;
-        }
-        if version < 2 {
-            tx.execute_batch(SCHEMA_V2)?;
-        }
-        if version < 3 {
-            // Everyone registered before played the metagame.
-            tx.execute_batch(
-                "ALTER TABLE players ADD COLUMN metagame INTEGER NOT NULL DEFAULT 1;
-                 ALTER TABLE players ADD COLUMN banned INTEGER NOT NULL DEFAULT 0;
-                 CREATE INDEX IF NOT EXISTS notes_on_lock ON notes(lock_id);
-                 CREATE TABLE mail_addresses (
-                     player_id          INTEGER PRIMARY KEY REFERENCES players(id),
-                     address            TEXT NOT NULL,
-                     verified           INTEGER NOT NULL DEFAULT 0,
-                     code_hash          TEXT,
-                     code_expires_ms    INTEGER,
-                     notify_declared    INTEGER NOT NULL DEFAULT 0,
-                     notify_made_public INTEGER NOT NULL DEFAULT 0,
-                     notify_challenged  INTEGER NOT NULL DEFAULT 0
-                 );
-                 CREATE TABLE mail_queue (
-                     id         INTEGER PRIMARY KEY,
-                     address    TEXT NOT NULL,
-                     subject    TEXT NOT NULL,
-                     body       TEXT NOT NULL,
-                     attempts   INTEGER NOT NULL DEFAULT 0,
-                     next_at_ms INTEGER NOT NULL,
-                     created_ms INTEGER NOT NULL
-                 );
-                 CREATE INDEX IF NOT EXISTS notes_behind_lock ON notes(behind_id);",
-            )?;
-        }
-        tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+        migrate_in(&tx, version)?;
         tx.commit()?;
         Ok(())
     }
+}
+
+/// Brings the schema from `version` to [`SCHEMA_VERSION`] inside the caller's transaction.
+fn migrate_in(tx: &Connection, version: i64) -> Result<(), StorageError> {
+    tx.execute_batch(SCHEMA)?;
+    if version < 1 {
+        tx.execute_batch("DROP TABLE IF EXISTS tokens;")?;
+        tx.execute_batch(SCHEMA_V1)?;
+    }
+    if version < 2 {
+        tx.execute_batch(SCHEMA_V2)?;
+    }
+    if version < 3 {
+        // Everyone registered before played the metagame.
+        tx.execute_batch(
+            "ALTER TABLE players ADD COLUMN metagame INTEGER NOT NULL DEFAULT 1;
+             ALTER TABLE players ADD COLUMN banned INTEGER NOT NULL DEFAULT 0;
+             CREATE INDEX IF NOT EXISTS notes_on_lock ON notes(lock_id);
+             CREATE TABLE mail_addresses (
+                 player_id          INTEGER PRIMARY KEY REFERENCES players(id),
+                 address            TEXT NOT NULL,
+                 verified           INTEGER NOT NULL DEFAULT 0,
+                 code_hash          TEXT,
+                 code_expires_ms    INTEGER,
+                 notify_declared    INTEGER NOT NULL DEFAULT 0,
+                 notify_made_public INTEGER NOT NULL DEFAULT 0,
+                 notify_challenged  INTEGER NOT NULL DEFAULT 0
+             );
+             CREATE TABLE mail_queue (
+                 id         INTEGER PRIMARY KEY,
+                 address    TEXT NOT NULL,
+                 subject    TEXT NOT NULL,
+                 body       TEXT NOT NULL,
+                 attempts   INTEGER NOT NULL DEFAULT 0,
+                 next_at_ms INTEGER NOT NULL,
+                 created_ms INTEGER NOT NULL
+             );
+             CREATE INDEX IF NOT EXISTS notes_behind_lock ON notes(behind_id);",
+        )?;
+    }
+    tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+    Ok(())
 }
 
 impl Backend for Sqlite {
@@ -198,6 +216,13 @@ impl Backend for Sqlite {
         Ok(self
             .conn
             .query_row("PRAGMA user_version", [], |r| r.get(0))?)
+    }
+    fn claim(&mut self) -> Result<(), StorageError> {
+        // The file is the data folder's, which its own lock keeps to one server.
+        Ok(())
+    }
+    fn release(&mut self) -> Result<(), StorageError> {
+        Ok(())
     }
     fn probe_write(&mut self) -> Result<(), StorageError> {
         self.conn.execute(
@@ -832,6 +857,107 @@ impl Backend for Sqlite {
             .conn
             .query_row("SELECT count(*) FROM mail_queue", [], |r| r.get(0))?)
     }
+
+    fn export_world(
+        &self,
+        each: &mut dyn FnMut(&'static Table, Vec<Row>) -> Result<(), StorageError>,
+    ) -> Result<(), StorageError> {
+        // One read transaction: in WAL mode its first read fixes what every later one sees,
+        // while a server may go on writing.
+        let tx = self.conn.unchecked_transaction()?;
+        for table in TABLES {
+            let mut q = tx.prepare(&format!(
+                "SELECT {} FROM {} ORDER BY {}",
+                table.column_list(),
+                table.name,
+                table.order.unwrap_or("rowid")
+            ))?;
+            let mut rows = q.query([])?;
+            let mut batch = Vec::with_capacity(BATCH);
+            while let Some(r) = rows.next()? {
+                batch.push(read_row(table, r)?);
+                if batch.len() == BATCH {
+                    each(
+                        table,
+                        std::mem::replace(&mut batch, Vec::with_capacity(BATCH)),
+                    )?;
+                }
+            }
+            if !batch.is_empty() {
+                each(table, batch)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn begin_import(&mut self) -> Result<Box<dyn Import + '_>, StorageError> {
+        let version = self.schema_version()?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        if version < SCHEMA_VERSION {
+            migrate_in(&tx, version)?;
+        }
+        Ok(Box::new(SqliteImport { tx }))
+    }
+}
+
+fn read_row(table: &Table, r: &rusqlite::Row<'_>) -> Result<Row, StorageError> {
+    let mut row = Vec::with_capacity(table.columns.len());
+    for (i, c) in table.columns.iter().enumerate() {
+        let v = match c.kind {
+            Kind::Int => r.get::<_, Option<i64>>(i)?.map(Value::Int),
+            Kind::Text => r.get::<_, Option<String>>(i)?.map(Value::Text),
+            Kind::Bool => r.get::<_, Option<bool>>(i)?.map(Value::Bool),
+        };
+        row.push(v.unwrap_or(Value::Null));
+    }
+    Ok(row)
+}
+
+fn sql_value(v: &Value) -> rusqlite::types::Value {
+    use rusqlite::types::Value as V;
+    match v {
+        Value::Null => V::Null,
+        Value::Int(n) => V::Integer(*n),
+        Value::Text(t) => V::Text(t.clone()),
+        Value::Bool(b) => V::Integer(i64::from(*b)),
+    }
+}
+
+/// A world being written into SQLite: dropping the transaction uncommitted rolls it back.
+struct SqliteImport<'a> {
+    tx: rusqlite::Transaction<'a>,
+}
+
+impl Import for SqliteImport<'_> {
+    fn count(&mut self, table: &'static Table) -> Result<i64, StorageError> {
+        Ok(self
+            .tx
+            .query_row(&format!("SELECT count(*) FROM {}", table.name), [], |r| {
+                r.get(0)
+            })?)
+    }
+
+    fn insert(&mut self, table: &'static Table, rows: &[Row]) -> Result<(), StorageError> {
+        let marks: Vec<String> = (1..=table.columns.len()).map(|i| format!("?{i}")).collect();
+        let mut q = self.tx.prepare_cached(&format!(
+            "INSERT INTO {} ({}) VALUES ({})",
+            table.name,
+            table.column_list(),
+            marks.join(", ")
+        ))?;
+        for row in rows {
+            q.execute(rusqlite::params_from_iter(row.iter().map(sql_value)))?;
+        }
+        Ok(())
+    }
+
+    fn commit(self: Box<Self>) -> Result<(), StorageError> {
+        // SQLite's ids are the next past the largest: nothing to move.
+        self.tx.commit()?;
+        Ok(())
+    }
 }
 
 /// The size the write-ahead log is kept to: past it, a checkpoint cuts it back to nothing.
@@ -878,5 +1004,46 @@ impl Checkpointer {
     /// The size of the log's file now.
     pub fn wal_bytes(&self) -> u64 {
         std::fs::metadata(&self.wal).map_or(0, |m| m.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A table or a column added to the schema and not to the copy's list would be left
+    /// behind by every copy.
+    #[test]
+    fn the_copy_lists_every_table_and_column_but_the_probe() {
+        let s = Sqlite::in_memory().expect("db");
+        let mut tables: Vec<String> = s
+            .conn
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+            .expect("query")
+            .query_map([], |r| r.get(0))
+            .expect("rows")
+            .collect::<Result<_, _>>()
+            .expect("names");
+        tables.retain(|t| t != "ready_probe");
+        let mut listed: Vec<&str> = TABLES.iter().map(|t| t.name).collect();
+        listed.sort();
+        assert_eq!(tables, listed);
+        for table in TABLES {
+            let mut columns: Vec<String> = s
+                .conn
+                .prepare(&format!(
+                    "SELECT name FROM pragma_table_info('{}')",
+                    table.name
+                ))
+                .expect("query")
+                .query_map([], |r| r.get(0))
+                .expect("rows")
+                .collect::<Result<_, _>>()
+                .expect("names");
+            columns.sort();
+            let mut listed: Vec<&str> = table.columns.iter().map(|c| c.name).collect();
+            listed.sort();
+            assert_eq!(columns, listed, "{}", table.name);
+        }
     }
 }
