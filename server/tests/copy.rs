@@ -167,6 +167,19 @@ fn sqlite_place(folder: &Path) -> Place {
     Place::parse(&format!("sqlite:{}", folder.display())).expect("place")
 }
 
+/// A world built in a fresh SQLite folder, and that folder as a place to copy from; `None`
+/// (said) where PostgreSQL's binaries are absent, as every test here copies to it.
+async fn a_world_to_copy() -> Option<(tempfile::TempDir, World, Place)> {
+    if let Some(why) = pg::skip() {
+        eprintln!("skipped: {why}");
+        return None;
+    }
+    let origin = tempfile::tempdir().expect("dir");
+    let world = build_world(origin.path()).await;
+    let from = sqlite_place(origin.path());
+    Some((origin, world, from))
+}
+
 fn open(place: &Place) -> Storage {
     match place {
         Place::Sqlite(file) => Storage::open_existing(file).expect("open"),
@@ -238,13 +251,9 @@ fn assert_copied(copied: &Copied, place: &Place) {
 
 #[tokio::test]
 async fn a_world_moves_sqlite_to_postgres_and_back_exactly_and_serves_the_same() {
-    if let Some(why) = pg::skip() {
-        eprintln!("skipped: {why}");
+    let Some((_origin, world, from)) = a_world_to_copy().await else {
         return;
-    }
-    let origin = tempfile::tempdir().expect("dir");
-    let world = build_world(origin.path()).await;
-    let from = sqlite_place(origin.path());
+    };
     let on_pg = Place::parse(&pg::database()).expect("url");
     let on_pg_again = Place::parse(&pg::database()).expect("url");
     let back = tempfile::tempdir().expect("dir");
@@ -306,13 +315,9 @@ async fn a_world_moves_sqlite_to_postgres_and_back_exactly_and_serves_the_same()
 
 #[tokio::test]
 async fn a_destination_holding_a_world_is_refused_and_left_as_it_was() {
-    if let Some(why) = pg::skip() {
-        eprintln!("skipped: {why}");
+    let Some((origin, _, from)) = a_world_to_copy().await else {
         return;
-    }
-    let origin = tempfile::tempdir().expect("dir");
-    build_world(origin.path()).await;
-    let from = sqlite_place(origin.path());
+    };
     let url = pg::database();
     let on_pg = Place::parse(&url).expect("url");
     // Through the binary, as an operator runs it.
@@ -364,13 +369,9 @@ async fn a_destination_holding_a_world_is_refused_and_left_as_it_was() {
 
 #[tokio::test]
 async fn a_copy_that_fails_half_way_leaves_nothing() {
-    if let Some(why) = pg::skip() {
-        eprintln!("skipped: {why}");
+    let Some((_origin, _, from)) = a_world_to_copy().await else {
         return;
-    }
-    let origin = tempfile::tempdir().expect("dir");
-    build_world(origin.path()).await;
-    let from = sqlite_place(origin.path());
+    };
     let Place::Sqlite(file) = &from else {
         unreachable!()
     };
@@ -535,13 +536,9 @@ async fn the_copy_lists_every_table_and_column_of_postgres() {
 
 #[tokio::test]
 async fn a_destination_a_server_runs_on_is_refused() {
-    if let Some(why) = pg::skip() {
-        eprintln!("skipped: {why}");
+    let Some((_origin, _, from)) = a_world_to_copy().await else {
         return;
-    }
-    let origin = tempfile::tempdir().expect("dir");
-    build_world(origin.path()).await;
-    let from = sqlite_place(origin.path());
+    };
     let url = pg::database();
     let to = Place::parse(&url).expect("url");
     let data = tempfile::tempdir().expect("dir");
