@@ -219,6 +219,13 @@ impl World {
     /// Takes a player who never placed a lock nor declared a note out of the world (an
     /// account that turns out to play Death Matches only): no access or score depends on them.
     pub fn remove_player(&mut self, id: PlayerId) -> Result<(), RuleError> {
+        self.check_remove_player(id)?;
+        self.players.remove(&id);
+        Ok(())
+    }
+
+    /// Why [`World::remove_player`] would refuse, without removing.
+    pub fn check_remove_player(&self, id: PlayerId) -> Result<(), RuleError> {
         let rec = self.players.get(&id).ok_or(RuleError::UnknownPlayer)?;
         let played = rec.slots.iter().any(Option::is_some)
             || !rec.notes.is_empty()
@@ -226,7 +233,6 @@ impl World {
         if played {
             return Err(RuleError::HasPlayed);
         }
-        self.players.remove(&id);
         Ok(())
     }
 

@@ -15,11 +15,13 @@
 
 pub mod copy;
 mod death_match;
+pub mod journal;
 mod mail;
 pub mod postgres;
 pub mod sqlite;
 
 pub use death_match::{StoredEntry, StoredMatch};
+pub use journal::Change;
 pub use mail::{MailSettings, Notify, QueuedMail};
 pub use sqlite::{Checkpointer, FILE_NAME, WAL_LIMIT_BYTES};
 
@@ -33,8 +35,10 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// used; version 2 adds the Death Matches; version 3 tells metagame players from accounts
 /// that only play Death Matches (practice bots), marks banned players, and adds players' mail
 /// addresses and the queue of mail to send. Opening a database migrates an older one and
-/// refuses a newer one. PostgreSQL databases start at version 3.
-pub const SCHEMA_VERSION: i64 = 3;
+/// refuses a newer one. PostgreSQL databases start at version 3. Version 4 adds the change
+/// log, `world_changes`, by which several servers on one database serve one world (see
+/// [`journal`]).
+pub const SCHEMA_VERSION: i64 = 4;
 
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]
@@ -81,6 +85,10 @@ pub enum StorageError {
         /// Why.
         source: std::io::Error,
     },
+    /// Another server changed the world since this one last read the change log: nothing was
+    /// written, and the change is to be checked again on the world as it now stands.
+    #[error("another server changed the world first")]
+    Stale,
     /// A copy stopped reading because its destination refused a row (the copy says why).
     #[error("the copy stopped")]
     Stopped,
@@ -136,7 +144,7 @@ impl StorageError {
 }
 
 /// A stored player.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerRow {
     /// Its number.
     pub id: PlayerId,
@@ -151,7 +159,7 @@ pub struct PlayerRow {
 }
 
 /// A stored lock.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LockRow {
     /// Its number.
     pub id: LockId,
@@ -166,7 +174,7 @@ pub struct LockRow {
 }
 
 /// A stored note.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NoteRow {
     /// Its number.
     pub id: NoteId,
@@ -318,6 +326,18 @@ pub trait Backend: Send {
     /// server leaves to a [`Checkpointer`] on another connection. Nothing on PostgreSQL,
     /// whose server checkpoints itself.
     fn set_auto_checkpoint(&self, on: bool) -> Result<(), StorageError>;
+    /// Whether other servers may write this database meanwhile (PostgreSQL), so that reads
+    /// must look for their changes ([`Backend::latest_change`]); SQLite's file has one server.
+    fn shared(&self) -> bool;
+    /// The number of the newest change in the log.
+    fn latest_change(&self) -> Result<i64, StorageError>;
+    /// The number of the last change this connection has seen.
+    fn seen_change(&self) -> i64;
+    /// The changes committed since the last this connection saw (by [`Backend::load`], by
+    /// its own writes, or by an earlier call), in order; they count as seen once returned.
+    fn changes(&mut self) -> Result<Vec<Change>, StorageError>;
+    /// A login token by its hash, as stored: how a server finds a token another issued.
+    fn token(&self, hash: &str) -> Result<Option<TokenRow>, StorageError>;
     /// Registers a player.
     fn add_player(
         &mut self,
@@ -365,6 +385,7 @@ pub trait Backend: Send {
     fn author_solution(&self, lock: LockId) -> Result<Option<String>, StorageError>;
     /// Loads everything the rules can reach, in number order: players, tokens, locks in slots
     /// or named by a note, notes. A retired lock no note names stays in the database only.
+    /// The changes of the log up to that moment count as seen.
     fn load(&self) -> Result<Snapshot, StorageError>;
     /// Bans or unbans a player; a ban also drops their tokens, in the same transaction.
     fn set_banned(&mut self, player: PlayerId, banned: bool) -> Result<(), StorageError>;

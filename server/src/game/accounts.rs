@@ -72,30 +72,17 @@ impl Game {
         metagame: bool,
     ) -> Result<PlayerId, GameError> {
         let mut db = self.db();
-        let id = db.add_player(codename, password_hash, metagame)?;
-        let mut st = self.write();
-        st.version += 1;
-        if metagame {
-            st.world.add_player(id)?;
-        }
-        st.by_codename.insert(codename.to_string(), id);
-        st.players.insert(
+        let id = self.changing(&mut db, |_, db| {
+            Ok(db.add_player(codename, password_hash, metagame)?)
+        })?;
+        let row = crate::storage::PlayerRow {
             id,
-            PlayerInfo {
-                codename: codename.to_string(),
-                password_hash: password_hash.to_string(),
-                banned: false,
-            },
-        );
-        drop(st);
-        let events = if metagame {
-            vec![Event::Registered {
-                codename: codename.to_string(),
-            }]
-        } else {
-            Vec::new()
+            codename: codename.to_string(),
+            password_hash: password_hash.to_string(),
+            metagame,
+            banned: false,
         };
-        self.announce(events, Reach::No);
+        self.apply(crate::storage::Change::Registered(row), None)?;
         drop(db);
         Ok(id)
     }
@@ -109,7 +96,8 @@ impl Game {
         let mut db = self.db();
         // Uses not yet written count when choosing which tokens to drop.
         self.store_token_uses(&mut db)?;
-        let dropped = db.add_token(&hash, player, now, per_player)?;
+        let dropped =
+            self.changing(&mut db, |_, db| Ok(db.add_token(&hash, player, now, per_player)?))?;
         let mut tokens = self.tokens();
         for h in dropped {
             tokens.by_hash.remove(&h);
@@ -129,7 +117,7 @@ impl Game {
     pub fn revoke_token(&self, token: &str) -> Result<bool, GameError> {
         let hash = crate::auth::token_hash(token);
         let mut db = self.db();
-        let stored = db.remove_token(&hash)?;
+        let stored = self.changing(&mut db, |_, db| Ok(db.remove_token(&hash)?))?;
         let known = self.tokens().by_hash.remove(&hash).is_some();
         self.revoked();
         Ok(stored || known)
@@ -138,7 +126,7 @@ impl Game {
     /// Forgets every token of a player: logging out everywhere. Returns how many.
     pub fn revoke_tokens_of(&self, player: PlayerId) -> Result<usize, GameError> {
         let mut db = self.db();
-        let n = db.remove_tokens_of(player)?;
+        let n = self.changing(&mut db, |_, db| Ok(db.remove_tokens_of(player)?))?;
         self.tokens().by_hash.retain(|_, t| t.player != player);
         self.revoked();
         Ok(n)

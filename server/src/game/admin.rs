@@ -24,14 +24,8 @@ impl Game {
     /// refuses their logins; their locks stay until retired or purged.
     pub fn set_banned(&self, player: PlayerId, banned: bool) -> Result<(), GameError> {
         let mut db = self.db();
-        db.set_banned(player, banned)?;
-        if let Some(p) = self.write().players.get_mut(&player) {
-            p.banned = banned;
-        }
-        if banned {
-            self.tokens().by_hash.retain(|_, t| t.player != player);
-            self.revoked();
-        }
+        self.changing(&mut db, |_, db| Ok(db.set_banned(player, banned)?))?;
+        self.apply(crate::storage::Change::Banned { player, banned }, None)?;
         Ok(())
     }
 
@@ -40,18 +34,15 @@ impl Game {
     /// registered before accounts could say so).
     pub fn leave_metagame(&self, player: PlayerId) -> Result<(), GameError> {
         let mut db = self.db();
-        if !self.read().world.has_player(player) {
-            return Ok(());
-        }
-        // The rules refuse first, so the database changes only when memory does; a failed
-        // write puts the player back.
-        let mut st = self.write();
-        st.world.remove_player(player)?;
-        if let Err(e) = db.leave_metagame(player) {
-            st.world.add_player(player)?;
-            return Err(e.into());
-        }
-        st.version += 1;
+        self.changing(&mut db, |game, db| {
+            if !game.read().world.has_player(player) {
+                return Ok(());
+            }
+            // The rules refuse first, so the database changes only when memory can.
+            game.read().world.check_remove_player(player)?;
+            Ok(db.leave_metagame(player)?)
+        })?;
+        self.apply(crate::storage::Change::LeftMetagame(player), None)?;
         Ok(())
     }
 

@@ -21,6 +21,7 @@ use tokio::sync::broadcast;
 
 mod accounts;
 mod admin;
+mod changes;
 mod mail;
 mod views;
 
@@ -178,6 +179,9 @@ pub struct Game {
     settling: Arc<crate::pool::Pool>,
     /// Woken when a mail is queued; `None` when this server sends no mail.
     mail_queued: Option<Arc<tokio::sync::Notify>>,
+    /// Whether other servers write the same database (PostgreSQL): reads first look for
+    /// their changes ([`Game::fresh`]).
+    shared: bool,
 }
 
 /// How many locks memory holds, and of what (see [`Game::locks_in_memory`]).
@@ -305,6 +309,7 @@ impl Game {
         let (events, _) = broadcast::channel(1024);
         let defaults = crate::config::Config::default();
         let stored_matches = storage.death_matches()?;
+        let shared = storage.shared();
         let storage = Arc::new(Mutex::new(storage));
         let death_matches =
             crate::death_match_host::Host::load(storage.clone(), stored_matches, |id| {
@@ -338,6 +343,7 @@ impl Game {
                 usize::MAX / 2,
             )),
             mail_queued: None,
+            shared,
         })
     }
 
@@ -579,47 +585,29 @@ impl Game {
         let mechanism = verify::mechanism(&lock)?;
         verify::solution(solution, &mechanism)?;
         let mut db = self.db();
-        if !self.read().world.has_player(owner) {
-            return Err(RuleError::UnknownPlayer.into());
-        }
-        let id = db.place_lock(owner, slot, text, solution)?;
-        let mut st = self.write();
-        st.version += 1;
-        let publicity = mail::publicity_behind(&st, st.world.slot(owner, slot));
-        let retired = st.world.place(owner, slot, id)?;
-        if let Some(r) = &retired {
-            forget_retired(&mut st, r.lock);
-        }
-        st.locks.insert(
-            id,
-            LockInfo {
-                text: Some(text.into()),
-                name: lock.info.name.clone(),
-                size: lock.size,
-                mechanism: Some(Arc::new(mechanism)),
-            },
-        );
-        let codename = codename_of(&st, owner);
-        drop(st);
-        let mut events = Vec::new();
-        if let Some(r) = &retired {
-            events.push(Event::Retired {
-                owner: codename.clone(),
-                slot: slot.number(),
-                lock: r.lock.0,
-                made_public: r.made_public.iter().map(|n| n.0).collect(),
-            });
-        }
-        events.push(Event::Placed {
-            owner: codename,
-            slot: slot.number(),
-            lock: id.0,
-        });
-        let reach = match &retired {
-            Some(r) => Reach::MadePublic(r.made_public.clone()),
-            None => Reach::No,
+        let (id, publicity) = self.changing(&mut db, |game, db| {
+            if !game.read().world.has_player(owner) {
+                return Err(RuleError::UnknownPlayer.into());
+            }
+            let st = game.read();
+            let publicity = mail::publicity_behind(&st, st.world.slot(owner, slot));
+            drop(st);
+            Ok((db.place_lock(owner, slot, text, solution)?, publicity))
+        })?;
+        let info = LockInfo {
+            text: Some(text.into()),
+            name: lock.info.name.clone(),
+            size: lock.size,
+            mechanism: Some(Arc::new(mechanism)),
         };
-        self.announce(events, reach);
+        let row = crate::storage::LockRow {
+            id,
+            owner,
+            slot,
+            text: text.to_string(),
+            retired: false,
+        };
+        let retired = self.apply(crate::storage::Change::Placed(row), Some(info))?;
         self.mail_made_public(&mut db, publicity);
         drop(db);
         Ok((id, retired))
@@ -632,27 +620,20 @@ impl Game {
         slot: Slot,
     ) -> Result<rules::metagame::Retired, GameError> {
         let mut db = self.db();
-        // Check first, so an empty slot is refused without touching the database.
-        if self.read().world.slot(owner, slot).is_none() {
-            return Err(RuleError::EmptySlot(slot.number()).into());
-        }
-        db.retire(owner, slot)?;
-        let mut st = self.write();
-        st.version += 1;
-        let publicity = mail::publicity_behind(&st, st.world.slot(owner, slot));
-        let retired = st.world.retire(owner, slot)?;
-        forget_retired(&mut st, retired.lock);
-        let codename = codename_of(&st, owner);
-        drop(st);
-        self.announce(
-            vec![Event::Retired {
-                owner: codename,
-                slot: slot.number(),
-                lock: retired.lock.0,
-                made_public: retired.made_public.iter().map(|n| n.0).collect(),
-            }],
-            Reach::MadePublic(retired.made_public.clone()),
-        );
+        let publicity = self.changing(&mut db, |game, db| {
+            // Check first, so an empty slot is refused without touching the database.
+            let st = game.read();
+            let Some(lock) = st.world.slot(owner, slot) else {
+                return Err(RuleError::EmptySlot(slot.number()).into());
+            };
+            let publicity = mail::publicity_behind(&st, Some(lock));
+            drop(st);
+            db.retire(owner, slot)?;
+            Ok(publicity)
+        })?;
+        let retired = self
+            .apply(crate::storage::Change::Retired { owner, slot }, None)?
+            .ok_or(RuleError::EmptySlot(slot.number()))?;
         self.mail_made_public(&mut db, publicity);
         drop(db);
         Ok(retired)
@@ -683,23 +664,24 @@ impl Game {
         })?;
         verify::solution(solution, &mechanism)?;
         let mut db = self.db();
-        // The world may have changed while the solution was replayed: check again.
-        let holder = self.read().world.check_declare(author, on, behind)?;
-        let id = db.add_note(author, on, holder, solution)?;
-        let mut st = self.write();
-        st.version += 1;
-        st.world.declare(id, author, on, behind)?;
-        st.solutions.insert(id, solution.into());
-        let event = Event::Declared {
-            note: id.0,
-            author: codename_of(&st, author),
-            lock: lock_ref(&st, on),
-            behind: lock_ref(&st, holder),
+        // The world may have changed while the solution was replayed, here or through another
+        // server: check again, on the world the note will land in.
+        let (id, holder) = self.changing(&mut db, |game, db| {
+            let holder = game.read().world.check_declare(author, on, behind)?;
+            Ok((db.add_note(author, on, holder, solution)?, holder))
+        })?;
+        let note = crate::storage::NoteRow {
+            id,
+            author,
+            on,
+            behind: holder,
+            solution: solution.to_string(),
         };
+        self.apply(crate::storage::Change::Declared(note), None)?;
+        let st = self.read();
         let owner = st.world.lock(on).map(|r| r.owner);
         let author_name = codename_of(&st, author);
         drop(st);
-        self.announce(vec![event], Reach::Declared { author, holder });
         if let Some(owner) = owner {
             self.mail_to(
                 &mut db,

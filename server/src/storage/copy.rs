@@ -9,7 +9,9 @@
 //! refuses, a lost connection — leaves the destination as it was. The rows pass in batches:
 //! the copy holds one batch in memory, not the world.
 //!
-//! `ready_probe` is not copied: it is the readiness check's scratch row, not the world.
+//! `ready_probe` is not copied: it is the readiness check's scratch row, not the world. Nor is
+//! the change log, `world_changes`: it tells the servers of one database what the others
+//! changed, and a world copied into an empty database starts its log afresh.
 
 use super::{SCHEMA_VERSION, Storage, StorageError, hide_password, sqlite};
 use std::fmt;

@@ -27,6 +27,7 @@
 #![allow(clippy::await_holding_lock)]
 
 use super::copy::{BATCH, Import, Kind, TABLES, Table, Value};
+use super::journal::{self, Change, Logged, Record};
 use super::{
     Backend, LockRow, MailSettings, NoteRow, Notify, PlayerRow, QueuedMail, SCHEMA_VERSION,
     Snapshot, StorageError, StoredEntry, StoredMatch, TokenRow, hide_password, now, now_ms,
@@ -35,6 +36,7 @@ use super::{
 use rules::metagame::{LockId, NoteId, PlayerId, Slot};
 use std::future::Future;
 use std::path::Path;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Mutex, MutexGuard};
 use tokio_postgres::error::SqlState;
 use tokio_postgres::types::ToSql;
@@ -178,6 +180,8 @@ pub struct Postgres {
     url: String,
     /// Whether this connection holds the serving lock, to be taken again on a new connection.
     serving: bool,
+    /// The last change of the log this connection has seen (see [`journal`]).
+    seen: AtomicI64,
 }
 
 impl Postgres {
@@ -234,6 +238,7 @@ impl Postgres {
             client: Mutex::new(client),
             url: url.to_string(),
             serving: false,
+            seen: AtomicI64::new(0),
         })
     }
 
@@ -272,6 +277,147 @@ impl Postgres {
     }
 }
 
+/// The advisory lock every change to the world takes for its transaction: one writer at a
+/// time across every server on the database, between its check of the log and its commit.
+const WORLD_LOCK: i64 = 0x4c6f_636b_7772_6977;
+
+/// The change log of one write transaction (see [`journal`]): under the world's lock, refuses
+/// to begin when the log has moved past what the connection saw, then numbers each row it
+/// records after it; the rows are told on [`journal::CHANNEL`] when the transaction commits.
+struct Log {
+    start: i64,
+    next: i64,
+}
+
+impl Log {
+    async fn begin(tx: &impl GenericClient, seen: i64) -> Result<Log, StorageError> {
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&WORLD_LOCK])
+            .await?;
+        // Read after the lock is held: every change committed before it is seen.
+        let latest: i64 = tx
+            .query_one("SELECT COALESCE(max(seq), 0) FROM world_changes", &[])
+            .await?
+            .try_get(0)?;
+        if latest != seen {
+            return Err(StorageError::Stale);
+        }
+        Ok(Log {
+            start: seen + 1,
+            next: seen + 1,
+        })
+    }
+
+    async fn record(&mut self, tx: &impl GenericClient, r: &Record) -> Result<(), StorageError> {
+        tx.execute(
+            "INSERT INTO world_changes
+                 (seq, kind, player_id, lock_id, note_id, slot, flag, token_hash, at_ms)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            &[
+                &self.next, &r.kind, &r.player, &r.lock, &r.note, &r.slot, &r.flag, &r.token,
+                &now_ms(),
+            ],
+        )
+        .await?;
+        if self.next == self.start {
+            // Delivered when the transaction commits, and only then.
+            tx.execute(
+                "SELECT pg_notify($1, $2)",
+                &[&journal::CHANNEL, &self.next.to_string()],
+            )
+            .await?;
+        }
+        self.next += 1;
+        Ok(())
+    }
+
+    /// The last change recorded (or seen, when none was).
+    fn last(&self) -> i64 {
+        self.next - 1
+    }
+}
+
+/// Whether an error is a unique violation of one constraint.
+fn violates(e: &tokio_postgres::Error, constraint: &str) -> bool {
+    e.code() == Some(&SqlState::UNIQUE_VIOLATION)
+        && e.as_db_error().and_then(|d| d.constraint()) == Some(constraint)
+}
+
+impl Postgres {
+    /// One statement and its row of the log, in one transaction. Returns the rows the
+    /// statement changed.
+    fn logged_write(
+        &mut self,
+        sql: &str,
+        params: &[&(dyn ToSql + Sync)],
+        record: Record,
+    ) -> Result<u64, StorageError> {
+        let seen = self.seen();
+        let mut guard = self.client()?;
+        let client = &mut *guard;
+        let (n, last) = wait(async move {
+            let tx = client.transaction().await?;
+            let mut log = Log::begin(&tx, seen).await?;
+            let n = tx.execute(sql, params).await?;
+            log.record(&tx, &record).await?;
+            tx.commit().await?;
+            Ok::<_, StorageError>((n, log.last()))
+        })?;
+        drop(guard);
+        self.saw(last);
+        Ok(n)
+    }
+
+    fn seen(&self) -> i64 {
+        self.seen.load(Ordering::Relaxed)
+    }
+
+    fn saw(&self, seq: i64) {
+        self.seen.fetch_max(seq, Ordering::Relaxed);
+    }
+
+    /// Reads a row the log names.
+    fn named<T>(
+        &self,
+        sql: &str,
+        id: i64,
+        read: impl Fn(&Row) -> Result<T, StorageError>,
+    ) -> Result<Option<T>, StorageError> {
+        wait(self.client()?.query_opt(sql, &[&id]))?
+            .map(|r| read(&r))
+            .transpose()
+    }
+}
+
+impl journal::Named for &Postgres {
+    fn player(&mut self, id: i64) -> Result<Option<PlayerRow>, StorageError> {
+        self.named(
+            "SELECT id, codename, password_hash, metagame, banned FROM players WHERE id = $1",
+            id,
+            |r| Ok(player_row(r)?),
+        )
+    }
+
+    fn lock(&mut self, id: i64) -> Result<Option<LockRow>, StorageError> {
+        Backend::lock(*self, LockId(id))
+    }
+
+    fn note(&mut self, id: i64) -> Result<Option<NoteRow>, StorageError> {
+        self.named(
+            "SELECT id, author_id, lock_id, behind_id, solution FROM notes WHERE id = $1",
+            id,
+            |r| {
+                Ok(NoteRow {
+                    id: NoteId(r.try_get(0)?),
+                    author: PlayerId(r.try_get(1)?),
+                    on: LockId(r.try_get(2)?),
+                    behind: LockId(r.try_get(3)?),
+                    solution: r.try_get(4)?,
+                })
+            },
+        )
+    }
+}
+
 /// Takes the serving lock on a connection, waiting [`SERVING_WAIT`] at most.
 fn take_serving_lock(client: &Client, url: &str) -> Result<(), StorageError> {
     let taken = wait(async {
@@ -305,24 +451,30 @@ async fn migrate_in(tx: &impl GenericClient) -> Result<(), StorageError> {
         .map(|r| r.try_get(0))
         .transpose()?;
     match version {
-        Some(v) if v > SCHEMA_VERSION => return Err(StorageError::NewerSchema(v)),
-        Some(v) if v == SCHEMA_VERSION => return Ok(()),
-        Some(v) => {
-            return Err(StorageError::Corrupt(format!(
-                "schema version {v}, which no server wrote on PostgreSQL (its first is 3)"
-            )));
+        Some(v) if v > SCHEMA_VERSION => Err(StorageError::NewerSchema(v)),
+        Some(v) if v == SCHEMA_VERSION => Ok(()),
+        Some(3) => {
+            tx.batch_execute(journal::SCHEMA_V4).await?;
+            tx.execute("UPDATE schema_version SET version = $1", &[&SCHEMA_VERSION])
+                .await?;
+            Ok(())
         }
-        None => {}
+        Some(v) => Err(StorageError::Corrupt(format!(
+            "schema version {v}, which no server wrote on PostgreSQL (its first is 3)"
+        ))),
+        None => {
+            // An empty database: the whole schema at once. Later versions add their steps
+            // above, each from the version before.
+            tx.batch_execute(SCHEMA_V3).await?;
+            tx.batch_execute(journal::SCHEMA_V4).await?;
+            tx.execute(
+                "INSERT INTO schema_version (version) VALUES ($1)",
+                &[&SCHEMA_VERSION],
+            )
+            .await?;
+            Ok(())
+        }
     }
-    // An empty database: the whole schema at once. Later versions add their steps here, each
-    // from the version before.
-    tx.batch_execute(SCHEMA_V3).await?;
-    tx.execute(
-        "INSERT INTO schema_version (version) VALUES ($1)",
-        &[&SCHEMA_VERSION],
-    )
-    .await?;
-    Ok(())
 }
 
 fn player_row(r: &Row) -> Result<PlayerRow, tokio_postgres::Error> {
@@ -358,6 +510,63 @@ fn slot_number(slot: Slot) -> i64 {
 impl Backend for Postgres {
     fn kind(&self) -> &'static str {
         "PostgreSQL"
+    }
+
+    fn shared(&self) -> bool {
+        true
+    }
+
+    fn seen_change(&self) -> i64 {
+        self.seen()
+    }
+
+    fn latest_change(&self) -> Result<i64, StorageError> {
+        Ok(wait(
+            self.client()?
+                .query_one("SELECT COALESCE(max(seq), 0) FROM world_changes", &[]),
+        )?
+        .try_get(0)?)
+    }
+
+    fn changes(&mut self) -> Result<Vec<Change>, StorageError> {
+        let rows = wait(self.client()?.query(
+            "SELECT seq, kind, player_id, lock_id, note_id, slot, flag, token_hash
+             FROM world_changes WHERE seq > $1 ORDER BY seq",
+            &[&self.seen()],
+        ))?;
+        let mut changes = Vec::with_capacity(rows.len());
+        let mut named: &Postgres = self;
+        for r in rows {
+            let logged = Logged {
+                seq: r.try_get(0)?,
+                kind: r.try_get(1)?,
+                player: r.try_get(2)?,
+                lock: r.try_get(3)?,
+                note: r.try_get(4)?,
+                slot: r.try_get(5)?,
+                flag: r.try_get(6)?,
+                token: r.try_get(7)?,
+            };
+            let seq = logged.seq;
+            changes.push(logged.change(&mut named)?);
+            self.saw(seq);
+        }
+        Ok(changes)
+    }
+
+    fn token(&self, hash: &str) -> Result<Option<TokenRow>, StorageError> {
+        let row = wait(self.client()?.query_opt(
+            "SELECT hash, player_id, used_at_ms FROM tokens WHERE hash = $1",
+            &[&hash],
+        ))?;
+        row.map(|r| {
+            Ok(TokenRow {
+                hash: r.try_get(0)?,
+                player: PlayerId(r.try_get(1)?),
+                used_at_ms: r.try_get(2)?,
+            })
+        })
+        .transpose()
     }
 
     fn schema_version(&self) -> Result<i64, StorageError> {
@@ -443,19 +652,34 @@ impl Backend for Postgres {
         password_hash: &str,
         metagame: bool,
     ) -> Result<PlayerId, StorageError> {
-        let inserted = wait(self.client()?.query_one(
-            "INSERT INTO players (codename, password_hash, created_at, metagame)
-             VALUES ($1, $2, $3, $4) RETURNING id",
-            &[&codename, &password_hash, &now(), &metagame],
-        ));
-        match inserted {
-            Ok(r) => Ok(PlayerId(r.try_get(0)?)),
-            // The unique codename: whoever registered it first, through any server.
-            Err(e) if e.code() == Some(&SqlState::UNIQUE_VIOLATION) => {
-                Err(StorageError::CodenameTaken)
-            }
-            Err(e) => Err(e.into()),
-        }
+        let seen = self.seen();
+        let mut guard = self.client()?;
+        let client = &mut *guard;
+        let (id, last) = wait(async move {
+            let tx = client.transaction().await?;
+            let mut log = Log::begin(&tx, seen).await?;
+            let inserted = tx
+                .query_one(
+                    "INSERT INTO players (codename, password_hash, created_at, metagame)
+                     VALUES ($1, $2, $3, $4) RETURNING id",
+                    &[&codename, &password_hash, &now(), &metagame],
+                )
+                .await;
+            let id = match inserted {
+                Ok(r) => PlayerId(r.try_get(0)?),
+                // The unique codename: whoever registered it first, through any server.
+                Err(e) if violates(&e, "players_codename_key") => {
+                    return Err(StorageError::CodenameTaken);
+                }
+                Err(e) => return Err(e.into()),
+            };
+            log.record(&tx, &Record::registered(id)).await?;
+            tx.commit().await?;
+            Ok::<_, StorageError>((id, log.last()))
+        })?;
+        drop(guard);
+        self.saw(last);
+        Ok(id)
     }
 
     fn add_token(
@@ -465,10 +689,12 @@ impl Backend for Postgres {
         at_ms: i64,
         cap: usize,
     ) -> Result<Vec<String>, StorageError> {
+        let seen = self.seen();
         let mut guard = self.client()?;
         let client = &mut *guard;
-        wait(async move {
+        let (dropped, last) = wait(async move {
             let tx = client.transaction().await?;
+            let mut log = Log::begin(&tx, seen).await?;
             tx.execute(
                 "INSERT INTO tokens (hash, player_id, created_at_ms, used_at_ms)
                  VALUES ($1, $2, $3, $3)",
@@ -489,24 +715,32 @@ impl Backend for Postgres {
             for h in &dropped {
                 tx.execute("DELETE FROM tokens WHERE hash = $1", &[h])
                     .await?;
+                log.record(&tx, &Record::logged_out(h)).await?;
             }
             tx.commit().await?;
-            Ok(dropped)
-        })
+            Ok::<_, StorageError>((dropped, log.last()))
+        })?;
+        drop(guard);
+        self.saw(last);
+        Ok(dropped)
     }
 
     fn remove_token(&mut self, hash: &str) -> Result<bool, StorageError> {
-        Ok(wait(
-            self.client()?
-                .execute("DELETE FROM tokens WHERE hash = $1", &[&hash]),
-        )? > 0)
+        let n = self.logged_write(
+            "DELETE FROM tokens WHERE hash = $1",
+            &[&hash],
+            Record::logged_out(hash),
+        )?;
+        Ok(n > 0)
     }
 
     fn remove_tokens_of(&mut self, player: PlayerId) -> Result<usize, StorageError> {
-        Ok(wait(
-            self.client()?
-                .execute("DELETE FROM tokens WHERE player_id = $1", &[&player.0]),
-        )? as usize)
+        let n = self.logged_write(
+            "DELETE FROM tokens WHERE player_id = $1",
+            &[&player.0],
+            Record::logged_out_everywhere(player),
+        )?;
+        Ok(n as usize)
     }
 
     fn touch_tokens(&mut self, used: &[(String, i64)]) -> Result<(), StorageError> {
@@ -539,11 +773,14 @@ impl Backend for Postgres {
         text: &str,
         solution: &str,
     ) -> Result<LockId, StorageError> {
+        let seen = self.seen();
         let mut guard = self.client()?;
         let client = &mut *guard;
-        wait(async move {
+        let (id, last) = wait(async move {
             let tx = client.transaction().await?;
+            let mut log = Log::begin(&tx, seen).await?;
             let at = now();
+            let place = slot;
             let slot = slot_number(slot);
             tx.execute(
                 "UPDATE locks SET retired_at = $1
@@ -559,19 +796,41 @@ impl Backend for Postgres {
                 )
                 .await?
                 .try_get(0)?;
+            let id = LockId(id);
+            log.record(&tx, &Record::placed(id, owner, place)).await?;
             tx.commit().await?;
-            Ok(LockId(id))
-        })
+            Ok::<_, StorageError>((id, log.last()))
+        })?;
+        drop(guard);
+        self.saw(last);
+        Ok(id)
     }
 
     fn retire(&mut self, owner: PlayerId, slot: Slot) -> Result<Option<LockId>, StorageError> {
-        // One statement: the row is found and retired at once.
-        let row = wait(self.client()?.query_opt(
-            "UPDATE locks SET retired_at = $1
-             WHERE owner_id = $2 AND slot = $3 AND retired_at IS NULL RETURNING id",
-            &[&now(), &owner.0, &slot_number(slot)],
-        ))?;
-        Ok(row.map(|r| r.try_get(0)).transpose()?.map(LockId))
+        let seen = self.seen();
+        let mut guard = self.client()?;
+        let client = &mut *guard;
+        let (lock, last) = wait(async move {
+            let tx = client.transaction().await?;
+            let mut log = Log::begin(&tx, seen).await?;
+            // One statement: the row is found and retired at once.
+            let row = tx
+                .query_opt(
+                    "UPDATE locks SET retired_at = $1
+                     WHERE owner_id = $2 AND slot = $3 AND retired_at IS NULL RETURNING id",
+                    &[&now(), &owner.0, &slot_number(slot)],
+                )
+                .await?;
+            let lock = row.map(|r| r.try_get(0)).transpose()?.map(LockId);
+            if lock.is_some() {
+                log.record(&tx, &Record::retired(owner, slot)).await?;
+            }
+            tx.commit().await?;
+            Ok::<_, StorageError>((lock, log.last()))
+        })?;
+        drop(guard);
+        self.saw(last);
+        Ok(lock)
     }
 
     fn add_note(
@@ -581,12 +840,27 @@ impl Backend for Postgres {
         behind: LockId,
         solution: &str,
     ) -> Result<NoteId, StorageError> {
-        let r = wait(self.client()?.query_one(
-            "INSERT INTO notes (author_id, lock_id, behind_id, solution, placed_at)
-             VALUES ($1, $2, $3, $4, $5) RETURNING id",
-            &[&author.0, &on.0, &behind.0, &solution, &now()],
-        ))?;
-        Ok(NoteId(r.try_get(0)?))
+        let seen = self.seen();
+        let mut guard = self.client()?;
+        let client = &mut *guard;
+        let (id, last) = wait(async move {
+            let tx = client.transaction().await?;
+            let mut log = Log::begin(&tx, seen).await?;
+            let r = tx
+                .query_one(
+                    "INSERT INTO notes (author_id, lock_id, behind_id, solution, placed_at)
+                     VALUES ($1, $2, $3, $4, $5) RETURNING id",
+                    &[&author.0, &on.0, &behind.0, &solution, &now()],
+                )
+                .await?;
+            let id = NoteId(r.try_get(0)?);
+            log.record(&tx, &Record::declared(id)).await?;
+            tx.commit().await?;
+            Ok::<_, StorageError>((id, log.last()))
+        })?;
+        drop(guard);
+        self.saw(last);
+        Ok(id)
     }
 
     fn author_solution(&self, lock: LockId) -> Result<Option<String>, StorageError> {
@@ -667,20 +941,28 @@ impl Backend for Postgres {
                         solution: r.try_get(4)?,
                     });
                 }
-                Ok::<_, StorageError>(snap)
+                let seen: i64 = c
+                    .query_one("SELECT COALESCE(max(seq), 0) FROM world_changes", &[])
+                    .await?
+                    .try_get(0)?;
+                Ok::<_, StorageError>((snap, seen))
             }
             .await;
             // Read only: ending it either way changes nothing.
             c.batch_execute("COMMIT").await?;
-            loaded
+            let (snap, seen) = loaded?;
+            self.saw(seen);
+            Ok(snap)
         })
     }
 
     fn set_banned(&mut self, player: PlayerId, banned: bool) -> Result<(), StorageError> {
+        let seen = self.seen();
         let mut guard = self.client()?;
         let client = &mut *guard;
-        wait(async move {
+        let last = wait(async move {
             let tx = client.transaction().await?;
+            let mut log = Log::begin(&tx, seen).await?;
             tx.execute(
                 "UPDATE players SET banned = $2 WHERE id = $1",
                 &[&player.0, &banned],
@@ -690,16 +972,21 @@ impl Backend for Postgres {
                 tx.execute("DELETE FROM tokens WHERE player_id = $1", &[&player.0])
                     .await?;
             }
+            log.record(&tx, &Record::banned(player, banned)).await?;
             tx.commit().await?;
-            Ok(())
-        })
+            Ok::<_, StorageError>(log.last())
+        })?;
+        drop(guard);
+        self.saw(last);
+        Ok(())
     }
 
     fn leave_metagame(&mut self, player: PlayerId) -> Result<(), StorageError> {
-        wait(self.client()?.execute(
+        self.logged_write(
             "UPDATE players SET metagame = FALSE WHERE id = $1",
             &[&player.0],
-        ))?;
+            Record::left_metagame(player),
+        )?;
         Ok(())
     }
 

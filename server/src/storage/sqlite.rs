@@ -3,11 +3,13 @@
 //! studio's embedded server.
 
 use super::copy::{BATCH, Import, Kind, Row, TABLES, Table, Value};
+use super::journal::{self, Change, Logged, Named, Record};
 use super::{
     Backend, Durability, LockRow, MailSettings, NoteRow, Notify, PlayerRow, QueuedMail,
     SCHEMA_VERSION, Snapshot, StorageError, StoredEntry, StoredMatch, TokenRow, now, now_ms,
     slot_of,
 };
+use std::sync::atomic::{AtomicI64, Ordering};
 use rules::metagame::{LockId, NoteId, PlayerId, Slot};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
@@ -85,6 +87,8 @@ CREATE TABLE death_match_log (
 /// A connection to the SQLite file.
 pub struct Sqlite {
     conn: Connection,
+    /// The last change of the log this connection has seen (see [`journal`]).
+    seen: AtomicI64,
 }
 
 impl Sqlite {
@@ -132,7 +136,22 @@ impl Sqlite {
         // does not leave a log of its own size on disk until the server stops.
         conn.pragma_update(None, "journal_size_limit", WAL_LIMIT_BYTES)?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        Ok(Sqlite { conn })
+        Ok(Sqlite::of(conn))
+    }
+
+    fn of(conn: Connection) -> Sqlite {
+        Sqlite {
+            conn,
+            seen: AtomicI64::new(0),
+        }
+    }
+
+    fn seen(&self) -> i64 {
+        self.seen.load(Ordering::Relaxed)
+    }
+
+    fn saw(&self, seq: i64) {
+        self.seen.fetch_max(seq, Ordering::Relaxed);
     }
 
     /// Opens an existing database file as it is, to check or copy it (`check`, `backup`):
@@ -143,7 +162,7 @@ impl Sqlite {
             rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        Ok(Sqlite { conn })
+        Ok(Sqlite::of(conn))
     }
 
     /// Brings the schema to [`SCHEMA_VERSION`], in one transaction. From version 0 the tokens
@@ -204,11 +223,160 @@ fn migrate_in(tx: &Connection, version: i64) -> Result<(), StorageError> {
              CREATE INDEX IF NOT EXISTS notes_behind_lock ON notes(behind_id);",
         )?;
     }
+    if version < 4 {
+        tx.execute_batch(journal::SCHEMA_V4)?;
+    }
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
     Ok(())
 }
 
+/// The change log of one write transaction: refuses to begin when the log has moved past what
+/// the connection saw, then numbers each row it records after it (see [`journal`]).
+struct Log {
+    next: i64,
+}
+
+impl Log {
+    fn begin(tx: &Connection, seen: i64) -> Result<Log, StorageError> {
+        let latest: i64 = tx.query_row(
+            "SELECT COALESCE(max(seq), 0) FROM world_changes",
+            [],
+            |r| r.get(0),
+        )?;
+        if latest != seen {
+            return Err(StorageError::Stale);
+        }
+        Ok(Log { next: seen + 1 })
+    }
+
+    fn record(&mut self, tx: &Connection, r: &Record) -> Result<(), StorageError> {
+        tx.execute(
+            "INSERT INTO world_changes
+                 (seq, kind, player_id, lock_id, note_id, slot, flag, token_hash, at_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            params![
+                self.next, r.kind, r.player, r.lock, r.note, r.slot, r.flag, r.token,
+                now_ms()
+            ],
+        )?;
+        self.next += 1;
+        Ok(())
+    }
+
+    /// The last change recorded (or seen, when none was).
+    fn last(&self) -> i64 {
+        self.next - 1
+    }
+}
+
+impl Named for &Sqlite {
+    fn player(&mut self, id: i64) -> Result<Option<PlayerRow>, StorageError> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT id, codename, password_hash, metagame, banned FROM players WHERE id = ?1",
+                params![id],
+                |r| {
+                    Ok(PlayerRow {
+                        id: PlayerId(r.get(0)?),
+                        codename: r.get(1)?,
+                        password_hash: r.get(2)?,
+                        metagame: r.get(3)?,
+                        banned: r.get(4)?,
+                    })
+                },
+            )
+            .optional()?)
+    }
+
+    fn lock(&mut self, id: i64) -> Result<Option<LockRow>, StorageError> {
+        Backend::lock(*self, LockId(id))
+    }
+
+    fn note(&mut self, id: i64) -> Result<Option<NoteRow>, StorageError> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT id, author_id, lock_id, behind_id, solution FROM notes WHERE id = ?1",
+                params![id],
+                |r| {
+                    Ok(NoteRow {
+                        id: NoteId(r.get(0)?),
+                        author: PlayerId(r.get(1)?),
+                        on: LockId(r.get(2)?),
+                        behind: LockId(r.get(3)?),
+                        solution: r.get(4)?,
+                    })
+                },
+            )
+            .optional()?)
+    }
+}
+
 impl Backend for Sqlite {
+    fn shared(&self) -> bool {
+        false
+    }
+
+    fn seen_change(&self) -> i64 {
+        self.seen()
+    }
+
+    fn latest_change(&self) -> Result<i64, StorageError> {
+        Ok(self.conn.query_row(
+            "SELECT COALESCE(max(seq), 0) FROM world_changes",
+            [],
+            |r| r.get(0),
+        )?)
+    }
+
+    fn changes(&mut self) -> Result<Vec<Change>, StorageError> {
+        let logged = {
+            let mut q = self.conn.prepare(
+                "SELECT seq, kind, player_id, lock_id, note_id, slot, flag, token_hash
+                 FROM world_changes WHERE seq > ?1 ORDER BY seq",
+            )?;
+            q.query_map(params![self.seen()], |r| {
+                Ok(Logged {
+                    seq: r.get(0)?,
+                    kind: r.get(1)?,
+                    player: r.get(2)?,
+                    lock: r.get(3)?,
+                    note: r.get(4)?,
+                    slot: r.get(5)?,
+                    flag: r.get(6)?,
+                    token: r.get(7)?,
+                })
+            })?
+            .collect::<Result<Vec<_>, _>>()?
+        };
+        let mut changes = Vec::with_capacity(logged.len());
+        let mut named: &Sqlite = self;
+        for l in logged {
+            let seq = l.seq;
+            changes.push(l.change(&mut named)?);
+            self.saw(seq);
+        }
+        Ok(changes)
+    }
+
+    fn token(&self, hash: &str) -> Result<Option<TokenRow>, StorageError> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT hash, player_id, used_at_ms FROM tokens WHERE hash = ?1",
+                params![hash],
+                |r| {
+                    Ok(TokenRow {
+                        hash: r.get(0)?,
+                        player: PlayerId(r.get(1)?),
+                        used_at_ms: r.get(2)?,
+                    })
+                },
+            )
+            .optional()?)
+    }
+
     fn kind(&self) -> &'static str {
         "SQLite"
     }
@@ -246,7 +414,7 @@ impl Backend for Sqlite {
             backup.step(-1)?;
             drop(backup);
             dst.pragma_update(None, "journal_mode", "DELETE")?;
-            let copy = Sqlite { conn: dst };
+            let copy = Sqlite::of(dst);
             let problems = copy.check()?;
             if !problems.is_empty() {
                 return Err(StorageError::Corrupt(problems.join("; ")));
@@ -288,6 +456,7 @@ impl Backend for Sqlite {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let mut log = Log::begin(&tx, self.seen.load(Ordering::Relaxed))?;
         let taken: bool = tx
             .query_row(
                 "SELECT 1 FROM players WHERE codename = ?1",
@@ -305,7 +474,9 @@ impl Backend for Sqlite {
             params![codename, password_hash, now(), metagame],
         )?;
         let id = PlayerId(tx.last_insert_rowid());
+        log.record(&tx, &Record::registered(id))?;
         tx.commit()?;
+        self.saw(log.last());
         Ok(id)
     }
 
@@ -319,6 +490,7 @@ impl Backend for Sqlite {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let mut log = Log::begin(&tx, self.seen.load(Ordering::Relaxed))?;
         tx.execute(
             "INSERT INTO tokens (hash, player_id, created_at_ms, used_at_ms) VALUES (?1, ?2, ?3, ?3)",
             params![hash, player.0, at_ms],
@@ -335,22 +507,35 @@ impl Backend for Sqlite {
         }
         for h in &dropped {
             tx.execute("DELETE FROM tokens WHERE hash = ?1", params![h])?;
+            log.record(&tx, &Record::logged_out(h))?;
         }
         tx.commit()?;
+        self.saw(log.last());
         Ok(dropped)
     }
 
     fn remove_token(&mut self, hash: &str) -> Result<bool, StorageError> {
-        Ok(self
+        let tx = self
             .conn
-            .execute("DELETE FROM tokens WHERE hash = ?1", params![hash])?
-            > 0)
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let mut log = Log::begin(&tx, self.seen.load(Ordering::Relaxed))?;
+        let removed = tx.execute("DELETE FROM tokens WHERE hash = ?1", params![hash])? > 0;
+        log.record(&tx, &Record::logged_out(hash))?;
+        tx.commit()?;
+        self.saw(log.last());
+        Ok(removed)
     }
 
     fn remove_tokens_of(&mut self, player: PlayerId) -> Result<usize, StorageError> {
-        Ok(self
+        let tx = self
             .conn
-            .execute("DELETE FROM tokens WHERE player_id = ?1", params![player.0])?)
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let mut log = Log::begin(&tx, self.seen.load(Ordering::Relaxed))?;
+        let n = tx.execute("DELETE FROM tokens WHERE player_id = ?1", params![player.0])?;
+        log.record(&tx, &Record::logged_out_everywhere(player))?;
+        tx.commit()?;
+        self.saw(log.last());
+        Ok(n)
     }
 
     fn touch_tokens(&mut self, used: &[(String, i64)]) -> Result<(), StorageError> {
@@ -383,6 +568,7 @@ impl Backend for Sqlite {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let mut log = Log::begin(&tx, self.seen.load(Ordering::Relaxed))?;
         let at = now();
         tx.execute(
             "UPDATE locks SET retired_at = ?1
@@ -395,7 +581,9 @@ impl Backend for Sqlite {
             params![owner.0, slot.number(), text, solution, at],
         )?;
         let id = LockId(tx.last_insert_rowid());
+        log.record(&tx, &Record::placed(id, owner, slot))?;
         tx.commit()?;
+        self.saw(log.last());
         Ok(id)
     }
 
@@ -403,6 +591,7 @@ impl Backend for Sqlite {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let mut log = Log::begin(&tx, self.seen.load(Ordering::Relaxed))?;
         let lock: Option<i64> = tx
             .query_row(
                 "SELECT id FROM locks WHERE owner_id = ?1 AND slot = ?2 AND retired_at IS NULL",
@@ -415,8 +604,10 @@ impl Backend for Sqlite {
                 "UPDATE locks SET retired_at = ?1 WHERE id = ?2",
                 params![now(), id],
             )?;
+            log.record(&tx, &Record::retired(owner, slot))?;
         }
         tx.commit()?;
+        self.saw(log.last());
         Ok(lock.map(LockId))
     }
 
@@ -430,13 +621,16 @@ impl Backend for Sqlite {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let mut log = Log::begin(&tx, self.seen.load(Ordering::Relaxed))?;
         tx.execute(
             "INSERT INTO notes (author_id, lock_id, behind_id, solution, placed_at)
              VALUES (?1, ?2, ?3, ?4, ?5)",
             params![author.0, on.0, behind.0, solution, now()],
         )?;
         let id = NoteId(tx.last_insert_rowid());
+        log.record(&tx, &Record::declared(id))?;
         tx.commit()?;
+        self.saw(log.last());
         Ok(id)
     }
 
@@ -525,6 +719,7 @@ impl Backend for Sqlite {
         })? {
             snap.notes.push(row?);
         }
+        self.saw(self.latest_change()?);
         Ok(snap)
     }
 
@@ -532,6 +727,7 @@ impl Backend for Sqlite {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let mut log = Log::begin(&tx, self.seen.load(Ordering::Relaxed))?;
         tx.execute(
             "UPDATE players SET banned = ?2 WHERE id = ?1",
             params![player.0, banned],
@@ -539,15 +735,24 @@ impl Backend for Sqlite {
         if banned {
             tx.execute("DELETE FROM tokens WHERE player_id = ?1", params![player.0])?;
         }
+        log.record(&tx, &Record::banned(player, banned))?;
         tx.commit()?;
+        self.saw(log.last());
         Ok(())
     }
 
     fn leave_metagame(&mut self, player: PlayerId) -> Result<(), StorageError> {
-        self.conn.execute(
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let mut log = Log::begin(&tx, self.seen.load(Ordering::Relaxed))?;
+        tx.execute(
             "UPDATE players SET metagame = 0 WHERE id = ?1",
             params![player.0],
         )?;
+        log.record(&tx, &Record::left_metagame(player))?;
+        tx.commit()?;
+        self.saw(log.last());
         Ok(())
     }
 
@@ -1014,7 +1219,7 @@ mod tests {
     /// A table or a column added to the schema and not to the copy's list would be left
     /// behind by every copy.
     #[test]
-    fn the_copy_lists_every_table_and_column_but_the_probe() {
+    fn the_copy_lists_every_table_and_column_but_the_probe_and_the_change_log() {
         let s = Sqlite::in_memory().expect("db");
         let mut tables: Vec<String> = s
             .conn
@@ -1024,7 +1229,7 @@ mod tests {
             .expect("rows")
             .collect::<Result<_, _>>()
             .expect("names");
-        tables.retain(|t| t != "ready_probe");
+        tables.retain(|t| t != "ready_probe" && t != "world_changes");
         let mut listed: Vec<&str> = TABLES.iter().map(|t| t.name).collect();
         listed.sort();
         assert_eq!(tables, listed);
