@@ -175,10 +175,20 @@ impl FromRequestParts<AppState> for Me {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Me, ApiError> {
         let token = bearer(&parts.headers).ok_or_else(ApiError::unauthorized)?;
-        let me = state
-            .game
-            .token_player(token)
-            .ok_or_else(ApiError::unauthorized)?;
+        let me = match state.game.token_player(token) {
+            Some(me) => me,
+            // Another server on the same database may have issued it.
+            None if state.game.shared() => {
+                let game = state.game.clone();
+                let token = token.to_string();
+                tokio::task::spawn_blocking(move || game.stored_token_player(&token))
+                    .await
+                    .ok()
+                    .flatten()
+                    .ok_or_else(ApiError::unauthorized)?
+            }
+            None => return Err(ApiError::unauthorized()),
+        };
         if let Some(codename) = state.game.codename(me) {
             tracing::Span::current().record("player", codename.as_str());
         }

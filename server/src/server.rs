@@ -241,6 +241,49 @@ fn spawn_announcer(game: Game, mut stop: watch::Receiver<bool>) {
     });
 }
 
+/// On a database other servers share, applies their changes as PostgreSQL tells of them
+/// (and every few seconds besides, should a notification be lost), and sends their events to
+/// this server's followers: a follower here learns of a change made through another server
+/// within moments of its commit.
+fn spawn_catching_up(
+    config: &Config,
+    game: Game,
+    mut stop: watch::Receiver<bool>,
+) -> Result<(), ServerError> {
+    let Database::Postgres(url) = &config.database else {
+        return Ok(());
+    };
+    let told = Arc::new(tokio::sync::Notify::new());
+    let wake = told.clone();
+    crate::storage::postgres::listen(url, move || wake.notify_one(), stop.clone())?;
+    tokio::spawn(async move {
+        let mut trouble = Trouble {
+            what: "reading other servers' changes",
+            failing: false,
+        };
+        loop {
+            tokio::select! {
+                () = told.notified() => {}
+                () = tokio::time::sleep(CATCH_UP_AT_LEAST_EVERY) => {}
+                _ = stop.changed() => break,
+            }
+            let g = game.clone();
+            let done = tokio::task::spawn_blocking(move || g.catch_up()).await;
+            let outcome = match done {
+                Ok(Ok(_)) => Ok(()),
+                Ok(Err(e)) => Err(e.to_string()),
+                Err(e) => Err(e.to_string()),
+            };
+            let _ = trouble.outcome(outcome);
+            game.send_announced();
+        }
+    });
+    Ok(())
+}
+
+/// How long a server on a shared database goes at most without reading the change log.
+const CATCH_UP_AT_LEAST_EVERY: Duration = Duration::from_secs(2);
+
 /// The Death Match clock: sleeps until the next deadline of any match (or a change, or a
 /// second at most), lets the deadlines pass, and has the solver settle impossible calls that
 /// stood, off the async threads.
@@ -322,6 +365,7 @@ pub async fn serve(
     let (stop_tx, stop_rx) = watch::channel(false);
     let upkeep = spawn_upkeep(config, game.clone(), stop_rx.clone())?;
     spawn_announcer(game.clone(), stop_rx.clone());
+    spawn_catching_up(config, game.clone(), stop_rx.clone())?;
     spawn_backups(config, stop_rx.clone());
     spawn_mailer(config, &game, stop_rx.clone());
     game.death_matches().set_speed(config.match_speed);

@@ -92,12 +92,18 @@ pub enum StorageError {
     /// A copy stopped reading because its destination refused a row (the copy says why).
     #[error("the copy stopped")]
     Stopped,
-    /// Another server serves this PostgreSQL database.
+    /// A server serves this PostgreSQL database, which a copy needs for itself.
     #[error(
-        "another lockwright-server serves the database {url} (it holds the serving lock): \
-         several servers on one database are not supported yet (docs/operating.md)"
+        "a lockwright-server serves the database {url} (it holds the serving lock): stop \
+         every server on it first"
     )]
     Served {
+        /// The URL, password hidden.
+        url: String,
+    },
+    /// A copy is writing into this PostgreSQL database: no server may serve it meanwhile.
+    #[error("a copy is writing a world into the database {url}: start the server once it is done")]
+    BeingCopied {
         /// The URL, password hidden.
         url: String,
     },
@@ -137,7 +143,9 @@ impl StorageError {
             StorageError::Postgres(e) => postgres::is_unavailable(e),
             // A server that lost its connection and found the database served by another on
             // connecting again: no change goes through until it holds the database again.
-            StorageError::Connect { .. } | StorageError::Served { .. } => true,
+            StorageError::Connect { .. }
+            | StorageError::Served { .. }
+            | StorageError::BeingCopied { .. } => true,
             _ => false,
         }
     }
@@ -304,10 +312,10 @@ pub trait Backend: Send {
     fn kind(&self) -> &'static str;
     /// The schema version the database holds.
     fn schema_version(&self) -> Result<i64, StorageError>;
-    /// Claims the database for this server alone, for as long as it runs: on PostgreSQL an
-    /// advisory lock on its connection (taken again when it connects again), so that a second
-    /// server on the database refuses to start; on SQLite nothing (the data folder's lock
-    /// does it).
+    /// Claims the database for serving, for as long as the server runs: on PostgreSQL an
+    /// advisory lock, shared with the other servers on it, on its connection (taken again when
+    /// it connects again), so that a copy into it waits for none to run; on SQLite nothing
+    /// (the data folder's lock keeps a second server off the file).
     fn claim(&mut self) -> Result<(), StorageError>;
     /// Lets go of what [`Backend::claim`] took, when the server stops serving.
     fn release(&mut self) -> Result<(), StorageError>;

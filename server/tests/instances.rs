@@ -1,13 +1,17 @@
-//! Several servers on one PostgreSQL database do not serve one world yet (docs/operating.md):
-//! until they do, a second server on a database another one serves refuses to start, saying
-//! why, and one started after the first stopped serves the world the first left.
+//! Several servers on one PostgreSQL database serve one world: what is done through one is
+//! seen through the others at once — locks, notes, accesses, players, tokens, logouts and bans
+//! — changes racing through two servers are decided once, by the rules, and a follower of one
+//! server hears what happens through another.
 
 mod support;
 
-use server::client::Client;
+use server::client::{Client, ClientError};
 use server::config::Config;
+use server::events::Event;
 use server::server::Running;
 use server::storage::Database;
+use std::time::Duration;
+use support::{Locks, assert_refused};
 
 fn config(dir: &std::path::Path, database: &Database) -> Config {
     Config {
@@ -16,65 +20,230 @@ fn config(dir: &std::path::Path, database: &Database) -> Config {
     }
 }
 
-#[tokio::test]
-async fn a_second_server_on_one_postgres_database_refuses_to_start() {
+/// Two servers on one new PostgreSQL database, each with its own data folder; `None` (said)
+/// when PostgreSQL's binaries are absent.
+async fn two_servers() -> Option<(Running, Running, Vec<tempfile::TempDir>, Database)> {
     if let Some(why) = support::pg::skip() {
         eprintln!("skipped on PostgreSQL: {why}");
-        return;
+        return None;
     }
     let database = Database::Postgres(support::pg::database());
-    let (one, two) = (
+    let dirs = vec![
         tempfile::tempdir().expect("dir"),
         tempfile::tempdir().expect("dir"),
-    );
-    let first = Running::start(config(one.path(), &database))
+    ];
+    let a = Running::start(config(dirs[0].path(), &database))
         .await
         .expect("the first server");
-    let mut ann = Client::new(&first.url());
-    ann.register("ANN", "pass-word").await.expect("register");
-
-    // Two data folders, so that only the database is shared.
-    let refused = match Running::start(config(two.path(), &database)).await {
-        Ok(_) => panic!("a second server started on a served database"),
-        Err(e) => e.to_string(),
-    };
-    assert!(
-        refused.contains("another lockwright-server serves the database"),
-        "{refused}"
-    );
-    assert!(refused.contains("not supported yet"), "{refused}");
-    assert_eq!(ann.me().await.expect("the first serves on").codename, "ANN");
-
-    // Through the binary, as an operator would start it: exit 2 and the reason.
-    let Database::Postgres(url) = &database else {
-        unreachable!()
-    };
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lockwright-server"))
-        .arg("--data")
-        .arg(two.path().join("binary"))
-        .args(["--bind", "127.0.0.1:0", "--database", url])
-        .env_remove("LOCKWRIGHT_CONFIG")
-        .output()
-        .expect("run the server");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("another lockwright-server serves the database"),
-        "{stderr}"
-    );
-
-    first.stop().await.expect("stop");
-    let second = Running::start(config(two.path(), &database))
+    let b = Running::start(config(dirs[1].path(), &database))
         .await
-        .expect("once the first stopped, another starts");
-    let token = ann.token().expect("token").to_string();
-    let ann = Client::new(&second.url()).with_token(token);
+        .expect("a second server on the same database");
+    Some((a, b, dirs, database))
+}
+
+async fn player(url: &str, codename: &str) -> Client {
+    let mut c = Client::new(url);
+    c.register(codename, "pass-word").await.expect("register");
+    c
+}
+
+#[tokio::test]
+async fn what_is_done_through_one_server_is_seen_through_the_other_at_once() {
+    let Some((a, b, _dirs, _)) = two_servers().await else {
+        return;
+    };
+    let locks = Locks::load();
+    let ann = player(&a.url(), "ANN").await;
+    // Registered through A, she logs in through B; each server takes the other's tokens.
+    let mut ann_b = Client::new(&b.url());
+    ann_b.login("ANN", "pass-word").await.expect("login through B");
+    let ann_on_b = Client::new(&b.url()).with_token(ann.token().expect("token"));
+    assert_eq!(ann_on_b.me().await.expect("A's token on B").codename, "ANN");
+    let ann_b_on_a = Client::new(&a.url()).with_token(ann_b.token().expect("token"));
+    assert_eq!(ann_b_on_a.me().await.expect("B's token on A").codename, "ANN");
+
+    // A lock published through A is readable through B at once.
+    let placed = ann
+        .publish(1, &locks.spring, &locks.spring_solution)
+        .await
+        .expect("publish through A");
+    let bob = player(&b.url(), "BOB").await;
+    let seen = bob.lock(placed.lock).await.expect("read through B");
+    assert_eq!(seen.id, placed.lock);
+    assert_eq!(bob.lock_in("ANN", 1).await.expect("slot").id, placed.lock);
+
+    // A declaration through B changes accesses seen through A.
+    bob.publish(1, &locks.pivot, &locks.pivot_solution)
+        .await
+        .expect("BOB's lock");
+    let note = bob
+        .declare(placed.lock, 1, &locks.spring_solution)
+        .await
+        .expect("declare through B");
+    let bob_on_a = Client::new(&a.url()).with_token(bob.token().expect("token"));
+    let notes = bob_on_a.notes().await.expect("notes through A");
+    assert!(notes.iter().any(|n| n.id == note.id), "{notes:?}");
+    let scores = ann.scores().await.expect("scores through A");
+    assert!(scores.scores.iter().any(|s| s.codename == "BOB"));
+
+    // Logging out through A ends the token on B at once; so does a ban.
+    let mut ann = ann;
+    ann.logout(false).await.expect("logout through A");
+    assert_refused(ann_on_b.me().await, 401, "unauthorized");
+    let admin = Client::new(&a.url()).with_token(admin_token(&_dirs[0]));
+    admin.admin("BOB", "ban").await.expect("ban through A");
+    assert_refused(bob.me().await, 401, "unauthorized");
+    let mut bob_again = Client::new(&b.url());
+    assert!(bob_again.login("BOB", "pass-word").await.is_err());
+
+    a.stop().await.expect("stop");
+    b.stop().await.expect("stop");
+}
+
+fn admin_token(dir: &tempfile::TempDir) -> String {
+    std::fs::read_to_string(dir.path().join(server::api::admin::TOKEN_FILE))
+        .expect("admin token")
+        .trim()
+        .to_string()
+}
+
+/// One player declares the same note through both servers at once, many times over, and
+/// publishes into one slot through both: the rules decide each race once, and both servers
+/// agree on the world.
+#[tokio::test]
+async fn changes_racing_through_two_servers_are_decided_once() {
+    let Some((a, b, _dirs, _)) = two_servers().await else {
+        return;
+    };
+    let locks = Locks::load();
+    let ann = player(&a.url(), "ANN").await;
+    let owners: Vec<Client> = {
+        let mut v = Vec::new();
+        for i in 0..8 {
+            let c = player(&a.url(), &format!("O{i:02}")).await;
+            c.publish(1, &locks.spring, &locks.spring_solution)
+                .await
+                .expect("publish");
+            v.push(c);
+        }
+        v
+    };
+    ann.publish(1, &locks.pivot, &locks.pivot_solution)
+        .await
+        .expect("ANN's lock");
+    let ann_b = Client::new(&b.url()).with_token(ann.token().expect("token"));
+    for owner in &owners {
+        let lock = owner.lock_in(&owner.me().await.expect("me").codename, 1).await;
+        let lock = lock.expect("lock").id;
+        let (one, two) = tokio::join!(
+            ann.declare(lock, 1, &locks.spring_solution),
+            ann_b.declare(lock, 1, &locks.spring_solution),
+        );
+        let accepted = [&one, &two].iter().filter(|r| r.is_ok()).count();
+        assert_eq!(accepted, 1, "one declaration of two: {one:?} {two:?}");
+        let refused = if one.is_err() { one } else { two };
+        match refused {
+            Err(ClientError::Refused { status, .. }) => {
+                assert!(status.is_client_error(), "refused by the rules: {status}")
+            }
+            other => panic!("refused by the rules, not {other:?}"),
+        }
+    }
+
+    // Publishes into one slot through both servers: each lands, one after the other, and
+    // both servers show the same lock in the slot.
+    let mut tasks = Vec::new();
+    for round in 0..6 {
+        let (x, y) = (
+            Client::new(&a.url()).with_token(owners[0].token().expect("token")),
+            Client::new(&b.url()).with_token(owners[0].token().expect("token")),
+        );
+        let (l1, s1, l2, s2) = (
+            locks.ball.clone(),
+            locks.ball_solution.clone(),
+            locks.spring.clone(),
+            locks.spring_solution.clone(),
+        );
+        tasks.push(tokio::spawn(async move {
+            let _ = round;
+            tokio::join!(x.publish(2, &l1, &s1), y.publish(2, &l2, &s2))
+        }));
+    }
+    for t in tasks {
+        let (x, y) = t.await.expect("task");
+        x.expect("a publish through A lands");
+        y.expect("a publish through B lands");
+    }
+    let token = owners[0].token().expect("token").to_string();
+    let on_a = Client::new(&a.url()).with_token(token.clone());
+    let on_b = Client::new(&b.url()).with_token(token);
+    let on_a = on_a.lock_in("O00", 2).await.expect("A");
+    let on_b = on_b.lock_in("O00", 2).await.expect("B");
+    assert_eq!(on_a.id, on_b.id, "both servers show one lock in the slot");
+    let a_notes = ann.notes().await.expect("notes");
+    let b_notes = ann_b.notes().await.expect("notes");
+    assert_eq!(a_notes.len(), owners.len());
     assert_eq!(
-        ann.me()
-            .await
-            .expect("the world, ANN's token in it")
-            .codename,
-        "ANN"
+        a_notes.iter().map(|n| n.id).collect::<Vec<_>>(),
+        b_notes.iter().map(|n| n.id).collect::<Vec<_>>()
     );
-    second.stop().await.expect("stop");
+    a.stop().await.expect("stop");
+    b.stop().await.expect("stop");
+}
+
+#[tokio::test]
+async fn a_follower_of_one_server_hears_what_happens_through_the_other() {
+    let Some((a, b, _dirs, _)) = two_servers().await else {
+        return;
+    };
+    let locks = Locks::load();
+    let ann = player(&a.url(), "ANN").await;
+    let mut heard = ann.events().await.expect("follow on A");
+    let bob = player(&b.url(), "BOB").await;
+    let placed = bob
+        .publish(1, &locks.spring, &locks.spring_solution)
+        .await
+        .expect("publish through B");
+    let mut got = Vec::new();
+    while got.len() < 2 {
+        let event = tokio::time::timeout(Duration::from_secs(20), heard.next())
+            .await
+            .expect("an event within the test's patience")
+            .expect("stream")
+            .expect("open");
+        got.push(event);
+    }
+    assert_eq!(
+        got,
+        [
+            Event::Registered {
+                codename: "BOB".into()
+            },
+            Event::Placed {
+                owner: "BOB".into(),
+                slot: 1,
+                lock: placed.lock
+            }
+        ]
+    );
+    a.stop().await.expect("stop");
+    b.stop().await.expect("stop");
+}
+
+/// A server started on a database others serve finds their world and their tokens.
+#[tokio::test]
+async fn a_server_started_later_serves_the_world_the_others_made() {
+    let Some((a, b, _dirs, database)) = two_servers().await else {
+        return;
+    };
+    let ann = player(&a.url(), "ANN").await;
+    b.stop().await.expect("stop B");
+    let c_dir = tempfile::tempdir().expect("dir");
+    let c = Running::start(config(c_dir.path(), &database))
+        .await
+        .expect("a third server");
+    let on_c = Client::new(&c.url()).with_token(ann.token().expect("token"));
+    assert_eq!(on_c.me().await.expect("ANN through C").codename, "ANN");
+    a.stop().await.expect("stop");
+    c.stop().await.expect("stop");
 }

@@ -139,6 +139,7 @@ pub fn router(state: AppState, config: &Config) -> Router {
         .route("/matches/{id}/events", get(death_match::events))
         .route("/admin/players/{codename}/{action}", post(admin::act))
         .route_layer(axum::middleware::from_fn(no_stray_query))
+        .route_layer(axum::middleware::from_fn_with_state(state.clone(), fresh))
         .route_layer(axum::middleware::from_fn(mark_route));
     let request_timeout = config.request_timeout.get();
     let requests = state.requests.clone();
@@ -216,6 +217,27 @@ async fn mark_route(path: axum::extract::MatchedPath, request: Request, next: Ne
     let mut response = next.run(request).await;
     response.extensions_mut().insert(route);
     response
+}
+
+/// Before a request is answered from memory, applies what other servers on the same database
+/// changed (see `Game::fresh`): a lock published through one server is readable through
+/// another at once. Nothing on SQLite. The liveness check never waits on the database; when
+/// the database cannot be read, the request is answered from memory as it stands.
+async fn fresh(
+    State(state): State<AppState>,
+    path: axum::extract::MatchedPath,
+    request: Request,
+    next: Next,
+) -> Response {
+    if state.game.shared() && path.as_str() != "/health" && path.as_str() != "/ready" {
+        let game = state.game.clone();
+        match tokio::task::spawn_blocking(move || game.fresh()).await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => tracing::warn!(error = %e, "cannot read other servers' changes"),
+            Err(e) => tracing::warn!(error = %e, "reading other servers' changes stopped"),
+        }
+    }
+    next.run(request).await
 }
 
 /// A router with `/metrics` alone, for `metrics_bind`.

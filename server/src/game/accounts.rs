@@ -43,6 +43,37 @@ impl Game {
         Some(entry.player)
     }
 
+    /// The player of a token this server does not hold, as the database has it: one another
+    /// server on the same database issued, or used since this one last saw it used. Kept in
+    /// memory once found. `None` when unknown, expired or the database cannot say.
+    pub fn stored_token_player(&self, token: &str) -> Option<PlayerId> {
+        let hash = crate::auth::token_hash(token);
+        let row = match self.db().token(&hash) {
+            Ok(row) => row?,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot look a token up");
+                return None;
+            }
+        };
+        if self.is_banned(row.player) {
+            return None;
+        }
+        let now = crate::storage::now_ms();
+        let mut tokens = self.tokens();
+        if now - row.used_at_ms > tokens.ttl_ms {
+            return None;
+        }
+        tokens.by_hash.insert(
+            hash,
+            TokenEntry {
+                player: row.player,
+                used_at_ms: now,
+                stored_used_at_ms: row.used_at_ms,
+            },
+        );
+        Some(row.player)
+    }
+
     /// How long until a token (by its hash) expires unless used again; `None` when it is
     /// unknown, revoked or expired. Asking does not count as a use.
     pub fn token_expires_in(&self, hash: &str) -> Option<Duration> {

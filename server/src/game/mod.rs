@@ -347,6 +347,11 @@ impl Game {
         })
     }
 
+    /// Whether other servers may write the same database (PostgreSQL).
+    pub fn shared(&self) -> bool {
+        self.shared
+    }
+
     /// The Death Matches this server hosts.
     pub fn death_matches(&self) -> &crate::death_match_host::Host {
         &self.death_matches

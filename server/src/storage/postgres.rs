@@ -15,11 +15,13 @@
 //! tokens were issued in), the table `tokens` has a column `n`. Two servers starting at once
 //! take an advisory lock, so one creates the schema and the other finds it.
 //!
-//! **One server per database.** Each server serves from its own copy of the world in memory,
-//! so two on one database would not serve one world: a serving server holds a second advisory
-//! lock on its connection ([`Backend::claim`]), taken again when it connects again, and a
-//! second server waits a moment for it and then refuses to start. A copy into the database
-//! takes the same lock for its transaction.
+//! **Several servers per database.** Each server serves from its own copy of the world in
+//! memory, kept the same as the others' through the change log ([`journal`]): every change
+//! is checked and written under one advisory lock, against the world as the log has it, and
+//! told to the other servers by `NOTIFY` ([`listen`]). A serving server holds the serving lock
+//! in shared mode on its connection ([`Backend::claim`]), taken again when it connects
+//! again; a copy into the database takes it alone, so that it waits for no server to run
+//! there, and refuses after a moment.
 
 // Every future here is run to completion by `block_on` on the calling thread, alone: holding
 // the connection's lock across its awaits blocks no other task, and is what keeps one call on
@@ -135,9 +137,8 @@ CREATE TABLE IF NOT EXISTS schema_version (
 /// The advisory lock a migration holds: any number, the same in every server.
 const MIGRATION_LOCK: i64 = 0x4c6f_636b_7772_6974; // "Lockwrit"
 
-/// The advisory lock a serving server holds on its connection for as long as it runs: a
-/// second server on the database waits for it, then refuses to start. Several instances on one
-/// database do not serve one world yet (docs/operating.md).
+/// The advisory lock every serving server holds, shared, on its connection for as long as it
+/// runs; a copy into the database takes it alone.
 const SERVING_LOCK: i64 = 0x4c6f_636b_7772_6975;
 
 /// How long a server starting waits for the serving lock: long enough for one just stopped
@@ -418,6 +419,101 @@ impl journal::Named for &Postgres {
     }
 }
 
+/// Listens for the changes other servers on the database commit: calls `told` for each
+/// notification on [`journal::CHANNEL`], and once each time it has connected (a notification
+/// sent while it was not connected is not lost: `told` reads the log, which holds it). The
+/// connection runs on a thread of its own and is opened again a second after it is lost; it
+/// ends when `stop` turns true.
+pub fn listen(
+    url: &str,
+    told: impl Fn() + Send + 'static,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) -> Result<(), StorageError> {
+    let config: tokio_postgres::Config = url.parse().map_err(|e| StorageError::Connect {
+        url: hide_password(url),
+        why: format!("{e}"),
+    })?;
+    let shown = hide_password(url);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| StorageError::Connect {
+            url: shown.clone(),
+            why: format!("cannot start the listener's runtime: {e}"),
+        })?;
+    std::thread::Builder::new()
+        .name("postgres-listen".into())
+        .spawn(move || {
+            runtime.block_on(async move {
+                while !*stop.borrow() {
+                    match listen_once(&config, &told, &mut stop).await {
+                        Ok(()) => {}
+                        Err(e) => {
+                            tracing::warn!(database = %shown, error = %e, "not listening for other servers' changes")
+                        }
+                    }
+                    tokio::select! {
+                        () = tokio::time::sleep(std::time::Duration::from_secs(1)) => {}
+                        _ = stop.changed() => {}
+                    }
+                }
+            })
+        })
+        .map_err(|e| StorageError::Connect {
+            url: hide_password(url),
+            why: format!("cannot start the listener's thread: {e}"),
+        })?;
+    Ok(())
+}
+
+/// One connection of [`listen`]: until it is lost or `stop` turns true.
+async fn listen_once(
+    config: &tokio_postgres::Config,
+    told: &(impl Fn() + Send),
+    stop: &mut tokio::sync::watch::Receiver<bool>,
+) -> Result<(), tokio_postgres::Error> {
+    use futures_util::StreamExt;
+    let (client, mut connection) = config.connect(NoTls).await?;
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+    // The connection's messages, notifications among them, read as they come.
+    let driver = tokio::spawn(async move {
+        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+        while let Some(message) = messages.next().await {
+            match message {
+                Ok(tokio_postgres::AsyncMessage::Notification(_)) => {
+                    if tx.send(()).is_err() {
+                        break;
+                    }
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    tracing::warn!(error = %e, "the listening connection to PostgreSQL ended");
+                    break;
+                }
+            }
+        }
+    });
+    client
+        .batch_execute(&format!("LISTEN {}", journal::CHANNEL))
+        .await?;
+    told();
+    loop {
+        tokio::select! {
+            m = rx.recv() => match m {
+                Some(()) => told(),
+                None => break,
+            },
+            _ = stop.changed() => {
+                if *stop.borrow() {
+                    break;
+                }
+            }
+        }
+    }
+    driver.abort();
+    Ok(())
+}
+
 /// Takes the serving lock on a connection, waiting [`SERVING_WAIT`] at most.
 fn take_serving_lock(client: &Client, url: &str) -> Result<(), StorageError> {
     let taken = wait(async {
@@ -425,14 +521,14 @@ fn take_serving_lock(client: &Client, url: &str) -> Result<(), StorageError> {
             .batch_execute(&format!("SET lock_timeout = '{SERVING_WAIT}'"))
             .await?;
         let taken = client
-            .execute("SELECT pg_advisory_lock($1)", &[&SERVING_LOCK])
+            .execute("SELECT pg_advisory_lock_shared($1)", &[&SERVING_LOCK])
             .await;
         client.batch_execute("RESET lock_timeout").await?;
         Ok::<_, tokio_postgres::Error>(taken)
     })?;
     match taken {
         Ok(_) => Ok(()),
-        Err(e) if e.code() == Some(&SqlState::LOCK_NOT_AVAILABLE) => Err(StorageError::Served {
+        Err(e) if e.code() == Some(&SqlState::LOCK_NOT_AVAILABLE) => Err(StorageError::BeingCopied {
             url: hide_password(url),
         }),
         Err(e) => Err(e.into()),
@@ -600,7 +696,10 @@ impl Backend for Postgres {
             let client = self.client.lock().unwrap_or_else(|e| e.into_inner());
             // A closed connection holds nothing.
             if !client.is_closed() {
-                wait(client.execute("SELECT pg_advisory_unlock($1)", &[&SERVING_LOCK]))?;
+                wait(client.execute(
+                    "SELECT pg_advisory_unlock_shared($1)",
+                    &[&SERVING_LOCK],
+                ))?;
             }
         }
         Ok(())
