@@ -87,6 +87,11 @@ pub struct Config {
     /// Where `/metrics` is served: unset, on the API's own address; set, only on this one
     /// (e.g. `127.0.0.1:9100`, for a scraper on the same machine or network).
     pub metrics_bind: Option<SocketAddr>,
+    /// Where the other servers on the same PostgreSQL database reach this one (e.g.
+    /// `http://10.0.0.5:27001`), for the Death Match requests they pass to it while it hosts
+    /// the matches; unset: `http://` and the address it listens on (127.0.0.1 when it listens
+    /// on every address).
+    pub instance_url: Option<String>,
     /// How often the running server backs its database up; unset: never (back up with
     /// `lockwright-server backup` instead).
     pub backup_every: Option<Period>,
@@ -144,6 +149,7 @@ impl Default for Config {
             open_challenges_per_player: 5,
             pieces_per_round: 60,
             metrics_bind: None,
+            instance_url: None,
             backup_every: None,
             backup_keep: 7,
             backup_folder: None,
@@ -458,6 +464,10 @@ pub struct ServeArgs {
     /// Serve /metrics only on this address [default: the API's address].
     #[arg(long, env = "LOCKWRIGHT_METRICS_BIND", value_name = "ADDR")]
     pub metrics_bind: Option<SocketAddr>,
+    /// Where other servers on the same PostgreSQL database reach this one [default:
+    /// http:// and the address listened on].
+    #[arg(long, env = "LOCKWRIGHT_INSTANCE_URL", value_name = "URL")]
+    pub instance_url: Option<String>,
     /// Back the database up this often, e.g. 6h [default: never].
     #[arg(long, env = "LOCKWRIGHT_BACKUP_EVERY", value_name = "TIME")]
     pub backup_every: Option<Period>,
@@ -681,6 +691,9 @@ impl ServeArgs {
         }
         if self.metrics_bind.is_some() {
             c.metrics_bind = self.metrics_bind;
+        }
+        if self.instance_url.is_some() {
+            c.instance_url = self.instance_url.clone();
         }
         if self.backup_every.is_some() {
             c.backup_every = self.backup_every;

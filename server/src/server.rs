@@ -284,16 +284,35 @@ fn spawn_catching_up(
 /// How long a server on a shared database goes at most without reading the change log.
 const CATCH_UP_AT_LEAST_EVERY: Duration = Duration::from_secs(2);
 
+/// How often a server that does not host the Death Matches tries to take their lease.
+const TAKE_THE_LEASE_EVERY: Duration = Duration::from_millis(500);
+
 /// The Death Match clock: sleeps until the next deadline of any match (or a change, or a
 /// second at most), lets the deadlines pass, and has the solver settle impossible calls that
 /// stood, off the async threads.
-fn spawn_match_clock(game: Game, mut stop: watch::Receiver<bool>) {
+fn spawn_match_clock(game: Game, url: String, mut stop: watch::Receiver<bool>) {
     tokio::spawn(async move {
         let mut trouble = Trouble {
             what: "the Death Match clock",
             failing: false,
         };
         loop {
+            // On a shared database one server hosts the matches; the others wait to take the
+            // lease over when it lapses.
+            if !game.hosts_death_matches() {
+                let (g, u) = (game.clone(), url.clone());
+                let taken = tokio::task::spawn_blocking(move || g.host_death_matches(&u)).await;
+                if !matches!(taken, Ok(Ok(true))) {
+                    if let Ok(Err(e)) = taken {
+                        tracing::warn!(error = %e, "cannot take the Death Matches' lease");
+                    }
+                    tokio::select! {
+                        () = tokio::time::sleep(TAKE_THE_LEASE_EVERY) => {}
+                        _ = stop.changed() => break,
+                    }
+                    continue;
+                }
+            }
             let host = game.death_matches();
             let sleep = host.next_deadline_in().map_or(Duration::from_secs(1), |d| {
                 d.clamp(Duration::from_millis(1), Duration::from_secs(1))
@@ -369,7 +388,23 @@ pub async fn serve(
     spawn_backups(config, stop_rx.clone());
     spawn_mailer(config, &game, stop_rx.clone());
     game.death_matches().set_speed(config.match_speed);
-    spawn_match_clock(game.clone(), stop_rx.clone());
+    let local = listener.local_addr()?;
+    let instance_url = config.instance_url.clone().unwrap_or_else(|| {
+        let ip = match local.ip() {
+            ip if ip.is_unspecified() => std::net::IpAddr::from([127, 0, 0, 1]),
+            ip => ip,
+        };
+        format!("http://{}", SocketAddr::new(ip, local.port()))
+    });
+    // Before the first request: the first server on a database hosts the matches at once.
+    let (g, u) = (game.clone(), instance_url.clone());
+    match tokio::task::spawn_blocking(move || g.host_death_matches(&u)).await {
+        Ok(Ok(true)) => {}
+        Ok(Ok(false)) => tracing::info!("another server hosts the Death Matches"),
+        Ok(Err(e)) => tracing::warn!(error = %e, "cannot take the Death Matches' lease"),
+        Err(e) => tracing::warn!(error = %e, "cannot take the Death Matches' lease"),
+    }
+    spawn_match_clock(game.clone(), instance_url, stop_rx.clone());
     match game.ready() {
         Ok(()) => {}
         Err(why) => tracing::warn!(%why, "the server is not ready: /api/v1/ready answers 503"),

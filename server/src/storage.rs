@@ -89,6 +89,9 @@ pub enum StorageError {
     /// written, and the change is to be checked again on the world as it now stands.
     #[error("another server changed the world first")]
     Stale,
+    /// Another server hosts the Death Matches: this one may not write them.
+    #[error("another server hosts the Death Matches")]
+    NotHost,
     /// A copy stopped reading because its destination refused a row (the copy says why).
     #[error("the copy stopped")]
     Stopped,
@@ -144,6 +147,7 @@ impl StorageError {
             // A server that lost its connection and found the database served by another on
             // connecting again: no change goes through until it holds the database again.
             StorageError::Connect { .. }
+            | StorageError::NotHost
             | StorageError::Served { .. }
             | StorageError::BeingCopied { .. } => true,
             _ => false,
@@ -337,6 +341,16 @@ pub trait Backend: Send {
     /// Whether other servers may write this database meanwhile (PostgreSQL), so that reads
     /// must look for their changes ([`Backend::latest_change`]); SQLite's file has one server.
     fn shared(&self) -> bool;
+    /// Takes the lease on the Death Matches' clocks when no server holds it, recording `url`
+    /// as where the others reach the host; returns whether this server holds it. On
+    /// PostgreSQL an advisory lock on the connection Death Matches are written through, lost
+    /// with it; SQLite's file has one server, which always hosts.
+    fn host_death_matches(&mut self, url: &str) -> Result<bool, StorageError>;
+    /// Whether this server hosts the Death Matches, as a flag the backend clears when it loses
+    /// the lease; the caller raises it once it holds the lease and has taken the matches up.
+    fn hosting(&self) -> std::sync::Arc<std::sync::atomic::AtomicBool>;
+    /// Where the server hosting the Death Matches is reached, as its last host recorded it.
+    fn death_match_host(&self) -> Result<Option<String>, StorageError>;
     /// The number of the newest change in the log.
     fn latest_change(&self) -> Result<i64, StorageError>;
     /// The number of the last change this connection has seen.

@@ -514,7 +514,7 @@ async fn the_copy_lists_every_table_and_column_of_postgres() {
         database_name(&url),
         "SELECT table_name, column_name FROM information_schema.columns
          WHERE table_schema = current_schema()
-           AND table_name NOT IN ('ready_probe', 'schema_version', 'world_changes')
+           AND table_name NOT IN ('ready_probe', 'schema_version', 'world_changes', 'death_match_host')
            AND NOT (table_name = 'tokens' AND column_name = 'n')
          ORDER BY table_name, column_name",
     );

@@ -56,11 +56,17 @@ async fn what_is_done_through_one_server_is_seen_through_the_other_at_once() {
     let ann = player(&a.url(), "ANN").await;
     // Registered through A, she logs in through B; each server takes the other's tokens.
     let mut ann_b = Client::new(&b.url());
-    ann_b.login("ANN", "pass-word").await.expect("login through B");
+    ann_b
+        .login("ANN", "pass-word")
+        .await
+        .expect("login through B");
     let ann_on_b = Client::new(&b.url()).with_token(ann.token().expect("token"));
     assert_eq!(ann_on_b.me().await.expect("A's token on B").codename, "ANN");
     let ann_b_on_a = Client::new(&a.url()).with_token(ann_b.token().expect("token"));
-    assert_eq!(ann_b_on_a.me().await.expect("B's token on A").codename, "ANN");
+    assert_eq!(
+        ann_b_on_a.me().await.expect("B's token on A").codename,
+        "ANN"
+    );
 
     // A lock published through A is readable through B at once.
     let placed = ann
@@ -133,7 +139,9 @@ async fn changes_racing_through_two_servers_are_decided_once() {
         .expect("ANN's lock");
     let ann_b = Client::new(&b.url()).with_token(ann.token().expect("token"));
     for owner in &owners {
-        let lock = owner.lock_in(&owner.me().await.expect("me").codename, 1).await;
+        let lock = owner
+            .lock_in(&owner.me().await.expect("me").codename, 1)
+            .await;
         let lock = lock.expect("lock").id;
         let (one, two) = tokio::join!(
             ann.declare(lock, 1, &locks.spring_solution),

@@ -83,6 +83,9 @@ async fn a_reopened_database_holds_what_was_written(backend: Backend) {
     let database = backend.database();
     let (a, m) = {
         let mut s = open(&database, dir.path());
+        // Death Matches are written only by their host, as a server takes them up.
+        assert!(s.host_death_matches("http://127.0.0.1:1").expect("lease"));
+        s.hosting().store(true, std::sync::atomic::Ordering::SeqCst);
         let a = s.add_player("AAA", "h", true).expect("player");
         let b = s.add_player("BOT", "h", false).expect("bot");
         s.add_token("h4sh", a, 1, 10).expect("token");

@@ -15,6 +15,7 @@ mod notes;
 mod open_stream;
 mod players;
 mod slots;
+mod to_host;
 
 use crate::client_address::{ClientAddress, TrustedProxies};
 use crate::config::Config;
@@ -72,6 +73,10 @@ pub struct AppState {
     pub open_challenges_per_player: usize,
     /// Pieces a round of a round file may offer.
     pub pieces_per_round: usize,
+    /// The largest request body read.
+    pub body_limit: usize,
+    /// Passes Death Match requests to the server hosting them, when this one does not.
+    pub host_client: reqwest::Client,
 }
 
 impl AppState {
@@ -101,6 +106,8 @@ impl AppState {
             admin: Arc::default(),
             open_challenges_per_player: config.open_challenges_per_player,
             pieces_per_round: config.pieces_per_round,
+            body_limit: config.body_limit,
+            host_client: to_host::host_client(),
         }
     }
 }
@@ -140,6 +147,10 @@ pub fn router(state: AppState, config: &Config) -> Router {
         .route("/admin/players/{codename}/{action}", post(admin::act))
         .route_layer(axum::middleware::from_fn(no_stray_query))
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), fresh))
+        .route_layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            to_host::death_matches,
+        ))
         .route_layer(axum::middleware::from_fn(mark_route));
     let request_timeout = config.request_timeout.get();
     let requests = state.requests.clone();

@@ -119,6 +119,35 @@ impl Host {
         stored: Vec<StoredMatch>,
         name: impl Fn(PlayerId) -> String,
     ) -> Result<Host, StorageError> {
+        Ok(Host {
+            matches: Mutex::new(Host::replay(stored, name)?),
+            storage,
+            speed: AtomicU64::new(1f64.to_bits()),
+            wake: Notify::new(),
+            clocks_recorded: Mutex::new(Instant::now()),
+        })
+    }
+
+    /// Takes every match up again from the database, as a restart does: what a server that
+    /// becomes the host runs, since the host before it played them on (see
+    /// docs/operating.md). Clocks resume where they were recorded.
+    pub fn reload(
+        &self,
+        stored: Vec<StoredMatch>,
+        name: impl Fn(PlayerId) -> String,
+    ) -> Result<(), StorageError> {
+        let matches = Host::replay(stored, name)?;
+        *self.all() = matches;
+        // The clocks run from now, at this server's speed.
+        self.set_speed(self.speed());
+        Ok(())
+    }
+
+    /// Every stored match, its log replayed through the rules.
+    fn replay(
+        stored: Vec<StoredMatch>,
+        name: impl Fn(PlayerId) -> String,
+    ) -> Result<BTreeMap<MatchId, Hosted>, StorageError> {
         let mut matches = BTreeMap::new();
         for s in stored {
             let source: RoundSource =
@@ -156,13 +185,7 @@ impl Host {
             h.clock.base_ms = h.game.as_ref().map_or(clock, |m| m.now().max(clock));
             matches.insert(s.id, h);
         }
-        Ok(Host {
-            matches: Mutex::new(matches),
-            storage,
-            speed: AtomicU64::new(1f64.to_bits()),
-            wake: Notify::new(),
-            clocks_recorded: Mutex::new(Instant::now()),
-        })
+        Ok(matches)
     }
 
     fn all(&self) -> MutexGuard<'_, BTreeMap<MatchId, Hosted>> {

@@ -127,8 +127,9 @@ impl Game {
         let mut db = self.db();
         // Uses not yet written count when choosing which tokens to drop.
         self.store_token_uses(&mut db)?;
-        let dropped =
-            self.changing(&mut db, |_, db| Ok(db.add_token(&hash, player, now, per_player)?))?;
+        let dropped = self.changing(&mut db, |_, db| {
+            Ok(db.add_token(&hash, player, now, per_player)?)
+        })?;
         let mut tokens = self.tokens();
         for h in dropped {
             tokens.by_hash.remove(&h);

@@ -182,6 +182,9 @@ pub struct Game {
     /// Whether other servers write the same database (PostgreSQL): reads first look for
     /// their changes ([`Game::fresh`]).
     shared: bool,
+    /// Whether this server hosts the Death Matches (always on SQLite); the backend clears it
+    /// when it loses the lease.
+    hosting: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// How many locks memory holds, and of what (see [`Game::locks_in_memory`]).
@@ -310,6 +313,7 @@ impl Game {
         let defaults = crate::config::Config::default();
         let stored_matches = storage.death_matches()?;
         let shared = storage.shared();
+        let hosting = storage.hosting();
         let storage = Arc::new(Mutex::new(storage));
         let death_matches =
             crate::death_match_host::Host::load(storage.clone(), stored_matches, |id| {
@@ -344,12 +348,47 @@ impl Game {
             )),
             mail_queued: None,
             shared,
+            hosting,
         })
     }
 
     /// Whether other servers may write the same database (PostgreSQL).
     pub fn shared(&self) -> bool {
         self.shared
+    }
+
+    /// Whether this server hosts the Death Matches now: it alone runs their clocks and
+    /// takes their requests; the others pass those to it.
+    pub fn hosts_death_matches(&self) -> bool {
+        self.hosting.load(Ordering::SeqCst)
+    }
+
+    /// Takes the lease on the Death Matches when no server holds it (see
+    /// [`Backend::host_death_matches`](crate::storage::Backend::host_death_matches)), taking
+    /// every match up from the database on becoming their host. Returns whether this server
+    /// hosts them. Blocks on the database.
+    pub fn host_death_matches(&self, url: &str) -> Result<bool, GameError> {
+        if self.hosts_death_matches() {
+            return Ok(true);
+        }
+        let mut db = self.db();
+        if !db.host_death_matches(url)? {
+            return Ok(false);
+        }
+        let stored = db.death_matches()?;
+        drop(db);
+        let st = self.read();
+        self.death_matches
+            .reload(stored, |id| codename_of(&st, id))?;
+        drop(st);
+        self.hosting.store(true, Ordering::SeqCst);
+        tracing::info!(%url, "hosting the Death Matches");
+        Ok(true)
+    }
+
+    /// Where the server hosting the Death Matches is reached, as recorded by it.
+    pub fn death_match_host(&self) -> Result<Option<String>, GameError> {
+        Ok(self.db().death_match_host()?)
     }
 
     /// The Death Matches this server hosts.

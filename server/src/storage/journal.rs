@@ -18,7 +18,8 @@
 use super::{LockRow, NoteRow, PlayerRow, StorageError};
 use rules::metagame::{LockId, NoteId, PlayerId, Slot};
 
-/// The change log's table, the same on both backends (schema version 4).
+/// The change log's table, the same on both backends (schema version 4), and where the server
+/// hosting the Death Matches is reached.
 pub(super) const SCHEMA_V4: &str = "
 CREATE TABLE world_changes (
     seq        BIGINT PRIMARY KEY,
@@ -30,6 +31,11 @@ CREATE TABLE world_changes (
     flag       BOOLEAN,
     token_hash TEXT,
     at_ms      BIGINT NOT NULL
+);
+CREATE TABLE death_match_host (
+    one      BOOLEAN PRIMARY KEY CHECK (one),
+    url      TEXT NOT NULL,
+    since_ms BIGINT NOT NULL
 );
 ";
 

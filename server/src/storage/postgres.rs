@@ -183,6 +183,9 @@ pub struct Postgres {
     serving: bool,
     /// The last change of the log this connection has seen (see [`journal`]).
     seen: AtomicI64,
+    /// Whether this connection holds the Death Match host's lock: only then does it write
+    /// Death Matches. Cleared when the connection is lost (and the lock with it).
+    hosting: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl Postgres {
@@ -240,6 +243,7 @@ impl Postgres {
             url: url.to_string(),
             serving: false,
             seen: AtomicI64::new(0),
+            hosting: std::sync::Arc::default(),
         })
     }
 
@@ -257,6 +261,10 @@ impl Postgres {
             // stays in place, closed: every call fails and the next one tries again.
             if self.serving {
                 take_serving_lock(&fresh, &self.url)?;
+            }
+            // The host's lock went with the lost connection: another server may hold it now.
+            if self.hosting.swap(false, Ordering::SeqCst) {
+                tracing::warn!("no longer hosting the Death Matches: the connection was lost");
             }
             *client = fresh;
             tracing::info!(database = %hide_password(&self.url), "connected to PostgreSQL again");
@@ -314,7 +322,14 @@ impl Log {
                  (seq, kind, player_id, lock_id, note_id, slot, flag, token_hash, at_ms)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
             &[
-                &self.next, &r.kind, &r.player, &r.lock, &r.note, &r.slot, &r.flag, &r.token,
+                &self.next,
+                &r.kind,
+                &r.player,
+                &r.lock,
+                &r.note,
+                &r.slot,
+                &r.flag,
+                &r.token,
                 &now_ms(),
             ],
         )
@@ -343,7 +358,21 @@ fn violates(e: &tokio_postgres::Error, constraint: &str) -> bool {
         && e.as_db_error().and_then(|d| d.constraint()) == Some(constraint)
 }
 
+/// The advisory lock the server hosting the Death Matches holds on its connection, for as
+/// long as that connection lives: the lease on every match's clock. Its writes to matches go
+/// through that same connection, so that a server that lost it cannot write a match.
+const HOST_LOCK: i64 = 0x4c6f_636b_7772_6968;
+
 impl Postgres {
+    /// The connection, for writing a Death Match: only while it holds the host's lock.
+    fn host_client(&self) -> Result<MutexGuard<'_, Client>, StorageError> {
+        let client = self.client()?;
+        if !self.hosting.load(Ordering::SeqCst) {
+            return Err(StorageError::NotHost);
+        }
+        Ok(client)
+    }
+
     /// One statement and its row of the log, in one transaction. Returns the rows the
     /// statement changed.
     fn logged_write(
@@ -528,9 +557,11 @@ fn take_serving_lock(client: &Client, url: &str) -> Result<(), StorageError> {
     })?;
     match taken {
         Ok(_) => Ok(()),
-        Err(e) if e.code() == Some(&SqlState::LOCK_NOT_AVAILABLE) => Err(StorageError::BeingCopied {
-            url: hide_password(url),
-        }),
+        Err(e) if e.code() == Some(&SqlState::LOCK_NOT_AVAILABLE) => {
+            Err(StorageError::BeingCopied {
+                url: hide_password(url),
+            })
+        }
         Err(e) => Err(e.into()),
     }
 }
@@ -610,6 +641,36 @@ impl Backend for Postgres {
 
     fn shared(&self) -> bool {
         true
+    }
+
+    fn host_death_matches(&mut self, url: &str) -> Result<bool, StorageError> {
+        let client = self.client()?;
+        if self.hosting.load(Ordering::SeqCst) {
+            return Ok(true);
+        }
+        let taken: bool =
+            wait(client.query_one("SELECT pg_try_advisory_lock($1)", &[&HOST_LOCK]))?.try_get(0)?;
+        if taken {
+            wait(client.execute(
+                "INSERT INTO death_match_host (one, url, since_ms) VALUES (TRUE, $1, $2)
+                 ON CONFLICT (one) DO UPDATE SET url = excluded.url, since_ms = excluded.since_ms",
+                &[&url, &now_ms()],
+            ))?;
+        }
+        // The flag is raised by the caller, once it has taken the matches up.
+        Ok(taken)
+    }
+
+    fn hosting(&self) -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+        self.hosting.clone()
+    }
+
+    fn death_match_host(&self) -> Result<Option<String>, StorageError> {
+        let row = wait(
+            self.client()?
+                .query_opt("SELECT url FROM death_match_host", &[]),
+        )?;
+        Ok(row.map(|r| r.try_get(0)).transpose()?)
     }
 
     fn seen_change(&self) -> i64 {
@@ -696,10 +757,7 @@ impl Backend for Postgres {
             let client = self.client.lock().unwrap_or_else(|e| e.into_inner());
             // A closed connection holds nothing.
             if !client.is_closed() {
-                wait(client.execute(
-                    "SELECT pg_advisory_unlock_shared($1)",
-                    &[&SERVING_LOCK],
-                ))?;
+                wait(client.execute("SELECT pg_advisory_unlock_shared($1)", &[&SERVING_LOCK]))?;
             }
         }
         Ok(())
@@ -1162,7 +1220,7 @@ impl Backend for Postgres {
         challenged: PlayerId,
         rounds: &str,
     ) -> Result<i64, StorageError> {
-        Ok(wait(self.client()?.query_one(
+        Ok(wait(self.host_client()?.query_one(
             "INSERT INTO death_matches (challenger_id, challenged_id, rounds, status, created_at_ms)
              VALUES ($1, $2, $3, 'challenged', $4) RETURNING id",
             &[&challenger.0, &challenged.0, &rounds, &now_ms()],
@@ -1171,7 +1229,7 @@ impl Backend for Postgres {
     }
 
     fn set_death_match_status(&mut self, id: i64, status: &str) -> Result<(), StorageError> {
-        wait(self.client()?.execute(
+        wait(self.host_client()?.execute(
             "UPDATE death_matches SET status = $2 WHERE id = $1",
             &[&id, &status],
         ))?;
@@ -1185,7 +1243,7 @@ impl Backend for Postgres {
         status: &str,
         clock_ms: i64,
     ) -> Result<(), StorageError> {
-        let mut guard = self.client()?;
+        let mut guard = self.host_client()?;
         let client = &mut *guard;
         wait(async move {
             let tx = client.transaction().await?;
@@ -1209,7 +1267,7 @@ impl Backend for Postgres {
     }
 
     fn set_death_match_clocks(&mut self, clocks: &[(i64, i64)]) -> Result<(), StorageError> {
-        let mut guard = self.client()?;
+        let mut guard = self.host_client()?;
         let client = &mut *guard;
         wait(async move {
             let tx = client.transaction().await?;

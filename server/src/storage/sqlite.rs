@@ -9,10 +9,10 @@ use super::{
     SCHEMA_VERSION, Snapshot, StorageError, StoredEntry, StoredMatch, TokenRow, now, now_ms,
     slot_of,
 };
-use std::sync::atomic::{AtomicI64, Ordering};
 use rules::metagame::{LockId, NoteId, PlayerId, Slot};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicI64, Ordering};
 
 /// The database file's name inside the data folder.
 pub const FILE_NAME: &str = "lockwright.sqlite3";
@@ -238,11 +238,10 @@ struct Log {
 
 impl Log {
     fn begin(tx: &Connection, seen: i64) -> Result<Log, StorageError> {
-        let latest: i64 = tx.query_row(
-            "SELECT COALESCE(max(seq), 0) FROM world_changes",
-            [],
-            |r| r.get(0),
-        )?;
+        let latest: i64 =
+            tx.query_row("SELECT COALESCE(max(seq), 0) FROM world_changes", [], |r| {
+                r.get(0)
+            })?;
         if latest != seen {
             return Err(StorageError::Stale);
         }
@@ -255,7 +254,14 @@ impl Log {
                  (seq, kind, player_id, lock_id, note_id, slot, flag, token_hash, at_ms)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             params![
-                self.next, r.kind, r.player, r.lock, r.note, r.slot, r.flag, r.token,
+                self.next,
+                r.kind,
+                r.player,
+                r.lock,
+                r.note,
+                r.slot,
+                r.flag,
+                r.token,
                 now_ms()
             ],
         )?;
@@ -318,16 +324,28 @@ impl Backend for Sqlite {
         false
     }
 
+    fn host_death_matches(&mut self, _url: &str) -> Result<bool, StorageError> {
+        Ok(true)
+    }
+
+    fn hosting(&self) -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+        std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true))
+    }
+
+    fn death_match_host(&self) -> Result<Option<String>, StorageError> {
+        Ok(None)
+    }
+
     fn seen_change(&self) -> i64 {
         self.seen()
     }
 
     fn latest_change(&self) -> Result<i64, StorageError> {
-        Ok(self.conn.query_row(
-            "SELECT COALESCE(max(seq), 0) FROM world_changes",
-            [],
-            |r| r.get(0),
-        )?)
+        Ok(self
+            .conn
+            .query_row("SELECT COALESCE(max(seq), 0) FROM world_changes", [], |r| {
+                r.get(0)
+            })?)
     }
 
     fn changes(&mut self) -> Result<Vec<Change>, StorageError> {
@@ -1229,7 +1247,9 @@ mod tests {
             .expect("rows")
             .collect::<Result<_, _>>()
             .expect("names");
-        tables.retain(|t| t != "ready_probe" && t != "world_changes");
+        tables.retain(|t| {
+            !["ready_probe", "world_changes", "death_match_host"].contains(&t.as_str())
+        });
         let mut listed: Vec<&str> = TABLES.iter().map(|t| t.name).collect();
         listed.sort();
         assert_eq!(tables, listed);
