@@ -29,7 +29,7 @@ pub mod webpbn;
 
 use crate::Diagnostic;
 pub use document::{Comments, Document, Item};
-pub use parse::{MAX_FILE_BYTES, Parsed, SourceMap, parse, parse_bytes};
+pub use parse::{MAX_FILE_BYTES, MAX_PLAIN_BYTES, Parsed, SourceMap, parse, parse_bytes};
 pub use print::{print, print_document};
 
 /// The nonogram format, as the families' one contract ([`crate::Format`]) has it.

@@ -9,6 +9,7 @@
 
 mod assemble;
 mod lines;
+mod plain;
 mod reader;
 
 use super::document::{Document, Item};
@@ -17,11 +18,17 @@ use engine::nonogram::{LineRef, Puzzle};
 use reader::Reader;
 use std::collections::BTreeMap;
 
-/// The largest nonogram file read: 4 MiB, as webpbn's XML export (so that a puzzle imported
-/// from one saves to a `.non` that reads back). A 4096×4096 puzzle of about 250 runs a line fits;
-/// its syntax tree costs about 200 bytes a byte of clues (0.8 GB at this limit, the worst case:
-/// every run one digit), which is what bounds the file rather than the solver.
+/// The largest nonogram file read through its syntax tree: 4 MiB, as webpbn's XML export (so
+/// that a puzzle imported from one saves to a `.non` that reads back). A 4096×4096 puzzle of
+/// about 250 runs a line fits; its syntax tree costs about 200 bytes a byte of clues (0.8 GB at
+/// this limit, the worst case: every run one digit). Larger files, up to [`MAX_PLAIN_BYTES`],
+/// are read line by line when they hold nothing but the puzzle (`plain.rs`).
 pub const MAX_FILE_BYTES: usize = 4 << 20;
+
+/// The largest nonogram file read at all, when it holds nothing but `width`, `height` and the
+/// two sections of clues: 40 MiB, past the densest 4096×4096 puzzle (every line `1,1,…,1`,
+/// 32 MiB).
+pub const MAX_PLAIN_BYTES: usize = 40 << 20;
 
 /// Where things are in the source, for editors that mark problems at their place.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -67,7 +74,7 @@ impl Parsed {
 /// Parses a nonogram file from raw bytes: refuses files that are too large or not UTF-8 with a
 /// diagnostic, then parses the text.
 pub fn parse_bytes(bytes: &[u8]) -> Parsed {
-    match crate::source::text_of(bytes, MAX_FILE_BYTES, "a nonogram file") {
+    match crate::source::text_of(bytes, MAX_PLAIN_BYTES, "a nonogram file") {
         Ok(text) => parse(text),
         Err(d) => Parsed::fail(d),
     }
@@ -75,8 +82,20 @@ pub fn parse_bytes(bytes: &[u8]) -> Parsed {
 
 /// Parses nonogram text.
 pub fn parse(text: &str) -> Parsed {
-    if text.len() > MAX_FILE_BYTES {
+    if text.len() > MAX_PLAIN_BYTES {
         return parse_bytes(text.as_bytes());
+    }
+    if text.len() > MAX_FILE_BYTES {
+        return plain::read(text).unwrap_or_else(|| {
+            Parsed::fail(crate::diagnostic::Diagnostic::error(
+                Span::START,
+                "file-too-large",
+                format!(
+                    "the file is {} bytes; a nonogram file is at most {MAX_FILE_BYTES} bytes (4 MiB), or {MAX_PLAIN_BYTES} bytes (40 MiB) when it holds nothing but a valid puzzle's `width`, `height`, `rows` and `columns` lines and clues, in that order, without comments or blank lines",
+                    text.len()
+                ),
+            ))
+        });
     }
     // The reader and the tree see the text with its last line ended; see
     // `source::with_final_newline`.
