@@ -29,13 +29,23 @@ fn text(rows: &[String], columns: &[String]) -> String {
 fn the_densest_4096_square_file_is_read() {
     let line = vec!["1"; N / 2].join(",");
     let t = text(&vec![line.clone(); N], &vec![line; N]);
-    assert!(t.len() > 8 * MAX_FILE_BYTES && t.len() <= MAX_PLAIN_BYTES, "{}", t.len());
+    assert!(
+        t.len() > 8 * MAX_FILE_BYTES && t.len() <= MAX_PLAIN_BYTES,
+        "{}",
+        t.len()
+    );
     let parsed = parse_bytes(t.as_bytes());
     assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
     assert!(parsed.tree.is_none());
     let puzzle = &parsed.document.as_ref().expect("a document").puzzle;
     assert_eq!((puzzle.width, puzzle.height), (N, N));
-    assert!(puzzle.rows.iter().chain(&puzzle.columns).all(|c| c.len() == N / 2));
+    assert!(
+        puzzle
+            .rows
+            .iter()
+            .chain(&puzzle.columns)
+            .all(|c| c.len() == N / 2)
+    );
     let last = parsed.source_map.runs[&LineRef::Column(N - 1)][N / 2 - 1];
     assert_eq!((last.line, last.column), (2 * N + 4, N - 1));
 }
@@ -44,7 +54,10 @@ fn the_densest_4096_square_file_is_read() {
 #[test]
 fn a_large_file_with_a_comment_is_refused_with_what_it_may_hold() {
     let line = vec!["1"; N / 2].join(",");
-    let t = format!("# a comment\n{}", text(&vec![line.clone(); N], &vec![line; N]));
+    let t = format!(
+        "# a comment\n{}",
+        text(&vec![line.clone(); N], &vec![line; N])
+    );
     let parsed = parse(&t);
     assert_eq!(parsed.diagnostics.len(), 1);
     assert_eq!(parsed.diagnostics[0].code, "file-too-large");
@@ -60,7 +73,13 @@ fn a_line_solvable_4096_square_puzzle_is_read_and_solved() {
     row.extend(vec!["1"; N / 2 - 1]);
     let row = row.join(",");
     let columns: Vec<String> = (0..N)
-        .map(|x| if x < 2 || x % 2 == 1 { N.to_string() } else { "0".to_string() })
+        .map(|x| {
+            if x < 2 || x % 2 == 1 {
+                N.to_string()
+            } else {
+                "0".to_string()
+            }
+        })
         .collect();
     let t = text(&vec![row; N], &columns);
     assert!(t.len() > MAX_FILE_BYTES);
@@ -74,7 +93,11 @@ fn a_line_solvable_4096_square_puzzle_is_read_and_solved() {
     };
     let report = solve(puzzle, &limits);
     assert!(report.line_solvable);
-    assert!(report.stats.line_runs <= 3 * 2 * N as u64, "{:?}", report.stats);
+    assert!(
+        report.stats.line_runs <= 3 * 2 * N as u64,
+        "{:?}",
+        report.stats
+    );
     let Answer::Unique(g) = &report.answer else {
         panic!("{:?}", report.stats)
     };
