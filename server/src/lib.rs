@@ -12,7 +12,7 @@
 //! - [`game`]: the shared handle — the world in memory, the database, the events.
 //! - [`api`]: the HTTP router, one module per resource; [`error`] turns failures into
 //!   answers; [`auth`] passwords and tokens; [`passwords`] the bounded password workers;
-//!   [`rate`] per-client limits and the login throttle; [`events`] the live events.
+//!   [`rate`] per-client limits, [`login_throttle`] failed logins; [`events`] the live events.
 //! - [`protocol`]: the JSON bodies, shared with [`client`].
 //! - [`mail`]: players' mail, queued and sent over SMTP. [`metrics`]: Prometheus metrics. [`pool`]: bounded workers for expensive work (passwords, lock checks); [`quota`]:
 //!   per-client caps; [`client_address`]: who the client is, behind trusted proxies.
@@ -32,6 +32,7 @@ pub mod events;
 pub mod game;
 pub mod instance;
 pub mod listener;
+pub mod login_throttle;
 pub mod mail;
 pub mod metrics;
 pub mod passwords;

@@ -16,6 +16,10 @@ use std::time::Duration;
 /// Tries before a mail is given up (logged as a warning).
 pub const MAX_ATTEMPTS: i64 = 12;
 
+/// How long a mail taken for sending is held back from every server: longer than any SMTP
+/// exchange takes, so that only a server that died while sending lets it be taken again.
+const HOLD_WHILE_SENDING_MS: i64 = 10 * 60 * 1000;
+
 /// The longest wait between two tries.
 const MAX_RETRY: Duration = Duration::from_secs(6 * 3600);
 
@@ -128,7 +132,7 @@ impl Mailer {
             storage
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
-                .due_mail(16)
+                .claim_mail(16, crate::storage::now_ms() + HOLD_WHILE_SENDING_MS)
         };
         loop {
             let due = {

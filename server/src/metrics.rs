@@ -148,7 +148,7 @@ impl Metrics {
         let db = crate::storage::FILE_NAME;
         let size = |file: String| std::fs::metadata(self.data.join(file)).map_or(0, |m| m.len());
         let held = state.game.locks_in_memory();
-        let gauges: [(&str, &str, String); 11] = [
+        let gauges: [(&str, &str, String); 12] = [
             (
                 "lockwright_followers",
                 "Event streams open.",
@@ -207,6 +207,11 @@ impl Metrics {
                 "lockwright_players",
                 "Players of the metagame.",
                 state.game.player_count().to_string(),
+            ),
+            (
+                "lockwright_servers_alive",
+                "Servers alive on this server's database, which share each client's rate.",
+                state.limiter.servers().to_string(),
             ),
         ];
         for (name, help, value) in gauges {

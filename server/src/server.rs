@@ -281,6 +281,70 @@ fn spawn_catching_up(
     Ok(())
 }
 
+/// How often a server on a shared database says it is alive, and counts the servers alive.
+const HEARTBEAT_EVERY: Duration = Duration::from_secs(1);
+
+/// A server unheard of for this long is no longer counted alive.
+const ALIVE_WITHIN: Duration = Duration::from_secs(5);
+
+/// On a shared database, says every second that this server is alive (the table
+/// `instances`) and takes its share of every client's rate: the configured rate divided by the
+/// servers alive. On stopping, leaves the table, so that the others take back its share at once.
+fn spawn_heartbeat(
+    game: &Game,
+    limiter: Arc<crate::rate::RateLimiter>,
+    instance: String,
+    mut stop: watch::Receiver<bool>,
+) {
+    if !game.shared() {
+        return;
+    }
+    let storage = game.storage();
+    tokio::spawn(async move {
+        let mut trouble = Trouble {
+            what: "counting the servers alive",
+            failing: false,
+        };
+        loop {
+            let (s, id) = (storage.clone(), instance.clone());
+            let beat = tokio::task::spawn_blocking(move || {
+                let now = crate::storage::now_ms();
+                let window = ALIVE_WITHIN.as_millis() as i64;
+                s.lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .heartbeat(&id, now, now - window)
+            })
+            .await;
+            match beat {
+                Ok(Ok(servers)) => {
+                    limiter.set_share(servers);
+                    let _ = trouble.outcome(Ok(()));
+                }
+                Ok(Err(e)) => {
+                    let _ = trouble.outcome(Err(e.to_string()));
+                }
+                Err(e) => {
+                    let _ = trouble.outcome(Err(e.to_string()));
+                }
+            }
+            tokio::select! {
+                () = tokio::time::sleep(HEARTBEAT_EVERY) => {}
+                _ = stop.changed() => break,
+            }
+        }
+        let left = tokio::task::spawn_blocking(move || {
+            storage
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .leave(&instance)
+        })
+        .await;
+        if let Ok(Err(e)) = left {
+            tracing::warn!(error = %e, "cannot leave the servers alive");
+        }
+    });
+}
+
 /// How long a server on a shared database goes at most without reading the change log.
 const CATCH_UP_AT_LEAST_EVERY: Duration = Duration::from_secs(2);
 
@@ -404,13 +468,19 @@ pub async fn serve(
         Ok(Err(e)) => tracing::warn!(error = %e, "cannot take the Death Matches' lease"),
         Err(e) => tracing::warn!(error = %e, "cannot take the Death Matches' lease"),
     }
-    spawn_match_clock(game.clone(), instance_url, stop_rx.clone());
+    spawn_match_clock(game.clone(), instance_url.clone(), stop_rx.clone());
     match game.ready() {
         Ok(()) => {}
         Err(why) => tracing::warn!(%why, "the server is not ready: /api/v1/ready answers 503"),
     }
     let stopping = game.clone();
     let mut state = AppState::new(game, config, stop_rx.clone());
+    spawn_heartbeat(
+        &state.game,
+        state.limiter.clone(),
+        format!("{instance_url} {}", std::process::id()),
+        stop_rx.clone(),
+    );
     match api::admin::new_admin_token(&config.data) {
         Ok(hash) => state.admin = Arc::new(hash),
         Err(e) => {

@@ -16,6 +16,7 @@
 pub mod copy;
 mod death_match;
 pub mod journal;
+pub mod limits;
 mod mail;
 pub mod postgres;
 pub mod sqlite;
@@ -37,8 +38,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// addresses and the queue of mail to send. Opening a database migrates an older one and
 /// refuses a newer one. PostgreSQL databases start at version 3. Version 4 adds the change
 /// log, `world_changes`, by which several servers on one database serve one world (see
-/// [`journal`]).
-pub const SCHEMA_VERSION: i64 = 4;
+/// [`journal`]). Version 5 keeps failed logins and the servers alive in the database (see
+/// [`limits`]), so that the limits on players hold across every server.
+pub const SCHEMA_VERSION: i64 = 5;
 
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]
@@ -360,6 +362,25 @@ pub trait Backend: Send {
     fn changes(&mut self) -> Result<Vec<Change>, StorageError>;
     /// A login token by its hash, as stored: how a server finds a token another issued.
     fn token(&self, hash: &str) -> Result<Option<TokenRow>, StorageError>;
+    /// Changes the failed logins under `keys` by `rule`, in one transaction no other server
+    /// interleaves with, first forgetting records untouched since `forget_before_ms` (see
+    /// [`limits`]).
+    fn login_failures(
+        &mut self,
+        keys: &[String],
+        forget_before_ms: i64,
+        rule: limits::LoginRule<'_>,
+    ) -> Result<(), StorageError>;
+    /// Records `instance` alive at `now_ms`, forgets servers unseen since `alive_since_ms`, and
+    /// says how many are alive (this one included).
+    fn heartbeat(
+        &mut self,
+        instance: &str,
+        now_ms: i64,
+        alive_since_ms: i64,
+    ) -> Result<usize, StorageError>;
+    /// Removes `instance` from the servers alive (it is stopping).
+    fn leave(&mut self, instance: &str) -> Result<(), StorageError>;
     /// Registers a player.
     fn add_player(
         &mut self,
@@ -467,8 +488,15 @@ pub trait Backend: Send {
     fn mail(&self, player: PlayerId) -> Result<Option<MailSettings>, StorageError>;
     /// Queues a mail, to be sent at once.
     fn queue_mail(&mut self, address: &str, subject: &str, body: &str) -> Result<(), StorageError>;
-    /// The mail due now, oldest first, at most `limit`.
-    fn due_mail(&self, limit: usize) -> Result<Vec<QueuedMail>, StorageError>;
+    /// Takes up to `limit` mail whose time has come, holding each back from every server
+    /// (this one included) until `hold_until_ms`: the sender then says it was sent or when
+    /// to try again. Two servers never take the same mail; a server that dies while sending
+    /// leaves it to be taken again once the hold lapses.
+    fn claim_mail(
+        &mut self,
+        limit: usize,
+        hold_until_ms: i64,
+    ) -> Result<Vec<QueuedMail>, StorageError>;
     /// When the next queued mail is due, if any is queued.
     fn next_mail_at(&self) -> Result<Option<i64>, StorageError>;
     /// A mail was sent: it leaves the queue.

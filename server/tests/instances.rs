@@ -255,3 +255,103 @@ async fn a_server_started_later_serves_the_world_the_others_made() {
     a.stop().await.expect("stop");
     c.stop().await.expect("stop");
 }
+
+/// Failed logins are counted in the database: a codename that failed through one server waits
+/// through the other, its right password included.
+#[tokio::test]
+async fn failed_logins_through_one_server_throttle_the_codename_through_the_other() {
+    let Some((a, b, _dirs, _)) = two_servers().await else {
+        return;
+    };
+    player(&a.url(), "VIC").await;
+    let free = support::test_config(std::path::Path::new(".")).login_free_failures;
+    assert!(free > 0, "the tests' servers throttle logins");
+    let mut through_a = Client::new(&a.url());
+    for _ in 0..free {
+        assert_refused(through_a.login("VIC", "a-guess").await, 401, "bad-login");
+    }
+    let mut through_b = Client::new(&b.url());
+    assert_refused(
+        through_b.login("VIC", "pass-word").await,
+        429,
+        "login-throttled",
+    );
+    a.stop().await.expect("stop");
+    b.stop().await.expect("stop");
+}
+
+fn gauge(metrics: &str, name: &str) -> f64 {
+    metrics
+        .lines()
+        .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
+        .unwrap_or_else(|| panic!("no {name} in:\n{metrics}"))
+}
+
+/// Waits (a bounded number of scrapes) until a server counts `n` servers alive.
+async fn until_servers_alive(metrics: std::net::SocketAddr, n: f64) {
+    let mut seen = 0.0;
+    for _ in 0..100 {
+        // The metrics' listener may still be starting: refused is not yet.
+        if let Ok(r) = reqwest::get(format!("http://{metrics}/metrics")).await {
+            let body = r.text().await.expect("metrics");
+            seen = gauge(&body, "lockwright_servers_alive");
+            if seen == n {
+                return;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{metrics} counts {seen} servers alive, not {n}");
+}
+
+/// A client's rate is shared by the servers alive on the database: with two, each admits half
+/// the burst, so that a client spread over both by the proxy gets the burst configured, not
+/// twice it; when one stops, the other takes the whole rate back.
+#[tokio::test]
+async fn a_clients_rate_is_shared_by_the_servers_alive() {
+    if let Some(why) = support::pg::skip() {
+        eprintln!("skipped on PostgreSQL: {why}");
+        return;
+    }
+    let database = Database::Postgres(support::pg::database());
+    let dirs = [
+        tempfile::tempdir().expect("dir"),
+        tempfile::tempdir().expect("dir"),
+    ];
+    let mut servers = Vec::new();
+    let mut metrics = Vec::new();
+    for dir in &dirs {
+        let free = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        let addr = free.local_addr().expect("addr");
+        drop(free);
+        let config = Config {
+            // Next to nothing refills during the test: only the burst counts.
+            rate_limit: 0.001,
+            rate_burst: 10.0,
+            metrics_bind: Some(addr),
+            ..config(dir.path(), &database)
+        };
+        servers.push(Running::start(config).await.expect("a server"));
+        metrics.push(addr);
+    }
+    for &m in &metrics {
+        until_servers_alive(m, 2.0).await;
+    }
+    let mut admitted = Vec::new();
+    for s in &servers {
+        let mut n = 0;
+        for _ in 0..10 {
+            let (status, _, _) =
+                support::raw("GET", &format!("{}/api/v1/players", s.url()), None, None).await;
+            // Admitted, it is refused for want of a token; refused by the limit, 429.
+            assert!(status == 401 || status == 429, "{status}");
+            n += usize::from(status == 401);
+        }
+        admitted.push(n);
+    }
+    assert_eq!(admitted, [5, 5], "half the burst each, the burst in all");
+    let b = servers.pop().expect("B");
+    b.stop().await.expect("stop");
+    until_servers_alive(metrics[0], 1.0).await;
+    servers.pop().expect("A").stop().await.expect("stop");
+}

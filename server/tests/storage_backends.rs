@@ -107,7 +107,7 @@ async fn a_reopened_database_holds_what_was_written(backend: Backend) {
         s.queue_mail("a@example.org", "hi", "body").expect("mail");
         (a, m)
     };
-    let s = open(&database, dir.path());
+    let mut s = open(&database, dir.path());
     assert_eq!(s.schema_version().expect("version"), SCHEMA_VERSION);
     let snap = s.load().expect("load");
     assert_eq!(snap.players.len(), 2);
@@ -126,7 +126,65 @@ async fn a_reopened_database_holds_what_was_written(backend: Backend) {
     assert_eq!(matches[0].log.len(), 1);
     assert_eq!(s.matches_in_progress().expect("count"), 1);
     assert_eq!(s.queued_mail().expect("queued"), 1);
-    assert_eq!(s.due_mail(10).expect("due")[0].subject, "hi");
+    let hold = server::storage::now_ms() + 60_000;
+    assert_eq!(s.claim_mail(10, hold).expect("claimed")[0].subject, "hi");
+}
+
+/// Mail is taken for sending by one server at a time: two servers claiming at once from one
+/// queue take every mail once between them; a claimed mail is held back until its hold lapses
+/// (its server died while sending), then taken again.
+async fn mail_is_claimed_by_one_server_at_a_time(backend: Backend) {
+    let dir = tempfile::tempdir().expect("dir");
+    let database = backend.database();
+    let mut s = open(&database, dir.path());
+    const QUEUED: usize = 120;
+    for i in 0..QUEUED {
+        s.queue_mail("a@test.invalid", &format!("mail {i}"), "body")
+            .expect("queue");
+    }
+    let hold = server::storage::now_ms() + 600_000;
+    let claimed: Vec<Vec<i64>> = std::thread::scope(|scope| {
+        let servers: Vec<_> = (0..2)
+            .map(|_| {
+                let (database, dir) = (database.clone(), dir.path().to_path_buf());
+                scope.spawn(move || {
+                    let mut s = open(&database, &dir);
+                    let mut mine = Vec::new();
+                    loop {
+                        let batch = s.claim_mail(7, hold).expect("claimed");
+                        if batch.is_empty() {
+                            break mine;
+                        }
+                        mine.extend(batch.iter().map(|m| m.id));
+                    }
+                })
+            })
+            .collect();
+        servers
+            .into_iter()
+            .map(|h| h.join().expect("server"))
+            .collect()
+    });
+    let mut all: Vec<i64> = claimed.concat();
+    let total = all.len();
+    all.sort_unstable();
+    all.dedup();
+    assert_eq!(total, QUEUED, "each mail taken once: {claimed:?}");
+    assert_eq!(all.len(), QUEUED);
+    assert!(
+        s.claim_mail(10, hold).expect("claimed").is_empty(),
+        "all held"
+    );
+    // A hold that has lapsed (its server died while sending) lets the mail be taken again.
+    s.queue_mail("b@test.invalid", "lapsing", "body")
+        .expect("queue");
+    let lapsed = server::storage::now_ms() - 1;
+    let taken = s.claim_mail(10, lapsed).expect("claimed");
+    assert_eq!(taken.len(), 1);
+    let mut other = open(&database, dir.path());
+    let again = other.claim_mail(10, hold).expect("claimed");
+    assert_eq!(again.len(), 1, "taken again once its hold lapsed");
+    assert_eq!((again[0].id, &*again[0].subject), (taken[0].id, "lapsing"));
 }
 
 /// Sets the schema version the database says it holds.
@@ -280,4 +338,5 @@ on_both!(
     tokens_beyond_the_cap_drop_the_least_recently_used,
     a_reopened_database_holds_what_was_written,
     a_newer_schema_is_refused_by_serving_and_by_migrate,
+    mail_is_claimed_by_one_server_at_a_time,
 );

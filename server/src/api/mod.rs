@@ -21,10 +21,11 @@ use crate::client_address::{ClientAddress, TrustedProxies};
 use crate::config::Config;
 use crate::error::ApiError;
 use crate::game::Game;
+use crate::login_throttle::LoginThrottle;
 use crate::passwords::Passwords;
 use crate::pool::Pool;
 use crate::quota::{Held, Hourly};
-use crate::rate::{LoginThrottle, RateLimiter};
+use crate::rate::RateLimiter;
 use axum::Router;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Request, State};
@@ -82,6 +83,7 @@ pub struct AppState {
 impl AppState {
     /// The state for a game with a configuration.
     pub fn new(game: Game, config: &Config, shutdown: watch::Receiver<bool>) -> AppState {
+        let storage = game.storage();
         AppState {
             game,
             limiter: Arc::new(RateLimiter::new(config.rate_limit, config.rate_burst)),
@@ -90,7 +92,7 @@ impl AppState {
                 config.password_queue,
                 config.password_memory_kib,
             )),
-            throttle: Arc::new(LoginThrottle::new(config.login_free_failures)),
+            throttle: Arc::new(LoginThrottle::new(config.login_free_failures, storage)),
             shutdown,
             keep_alive: (config.idle_timeout.get() / 2).min(Duration::from_secs(15)),
             checks: Arc::new(Pool::new(
@@ -240,7 +242,8 @@ async fn fresh(
     request: Request,
     next: Next,
 ) -> Response {
-    if state.game.shared() && path.as_str() != "/health" && path.as_str() != "/ready" {
+    let route = in_api(&path);
+    if state.game.shared() && route != "/health" && route != "/ready" {
         let game = state.game.clone();
         match tokio::task::spawn_blocking(move || game.fresh()).await {
             Ok(Ok(())) => {}
@@ -489,6 +492,13 @@ pub async fn checked<T: Send + 'static>(
     let r = state.checks.run(f).await;
     state.game.send_announced();
     r?
+}
+
+/// A matched route without the API's prefix (`/api/v1/matches` is `/matches`): the layers of
+/// the nested router see the whole path.
+pub(crate) fn in_api(path: &axum::extract::MatchedPath) -> &str {
+    let p = path.as_str();
+    p.strip_prefix("/api/v1").unwrap_or(p)
 }
 
 /// Runs blocking work (the database, password hashing, replaying a solution) off the async

@@ -8,7 +8,6 @@ use crate::protocol::{Credentials, ErrorBody, LoggedOut, PlayerView, Scores, Ses
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use std::time::Instant;
 
 /// `POST /api/v1/players`: register; answers a session for the new player.
 pub async fn register(
@@ -64,7 +63,16 @@ pub async fn login(
     if c.password.len() > auth::MAX_PASSWORD_BYTES || !auth::valid_codename(&c.codename) {
         return Err(refused());
     }
-    if let Err(wait) = state.throttle.begin(&c.codename, addr, Instant::now()) {
+    let throttle = state.throttle.clone();
+    let codename = c.codename.clone();
+    let now = crate::storage::now_ms();
+    let begun = blocking(move || {
+        throttle
+            .begin(&codename, addr, now)
+            .map_err(|e| crate::game::GameError::Storage(e).into())
+    })
+    .await?;
+    if let Err(wait) = begun {
         let seconds = wait.as_secs_f64().ceil() as u64;
         return Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
@@ -82,7 +90,13 @@ pub async fn login(
         Ok(matches) => matches,
         Err(e) => {
             // Not checked (the server is busy): the attempt does not count.
-            state.throttle.not_checked(&c.codename, addr);
+            let (throttle, codename) = (state.throttle.clone(), c.codename.clone());
+            let _ = blocking(move || {
+                throttle
+                    .not_checked(&codename, addr, now)
+                    .map_err(|e| crate::game::GameError::Storage(e).into())
+            })
+            .await;
             return Err(e.into());
         }
     };
@@ -90,7 +104,13 @@ pub async fn login(
     let Some((id, _)) = known.filter(|_| matches) else {
         return Err(refused());
     };
-    state.throttle.succeeded(&c.codename, addr);
+    let (throttle, codename) = (state.throttle.clone(), c.codename.clone());
+    blocking(move || {
+        throttle
+            .succeeded(&codename, addr, now)
+            .map_err(|e| crate::game::GameError::Storage(e).into())
+    })
+    .await?;
     if state.game.is_banned(id) {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,

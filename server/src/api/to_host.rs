@@ -24,7 +24,7 @@ pub async fn death_matches(
     request: Request,
     next: Next,
 ) -> Response {
-    if !path.as_str().starts_with("/matches") || state.game.hosts_death_matches() {
+    if !super::in_api(&path).starts_with("/matches") || state.game.hosts_death_matches() {
         return next.run(request).await;
     }
     if request.headers().contains_key(&PASSED_ON) {
@@ -68,11 +68,12 @@ fn changing_hands() -> Response {
 async fn pass_on(state: &AppState, host: &str, request: Request) -> Result<Response, String> {
     let client_ip = request.extensions().get::<ClientAddress>().map(|c| c.0);
     let (parts, body) = request.into_parts();
-    let path = parts
-        .uri
-        .path_and_query()
-        .map_or("/", |p| p.as_str())
-        .to_string();
+    // The nested router sees `/matches…`; the host is asked for the path the client asked for.
+    let uri = parts
+        .extensions
+        .get::<axum::extract::OriginalUri>()
+        .map_or(&parts.uri, |o| &o.0);
+    let path = uri.path_and_query().map_or("/", |p| p.as_str()).to_string();
     let body = axum::body::to_bytes(body, state.body_limit)
         .await
         .map_err(|e| e.to_string())?;

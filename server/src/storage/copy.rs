@@ -12,7 +12,9 @@
 //! `ready_probe` is not copied: it is the readiness check's scratch row, not the world. Nor is
 //! the change log, `world_changes`: it tells the servers of one database what the others
 //! changed, and a world copied into an empty database starts its log afresh; nor is where the
-//! Death Matches' host is reached (`death_match_host`), which its next host records.
+//! Death Matches' host is reached (`death_match_host`), which its next host records; nor the
+//! failed logins and the servers alive (`login_failures`, `instances`), which limit players
+//! on one database and are not the world.
 
 use super::{SCHEMA_VERSION, Storage, StorageError, hide_password, sqlite};
 use std::fmt;

@@ -30,6 +30,7 @@
 
 use super::copy::{BATCH, Import, Kind, TABLES, Table, Value};
 use super::journal::{self, Change, Logged, Record};
+use super::limits;
 use super::{
     Backend, LockRow, MailSettings, NoteRow, Notify, PlayerRow, QueuedMail, SCHEMA_VERSION,
     Snapshot, StorageError, StoredEntry, StoredMatch, TokenRow, hide_password, now, now_ms,
@@ -580,8 +581,11 @@ async fn migrate_in(tx: &impl GenericClient) -> Result<(), StorageError> {
     match version {
         Some(v) if v > SCHEMA_VERSION => Err(StorageError::NewerSchema(v)),
         Some(v) if v == SCHEMA_VERSION => Ok(()),
-        Some(3) => {
-            tx.batch_execute(journal::SCHEMA_V4).await?;
+        Some(v @ (3 | 4)) => {
+            if v < 4 {
+                tx.batch_execute(journal::SCHEMA_V4).await?;
+            }
+            tx.batch_execute(limits::SCHEMA_V5).await?;
             tx.execute("UPDATE schema_version SET version = $1", &[&SCHEMA_VERSION])
                 .await?;
             Ok(())
@@ -594,6 +598,7 @@ async fn migrate_in(tx: &impl GenericClient) -> Result<(), StorageError> {
             // above, each from the version before.
             tx.batch_execute(SCHEMA_V3).await?;
             tx.batch_execute(journal::SCHEMA_V4).await?;
+            tx.batch_execute(limits::SCHEMA_V5).await?;
             tx.execute(
                 "INSERT INTO schema_version (version) VALUES ($1)",
                 &[&SCHEMA_VERSION],
@@ -663,6 +668,41 @@ impl Backend for Postgres {
 
     fn hosting(&self) -> std::sync::Arc<std::sync::atomic::AtomicBool> {
         self.hosting.clone()
+    }
+
+    fn login_failures(
+        &mut self,
+        keys: &[String],
+        forget_before_ms: i64,
+        rule: limits::LoginRule<'_>,
+    ) -> Result<(), StorageError> {
+        let mut client = self.client()?;
+        wait(limits::postgres_login_failures(
+            &mut client,
+            keys,
+            forget_before_ms,
+            rule,
+        ))
+    }
+
+    fn heartbeat(
+        &mut self,
+        instance: &str,
+        now_ms: i64,
+        alive_since_ms: i64,
+    ) -> Result<usize, StorageError> {
+        let client = self.client()?;
+        wait(limits::postgres_heartbeat(
+            &*client,
+            instance,
+            now_ms,
+            alive_since_ms,
+        ))
+    }
+
+    fn leave(&mut self, instance: &str) -> Result<(), StorageError> {
+        wait(self.client()?.execute(limits::LEAVE.1, &[&instance]))?;
+        Ok(())
     }
 
     fn death_match_host(&self) -> Result<Option<String>, StorageError> {
@@ -1423,11 +1463,18 @@ impl Backend for Postgres {
         Ok(())
     }
 
-    fn due_mail(&self, limit: usize) -> Result<Vec<QueuedMail>, StorageError> {
+    fn claim_mail(
+        &mut self,
+        limit: usize,
+        hold_until_ms: i64,
+    ) -> Result<Vec<QueuedMail>, StorageError> {
+        // Rows another server is claiming are skipped, not waited for: it holds them back.
         let rows = wait(self.client()?.query(
-            "SELECT id, address, subject, body, attempts FROM mail_queue
-             WHERE next_at_ms <= $1 ORDER BY next_at_ms, id LIMIT $2",
-            &[&now_ms(), &(limit as i64)],
+            "UPDATE mail_queue SET next_at_ms = $3 WHERE id IN (
+                 SELECT id FROM mail_queue WHERE next_at_ms <= $1
+                 ORDER BY next_at_ms, id LIMIT $2 FOR UPDATE SKIP LOCKED)
+             RETURNING id, address, subject, body, attempts",
+            &[&now_ms(), &(limit as i64), &hold_until_ms],
         ))?;
         let mut due = Vec::with_capacity(rows.len());
         for r in rows {
@@ -1439,6 +1486,7 @@ impl Backend for Postgres {
                 attempts: r.try_get(4)?,
             });
         }
+        due.sort_by_key(|m| m.id);
         Ok(due)
     }
 

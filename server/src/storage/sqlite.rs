@@ -4,6 +4,7 @@
 
 use super::copy::{BATCH, Import, Kind, Row, TABLES, Table, Value};
 use super::journal::{self, Change, Logged, Named, Record};
+use super::limits;
 use super::{
     Backend, Durability, LockRow, MailSettings, NoteRow, Notify, PlayerRow, QueuedMail,
     SCHEMA_VERSION, Snapshot, StorageError, StoredEntry, StoredMatch, TokenRow, now, now_ms,
@@ -226,6 +227,9 @@ fn migrate_in(tx: &Connection, version: i64) -> Result<(), StorageError> {
     if version < 4 {
         tx.execute_batch(journal::SCHEMA_V4)?;
     }
+    if version < 5 {
+        tx.execute_batch(limits::SCHEMA_V5)?;
+    }
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
     Ok(())
 }
@@ -338,6 +342,29 @@ impl Backend for Sqlite {
 
     fn seen_change(&self) -> i64 {
         self.seen()
+    }
+
+    fn login_failures(
+        &mut self,
+        keys: &[String],
+        forget_before_ms: i64,
+        rule: limits::LoginRule<'_>,
+    ) -> Result<(), StorageError> {
+        limits::sqlite_login_failures(&mut self.conn, keys, forget_before_ms, rule)
+    }
+
+    fn heartbeat(
+        &mut self,
+        instance: &str,
+        now_ms: i64,
+        alive_since_ms: i64,
+    ) -> Result<usize, StorageError> {
+        limits::sqlite_heartbeat(&self.conn, instance, now_ms, alive_since_ms)
+    }
+
+    fn leave(&mut self, instance: &str) -> Result<(), StorageError> {
+        self.conn.execute(limits::LEAVE.0, params![instance])?;
+        Ok(())
     }
 
     fn latest_change(&self) -> Result<i64, StorageError> {
@@ -1038,12 +1065,18 @@ impl Backend for Sqlite {
         Ok(())
     }
 
-    fn due_mail(&self, limit: usize) -> Result<Vec<QueuedMail>, StorageError> {
+    fn claim_mail(
+        &mut self,
+        limit: usize,
+        hold_until_ms: i64,
+    ) -> Result<Vec<QueuedMail>, StorageError> {
         let mut q = self.conn.prepare(
-            "SELECT id, address, subject, body, attempts FROM mail_queue
-             WHERE next_at_ms <= ?1 ORDER BY next_at_ms, id LIMIT ?2",
+            "UPDATE mail_queue SET next_at_ms = ?3 WHERE id IN (
+                 SELECT id FROM mail_queue WHERE next_at_ms <= ?1
+                 ORDER BY next_at_ms, id LIMIT ?2)
+             RETURNING id, address, subject, body, attempts",
         )?;
-        let rows = q.query_map(params![now_ms(), limit as i64], |r| {
+        let rows = q.query_map(params![now_ms(), limit as i64, hold_until_ms], |r| {
             Ok(QueuedMail {
                 id: r.get(0)?,
                 address: r.get(1)?,
@@ -1052,7 +1085,9 @@ impl Backend for Sqlite {
                 attempts: r.get(4)?,
             })
         })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        let mut claimed: Vec<QueuedMail> = rows.collect::<Result<_, _>>()?;
+        claimed.sort_by_key(|m| m.id);
+        Ok(claimed)
     }
 
     fn next_mail_at(&self) -> Result<Option<i64>, StorageError> {
@@ -1248,7 +1283,14 @@ mod tests {
             .collect::<Result<_, _>>()
             .expect("names");
         tables.retain(|t| {
-            !["ready_probe", "world_changes", "death_match_host"].contains(&t.as_str())
+            ![
+                "ready_probe",
+                "world_changes",
+                "death_match_host",
+                "login_failures",
+                "instances",
+            ]
+            .contains(&t.as_str())
         });
         let mut listed: Vec<&str> = TABLES.iter().map(|t| t.name).collect();
         listed.sort();
