@@ -355,3 +355,48 @@ async fn a_clients_rate_is_shared_by_the_servers_alive() {
     until_servers_alive(metrics[0], 1.0).await;
     servers.pop().expect("A").stop().await.expect("stop");
 }
+
+/// Reads arriving together share their check of the change log: 200 reads at once through
+/// one server cost far fewer queries than 200, and each still sees what another server had
+/// committed before it arrived.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reads_arriving_together_share_one_check_of_the_change_log() {
+    let Some((a, b, _dirs, _)) = two_servers().await else {
+        return;
+    };
+    let locks = Locks::load();
+    let ann = player(&a.url(), "ANN").await;
+    let bob = player(&b.url(), "BOB").await;
+    let before = b.game.freshness_checks();
+    let placed = ann
+        .publish(1, &locks.spring, &locks.spring_solution)
+        .await
+        .expect("publish through A");
+    // The reads arrive while B's storage is busy (held here), and queue behind it.
+    let storage = b.game.storage();
+    let (held_tx, held_rx) = std::sync::mpsc::channel::<()>();
+    let (release_tx, release_rx) = std::sync::mpsc::channel::<()>();
+    let holder = std::thread::spawn(move || {
+        let _busy = storage.lock().expect("storage");
+        held_tx.send(()).expect("held");
+        release_rx.recv().expect("released");
+    });
+    held_rx.recv().expect("held");
+    let reads = tokio::spawn({
+        let bob = bob.clone();
+        async move {
+            let reads = (0..200).map(|_| bob.lock(placed.lock));
+            futures_util::future::join_all(reads).await
+        }
+    });
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    release_tx.send(()).expect("release");
+    holder.join().expect("holder");
+    for seen in reads.await.expect("reads") {
+        assert_eq!(seen.expect("read through B").id, placed.lock);
+    }
+    let checks = b.game.freshness_checks() - before;
+    assert!(checks <= 20, "{checks} checks for 200 reads");
+    a.stop().await.expect("stop");
+    b.stop().await.expect("stop");
+}

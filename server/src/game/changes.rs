@@ -41,15 +41,32 @@ impl Game {
     /// Catches up when the database holds changes this server has not applied: what a read
     /// runs first on a shared database, so that what another server committed before the
     /// request is seen. Nothing on SQLite, whose file has this server alone.
+    ///
+    /// Reads arriving together share one check: a read needs a check begun after it arrived,
+    /// and the checks run one at a time under the storage lock, so the reads queued behind one
+    /// check are all served by the next, and a burst of reads costs the database a query or
+    /// two, not one each.
     pub fn fresh(&self) -> Result<(), GameError> {
         if !self.shared {
             return Ok(());
         }
+        let f = &self.freshness;
+        let arrived = f.begun.load(Ordering::SeqCst);
         let mut db = self.db();
+        if f.done.load(Ordering::SeqCst) > arrived {
+            return Ok(());
+        }
+        let number = f.begun.fetch_add(1, Ordering::SeqCst) + 1;
         if db.latest_change()? > db.seen_change() {
             self.catch_up_in(&mut db)?;
         }
+        f.done.store(number, Ordering::SeqCst);
         Ok(())
+    }
+
+    /// How many checks of the change log reads have made (see [`Game::fresh`]).
+    pub fn freshness_checks(&self) -> u64 {
+        self.freshness.begun.load(Ordering::SeqCst)
     }
 
     pub(super) fn catch_up_in(&self, db: &mut Storage) -> Result<usize, GameError> {
@@ -196,4 +213,12 @@ impl Game {
         self.announce(events, reach);
         Ok(retired)
     }
+}
+
+/// The reads' checks of the change log (see [`Game::fresh`]): how many have begun, and the
+/// number of the last one done. Both move only under the storage lock.
+#[derive(Debug, Default)]
+pub struct Freshness {
+    begun: AtomicU64,
+    done: AtomicU64,
 }

@@ -185,6 +185,9 @@ pub struct Game {
     /// Whether this server hosts the Death Matches (always on SQLite); the backend clears it
     /// when it loses the lease.
     hosting: Arc<std::sync::atomic::AtomicBool>,
+    /// The reads' checks of the change log: how many have begun, and the number of the last
+    /// one done (see [`Game::fresh`]).
+    freshness: Arc<changes::Freshness>,
 }
 
 /// How many locks memory holds, and of what (see [`Game::locks_in_memory`]).
@@ -349,6 +352,7 @@ impl Game {
             mail_queued: None,
             shared,
             hosting,
+            freshness: Arc::default(),
         })
     }
 

@@ -113,7 +113,13 @@ fn free_port() -> u16 {
 }
 
 impl Cluster {
+    /// The tests' cluster: nothing is flushed to disk (a test's database is thrown away).
     fn start() -> Cluster {
+        Cluster::start_with("-c fsync=off")
+    }
+
+    /// A cluster started with `settings` (`-c name=value`…) besides its address and socket.
+    pub fn start_with(settings: &str) -> Cluster {
         let bin = bin_dir().expect("checked by skip()");
         let folder = tempfile::Builder::new()
             .prefix("lockwright-pg-")
@@ -144,7 +150,7 @@ impl Cluster {
                 .arg(&log)
                 .arg("-o")
                 .arg(format!(
-                    "-p {port} -k {} -c listen_addresses=127.0.0.1 -c fsync=off",
+                    "-p {port} -k {} -c listen_addresses=127.0.0.1 {settings}",
                     folder.display()
                 ))
                 .args(["-w", "start"]);

@@ -3,7 +3,14 @@
 //! ```sh
 //! cargo run --release -p lockwright-server --example load
 //! cargo run --release -p lockwright-server --example load -- --reads 100000 --declares 5000
+//! cargo run --release -p lockwright-server --example load -- --setups sqlite,postgres,postgres-2
 //! ```
+//!
+//! `--setups` measures, in turn and in one run, one server on SQLite, one on PostgreSQL and two
+//! on one PostgreSQL database (requests sent to each in turn, followers spread over both, and
+//! an event's delivery to followers of the other server timed apart), then prints them side by
+//! side. PostgreSQL is a throwaway cluster started from the installed binaries
+//! (`tests/support/pg.rs`) with its default settings.
 //!
 //! Without `--server`, it seeds a fresh data folder through the storage API (1,000 players,
 //! each with the three starter locks in their slots: 3,000 locks, and a token each), starts the
@@ -30,10 +37,15 @@ use rules::metagame::Slot;
 use server::config::Config;
 use server::protocol::Session;
 use server::server::Running;
-use server::storage::{Durability, Storage};
+use server::storage::{Database, Durability, Storage};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+mod followed;
+#[allow(dead_code)]
+#[path = "../../tests/support/pg.rs"]
+mod pg;
 
 /// The load benchmark for the metagame server.
 #[derive(Parser, Debug)]
@@ -79,6 +91,31 @@ struct Args {
     /// Worker threads of the server started here (0: one per core).
     #[arg(long, default_value_t = 0)]
     server_threads: usize,
+    /// What to measure, in turn, in one run: `sqlite` (one server on SQLite), `postgres` (one
+    /// server on PostgreSQL), `postgres-2` (two servers on one PostgreSQL database, requests
+    /// and followers spread over both). PostgreSQL is a throwaway cluster started from the
+    /// installed binaries, with its default settings.
+    #[arg(long, value_delimiter = ',', default_value = "sqlite")]
+    setups: Vec<Setup>,
+}
+
+/// A setup measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Setup {
+    Sqlite,
+    Postgres,
+    #[value(name = "postgres-2")]
+    PostgresTwo,
+}
+
+impl Setup {
+    fn name(self) -> &'static str {
+        match self {
+            Setup::Sqlite => "SQLite, one server",
+            Setup::Postgres => "PostgreSQL, one server",
+            Setup::PostgresTwo => "PostgreSQL, two servers",
+        }
+    }
 }
 
 /// The three starter locks, one per slot, with their solutions.
@@ -126,9 +163,8 @@ struct Seeded {
 
 const PASSWORD: &str = "load-benchmark";
 
-/// Seeds a data folder through the storage API.
-fn seed_storage(dir: &std::path::Path, players: usize, st: &Starters) -> Result<Vec<Seeded>> {
-    let mut db = Storage::open(dir, Durability::Normal)?;
+/// Seeds a database through the storage API.
+fn seed_storage(mut db: Storage, players: usize, st: &Starters) -> Result<Vec<Seeded>> {
     // One hash for every player: logging in is not measured.
     let hash = server::auth::hash_password(PASSWORD, Config::default().password_memory_kib)
         .map_err(|e| anyhow::anyhow!("cannot hash: {}", e.body.message))?;
@@ -216,6 +252,20 @@ impl Phase {
         }
     }
 
+    /// Requests per second.
+    fn rate(&self) -> f64 {
+        self.done as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+
+    /// The latency at quantile `q`, in milliseconds.
+    fn ms(&self, q: f64) -> f64 {
+        let mut l = self.latencies.clone();
+        l.sort();
+        l.get(((l.len() as f64 * q) as usize).min(l.len().saturating_sub(1)))
+            .map(|d| d.as_secs_f64() * 1000.0)
+            .unwrap_or(0.0)
+    }
+
     fn print(&self, what: &str) {
         let mut l = self.latencies.clone();
         l.sort();
@@ -297,12 +347,23 @@ fn mix(i: usize) -> usize {
 #[derive(Clone)]
 struct Target {
     http: reqwest::Client,
-    url: Arc<str>,
+    /// The servers measured: requests go to each in turn, followers are spread over them.
+    urls: Arc<[String]>,
     seeded: Arc<Vec<Seeded>>,
     solutions: Arc<[String; 3]>,
 }
 
 impl Target {
+    /// The server the `i`th request goes to.
+    fn url(&self, i: usize) -> &str {
+        &self.urls[i % self.urls.len()]
+    }
+
+    /// Which server the `i`th request goes to.
+    fn instance(&self, i: usize) -> usize {
+        i % self.urls.len()
+    }
+
     /// The `i`th read (of a run salted by `salt`): a player's view or a lock, alternately, as
     /// a random player.
     fn read(&self, i: usize, salt: usize) -> reqwest::RequestBuilder {
@@ -312,13 +373,13 @@ impl Target {
         let path = if i.is_multiple_of(2) {
             format!(
                 "{}/api/v1/players/{}",
-                self.url,
+                self.url(i),
                 server::client::encode_segment(&them.codename)
             )
         } else {
             format!(
                 "{}/api/v1/locks/{}",
-                self.url,
+                self.url(i),
                 them.locks[mix(i ^ salt ^ 0xAA) % 3]
             )
         };
@@ -340,7 +401,7 @@ impl Target {
             "solution": self.solutions[slot],
         });
         self.http
-            .post(format!("{}/api/v1/notes", self.url))
+            .post(format!("{}/api/v1/notes", self.url(j)))
             .bearer_auth(&self.seeded[author].token)
             .json(&body)
     }
@@ -443,227 +504,32 @@ async fn paced(
     (reads, declares)
 }
 
-/// What the live-events phase saw.
-struct Followed {
-    publishes: Phase,
-    followers: usize,
-    /// Followers who received a `placed` event for every publish that succeeded.
-    complete: usize,
-    /// From a publish's answer to the moment its event reached each follower.
-    delivery: Vec<Duration>,
+/// What one setup measured, for the table that compares them.
+struct Measured {
+    setup: &'static str,
+    reads: Phase,
+    declares: Phase,
+    mixed: Option<(Phase, Phase)>,
+    followed: Option<followed::Followed>,
 }
 
-/// `followers` players follow `/events` while publishes are sent at `rate` per second for
-/// `seconds`, each at its scheduled time (latency counts from then). Every follower then waits
-/// for a `placed` event per successful publish.
-async fn followed(
-    target: Target,
-    st: Arc<Starters>,
-    followers: usize,
-    rate: f64,
-    seconds: f64,
-    refusals: Arc<Mutex<Vec<String>>>,
-) -> Result<Followed> {
-    use server::events::Event;
-    use std::collections::HashMap;
-    let followers = followers.min(target.seeded.len());
-    // Open the streams, a few at a time, before anything is published.
-    let mut streams = Vec::with_capacity(followers);
-    for chunk in target.seeded[..followers].chunks(50) {
-        let opened = futures_util::future::join_all(chunk.iter().map(|p| {
-            let client = server::client::Client::new(&target.url).with_token(p.token.clone());
-            async move { client.events().await }
-        }))
-        .await;
-        for s in opened {
-            streams.push(s.context("cannot follow /events")?);
-        }
-    }
-    // When each lock's publish was answered, to time delivery.
-    let answered: Arc<Mutex<HashMap<i64, Instant>>> = Arc::default();
-    let (total_tx, total_rx) = tokio::sync::watch::channel(None::<usize>);
-    let mut listeners = Vec::with_capacity(followers);
-    for mut stream in streams {
-        let mut total_rx = total_rx.clone();
-        let answered = answered.clone();
-        listeners.push(tokio::spawn(async move {
-            let mut seen = 0usize;
-            let mut arrivals = Vec::new();
-            loop {
-                if let Some(total) = *total_rx.borrow()
-                    && seen >= total
-                {
-                    break;
-                }
-                tokio::select! {
-                    next = tokio::time::timeout(Duration::from_secs(30), stream.next()) => {
-                        match next {
-                            Ok(Ok(Some(Event::Placed { lock, .. }))) => {
-                                seen += 1;
-                                arrivals.push((lock, Instant::now()));
-                            }
-                            Ok(Ok(Some(_))) => {}
-                            _ => break,
-                        }
-                    }
-                    _ = total_rx.changed() => {}
-                }
-            }
-            let answered = answered.lock().map(|a| a.clone()).unwrap_or_default();
-            let delays: Vec<Duration> = arrivals
-                .iter()
-                .filter_map(|(lock, at)| {
-                    answered.get(lock).map(|t| at.saturating_duration_since(*t))
-                })
-                .collect();
-            (seen, delays)
-        }));
-    }
-    // The writer: publish i is by a random player (who may be following too), in slot i mod 3.
-    let total = (rate * seconds) as usize;
-    let start = Instant::now();
-    let mut sent = Vec::with_capacity(total);
-    for i in 0..total {
-        let due = start + Duration::from_secs_f64(i as f64 / rate);
-        tokio::time::sleep_until(due.into()).await;
-        let n = target.seeded.len();
-        let who = &target.seeded[mix(i) % n];
-        let k = i % 3;
-        let request = target
-            .http
-            .put(format!("{}/api/v1/slots/{}", target.url, k + 1))
-            .bearer_auth(&who.token)
-            .json(&server::protocol::Publish {
-                lock: st.locks[k].clone(),
-                solution: st.solutions[k].clone(),
-            });
-        let (refusals, answered) = (refusals.clone(), answered.clone());
-        sent.push(tokio::spawn(async move {
-            let lock = match request.send().await {
-                Ok(r) if r.status().is_success() => r
-                    .json::<server::protocol::Published>()
-                    .await
-                    .ok()
-                    .map(|p| p.lock),
-                Ok(r) => {
-                    let text = format!("{}: {}", r.status(), r.text().await.unwrap_or_default());
-                    if let Ok(mut f) = refusals.lock()
-                        && f.len() < 3
-                    {
-                        f.push(text);
-                    }
-                    None
-                }
-                Err(e) => {
-                    if let Ok(mut f) = refusals.lock()
-                        && f.len() < 3
-                    {
-                        f.push(e.to_string());
-                    }
-                    None
-                }
-            };
-            if let (Some(lock), Ok(mut a)) = (lock, answered.lock()) {
-                a.insert(lock, Instant::now());
-            }
-            (due.elapsed(), lock.is_some())
-        }));
-    }
-    let mut publishes = Phase::empty();
-    for h in sent {
-        if let Ok((latency, ok)) = h.await {
-            publishes.latencies.push(latency);
-            publishes.done += 1;
-            publishes.failed += usize::from(!ok);
-        }
-    }
-    publishes.elapsed = start.elapsed();
-    let succeeded = publishes.done - publishes.failed;
-    let _ = total_tx.send(Some(succeeded));
-    let mut complete = 0;
-    let mut delivery = Vec::new();
-    for l in listeners {
-        if let Ok((seen, delays)) = l.await {
-            complete += usize::from(seen == succeeded);
-            delivery.extend(delays);
-        }
-    }
-    Ok(Followed {
-        publishes,
-        followers,
-        complete,
-        delivery,
-    })
-}
-
-fn main() -> Result<()> {
-    let args = Args::parse();
-    if args.players < 2 {
-        bail!("--players must be at least 2");
-    }
-    let st = starters()?;
-    let mut server_threads = args.server_threads;
-    if server_threads == 0 {
-        server_threads = std::thread::available_parallelism().map_or(2, |n| n.get());
-    }
-    let server_rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(server_threads)
-        .enable_all()
-        .build()?;
-    let client_rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()?;
-
-    let mut data = None;
-    let mut running = None;
-    let started = Instant::now();
-    let (url, seeded) = match &args.server {
-        Some(url) => {
-            if !is_loopback(url) {
-                bail!("the load benchmark runs only against 127.0.0.1, localhost or [::1]");
-            }
-            let url = url.trim_end_matches('/').to_string();
-            let seeded = client_rt.block_on(seed_http(&url, args.players, &st))?;
-            (url, seeded)
-        }
-        None => {
-            let dir = tempfile::tempdir()?;
-            let seeded = seed_storage(dir.path(), args.players, &st)?;
-            let config = Config {
-                data: dir.path().to_path_buf(),
-                bind: "127.0.0.1:0".parse()?,
-                // Every request comes from one address: the per-client limits are off.
-                rate_limit: 0.0,
-                connections_per_address: 1_000_000,
-                streams_per_player: 1_000_000,
-                streams_per_address: 1_000_000,
-                publishes_per_hour: u32::MAX,
-                ..Config::default()
-            };
-            let r = server_rt.block_on(Running::start(config))?;
-            let url = r.url();
-            running = Some(r);
-            data = Some(dir);
-            (url, seeded)
-        }
-    };
-    eprintln!(
-        "seeded {} players and {} locks in {:.1} s; measuring {url}",
-        seeded.len(),
-        seeded.len() * 3,
-        started.elapsed().as_secs_f64()
-    );
-
+/// Every phase against the servers at `urls`, printed as it goes.
+fn measure(
+    setup: &'static str,
+    args: &Args,
+    client_rt: &tokio::runtime::Runtime,
+    urls: Vec<String>,
+    seeded: Vec<Seeded>,
+    st: &Arc<Starters>,
+) -> Result<Measured> {
     let target = Target {
         http: reqwest::Client::builder()
             .pool_max_idle_per_host(args.concurrency.max(64))
             .build()?,
-        url: url.into(),
+        urls: urls.into(),
         seeded: Arc::new(seeded),
         solutions: Arc::new(st.solutions.clone()),
     };
-    let st = Arc::new(st);
     let refusals = Arc::new(Mutex::new(Vec::<String>::new()));
     let limit = Duration::from_secs(args.time_limit);
 
@@ -692,6 +558,7 @@ fn main() -> Result<()> {
     };
     reads_after.print("reads, flat out, after the declarations");
 
+    let mut mixed = None;
     if args.mixed_seconds > 0.0 {
         let (r, d) = client_rt.block_on(paced(
             target.clone(),
@@ -703,10 +570,12 @@ fn main() -> Result<()> {
         ));
         r.print("reads, paced, mixed with declares");
         d.print("declares, paced, mixed with reads");
+        mixed = Some((r, d));
     }
 
+    let mut live = None;
     if args.followers > 0 {
-        let f = client_rt.block_on(followed(
+        let f = client_rt.block_on(followed::followed(
             target.clone(),
             st.clone(),
             args.followers,
@@ -718,17 +587,28 @@ fn main() -> Result<()> {
             "publishes, paced, with {} players following /events",
             f.followers
         ));
-        let delivery = Phase {
-            done: f.delivery.len(),
-            failed: 0,
-            elapsed: f.publishes.elapsed,
-            latencies: f.delivery,
-        };
-        delivery.print("events delivered (from the publish's answer)");
+        for (what, delays) in [
+            ("events delivered (from the publish's answer)", &f.delivery),
+            (
+                "events delivered through another server (from the publish's answer)",
+                &f.delivery_across,
+            ),
+        ] {
+            if !delays.is_empty() {
+                Phase {
+                    done: delays.len(),
+                    failed: 0,
+                    elapsed: f.publishes.elapsed,
+                    latencies: delays.clone(),
+                }
+                .print(what);
+            }
+        }
         println!(
             "followers who received every event: {} of {}",
             f.complete, f.followers
         );
+        live = Some(f);
     }
 
     if let Ok(f) = refusals.lock() {
@@ -736,9 +616,190 @@ fn main() -> Result<()> {
             eprintln!("  a failed request: {f}");
         }
     }
-    if let Some(r) = running {
-        server_rt.block_on(r.stop())?;
+    Ok(Measured {
+        setup,
+        reads,
+        declares: decl,
+        mixed,
+        followed: live,
+    })
+}
+
+/// The servers of a setup started here, seeded; their URLs.
+fn start_setup(
+    setup: Setup,
+    args: &Args,
+    st: &Starters,
+    server_rt: &tokio::runtime::Runtime,
+    folders: &mut Vec<tempfile::TempDir>,
+    running: &mut Vec<Running>,
+) -> Result<(Vec<String>, Vec<Seeded>)> {
+    let database = match setup {
+        Setup::Sqlite => Database::Sqlite,
+        Setup::Postgres | Setup::PostgresTwo => {
+            if let Some(why) = pg::skip() {
+                bail!("PostgreSQL cannot be started here: {why}");
+            }
+            Database::Postgres(postgres().database())
+        }
+    };
+    let first = tempfile::tempdir()?;
+    let db = Storage::open_database(&database, first.path(), Durability::Normal)?;
+    let seeded = seed_storage(db, args.players, st)?;
+    folders.push(first);
+    if setup == Setup::PostgresTwo {
+        folders.push(tempfile::tempdir()?);
     }
-    drop(data);
+    let mut urls = Vec::new();
+    for dir in folders.iter() {
+        let config = Config {
+            data: dir.path().to_path_buf(),
+            bind: "127.0.0.1:0".parse()?,
+            database: database.clone(),
+            // Every request comes from one address: the per-client limits are off.
+            rate_limit: 0.0,
+            connections_per_address: 1_000_000,
+            streams_per_player: 1_000_000,
+            streams_per_address: 1_000_000,
+            publishes_per_hour: u32::MAX,
+            ..Config::default()
+        };
+        let r = server_rt.block_on(Running::start(config))?;
+        urls.push(r.url());
+        running.push(r);
+    }
+    Ok((urls, seeded))
+}
+
+/// The PostgreSQL cluster the setups share, started on first use with its default settings
+/// (its commits are flushed to disk, as a deployment's are).
+fn postgres() -> &'static pg::Cluster {
+    static CLUSTER: std::sync::OnceLock<pg::Cluster> = std::sync::OnceLock::new();
+    CLUSTER.get_or_init(|| pg::Cluster::start_with(""))
+}
+
+fn main() -> Result<()> {
+    let args = Args::parse();
+    if args.players < 2 {
+        bail!("--players must be at least 2");
+    }
+    let st = Arc::new(starters()?);
+    let mut server_threads = args.server_threads;
+    if server_threads == 0 {
+        server_threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    }
+    let server_rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(server_threads)
+        .enable_all()
+        .build()?;
+    let client_rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+
+    if let Some(url) = &args.server {
+        if !is_loopback(url) {
+            bail!("the load benchmark runs only against 127.0.0.1, localhost or [::1]");
+        }
+        let url = url.trim_end_matches('/').to_string();
+        let started = Instant::now();
+        let seeded = client_rt.block_on(seed_http(&url, args.players, &st))?;
+        eprintln!(
+            "seeded {} players in {:.1} s; measuring {url}",
+            seeded.len(),
+            started.elapsed().as_secs_f64()
+        );
+        measure(
+            "the server named",
+            &args,
+            &client_rt,
+            vec![url],
+            seeded,
+            &st,
+        )?;
+        return Ok(());
+    }
+
+    let mut all = Vec::new();
+    for &setup in &args.setups {
+        let started = Instant::now();
+        let (mut folders, mut running) = (Vec::new(), Vec::new());
+        let (urls, seeded) =
+            start_setup(setup, &args, &st, &server_rt, &mut folders, &mut running)?;
+        println!("\n## {}", setup.name());
+        eprintln!(
+            "seeded {} players and {} locks in {:.1} s; measuring {}",
+            seeded.len(),
+            seeded.len() * 3,
+            started.elapsed().as_secs_f64(),
+            urls.join(" and ")
+        );
+        let measured = measure(setup.name(), &args, &client_rt, urls, seeded, &st)?;
+        for r in running {
+            server_rt.block_on(r.stop())?;
+        }
+        drop(folders);
+        all.push(measured);
+    }
+    if all.len() > 1 {
+        print_table(&all);
+    }
     Ok(())
+}
+
+/// The setups side by side, as a Markdown table.
+fn print_table(all: &[Measured]) {
+    println!(
+        "\n| setup | reads, flat out | declares, flat out | paced reads p99 | paced declares p99 | publishes with followers, p99 | event delivery p50 / p99 | through another server p50 / p99 | followers who heard all |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|");
+    for m in all {
+        let mixed = m
+            .mixed
+            .as_ref()
+            .map_or(("–".to_string(), "–".to_string()), |(r, d)| {
+                (
+                    format!("{:.1} ms", r.ms(0.99)),
+                    format!("{:.1} ms", d.ms(0.99)),
+                )
+            });
+        let delays = |d: &Vec<Duration>| {
+            let p = Phase {
+                done: d.len(),
+                failed: 0,
+                elapsed: Duration::from_secs(1),
+                latencies: d.clone(),
+            };
+            if d.is_empty() {
+                "–".to_string()
+            } else {
+                format!("{:.1} / {:.1} ms", p.ms(0.5), p.ms(0.99))
+            }
+        };
+        let (publishes, here, across, heard) = m.followed.as_ref().map_or(
+            ("–".into(), "–".into(), "–".into(), "–".into()),
+            |f| {
+                (
+                    format!("{:.1} ms", f.publishes.ms(0.99)),
+                    delays(&f.delivery),
+                    delays(&f.delivery_across),
+                    format!("{} of {}", f.complete, f.followers),
+                )
+            },
+        );
+        println!(
+            "| {} | {:.0}/s, p99 {:.1} ms | {:.0}/s, p99 {:.1} ms | {} | {} | {} | {} | {} | {} |",
+            m.setup,
+            m.reads.rate(),
+            m.reads.ms(0.99),
+            m.declares.rate(),
+            m.declares.ms(0.99),
+            mixed.0,
+            mixed.1,
+            publishes,
+            here,
+            across,
+            heard
+        );
+    }
 }
