@@ -401,6 +401,20 @@ pub fn labels(lock: &Lock) -> BTreeMap<Hex, char> {
     out
 }
 
+/// The pieces' names as the canvas writes them when its labels are on: white, centred on
+/// each named cell, eight tenths of a cell high.
+pub fn label_shapes(lock: &Lock) -> Vec<Shape> {
+    labels(lock)
+        .into_iter()
+        .map(|(cell, name)| Shape::Text {
+            at: centre(cell),
+            text: name.to_string(),
+            size: 0.8,
+            colour: Rgba(1.0, 1.0, 1.0, 1.0),
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

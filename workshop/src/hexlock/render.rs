@@ -5,8 +5,20 @@ use anyhow::{Context, Result};
 use engine::hexlock::Lock;
 use tiny_skia::{Pixmap, Transform};
 
-/// Draws a lock into a new pixmap `width` pixels wide (the height follows the lock's shape).
+/// Draws a lock into a new pixmap `width` pixels wide (the height follows the lock's shape),
+/// with its pieces' names, as a shared picture must say which piece a move names.
 pub fn pixmap(lock: &Lock, width: u32, colouring: Colouring, palette: &Palette) -> Result<Pixmap> {
+    drawn(lock, width, colouring, palette, true)
+}
+
+/// The picture, with the pieces' names or (a thumbnail, too small to read them) without.
+fn drawn(
+    lock: &Lock,
+    width: u32,
+    colouring: Colouring,
+    palette: &Palette,
+    named: bool,
+) -> Result<Pixmap> {
     let (hw, hh) = picture::extent(lock.size);
     let scale = width as f32 / (2.0 * hw);
     let height = ((2.0 * hh) * scale).ceil().max(1.0) as u32;
@@ -14,11 +26,11 @@ pub fn pixmap(lock: &Lock, width: u32, colouring: Colouring, palette: &Palette) 
     let bg = palette.background;
     pm.fill(tiny_skia::Color::from_rgba(bg.0, bg.1, bg.2, bg.3).unwrap_or(tiny_skia::Color::WHITE));
     let t = Transform::from_row(scale, 0.0, 0.0, scale, hw * scale, hh * scale);
-    crate::shape::paint_pixmap(
-        &mut pm,
-        &picture::draw(lock, colouring, palette, &Overlay::default()),
-        t,
-    );
+    let mut shapes = picture::draw(lock, colouring, palette, &Overlay::default());
+    if named {
+        shapes.extend(picture::label_shapes(lock));
+    }
+    crate::shape::paint_pixmap(&mut pm, &shapes, t);
     Ok(pm)
 }
 
@@ -36,11 +48,12 @@ pub fn thumbnail_of_text(
     shade: crate::family::Shade,
 ) -> Option<crate::family::Thumbnail> {
     let lock = lockfmt::hexlock::parse(text).document?.lock;
-    let pm = pixmap(
+    let pm = drawn(
         &lock,
         width,
         crate::hexlock::picture::Colouring::ByKind,
         &crate::hexlock::picture::Palette::of_shade(shade),
+        false,
     )
     .ok()?;
     Some(crate::family::Thumbnail::of(&pm))
@@ -64,5 +77,29 @@ mod tests {
         let centre = img.get_pixel(160, img.height() / 2);
         let corner = img.get_pixel(1, 1);
         assert_ne!(centre, corner);
+    }
+
+    /// Regression: Export PNG left out the pieces' letters the canvas writes on them.
+    #[test]
+    fn the_png_names_the_pieces_as_the_canvas_does() {
+        let text = include_str!("../../../templates/hexlock/tutorial/02-push.lock");
+        let lock = lockfmt::hexlock::parse(text).document.expect("a lock").lock;
+        let named = picture::labels(&lock);
+        assert!(named.len() >= 4, "the lesson names its pieces");
+        let width = 600;
+        let pm = pixmap(&lock, width, Colouring::ByKind, &Palette::LIGHT).expect("pixmap");
+        let (hw, hh) = picture::extent(lock.size);
+        let scale = width as f32 / (2.0 * hw);
+        for cell in named.keys() {
+            let c = picture::centre(*cell);
+            let (cx, cy) = ((c.0 + hw) * scale, (c.1 + hh) * scale);
+            let r = (0.4 * scale) as i32;
+            let white = (-r..=r)
+                .flat_map(|dy| (-r..=r).map(move |dx| (dx, dy)))
+                .filter_map(|(dx, dy)| pm.pixel((cx as i32 + dx) as u32, (cy as i32 + dy) as u32))
+                .filter(|p| p.red() > 240 && p.green() > 240 && p.blue() > 240)
+                .count();
+            assert!(white > 10, "no letter on the piece at {cell:?}");
+        }
     }
 }
