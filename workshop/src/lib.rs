@@ -12,9 +12,10 @@
 //!   read safely, the puzzle folder, the built-in puzzles, settings, key actions and login
 //!   tokens.
 //! - [`shape`]: pictures as plain shapes, painted into PNGs here and on canvases in the studio;
-//!   [`lettering`]: their text, in the studio's font.
+//!   [`lettering`]: their text, in the studio's font; [`animation`]: a solution played as a GIF.
 //! - [`background`]: slow work as tasks, and generations that drop stale answers.
 
+pub mod animation;
 pub mod background;
 pub mod cli;
 pub mod family;

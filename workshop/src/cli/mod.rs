@@ -1,5 +1,6 @@
 //! The command-line interface: one subcommand per job the studio does on a lock.
 
+pub(crate) mod animate;
 pub(crate) mod answer;
 mod check;
 mod death_match;
@@ -386,7 +387,18 @@ fn run(
         | Command::Match(_) => connected(command),
         Command::Render(lazy::Lazy(args)) => {
             let family = family_of(&args.file)?;
-            render::only_for(family, args.distinct, args.solution)?;
+            if args.animate {
+                render::only_for(family, args.distinct, false)?;
+                animate::gif_output(&args.output)?;
+                return animate::run(family, &args);
+            }
+            render::only_for(family, args.distinct, args.solution.is_some())?;
+            if let Some(Some(given)) = &args.solution {
+                anyhow::bail!(
+                    "--solution {} is for --animate, which plays a solution file's moves; a picture shows the solver's solution with --solution alone",
+                    given.display()
+                );
+            }
             render::png_output(&args.output)?;
             (family.info().verbs.render)(&args)
         }

@@ -76,10 +76,10 @@ pub fn render(file: &Path, out: &Path, width: u32, solution: bool, dark: bool) -
 }
 
 /// How long `render --solution` lets the solver look for a picture when the file has no goal.
-const RENDER_SOLVE_TIME: Duration = Duration::from_secs(10);
+pub(crate) const RENDER_SOLVE_TIME: Duration = Duration::from_secs(10);
 
 /// The picture `render --solution` draws, and what is to be said of it.
-enum Drawn {
+pub(crate) enum Drawn {
     /// The file's goal.
     Goal(Grid),
     /// The only picture the clues give.
@@ -95,7 +95,7 @@ enum Drawn {
 }
 
 /// The picture to draw as the solution: the goal, when the file gives one, else the solver's.
-fn picture_of(puzzle: &Puzzle) -> Drawn {
+pub(crate) fn picture_of(puzzle: &Puzzle) -> Drawn {
     if let Some(goal) = &puzzle.goal {
         return Drawn::Goal(goal.clone());
     }
@@ -137,7 +137,7 @@ struct JsonAnswer {
 
 /// The diagnostics that prove a nonogram has no solution from its clues alone: a clue
 /// longer than its line, row and column totals that disagree.
-const CONTRADICTIONS: [&str; 2] = ["clue-too-long", "totals"];
+pub(crate) const CONTRADICTIONS: [&str; 2] = ["clue-too-long", "totals"];
 
 /// A nonogram whose clues contradict themselves: no solution, and the reason (the first
 /// error the format found, with its place). Exit [`crate::cli::answer::NO_SOLUTION`].
@@ -680,6 +680,7 @@ pub const VERBS: crate::cli::verbs::Verbs = crate::cli::verbs::Verbs {
             args.threads,
         )
     },
+    animate: crate::nonogram::animation::animate,
     render: |args| {
         if !(16..=8192).contains(&args.width) {
             bail!(
@@ -691,7 +692,7 @@ pub const VERBS: crate::cli::verbs::Verbs = crate::cli::verbs::Verbs {
             &args.file,
             &args.output,
             args.width,
-            args.solution,
+            args.solution.is_some(),
             args.dark,
         )
     },
