@@ -8,8 +8,8 @@ use std::path::Path;
 use std::process::ExitCode;
 
 /// Refuses the flags the picture of `family` does not take (`--distinct` is a hex lock's,
-/// `--solution` a nonogram's and a Quadrillion board's): a flag that changes nothing would
-/// leave the user believing it did.
+/// `--solution` a nonogram's and a Quadrillion board's, and every family's with `--animate`):
+/// a flag that changes nothing would leave the user believing it did.
 pub fn only_for(family: crate::family::Family, distinct: bool, solution: bool) -> Result<()> {
     let takes = family.info().verbs.render_flags;
     if distinct && !takes.contains(&"--distinct") {
@@ -25,7 +25,7 @@ pub fn only_for(family: crate::family::Family, distinct: bool, solution: bool) -
             .map(|f| f.plural)
             .collect();
         bail!(
-            "--solution is for {}, not for a {}: play its solution with `lockwright play`",
+            "--solution is for {}, not for a {}: play its solution with `lockwright play`, or draw it played with `--animate`",
             lockfmt::words::listed(&takers),
             family.info().name
         );
