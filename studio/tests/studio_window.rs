@@ -403,6 +403,12 @@ fn export_gif_animates_every_familys_solution_beside_its_file() -> Result<(), Er
     let home = tempfile::tempdir().expect("home");
     every_family(home.path());
     let mut s = studio(&d, home.path());
+    for label in ["Export PNG", "Export GIF", "Theme", "Settings"] {
+        assert!(
+            common::on_one_line(&s, studio::app::SMALLEST_WINDOW, label),
+            "«{label}» is squeezed"
+        );
+    }
     for (name, file) in [
         ("ball-stop", "ball-stop.gif"),
         ("dancer", "dancer.gif"),
@@ -427,6 +433,15 @@ fn export_gif_animates_every_familys_solution_beside_its_file() -> Result<(), Er
             );
         }
     }
+    // A GIF the studio did not write is replaced only once the user says so, as a PNG is.
+    let mine = home.path().join("locks").join("dancer.gif");
+    let mut s = studio(&d, home.path());
+    std::fs::write(&mine, b"mine").expect("the user's own");
+    d.click(&mut s, "dancer")?;
+    d.click(&mut s, "Export GIF")?;
+    assert!(sees(&s, "dancer.gif is already there. Replace it?"));
+    d.click(&mut s, "Replace")?;
+    assert!(std::fs::read(&mine).expect("gif").starts_with(b"GIF89a"));
     Ok(())
 }
 
