@@ -87,7 +87,7 @@ pub enum Command {
         json: bool,
     },
     /// Draw a puzzle as a PNG picture: a lock, a nonogram's clues and grid, a Quadrillion
-    /// board, or a sliding lock.
+    /// board, or a sliding lock; with `--animate`, its solution played, as a GIF.
     Render(lazy::Lazy<verbs::RenderArgs>),
     /// Rewrite puzzle files of every family in canonical form, keeping comments.
     Fmt {

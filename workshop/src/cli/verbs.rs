@@ -93,7 +93,7 @@ impl NewArgs {
 pub struct RenderArgs {
     /// The puzzle file.
     pub file: PathBuf,
-    /// Where to write the PNG.
+    /// Where to write the PNG (with `--animate`, the GIF).
     #[arg(long, short)]
     pub output: PathBuf,
     /// The picture's width in pixels (the height follows).

@@ -1,7 +1,7 @@
 //! A hex lock's solution as frames: the lock, then the lock after each move, drawn as Export
 //! PNG draws it (the pieces named).
 
-use super::picture::{Colouring, Palette};
+use super::picture::{Colouring, Colours, Palette};
 use super::solver::{self, Job};
 use crate::animation::{Animated, Error, Film, Look, SOLVE_TIME, drawing};
 use engine::hexlock::physics::Workspace;
@@ -28,10 +28,13 @@ pub fn animate(text: &str, solution: Option<&str>, look: &Look) -> Result<Animat
     } else {
         Colouring::ByKind
     };
+    // Coloured apart as they start, pieces keep their colours as they move: coloured anew
+    // each frame, a piece would change colour as it touched another.
+    let colours = Colours::of(&locks[0], colouring);
     let palette = Palette::of_theme(look.dark);
     let width = look.width;
     Ok(Animated::Film(Film::new(locks.len(), move |i| {
-        super::render::pixmap(&locks[i], width, colouring, &palette).map_err(drawing)
+        super::render::frame(&locks[i], width, &colours, &palette).map_err(drawing)
     })))
 }
 
@@ -123,6 +126,44 @@ mod tests {
             .gif()
             .expect("gif");
         testing::check(&gif, moves.len(), LOOK.width);
+    }
+
+    /// Coloured anew each frame, a piece changed colour as it came to touch another (the
+    /// Stretch lesson's B, red, then green).
+    #[test]
+    fn with_distinct_colours_a_piece_keeps_its_colour_as_it_moves() {
+        let text = include_str!("../../../templates/hexlock/tutorial/05-stretch.lock");
+        let lock = lockfmt::hexlock::parse(text).document.expect("lock").lock;
+        let moves = solved(&lock).expect("solves").ok().expect("a solution");
+        let locks = played(&lock, &moves).expect("plays");
+        let look = Look {
+            distinct: true,
+            ..LOOK
+        };
+        let gif = film(animate(text, None, &look).expect("animates"))
+            .gif()
+            .expect("gif");
+        let frames = testing::frames(&gif);
+        let (hw, hh) = super::super::picture::extent(lock.size);
+        let scale = look.width as f32 / (2.0 * hw);
+        for name in lock.blocks.iter().map(|b| b.name) {
+            let colour_in = |i: usize| {
+                let block = locks[i].blocks.iter().find(|b| b.name == name)?;
+                // Below the centre of its first cell, clear of the letter written there.
+                let c = super::super::picture::centre(*block.cells.first()?);
+                let (x, y) = ((c.0 + hw) * scale, (c.1 + 0.6 + hh) * scale);
+                Some(frames[i].0.get_pixel(x as u32, y as u32).0)
+            };
+            let first = colour_in(0).expect("the block");
+            for i in 1..frames.len() {
+                let now = colour_in(i).expect("the block");
+                let apart = first.iter().zip(&now).map(|(a, b)| a.abs_diff(*b)).max();
+                assert!(
+                    apart.is_some_and(|d| d < 40),
+                    "{name} is {first:?} at the start, {now:?} in frame {i}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Pictures of locks as PNG files, drawn with tiny-skia and encoded with `image`.
 
-use crate::hexlock::picture::{self, Colouring, Overlay, Palette};
+use crate::hexlock::picture::{self, Colouring, Colours, Palette};
 use anyhow::{Context, Result};
 use engine::hexlock::Lock;
 use tiny_skia::{Pixmap, Transform};
@@ -8,14 +8,23 @@ use tiny_skia::{Pixmap, Transform};
 /// Draws a lock into a new pixmap `width` pixels wide (the height follows the lock's shape),
 /// with its pieces' names, as a shared picture must say which piece a move names.
 pub fn pixmap(lock: &Lock, width: u32, colouring: Colouring, palette: &Palette) -> Result<Pixmap> {
-    drawn(lock, width, colouring, palette, true)
+    let pieces = picture::pieces(lock, colouring, palette);
+    drawn(lock, width, pieces, palette, true)
 }
 
-/// The picture, with the pieces' names or (a thumbnail, too small to read them) without.
+/// One of an animation's frames: as [`pixmap`], each piece in its colour of `colours` (the
+/// first frame's), so that a piece keeps its colour as it moves.
+pub fn frame(lock: &Lock, width: u32, colours: &Colours, palette: &Palette) -> Result<Pixmap> {
+    let pieces = picture::pieces_coloured(lock, colours, palette);
+    drawn(lock, width, pieces, palette, true)
+}
+
+/// The picture of the board with `pieces` on it, with the pieces' names or (a thumbnail, too
+/// small to read them) without.
 fn drawn(
     lock: &Lock,
     width: u32,
-    colouring: Colouring,
+    pieces: Vec<picture::Shape>,
     palette: &Palette,
     named: bool,
 ) -> Result<Pixmap> {
@@ -26,7 +35,8 @@ fn drawn(
     let bg = palette.background;
     pm.fill(tiny_skia::Color::from_rgba(bg.0, bg.1, bg.2, bg.3).unwrap_or(tiny_skia::Color::WHITE));
     let t = Transform::from_row(scale, 0.0, 0.0, scale, hw * scale, hh * scale);
-    let mut shapes = picture::draw(lock, colouring, palette, &Overlay::default());
+    let mut shapes = picture::board(lock.size, palette);
+    shapes.extend(pieces);
     if named {
         shapes.extend(picture::label_shapes(lock));
     }
@@ -48,14 +58,9 @@ pub fn thumbnail_of_text(
     shade: crate::family::Shade,
 ) -> Option<crate::family::Thumbnail> {
     let lock = lockfmt::hexlock::parse(text).document?.lock;
-    let pm = drawn(
-        &lock,
-        width,
-        crate::hexlock::picture::Colouring::ByKind,
-        &crate::hexlock::picture::Palette::of_shade(shade),
-        false,
-    )
-    .ok()?;
+    let palette = Palette::of_shade(shade);
+    let pieces = picture::pieces(&lock, Colouring::ByKind, &palette);
+    let pm = drawn(&lock, width, pieces, &palette, false).ok()?;
     Some(crate::family::Thumbnail::of(&pm))
 }
 
