@@ -1248,7 +1248,8 @@ fn man_writes_a_page_for_the_program_and_for_every_verb() {
 }
 
 /// `render --animate` plays a solution as a GIF in every family (the solver's, or a solution
-/// file's) and answers as `solve` does: 1 when none exists, 2 when the puzzle does not read.
+/// file's) and answers as `solve` does: 1 when none exists, 2 when the puzzle does not read, 3
+/// when the solver's limit stops it first.
 #[test]
 fn render_animate_plays_the_solution_of_every_family_as_a_gif() {
     use image::AnimationDecoder as _;
@@ -1327,6 +1328,24 @@ fn render_animate_plays_the_solution_of_every_family_as_a_gif() {
             vec!["render", "bad.lock", "--animate", "-o", "y.gif"],
             2,
             "bad.lock:",
+        ),
+        (
+            vec![
+                "render",
+                &lock,
+                "--animate",
+                "--max-states",
+                "1",
+                "-o",
+                "y.gif",
+            ],
+            3,
+            "no solution to animate",
+        ),
+        (
+            vec!["render", &lock, "--max-states", "1", "-o", "y.png"],
+            2,
+            "bound the solver of --animate",
         ),
         (
             vec!["render", &lock, "--animate", "-o", "y.png"],

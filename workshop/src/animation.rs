@@ -3,6 +3,7 @@
 //! animation saves. Each family says which frames its solution makes (its `animation`
 //! module, reached through its `Verbs::animate`); this module times and encodes them.
 
+use engine::solving::Limits;
 use image::codecs::gif::{GifEncoder, Repeat};
 use image::{Delay, Frame, RgbaImage};
 use std::time::Duration;
@@ -18,7 +19,7 @@ const HOLD: Duration = Duration::from_millis(2500);
 /// printed.
 pub const MAX_WIDTH: u32 = 2048;
 
-/// How long the solver may look for a solution to animate.
+/// How long the solver may look for a solution to animate, unless told otherwise.
 pub const SOLVE_TIME: Duration = Duration::from_secs(30);
 
 /// How an animation is drawn.
@@ -30,6 +31,21 @@ pub struct Look {
     pub dark: bool,
     /// A hex lock's pieces coloured so that touching ones differ.
     pub distinct: bool,
+    /// How far the solver may look for the solution to animate.
+    pub limits: Limits,
+}
+
+impl Look {
+    /// `width` pixels wide, in the theme's colours, pieces coloured by kind, the solver given
+    /// [`SOLVE_TIME`].
+    pub fn new(width: u32, dark: bool) -> Look {
+        Look {
+            width,
+            dark,
+            distinct: false,
+            limits: Limits::time(SOLVE_TIME),
+        }
+    }
 }
 
 /// A family's way of animating a puzzle's text: with the moves of a solution file's text, or

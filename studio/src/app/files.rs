@@ -215,11 +215,7 @@ impl Studio {
         };
         let out = file.with_extension("gif");
         let text = self.document.text();
-        let look = workshop::animation::Look {
-            width: 600,
-            dark: self.is_dark(),
-            distinct: false,
-        };
+        let look = workshop::animation::Look::new(600, self.is_dark());
         background::run(
             move || {
                 use workshop::animation::Animated;

@@ -35,11 +35,12 @@ pub fn run(family: Family, args: &RenderArgs) -> Result<ExitCode> {
         }
         _ => None,
     };
-    let look = Look {
-        width: args.width,
-        dark: args.dark,
-        distinct: args.distinct,
-    };
+    let mut look = Look::new(args.width, args.dark);
+    look.distinct = args.distinct;
+    if let Some(timeout) = args.timeout {
+        look.limits.timeout = Some(timeout);
+    }
+    look.limits.max_steps = args.max_states;
     let given = solution.as_ref().map(|(_, text)| text.as_str());
     let animated = super::thinking::while_solving(&shown, || {
         (family.info().verbs.animate)(&text, given, &look)

@@ -114,6 +114,13 @@ pub struct RenderArgs {
     /// a deduction of the line rule; a Quadrillion board's: a shape placed), the end held.
     #[arg(long)]
     pub animate: bool,
+    /// With `--animate`: stop the solver after this many seconds (30 unless given).
+    #[arg(long, value_parser = super::seconds)]
+    pub timeout: Option<std::time::Duration>,
+    /// With `--animate`: stop the solver after visiting this many states (a nonogram's or a
+    /// Quadrillion board's: search nodes).
+    #[arg(long)]
+    pub max_states: Option<u64>,
 }
 
 /// `lockwright play`.

@@ -3,7 +3,7 @@
 
 use super::picture::{Colouring, Colours, Palette};
 use super::solver::{self, Job};
-use crate::animation::{Animated, Error, Film, Look, SOLVE_TIME, drawing};
+use crate::animation::{Animated, Error, Film, Look, drawing};
 use engine::hexlock::physics::Workspace;
 use engine::hexlock::search::{Goal, Verdict};
 use engine::hexlock::{Lock, Mechanism, Move};
@@ -17,7 +17,7 @@ pub fn animate(text: &str, solution: Option<&str>, look: &Look) -> Result<Animat
     };
     let moves = match solution {
         Some(solution) => given(&lock, solution)?,
-        None => match solved(&lock)? {
+        None => match solved(&lock, look)? {
             Ok(moves) => moves,
             Err(none) => return Ok(none),
         },
@@ -51,9 +51,9 @@ fn given(lock: &Lock, text: &str) -> Result<Vec<Move>, Error> {
 }
 
 /// A shortest solution, or what the solver found instead.
-fn solved(lock: &Lock) -> Result<Result<Vec<Move>, Animated>, Error> {
+fn solved(lock: &Lock, look: &Look) -> Result<Result<Vec<Move>, Animated>, Error> {
     let mut job = Job::shortest(lock.clone(), Goal::Solution);
-    job.limits.timeout = Some(SOLVE_TIME);
+    job.limits = look.limits;
     let answer =
         solver::run(&job, &mut |_| {}, None).map_err(|e| Error::Solution(e.to_string()))?;
     Ok(match (answer.report.verdict(), answer.report.solution) {
@@ -95,6 +95,7 @@ mod tests {
         width: 240,
         dark: false,
         distinct: false,
+        limits: engine::solving::Limits::time(crate::animation::SOLVE_TIME),
     };
 
     fn film(animated: Animated) -> Film {
@@ -108,7 +109,10 @@ mod tests {
     fn the_solvers_solution_is_played_a_frame_a_move() {
         let text = include_str!("../../../templates/hexlock/tutorial/02-push.lock");
         let lock = lockfmt::hexlock::parse(text).document.expect("lock").lock;
-        let moves = solved(&lock).expect("solves").ok().expect("a solution");
+        let moves = solved(&lock, &LOOK)
+            .expect("solves")
+            .ok()
+            .expect("a solution");
         let gif = film(animate(text, None, &LOOK).expect("animates"))
             .gif()
             .expect("gif");
@@ -134,7 +138,10 @@ mod tests {
     fn with_distinct_colours_a_piece_keeps_its_colour_as_it_moves() {
         let text = include_str!("../../../templates/hexlock/tutorial/05-stretch.lock");
         let lock = lockfmt::hexlock::parse(text).document.expect("lock").lock;
-        let moves = solved(&lock).expect("solves").ok().expect("a solution");
+        let moves = solved(&lock, &LOOK)
+            .expect("solves")
+            .ok()
+            .expect("a solution");
         let locks = played(&lock, &moves).expect("plays");
         let look = Look {
             distinct: true,

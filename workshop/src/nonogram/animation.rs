@@ -2,7 +2,7 @@
 //! line rule, in the order the studio's stepper walks them; a puzzle the line rule alone does
 //! not finish ends on the solver's picture.
 
-use super::cli::{CONTRADICTIONS, Drawn, RENDER_SOLVE_TIME, picture_of};
+use super::cli::{CONTRADICTIONS, Drawn, picture_within};
 use super::picture::Palette;
 use crate::animation::{Animated, Error, Film, Look, drawing};
 use engine::nonogram::Grid;
@@ -42,21 +42,22 @@ pub fn animate(text: &str, solution: Option<&str>, look: &Look) -> Result<Animat
                 "the clues contradict each other: no picture gives them".into(),
             ));
         }
-        Hint::Stuck | Hint::Deduce(_) | Hint::Probe(_) => match picture_of(&puzzle) {
-            Drawn::Goal(g)
-            | Drawn::Only(g)
-            | Drawn::OneOfSeveral(g)
-            | Drawn::FoundBeforeLimit(g) => grids.push(g),
-            Drawn::NoneExists => {
-                return Ok(Animated::NoSolution("no picture gives these clues".into()));
+        Hint::Stuck | Hint::Deduce(_) | Hint::Probe(_) => {
+            match picture_within(&puzzle, &look.limits) {
+                Drawn::Goal(g)
+                | Drawn::Only(g)
+                | Drawn::OneOfSeveral(g)
+                | Drawn::FoundBeforeLimit(g) => grids.push(g),
+                Drawn::NoneExists => {
+                    return Ok(Animated::NoSolution("no picture gives these clues".into()));
+                }
+                Drawn::NoneFound => {
+                    return Ok(Animated::Stopped(
+                        "no picture found before the solver's limit".into(),
+                    ));
+                }
             }
-            Drawn::NoneFound => {
-                return Ok(Animated::Stopped(format!(
-                    "no picture found within {} s",
-                    RENDER_SOLVE_TIME.as_secs()
-                )));
-            }
-        },
+        }
     }
     let palette = Palette::of_theme(look.dark);
     let width = look.width;
@@ -74,6 +75,7 @@ mod tests {
         width: 200,
         dark: true,
         distinct: false,
+        limits: engine::solving::Limits::time(crate::animation::SOLVE_TIME),
     };
 
     #[test]

@@ -76,7 +76,7 @@ pub fn render(file: &Path, out: &Path, width: u32, solution: bool, dark: bool) -
 }
 
 /// How long `render --solution` lets the solver look for a picture when the file has no goal.
-pub(crate) const RENDER_SOLVE_TIME: Duration = Duration::from_secs(10);
+const RENDER_SOLVE_TIME: Duration = Duration::from_secs(10);
 
 /// The picture `render --solution` draws, and what is to be said of it.
 pub(crate) enum Drawn {
@@ -95,13 +95,17 @@ pub(crate) enum Drawn {
 }
 
 /// The picture to draw as the solution: the goal, when the file gives one, else the solver's.
-pub(crate) fn picture_of(puzzle: &Puzzle) -> Drawn {
+fn picture_of(puzzle: &Puzzle) -> Drawn {
+    picture_within(puzzle, &Limits::time(RENDER_SOLVE_TIME))
+}
+
+/// The picture to draw as the solution, the solver held to `limits`.
+pub(crate) fn picture_within(puzzle: &Puzzle, limits: &Limits) -> Drawn {
     if let Some(goal) = &puzzle.goal {
         return Drawn::Goal(goal.clone());
     }
-    let limits = Limits::time(RENDER_SOLVE_TIME);
     let threads = crate::nonogram::search_threads();
-    match engine::nonogram::solve_on_threads(puzzle, &limits, Cancel::NEVER, threads).answer {
+    match engine::nonogram::solve_on_threads(puzzle, limits, Cancel::NEVER, threads).answer {
         Answer::Unique(g) => Drawn::Only(g),
         Answer::Several(g, _) => Drawn::OneOfSeveral(g),
         Answer::Stopped { found: Some(g), .. } => Drawn::FoundBeforeLimit(g),

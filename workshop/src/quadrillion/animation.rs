@@ -2,8 +2,8 @@
 //! then with one more of the solver's shapes placed each frame.
 
 use super::picture::Palette;
-use crate::animation::{Animated, Error, Film, Look, SOLVE_TIME, drawing};
-use engine::quadrillion::{Limits, Placement, count};
+use crate::animation::{Animated, Error, Film, Look, drawing};
+use engine::quadrillion::{Placement, count};
 use engine::solving::Cancel;
 
 /// Animates the solver's solution: a board has no solution file, its moves are its shapes.
@@ -16,7 +16,7 @@ pub fn animate(text: &str, solution: Option<&str>, look: &Look) -> Result<Animat
     let Some(ch) = parsed.valid_challenge().cloned() else {
         return Err(Error::Unreadable(parsed.diagnostics));
     };
-    let counted = count(&ch, Some(1), &Limits::time(SOLVE_TIME), Cancel::NEVER).map_err(|p| {
+    let counted = count(&ch, Some(1), &look.limits, Cancel::NEVER).map_err(|p| {
         Error::Unplayable(p.first().map_or_else(
             || "the challenge cannot be played".into(),
             |p| p.to_string(),
@@ -24,10 +24,7 @@ pub fn animate(text: &str, solution: Option<&str>, look: &Look) -> Result<Animat
     })?;
     let Some(solution) = counted.first.first() else {
         return Ok(match counted.stopped {
-            Some(_) => Animated::Stopped(format!(
-                "no solution found within {} s",
-                SOLVE_TIME.as_secs()
-            )),
+            Some(stop) => Animated::Stopped(format!("no solution found: {}", stop.stopped())),
             None => Animated::NoSolution("the shapes left cannot all be placed".into()),
         });
     };
@@ -59,16 +56,12 @@ mod tests {
             .valid_challenge()
             .cloned()
             .expect("reads");
-        let shapes = count(&ch, Some(1), &Limits::time(SOLVE_TIME), Cancel::NEVER)
+        let look = Look::new(220, false);
+        let shapes = count(&ch, Some(1), &look.limits, Cancel::NEVER)
             .expect("plays")
             .first[0]
             .placements
             .len();
-        let look = Look {
-            width: 220,
-            dark: false,
-            distinct: false,
-        };
         let Ok(Animated::Film(film)) = animate(text, None, &look) else {
             panic!("no film");
         };

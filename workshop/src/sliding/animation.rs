@@ -2,8 +2,8 @@
 //! in the Keyhole.
 
 use super::picture::Palette;
-use crate::animation::{Animated, Error, Film, Look, SOLVE_TIME, drawing};
-use engine::sliding::{Answer, Limits, Written};
+use crate::animation::{Animated, Error, Film, Look, drawing};
+use engine::sliding::{Answer, Written};
 use lockfmt::sliding::solution::parse_solution;
 
 /// Animates the moves of `solution` (a solution file's text), else the solver's.
@@ -26,11 +26,7 @@ pub fn animate(text: &str, solution: Option<&str>, look: &Look) -> Result<Animat
             solution.moves
         }
         None => {
-            let limits = Limits {
-                timeout: Some(SOLVE_TIME),
-                ..Limits::default()
-            };
-            let report = engine::sliding::solve(&lock, &limits).map_err(|problems| {
+            let report = engine::sliding::solve(&lock, &look.limits).map_err(|problems| {
                 Error::Unplayable(
                     problems
                         .first()
@@ -70,11 +66,13 @@ pub fn animate(text: &str, solution: Option<&str>, look: &Look) -> Result<Animat
 mod tests {
     use super::*;
     use crate::animation::testing;
+    use engine::sliding::Limits;
 
     const LOOK: Look = Look {
         width: 160,
         dark: false,
         distinct: false,
+        limits: Limits::time(crate::animation::SOLVE_TIME),
     };
     const SEED: &str = include_str!("../../../templates/sliding/seed-example.slide");
 
@@ -94,6 +92,14 @@ mod tests {
             panic!("no film");
         };
         testing::check(&film.gif().expect("gif"), moves.len(), LOOK.width);
+        let one_state = Look {
+            limits: Limits::steps(1),
+            ..LOOK
+        };
+        assert!(matches!(
+            animate(SEED, None, &one_state),
+            Ok(Animated::Stopped(_))
+        ));
     }
 
     #[test]
