@@ -393,17 +393,7 @@ fn run(
                 return animate::run(family, &args);
             }
             render::only_for(family, args.distinct, args.solution.is_some())?;
-            if args.timeout.is_some() || args.max_states.is_some() {
-                anyhow::bail!(
-                    "--timeout and --max-states bound the solver of --animate; a picture's solution is found within 10 s"
-                );
-            }
-            if let Some(Some(given)) = &args.solution {
-                anyhow::bail!(
-                    "--solution {} is for --animate, which plays a solution file's moves; a picture shows the solver's solution with --solution alone",
-                    given.display()
-                );
-            }
+            render::only_animations_take(&args)?;
             render::png_output(&args.output)?;
             (family.info().verbs.render)(&args)
         }

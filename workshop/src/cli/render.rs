@@ -33,6 +33,23 @@ pub fn only_for(family: crate::family::Family, distinct: bool, solution: bool) -
     Ok(())
 }
 
+/// Refuses, for a still picture, the flags only `--animate` takes: a solution file, and the
+/// bounds on its solver.
+pub fn only_animations_take(args: &super::verbs::RenderArgs) -> Result<()> {
+    if args.timeout.is_some() || args.max_states.is_some() {
+        bail!(
+            "--timeout and --max-states bound the solver of --animate; a picture's solution is found within 10 s"
+        );
+    }
+    if let Some(Some(given)) = &args.solution {
+        bail!(
+            "--solution {} is for --animate, which plays a solution file's moves; a picture shows the solver's solution with --solution alone",
+            given.display()
+        );
+    }
+    Ok(())
+}
+
 /// `render` writes PNG: an output named for another picture format (`x.jpg`) would hold PNG
 /// bytes under a name that says otherwise, as it did. A name without an extension (a device,
 /// `/dev/stdout`) is taken as given.
