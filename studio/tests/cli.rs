@@ -1246,3 +1246,130 @@ fn man_writes_a_page_for_the_program_and_for_every_verb() {
         text(&out.stdout)
     );
 }
+
+/// `render --animate` plays a solution as a GIF in every family (the solver's, or a solution
+/// file's) and answers as `solve` does: 1 when none exists, 2 when the puzzle does not read, 3
+/// when the solver's limit stops it first.
+#[test]
+fn render_animate_plays_the_solution_of_every_family_as_a_gif() {
+    use image::AnimationDecoder as _;
+    let dir = tempfile::tempdir().expect("dir");
+    let templates = Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates");
+    let file = |path: &str| templates.join(path).to_string_lossy().into_owned();
+    let frames = |name: &str| {
+        let bytes = std::fs::read(dir.path().join(name)).expect("written");
+        image::codecs::gif::GifDecoder::new(std::io::Cursor::new(bytes))
+            .expect("a GIF")
+            .into_frames()
+            .collect_frames()
+            .expect("frames")
+    };
+    for (path, solution) in [
+        ("hexlock/tutorial/02-push.lock", None),
+        (
+            "hexlock/tutorial/02-push.lock",
+            Some("hexlock/tutorial/02-push.solution"),
+        ),
+        ("nonogram/dancer.non", None),
+        ("quadrillion/challenge-57.quad", None),
+        ("sliding/seed-example.slide", None),
+        (
+            "sliding/seed-example.slide",
+            Some("sliding/seed-example.solution"),
+        ),
+    ] {
+        let mut args = vec![
+            "render".to_string(),
+            file(path),
+            "--animate".into(),
+            "--width".into(),
+            "180".into(),
+            "-o".into(),
+            "x.gif".into(),
+            "--solution".into(),
+        ];
+        args.extend(solution.map(file));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = lockwright(&args, dir.path());
+        assert_eq!(out.status.code(), Some(0), "{path}: {}", text(&out.stderr));
+        let frames = frames("x.gif");
+        assert!(frames.len() >= 3, "{path}: {} frames", frames.len());
+        assert_eq!(frames[0].buffer().width(), 180, "{path}");
+        for pair in frames.windows(2) {
+            assert_ne!(
+                pair[0].buffer(),
+                pair[1].buffer(),
+                "{path}: a frame repeats"
+            );
+        }
+        if let Some(solution) = solution {
+            let moves = std::fs::read_to_string(file(solution))
+                .expect("solution")
+                .lines()
+                .find_map(|l| l.strip_prefix("moves:").map(|m| m.split(',').count()))
+                .expect("moves");
+            assert!(frames.len() > moves, "{path}: the start and a frame a move");
+        }
+    }
+    std::fs::write(
+        dir.path().join("none.non"),
+        "width 2\nheight 2\n\nrows\n2\n0\n\ncolumns\n0\n0\n",
+    )
+    .expect("write");
+    std::fs::write(dir.path().join("bad.lock"), "lockwright-lock 1\nnonsense\n").expect("write");
+    let lock = file("hexlock/tutorial/02-push.lock");
+    for (args, code, says) in [
+        (
+            vec!["render", "none.non", "--animate", "-o", "y.gif"],
+            1,
+            "no solution to animate",
+        ),
+        (
+            vec!["render", "bad.lock", "--animate", "-o", "y.gif"],
+            2,
+            "bad.lock:",
+        ),
+        (
+            vec![
+                "render",
+                &lock,
+                "--animate",
+                "--max-states",
+                "1",
+                "-o",
+                "y.gif",
+            ],
+            3,
+            "no solution to animate",
+        ),
+        (
+            vec!["render", &lock, "--max-states", "1", "-o", "y.png"],
+            2,
+            "bound the solver of --animate",
+        ),
+        (
+            vec!["render", &lock, "--animate", "-o", "y.png"],
+            2,
+            "render --animate writes GIF animations: name it y.gif",
+        ),
+        (
+            vec![
+                "render",
+                &lock,
+                "--animate",
+                "--solution",
+                "none.non",
+                "-o",
+                "y.gif",
+            ],
+            2,
+            "is a nonogram, not a solution",
+        ),
+    ] {
+        let out = lockwright(&args, dir.path());
+        assert_eq!(out.status.code(), Some(code), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    assert!(!dir.path().join("y.gif").exists() && !dir.path().join("y.png").exists());
+}

@@ -11,15 +11,18 @@
 //! - [`files`], [`library`], [`template`], [`settings`], [`keys`], [`tokens`]: files written and
 //!   read safely, the puzzle folder, the built-in puzzles, settings, key actions and login
 //!   tokens.
-//! - [`shape`]: pictures as plain shapes, painted into PNGs here and on canvases in the studio.
+//! - [`shape`]: pictures as plain shapes, painted into PNGs here and on canvases in the studio;
+//!   [`lettering`]: their text, in the studio's font; [`animation`]: a solution played as a GIF.
 //! - [`background`]: slow work as tasks, and generations that drop stale answers.
 
+pub mod animation;
 pub mod background;
 pub mod cli;
 pub mod family;
 pub mod files;
 pub mod hexlock;
 pub mod keys;
+pub mod lettering;
 pub mod library;
 pub mod nonogram;
 pub mod progress;

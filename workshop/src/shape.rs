@@ -43,8 +43,8 @@ pub enum Shape {
         fill: Rgba,
         stroke: Option<(Rgba, f32)>,
     },
-    /// A short text centred on a point, `size` high (in the picture's units). The PNG draws
-    /// digits with strokes of its own (it has no fonts); other characters only on a canvas.
+    /// A short text centred on a point, `size` high (its em, in the picture's units), set in
+    /// Fira Sans on a canvas and in a PNG alike (see `lettering`).
     Text {
         at: P,
         text: String,
@@ -133,116 +133,12 @@ pub fn paint_pixmap(pm: &mut Pixmap, shapes: &[Shape], t: Transform) {
                 size,
                 colour,
             } => {
-                for line in label_strokes(*at, text, *size) {
-                    if let Some(path) = skia_polyline(&line, false) {
-                        pm.stroke_path(&path, &paint(*colour), &stroke(size * 0.12), t, None);
-                    }
+                if let Some(path) = crate::lettering::outline(*at, text, *size) {
+                    pm.fill_path(&path, &paint(*colour), FillRule::Winding, t, None);
                 }
             }
         }
     }
-}
-
-/// The strokes of a label — digits seven-segment style, and the column letters A–K of a sliding
-/// lock's board — centred on `at`, `size` high. Other characters are left out.
-fn label_strokes(at: P, text: &str, size: f32) -> Vec<Vec<P>> {
-    let unit = size * 0.45;
-    let glyphs: Vec<&[&[(f32, f32)]]> = text.chars().filter_map(glyph).collect();
-    let advance = unit * 1.6;
-    let total = advance * glyphs.len() as f32 - (advance - unit);
-    let left = at.0 - total / 2.0;
-    let top = at.1 - unit;
-    let mut out = Vec::new();
-    for (i, g) in glyphs.into_iter().enumerate() {
-        let x0 = left + i as f32 * advance;
-        for line in g {
-            out.push(
-                line.iter()
-                    .map(|&(x, y)| P(x0 + x * unit, top + y * unit))
-                    .collect(),
-            );
-        }
-    }
-    out
-}
-
-/// A character's strokes in a box 1 wide and 2 high, top left at (0, 0); digits lit as on a
-/// seven-segment display.
-fn glyph(c: char) -> Option<&'static [&'static [(f32, f32)]]> {
-    // The segments: a top, b top right, c bottom right, d bottom, e bottom left, f top left,
-    // g middle.
-    const A: &[(f32, f32)] = &[(0.0, 0.0), (1.0, 0.0)];
-    const B: &[(f32, f32)] = &[(1.0, 0.0), (1.0, 1.0)];
-    const C: &[(f32, f32)] = &[(1.0, 1.0), (1.0, 2.0)];
-    const D: &[(f32, f32)] = &[(0.0, 2.0), (1.0, 2.0)];
-    const E: &[(f32, f32)] = &[(0.0, 1.0), (0.0, 2.0)];
-    const F: &[(f32, f32)] = &[(0.0, 0.0), (0.0, 1.0)];
-    const G: &[(f32, f32)] = &[(0.0, 1.0), (1.0, 1.0)];
-    Some(match c {
-        '0' => &[A, B, C, D, E, F],
-        '1' => &[B, C],
-        '2' => &[A, B, G, E, D],
-        '3' => &[A, B, G, C, D],
-        '4' => &[F, G, B, C],
-        '5' => &[A, F, G, C, D],
-        '6' => &[A, F, E, D, C, G],
-        '7' => &[A, B, C],
-        '8' => &[A, B, C, D, E, F, G],
-        '9' => &[G, F, A, B, C, D],
-        'A' => &[
-            &[(0.0, 2.0), (0.5, 0.0), (1.0, 2.0)],
-            &[(0.25, 1.0), (0.75, 1.0)],
-        ],
-        'B' => &[
-            &[
-                (0.0, 1.0),
-                (0.0, 0.0),
-                (0.7, 0.0),
-                (0.95, 0.5),
-                (0.7, 1.0),
-                (0.0, 1.0),
-            ],
-            &[(0.0, 1.0), (0.0, 2.0), (0.75, 2.0), (1.0, 1.5), (0.75, 1.0)],
-        ],
-        'C' => &[&[(1.0, 0.0), (0.0, 0.0), (0.0, 2.0), (1.0, 2.0)]],
-        'D' => &[&[
-            (0.0, 0.0),
-            (0.6, 0.0),
-            (1.0, 0.5),
-            (1.0, 1.5),
-            (0.6, 2.0),
-            (0.0, 2.0),
-            (0.0, 0.0),
-        ]],
-        'E' => &[
-            &[(1.0, 0.0), (0.0, 0.0), (0.0, 2.0), (1.0, 2.0)],
-            &[(0.0, 1.0), (0.7, 1.0)],
-        ],
-        'F' => &[
-            &[(1.0, 0.0), (0.0, 0.0), (0.0, 2.0)],
-            &[(0.0, 1.0), (0.7, 1.0)],
-        ],
-        'G' => &[&[
-            (1.0, 0.0),
-            (0.0, 0.0),
-            (0.0, 2.0),
-            (1.0, 2.0),
-            (1.0, 1.0),
-            (0.5, 1.0),
-        ]],
-        'H' => &[F, E, B, C, G],
-        'I' => &[
-            &[(0.5, 0.0), (0.5, 2.0)],
-            &[(0.2, 0.0), (0.8, 0.0)],
-            &[(0.2, 2.0), (0.8, 2.0)],
-        ],
-        'J' => &[&[(1.0, 0.0), (1.0, 2.0), (0.0, 2.0), (0.0, 1.5)]],
-        'K' => &[
-            &[(0.0, 0.0), (0.0, 2.0)],
-            &[(1.0, 0.0), (0.0, 1.0), (1.0, 2.0)],
-        ],
-        _ => return None,
-    })
 }
 
 /// A pixmap's pixels as straight (not premultiplied) RGBA bytes, as PNG and image widgets
@@ -271,30 +167,107 @@ pub fn png(pm: &Pixmap) -> Result<Vec<u8>> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn digits_are_drawn_as_their_segments() {
-        let strokes = label_strokes(P(0.0, 0.0), "18", 1.0);
-        assert_eq!(strokes.len(), 2 + 7, "a 1 has two segments and an 8 seven");
-        assert!(label_strokes(P(0.0, 0.0), "x", 1.0).is_empty());
+    const INK: Rgba = Rgba(0.0, 0.0, 0.0, 1.0);
+
+    /// `text` painted black on white, `size` pixels to the em, centred in a square pixmap;
+    /// each pixel's ink from 0 to 1.
+    fn inked(text: &str, size: f32) -> (u32, Vec<f32>) {
+        let side = (size * 2.0) as u32;
+        let mut pm = Pixmap::new(side, side).expect("pixmap");
+        pm.fill(tiny_skia::Color::WHITE);
+        let half = side as f32 / 2.0;
+        let shapes = [Shape::Text {
+            at: P(half, half),
+            text: text.into(),
+            size,
+            colour: INK,
+        }];
+        paint_pixmap(&mut pm, &shapes, Transform::identity());
+        let ink = pm
+            .pixels()
+            .iter()
+            .map(|p| 1.0 - f32::from(p.demultiply().red()) / 255.0)
+            .collect();
+        (side, ink)
     }
 
-    /// A sliding lock's pictures name its columns A–K, as the seed's notation does; they were
-    /// drawn without them.
+    /// Regression: clues were drawn in segments of our own, a "0" a square box like the
+    /// missing-glyph box. Fira Sans's "0" is an oval: the corners of its box stay blank, and
+    /// its middle is a hole inside the ink.
     #[test]
-    fn the_column_letters_of_a_sliding_board_are_drawn() {
-        let shapes: Vec<Vec<Vec<P>>> = ('A'..='K')
-            .map(|c| label_strokes(P(0.0, 0.0), &c.to_string(), 1.0))
+    fn a_zero_is_an_oval_around_a_hole() {
+        let (side, ink) = inked("0", 64.0);
+        let at = |x: u32, y: u32| ink[(y * side + x) as usize];
+        let inked_at: Vec<(u32, u32)> = (0..side)
+            .flat_map(|y| (0..side).map(move |x| (x, y)))
+            .filter(|&(x, y)| at(x, y) > 0.5)
             .collect();
-        assert!(shapes.iter().all(|s| !s.is_empty()));
-        for (i, a) in shapes.iter().enumerate() {
+        let (x0, x1) = (
+            inked_at.iter().map(|p| p.0).min().expect("ink"),
+            inked_at.iter().map(|p| p.0).max().expect("ink"),
+        );
+        let (y0, y1) = (
+            inked_at.iter().map(|p| p.1).min().expect("ink"),
+            inked_at.iter().map(|p| p.1).max().expect("ink"),
+        );
+        // A tenth of the way in from each corner of its box: inside a box's stroke, outside an
+        // oval.
+        let (dx, dy) = ((x1 - x0) / 10, (y1 - y0) / 10);
+        for (x, y) in [
+            (x0 + dx, y0 + dy),
+            (x1 - dx, y0 + dy),
+            (x0 + dx, y1 - dy),
+            (x1 - dx, y1 - dy),
+        ] {
             assert!(
-                shapes[i + 1..].iter().all(|b| b != a),
-                "letter {i} is drawn like another"
+                at(x, y) < 0.2,
+                "the 0 is inked at ({x}, {y}), near its box's corner"
             );
         }
-        // Every stroke stays within the glyph's box around the centre.
-        for s in shapes.iter().flatten().flatten() {
-            assert!(s.0.abs() <= 0.25 && s.1.abs() <= 0.46, "{s:?}");
+        let (cx, cy) = ((x0 + x1) / 2, (y0 + y1) / 2);
+        assert!(at(cx, cy) < 0.1, "the 0's middle is inked");
+        // The hole is enclosed: ink on every side of the middle.
+        assert!((x0..cx).any(|x| at(x, cy) > 0.5) && (cx..=x1).any(|x| at(x, cy) > 0.5));
+        assert!((y0..cy).any(|y| at(cx, y) > 0.5) && (cy..=y1).any(|y| at(cx, y) > 0.5));
+    }
+
+    /// Every letter and figure a picture writes is the font's own: painted as a picture paints
+    /// text, it covers the pixels ab_glyph's own rasterizer fills for the same glyph.
+    #[test]
+    fn labels_are_drawn_in_the_fonts_own_shapes() {
+        use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
+        let font =
+            FontRef::try_from_slice(include_bytes!("../fonts/FiraSans-Regular.ttf")).expect("font");
+        let size = 48.0;
+        let em = font.units_per_em().expect("em");
+        let scale = PxScale::from(size * font.height_unscaled() / em);
+        for c in ('0'..='9').chain('A'..='K') {
+            let (side, ink) = inked(&c.to_string(), size);
+            let scaled = font.as_scaled(scale);
+            let id = font.glyph_id(c);
+            let half = side as f32 / 2.0;
+            let x = half - scaled.h_advance(id) / 2.0;
+            let baseline = half + (scaled.ascent() + scaled.descent()) / 2.0;
+            let glyph = id.with_scale_and_position(scale, ab_glyph::point(x, baseline));
+            let outlined = font.outline_glyph(glyph).expect("a glyph with ink");
+            let mut theirs = vec![0.0f32; ink.len()];
+            let b = outlined.px_bounds();
+            outlined.draw(|gx, gy, cover| {
+                let (px, py) = (
+                    b.min.x as i64 + i64::from(gx),
+                    b.min.y as i64 + i64::from(gy),
+                );
+                if (0..i64::from(side)).contains(&px) && (0..i64::from(side)).contains(&py) {
+                    theirs[(py as u32 * side + px as u32) as usize] = cover;
+                }
+            });
+            let both: f32 = ink.iter().zip(&theirs).map(|(a, b)| a.min(*b)).sum();
+            let either: f32 = ink.iter().zip(&theirs).map(|(a, b)| a.max(*b)).sum();
+            assert!(
+                both / either > 0.9,
+                "{c} is drawn unlike the font's {c}: overlap {}",
+                both / either
+            );
         }
     }
 }

@@ -42,6 +42,7 @@ impl Studio {
                 self.document.compare_with(path).map(Message::Document)
             }
             folder::Event::Export => self.export(),
+            folder::Event::ExportAnimation => self.export_animation(),
             folder::Event::ToggleTheme => self.settings.toggle_theme().map(Message::Settings),
             folder::Event::Show(d) => self.show(d),
         }
@@ -196,6 +197,46 @@ impl Studio {
             move || {
                 let bytes = draw().map_err(|e| format!("{e:#}"))?;
                 crate::files::write_atomic_bytes(&out, &bytes).map_err(|e| format!("{e:#}"))?;
+                Ok(format!("exported {}", out.display()))
+            },
+            Message::Done,
+        )
+    }
+
+    /// Exports the open puzzle's solution, the solver's, played as an animated GIF beside its
+    /// file (`lockwright render --animate` makes the same), made in the background.
+    fn export_animation(&mut self) -> Task<Message> {
+        let Some(file) = self.document.path().map(PathBuf::from) else {
+            self.notice = "save the puzzle first: its animation goes beside its file".into();
+            return Task::none();
+        };
+        let Some(family) = crate::family::Family::of_path(&file) else {
+            return Task::none();
+        };
+        let out = file.with_extension("gif");
+        let text = self.document.text();
+        let look = workshop::animation::Look::new(600, self.is_dark());
+        background::run(
+            move || {
+                use workshop::animation::Animated;
+                let film = match (family.info().verbs.animate)(&text, None, &look) {
+                    Ok(Animated::Film(film)) => film,
+                    Ok(Animated::NoSolution(why)) => {
+                        return Err(format!("{why}: there is no solution to animate"));
+                    }
+                    Ok(Animated::Stopped(why)) => {
+                        return Err(format!("{why}: there is no solution to animate"));
+                    }
+                    Err(workshop::animation::Error::Unreadable(_)) => {
+                        return Err(
+                            "the puzzle does not read: mend its problems to export its animation"
+                                .into(),
+                        );
+                    }
+                    Err(e) => return Err(e.to_string()),
+                };
+                let gif = film.gif().map_err(|e| e.to_string())?;
+                crate::files::write_atomic_bytes(&out, &gif).map_err(|e| format!("{e:#}"))?;
                 Ok(format!("exported {}", out.display()))
             },
             Message::Done,

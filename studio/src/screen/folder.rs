@@ -49,6 +49,8 @@ pub enum Message {
     Delete,
     ConfirmDelete(bool),
     Export,
+    /// Export the open puzzle's solution, played, as an animated GIF.
+    ExportAnimation,
     /// Replace the picture already beside the file (true), or keep it.
     ConfirmExport(bool),
     ToggleTheme,
@@ -74,6 +76,8 @@ pub enum Event {
     Delete(PathBuf),
     /// Export the open puzzle as a picture.
     Export,
+    /// Export the open puzzle's solution as an animation.
+    ExportAnimation,
     /// Light or dark.
     ToggleTheme,
     /// Show another screen (or, pressed again, come back).
@@ -146,7 +150,7 @@ pub struct Folder {
     /// The file to delete once confirmed, and whether a saved solution goes with it.
     confirm_delete: Option<(PathBuf, bool)>,
     /// A picture that an export would replace, waiting for the user's word.
-    confirm_export: Option<PathBuf>,
+    confirm_export: Option<(PathBuf, Event)>,
     /// The pictures exported since the studio started: replaced again without asking.
     exported: HashSet<PathBuf>,
     /// Words typed to narrow the list: a file is listed when its name holds every one.
@@ -330,26 +334,17 @@ impl Folder {
                 .take()
                 .filter(|_| yes)
                 .map(|(p, _)| Event::Delete(p)),
-            Message::Export => {
-                // A picture the studio did not write (another family's of the same name, or
-                // the user's own) is never replaced without asking.
-                let out = open.map(|p| p.with_extension("png"));
-                match out {
-                    Some(out) if out.exists() && !self.exported.contains(&out) => {
-                        self.confirm_export = Some(out);
-                        None
-                    }
-                    Some(out) => {
+            Message::Export => self.export(open, "png", Event::Export),
+            Message::ExportAnimation => self.export(open, "gif", Event::ExportAnimation),
+            Message::ConfirmExport(yes) => {
+                self.confirm_export
+                    .take()
+                    .filter(|_| yes)
+                    .map(|(out, event)| {
                         self.exported.insert(out);
-                        Some(Event::Export)
-                    }
-                    None => Some(Event::Export),
-                }
+                        event
+                    })
             }
-            Message::ConfirmExport(yes) => self.confirm_export.take().filter(|_| yes).map(|out| {
-                self.exported.insert(out);
-                Event::Export
-            }),
             Message::ToggleTheme => Some(Event::ToggleTheme),
             Message::Show(d) => Some(Event::Show(d)),
         };
@@ -414,7 +409,7 @@ impl Folder {
             };
             side = side.push(confirm(question, "Delete", Message::ConfirmDelete));
         }
-        if let Some(p) = &self.confirm_export {
+        if let Some((p, _)) = &self.confirm_export {
             let question = format!("{} is already there. Replace it?", display_name(p));
             side = side.push(confirm(question, "Replace", Message::ConfirmExport));
         }
@@ -454,6 +449,7 @@ impl Folder {
         side = side.push(
             row![
                 button(text("Export PNG").size(13)).on_press(Message::Export),
+                button(text("Export GIF").size(13)).on_press(Message::ExportAnimation),
                 button(text("Theme").size(13)).on_press(Message::ToggleTheme),
                 button(text("Settings").size(13))
                     .style(style(showing == Some(Destination::Settings)))
@@ -480,6 +476,23 @@ impl Folder {
             side = side.push(text(notice).size(12));
         }
         side.padding(8).into()
+    }
+
+    /// `event`, to export the open file's picture beside it as NAME.`extension`: a picture the
+    /// studio did not write (another family's of the same name, or the user's own) is never
+    /// replaced without asking.
+    fn export(&mut self, open: Option<&Path>, extension: &str, event: Event) -> Option<Event> {
+        match open.map(|p| p.with_extension(extension)) {
+            Some(out) if out.exists() && !self.exported.contains(&out) => {
+                self.confirm_export = Some((out, event));
+                None
+            }
+            Some(out) => {
+                self.exported.insert(out);
+                Some(event)
+            }
+            None => Some(event),
+        }
     }
 
     /// Whether the filter lets a file through: its name within the folder, extension and

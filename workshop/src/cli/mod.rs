@@ -1,5 +1,6 @@
 //! The command-line interface: one subcommand per job the studio does on a lock.
 
+pub(crate) mod animate;
 pub(crate) mod answer;
 mod check;
 mod death_match;
@@ -86,7 +87,7 @@ pub enum Command {
         json: bool,
     },
     /// Draw a puzzle as a PNG picture: a lock, a nonogram's clues and grid, a Quadrillion
-    /// board, or a sliding lock.
+    /// board, or a sliding lock; with `--animate`, its solution played, as a GIF.
     Render(lazy::Lazy<verbs::RenderArgs>),
     /// Rewrite puzzle files of every family in canonical form, keeping comments.
     Fmt {
@@ -386,7 +387,13 @@ fn run(
         | Command::Match(_) => connected(command),
         Command::Render(lazy::Lazy(args)) => {
             let family = family_of(&args.file)?;
-            render::only_for(family, args.distinct, args.solution)?;
+            if args.animate {
+                render::only_for(family, args.distinct, false)?;
+                animate::gif_output(&args.output)?;
+                return animate::run(family, &args);
+            }
+            render::only_for(family, args.distinct, args.solution.is_some())?;
+            render::only_animations_take(&args)?;
             render::png_output(&args.output)?;
             (family.info().verbs.render)(&args)
         }

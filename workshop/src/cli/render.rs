@@ -8,8 +8,8 @@ use std::path::Path;
 use std::process::ExitCode;
 
 /// Refuses the flags the picture of `family` does not take (`--distinct` is a hex lock's,
-/// `--solution` a nonogram's and a Quadrillion board's): a flag that changes nothing would
-/// leave the user believing it did.
+/// `--solution` a nonogram's and a Quadrillion board's, and every family's with `--animate`):
+/// a flag that changes nothing would leave the user believing it did.
 pub fn only_for(family: crate::family::Family, distinct: bool, solution: bool) -> Result<()> {
     let takes = family.info().verbs.render_flags;
     if distinct && !takes.contains(&"--distinct") {
@@ -25,9 +25,26 @@ pub fn only_for(family: crate::family::Family, distinct: bool, solution: bool) -
             .map(|f| f.plural)
             .collect();
         bail!(
-            "--solution is for {}, not for a {}: play its solution with `lockwright play`",
+            "--solution is for {}, not for a {}: play its solution with `lockwright play`, or draw it played with `--animate`",
             lockfmt::words::listed(&takers),
             family.info().name
+        );
+    }
+    Ok(())
+}
+
+/// Refuses, for a still picture, the flags only `--animate` takes: a solution file, and the
+/// bounds on its solver.
+pub fn only_animations_take(args: &super::verbs::RenderArgs) -> Result<()> {
+    if args.timeout.is_some() || args.max_states.is_some() {
+        bail!(
+            "--timeout and --max-states bound the solver of --animate; a picture's solution is found within 10 s"
+        );
+    }
+    if let Some(Some(given)) = &args.solution {
+        bail!(
+            "--solution {} is for --animate, which plays a solution file's moves; a picture shows the solver's solution with --solution alone",
+            given.display()
         );
     }
     Ok(())

@@ -24,6 +24,9 @@ pub struct Verbs {
     pub solve: fn(&SolveArgs) -> Result<ExitCode>,
     /// `render`: a PNG picture.
     pub render: fn(&RenderArgs) -> Result<ExitCode>,
+    /// `render --animate` and the studio's Export animation: the solution played, frame by
+    /// frame, from the puzzle's text (and a solution file's, for a family that has them).
+    pub animate: crate::animation::Animate,
     /// `play`: moves played and shown; `None` for a family with no move notation.
     pub play: Option<fn(&PlayArgs) -> Result<ExitCode>>,
     /// `verify`: whether a solution opens the puzzle (the lock file, the solution file,
@@ -90,7 +93,7 @@ impl NewArgs {
 pub struct RenderArgs {
     /// The puzzle file.
     pub file: PathBuf,
-    /// Where to write the PNG.
+    /// Where to write the PNG (with `--animate`, the GIF).
     #[arg(long, short)]
     pub output: PathBuf,
     /// The picture's width in pixels (the height follows).
@@ -103,8 +106,21 @@ pub struct RenderArgs {
     #[arg(long)]
     pub dark: bool,
     /// A nonogram: draw its solution in the grid; a Quadrillion board: every shape placed.
+    /// With `--animate`: play this solution file's moves (a hex lock's or a sliding lock's),
+    /// or without FILE the solver's solution.
+    #[arg(long, value_name = "FILE", num_args = 0..=1)]
+    pub solution: Option<Option<PathBuf>>,
+    /// Write an animated GIF of the solution instead: the start, a frame a move (a nonogram's:
+    /// a deduction of the line rule; a Quadrillion board's: a shape placed), the end held.
     #[arg(long)]
-    pub solution: bool,
+    pub animate: bool,
+    /// With `--animate`: stop the solver after this many seconds (30 unless given).
+    #[arg(long, value_parser = super::seconds)]
+    pub timeout: Option<std::time::Duration>,
+    /// With `--animate`: stop the solver after visiting this many states (a nonogram's or a
+    /// Quadrillion board's: search nodes).
+    #[arg(long)]
+    pub max_states: Option<u64>,
 }
 
 /// `lockwright play`.

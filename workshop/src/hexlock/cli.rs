@@ -12,6 +12,7 @@ pub const VERBS: Verbs = Verbs {
     new,
     solve: crate::cli::solve::run,
     render,
+    animate: crate::hexlock::animation::animate,
     play: Some(play),
     verify: Some(crate::cli::verify::run),
     own: None,

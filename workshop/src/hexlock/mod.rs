@@ -2,6 +2,7 @@
 //! the PNG exporter, words for traces, the built-in templates, and the solver run in the
 //! background.
 
+pub mod animation;
 pub mod cli;
 pub mod describe;
 pub mod picture;

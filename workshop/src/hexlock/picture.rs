@@ -180,12 +180,37 @@ pub fn board(size: i32, palette: &Palette) -> Vec<Shape> {
 
 /// The pieces, springs and tools of a lock.
 pub fn pieces(lock: &Lock, colouring: Colouring, palette: &Palette) -> Vec<Shape> {
+    pieces_coloured(lock, &Colours::of(lock, colouring), palette)
+}
+
+/// Which colour each piece of a lock takes.
+#[derive(Clone, Debug)]
+pub struct Colours {
+    colouring: Colouring,
+    /// The five-colouring's colour of each piece, with [`Colouring::Distinct`].
+    distinct: BTreeMap<PieceRef, u8>,
+}
+
+impl Colours {
+    /// The colours `colouring` gives `lock`'s pieces; kept for the lock's later states, a piece
+    /// keeps its colour as it moves (an animation's frames).
+    pub fn of(lock: &Lock, colouring: Colouring) -> Colours {
+        // The five-colouring is a search over the pieces' graph: only when that colouring shows.
+        let distinct = match colouring {
+            Colouring::Distinct => five_colouring(lock),
+            Colouring::ByKind => BTreeMap::new(),
+        };
+        Colours {
+            colouring,
+            distinct,
+        }
+    }
+}
+
+/// The pieces, each in its colour of `colours`.
+pub fn pieces_coloured(lock: &Lock, colours: &Colours, palette: &Palette) -> Vec<Shape> {
     let mut out = Vec::new();
-    // The five-colouring is a search over the pieces' graph: only when that colouring shows.
-    let distinct = match colouring {
-        Colouring::Distinct => five_colouring(lock),
-        Colouring::ByKind => BTreeMap::new(),
-    };
+    let (colouring, distinct) = (colours.colouring, &colours.distinct);
     let sprung: Vec<char> = lock.springs.iter().map(|s| s.end).collect();
     let colour_of = |piece: PieceRef| -> Rgba {
         if colouring == Colouring::Distinct
@@ -399,6 +424,20 @@ pub fn labels(lock: &Lock) -> BTreeMap<Hex, char> {
         out.insert(p.hub, p.name);
     }
     out
+}
+
+/// The pieces' names as the canvas writes them when its labels are on: white, centred on
+/// each named cell, eight tenths of a cell high.
+pub fn label_shapes(lock: &Lock) -> Vec<Shape> {
+    labels(lock)
+        .into_iter()
+        .map(|(cell, name)| Shape::Text {
+            at: centre(cell),
+            text: name.to_string(),
+            size: 0.8,
+            colour: Rgba(1.0, 1.0, 1.0, 1.0),
+        })
+        .collect()
 }
 
 #[cfg(test)]

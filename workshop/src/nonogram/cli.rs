@@ -79,7 +79,7 @@ pub fn render(file: &Path, out: &Path, width: u32, solution: bool, dark: bool) -
 const RENDER_SOLVE_TIME: Duration = Duration::from_secs(10);
 
 /// The picture `render --solution` draws, and what is to be said of it.
-enum Drawn {
+pub(crate) enum Drawn {
     /// The file's goal.
     Goal(Grid),
     /// The only picture the clues give.
@@ -96,12 +96,16 @@ enum Drawn {
 
 /// The picture to draw as the solution: the goal, when the file gives one, else the solver's.
 fn picture_of(puzzle: &Puzzle) -> Drawn {
+    picture_within(puzzle, &Limits::time(RENDER_SOLVE_TIME))
+}
+
+/// The picture to draw as the solution, the solver held to `limits`.
+pub(crate) fn picture_within(puzzle: &Puzzle, limits: &Limits) -> Drawn {
     if let Some(goal) = &puzzle.goal {
         return Drawn::Goal(goal.clone());
     }
-    let limits = Limits::time(RENDER_SOLVE_TIME);
     let threads = crate::nonogram::search_threads();
-    match engine::nonogram::solve_on_threads(puzzle, &limits, Cancel::NEVER, threads).answer {
+    match engine::nonogram::solve_on_threads(puzzle, limits, Cancel::NEVER, threads).answer {
         Answer::Unique(g) => Drawn::Only(g),
         Answer::Several(g, _) => Drawn::OneOfSeveral(g),
         Answer::Stopped { found: Some(g), .. } => Drawn::FoundBeforeLimit(g),
@@ -137,7 +141,7 @@ struct JsonAnswer {
 
 /// The diagnostics that prove a nonogram has no solution from its clues alone: a clue
 /// longer than its line, row and column totals that disagree.
-const CONTRADICTIONS: [&str; 2] = ["clue-too-long", "totals"];
+pub(crate) const CONTRADICTIONS: [&str; 2] = ["clue-too-long", "totals"];
 
 /// A nonogram whose clues contradict themselves: no solution, and the reason (the first
 /// error the format found, with its place). Exit [`crate::cli::answer::NO_SOLUTION`].
@@ -680,6 +684,7 @@ pub const VERBS: crate::cli::verbs::Verbs = crate::cli::verbs::Verbs {
             args.threads,
         )
     },
+    animate: crate::nonogram::animation::animate,
     render: |args| {
         if !(16..=8192).contains(&args.width) {
             bail!(
@@ -691,7 +696,7 @@ pub const VERBS: crate::cli::verbs::Verbs = crate::cli::verbs::Verbs {
             &args.file,
             &args.output,
             args.width,
-            args.solution,
+            args.solution.is_some(),
             args.dark,
         )
     },

@@ -1,6 +1,7 @@
 //! What Lockwright knows of nonograms without a window: the picture shared by the canvas and
 //! the PNG exporter, the templates, and webpbn XML opened where a puzzle is expected.
 
+pub mod animation;
 pub mod cli;
 pub mod picture;
 pub mod progress;

@@ -449,12 +449,13 @@ pub const VERBS: crate::cli::verbs::Verbs = crate::cli::verbs::Verbs {
             args.count,
         )
     },
+    animate: crate::quadrillion::animation::animate,
     render: |args| {
         render(
             &args.file,
             &args.output,
             args.width,
-            args.solution,
+            args.solution.is_some(),
             args.dark,
         )
     },

@@ -1,6 +1,7 @@
 //! What Lockwright knows of Quadrillion without a window: the picture shared by the canvas and
 //! the PNG exporter, the templates the folder panel offers, and words for the board.
 
+pub mod animation;
 pub mod cli;
 pub mod picture;
 pub mod progress;

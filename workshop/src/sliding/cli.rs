@@ -465,6 +465,7 @@ pub const VERBS: crate::cli::verbs::Verbs = crate::cli::verbs::Verbs {
             args.write_solution.as_deref(),
         )
     },
+    animate: crate::sliding::animation::animate,
     render: |args| render(&args.file, &args.output, args.width, args.dark),
     play: Some(|args| {
         if args.trace || args.annotations != "blocking" {

@@ -1,6 +1,7 @@
 //! Sliding locks without a window: the lock as plain shapes, drawn on a canvas and into PNG
 //! files, and the templates built in.
 
+pub mod animation;
 pub mod cli;
 pub mod game;
 pub mod picture;
