@@ -79,6 +79,17 @@ fn a_truncated_file_exits_2_with_the_error_object_in_every_family() {
             out.stdout.is_empty(),
             "{name}: diagnostics go to standard error"
         );
+        // Regression: `render` of a file it cannot read exited 1, the "no solution" code.
+        for animate in [false, true] {
+            let picture = if animate { "cut.gif" } else { "cut.png" };
+            let mut args = vec!["render", name, "-o", picture];
+            if animate {
+                args.push("--animate");
+            }
+            let out = lockwright(&args, dir.path());
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            assert!(!dir.path().join(picture).exists(), "{args:?}");
+        }
     }
 }
 

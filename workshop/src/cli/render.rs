@@ -78,7 +78,7 @@ pub fn run(
     let Some(doc) = parsed.document.as_ref().filter(|_| !parsed.has_errors()) else {
         let shown = file.display().to_string();
         super::print_diagnostics(&shown, &text, &parsed.diagnostics);
-        return Ok(ExitCode::from(1));
+        return Ok(ExitCode::from(2));
     };
     let palette = Palette::of_theme(dark);
     let bytes = crate::hexlock::render::png(&doc.lock, width, colouring, &palette)?;

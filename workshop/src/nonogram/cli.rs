@@ -37,7 +37,7 @@ pub fn render(file: &Path, out: &Path, width: u32, solution: bool, dark: bool) -
     let (text, parsed) = read(file);
     let Some(puzzle) = parsed.valid_puzzle() else {
         crate::cli::print_diagnostics(&file.display().to_string(), &text, &parsed.diagnostics);
-        return Ok(ExitCode::from(1));
+        return Ok(ExitCode::from(2));
     };
     let cells = if solution {
         let shown = file.display();
@@ -540,7 +540,7 @@ pub fn import_xml(xml: &Path, output: Option<PathBuf>, force: bool) -> Result<Ex
         Ok(puzzles) => puzzles,
         Err(crate::nonogram::webpbn::Refused::Xml(text, e)) => {
             crate::cli::print_diagnostics(&xml.display().to_string(), &text, &[e.into()]);
-            return Ok(ExitCode::from(1));
+            return Ok(ExitCode::from(2));
         }
         Err(crate::nonogram::webpbn::Refused::Read(e)) => return Err(e.into()),
     };
@@ -584,7 +584,7 @@ pub fn export_xml(file: &Path, output: Option<PathBuf>, force: bool) -> Result<E
     let (text, parsed) = read(file);
     let Some(puzzle) = parsed.valid_puzzle() else {
         crate::cli::print_diagnostics(&file.display().to_string(), &text, &parsed.diagnostics);
-        return Ok(ExitCode::from(1));
+        return Ok(ExitCode::from(2));
     };
     let out = output.unwrap_or_else(|| file.with_extension("xml"));
     crate::cli::refuse_existing(&out, force)?;

@@ -220,7 +220,7 @@ pub fn render(file: &Path, out: &Path, width: u32, solution: bool, dark: bool) -
     let (text, parsed) = read(file);
     let Some(ch) = parsed.valid_challenge() else {
         crate::cli::print_diagnostics(&file.display().to_string(), &text, &parsed.diagnostics);
-        return Ok(ExitCode::from(1));
+        return Ok(ExitCode::from(2));
     };
     let placed: Vec<Placement> = if solution {
         let shown = file.display();
@@ -310,7 +310,7 @@ pub fn challenge(
                     &text,
                     &parsed.diagnostics,
                 );
-                return Ok(ExitCode::from(1));
+                return Ok(ExitCode::from(2));
             };
             Some(ch.board.clone())
         }

@@ -411,7 +411,7 @@ pub fn render(file: &Path, out: &Path, width: u32, dark: bool) -> Result<ExitCod
     // A lock that breaks a rule is still drawn; a text with no picture of a board is not.
     if !crate::sliding::drawable(parsed.diagnostics.iter().filter(|d| d.is_error())) {
         crate::cli::print_diagnostics(&shown, &text, &parsed.diagnostics);
-        return Ok(ExitCode::from(1));
+        return Ok(ExitCode::from(2));
     }
     if !(16..=crate::sliding::render::MAX_SIDE).contains(&width) {
         bail!(
