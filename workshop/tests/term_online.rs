@@ -336,3 +336,63 @@ fn a_death_match_is_answered_and_drafted_from_the_terminal_with_its_clock_shown(
     drop(app);
     runtime.block_on(running.stop()).expect("the server stops");
 }
+
+/// The live news outlives its server: when the stream ends (the server restarted, or went
+/// away behind a proxy that has others), the terminal says so and follows again once a server
+/// answers at the address, and the news goes on. Regression: the third line of news was kept
+/// but never shown (the news area had room for two).
+#[test]
+fn the_live_news_is_followed_again_after_the_server_comes_back() {
+    let (runtime, running, data) = server(1.0);
+    let url = running.url();
+    let addr = running.addr;
+    let home = tempfile::tempdir().expect("home");
+    let mut app = client_app(home.path(), &url);
+    let mut t = Terminal::new(TestBackend::new(100, 30)).expect("terminal");
+    let lessons = Series::HexLock.lessons().len() + Series::Sliding.lessons().len();
+    for _ in 0..lessons {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Enter);
+    type_text(&mut app, "ali");
+    press(&mut app, KeyCode::Tab);
+    type_text(&mut app, "alices-password");
+    press(&mut app, KeyCode::F(2));
+    press(&mut app, KeyCode::Enter);
+    let lines = screen(&app, &mut t);
+    assert!(shows(&lines, &format!("ALI on {url}")), "{lines:#?}");
+    // Following: another player's arrival is news.
+    runtime.block_on(async {
+        let mut cat = Client::new(&url);
+        cat.register("CAT", "cats-password").await.expect("cat");
+    });
+    let lines = wait_for(&mut app, &mut t, "CAT joined.");
+    assert!(shows(&lines, "CAT joined."), "{lines:#?}");
+
+    runtime.block_on(running.stop()).expect("the server stops");
+    let lines = wait_for(&mut app, &mut t, "The live news was lost");
+    assert!(shows(&lines, "The live news was lost"), "{lines:#?}");
+
+    // The server comes back at the same address, on the same data.
+    let config = Config {
+        data: data.path().to_path_buf(),
+        bind: addr,
+        rate_limit: 0.0,
+        password_memory_kib: 64,
+        ..Config::default()
+    };
+    let running = runtime
+        .block_on(Running::start(config))
+        .expect("the server starts again");
+    let lines = wait_for(&mut app, &mut t, "Following the live news again");
+    assert!(shows(&lines, "Following the live news again"), "{lines:#?}");
+    runtime.block_on(async {
+        let mut bob = Client::new(&url);
+        bob.register("BOB", "bobs-password").await.expect("bob");
+    });
+    let lines = wait_for(&mut app, &mut t, "BOB joined.");
+    assert!(shows(&lines, "BOB joined."), "{lines:#?}");
+
+    drop(app);
+    runtime.block_on(running.stop()).expect("the server stops");
+}

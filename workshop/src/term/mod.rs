@@ -668,10 +668,12 @@ impl App {
 
     fn draw_online(&self, frame: &mut Frame, area: Rect) {
         let Some(online) = &self.online else { return };
+        // The news: its border, its title and every line kept (the newest last, so that it
+        // is never the one cut off).
         let [main, said, news] = Layout::vertical([
             Constraint::Min(3),
             Constraint::Length(2),
-            Constraint::Length(4),
+            Constraint::Length(online::NEWS as u16 + 2),
         ])
         .areas(area);
         let look = &self.start.look;

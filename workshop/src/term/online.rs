@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 
 /// How many news lines are kept on screen.
-const NEWS: usize = 3;
+pub(crate) const NEWS: usize = 3;
 
 /// Where the metagame is played, and who plays.
 pub struct Online {
@@ -181,15 +181,58 @@ impl Online {
                 else {
                     return;
                 };
+                // A client of its own: the pooled connections of the screen's client are driven
+                // by the screen's runtime, which runs only while the screen waits on a request,
+                // and a stream opened again on one of them would wait for ever.
+                let mut own = Client::new(client.base());
+                if let Some(token) = client.token() {
+                    own = own.with_token(token.to_string());
+                }
+                let client = own;
                 rt.block_on(async move {
-                    let Ok(mut stream) = client.events().await else {
-                        let _ = tx.send("The live news could not be followed.".to_string());
-                        return;
-                    };
-                    while let Ok(Some(event)) = stream.next().await {
-                        if tx.send(news_line(&event)).is_err() {
-                            return;
+                    // A stream that ends (its server restarted, or went away behind a proxy
+                    // that has others) is opened again, waiting longer after each failure; a
+                    // refused token ends the following.
+                    let mut wait = std::time::Duration::from_secs(1);
+                    let mut lost = false;
+                    loop {
+                        match client.events().await {
+                            Ok(mut stream) => {
+                                wait = std::time::Duration::from_secs(1);
+                                if lost {
+                                    lost = false;
+                                    let back = "Following the live news again.".to_string();
+                                    if tx.send(back).is_err() {
+                                        return;
+                                    }
+                                }
+                                while let Ok(Some(event)) = stream.next().await {
+                                    if tx.send(news_line(&event)).is_err() {
+                                        return;
+                                    }
+                                }
+                            }
+                            Err(ClientError::Refused { status, body })
+                                if body.refuses_token(status.as_u16()) =>
+                            {
+                                let _ = tx.send(format!(
+                                    "The live news could not be followed: {}",
+                                    body.message
+                                ));
+                                return;
+                            }
+                            Err(_) => {}
                         }
+                        if !lost {
+                            lost = true;
+                            let said =
+                                "The live news was lost; following again when the server answers.";
+                            if tx.send(said.to_string()).is_err() {
+                                return;
+                            }
+                        }
+                        tokio::time::sleep(wait).await;
+                        wait = (wait * 2).min(std::time::Duration::from_secs(30));
                     }
                 });
             });
