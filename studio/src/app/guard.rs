@@ -192,6 +192,17 @@ impl Guard {
 }
 
 impl Studio {
+    /// Edits kept for recovery and since undone back to the file's text are forgotten at
+    /// once: the keeping stops with the last unsaved edit, so nothing else would remove them
+    /// before a kill, and the next start would offer back what the user threw away.
+    pub(super) fn forget_undone(&mut self) -> Option<Task<StudioMessage>> {
+        if self.guard.kept.is_none() || self.document.is_dirty() {
+            return None;
+        }
+        let (file, _) = self.guard.kept.take()?;
+        Some(self.guard.forget(file).map(StudioMessage::Guard))
+    }
+
     /// Runs `pending` now, or, with unsaved edits in the buffer, once the user has chosen.
     pub(super) fn guarded(&mut self, pending: Pending) -> Task<StudioMessage> {
         if self.document.is_dirty() {
