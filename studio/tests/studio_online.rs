@@ -236,6 +236,39 @@ fn register_publish_pick_declare_and_see_the_score_move() -> Result<(), Error> {
     );
     d.send(&mut b, Message::Play(play::Message::Redo));
     assert!(playing(&b).is_some_and(|p| p.session().is_open()));
+
+    // AAA's own lock, played from the server, keeps the solver: only picking another
+    // player's lock is the game.
+    let slot = a.online().me().expect("AAA's slots").slots[0]
+        .lock
+        .clone()
+        .expect("AAA's lock");
+    let text = common::starter("ball-stop.lock");
+    let own = server::protocol::LockView {
+        id: slot.id,
+        owner: "AAA".into(),
+        slot: 1,
+        name: slot.name.clone(),
+        size: slot.size,
+        retired: false,
+        public: slot.public,
+        accessed: true,
+        notes: Vec::new(),
+        text: text.clone(),
+    };
+    let lock = lockfmt::hexlock::parse(&text)
+        .valid_lock()
+        .cloned()
+        .expect("a lock");
+    d.send(
+        &mut a,
+        Message::ServerLockRead(Box::new(own), None, Some(Box::new(lock))),
+    );
+    assert!(
+        playing(&a).is_some_and(|p| p.solver_off().is_none()),
+        "the author's own lock"
+    );
+    assert!(sees(&a, "Solve"), "Solve is offered on AAA's own lock");
     Ok(())
 }
 
