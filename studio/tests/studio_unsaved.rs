@@ -78,7 +78,7 @@ fn new_duplicate_and_delete_ask_first_when_there_are_unsaved_edits() -> Result<(
     ] {
         d.click(&mut s, label)?;
         assert_eq!(s.guard().pending(), Some(&pending), "{label} waits");
-        assert_eq!(s.folder().files().len(), 3, "{label} did nothing yet");
+        assert_eq!(s.folder().files().len(), 6, "{label} did nothing yet");
         d.click(&mut s, "Cancel")?;
     }
     d.click(&mut s, "Delete")?;

@@ -414,7 +414,7 @@ mod tests {
         assert!(ensure(&folder).expect("created"));
         assert!(!ensure(&folder).expect("exists"));
         let locks = list(&folder);
-        assert_eq!(locks.len(), 3);
+        assert_eq!(locks.len(), 6);
         for l in locks {
             assert_eq!(l.family, Family::HexLock);
             let text = std::fs::read_to_string(l.path).expect("read");

@@ -610,7 +610,7 @@ mod tests {
         let rt = crate::testing::runtime();
         let task = listed(&mut folder);
         crate::testing::settle(&rt, &mut folder, task, |f, m| f.update(m, None).0);
-        assert_eq!(folder.thumbnails.len(), 3);
+        assert_eq!(folder.thumbnails.len(), 6);
         assert!(folder.thumbnails.values().all(|(_, _, h)| h.is_some()));
         // Listed again with nothing changed: nothing to draw.
         let again = listed(&mut folder);
@@ -643,7 +643,7 @@ mod tests {
             }
             f.update(m, None).0
         });
-        assert_eq!(drawn, 3);
+        assert_eq!(drawn, 6);
         assert!(
             folder
                 .thumbnails
