@@ -109,20 +109,33 @@ fn the_side_panel_makes_duplicates_and_deletes_with_confirmation() -> Result<(),
     let d = Driver::new();
     let home = tempfile::tempdir().expect("home");
     let mut s = studio(&d, home.path());
+    // Regression: New wrote "New lock.lock" without a word; the name is asked before
+    // anything is written, with a free one ready to be typed over.
     d.click(&mut s, "New")?;
-    assert_eq!(s.folder().files().len(), 7);
-    assert!(open_path(&s).ends_with("New lock.lock"));
-    // Regression: New named the file "New lock" without a word; its name is now offered
-    // for typing over at once.
-    assert_eq!(s.folder().renaming(), Some("New lock"));
-    d.type_into(&mut s, folder::RENAME_ID, " for Ann")
+    assert_eq!(s.folder().naming(), Some("New lock"));
+    assert_eq!(s.folder().files().len(), 6, "nothing is written yet");
+    assert!(sees(&s, "Name the new hex lock:"));
+    d.type_into(&mut s, folder::NAME_ID, " for Ann")
         .expect("the name field");
-    d.send(&mut s, Message::Folder(folder::Message::RenameDone));
+    d.click(&mut s, "Make")?;
+    assert_eq!(s.folder().files().len(), 7);
     assert!(
         open_path(&s).ends_with("New lock for Ann.lock"),
         "{}",
         open_path(&s).display()
     );
+    // A name already taken is refused: the file there is kept, and nothing else opens.
+    let taken = open_path(&s);
+    let before = std::fs::read_to_string(&taken).expect("read");
+    d.send(&mut s, Message::Folder(folder::Message::New));
+    d.send(
+        &mut s,
+        Message::Folder(folder::Message::NameInput("New lock for Ann".into())),
+    );
+    d.send(&mut s, Message::Folder(folder::Message::NameDone));
+    assert!(s.notice().contains("already exists"), "{}", s.notice());
+    assert_eq!(std::fs::read_to_string(&taken).expect("read"), before);
+    assert_eq!(s.folder().files().len(), 7);
     d.click(&mut s, "Duplicate")?;
     assert_eq!(
         s.folder().renaming(),

@@ -19,8 +19,8 @@ use std::sync::Arc;
 pub enum Pending {
     /// Open this file.
     Open(PathBuf),
-    /// A new file from this template.
-    New(String),
+    /// A new file from this template, under this name.
+    New(String, String),
     /// A copy of the open file, opened.
     Duplicate,
     /// Delete this file (confirmed already).
@@ -48,9 +48,8 @@ pub enum Message {
     Forget(usize),
     /// A restored buffer's file was read: its text on disk, `None` when the file is gone.
     RestoreRead(Box<Entry>, Result<Option<String>, String>),
-    /// A file was made (New, Duplicate): open it; a new one (not a copy) with its name ready
-    /// to be typed over, since New gave it a placeholder ("New nonogram").
-    Created(Result<PathBuf, String>, bool),
+    /// A file was made (New, under the name the user gave it, or Duplicate): open it.
+    Created(Result<PathBuf, String>),
     /// A file was deleted.
     Deleted(Result<PathBuf, String>),
 }
@@ -131,7 +130,7 @@ impl Guard {
         let body: Element<'a, Message> = if let Some(p) = &self.pending {
             let what = match p {
                 Pending::Open(path) => format!("open {}", display_name(path)),
-                Pending::New(template) => format!(
+                Pending::New(template, _) => format!(
                     "make a new {}",
                     crate::family::of_template(template).map_or("puzzle", |f| f.info().name)
                 ),
@@ -229,20 +228,20 @@ impl Studio {
                 self.screen = Screen::Editor;
                 self.open(path)
             }
-            Pending::New(template) => {
+            Pending::New(template, name) => {
                 let folder = self.folder.path().to_path_buf();
                 background::run(
                     move || {
-                        crate::library::new_from_template(&folder, &template)
+                        crate::library::new_named(&folder, &template, &name)
                             .map_err(|e| format!("{e:#}"))
                     },
-                    move |r| g(Message::Created(r, true)),
+                    move |r| g(Message::Created(r)),
                 )
             }
             Pending::Duplicate => match self.document.path().map(PathBuf::from) {
                 Some(path) => background::run(
                     move || crate::library::duplicate(&path).map_err(|e| format!("{e:#}")),
-                    move |r| g(Message::Created(r, false)),
+                    move |r| g(Message::Created(r)),
                 ),
                 None => Task::none(),
             },
@@ -385,18 +384,9 @@ impl Studio {
                     Task::none()
                 }
             },
-            Message::Created(r, name_it) => match r {
+            Message::Created(r) => match r {
                 Ok(path) => {
                     let open = self.proceed(Pending::Open(path));
-                    // Once it is open, its name is offered for typing over, as a file
-                    // manager offers a new folder's.
-                    let open = if name_it {
-                        open.chain(Task::done(StudioMessage::Folder(
-                            crate::screen::folder::Message::RenameStart,
-                        )))
-                    } else {
-                        open
-                    };
                     Task::batch([self.folder.refresh().map(StudioMessage::Folder), open])
                 }
                 Err(why) => {

@@ -40,7 +40,13 @@ pub enum Message {
     Open(PathBuf),
     CompareWith(PathBuf),
     TemplatePicked(String),
+    /// Make a new puzzle: its name is asked first.
     New,
+    /// The new puzzle's name being typed.
+    NameInput(String),
+    /// Make the new puzzle under the name typed.
+    NameDone,
+    NameCancel,
     Duplicate,
     RenameStart,
     RenameInput(String),
@@ -64,8 +70,9 @@ pub enum Event {
     Open(PathBuf),
     /// Compare the open file with this one.
     CompareWith(PathBuf),
-    /// A new file from this template.
-    New(String),
+    /// A new file from this template (the first), under this name (the second): the
+    /// studio asks about unsaved edits first.
+    New(String, String),
     /// A copy of the open file.
     Duplicate,
     /// Give the open file this name.
@@ -82,6 +89,9 @@ pub enum Event {
 
 /// The field where the open file's new name is typed.
 pub const RENAME_ID: &str = "folder-rename";
+
+/// The field where a new puzzle's name is typed, before anything is written.
+pub const NAME_ID: &str = "folder-new-name";
 
 /// The id of the list's filter, for focus and tests.
 pub const FILTER_ID: &str = "folder-filter";
@@ -143,6 +153,9 @@ pub struct Folder {
     /// the puzzle open ([`Folder::template_for`]).
     template: Option<String>,
     renaming: Option<String>,
+    /// The template New makes and the name being typed for it: nothing is written until the
+    /// user has named it.
+    naming: Option<(String, String)>,
     /// The file to delete once confirmed, and whether a saved solution goes with it.
     confirm_delete: Option<(PathBuf, bool)>,
     /// A picture that an export would replace, waiting for the user's word.
@@ -157,6 +170,28 @@ impl Folder {
     /// The name being typed for the open file, while renaming it.
     pub fn renaming(&self) -> Option<&str> {
         self.renaming.as_deref()
+    }
+
+    /// The name being typed for a new puzzle, before it is made.
+    pub fn naming(&self) -> Option<&str> {
+        self.naming.as_ref().map(|(_, name)| name.as_str())
+    }
+
+    /// A name for a new puzzle of `template`'s family that no file listed here has yet: "New
+    /// nonogram", else "New nonogram 2", … Read from the listing, so that no disk is asked.
+    fn unused_name(&self, template: &str) -> String {
+        let Some(info) = crate::family::of_template(template).map(|f| f.info()) else {
+            return String::new();
+        };
+        let base = info.templates.new_name;
+        let taken = |stem: &str| {
+            let file = self.folder.join(format!("{stem}.{}", info.extension));
+            self.files.iter().any(|f| f.path == file)
+        };
+        std::iter::once(base.to_string())
+            .chain((2..).map(|n| format!("{base} {n}")))
+            .find(|stem| !taken(stem))
+            .unwrap_or_else(|| base.to_string())
     }
 
     /// The theme's shade the pictures are drawn in.
@@ -184,6 +219,7 @@ impl Folder {
             listings: Generation::default(),
             template: None,
             renaming: None,
+            naming: None,
             confirm_delete: None,
             confirm_export: None,
             exported: HashSet::new(),
@@ -284,15 +320,39 @@ impl Folder {
                 None
             }
             // A file made or renamed here is opened: the filter goes, lest it hide that file.
+            // The name is asked before anything is written, ready to be typed over.
             Message::New => {
+                let template = self.template_for(open);
+                let name = self.unused_name(&template);
+                self.renaming = None;
+                self.naming = Some((template, name));
+                return (
+                    operation::focus(NAME_ID).chain(operation::select_all(NAME_ID)),
+                    None,
+                );
+            }
+            Message::NameInput(typed) => {
+                if let Some((_, name)) = &mut self.naming {
+                    *name = typed;
+                }
+                None
+            }
+            Message::NameDone => {
                 self.filter.clear();
-                Some(Event::New(self.template_for(open)))
+                self.naming
+                    .take()
+                    .map(|(template, name)| Event::New(template, name))
+            }
+            Message::NameCancel => {
+                self.naming = None;
+                None
             }
             Message::Duplicate => {
                 self.filter.clear();
                 open.map(|_| Event::Duplicate)
             }
             Message::RenameStart => {
+                self.naming = None;
                 self.renaming = open
                     .and_then(|p| p.file_stem())
                     .map(|s| s.to_string_lossy().into_owned());
@@ -391,6 +451,27 @@ impl Folder {
             .vertical_spacing(4),
         ]
         .spacing(6);
+        if let Some((template, name)) = &self.naming {
+            let family = crate::family::of_template(template).map_or("puzzle", |f| f.info().name);
+            side = side.push(
+                column![
+                    text(format!("Name the new {family}:")).size(13),
+                    row![
+                        text_input("its name", name)
+                            .id(NAME_ID)
+                            .on_input(Message::NameInput)
+                            .on_submit(Message::NameDone)
+                            .size(13),
+                        button(text("Make").size(13)).on_press(Message::NameDone),
+                        button(text("Cancel").size(13))
+                            .style(button::secondary)
+                            .on_press(Message::NameCancel),
+                    ]
+                    .spacing(4),
+                ]
+                .spacing(4),
+            );
+        }
         if let Some(name) = &self.renaming {
             side = side.push(
                 row![
@@ -736,8 +817,9 @@ mod tests {
         let mut folder = Folder::new(dir.path().to_path_buf());
         let new = |folder: &mut Folder, open: Option<&str>| {
             let open = open.map(|name| dir.path().join(name));
-            match folder.update(Message::New, open.as_deref()).1 {
-                Some(Event::New(t)) => t,
+            let _ = folder.update(Message::New, open.as_deref());
+            match folder.update(Message::NameDone, open.as_deref()).1 {
+                Some(Event::New(t, _)) => t,
                 other => panic!("{other:?}"),
             }
         };
