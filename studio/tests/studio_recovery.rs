@@ -215,3 +215,26 @@ fn edits_still_unsaved_are_offered_back_in_any_family() {
         assert_eq!(offered_after(family, |_, _, _| {}), 1, "{}", family.name);
     }
 }
+
+/// A kept draft that equals its file (the studio was killed between a save and its forget) is
+/// removed at the next start, not only left unoffered: the recovery folder keeps only what the
+/// user still has.
+#[test]
+fn a_draft_that_equals_its_file_is_removed_at_the_next_start() {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let folder = {
+        let mut s = studio(&d, home.path());
+        let path = (FAMILIES[3].open)(&d, &mut s);
+        (FAMILIES[3].edit)(&d, &mut s);
+        d.send(&mut s, Message::Guard(GuardMessage::Keep));
+        // Written by another program with the very text kept: nothing is unsaved any more.
+        std::fs::write(&path, s.document().text()).expect("write");
+        home.path().join("data/recovery")
+    };
+    let entries = |folder: &Path| std::fs::read_dir(folder).map_or(0, |l| l.count());
+    assert_eq!(entries(&folder), 1, "kept before the kill");
+    let s = d.studio_at(home.path(), Settings::default());
+    assert!(s.guard().recovered().is_empty(), "nothing is offered");
+    assert_eq!(entries(&folder), 0, "and nothing is left");
+}

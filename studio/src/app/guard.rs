@@ -94,15 +94,19 @@ impl Guard {
         };
         background::run(
             move || {
-                // An entry whose file already holds its text has nothing unsaved left.
-                let entries: Vec<Entry> = recovery
-                    .pending()
-                    .into_iter()
-                    .filter(|e| {
+                // An entry whose file already holds its text has nothing unsaved left: it is
+                // removed, not only left unoffered, so the folder keeps only what the user
+                // still has (a crash between a save and its forget leaves such an entry).
+                let (same, entries): (Vec<Entry>, Vec<Entry>) =
+                    recovery.pending().into_iter().partition(|e| {
                         let on_disk = e.file.as_deref().and_then(|f| read_text(f).ok());
-                        on_disk.as_deref() != Some(e.text.as_str())
-                    })
-                    .collect();
+                        on_disk.as_deref() == Some(e.text.as_str())
+                    });
+                for e in &same {
+                    if let Err(why) = recovery.discard(e) {
+                        eprintln!("lockwright: the recovery entry {}: {why:#}", e.id());
+                    }
+                }
                 Arc::new(entries)
             },
             Message::Recovered,
