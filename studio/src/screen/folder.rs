@@ -319,7 +319,6 @@ impl Folder {
                 self.template = Some(t);
                 None
             }
-            // A file made or renamed here is opened: the filter goes, lest it hide that file.
             // The name is asked before anything is written, ready to be typed over.
             Message::New => {
                 let template = self.template_for(open);
@@ -337,6 +336,7 @@ impl Folder {
                 }
                 None
             }
+            // A file made or renamed here is opened: the filter goes, lest it hide that file.
             Message::NameDone => {
                 self.filter.clear();
                 self.naming
