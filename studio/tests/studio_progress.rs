@@ -93,6 +93,16 @@ fn a_nonogram_is_taken_up_where_it_was_left_after_another_file_and_a_new_start()
     d.click(&mut s, "Back to editing")?;
     d.click(&mut s, "▶ Play")?;
     assert_eq!(nonogram_rows(&s), left);
+    // Regression: the greeting stayed, counting the cells it found, after cells were marked.
+    fill(&d, &mut s, 2, 4);
+    assert!(
+        !common::sees(
+            &s,
+            "taken up where you left it: 2 cells marked. Restart starts again"
+        ),
+        "the first cell marked clears the greeting"
+    );
+    d.send(&mut s, Message::Nonogram(Player::Undo));
     // The games are written a moment later; a new start takes them up too.
     d.send(&mut s, Message::WriteGames);
     assert!(home.path().join("data/progress.json").is_file());
@@ -206,6 +216,14 @@ fn a_sliding_lock_is_taken_up_with_the_moves_made() -> Result<(), Error> {
         &s,
         "taken up where you left it: 2 moves. Restart starts again"
     ));
+    d.send(&mut s, sliding(Sliding::Undo));
+    assert!(
+        !common::sees(
+            &s,
+            "taken up where you left it: 2 moves. Restart starts again"
+        ),
+        "a move (here one taken back) clears the greeting"
+    );
     // Picked, the list says it is solved.
     assert!(!common::sees(&s, "✓ solved"));
     d.send(
@@ -270,6 +288,18 @@ fn a_quadrillion_challenge_is_taken_up_with_the_shapes_placed() -> Result<(), Er
         &s,
         "taken up where you left it: 2 shapes placed. Reset starts again"
     ));
+    d.send(
+        &mut s,
+        Message::Key(Key::Character("h".into()), Modifiers::empty()),
+    );
+    assert_eq!(placed(&s).len(), 3, "a third hint");
+    assert!(
+        !common::sees(
+            &s,
+            "taken up where you left it: 2 shapes placed. Reset starts again"
+        ),
+        "a shape placed clears the greeting"
+    );
     assert!(!s.document().is_dirty(), "playing never changes the file");
     Ok(())
 }

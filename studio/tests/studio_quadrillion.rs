@@ -67,7 +67,7 @@ fn a_board_opens_beside_its_source_with_the_solvers_count() {
     open(&d, &mut s, "start.quad", &template("default.quad"));
     assert!(sees(
         &s,
-        "10162 solutions: not a challenge yet (Generate places shapes until one is left)."
+        "10,162 solutions: not a challenge yet (Generate places shapes until one is left)."
     ));
     assert!(s.document().text().contains("grid 1 white at 0 0"));
     open(&d, &mut s, "c49.quad", &template("challenge-49.quad"));

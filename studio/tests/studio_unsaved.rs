@@ -72,13 +72,19 @@ fn new_duplicate_and_delete_ask_first_when_there_are_unsaved_edits() -> Result<(
     let mut s = studio(&d, home.path());
     let first = open_path(&s);
     edit(&d, &mut s);
+    d.click(&mut s, "New")?;
+    assert_eq!(
+        s.guard().pending(),
+        None,
+        "the new puzzle's name is asked first"
+    );
     for (label, pending) in [
-        ("New", Pending::New("size-6".into())),
+        ("Make", Pending::New("size-6".into(), "New lock".into())),
         ("Duplicate", Pending::Duplicate),
     ] {
         d.click(&mut s, label)?;
         assert_eq!(s.guard().pending(), Some(&pending), "{label} waits");
-        assert_eq!(s.folder().files().len(), 3, "{label} did nothing yet");
+        assert_eq!(s.folder().files().len(), 6, "{label} did nothing yet");
         d.click(&mut s, "Cancel")?;
     }
     d.click(&mut s, "Delete")?;
@@ -108,6 +114,8 @@ fn the_guard_names_the_family_new_makes() -> Result<(), Error> {
         )),
     );
     d.click(&mut s, "New")?;
+    assert!(sees(&s, "Name the new nonogram:"));
+    d.click(&mut s, "Make")?;
     assert!(sees(
         &s,
         "«ball-stop.lock» has unsaved edits. Save them before you make a new nonogram?"

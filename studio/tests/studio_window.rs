@@ -25,8 +25,15 @@ fn first_start_fills_the_lock_folder_and_opens_a_lock() {
     let d = Driver::new();
     let home = tempfile::tempdir().expect("home");
     let s = studio(&d, home.path());
-    assert_eq!(s.folder().files().len(), 3);
-    for name in ["ball-stop", "pivot-gate", "spring-pull"] {
+    assert_eq!(s.folder().files().len(), 6);
+    for name in [
+        "ball-stop",
+        "pivot-gate",
+        "spring-pull",
+        "long-reach",
+        "two-balls",
+        "gate-keeper",
+    ] {
         assert!(sees(&s, name), "{name} is listed");
     }
     assert!(
@@ -59,7 +66,7 @@ fn a_long_list_is_filtered_by_the_words_typed() -> Result<(), Error> {
         &mut s,
         Message::Changed(studio::watch::Changed::paths(written)),
     );
-    assert_eq!(s.folder().files().len(), 13);
+    assert_eq!(s.folder().files().len(), 16);
     d.type_into(&mut s, folder::FILTER_ID, "GATE 0")?;
     for shown in ["gate-00", "gate-09"] {
         assert!(sees(&s, shown), "{shown}");
@@ -93,7 +100,7 @@ fn a_long_list_is_filtered_by_the_words_typed() -> Result<(), Error> {
     assert!(!sees(&s, "ball-stop"));
     d.click(&mut s, "Duplicate")?;
     assert!(sees(&s, "ball-stop"), "the filter is gone");
-    assert_eq!(s.folder().files().len(), 14);
+    assert_eq!(s.folder().files().len(), 17);
     Ok(())
 }
 
@@ -102,27 +109,40 @@ fn the_side_panel_makes_duplicates_and_deletes_with_confirmation() -> Result<(),
     let d = Driver::new();
     let home = tempfile::tempdir().expect("home");
     let mut s = studio(&d, home.path());
+    // Regression: New wrote "New lock.lock" without a word; the name is asked before
+    // anything is written, with a free one ready to be typed over.
     d.click(&mut s, "New")?;
-    assert_eq!(s.folder().files().len(), 4);
-    assert!(open_path(&s).ends_with("New lock.lock"));
-    // Regression: New named the file "New lock" without a word; its name is now offered
-    // for typing over at once.
-    assert_eq!(s.folder().renaming(), Some("New lock"));
-    d.type_into(&mut s, folder::RENAME_ID, " for Ann")
+    assert_eq!(s.folder().naming(), Some("New lock"));
+    assert_eq!(s.folder().files().len(), 6, "nothing is written yet");
+    assert!(sees(&s, "Name the new hex lock:"));
+    d.type_into(&mut s, folder::NAME_ID, " for Ann")
         .expect("the name field");
-    d.send(&mut s, Message::Folder(folder::Message::RenameDone));
+    d.click(&mut s, "Make")?;
+    assert_eq!(s.folder().files().len(), 7);
     assert!(
         open_path(&s).ends_with("New lock for Ann.lock"),
         "{}",
         open_path(&s).display()
     );
+    // A name already taken is refused: the file there is kept, and nothing else opens.
+    let taken = open_path(&s);
+    let before = std::fs::read_to_string(&taken).expect("read");
+    d.send(&mut s, Message::Folder(folder::Message::New));
+    d.send(
+        &mut s,
+        Message::Folder(folder::Message::NameInput("New lock for Ann".into())),
+    );
+    d.send(&mut s, Message::Folder(folder::Message::NameDone));
+    assert!(s.notice().contains("already exists"), "{}", s.notice());
+    assert_eq!(std::fs::read_to_string(&taken).expect("read"), before);
+    assert_eq!(s.folder().files().len(), 7);
     d.click(&mut s, "Duplicate")?;
     assert_eq!(
         s.folder().renaming(),
         None,
         "a copy keeps its name until asked"
     );
-    assert_eq!(s.folder().files().len(), 5);
+    assert_eq!(s.folder().files().len(), 8);
     let doomed = open_path(&s);
     assert!(doomed.ends_with("New lock for Ann copy.lock"));
     d.click(&mut s, "Delete")?;
@@ -140,7 +160,7 @@ fn the_side_panel_makes_duplicates_and_deletes_with_confirmation() -> Result<(),
         Message::Folder(folder::Message::ConfirmDelete(true)),
     );
     assert!(!doomed.exists());
-    assert_eq!(s.folder().files().len(), 4);
+    assert_eq!(s.folder().files().len(), 7);
     assert!(s.document().path().is_some(), "another lock is open");
     Ok(())
 }
@@ -247,14 +267,14 @@ fn thumbnails_are_drawn_once_per_change_of_their_file() {
     let home = tempfile::tempdir().expect("home");
     let mut s = studio(&d, home.path());
     let listed = |s: &Studio| s.folder().files().len();
-    assert_eq!(listed(&s), 3);
+    assert_eq!(listed(&s), 6);
     // Another save of one file: listed again; only its thumbnail is drawn again.
     let open = open_path(&s);
     d.send(
         &mut s,
         Message::Changed(studio::watch::Changed::paths(vec![open])),
     );
-    assert_eq!(listed(&s), 3);
+    assert_eq!(listed(&s), 6);
 }
 
 #[test]

@@ -209,6 +209,51 @@ pub fn new_from_template(folder: &Path, template: &str) -> Result<PathBuf> {
     Ok(path)
 }
 
+/// A new puzzle from a template, under the name the user gave it (without its extension, which
+/// is the family's), titled so. A file already there is never replaced: the user names another.
+pub fn new_named(folder: &Path, template: &str, name: &str) -> Result<PathBuf> {
+    let info = crate::family::of_template(template)
+        .with_context(|| format!("no template is called {template}"))?
+        .info();
+    let stem = typed_stem(name, info.extension)?;
+    let path = folder.join(format!("{stem}.{}", info.extension));
+    if path.exists() {
+        bail!(
+            "{} already exists: give the new puzzle another name",
+            path.display()
+        );
+    }
+    let text = (info.templates.text_of)(template, stem)
+        .with_context(|| format!("the template {template} does not read"))?;
+    write_atomic(&path, &text)?;
+    Ok(path)
+}
+
+/// The file name typed for a puzzle whose extension is `own`, without that extension: refused
+/// when it cannot name a file in the folder.
+fn typed_stem<'a>(typed: &'a str, own: &str) -> Result<&'a str> {
+    let stem = typed.trim();
+    // The file's own extension typed with the name is the one it keeps.
+    let stem = strip_extension(stem, own).unwrap_or(stem);
+    if stem.is_empty() || stem.contains(['/', '\\']) || stem.starts_with('.') {
+        bail!("`{typed}` cannot be a file name");
+    }
+    // Another family's extension (or a solution's) would hide in the name before the real one:
+    // `gate.non.slide`, listed as a nonogram's name, and read as a sliding lock.
+    let others = crate::family::FAMILIES
+        .iter()
+        .map(|f| (f.extension, f.name))
+        .chain([("solution", "solution")]);
+    for (extension, name) in others {
+        if extension != own && strip_extension(stem, extension).is_some() {
+            bail!(
+                "`{typed}` ends in .{extension}, a {name}'s extension: this file stays a .{own} file; give its name without an extension"
+            );
+        }
+    }
+    Ok(stem)
+}
+
 /// Copies a puzzle file beside itself.
 pub fn duplicate(path: &Path) -> Result<PathBuf> {
     let text = crate::files::read_text(path, crate::files::MAX_FILE_BYTES)?;
@@ -242,25 +287,7 @@ pub fn own_solution(path: &Path) -> Option<PathBuf> {
 /// and its own saved solution with it ([`own_solution`]). The same name again changes nothing.
 pub fn rename(path: &Path, new_stem: &str) -> Result<PathBuf> {
     let own = extension(path);
-    let stem = new_stem.trim();
-    // The file's own extension typed with the name is the one it keeps.
-    let stem = strip_extension(stem, &own).unwrap_or(stem);
-    if stem.is_empty() || stem.contains(['/', '\\']) || stem.starts_with('.') {
-        bail!("`{new_stem}` cannot be a file name");
-    }
-    // Another family's extension (or a solution's) would hide in the name before the real one:
-    // `gate.non.slide`, listed as a nonogram's name, and read as a sliding lock.
-    let others = crate::family::FAMILIES
-        .iter()
-        .map(|f| (f.extension, f.name))
-        .chain([("solution", "solution")]);
-    for (extension, name) in others {
-        if extension != own && strip_extension(stem, extension).is_some() {
-            bail!(
-                "`{new_stem}` ends in .{extension}, a {name}'s extension: this file stays a .{own} file; give its name without an extension"
-            );
-        }
-    }
+    let stem = typed_stem(new_stem, &own)?;
     let target = path.with_file_name(format!("{stem}.{own}"));
     if target == path {
         return Ok(target);
@@ -407,6 +434,29 @@ mod tests {
         );
     }
 
+    /// Regression: New wrote "New nonogram.non" without asking; the name is the user's, and a
+    /// file already there is never replaced.
+    #[test]
+    fn a_new_puzzle_takes_the_name_given_and_never_replaces_a_file() {
+        let dir = tempfile::tempdir().expect("dir");
+        let path = new_named(dir.path(), "nonogram-blank-10x10", "Ann's cat").expect("made");
+        assert_eq!(path, dir.path().join("Ann's cat.non"));
+        let text = std::fs::read_to_string(&path).expect("written");
+        assert!(text.contains("title \"Ann's cat\""), "{text}");
+        std::fs::write(&path, "mine").expect("write");
+        let refused = new_named(dir.path(), "nonogram-blank-10x10", "Ann's cat.non");
+        assert!(
+            refused.is_err_and(|e| e.to_string().contains("already exists")),
+            "refused"
+        );
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), "mine");
+        assert!(new_named(dir.path(), "size-5", "").is_err());
+        assert!(new_named(dir.path(), "size-5", "a/b").is_err());
+        assert!(new_named(dir.path(), "size-5", "gate.non").is_err());
+        let lock = new_named(dir.path(), "size-5", "Gate").expect("a lock");
+        assert_eq!(lock, dir.path().join("Gate.lock"));
+    }
+
     #[test]
     fn first_use_fills_the_folder_with_starter_locks() {
         let dir = tempfile::tempdir().expect("dir");
@@ -414,7 +464,7 @@ mod tests {
         assert!(ensure(&folder).expect("created"));
         assert!(!ensure(&folder).expect("exists"));
         let locks = list(&folder);
-        assert_eq!(locks.len(), 3);
+        assert_eq!(locks.len(), 6);
         for l in locks {
             assert_eq!(l.family, Family::HexLock);
             let text = std::fs::read_to_string(l.path).expect("read");

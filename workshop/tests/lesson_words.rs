@@ -52,7 +52,11 @@ fn names_a_glyph(note: &str) -> bool {
 
 #[test]
 fn lessons_name_pieces_as_the_board_shows_them() {
-    for (folder, extension) in [("hexlock/tutorial", "lock"), ("sliding/tutorial", "slide")] {
+    for (folder, extension) in [
+        ("hexlock/tutorial", "lock"),
+        ("hexlock/starter", "lock"),
+        ("sliding/tutorial", "slide"),
+    ] {
         for (path, note) in notes(folder, extension) {
             assert!(!names_a_glyph(&note), "{path}: {note}");
         }

@@ -24,7 +24,7 @@ impl Studio {
                 }
                 self.guarded(Pending::Open(path))
             }
-            folder::Event::New(template) => self.guarded(Pending::New(template)),
+            folder::Event::New(template, name) => self.guarded(Pending::New(template, name)),
             folder::Event::Duplicate => self.guarded(Pending::Duplicate),
             folder::Event::Delete(path) => self.guarded(Pending::Delete(path)),
             folder::Event::Rename(stem) => {

@@ -11,16 +11,17 @@ use crate::screen::document::Document;
 use crate::screen::folder::display_name;
 use iced::widget::{button, column, container, row, text};
 use iced::{Element, Fill, Task, window};
+use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// What waits for the buffer to be saved or discarded.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Pending {
     /// Open this file.
     Open(PathBuf),
-    /// A new file from this template.
-    New(String),
+    /// A new file from this template, under this name.
+    New(String, String),
     /// A copy of the open file, opened.
     Duplicate,
     /// Delete this file (confirmed already).
@@ -48,9 +49,8 @@ pub enum Message {
     Forget(usize),
     /// A restored buffer's file was read: its text on disk, `None` when the file is gone.
     RestoreRead(Box<Entry>, Result<Option<String>, String>),
-    /// A file was made (New, Duplicate): open it; a new one (not a copy) with its name ready
-    /// to be typed over, since New gave it a placeholder ("New nonogram").
-    Created(Result<PathBuf, String>, bool),
+    /// A file was made (New, under the name the user gave it, or Duplicate): open it.
+    Created(Result<PathBuf, String>),
     /// A file was deleted.
     Deleted(Result<PathBuf, String>),
 }
@@ -64,7 +64,16 @@ pub struct Guard {
     recovered: Vec<Entry>,
     /// The buffer last kept, so that an unchanged buffer is not written again.
     kept: Option<(Option<PathBuf>, String)>,
+    /// Each write or removal in the recovery folder is numbered as it is asked for, and runs
+    /// on a thread of its own: one asked for earlier never lands after a later one for the same
+    /// file (a keep that finished after the forget of an undo would bring the edits back).
+    asked: u64,
+    /// The number of the last write or removal done, for each file.
+    done: Arc<Mutex<HashMap<Option<PathBuf>, u64>>>,
 }
+
+/// A write or removal in the recovery folder, ready to run off the UI thread.
+type Job = Box<dyn FnOnce() -> Result<(), String> + Send>;
 
 impl Guard {
     /// A guard keeping edits in `recovery` (none: edits are not kept).
@@ -75,7 +84,41 @@ impl Guard {
             recovery,
             recovered: Vec::new(),
             kept: None,
+            asked: 0,
+            done: Arc::default(),
         }
+    }
+
+    /// `work` on `file`'s entry, numbered now: when it runs, it is skipped if a later one for
+    /// the same file has run already.
+    fn in_order(
+        &mut self,
+        file: Option<PathBuf>,
+        work: impl FnOnce(&Recovery, Option<&std::path::Path>) -> anyhow::Result<()> + Send + 'static,
+    ) -> Option<Job> {
+        let recovery = self.recovery.clone()?;
+        self.asked += 1;
+        let number = self.asked;
+        let done = self.done.clone();
+        Some(Box::new(move || {
+            let mut done = done.lock().unwrap_or_else(|e| e.into_inner());
+            let last = done.entry(file.clone()).or_default();
+            if *last > number {
+                return Ok(());
+            }
+            *last = number;
+            work(&recovery, file.as_deref()).map_err(|e| format!("{e:#}"))
+        }))
+    }
+
+    /// Keeps `text` as `file`'s unsaved edits, in order with the other jobs.
+    fn store_job(&mut self, file: Option<PathBuf>, text: String) -> Option<Job> {
+        self.in_order(file, move |r, f| r.store(f, &text))
+    }
+
+    /// Forgets `file`'s unsaved edits, in order with the other jobs.
+    fn forget_job(&mut self, file: Option<PathBuf>) -> Option<Job> {
+        self.in_order(file, |r, f| r.forget(f))
     }
 
     /// What waits for the user's word.
@@ -95,15 +138,19 @@ impl Guard {
         };
         background::run(
             move || {
-                // An entry whose file already holds its text has nothing unsaved left.
-                let entries: Vec<Entry> = recovery
-                    .pending()
-                    .into_iter()
-                    .filter(|e| {
+                // An entry whose file already holds its text has nothing unsaved left: it is
+                // removed, not only left unoffered, so the folder keeps only what the user
+                // still has (a crash between a save and its forget leaves such an entry).
+                let (same, entries): (Vec<Entry>, Vec<Entry>) =
+                    recovery.pending().into_iter().partition(|e| {
                         let on_disk = e.file.as_deref().and_then(|f| read_text(f).ok());
-                        on_disk.as_deref() != Some(e.text.as_str())
-                    })
-                    .collect();
+                        on_disk.as_deref() == Some(e.text.as_str())
+                    });
+                for e in &same {
+                    if let Err(why) = recovery.discard(e) {
+                        eprintln!("lockwright: the recovery entry {}: {why:#}", e.id());
+                    }
+                }
                 Arc::new(entries)
             },
             Message::Recovered,
@@ -112,17 +159,10 @@ impl Guard {
 
     pub(super) fn forget(&mut self, file: Option<PathBuf>) -> Task<Message> {
         self.kept = None;
-        let Some(recovery) = self.recovery.clone() else {
-            return Task::none();
-        };
-        background::run(
-            move || {
-                recovery
-                    .forget(file.as_deref())
-                    .map_err(|e| format!("{e:#}"))
-            },
-            Message::Kept,
-        )
+        match self.forget_job(file) {
+            Some(job) => background::run(job, Message::Kept),
+            None => Task::none(),
+        }
     }
 
     /// The prompt above the screen: unsaved edits in the way, or edits recovered.
@@ -131,7 +171,7 @@ impl Guard {
         let body: Element<'a, Message> = if let Some(p) = &self.pending {
             let what = match p {
                 Pending::Open(path) => format!("open {}", display_name(path)),
-                Pending::New(template) => format!(
+                Pending::New(template, _) => format!(
                     "make a new {}",
                     crate::family::of_template(template).map_or("puzzle", |f| f.info().name)
                 ),
@@ -192,6 +232,17 @@ impl Guard {
 }
 
 impl Studio {
+    /// Edits kept for recovery and since undone back to the file's text are forgotten at
+    /// once: the keeping stops with the last unsaved edit, so nothing else would remove them
+    /// before a kill, and the next start would offer back what the user threw away.
+    pub(super) fn forget_undone(&mut self) -> Option<Task<StudioMessage>> {
+        if self.guard.kept.is_none() || self.document.is_dirty() {
+            return None;
+        }
+        let (file, _) = self.guard.kept.take()?;
+        Some(self.guard.forget(file).map(StudioMessage::Guard))
+    }
+
     /// Runs `pending` now, or, with unsaved edits in the buffer, once the user has chosen.
     pub(super) fn guarded(&mut self, pending: Pending) -> Task<StudioMessage> {
         if self.document.is_dirty() {
@@ -218,20 +269,20 @@ impl Studio {
                 self.screen = Screen::Editor;
                 self.open(path)
             }
-            Pending::New(template) => {
+            Pending::New(template, name) => {
                 let folder = self.folder.path().to_path_buf();
                 background::run(
                     move || {
-                        crate::library::new_from_template(&folder, &template)
+                        crate::library::new_named(&folder, &template, &name)
                             .map_err(|e| format!("{e:#}"))
                     },
-                    move |r| g(Message::Created(r, true)),
+                    move |r| g(Message::Created(r)),
                 )
             }
             Pending::Duplicate => match self.document.path().map(PathBuf::from) {
                 Some(path) => background::run(
                     move || crate::library::duplicate(&path).map_err(|e| format!("{e:#}")),
-                    move |r| g(Message::Created(r, false)),
+                    move |r| g(Message::Created(r)),
                 ),
                 None => Task::none(),
             },
@@ -286,9 +337,9 @@ impl Studio {
                 Task::none()
             }
             Message::Keep => {
-                let Some(recovery) = self.guard.recovery.clone() else {
+                if self.guard.recovery.is_none() {
                     return Task::none();
-                };
+                }
                 let now = (
                     self.document.path().map(PathBuf::from),
                     self.document.text(),
@@ -305,14 +356,10 @@ impl Studio {
                     return Task::none();
                 }
                 self.guard.kept = Some(now.clone());
-                background::run(
-                    move || {
-                        recovery
-                            .store(now.0.as_deref(), &now.1)
-                            .map_err(|e| format!("{e:#}"))
-                    },
-                    move |r| g(Message::Kept(r)),
-                )
+                match self.guard.store_job(now.0, now.1) {
+                    Some(job) => background::run(job, move |r| g(Message::Kept(r))),
+                    None => Task::none(),
+                }
             }
             Message::Kept(Ok(())) => Task::none(),
             Message::Kept(Err(why)) => {
@@ -374,18 +421,9 @@ impl Studio {
                     Task::none()
                 }
             },
-            Message::Created(r, name_it) => match r {
+            Message::Created(r) => match r {
                 Ok(path) => {
                     let open = self.proceed(Pending::Open(path));
-                    // Once it is open, its name is offered for typing over, as a file
-                    // manager offers a new folder's.
-                    let open = if name_it {
-                        open.chain(Task::done(StudioMessage::Folder(
-                            crate::screen::folder::Message::RenameStart,
-                        )))
-                    } else {
-                        open
-                    };
                     Task::batch([self.folder.refresh().map(StudioMessage::Folder), open])
                 }
                 Err(why) => {
@@ -434,5 +472,32 @@ impl Studio {
                 forget
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Regression: a keep and a forget each run on a thread of their own, and a keep that
+    /// finished after the forget asked for after it (an undo back to the file right after a
+    /// keep) left the edits for the next start to offer back.
+    #[test]
+    fn a_keep_that_lands_after_a_later_forget_is_dropped() {
+        let dir = tempfile::tempdir().expect("dir");
+        let recovery = Recovery::new(dir.path().join("recovery"));
+        let mut guard = Guard::new(Some(recovery.clone()));
+        let file = Some(dir.path().join("a.lock"));
+        let keep = guard
+            .store_job(file.clone(), "edited".into())
+            .expect("a job");
+        let forget = guard.forget_job(file.clone()).expect("a job");
+        forget().expect("forgotten");
+        keep().expect("dropped, not an error");
+        assert!(recovery.pending().is_empty(), "nothing is offered back");
+        // In the order asked, the later keep lands.
+        let keep = guard.store_job(file, "again".into()).expect("a job");
+        keep().expect("kept");
+        assert_eq!(recovery.pending().len(), 1);
     }
 }

@@ -348,6 +348,9 @@ impl Studio {
         let was_settings = matches!(self.screen, Screen::Settings);
         let mut task = self.route(message);
         self.follow_play();
+        if let Some(forget) = self.forget_undone() {
+            task = Task::batch([task, forget]);
+        }
         // The theme changed (the side panel's button, the settings, a reload of the file): the
         // Death Match's pictures are drawn again in its colours.
         if self.death_match.is_dark() != self.is_dark() {

@@ -325,8 +325,8 @@ fn progress_line(p: &Progress) -> String {
     format!(
         "turn {}: {} states, frontier {}, {}/s, {}",
         p.depth + 1,
-        p.visited,
-        p.frontier,
+        lockfmt::words::grouped(p.visited),
+        lockfmt::words::grouped(p.frontier),
         si(rate),
         bytes(p.bytes as f64)
     )

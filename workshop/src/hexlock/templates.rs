@@ -34,6 +34,9 @@ pub const ALL: &[Template] = templates![
     "starter" / "spring-pull",
     "starter" / "pivot-gate",
     "starter" / "ball-stop",
+    "starter" / "long-reach",
+    "starter" / "two-balls",
+    "starter" / "gate-keeper",
 ];
 
 /// The template with a name.
@@ -77,6 +80,72 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Every starter lock's solution file, read and checked against its lock.
+    fn starters_and_their_solutions() -> Vec<(
+        &'static str,
+        engine::hexlock::Lock,
+        Vec<engine::hexlock::Move>,
+    )> {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates/hexlock/starter");
+        ALL.iter()
+            .filter(|t| t.folder == "starter")
+            .map(|t| {
+                let lock = lockfmt::hexlock::parse(t.text)
+                    .valid_lock()
+                    .cloned()
+                    .unwrap_or_else(|| panic!("{} does not read", t.name));
+                let text = std::fs::read_to_string(root.join(format!("{}.solution", t.name)))
+                    .unwrap_or_else(|e| panic!("{}: no solution beside it: {e}", t.name));
+                let solution = lockfmt::hexlock::parse_solution(&text)
+                    .unwrap_or_else(|e| panic!("{}: the solution does not read: {e:?}", t.name));
+                assert!(
+                    solution.names(&lock),
+                    "{}: the solution is another lock's",
+                    t.name
+                );
+                (t.name, lock, solution.moves)
+            })
+            .collect()
+    }
+
+    /// A starter's solution is replayed through the rules: the lock opens at its last move,
+    /// not before (a longer list would claim more moves than the lock takes).
+    #[test]
+    fn every_starter_lock_opens_at_the_last_move_of_its_solution() {
+        for (name, lock, moves) in starters_and_their_solutions() {
+            let mech = engine::hexlock::Mechanism::new(&lock).expect("playable");
+            assert!(!mech.is_open(&mech.initial_state()), "{name} starts closed");
+            let replay = engine::hexlock::search::replay(&mech, &moves).expect("replays");
+            assert_eq!(replay.opened_after, Some(moves.len()), "{name}");
+        }
+    }
+
+    /// Regression: every starter lock opened in one move; a newcomer's folder now also holds
+    /// locks that take several, each as short as its solution says (the solver finds no
+    /// shorter way).
+    #[test]
+    fn some_starter_locks_take_several_moves() {
+        let mut several = Vec::new();
+        for (name, lock, moves) in starters_and_their_solutions() {
+            let mech = engine::hexlock::Mechanism::new(&lock).expect("playable");
+            let report = engine::hexlock::search::solve(
+                &mech,
+                &engine::hexlock::search::SearchOptions::default(),
+            )
+            .expect("searches");
+            let shortest = report.solution.expect("solved").len();
+            assert_eq!(
+                shortest,
+                moves.len(),
+                "{name}: its solution is a shortest one"
+            );
+            if shortest >= 5 {
+                several.push(name);
+            }
+        }
+        assert!(several.len() >= 3, "{several:?}");
     }
 
     #[test]

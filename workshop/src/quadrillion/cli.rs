@@ -192,13 +192,17 @@ pub fn solve(
             crate::say!("{shown}: {name} has exactly one solution ({n})")
         }
         ("solved", Some((n, false))) => {
-            crate::say!("{shown}: {name} has {n} solutions; the first:")
+            crate::say!(
+                "{shown}: {name} has {} solutions; the first:",
+                lockfmt::words::grouped(n)
+            )
         }
         ("solved", None) => crate::say!("{shown}: {name} is solved:"),
         ("none", _) => crate::say!("{shown}: {name} has no solution"),
         (_, Some((n, _))) => crate::say!(
-            "{shown}: {}; {n} solutions found before it",
-            reason.as_deref().unwrap_or_default()
+            "{shown}: {}; {} found before it",
+            reason.as_deref().unwrap_or_default(),
+            lockfmt::words::count(n as usize, "solution")
         ),
         _ => crate::say!("{shown}: {}", reason.as_deref().unwrap_or_default()),
     }

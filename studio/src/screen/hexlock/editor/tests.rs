@@ -521,6 +521,7 @@ fn a_drag_paints_a_block_and_erases_it_again_cell_by_cell() {
         "every cell the drag passed over, in one block"
     );
     // Dragging back from a cell of the selected block takes its cells away.
+    let with_block = h.editor.text();
     drag_cells(&mut h, to, from);
     let lock = h.editor.lock().expect("a lock");
     assert!(
@@ -528,14 +529,29 @@ fn a_drag_paints_a_block_and_erases_it_again_cell_by_cell() {
         "{:?}",
         lock.blocks
     );
+    // Each stroke is one undo step, unpainting as painting.
+    h.send(Message::Undo);
+    assert_eq!(
+        h.editor.text(),
+        with_block,
+        "one undo takes back the unpainting"
+    );
+    h.send(Message::Redo);
     // The Erase tool erases along a drag too.
     drag_cells(&mut h, from, to);
     let lock = h.editor.lock().expect("a lock");
     assert!(run.iter().all(|c| lock.occupancy().contains_key(c)));
+    let before_erasing = h.editor.text();
     h.send(Message::Tool(Tool::Erase));
     drag_cells(&mut h, from, to);
     let lock = h.editor.lock().expect("a lock");
     assert!(run.iter().all(|c| !lock.occupancy().contains_key(c)));
+    h.send(Message::Undo);
+    assert_eq!(
+        h.editor.text(),
+        before_erasing,
+        "one undo takes back the erasing"
+    );
 }
 
 #[test]

@@ -77,6 +77,9 @@ pub struct Player {
     layers: Layers,
     solved: bool,
     status: String,
+    /// The greeting of a game taken up, while it may still be the status: it counts the cells
+    /// found then, so the first change of a cell ends it.
+    greeting: Option<String>,
     /// Names the cells as they are: bumped at every change, so that a hint or steps asked
     /// about older cells are dropped.
     generation: Generation,
@@ -114,6 +117,7 @@ impl Player {
             layers: Layers::default(),
             solved: false,
             status: String::new(),
+            greeting: None,
             generation: Generation::default(),
             stepper: None,
         }
@@ -177,6 +181,7 @@ impl Player {
         self.redo.clear();
         self.cells_changed();
         self.status = progress::taken_up(play);
+        self.greeting = Some(self.status.clone());
         true
     }
 
@@ -251,6 +256,9 @@ impl Player {
     }
 
     fn cells_changed(&mut self) {
+        if self.greeting.take().is_some_and(|g| g == self.status) {
+            self.status.clear();
+        }
         self.generation.advance();
         self.layers.cells_changed();
         if !self.marks.mistakes.is_empty() || self.marks.focus.is_some() {

@@ -18,15 +18,17 @@ impl Counted {
             (0, true) => "No solution: the shapes cannot all be placed.".into(),
             (1, true) => "Exactly one solution: a challenge.".into(),
             (n, true) => format!(
-                "{n} solutions: not a challenge yet (Generate places shapes until one is left)."
+                "{} solutions: not a challenge yet (Generate places shapes until one is left).",
+                lockfmt::words::grouped(n)
             ),
             (0, false) => format!(
                 "No solution found yet (the count stopped after {} s).",
                 COUNT_TIME.as_secs()
             ),
             (n, false) => format!(
-                "At least {} (the count stopped after {} s).",
-                lockfmt::words::count(n as usize, "solution"),
+                "At least {} solution{} (the count stopped after {} s).",
+                lockfmt::words::grouped(n),
+                if n == 1 { "" } else { "s" },
                 COUNT_TIME.as_secs()
             ),
         }
@@ -57,4 +59,25 @@ pub enum Tone {
     Impossible,
     /// Several solutions, or not known yet: amber, the state of a board being authored.
     Unsettled,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Counted;
+
+    /// Regression: the default board's count read "10162 solutions" where every other count
+    /// in the studio is grouped by thousands.
+    #[test]
+    fn counts_are_grouped_by_thousands() {
+        let count = |solutions, complete| {
+            Counted {
+                solutions,
+                complete,
+            }
+            .verdict()
+        };
+        assert!(count(10_162, true).starts_with("10,162 solutions:"));
+        assert!(count(174_735, false).starts_with("At least 174,735 solutions "));
+        assert!(count(1, false).starts_with("At least 1 solution "));
+    }
 }

@@ -224,3 +224,73 @@ fn undo_and_redo_are_offered_only_when_they_change_the_text() {
         Message::Source(Action::Edit(Edit::Insert('\n'))),
     );
 }
+
+/// Drags a shape grabbed at its own dot across the table to `to`, the pointer passing every
+/// dot on the way, and lets go there.
+fn drag_shape(editor: &mut Editor, shape: ShapeId, to: Dot) {
+    let from = editor.table.shape(shape).at;
+    let (_, _) = editor.update(Message::Canvas(Input::Pressed {
+        dot: from,
+        right: false,
+    }));
+    assert_eq!(editor.table.picked().len(), 1, "{}", editor.status());
+    let (mut row, mut col) = (from.row, from.col);
+    while (row, col) != (to.row, to.col) {
+        row += (to.row - row).signum();
+        col += (to.col - col).signum();
+        let (_, _) = editor.update(Message::Canvas(Input::Moved {
+            dot: Dot::new(row, col),
+        }));
+    }
+    let (_, _) = editor.update(Message::Canvas(Input::Dropped { dot: to }));
+}
+
+/// A dot to drop `shape` at, grabbed at its own dot, where it lies on the board.
+fn where_it_fits(table: &Table, shape: ShapeId) -> Dot {
+    let from = table.shape(shape).at;
+    (0..10)
+        .flat_map(|row| (0..10).map(move |col| Dot::new(row, col)))
+        .find(|to| {
+            let mut t = table.clone();
+            t.pick_at(from).is_ok()
+                && t.move_by(Dot::new(to.row - from.row, to.col - from.col))
+                    .is_ok()
+                && t.release().is_ok()
+                && t.is_on_board(shape)
+        })
+        .expect("a place on the board")
+}
+
+/// One drag is one undo step, as a stroke is in the other families' editors: a shape carried
+/// across the table by the mouse, over many dots, is taken back by one undo, while authoring
+/// (the text) and while playing (the player's moves).
+#[test]
+fn a_shape_dragged_across_the_table_is_one_undo_step() {
+    let text = include_str!("../../../../../templates/quadrillion/default.quad");
+    let mut editor = opened(text);
+    let to = where_it_fits(&editor.table, ShapeId::Corner);
+    drag_shape(&mut editor, ShapeId::Corner, to);
+    let laid = editor.text();
+    assert_ne!(
+        laid,
+        text,
+        "the shape lies on the board: {}",
+        editor.status()
+    );
+    let (_, _) = editor.update(Message::Undo);
+    assert_eq!(editor.text(), text, "one undo takes the drag back");
+    let (_, _) = editor.update(Message::Redo);
+    assert_eq!(editor.text(), laid);
+    let (_, _) = editor.update(Message::Undo);
+    let revision = editor.core.buffer.revision();
+    let (_, _) = editor.update(Message::Read(revision, Arc::new(Reading::of(text))));
+
+    let (_, _) = editor.update(Message::SetMode(Mode::Play));
+    assert_eq!(editor.mode, Mode::Play, "{}", editor.status());
+    let start = editor.table.clone();
+    let to = where_it_fits(&editor.table, ShapeId::Corner);
+    drag_shape(&mut editor, ShapeId::Corner, to);
+    assert_ne!(editor.table, start, "placed: {}", editor.status());
+    let (_, _) = editor.update(Message::Undo);
+    assert_eq!(editor.table, start, "one undo takes the placing back");
+}

@@ -40,7 +40,13 @@ pub enum Message {
     Open(PathBuf),
     CompareWith(PathBuf),
     TemplatePicked(String),
+    /// Make a new puzzle: its name is asked first.
     New,
+    /// The new puzzle's name being typed.
+    NameInput(String),
+    /// Make the new puzzle under the name typed.
+    NameDone,
+    NameCancel,
     Duplicate,
     RenameStart,
     RenameInput(String),
@@ -66,8 +72,9 @@ pub enum Event {
     Open(PathBuf),
     /// Compare the open file with this one.
     CompareWith(PathBuf),
-    /// A new file from this template.
-    New(String),
+    /// A new file from this template (the first), under this name (the second): the
+    /// studio asks about unsaved edits first.
+    New(String, String),
     /// A copy of the open file.
     Duplicate,
     /// Give the open file this name.
@@ -86,6 +93,9 @@ pub enum Event {
 
 /// The field where the open file's new name is typed.
 pub const RENAME_ID: &str = "folder-rename";
+
+/// The field where a new puzzle's name is typed, before anything is written.
+pub const NAME_ID: &str = "folder-new-name";
 
 /// The id of the list's filter, for focus and tests.
 pub const FILTER_ID: &str = "folder-filter";
@@ -147,6 +157,9 @@ pub struct Folder {
     /// the puzzle open ([`Folder::template_for`]).
     template: Option<String>,
     renaming: Option<String>,
+    /// The template New makes and the name being typed for it: nothing is written until the
+    /// user has named it.
+    naming: Option<(String, String)>,
     /// The file to delete once confirmed, and whether a saved solution goes with it.
     confirm_delete: Option<(PathBuf, bool)>,
     /// A picture that an export would replace, waiting for the user's word.
@@ -161,6 +174,28 @@ impl Folder {
     /// The name being typed for the open file, while renaming it.
     pub fn renaming(&self) -> Option<&str> {
         self.renaming.as_deref()
+    }
+
+    /// The name being typed for a new puzzle, before it is made.
+    pub fn naming(&self) -> Option<&str> {
+        self.naming.as_ref().map(|(_, name)| name.as_str())
+    }
+
+    /// A name for a new puzzle of `template`'s family that no file listed here has yet: "New
+    /// nonogram", else "New nonogram 2", … Read from the listing, so that no disk is asked.
+    fn unused_name(&self, template: &str) -> String {
+        let Some(info) = crate::family::of_template(template).map(|f| f.info()) else {
+            return String::new();
+        };
+        let base = info.templates.new_name;
+        let taken = |stem: &str| {
+            let file = self.folder.join(format!("{stem}.{}", info.extension));
+            self.files.iter().any(|f| f.path == file)
+        };
+        std::iter::once(base.to_string())
+            .chain((2..).map(|n| format!("{base} {n}")))
+            .find(|stem| !taken(stem))
+            .unwrap_or_else(|| base.to_string())
     }
 
     /// The theme's shade the pictures are drawn in.
@@ -188,6 +223,7 @@ impl Folder {
             listings: Generation::default(),
             template: None,
             renaming: None,
+            naming: None,
             confirm_delete: None,
             confirm_export: None,
             exported: HashSet::new(),
@@ -287,16 +323,40 @@ impl Folder {
                 self.template = Some(t);
                 None
             }
-            // A file made or renamed here is opened: the filter goes, lest it hide that file.
+            // The name is asked before anything is written, ready to be typed over.
             Message::New => {
+                let template = self.template_for(open);
+                let name = self.unused_name(&template);
+                self.renaming = None;
+                self.naming = Some((template, name));
+                return (
+                    operation::focus(NAME_ID).chain(operation::select_all(NAME_ID)),
+                    None,
+                );
+            }
+            Message::NameInput(typed) => {
+                if let Some((_, name)) = &mut self.naming {
+                    *name = typed;
+                }
+                None
+            }
+            // A file made or renamed here is opened: the filter goes, lest it hide that file.
+            Message::NameDone => {
                 self.filter.clear();
-                Some(Event::New(self.template_for(open)))
+                self.naming
+                    .take()
+                    .map(|(template, name)| Event::New(template, name))
+            }
+            Message::NameCancel => {
+                self.naming = None;
+                None
             }
             Message::Duplicate => {
                 self.filter.clear();
                 open.map(|_| Event::Duplicate)
             }
             Message::RenameStart => {
+                self.naming = None;
                 self.renaming = open
                     .and_then(|p| p.file_stem())
                     .map(|s| s.to_string_lossy().into_owned());
@@ -386,6 +446,27 @@ impl Folder {
             .vertical_spacing(4),
         ]
         .spacing(6);
+        if let Some((template, name)) = &self.naming {
+            let family = crate::family::of_template(template).map_or("puzzle", |f| f.info().name);
+            side = side.push(
+                column![
+                    text(format!("Name the new {family}:")).size(13),
+                    row![
+                        text_input("its name", name)
+                            .id(NAME_ID)
+                            .on_input(Message::NameInput)
+                            .on_submit(Message::NameDone)
+                            .size(13),
+                        button(text("Make").size(13)).on_press(Message::NameDone),
+                        button(text("Cancel").size(13))
+                            .style(button::secondary)
+                            .on_press(Message::NameCancel),
+                    ]
+                    .spacing(4),
+                ]
+                .spacing(4),
+            );
+        }
         if let Some(name) = &self.renaming {
             side = side.push(
                 row![
@@ -605,161 +686,4 @@ fn thumbnail(family: Family, path: &Path, shade: Shade) -> Option<image::Handle>
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn listed(folder: &mut Folder) -> Task<Message> {
-        let files = library::list(folder.path());
-        let asked = folder.listings.advance();
-        folder.update(Message::Listed(asked, files), None).0
-    }
-
-    #[test]
-    fn thumbnails_are_drawn_again_only_for_files_that_changed() {
-        let dir = tempfile::tempdir().expect("dir");
-        let folder_path = dir.path().join("locks");
-        crate::library::ensure(&folder_path).expect("starter locks");
-        let mut folder = Folder::new(folder_path.clone());
-        let rt = crate::testing::runtime();
-        let task = listed(&mut folder);
-        crate::testing::settle(&rt, &mut folder, task, |f, m| f.update(m, None).0);
-        assert_eq!(folder.thumbnails.len(), 3);
-        assert!(folder.thumbnails.values().all(|(_, _, h)| h.is_some()));
-        // Listed again with nothing changed: nothing to draw.
-        let again = listed(&mut folder);
-        assert!(iced_runtime::task::into_stream(again).is_none());
-        // One file changes: only it is drawn again.
-        let one = folder_path.join("ball-stop.lock");
-        let later = std::time::SystemTime::now() + std::time::Duration::from_secs(5);
-        std::fs::File::options()
-            .append(true)
-            .open(&one)
-            .and_then(|f| f.set_modified(later))
-            .expect("touch");
-        let task = listed(&mut folder);
-        let mut drawn = Vec::new();
-        crate::testing::settle(&rt, &mut folder, task, |f, m| {
-            if let Message::Thumbnail(p, ..) = &m {
-                drawn.push(p.clone());
-            }
-            f.update(m, None).0
-        });
-        assert_eq!(drawn, vec![one]);
-        // Regression: the pictures stayed light in the dark theme. Each is drawn again in it,
-        // and a picture of the light one arriving late is dropped.
-        let task = folder.set_shade(Shade::Dark);
-        let mut drawn = 0;
-        crate::testing::settle(&rt, &mut folder, task, |f, m| {
-            if let Message::Thumbnail(_, _, shade, _) = &m {
-                assert_eq!(*shade, Shade::Dark);
-                drawn += 1;
-            }
-            f.update(m, None).0
-        });
-        assert_eq!(drawn, 3);
-        assert!(
-            folder
-                .thumbnails
-                .values()
-                .all(|(_, s, h)| *s == Shade::Dark && h.is_some())
-        );
-        let late = Message::Thumbnail(folder_path.join("ball-stop.lock"), None, Shade::Light, None);
-        let _ = folder.update(late, None);
-        assert!(
-            folder
-                .thumbnails
-                .values()
-                .all(|(_, s, h)| *s == Shade::Dark && h.is_some())
-        );
-    }
-
-    /// An answer of an older listing is dropped: the newer one stands.
-    #[test]
-    fn a_stale_listing_is_dropped() {
-        let dir = tempfile::tempdir().expect("dir");
-        let mut folder = Folder::new(dir.path().to_path_buf());
-        let old = folder.listings.advance();
-        let _ = folder.listings.advance();
-        let stale = vec![Listed {
-            path: dir.path().join("gone.lock"),
-            family: Family::HexLock,
-            modified: None,
-        }];
-        let _ = folder.update(Message::Listed(old, stale), None);
-        assert!(folder.files().is_empty());
-    }
-
-    /// An empty folder's list said nothing at all: it says how to make a first puzzle.
-    #[test]
-    fn an_empty_folder_says_how_to_make_a_first_puzzle() {
-        let dir = tempfile::tempdir().expect("dir");
-        let mut folder = Folder::new(dir.path().to_path_buf());
-        let _ = listed(&mut folder);
-        let games = Progress::default();
-        let sees = |folder: &Folder| {
-            iced_test::simulator(folder.view(None, None, String::new(), "", &games))
-                .find(EMPTY)
-                .is_ok()
-        };
-        assert!(sees(&folder));
-        std::fs::write(
-            dir.path().join("gate.non"),
-            "width 1\nheight 1\nrows\n1\ncolumns\n1\n",
-        )
-        .expect("write");
-        let _ = listed(&mut folder);
-        assert!(!folder.files().is_empty());
-        assert!(!sees(&folder));
-    }
-
-    #[test]
-    fn the_list_says_which_puzzles_are_in_progress_and_which_are_solved() {
-        use crate::progress::Play;
-        let dir = tempfile::tempdir().expect("dir");
-        let text = "width 1\nheight 1\nrows\n1\ncolumns\n1\n";
-        for name in ["a.non", "b.non", "c.non"] {
-            std::fs::write(dir.path().join(name), text).expect("write");
-        }
-        let mut folder = Folder::new(dir.path().to_path_buf());
-        let _ = listed(&mut folder);
-        let mut games = Progress::default();
-        let rows = |r: &str| crate::nonogram::progress::NonogramPlay {
-            rows: vec![r.into()],
-        };
-        let (crossed, filled) = (Play::of(&rows(".")), Play::of(&rows("#")));
-        games.keep(&Place::File(dir.path().join("a.non")), "p", crossed, false);
-        games.keep(&Place::File(dir.path().join("b.non")), "p", filled, true);
-        let sees = |games: &Progress, what: &str| {
-            iced_test::simulator(folder.view(None, None, String::new(), "", games))
-                .find(what)
-                .is_ok()
-        };
-        assert!(sees(&games, "in progress"), "a is started");
-        assert!(sees(&games, "✓ solved"), "b is solved");
-        let none = Progress::default();
-        assert!(!sees(&none, "in progress") && !sees(&none, "✓ solved"));
-    }
-
-    /// New always offered an empty hex lock first, so that someone drawing nonograms made a
-    /// hex lock unless they went to the picker each time. Until a template is picked, New makes
-    /// a blank puzzle of the open puzzle's family; a template picked stays picked.
-    #[test]
-    fn new_follows_the_open_puzzles_family_until_a_template_is_picked() {
-        let dir = tempfile::tempdir().expect("dir");
-        let mut folder = Folder::new(dir.path().to_path_buf());
-        let new = |folder: &mut Folder, open: Option<&str>| {
-            let open = open.map(|name| dir.path().join(name));
-            match folder.update(Message::New, open.as_deref()).1 {
-                Some(Event::New(t)) => t,
-                other => panic!("{other:?}"),
-            }
-        };
-        assert_eq!(new(&mut folder, None), "size-6");
-        assert_eq!(new(&mut folder, Some("gate.lock")), "size-6");
-        assert_eq!(new(&mut folder, Some("cat.non")), "nonogram-blank-10x10");
-        assert_eq!(new(&mut folder, Some("key.slide")), "sliding-blank-6x6");
-        assert_eq!(new(&mut folder, Some("board.quad")), "quadrillion-default");
-        let _ = folder.update(Message::TemplatePicked("size-3".into()), None);
-        assert_eq!(new(&mut folder, Some("cat.non")), "size-3");
-    }
-}
+mod tests;
