@@ -345,6 +345,34 @@ fn spawn_heartbeat(
     });
 }
 
+/// How long the change log keeps a change every server has applied: a server cut off from the
+/// database for longer must restart to catch up (docs/operating.md).
+const CHANGES_KEPT: Duration = Duration::from_secs(3600);
+
+/// How often the change log is cut back.
+const TRIM_CHANGES_EVERY: Duration = Duration::from_secs(600);
+
+/// Cuts the change log back every few minutes, on either backend: it would otherwise grow
+/// with every change for ever.
+fn spawn_log_trimming(game: Game, mut stop: watch::Receiver<bool>) {
+    tokio::spawn(async move {
+        loop {
+            tokio::select! {
+                () = tokio::time::sleep(TRIM_CHANGES_EVERY) => {}
+                _ = stop.changed() => break,
+            }
+            let g = game.clone();
+            let before = crate::storage::now_ms() - CHANGES_KEPT.as_millis() as i64;
+            match tokio::task::spawn_blocking(move || g.trim_changes(before)).await {
+                Ok(Ok(n)) if n > 0 => tracing::info!(removed = n, "change log cut back"),
+                Ok(Ok(_)) => {}
+                Ok(Err(e)) => tracing::warn!(error = %e, "cannot cut the change log back"),
+                Err(e) => tracing::warn!(error = %e, "cannot cut the change log back"),
+            }
+        }
+    });
+}
+
 /// How long a server on a shared database goes at most without reading the change log.
 const CATCH_UP_AT_LEAST_EVERY: Duration = Duration::from_secs(2);
 
@@ -449,6 +477,7 @@ pub async fn serve(
     let upkeep = spawn_upkeep(config, game.clone(), stop_rx.clone())?;
     spawn_announcer(game.clone(), stop_rx.clone());
     spawn_catching_up(config, game.clone(), stop_rx.clone())?;
+    spawn_log_trimming(game.clone(), stop_rx.clone());
     spawn_backups(config, stop_rx.clone());
     spawn_mailer(config, &game, stop_rx.clone());
     game.death_matches().set_speed(config.match_speed);

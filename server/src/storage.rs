@@ -91,6 +91,18 @@ pub enum StorageError {
     /// written, and the change is to be checked again on the world as it now stands.
     #[error("another server changed the world first")]
     Stale,
+    /// The change log no longer holds changes this server has not applied (it was cut back
+    /// while this server was cut off from the database): only loading the world afresh, at a
+    /// restart, brings it up to date.
+    #[error(
+        "this server has applied the change log up to change {seen}, and the database keeps it only from change {first}: restart the server to load the world afresh"
+    )]
+    LogTrimmed {
+        /// The last change this server applied.
+        seen: i64,
+        /// The first change the log holds beyond it.
+        first: i64,
+    },
     /// Another server hosts the Death Matches: this one may not write them.
     #[error("another server hosts the Death Matches")]
     NotHost,
@@ -151,7 +163,8 @@ impl StorageError {
             StorageError::Connect { .. }
             | StorageError::NotHost
             | StorageError::Served { .. }
-            | StorageError::BeingCopied { .. } => true,
+            | StorageError::BeingCopied { .. }
+            | StorageError::LogTrimmed { .. } => true,
             _ => false,
         }
     }
@@ -371,14 +384,18 @@ pub trait Backend: Send {
         forget_before_ms: i64,
         rule: limits::LoginRule<'_>,
     ) -> Result<(), StorageError>;
-    /// Records `instance` alive at `now_ms`, forgets servers unseen since `alive_since_ms`, and
-    /// says how many are alive (this one included).
+    /// Records `instance` alive at `now_ms`, with the last change it has applied, forgets
+    /// servers unseen since `alive_since_ms`, and says how many are alive (this one included).
     fn heartbeat(
         &mut self,
         instance: &str,
         now_ms: i64,
         alive_since_ms: i64,
     ) -> Result<usize, StorageError>;
+    /// Cuts the change log back: removes the changes logged before `before_ms` that every
+    /// server alive has applied, always keeping the last one (whose number the next change
+    /// follows). Says how many were removed.
+    fn trim_changes(&mut self, before_ms: i64) -> Result<usize, StorageError>;
     /// Removes `instance` from the servers alive (it is stopping).
     fn leave(&mut self, instance: &str) -> Result<(), StorageError>;
     /// Registers a player.

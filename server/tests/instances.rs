@@ -400,3 +400,64 @@ async fn reads_arriving_together_share_one_check_of_the_change_log() {
     a.stop().await.expect("stop");
     b.stop().await.expect("stop");
 }
+
+/// A server that missed changes the log no longer holds (cut back while it could not read
+/// the database) cannot catch up: it says so at `/ready`, which fails until it is restarted,
+/// and a restart serves the world as the others do.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_behind_a_cut_log_says_it_is_not_ready_until_restarted() {
+    let Some((a, b, dirs, database)) = two_servers().await else {
+        return;
+    };
+    let Database::Postgres(url) = &database else {
+        unreachable!("two servers run on PostgreSQL")
+    };
+    let name = url.rsplit('/').next().expect("a database name").to_string();
+    // B cannot read the database while A writes and the log is cut behind its back.
+    let storage = b.game.storage();
+    let (held_tx, held_rx) = std::sync::mpsc::channel::<()>();
+    let (release_tx, release_rx) = std::sync::mpsc::channel::<()>();
+    let holder = std::thread::spawn(move || {
+        let _busy = storage.lock().expect("storage");
+        held_tx.send(()).expect("held");
+        release_rx.recv().expect("released");
+    });
+    held_rx.recv().expect("held");
+    let ann = player(&a.url(), "ANN").await;
+    player(&a.url(), "BOB").await;
+    support::pg::cluster().sql(
+        &name,
+        "DELETE FROM world_changes WHERE seq < (SELECT max(seq) FROM world_changes)",
+    );
+    release_tx.send(()).expect("release");
+    holder.join().expect("holder");
+    let mut said = String::new();
+    for _ in 0..100 {
+        let (status, body, _) =
+            support::raw("GET", &format!("{}/api/v1/ready", b.url()), None, None).await;
+        if status == 503 {
+            said = body;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(said.contains("restart"), "{said}");
+    b.stop().await.expect("stop");
+    let b = Running::start(config(dirs[1].path(), &database))
+        .await
+        .expect("B again");
+    let (status, _, _) =
+        support::raw("GET", &format!("{}/api/v1/ready", b.url()), None, None).await;
+    assert_eq!(status, 200);
+    let ann_on_b = Client::new(&b.url()).with_token(ann.token().expect("token"));
+    assert_eq!(
+        ann_on_b
+            .player("BOB")
+            .await
+            .expect("BOB through B")
+            .codename,
+        "BOB"
+    );
+    a.stop().await.expect("stop");
+    b.stop().await.expect("stop");
+}

@@ -333,10 +333,50 @@ async fn a_unix_socket_url_reaches_the_database() {
     assert_eq!(s.load().expect("load").players[0].codename, "SOK");
 }
 
+/// The change log is cut back to the changes every server alive has applied, older than the
+/// time given, always keeping the last; a server whose unapplied changes were cut is told so
+/// rather than left behind without knowing.
+async fn the_change_log_is_cut_back_to_what_every_server_has_applied(backend: Backend) {
+    let dir = tempfile::tempdir().expect("dir");
+    let database = backend.database();
+    let mut s = open(&database, dir.path());
+    let mut behind = open(&database, dir.path());
+    let now = server::storage::now_ms();
+    for name in ["AAA", "BBB", "CCC"] {
+        s.add_player(name, "h", true).expect("player");
+    }
+    // Another server alive has applied none of them: nothing goes.
+    behind.heartbeat("behind", now, now - 5000).expect("alive");
+    assert_eq!(s.trim_changes(now + 60_000).expect("trim"), 0);
+    // Nor does a change younger than the time given.
+    assert_eq!(s.trim_changes(now - 60_000).expect("trim"), 0);
+    // Once it has applied them, all but the last go.
+    assert_eq!(behind.changes().expect("changes").len(), 3);
+    behind.heartbeat("behind", now, now - 5000).expect("alive");
+    assert_eq!(s.trim_changes(now + 60_000).expect("trim"), 2);
+    assert_eq!(s.latest_change().expect("latest"), 3, "the last is kept");
+    s.add_player("DDD", "h", true)
+        .expect("numbered after the last");
+    assert_eq!(behind.changes().expect("changes").len(), 1);
+    // A server that left (its changes unapplied) no longer holds the log back; when it comes
+    // back, it is told it missed changes the log no longer holds.
+    let mut gone = open(&database, dir.path());
+    behind.leave("behind").expect("left");
+    s.add_player("EEE", "h", true).expect("player");
+    s.add_player("FFF", "h", true).expect("player");
+    assert_eq!(s.trim_changes(now + 60_000).expect("trim"), 3, "3, 4 and 5");
+    let told = gone.changes();
+    assert!(
+        matches!(told, Err(StorageError::LogTrimmed { first: 6, .. })),
+        "a server behind the cut is told: {told:?}"
+    );
+}
+
 on_both!(
     the_database_refuses_what_the_rules_refuse,
     tokens_beyond_the_cap_drop_the_least_recently_used,
     a_reopened_database_holds_what_was_written,
     a_newer_schema_is_refused_by_serving_and_by_migrate,
     mail_is_claimed_by_one_server_at_a_time,
+    the_change_log_is_cut_back_to_what_every_server_has_applied,
 );

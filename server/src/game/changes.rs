@@ -70,7 +70,11 @@ impl Game {
     }
 
     pub(super) fn catch_up_in(&self, db: &mut Storage) -> Result<usize, GameError> {
-        let changes = db.changes()?;
+        let changes = db.changes().inspect_err(|e| {
+            if matches!(e, StorageError::LogTrimmed { .. }) {
+                self.freshness.missed.store(true, Ordering::SeqCst);
+            }
+        })?;
         let n = changes.len();
         for change in changes {
             if let Err(e) = self.apply(change.clone(), None) {
@@ -221,4 +225,21 @@ impl Game {
 pub struct Freshness {
     begun: AtomicU64,
     done: AtomicU64,
+    /// The log no longer holds changes this server has not applied: it cannot catch up, and
+    /// says it is not ready until restarted.
+    missed: std::sync::atomic::AtomicBool,
+}
+
+impl Game {
+    /// Why this server cannot catch up with the others, if it cannot (see
+    /// [`StorageError::LogTrimmed`]).
+    pub fn missed_changes(&self) -> bool {
+        self.freshness.missed.load(Ordering::SeqCst)
+    }
+
+    /// Cuts the change log back to what every server alive has applied and is younger than
+    /// `before_ms` (see [`Backend::trim_changes`](crate::storage::Backend::trim_changes)).
+    pub fn trim_changes(&self, before_ms: i64) -> Result<usize, GameError> {
+        Ok(self.db().trim_changes(before_ms)?)
+    }
 }

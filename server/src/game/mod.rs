@@ -593,6 +593,14 @@ impl Game {
         {
             return r.clone();
         }
+        if self.missed_changes() {
+            let r = Err(
+                "the change log no longer holds changes this server has not applied: restart it to load the world afresh"
+                    .to_string(),
+            );
+            *last = Some((Instant::now(), r.clone()));
+            return r;
+        }
         let r = match self.db().probe_write() {
             Err(e) => Err(format!("the database cannot be written: {e}")),
             Ok(()) => match &*self

@@ -22,7 +22,8 @@ CREATE TABLE login_failures (
 CREATE INDEX login_failures_by_last ON login_failures(last_ms);
 CREATE TABLE instances (
     id      TEXT PRIMARY KEY,
-    seen_ms BIGINT NOT NULL
+    seen_ms BIGINT NOT NULL,
+    applied BIGINT NOT NULL DEFAULT 0
 );
 ";
 
@@ -158,13 +159,14 @@ pub(super) async fn postgres_login_failures(
 pub(super) fn sqlite_heartbeat(
     conn: &rusqlite::Connection,
     instance: &str,
+    applied: i64,
     now_ms: i64,
     alive_since_ms: i64,
 ) -> Result<usize, StorageError> {
     conn.execute(
-        "INSERT INTO instances (id, seen_ms) VALUES (?1, ?2)
-         ON CONFLICT (id) DO UPDATE SET seen_ms = excluded.seen_ms",
-        params![instance, now_ms],
+        "INSERT INTO instances (id, seen_ms, applied) VALUES (?1, ?2, ?3)
+         ON CONFLICT (id) DO UPDATE SET seen_ms = excluded.seen_ms, applied = excluded.applied",
+        params![instance, now_ms, applied],
     )?;
     conn.execute(
         "DELETE FROM instances WHERE seen_ms < ?1",
@@ -178,14 +180,16 @@ pub(super) fn sqlite_heartbeat(
 pub(super) async fn postgres_heartbeat(
     client: &impl GenericClient,
     instance: &str,
+    applied: i64,
     now_ms: i64,
     alive_since_ms: i64,
 ) -> Result<usize, StorageError> {
     client
         .execute(
-            "INSERT INTO instances (id, seen_ms) VALUES ($1, $2)
-             ON CONFLICT (id) DO UPDATE SET seen_ms = excluded.seen_ms",
-            &[&instance, &now_ms],
+            "INSERT INTO instances (id, seen_ms, applied) VALUES ($1, $2, $3)
+             ON CONFLICT (id) DO UPDATE SET seen_ms = excluded.seen_ms,
+                 applied = excluded.applied",
+            &[&instance, &now_ms, &applied],
         )
         .await?;
     client
@@ -206,3 +210,26 @@ pub(super) const LEAVE: (&str, &str) = (
     "DELETE FROM instances WHERE id = ?1",
     "DELETE FROM instances WHERE id = $1",
 );
+
+/// Cuts the change log back (see [`Backend::trim_changes`](super::Backend::trim_changes)),
+/// on either backend: `?1`/`$1` the time before which changes may go, `?2`/`$2` the last
+/// change this server has applied. Every server alive must have applied a change (the table
+/// `instances`, and this server, which may not have said so yet), and the last is kept.
+pub(super) const TRIM: (&str, &str) = (
+    "DELETE FROM world_changes WHERE at_ms < ?1 AND seq <= ?2
+         AND seq < (SELECT max(seq) FROM world_changes)
+         AND seq <= COALESCE((SELECT min(applied) FROM instances), ?2)",
+    "DELETE FROM world_changes WHERE at_ms < $1 AND seq <= $2
+         AND seq < (SELECT max(seq) FROM world_changes)
+         AND seq <= COALESCE((SELECT min(applied) FROM instances), $2)",
+);
+
+/// Refuses a catch-up that would skip changes the log no longer holds: `first` is the first
+/// change read beyond `seen`.
+pub(super) fn no_gap(seen: i64, first: i64) -> Result<(), StorageError> {
+    if first == seen + 1 {
+        Ok(())
+    } else {
+        Err(StorageError::LogTrimmed { seen, first })
+    }
+}

@@ -695,9 +695,18 @@ impl Backend for Postgres {
         wait(limits::postgres_heartbeat(
             &*client,
             instance,
+            self.seen(),
             now_ms,
             alive_since_ms,
         ))
+    }
+
+    fn trim_changes(&mut self, before_ms: i64) -> Result<usize, StorageError> {
+        let n = wait(
+            self.client()?
+                .execute(limits::TRIM.1, &[&before_ms, &self.seen()]),
+        )?;
+        Ok(usize::try_from(n).unwrap_or(usize::MAX))
     }
 
     fn leave(&mut self, instance: &str) -> Result<(), StorageError> {
@@ -745,6 +754,9 @@ impl Backend for Postgres {
                 token: r.try_get(7)?,
             };
             let seq = logged.seq;
+            if changes.is_empty() {
+                limits::no_gap(named.seen(), seq)?;
+            }
             changes.push(logged.change(&mut named)?);
             self.saw(seq);
         }

@@ -359,7 +359,13 @@ impl Backend for Sqlite {
         now_ms: i64,
         alive_since_ms: i64,
     ) -> Result<usize, StorageError> {
-        limits::sqlite_heartbeat(&self.conn, instance, now_ms, alive_since_ms)
+        limits::sqlite_heartbeat(&self.conn, instance, self.seen(), now_ms, alive_since_ms)
+    }
+
+    fn trim_changes(&mut self, before_ms: i64) -> Result<usize, StorageError> {
+        Ok(self
+            .conn
+            .execute(limits::TRIM.0, params![before_ms, self.seen()])?)
     }
 
     fn leave(&mut self, instance: &str) -> Result<(), StorageError> {
@@ -399,6 +405,9 @@ impl Backend for Sqlite {
         let mut named: &Sqlite = self;
         for l in logged {
             let seq = l.seq;
+            if changes.is_empty() {
+                limits::no_gap(named.seen(), seq)?;
+            }
             changes.push(l.change(&mut named)?);
             self.saw(seq);
         }
