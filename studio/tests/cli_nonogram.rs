@@ -432,7 +432,7 @@ fn export_and_import_carry_a_nonogram_through_webpbn_xml() {
     )
     .expect("write");
     let out = lockwright(&["nonogram", "import", "bad.xml"], dir.path());
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2), "cannot be read");
     assert!(
         text(&out.stderr).contains("bad.xml:"),
         "{}",
@@ -490,13 +490,14 @@ fn webpbn_xml_is_checked_as_its_nonograms_and_named_by_the_other_verbs() {
 
     // A set without a puzzle was "checked" silently and "imported" as nothing, exit 0.
     put("none.xml", "<puzzleset>\n</puzzleset>");
-    for verb in [
-        vec!["check", "none.xml"],
-        vec!["nonogram", "import", "none.xml"],
+    // `check` exits 1 for the problems it finds; `import` 2, for what it cannot read.
+    for (verb, code) in [
+        (vec!["check", "none.xml"], 1),
+        (vec!["nonogram", "import", "none.xml"], 2),
     ] {
         let out = lockwright(&verb, dir.path());
         let err = text(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{verb:?}: {err}");
+        assert_eq!(out.status.code(), Some(code), "{verb:?}: {err}");
         assert!(
             err.contains("none.xml:1:1: error: the puzzle set holds no puzzle"),
             "{verb:?}: {err}"

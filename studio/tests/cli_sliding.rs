@@ -327,7 +327,7 @@ fn render_refuses_a_text_with_no_board() {
     let dir = tempfile::tempdir().expect("dir");
     write(dir.path(), "garbage.slide", "garbage\n");
     let out = lockwright(&["render", "garbage.slide", "-o", "g.png"], dir.path());
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2), "cannot be read");
     assert!(
         text(&out.stderr).contains("no picture of the board"),
         "{}",
