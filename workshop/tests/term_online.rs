@@ -192,6 +192,9 @@ fn the_metagame_is_joined_played_and_followed_from_the_terminal() {
     let lines = screen(&app, &mut t);
     assert!(shows(&lines, &format!("ALI on {url}")), "{lines:#?}");
     assert!(shows(&lines, "BOB"), "the players: {lines:#?}");
+    // The news says from when it is followed: what happens before is not told.
+    let lines = wait_for(&mut app, &mut t, "Following the live news.");
+    assert!(shows(&lines, "Following the live news."), "{lines:#?}");
     let kept = workshop::tokens::load(&tokens).expect("tokens");
     assert_eq!(
         kept.login(&url, None).map(|(who, _)| who).as_deref(),
@@ -361,6 +364,7 @@ fn the_live_news_is_followed_again_after_the_server_comes_back() {
     press(&mut app, KeyCode::Enter);
     let lines = screen(&app, &mut t);
     assert!(shows(&lines, &format!("ALI on {url}")), "{lines:#?}");
+    wait_for(&mut app, &mut t, "Following the live news.");
     // Following: another player's arrival is news.
     runtime.block_on(async {
         let mut cat = Client::new(&url);

@@ -11,6 +11,7 @@
 mod death_match;
 mod game;
 mod keys;
+mod news;
 pub mod online;
 
 pub use game::{Game, Look, Open, help_line, refusal, title_or};

@@ -8,9 +8,10 @@
 //! thread of their own and wait in a channel until the client's loop takes them.
 
 use super::death_match::{self, Followed, Turn};
+use super::news;
+pub use super::news::news_line;
 use server::client::{Client, ClientError};
 use server::death_match_host::view::MatchSummary;
-use server::events::Event;
 use server::protocol::{LockView, NoteView, PlayerView, Scores};
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
@@ -167,77 +168,11 @@ impl Online {
         self.show_players();
     }
 
-    /// Follows the server's events on a thread of their own; it ends with the stream or when
-    /// the client is gone.
+    /// Follows the server's events on a thread of their own ([`news::follow`]).
     fn follow(&mut self, client: Client) {
-        let (tx, rx) = mpsc::channel();
-        self.events = Some(rx);
-        let spawned = std::thread::Builder::new()
-            .name("term-events".into())
-            .spawn(move || {
-                let Ok(rt) = tokio::runtime::Builder::new_current_thread()
-                    .enable_all()
-                    .build()
-                else {
-                    return;
-                };
-                // A client of its own: the pooled connections of the screen's client are driven
-                // by the screen's runtime, which runs only while the screen waits on a request,
-                // and a stream opened again on one of them would wait for ever.
-                let mut own = Client::new(client.base());
-                if let Some(token) = client.token() {
-                    own = own.with_token(token.to_string());
-                }
-                let client = own;
-                rt.block_on(async move {
-                    // A stream that ends (its server restarted, or went away behind a proxy
-                    // that has others) is opened again, waiting longer after each failure; a
-                    // refused token ends the following.
-                    let mut wait = std::time::Duration::from_secs(1);
-                    let mut lost = false;
-                    loop {
-                        match client.events().await {
-                            Ok(mut stream) => {
-                                wait = std::time::Duration::from_secs(1);
-                                if lost {
-                                    lost = false;
-                                    let back = "Following the live news again.".to_string();
-                                    if tx.send(back).is_err() {
-                                        return;
-                                    }
-                                }
-                                while let Ok(Some(event)) = stream.next().await {
-                                    if tx.send(news_line(&event)).is_err() {
-                                        return;
-                                    }
-                                }
-                            }
-                            Err(ClientError::Refused { status, body })
-                                if body.refuses_token(status.as_u16()) =>
-                            {
-                                let _ = tx.send(format!(
-                                    "The live news could not be followed: {}",
-                                    body.message
-                                ));
-                                return;
-                            }
-                            Err(_) => {}
-                        }
-                        if !lost {
-                            lost = true;
-                            let said =
-                                "The live news was lost; following again when the server answers.";
-                            if tx.send(said.to_string()).is_err() {
-                                return;
-                            }
-                        }
-                        tokio::time::sleep(wait).await;
-                        wait = (wait * 2).min(std::time::Duration::from_secs(30));
-                    }
-                });
-            });
-        if spawned.is_err() {
-            self.said = Some("The live news could not be followed.".into());
+        match news::follow(&client) {
+            Ok(rx) => self.events = Some(rx),
+            Err(_) => self.said = Some("The live news could not be followed.".into()),
         }
     }
 
@@ -806,28 +741,5 @@ fn signed(n: i64) -> String {
         format!("+{n}")
     } else {
         n.to_string()
-    }
-}
-
-/// An event as the news line says it.
-pub fn news_line(event: &Event) -> String {
-    match event {
-        Event::Registered { codename } => format!("{codename} joined."),
-        Event::Placed { owner, slot, lock } => {
-            format!("{owner} placed lock {lock} in slot {slot}.")
-        }
-        Event::Retired {
-            owner, slot, lock, ..
-        } => format!("{owner} retired lock {lock} from slot {slot}."),
-        Event::Declared {
-            author,
-            lock,
-            behind,
-            ..
-        } => format!(
-            "{author} declared a note on {}'s lock {}, behind their slot {}.",
-            lock.owner, lock.id, behind.slot
-        ),
-        Event::Read { notes } => format!("You have read {notes} notes now."),
     }
 }
