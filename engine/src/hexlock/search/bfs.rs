@@ -11,7 +11,7 @@ use super::encode::Encoder;
 use super::error::SearchError;
 use super::limits::Limit;
 use super::report::{Goal, Progress, SearchOptions, SearchReport, SearchStats, ShortestCount};
-use super::store::{Store, hash_key};
+use super::store::{Store, hash_key, same_key};
 use crate::hexlock::physics::{Mechanism, Move, State, Workspace};
 use std::time::Instant;
 
@@ -103,10 +103,10 @@ fn expand(layer: &Layer<'_>, w: &mut Worker, lo: u32, hi: u32) -> Result<(), Sea
             let child = layer.mech.step(&w.state, mv, &mut w.ws)?;
             w.generated += 1;
             layer.enc.encode(&child, &mut w.key)?;
-            if w.key == parent_key {
+            if same_key(&w.key, parent_key) {
                 continue;
             }
-            let first_edge = !w.siblings.chunks(width).any(|k| k == w.key);
+            let first_edge = !w.siblings.chunks(width).any(|k| same_key(k, &w.key));
             if first_edge {
                 w.siblings.extend_from_slice(&w.key);
                 w.successors += 1;
@@ -244,6 +244,10 @@ pub(crate) fn run(
     let per_state_buffers = Move::ALL.len() * (size_of::<Candidate>() + width * size_of::<u64>());
     // Under a memory limit, batches shrink so that their buffers use at most an eighth of it.
     let batch = max_bytes.map_or(BATCH, |m| (m / 8 / per_state_buffers).clamp(16, BATCH));
+    // Under a memory limit each new state is indexed as it is added, on this thread, so that
+    // every allocation is checked against the limit before it is made; otherwise a batch's new
+    // states are indexed together, in parallel, after the merge.
+    let index_each = max_bytes.is_some();
 
     let mut store = Store::new(width);
     let mut workers: Vec<Worker> = (0..threads).map(|_| Worker::new(&enc)).collect();
@@ -259,12 +263,13 @@ pub(crate) fn run(
     enc.encode(&initial, &mut key)?;
     if max_states == 0 {
         stop = limits.max_steps.map(|max| Limit::States { max });
-    } else if max_bytes.is_some_and(|m| store.bytes() + store.growth() > m) {
+    } else if max_bytes.is_some_and(|m| store.bytes() + store.growth(hash_key(&key)) > m) {
         stop = limits
             .max_memory
             .map(|max_bytes| Limit::Memory { max_bytes });
     } else {
-        store.find_or_insert(hash_key(&key), &key, NONE, u8::MAX);
+        store.add(hash_key(&key), &key, NONE, u8::MAX);
+        store.index(1);
         starts.push(0);
         if open_test.is_open(mech, &initial) {
             first_open = Some(0);
@@ -350,7 +355,10 @@ pub(crate) fn run(
                 for (c, key) in w.out.iter().zip(w.keys.chunks_exact(width)) {
                     let child = if c.known != NONE {
                         c.known
-                    } else if let Some(i) = store.find(c.hash, key) {
+                    } else if let Some(i) = store
+                        .find_recent(c.hash, key)
+                        .or_else(|| index_each.then(|| store.find(c.hash, key)).flatten())
+                    {
                         // Found earlier in this merge: a state of the new layer.
                         if !counting {
                             continue;
@@ -367,7 +375,7 @@ pub(crate) fn run(
                             + vec_bytes(&counts_next)
                             + vec_bytes(&open_here)
                             + vec_bytes(&open_next);
-                        let growth = store.growth()
+                        let growth = store.growth(c.hash)
                             + if counting {
                                 vec_growth(&counts_next)
                             } else {
@@ -380,9 +388,10 @@ pub(crate) fn run(
                                 .map(|max_bytes| Limit::Memory { max_bytes });
                             break 'search;
                         }
-                        let i = match store.find_or_insert(c.hash, key, c.parent, c.mv) {
-                            super::store::Found::New(i) | super::store::Found::Old(i) => i,
-                        };
+                        let i = store.add(c.hash, key, c.parent, c.mv);
+                        if index_each {
+                            store.index(1);
+                        }
                         peak = peak.max(store.bytes() + side + buffers);
                         if counting {
                             counts_next.push((0, 0));
@@ -408,6 +417,8 @@ pub(crate) fn run(
                     }
                 }
             }
+            store.index(threads);
+            peak = peak.max(store.bytes() + side + buffers);
             b_lo = b_hi;
             progress(&Progress {
                 depth: starts.len() as u32 - 2,
