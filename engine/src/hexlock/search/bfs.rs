@@ -13,11 +13,17 @@ use super::limits::Limit;
 use super::report::{Goal, Progress, SearchOptions, SearchReport, SearchStats, ShortestCount};
 use super::store::{Store, hash_key, same_key};
 use crate::hexlock::physics::{Mechanism, Move, State, Workspace};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Instant;
 
 /// Most frontier states per batch: big enough to keep threads busy, small enough that time
 /// limits and progress are checked often (a batch is a fraction of a second).
 const BATCH: usize = 1 << 14;
+
+/// States a thread takes from a batch at a time. Threads take pieces as they finish the last,
+/// so that a thread held up (by other work on the machine, or by costlier states) leaves the
+/// rest of the batch to the others instead of keeping them waiting at the batch's end.
+const PIECE: u32 = 256;
 
 /// No state: a candidate not yet looked up, or the initial state's parent.
 const NONE: u32 = u32::MAX;
@@ -47,6 +53,9 @@ struct Worker {
     /// Keys of the current parent's distinct children.
     siblings: Vec<u64>,
     key: Vec<u64>,
+    /// The pieces of the batch this worker expanded, in the order taken (and so by number),
+    /// each with the end of its candidates in `out`.
+    pieces: Vec<(u32, usize)>,
     expanded: u64,
     generated: u64,
     successors: u64,
@@ -61,6 +70,7 @@ impl Worker {
             keys: Vec::new(),
             siblings: Vec::new(),
             key: vec![0; enc.width()],
+            pieces: Vec::new(),
             expanded: 0,
             generated: 0,
             successors: 0,
@@ -71,6 +81,14 @@ impl Worker {
         self.out.capacity() * size_of::<Candidate>()
             + (self.keys.capacity() + self.siblings.capacity() + self.key.capacity())
                 * size_of::<u64>()
+            + self.pieces.capacity() * size_of::<(u32, usize)>()
+    }
+
+    /// The candidates of a piece, if this worker expanded it.
+    fn piece(&self, piece: u32) -> Option<std::ops::Range<usize>> {
+        let k = self.pieces.binary_search_by_key(&piece, |&(p, _)| p).ok()?;
+        let start = k.checked_sub(1).map_or(0, |j| self.pieces[j].1);
+        Some(start..self.pieces[k].1)
     }
 }
 
@@ -167,42 +185,48 @@ impl OpenTest {
     }
 }
 
-/// Expands `lo..hi`, one contiguous run per worker, worker 0 on this thread.
+/// Expands `lo..hi`, the workers taking a piece at a time, worker 0 on this thread. Returns the
+/// number of pieces, to be merged in order from whichever worker holds each.
 fn expand_all(
     layer: &Layer<'_>,
     workers: &mut [Worker],
     lo: u32,
     hi: u32,
-) -> Result<(), SearchError> {
-    let per = (hi - lo).div_ceil(workers.len() as u32).max(1);
-    let run = |i: usize| {
-        let a = lo.saturating_add(per.saturating_mul(i as u32)).min(hi);
-        (a, a.saturating_add(per).min(hi))
+) -> Result<u32, SearchError> {
+    let count = (hi - lo).div_ceil(PIECE);
+    let next = AtomicU32::new(0);
+    let work = |w: &mut Worker| -> Result<(), SearchError> {
+        w.pieces.clear();
+        loop {
+            let p = next.fetch_add(1, Ordering::Relaxed);
+            if p >= count {
+                return Ok(());
+            }
+            let a = lo.saturating_add(p.saturating_mul(PIECE)).min(hi);
+            if let Err(e) = expand(layer, w, a, a.saturating_add(PIECE).min(hi)) {
+                // The batch is abandoned: the others need not finish it.
+                next.store(count, Ordering::Relaxed);
+                return Err(e);
+            }
+            w.pieces.push((p, w.out.len()));
+        }
     };
     let Some((first, rest)) = workers.split_first_mut() else {
-        return Ok(());
+        return Ok(count);
     };
     if rest.is_empty() {
-        return expand(layer, first, lo, hi);
+        return work(first).map(|()| count);
     }
     std::thread::scope(|scope| {
-        let handles: Vec<_> = rest
-            .iter_mut()
-            .enumerate()
-            .map(|(i, w)| {
-                let (a, b) = run(i + 1);
-                scope.spawn(move || expand(layer, w, a, b))
-            })
-            .collect();
-        let (a, b) = run(0);
-        let mut result = expand(layer, first, a, b);
+        let handles: Vec<_> = rest.iter_mut().map(|w| scope.spawn(|| work(w))).collect();
+        let mut result = work(first);
         for h in handles {
             let r = h
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
             result = result.and(r);
         }
-        result
+        result.map(|()| count)
     })
 }
 
@@ -243,7 +267,10 @@ pub(crate) fn run(
     let counting_goal = options.goal != Goal::Solution;
     let per_state_buffers = Move::ALL.len() * (size_of::<Candidate>() + width * size_of::<u64>());
     // Under a memory limit, batches shrink so that their buffers use at most an eighth of it.
-    let batch = max_bytes.map_or(BATCH, |m| (m / 8 / per_state_buffers).clamp(16, BATCH));
+    // Every worker may take the whole batch.
+    let batch = max_bytes.map_or(BATCH, |m| {
+        (m / 8 / per_state_buffers / threads).clamp(16, BATCH)
+    });
     // Under a memory limit each new state is indexed as it is added, on this thread, so that
     // every allocation is checked against the limit before it is made; otherwise a batch's new
     // states are indexed together, in parallel, after the merge.
@@ -312,9 +339,17 @@ pub(crate) fn run(
                 stop = Some(Limit::Cancelled);
                 break 'search;
             }
-            // Room for every move from every state of the batch, reserved before expanding so
-            // that the buffers never grow behind the memory check's back.
-            let per = (b_hi - b_lo).div_ceil(threads as u32) as usize * Move::ALL.len();
+            // Room for every move from every state a worker may take, reserved before expanding
+            // so that the buffers never grow behind the memory check's back. Any worker may take
+            // the whole batch; without a memory limit, a worker's share is reserved and its
+            // buffers grow if it takes more.
+            let share = if max_bytes.is_some() {
+                b_hi - b_lo
+            } else {
+                (b_hi - b_lo).div_ceil(threads as u32)
+            };
+            let per = share as usize * Move::ALL.len();
+            let pieces = (b_hi - b_lo).div_ceil(PIECE) as usize;
             let side = vec_bytes(&counts_here) + vec_bytes(&counts_next) + vec_bytes(&open_here);
             if let Some(m) = max_bytes {
                 let buffers: usize = workers
@@ -323,6 +358,7 @@ pub(crate) fn run(
                         w.bytes()
                             + per.saturating_sub(w.out.capacity()) * size_of::<Candidate>()
                             + (per * width).saturating_sub(w.keys.capacity()) * size_of::<u64>()
+                            + pieces.saturating_sub(w.pieces.capacity()) * size_of::<(u32, usize)>()
                     })
                     .sum();
                 if store.bytes() + side + buffers > m {
@@ -337,6 +373,8 @@ pub(crate) fn run(
                 w.keys.clear();
                 w.out.reserve_exact(per);
                 w.keys.reserve_exact(per * width);
+                w.pieces.clear();
+                w.pieces.reserve_exact(pieces);
             }
             let layer = Layer {
                 mech,
@@ -347,12 +385,16 @@ pub(crate) fn run(
                 counting,
                 open_here: &open_here,
             };
-            expand_all(&layer, &mut workers, b_lo, b_hi)?;
+            let pieces = expand_all(&layer, &mut workers, b_lo, b_hi)?;
             let buffers: usize = workers.iter().map(Worker::bytes).sum();
             peak = peak.max(store.bytes() + side + buffers);
 
-            for w in &workers {
-                for (c, key) in w.out.iter().zip(w.keys.chunks_exact(width)) {
+            for p in 0..pieces {
+                let Some((w, run)) = workers.iter().find_map(|w| w.piece(p).map(|r| (w, r))) else {
+                    continue;
+                };
+                let keys = w.keys[run.start * width..run.end * width].chunks_exact(width);
+                for (c, key) in w.out[run].iter().zip(keys) {
                     let child = if c.known != NONE {
                         c.known
                     } else if let Some(i) = store
@@ -369,30 +411,32 @@ pub(crate) fn run(
                             stop = limits.max_steps.map(|max| Limit::States { max });
                             break 'search;
                         }
-                        let held = store.bytes()
-                            + buffers
-                            + vec_bytes(&counts_here)
-                            + vec_bytes(&counts_next)
-                            + vec_bytes(&open_here)
-                            + vec_bytes(&open_next);
-                        let growth = store.growth(c.hash)
-                            + if counting {
-                                vec_growth(&counts_next)
-                            } else {
-                                0
+                        if let Some(m) = max_bytes {
+                            let held = store.bytes()
+                                + buffers
+                                + vec_bytes(&counts_here)
+                                + vec_bytes(&counts_next)
+                                + vec_bytes(&open_here)
+                                + vec_bytes(&open_next);
+                            let growth = store.growth(c.hash)
+                                + if counting {
+                                    vec_growth(&counts_next)
+                                } else {
+                                    0
+                                }
+                                + if c.open { vec_growth(&open_next) } else { 0 };
+                            if held + growth > m {
+                                stop = limits
+                                    .max_memory
+                                    .map(|max_bytes| Limit::Memory { max_bytes });
+                                break 'search;
                             }
-                            + if c.open { vec_growth(&open_next) } else { 0 };
-                        if max_bytes.is_some_and(|m| held + growth > m) {
-                            stop = limits
-                                .max_memory
-                                .map(|max_bytes| Limit::Memory { max_bytes });
-                            break 'search;
                         }
                         let i = store.add(c.hash, key, c.parent, c.mv);
                         if index_each {
                             store.index(1);
+                            peak = peak.max(store.bytes() + side + buffers);
                         }
-                        peak = peak.max(store.bytes() + side + buffers);
                         if counting {
                             counts_next.push((0, 0));
                         }

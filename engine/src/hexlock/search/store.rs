@@ -118,7 +118,7 @@ pub(crate) fn same_key(a: &[u64], b: &[u64]) -> bool {
 ///
 /// A state is added in two steps: [`Store::add`] numbers it and keeps its key, parent and move
 /// (it is then found only by [`Store::find_recent`]); [`Store::index`] later enters every state
-/// added since into the index that [`Store::find`] searches, one thread per group of tables.
+/// added since into the index that [`Store::find`] searches, its tables shared among threads.
 #[derive(Debug)]
 pub(crate) struct Store {
     keys: Chunked<u64>,
@@ -206,19 +206,28 @@ impl Store {
         } else {
             threads.clamp(1, SHARDS)
         };
-        let per = SHARDS.div_ceil(threads);
         if threads == 1 {
-            index_into(&mut self.shards, 0, keys, pending, first);
+            for (s, table) in self.shards.iter_mut().enumerate() {
+                index_into(table, s, keys, pending, first);
+            }
         } else {
+            // Threads take a table at a time, so that one held up leaves the rest to others.
+            let tables = std::sync::Mutex::new(self.shards.iter_mut().enumerate());
+            let work = || {
+                loop {
+                    let next = match tables.lock() {
+                        Ok(mut t) => t.next(),
+                        Err(poisoned) => poisoned.into_inner().next(),
+                    };
+                    let Some((s, table)) = next else { break };
+                    index_into(table, s, keys, pending, first);
+                }
+            };
             std::thread::scope(|scope| {
-                let mut groups = self.shards.chunks_mut(per).enumerate();
-                let here = groups.next();
-                for (g, group) in groups {
-                    scope.spawn(move || index_into(group, g * per, keys, pending, first));
+                for _ in 1..threads {
+                    scope.spawn(work);
                 }
-                if let Some((_, group)) = here {
-                    index_into(group, 0, keys, pending, first);
-                }
+                work();
             });
         }
         self.pending.clear();
@@ -262,17 +271,17 @@ fn shard_growth(table: &HashTable<u32>) -> usize {
     }
 }
 
-/// Enters into `group` (the tables from `base` on) the pending states whose hash is theirs.
+/// Enters into table `s` the pending states whose hash is its.
 fn index_into(
-    group: &mut [HashTable<u32>],
-    base: usize,
+    table: &mut HashTable<u32>,
+    s: usize,
     keys: &Chunked<u64>,
     pending: &[u64],
     first: u32,
 ) {
     let hasher = |&i: &u32| hash_key(keys.get(i as usize));
     for (j, &hash) in pending.iter().enumerate() {
-        if let Some(table) = shard(hash).checked_sub(base).and_then(|s| group.get_mut(s)) {
+        if shard(hash) == s {
             table.insert_unique(hash, first + j as u32, hasher);
         }
     }
