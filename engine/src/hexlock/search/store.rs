@@ -314,7 +314,8 @@ mod tests {
         let mut s = Store::new(1);
         for i in 0..200_000u64 {
             s.add(hash_key(&[i * 7]), &[i * 7], 0, 0);
-            if i % 30_000 == 0 {
+            // Indexed a batch at a time, as the search does.
+            if i % 8_192 == 0 {
                 s.index(2);
             }
         }
