@@ -235,6 +235,24 @@ fn expand_all(
     })
 }
 
+/// One worker per thread, each but the first made on a thread of its own. A worker's small
+/// buffers (the key, the state decoded into) are written on every move; made one after another
+/// on one thread, the allocator would put two workers' side by side in one cache line, and each
+/// write by one thread would evict the other's. Each thread allocates from an arena of its own.
+fn make_workers(enc: &Encoder, threads: usize) -> Vec<Worker> {
+    std::thread::scope(|scope| {
+        let others: Vec<_> = (1..threads)
+            .map(|_| scope.spawn(|| Worker::new(enc)))
+            .collect();
+        std::iter::once(Worker::new(enc))
+            .chain(others.into_iter().map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            }))
+            .collect()
+    })
+}
+
 /// Bytes a vector might allocate on its next push, old and new held at once.
 fn vec_growth<T>(v: &Vec<T>) -> usize {
     if v.len() < v.capacity() {
@@ -282,7 +300,7 @@ pub(crate) fn run(
     let index_each = max_bytes.is_some();
 
     let mut store = Store::new(width);
-    let mut workers: Vec<Worker> = (0..threads).map(|_| Worker::new(&enc)).collect();
+    let mut workers = make_workers(&enc, threads);
     let mut stop: Option<Limit> = None;
     let mut first_open: Option<u32> = None;
     let mut shortest: Option<ShortestCount> = None;
