@@ -1,11 +1,12 @@
 //! Breadth-first search, one turn per layer, expanded in parallel and merged in order.
 //!
 //! Each layer (the states first reached after the same number of turns) is expanded in batches.
-//! A batch is cut into one contiguous run of states per thread; each thread plays every move
-//! from each of its states, keys the results, drops those already visited in earlier layers and
-//! keeps the rest in order. The threads' lists are then merged on one thread, in state order and
-//! move order, so every new state gets a number, a parent and a move exactly as a single thread
-//! would give them: the answer never depends on how many threads there were.
+//! Threads take a batch's states a piece at a time; each plays every move from each of its
+//! states, keys the results, drops those already indexed and keeps the rest in order. The pieces
+//! are then merged on one thread, in state order and move order, so every new state gets a
+//! number, a parent and a move exactly as a single thread would give them: the answer never
+//! depends on how many threads there were. The batch's new states are then indexed on every
+//! thread.
 
 use super::encode::Encoder;
 use super::error::SearchError;

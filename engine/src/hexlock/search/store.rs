@@ -1,9 +1,11 @@
 //! The visited states: every key once, in the order found, with the turn that reached it.
 //!
 //! A state is a number, its place in the order found. Its key, its parent's number and the move
-//! from the parent live in three chunked arrays; the hash table holds only numbers and finds a
-//! key by hashing it and comparing the arrays' copy. Per state that is the key's words, five bytes
-//! of parent and move, and five bytes per table bucket (a number and hashbrown's control byte).
+//! from the parent live in three chunked arrays; the index, sixteen hash tables split by hash,
+//! holds only numbers and finds a key by hashing it and comparing the arrays' copy. Per state that
+//! is the key's words, five bytes of parent and move, and five bytes per table bucket (a number
+//! and hashbrown's control byte). A batch's new states are found in a small table of their own
+//! until they are indexed together, the tables shared among threads.
 //!
 //! The arrays grow a chunk at a time instead of doubling, so that what they hold stays within a
 //! chunk of what they use, and the memory reported is what is allocated.
