@@ -102,20 +102,18 @@ fn main() {
                 r.stats.key_bits
             );
         }
-        let paired = median(
-            runs[0]
-                .iter()
-                .zip(&runs[1])
-                .map(|(one, two)| {
-                    two.stats.generated_per_second() / one.stats.generated_per_second()
-                })
-                .collect(),
-        );
+        let ratios: Vec<f64> = runs[0]
+            .iter()
+            .zip(&runs[1])
+            .map(|(one, two)| two.stats.generated_per_second() / one.stats.generated_per_second())
+            .collect();
+        let each: Vec<String> = ratios.iter().map(|r| format!("{r:.2}")).collect();
         println!(
-            "{:<44} two threads / one: {:.2}x between medians, {:.2}x median of {ROUNDS} rounds",
+            "{:<44} two threads / one: {:.2}x between medians, {:.2}x median of {ROUNDS} rounds ({})",
             name,
             rates[1] / rates[0],
-            paired
+            median(ratios),
+            each.join(" ")
         );
     }
 }
