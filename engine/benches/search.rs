@@ -1,8 +1,10 @@
 //! Search speed and memory: generated states (one turn each) per second, and bytes held per
-//! visited state, on size-8 locks with a million states and more. Each case is searched three
-//! times per thread count and the median is printed.
+//! visited state, on size-8 locks with a million states and more. Each case is searched five
+//! times per thread count, one thread and two taking turns so that other work on the machine
+//! weighs on both alike, and the medians and their ratio are printed.
 //!
-//! Run with `cargo bench -p lockwright-engine --bench search`. The starter templates are measured
+//! Run with `cargo bench -p lockwright-engine --bench search [NAME]`; a NAME measures only the
+//! cases whose name contains it (`cargo bench -p lockwright-engine --bench search exhausted`). The starter templates are measured
 //! through the command line: `lockwright solve templates/hexlock/starter/ball-stop.lock --analyse`.
 
 use engine::hexlock::model::{Block, Hook, Wrench};
@@ -40,8 +42,14 @@ fn median(mut xs: Vec<f64>) -> f64 {
     xs[xs.len() / 2]
 }
 
+const ROUNDS: usize = 5;
+
 fn main() {
-    // `cargo bench` passes `--bench`; any other argument would be a filter, which this ignores.
+    // `cargo bench` passes `--bench`; any other argument names the cases to measure.
+    let filters: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
     let cases: [(&str, Lock, Option<u64>); 3] = [
         ("size 8, hook + wrench, exhausted", open_field(0), None),
         (
@@ -60,35 +68,52 @@ fn main() {
         "lock", "threads", "visited", "generated", "generated/s", "bytes/state", "key bits"
     );
     for (name, lock, max_states) in &cases {
+        if !filters.is_empty() && !filters.iter().any(|f| name.contains(f.as_str())) {
+            continue;
+        }
         let mech = Mechanism::new(lock).expect("playable");
-        for threads in [1, 2] {
-            let options = SearchOptions {
-                threads,
-                limits: Limits {
-                    max_steps: *max_states,
-                    ..Limits::default()
-                },
-                goal: Goal::Everything,
-            };
-            let runs: Vec<SearchReport> = (0..3)
-                .map(|_| search::solve(&mech, &options).expect("searches"))
-                .collect();
-            let rate = median(
-                runs.iter()
-                    .map(|r| r.stats.generated_per_second())
-                    .collect(),
-            );
-            let r = &runs[0];
+        let options = |threads| SearchOptions {
+            threads,
+            limits: Limits {
+                max_steps: *max_states,
+                ..Limits::default()
+            },
+            goal: Goal::Everything,
+        };
+        let mut runs: [Vec<SearchReport>; 2] = [Vec::new(), Vec::new()];
+        for _ in 0..ROUNDS {
+            for (t, threads) in [1, 2].into_iter().enumerate() {
+                runs[t].push(search::solve(&mech, &options(threads)).expect("searches"));
+            }
+        }
+        let rates = runs
+            .each_ref()
+            .map(|rs| median(rs.iter().map(|r| r.stats.generated_per_second()).collect()));
+        for (t, rs) in runs.iter().enumerate() {
+            let r = &rs[0];
             println!(
                 "{:<44} {:>7} {:>10} {:>12} {:>12.2}M {:>11.1} {:>9.1}",
                 name,
-                threads,
+                t + 1,
                 r.stats.visited,
                 r.stats.generated,
-                rate / 1e6,
+                rates[t] / 1e6,
                 r.stats.bytes_per_state(),
                 r.stats.key_bits
             );
         }
+        let ratios: Vec<f64> = runs[0]
+            .iter()
+            .zip(&runs[1])
+            .map(|(one, two)| two.stats.generated_per_second() / one.stats.generated_per_second())
+            .collect();
+        let each: Vec<String> = ratios.iter().map(|r| format!("{r:.2}")).collect();
+        println!(
+            "{:<44} two threads / one: {:.2}x between medians, {:.2}x median of {ROUNDS} rounds ({})",
+            name,
+            rates[1] / rates[0],
+            median(ratios),
+            each.join(" ")
+        );
     }
 }

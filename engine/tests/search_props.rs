@@ -191,6 +191,63 @@ fn the_answer_is_the_same_with_any_number_of_threads() {
     }
 }
 
+/// Threads take pieces of a batch and tables of the index as they come free, so which thread
+/// did what varies from run to run; the states, their order and what the index holds must not.
+#[test]
+fn one_thread_and_several_find_the_same_states_in_the_same_order() {
+    let mut locks = vec![
+        (shut_pocket(), None),
+        (ball_bolt(), None),
+        // Several batches and many pieces, with the index filled on several threads.
+        (open_field(5, &[(0, 0), (1, 0)]), Some(60_000)),
+    ];
+    locks.extend(
+        (0..200u64)
+            .map(|seed| support::random_lock(seed, 4, 6))
+            .filter(|lock| {
+                Mechanism::new(lock).is_ok_and(|mech| !mech.is_open(&mech.initial_state()))
+            })
+            .take(4)
+            .map(|lock| (lock, Some(20_000))),
+    );
+    for (n, (lock, max_steps)) in locks.iter().enumerate() {
+        let mech = Mechanism::new(lock).expect("playable");
+        for goal in [Goal::Solution, Goal::AllShortest, Goal::Everything] {
+            let runs: Vec<SearchReport> = [1, 2, 3]
+                .into_iter()
+                .map(|threads| {
+                    let options = SearchOptions {
+                        threads,
+                        goal,
+                        limits: Limits {
+                            max_steps: *max_steps,
+                            ..Limits::default()
+                        },
+                    };
+                    search::solve(&mech, &options).expect("searches")
+                })
+                .collect();
+            let one = &runs[0];
+            assert_replays(&mech, one);
+            assert_eq!(one.stats.layers.iter().sum::<u64>(), one.stats.visited);
+            for r in &runs[1..] {
+                let case = format!("lock {n}, {goal:?}, {} threads", r.stats.threads);
+                assert_eq!(r.solution, one.solution, "{case}");
+                assert_eq!(r.verdict(), one.verdict(), "{case}");
+                assert_eq!(r.stopped_by, one.stopped_by, "{case}");
+                assert_eq!(r.exhausted, one.exhausted, "{case}");
+                assert_eq!(r.shortest, one.shortest, "{case}");
+                assert_eq!(r.stats.layers, one.stats.layers, "{case}");
+                assert_eq!(r.stats.visited, one.stats.visited, "{case}");
+                assert_eq!(r.stats.expanded, one.stats.expanded, "{case}");
+                assert_eq!(r.stats.generated, one.stats.generated, "{case}");
+                assert_eq!(r.stats.successors, one.stats.successors, "{case}");
+                assert_eq!(r.stats.store_bytes, one.stats.store_bytes, "{case}");
+            }
+        }
+    }
+}
+
 #[test]
 fn a_lock_whose_bolt_never_moves_is_proved_unopenable() {
     let mech = Mechanism::new(&shut_pocket()).expect("playable");

@@ -1,23 +1,30 @@
 //! Breadth-first search, one turn per layer, expanded in parallel and merged in order.
 //!
 //! Each layer (the states first reached after the same number of turns) is expanded in batches.
-//! A batch is cut into one contiguous run of states per thread; each thread plays every move
-//! from each of its states, keys the results, drops those already visited in earlier layers and
-//! keeps the rest in order. The threads' lists are then merged on one thread, in state order and
-//! move order, so every new state gets a number, a parent and a move exactly as a single thread
-//! would give them: the answer never depends on how many threads there were.
+//! Threads take a batch's states a piece at a time; each plays every move from each of its
+//! states, keys the results, drops those already indexed and keeps the rest in order. The pieces
+//! are then merged on one thread, in state order and move order, so every new state gets a
+//! number, a parent and a move exactly as a single thread would give them: the answer never
+//! depends on how many threads there were. The batch's new states are then indexed on every
+//! thread.
 
 use super::encode::Encoder;
 use super::error::SearchError;
 use super::limits::Limit;
 use super::report::{Goal, Progress, SearchOptions, SearchReport, SearchStats, ShortestCount};
-use super::store::{Store, hash_key};
+use super::store::{Store, hash_key, same_key};
 use crate::hexlock::physics::{Mechanism, Move, State, Workspace};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Instant;
 
 /// Most frontier states per batch: big enough to keep threads busy, small enough that time
 /// limits and progress are checked often (a batch is a fraction of a second).
 const BATCH: usize = 1 << 14;
+
+/// States a thread takes from a batch at a time. Threads take pieces as they finish the last,
+/// so that a thread held up (by other work on the machine, or by costlier states) leaves the
+/// rest of the batch to the others instead of keeping them waiting at the batch's end.
+const PIECE: u32 = 256;
 
 /// No state: a candidate not yet looked up, or the initial state's parent.
 const NONE: u32 = u32::MAX;
@@ -38,6 +45,11 @@ struct Candidate {
 }
 
 /// One thread's tools and output.
+///
+/// Workers lie side by side in a vector and each writes its own counters and buffer lengths on
+/// every move: aligned to 128 bytes (two cache lines, which Intel's prefetcher fetches in pairs)
+/// no line holds two workers' fields, so one thread's writes never evict what the other reads.
+#[repr(align(128))]
 struct Worker {
     ws: Workspace,
     state: State,
@@ -47,6 +59,9 @@ struct Worker {
     /// Keys of the current parent's distinct children.
     siblings: Vec<u64>,
     key: Vec<u64>,
+    /// The pieces of the batch this worker expanded, in the order taken (and so by number),
+    /// each with the end of its candidates in `out`.
+    pieces: Vec<(u32, usize)>,
     expanded: u64,
     generated: u64,
     successors: u64,
@@ -61,6 +76,7 @@ impl Worker {
             keys: Vec::new(),
             siblings: Vec::new(),
             key: vec![0; enc.width()],
+            pieces: Vec::new(),
             expanded: 0,
             generated: 0,
             successors: 0,
@@ -71,6 +87,14 @@ impl Worker {
         self.out.capacity() * size_of::<Candidate>()
             + (self.keys.capacity() + self.siblings.capacity() + self.key.capacity())
                 * size_of::<u64>()
+            + self.pieces.capacity() * size_of::<(u32, usize)>()
+    }
+
+    /// The candidates of a piece, if this worker expanded it.
+    fn piece(&self, piece: u32) -> Option<std::ops::Range<usize>> {
+        let k = self.pieces.binary_search_by_key(&piece, |&(p, _)| p).ok()?;
+        let start = k.checked_sub(1).map_or(0, |j| self.pieces[j].1);
+        Some(start..self.pieces[k].1)
     }
 }
 
@@ -103,10 +127,10 @@ fn expand(layer: &Layer<'_>, w: &mut Worker, lo: u32, hi: u32) -> Result<(), Sea
             let child = layer.mech.step(&w.state, mv, &mut w.ws)?;
             w.generated += 1;
             layer.enc.encode(&child, &mut w.key)?;
-            if w.key == parent_key {
+            if same_key(&w.key, parent_key) {
                 continue;
             }
-            let first_edge = !w.siblings.chunks(width).any(|k| k == w.key);
+            let first_edge = !w.siblings.chunks(width).any(|k| same_key(k, &w.key));
             if first_edge {
                 w.siblings.extend_from_slice(&w.key);
                 w.successors += 1;
@@ -167,42 +191,66 @@ impl OpenTest {
     }
 }
 
-/// Expands `lo..hi`, one contiguous run per worker, worker 0 on this thread.
+/// Expands `lo..hi`, the workers taking a piece at a time, worker 0 on this thread. Returns the
+/// number of pieces, to be merged in order from whichever worker holds each.
 fn expand_all(
     layer: &Layer<'_>,
     workers: &mut [Worker],
     lo: u32,
     hi: u32,
-) -> Result<(), SearchError> {
-    let per = (hi - lo).div_ceil(workers.len() as u32).max(1);
-    let run = |i: usize| {
-        let a = lo.saturating_add(per.saturating_mul(i as u32)).min(hi);
-        (a, a.saturating_add(per).min(hi))
+) -> Result<u32, SearchError> {
+    let count = (hi - lo).div_ceil(PIECE);
+    let next = AtomicU32::new(0);
+    let work = |w: &mut Worker| -> Result<(), SearchError> {
+        w.pieces.clear();
+        loop {
+            let p = next.fetch_add(1, Ordering::Relaxed);
+            if p >= count {
+                return Ok(());
+            }
+            let a = lo.saturating_add(p.saturating_mul(PIECE)).min(hi);
+            if let Err(e) = expand(layer, w, a, a.saturating_add(PIECE).min(hi)) {
+                // The batch is abandoned: the others need not finish it.
+                next.store(count, Ordering::Relaxed);
+                return Err(e);
+            }
+            w.pieces.push((p, w.out.len()));
+        }
     };
     let Some((first, rest)) = workers.split_first_mut() else {
-        return Ok(());
+        return Ok(count);
     };
     if rest.is_empty() {
-        return expand(layer, first, lo, hi);
+        return work(first).map(|()| count);
     }
     std::thread::scope(|scope| {
-        let handles: Vec<_> = rest
-            .iter_mut()
-            .enumerate()
-            .map(|(i, w)| {
-                let (a, b) = run(i + 1);
-                scope.spawn(move || expand(layer, w, a, b))
-            })
-            .collect();
-        let (a, b) = run(0);
-        let mut result = expand(layer, first, a, b);
+        let handles: Vec<_> = rest.iter_mut().map(|w| scope.spawn(|| work(w))).collect();
+        let mut result = work(first);
         for h in handles {
             let r = h
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
             result = result.and(r);
         }
-        result
+        result.map(|()| count)
+    })
+}
+
+/// One worker per thread, each but the first made on a thread of its own. A worker's small
+/// buffers (the key, the state decoded into) are written on every move; made one after another
+/// on one thread, the allocator would put two workers' side by side in one cache line, and each
+/// write by one thread would evict the other's. Each thread allocates from an arena of its own.
+fn make_workers(enc: &Encoder, threads: usize) -> Vec<Worker> {
+    std::thread::scope(|scope| {
+        let others: Vec<_> = (1..threads)
+            .map(|_| scope.spawn(|| Worker::new(enc)))
+            .collect();
+        std::iter::once(Worker::new(enc))
+            .chain(others.into_iter().map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            }))
+            .collect()
     })
 }
 
@@ -243,10 +291,17 @@ pub(crate) fn run(
     let counting_goal = options.goal != Goal::Solution;
     let per_state_buffers = Move::ALL.len() * (size_of::<Candidate>() + width * size_of::<u64>());
     // Under a memory limit, batches shrink so that their buffers use at most an eighth of it.
-    let batch = max_bytes.map_or(BATCH, |m| (m / 8 / per_state_buffers).clamp(16, BATCH));
+    // Every worker may take the whole batch.
+    let batch = max_bytes.map_or(BATCH, |m| {
+        (m / 8 / per_state_buffers / threads).clamp(16, BATCH)
+    });
+    // Under a memory limit each new state is indexed as it is added, on this thread, so that
+    // every allocation is checked against the limit before it is made; otherwise a batch's new
+    // states are indexed together, in parallel, after the merge.
+    let index_each = max_bytes.is_some();
 
     let mut store = Store::new(width);
-    let mut workers: Vec<Worker> = (0..threads).map(|_| Worker::new(&enc)).collect();
+    let mut workers = make_workers(&enc, threads);
     let mut stop: Option<Limit> = None;
     let mut first_open: Option<u32> = None;
     let mut shortest: Option<ShortestCount> = None;
@@ -259,12 +314,13 @@ pub(crate) fn run(
     enc.encode(&initial, &mut key)?;
     if max_states == 0 {
         stop = limits.max_steps.map(|max| Limit::States { max });
-    } else if max_bytes.is_some_and(|m| store.bytes() + store.growth() > m) {
+    } else if max_bytes.is_some_and(|m| store.bytes() + store.growth(hash_key(&key)) > m) {
         stop = limits
             .max_memory
             .map(|max_bytes| Limit::Memory { max_bytes });
     } else {
-        store.find_or_insert(hash_key(&key), &key, NONE, u8::MAX);
+        store.add(hash_key(&key), &key, NONE, u8::MAX);
+        store.index(1);
         starts.push(0);
         if open_test.is_open(mech, &initial) {
             first_open = Some(0);
@@ -307,9 +363,17 @@ pub(crate) fn run(
                 stop = Some(Limit::Cancelled);
                 break 'search;
             }
-            // Room for every move from every state of the batch, reserved before expanding so
-            // that the buffers never grow behind the memory check's back.
-            let per = (b_hi - b_lo).div_ceil(threads as u32) as usize * Move::ALL.len();
+            // Room for every move from every state a worker may take, reserved before expanding
+            // so that the buffers never grow behind the memory check's back. Any worker may take
+            // the whole batch; without a memory limit, a worker's share is reserved and its
+            // buffers grow if it takes more.
+            let share = if max_bytes.is_some() {
+                b_hi - b_lo
+            } else {
+                (b_hi - b_lo).div_ceil(threads as u32)
+            };
+            let per = share as usize * Move::ALL.len();
+            let pieces = (b_hi - b_lo).div_ceil(PIECE) as usize;
             let side = vec_bytes(&counts_here) + vec_bytes(&counts_next) + vec_bytes(&open_here);
             if let Some(m) = max_bytes {
                 let buffers: usize = workers
@@ -318,6 +382,7 @@ pub(crate) fn run(
                         w.bytes()
                             + per.saturating_sub(w.out.capacity()) * size_of::<Candidate>()
                             + (per * width).saturating_sub(w.keys.capacity()) * size_of::<u64>()
+                            + pieces.saturating_sub(w.pieces.capacity()) * size_of::<(u32, usize)>()
                     })
                     .sum();
                 if store.bytes() + side + buffers > m {
@@ -332,6 +397,8 @@ pub(crate) fn run(
                 w.keys.clear();
                 w.out.reserve_exact(per);
                 w.keys.reserve_exact(per * width);
+                w.pieces.clear();
+                w.pieces.reserve_exact(pieces);
             }
             let layer = Layer {
                 mech,
@@ -342,15 +409,22 @@ pub(crate) fn run(
                 counting,
                 open_here: &open_here,
             };
-            expand_all(&layer, &mut workers, b_lo, b_hi)?;
+            let pieces = expand_all(&layer, &mut workers, b_lo, b_hi)?;
             let buffers: usize = workers.iter().map(Worker::bytes).sum();
             peak = peak.max(store.bytes() + side + buffers);
 
-            for w in &workers {
-                for (c, key) in w.out.iter().zip(w.keys.chunks_exact(width)) {
+            for p in 0..pieces {
+                let Some((w, run)) = workers.iter().find_map(|w| w.piece(p).map(|r| (w, r))) else {
+                    continue;
+                };
+                let keys = w.keys[run.start * width..run.end * width].chunks_exact(width);
+                for (c, key) in w.out[run].iter().zip(keys) {
                     let child = if c.known != NONE {
                         c.known
-                    } else if let Some(i) = store.find(c.hash, key) {
+                    } else if let Some(i) = store
+                        .find_recent(c.hash, key)
+                        .or_else(|| index_each.then(|| store.find(c.hash, key)).flatten())
+                    {
                         // Found earlier in this merge: a state of the new layer.
                         if !counting {
                             continue;
@@ -361,29 +435,32 @@ pub(crate) fn run(
                             stop = limits.max_steps.map(|max| Limit::States { max });
                             break 'search;
                         }
-                        let held = store.bytes()
-                            + buffers
-                            + vec_bytes(&counts_here)
-                            + vec_bytes(&counts_next)
-                            + vec_bytes(&open_here)
-                            + vec_bytes(&open_next);
-                        let growth = store.growth()
-                            + if counting {
-                                vec_growth(&counts_next)
-                            } else {
-                                0
+                        if let Some(m) = max_bytes {
+                            let held = store.bytes()
+                                + buffers
+                                + vec_bytes(&counts_here)
+                                + vec_bytes(&counts_next)
+                                + vec_bytes(&open_here)
+                                + vec_bytes(&open_next);
+                            let growth = store.growth(c.hash)
+                                + if counting {
+                                    vec_growth(&counts_next)
+                                } else {
+                                    0
+                                }
+                                + if c.open { vec_growth(&open_next) } else { 0 };
+                            if held + growth > m {
+                                stop = limits
+                                    .max_memory
+                                    .map(|max_bytes| Limit::Memory { max_bytes });
+                                break 'search;
                             }
-                            + if c.open { vec_growth(&open_next) } else { 0 };
-                        if max_bytes.is_some_and(|m| held + growth > m) {
-                            stop = limits
-                                .max_memory
-                                .map(|max_bytes| Limit::Memory { max_bytes });
-                            break 'search;
                         }
-                        let i = match store.find_or_insert(c.hash, key, c.parent, c.mv) {
-                            super::store::Found::New(i) | super::store::Found::Old(i) => i,
-                        };
-                        peak = peak.max(store.bytes() + side + buffers);
+                        let i = store.add(c.hash, key, c.parent, c.mv);
+                        if index_each {
+                            store.index(1);
+                            peak = peak.max(store.bytes() + side + buffers);
+                        }
                         if counting {
                             counts_next.push((0, 0));
                         }
@@ -408,6 +485,8 @@ pub(crate) fn run(
                     }
                 }
             }
+            store.index(threads);
+            peak = peak.max(store.bytes() + side + buffers);
             b_lo = b_hi;
             progress(&Progress {
                 depth: starts.len() as u32 - 2,

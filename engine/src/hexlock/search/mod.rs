@@ -9,7 +9,7 @@
 //!
 //! # Layout
 //! - `encode`: a state's key — the movers' places, the balls as a set, the momentum.
-//! - `store`: the visited states, their keys, parents and moves, and the table finding them.
+//! - `store`: the visited states, their keys, parents and moves, and the tables finding them.
 //! - `bfs`: the layered search, its parallel expansion and in-order merge.
 //! - [`limits`]: bounds on states, memory and time, and which one stopped a search.
 //! - [`report`]: the options, the answer and the measurements.

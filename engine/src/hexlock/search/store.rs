@@ -1,9 +1,11 @@
 //! The visited states: every key once, in the order found, with the turn that reached it.
 //!
 //! A state is a number, its place in the order found. Its key, its parent's number and the move
-//! from the parent live in three chunked arrays; the hash table holds only numbers and finds a
-//! key by hashing it and comparing the arrays' copy. Per state that is the key's words, five bytes
-//! of parent and move, and five bytes per table bucket (a number and hashbrown's control byte).
+//! from the parent live in three chunked arrays; the index, sixteen hash tables split by hash,
+//! holds only numbers and finds a key by hashing it and comparing the arrays' copy. Per state that
+//! is the key's words, five bytes of parent and move, and five bytes per table bucket (a number
+//! and hashbrown's control byte). A batch's new states are found in a small table of their own
+//! until they are indexed together, the tables shared among threads.
 //!
 //! The arrays grow a chunk at a time instead of doubling, so that what they hold stays within a
 //! chunk of what they use, and the memory reported is what is allocated.
@@ -93,16 +95,32 @@ pub(crate) fn hash_key(key: &[u64]) -> u64 {
     h ^ (h >> 29)
 }
 
-/// What [`Store::find_or_insert`] did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Found {
-    /// The key was already there, as this state.
-    Old(u32),
-    /// The key was new and is now this state.
-    New(u32),
+/// Tables the index is split into, by hash: each thread adds the new states of its own tables,
+/// so a batch's states are indexed in parallel. A fixed number, not one per thread, so that the
+/// tables, their growth and the memory they hold do not depend on how many threads there are.
+const SHARDS: usize = 16;
+
+/// The table a hash belongs to: bits that hashbrown uses neither for the bucket (the low bits)
+/// nor for the tag (the top seven).
+fn shard(hash: u64) -> usize {
+    (hash >> 40) as usize % SHARDS
+}
+
+/// Whether two keys are equal. Keys are one to a few words: comparing them in place is cheaper
+/// than the call to `memcmp` a slice comparison makes.
+pub(crate) fn same_key(a: &[u64], b: &[u64]) -> bool {
+    match (a, b) {
+        ([x], [y]) => x == y,
+        ([x0, x1], [y0, y1]) => x0 == y0 && x1 == y1,
+        _ => a == b,
+    }
 }
 
 /// Every visited state, numbered in the order found.
+///
+/// A state is added in two steps: [`Store::add`] numbers it and keeps its key, parent and move
+/// (it is then found only by [`Store::find_recent`]); [`Store::index`] later enters every state
+/// added since into the index that [`Store::find`] searches, its tables shared among threads.
 #[derive(Debug)]
 pub(crate) struct Store {
     keys: Chunked<u64>,
@@ -110,7 +128,11 @@ pub(crate) struct Store {
     links: Chunked<u32>,
     /// The index in [`crate::hexlock::Move::ALL`] of the move from the parent.
     moves: Chunked<u8>,
-    table: HashTable<u32>,
+    shards: [HashTable<u32>; SHARDS],
+    /// The states added since the last [`Store::index`], found by their key until then.
+    recent: HashTable<u32>,
+    /// The hashes of those states, in the order added.
+    pending: Vec<u64>,
     len: usize,
 }
 
@@ -121,7 +143,9 @@ impl Store {
             keys: Chunked::new(width),
             links: Chunked::new(1),
             moves: Chunked::new(1),
-            table: HashTable::new(),
+            shards: std::array::from_fn(|_| HashTable::new()),
+            recent: HashTable::new(),
+            pending: Vec::new(),
             len: 0,
         }
     }
@@ -144,50 +168,124 @@ impl Store {
         )
     }
 
-    /// The state with a key, if visited.
+    /// The state with a key, if visited and indexed.
     pub(crate) fn find(&self, hash: u64, key: &[u64]) -> Option<u32> {
-        self.table
-            .find(hash, |&i| self.keys.get(i as usize) == key)
+        self.shards[shard(hash)]
+            .find(hash, |&i| same_key(self.keys.get(i as usize), key))
             .copied()
     }
 
-    /// Finds a key, or adds it as a new state reached from `parent` by move `mv`.
-    pub(crate) fn find_or_insert(&mut self, hash: u64, key: &[u64], parent: u32, mv: u8) -> Found {
+    /// The state with a key, if added since the last [`Store::index`].
+    pub(crate) fn find_recent(&self, hash: u64, key: &[u64]) -> Option<u32> {
+        self.recent
+            .find(hash, |&i| same_key(self.keys.get(i as usize), key))
+            .copied()
+    }
+
+    /// Adds a key found neither by [`Store::find`] nor by [`Store::find_recent`], as a new state
+    /// reached from `parent` by move `mv`, and returns its number.
+    pub(crate) fn add(&mut self, hash: u64, key: &[u64], parent: u32, mv: u8) -> u32 {
+        let id = self.len as u32;
         let keys = &self.keys;
-        let entry = self.table.entry(
-            hash,
-            |&i| keys.get(i as usize) == key,
-            |&i| hash_key(keys.get(i as usize)),
-        );
-        match entry {
-            hashbrown::hash_table::Entry::Occupied(e) => Found::Old(*e.get()),
-            hashbrown::hash_table::Entry::Vacant(v) => {
-                let id = self.len as u32;
-                v.insert(id);
-                self.keys.push(key);
-                self.links.push(&[parent]);
-                self.moves.push(&[mv]);
-                self.len += 1;
-                Found::New(id)
+        self.recent
+            .insert_unique(hash, id, |&i| hash_key(keys.get(i as usize)));
+        self.keys.push(key);
+        self.links.push(&[parent]);
+        self.moves.push(&[mv]);
+        self.pending.push(hash);
+        self.len += 1;
+        id
+    }
+
+    /// Enters the states added since the last call into the index, on up to `threads` threads.
+    pub(crate) fn index(&mut self, threads: usize) {
+        let first = (self.len - self.pending.len()) as u32;
+        let keys = &self.keys;
+        let pending = &self.pending;
+        // Spawning costs more than entering a handful of states.
+        let threads = if pending.len() < 4096 {
+            1
+        } else {
+            threads.clamp(1, SHARDS)
+        };
+        if threads == 1 {
+            for (s, table) in self.shards.iter_mut().enumerate() {
+                index_into(table, s, keys, pending, first);
             }
+        } else {
+            // Threads take a table at a time, so that one held up leaves the rest to others.
+            let tables = std::sync::Mutex::new(self.shards.iter_mut().enumerate());
+            let work = || {
+                loop {
+                    let next = match tables.lock() {
+                        Ok(mut t) => t.next(),
+                        Err(poisoned) => poisoned.into_inner().next(),
+                    };
+                    let Some((s, table)) = next else { break };
+                    index_into(table, s, keys, pending, first);
+                }
+            };
+            std::thread::scope(|scope| {
+                for _ in 1..threads {
+                    scope.spawn(work);
+                }
+                work();
+            });
         }
+        self.pending.clear();
+        self.recent.clear();
     }
 
     /// Bytes allocated.
     pub(crate) fn bytes(&self) -> usize {
-        self.keys.bytes() + self.links.bytes() + self.moves.bytes() + self.table.allocation_size()
+        self.keys.bytes()
+            + self.links.bytes()
+            + self.moves.bytes()
+            + self
+                .shards
+                .iter()
+                .map(HashTable::allocation_size)
+                .sum::<usize>()
+            + self.recent.allocation_size()
+            + self.pending.capacity() * size_of::<u64>()
     }
 
-    /// Bytes that adding one more state might allocate, counting the old and new table both
-    /// held while it is rehashed.
-    pub(crate) fn growth(&self) -> usize {
-        let table = if self.table.len() < self.table.capacity() {
+    /// Bytes that adding one more state with this hash and indexing it might allocate, counting
+    /// old and new tables both held while one is rehashed.
+    pub(crate) fn growth(&self, hash: u64) -> usize {
+        let table = shard_growth(&self.shards[shard(hash)]) + shard_growth(&self.recent);
+        let pending = if self.pending.len() < self.pending.capacity() {
             0
         } else {
-            // hashbrown doubles its buckets; an empty table's first allocation is small.
-            (2 * self.table.allocation_size()).max(128)
+            (self.pending.capacity() * 2).max(4) * size_of::<u64>()
         };
-        table + self.keys.growth() + self.links.growth() + self.moves.growth()
+        table + pending + self.keys.growth() + self.links.growth() + self.moves.growth()
+    }
+}
+
+/// Bytes a table might allocate on its next insertion.
+fn shard_growth(table: &HashTable<u32>) -> usize {
+    if table.len() < table.capacity() {
+        0
+    } else {
+        // hashbrown doubles its buckets; an empty table's first allocation is small.
+        (2 * table.allocation_size()).max(128)
+    }
+}
+
+/// Enters into table `s` the pending states whose hash is its.
+fn index_into(
+    table: &mut HashTable<u32>,
+    s: usize,
+    keys: &Chunked<u64>,
+    pending: &[u64],
+    first: u32,
+) {
+    let hasher = |&i: &u32| hash_key(keys.get(i as usize));
+    for (j, &hash) in pending.iter().enumerate() {
+        if shard(hash) == s {
+            table.insert_unique(hash, first + j as u32, hasher);
+        }
     }
 }
 
@@ -200,12 +298,13 @@ mod tests {
         let mut s = Store::new(2);
         let a = [1, 2];
         let b = [3, 4];
-        assert_eq!(
-            s.find_or_insert(hash_key(&a), &a, u32::MAX, 0),
-            Found::New(0)
-        );
-        assert_eq!(s.find_or_insert(hash_key(&b), &b, 0, 7), Found::New(1));
-        assert_eq!(s.find_or_insert(hash_key(&a), &a, 1, 3), Found::Old(0));
+        assert_eq!(s.add(hash_key(&a), &a, u32::MAX, 0), 0);
+        assert_eq!(s.add(hash_key(&b), &b, 0, 7), 1);
+        assert_eq!(s.find_recent(hash_key(&a), &a), Some(0));
+        assert_eq!(s.find(hash_key(&a), &a), None, "not indexed yet");
+        s.index(2);
+        assert_eq!(s.find_recent(hash_key(&a), &a), None);
+        assert_eq!(s.find(hash_key(&a), &a), Some(0));
         assert_eq!(s.find(hash_key(&b), &b), Some(1));
         assert_eq!(s.link(1), (0, 7));
         assert_eq!(s.key(1), &b);
@@ -216,8 +315,13 @@ mod tests {
     fn many_states_survive_chunks_and_table_growth() {
         let mut s = Store::new(1);
         for i in 0..200_000u64 {
-            s.find_or_insert(hash_key(&[i * 7]), &[i * 7], 0, 0);
+            s.add(hash_key(&[i * 7]), &[i * 7], 0, 0);
+            // Indexed a batch at a time, as the search does.
+            if i % 8_192 == 0 {
+                s.index(2);
+            }
         }
+        s.index(3);
         for i in (0..200_000u64).step_by(997) {
             assert_eq!(s.find(hash_key(&[i * 7]), &[i * 7]), Some(i as u32));
             assert_eq!(s.key(i as u32), &[i * 7]);
