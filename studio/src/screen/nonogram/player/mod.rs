@@ -394,7 +394,10 @@ impl Player {
                         self.grid = kept;
                     }
                     self.cells_changed();
-                    self.status = format!("kept the cells after {} steps", s.at);
+                    self.status = format!(
+                        "kept the cells after {}",
+                        engine::words::count(s.at, "step")
+                    );
                 }
             }
             Message::StepsClose => {

@@ -224,6 +224,18 @@ fn the_stepper_walks_the_deductions_forward_and_back_and_keeps_them_as_one_undo(
     assert_eq!(p.grid(), &Grid::new(5, 5), "keeping was one undo step");
 }
 
+/// Regression: keeping the cells after one step said "after 1 steps".
+#[test]
+fn keeping_the_cells_says_how_many_steps_in_words() {
+    let p0 = seed();
+    let goal = p0.goal.clone().expect("goal");
+    let mut p = Player::new(p0, Some(goal));
+    send(&mut p, Message::StepsOpen);
+    send(&mut p, Message::StepForward);
+    send(&mut p, Message::StepsKeep);
+    assert_eq!(p.status(), "kept the cells after 1 step");
+}
+
 #[test]
 fn a_puzzle_without_a_goal_checks_mistakes_against_the_solution_the_solver_finds() {
     let p0 = seed();
