@@ -112,6 +112,15 @@ fn client_app(home: &Path, url: &str) -> App {
     })
 }
 
+/// Opens the metagame, which stands after the lessons on the list.
+fn open_the_metagame(app: &mut App) {
+    let lessons = Series::HexLock.lessons().len() + Series::Sliding.lessons().len();
+    for _ in 0..lessons {
+        press(app, KeyCode::Down);
+    }
+    press(app, KeyCode::Enter);
+}
+
 /// Calls `tick` and draws until the screen shows `what`; the screen as it was then. A bound on
 /// waiting for the server's clocks and stream, not a measure of speed.
 fn wait_for(app: &mut App, t: &mut Terminal<TestBackend>, what: &str) -> Vec<String> {
@@ -284,11 +293,7 @@ fn a_death_match_is_answered_and_drafted_from_the_terminal_with_its_clock_shown(
     });
     let mut app = client_app(home.path(), &url);
     let mut t = Terminal::new(TestBackend::new(100, 30)).expect("terminal");
-    let lessons = Series::HexLock.lessons().len() + Series::Sliding.lessons().len();
-    for _ in 0..lessons {
-        press(&mut app, KeyCode::Down);
-    }
-    press(&mut app, KeyCode::Enter);
+    open_the_metagame(&mut app);
     let lines = screen(&app, &mut t);
     assert!(
         shows(&lines, &format!("ALI on {url}")),
@@ -352,11 +357,7 @@ fn the_live_news_is_followed_again_after_the_server_comes_back() {
     let home = tempfile::tempdir().expect("home");
     let mut app = client_app(home.path(), &url);
     let mut t = Terminal::new(TestBackend::new(100, 30)).expect("terminal");
-    let lessons = Series::HexLock.lessons().len() + Series::Sliding.lessons().len();
-    for _ in 0..lessons {
-        press(&mut app, KeyCode::Down);
-    }
-    press(&mut app, KeyCode::Enter);
+    open_the_metagame(&mut app);
     type_text(&mut app, "ali");
     press(&mut app, KeyCode::Tab);
     type_text(&mut app, "alices-password");
