@@ -416,7 +416,10 @@ async fn reads_arriving_together_share_one_check_of_the_change_log() {
         assert_eq!(seen.expect("read through B").id, placed.lock);
     }
     let checks = b.game.freshness_checks() - before;
-    assert!(checks < 100, "{checks} checks for 200 reads (one each without sharing)");
+    assert!(
+        checks < 100,
+        "{checks} checks for 200 reads (one each without sharing)"
+    );
     a.stop().await.expect("stop");
     b.stop().await.expect("stop");
 }
