@@ -15,75 +15,16 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI64, Ordering};
 
+mod checkpoint;
+mod import;
+mod schema;
+
+pub use checkpoint::{Checkpointer, WAL_LIMIT_BYTES};
+use import::{SqliteImport, read_row};
+use schema::migrate_in;
+
 /// The database file's name inside the data folder.
 pub const FILE_NAME: &str = "lockwright.sqlite3";
-
-/// The schema. `one_lock_per_slot` makes the database itself refuse two locks in one slot,
-/// and `UNIQUE(author_id, lock_id)` two declarations on one lock by one player, whatever a bug
-/// above might try.
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS players (
-    id            INTEGER PRIMARY KEY,
-    codename      TEXT NOT NULL UNIQUE,
-    password_hash TEXT NOT NULL,
-    created_at    INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS locks (
-    id         INTEGER PRIMARY KEY,
-    owner_id   INTEGER NOT NULL REFERENCES players(id),
-    slot       INTEGER NOT NULL CHECK (slot BETWEEN 1 AND 3),
-    text       TEXT NOT NULL,
-    solution   TEXT NOT NULL,
-    placed_at  INTEGER NOT NULL,
-    retired_at INTEGER
-);
-CREATE UNIQUE INDEX IF NOT EXISTS one_lock_per_slot ON locks(owner_id, slot)
-    WHERE retired_at IS NULL;
-CREATE TABLE IF NOT EXISTS notes (
-    id        INTEGER PRIMARY KEY,
-    author_id INTEGER NOT NULL REFERENCES players(id),
-    lock_id   INTEGER NOT NULL REFERENCES locks(id),
-    behind_id INTEGER NOT NULL REFERENCES locks(id),
-    solution  TEXT NOT NULL,
-    placed_at INTEGER NOT NULL,
-    UNIQUE (author_id, lock_id)
-);
-";
-
-/// What version 1 adds: tokens by their hash, and the row the readiness check rewrites.
-const SCHEMA_V1: &str = "
-CREATE TABLE tokens (
-    hash          TEXT PRIMARY KEY,
-    player_id     INTEGER NOT NULL REFERENCES players(id),
-    created_at_ms INTEGER NOT NULL,
-    used_at_ms    INTEGER NOT NULL
-);
-CREATE INDEX tokens_by_player ON tokens(player_id, used_at_ms);
-CREATE TABLE ready_probe (
-    id    INTEGER PRIMARY KEY CHECK (id = 1),
-    at_ms INTEGER NOT NULL
-);
-";
-
-/// What version 2 adds: the matches and their logs.
-const SCHEMA_V2: &str = "
-CREATE TABLE death_matches (
-    id            INTEGER PRIMARY KEY,
-    challenger_id INTEGER NOT NULL REFERENCES players(id),
-    challenged_id INTEGER NOT NULL REFERENCES players(id),
-    rounds        TEXT NOT NULL,
-    status        TEXT NOT NULL CHECK (status IN ('challenged', 'declined', 'playing', 'over')),
-    created_at_ms INTEGER NOT NULL,
-    clock_ms      INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE death_match_log (
-    match_id INTEGER NOT NULL REFERENCES death_matches(id),
-    seq      INTEGER NOT NULL,
-    at_ms    INTEGER NOT NULL,
-    entry    TEXT NOT NULL,
-    PRIMARY KEY (match_id, seq)
-);
-";
 
 /// A connection to the SQLite file.
 pub struct Sqlite {
@@ -184,54 +125,6 @@ impl Sqlite {
         tx.commit()?;
         Ok(())
     }
-}
-
-/// Brings the schema from `version` to [`SCHEMA_VERSION`] inside the caller's transaction.
-fn migrate_in(tx: &Connection, version: i64) -> Result<(), StorageError> {
-    tx.execute_batch(SCHEMA)?;
-    if version < 1 {
-        tx.execute_batch("DROP TABLE IF EXISTS tokens;")?;
-        tx.execute_batch(SCHEMA_V1)?;
-    }
-    if version < 2 {
-        tx.execute_batch(SCHEMA_V2)?;
-    }
-    if version < 3 {
-        // Everyone registered before played the metagame.
-        tx.execute_batch(
-            "ALTER TABLE players ADD COLUMN metagame INTEGER NOT NULL DEFAULT 1;
-             ALTER TABLE players ADD COLUMN banned INTEGER NOT NULL DEFAULT 0;
-             CREATE INDEX IF NOT EXISTS notes_on_lock ON notes(lock_id);
-             CREATE TABLE mail_addresses (
-                 player_id          INTEGER PRIMARY KEY REFERENCES players(id),
-                 address            TEXT NOT NULL,
-                 verified           INTEGER NOT NULL DEFAULT 0,
-                 code_hash          TEXT,
-                 code_expires_ms    INTEGER,
-                 notify_declared    INTEGER NOT NULL DEFAULT 0,
-                 notify_made_public INTEGER NOT NULL DEFAULT 0,
-                 notify_challenged  INTEGER NOT NULL DEFAULT 0
-             );
-             CREATE TABLE mail_queue (
-                 id         INTEGER PRIMARY KEY,
-                 address    TEXT NOT NULL,
-                 subject    TEXT NOT NULL,
-                 body       TEXT NOT NULL,
-                 attempts   INTEGER NOT NULL DEFAULT 0,
-                 next_at_ms INTEGER NOT NULL,
-                 created_ms INTEGER NOT NULL
-             );
-             CREATE INDEX IF NOT EXISTS notes_behind_lock ON notes(behind_id);",
-        )?;
-    }
-    if version < 4 {
-        tx.execute_batch(journal::SCHEMA_V4)?;
-    }
-    if version < 5 {
-        tx.execute_batch(limits::SCHEMA_V5)?;
-    }
-    tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
-    Ok(())
 }
 
 /// The change log of one write transaction: refuses to begin when the log has moved past what
@@ -1166,111 +1059,6 @@ impl Backend for Sqlite {
             migrate_in(&tx, version)?;
         }
         Ok(Box::new(SqliteImport { tx }))
-    }
-}
-
-fn read_row(table: &Table, r: &rusqlite::Row<'_>) -> Result<Row, StorageError> {
-    let mut row = Vec::with_capacity(table.columns.len());
-    for (i, c) in table.columns.iter().enumerate() {
-        let v = match c.kind {
-            Kind::Int => r.get::<_, Option<i64>>(i)?.map(Value::Int),
-            Kind::Text => r.get::<_, Option<String>>(i)?.map(Value::Text),
-            Kind::Bool => r.get::<_, Option<bool>>(i)?.map(Value::Bool),
-        };
-        row.push(v.unwrap_or(Value::Null));
-    }
-    Ok(row)
-}
-
-fn sql_value(v: &Value) -> rusqlite::types::Value {
-    use rusqlite::types::Value as V;
-    match v {
-        Value::Null => V::Null,
-        Value::Int(n) => V::Integer(*n),
-        Value::Text(t) => V::Text(t.clone()),
-        Value::Bool(b) => V::Integer(i64::from(*b)),
-    }
-}
-
-/// A world being written into SQLite: dropping the transaction uncommitted rolls it back.
-struct SqliteImport<'a> {
-    tx: rusqlite::Transaction<'a>,
-}
-
-impl Import for SqliteImport<'_> {
-    fn count(&mut self, table: &'static Table) -> Result<i64, StorageError> {
-        Ok(self
-            .tx
-            .query_row(&format!("SELECT count(*) FROM {}", table.name), [], |r| {
-                r.get(0)
-            })?)
-    }
-
-    fn insert(&mut self, table: &'static Table, rows: &[Row]) -> Result<(), StorageError> {
-        let marks: Vec<String> = (1..=table.columns.len()).map(|i| format!("?{i}")).collect();
-        let mut q = self.tx.prepare_cached(&format!(
-            "INSERT INTO {} ({}) VALUES ({})",
-            table.name,
-            table.column_list(),
-            marks.join(", ")
-        ))?;
-        for row in rows {
-            q.execute(rusqlite::params_from_iter(row.iter().map(sql_value)))?;
-        }
-        Ok(())
-    }
-
-    fn commit(self: Box<Self>) -> Result<(), StorageError> {
-        // SQLite's ids are the next past the largest: nothing to move.
-        self.tx.commit()?;
-        Ok(())
-    }
-}
-
-/// The size the write-ahead log is kept to: past it, a checkpoint cuts it back to nothing.
-pub const WAL_LIMIT_BYTES: i64 = 4 << 20;
-
-/// A second connection to the database that copies the log into the database file (a
-/// checkpoint) without stopping the writer or the readers: the disk waits happen here, off the
-/// path of every request.
-pub struct Checkpointer {
-    conn: Connection,
-    wal: std::path::PathBuf,
-}
-
-impl Checkpointer {
-    /// Opens a connection to the database in a data folder.
-    pub fn open(dir: &Path) -> Result<Checkpointer, StorageError> {
-        let conn = Connection::open(dir.join(FILE_NAME))?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        Ok(Checkpointer {
-            conn,
-            wal: dir.join(format!("{FILE_NAME}-wal")),
-        })
-    }
-
-    /// Copies what it can of the log into the database file, waiting for no one; and when
-    /// the log's file has grown past [`WAL_LIMIT_BYTES`] (a burst of writes outran the
-    /// checkpoints), copies all of it and cuts the file to nothing, waiting a moment for the
-    /// writer and the readers in flight. Returns the log's pages and how many of them are now
-    /// in the database file.
-    pub fn run(&self) -> Result<(i64, i64), StorageError> {
-        let checkpoint = |how: &str| {
-            self.conn
-                .query_row(&format!("PRAGMA wal_checkpoint({how})"), [], |r| {
-                    Ok((r.get(1)?, r.get(2)?))
-                })
-        };
-        let done = checkpoint("PASSIVE")?;
-        if self.wal_bytes() > WAL_LIMIT_BYTES as u64 {
-            return Ok(checkpoint("TRUNCATE")?);
-        }
-        Ok(done)
-    }
-
-    /// The size of the log's file now.
-    pub fn wal_bytes(&self) -> u64 {
-        std::fs::metadata(&self.wal).map_or(0, |m| m.len())
     }
 }
 
