@@ -33,6 +33,25 @@ pub enum Message {
     KeepMine,
     TakeTheirs,
     Compare,
+    /// The source pane was scrolled or resized: what of the text it shows now.
+    Scrolled(Seen),
+    /// A problem was clicked: put the cursor on its place.
+    JumpTo(lockfmt::Span),
+}
+
+/// What of the text the source pane shows: how far it is scrolled (in pixels, from the text's
+/// top left) and the size of the part seen.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Seen {
+    pub offset: iced::Vector,
+    pub size: iced::Size,
+}
+
+/// The text's shape, for the source pane's room: its lines and the widest, in characters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Extent {
+    pub lines: usize,
+    pub widest: usize,
 }
 
 /// What the buffer tells its editor.
@@ -44,6 +63,8 @@ pub enum Event {
     Saved(PathBuf),
     /// The write failed; the buffer keeps its unsaved edits.
     SaveFailed(String),
+    /// The cursor was put on a place the user asked for: show it, and give the text the focus.
+    Jumped,
 }
 
 /// The text being edited and its file.
@@ -67,6 +88,11 @@ pub struct Buffer {
     /// The revision the status was said at: a word about an older text is stale ("saved"
     /// said before an edit would hide that the edit is unsaved).
     said_at: u64,
+    /// What of the text the source pane last showed (none until it first overflowed).
+    seen: Option<Seen>,
+    /// The text's shape at a revision, worked out once per revision (the pane asks at
+    /// every frame).
+    extent: std::cell::Cell<Option<(u64, Extent)>>,
 }
 
 impl Buffer {
@@ -84,6 +110,8 @@ impl Buffer {
             saving: false,
             status: String::new(),
             said_at: 0,
+            seen: None,
+            extent: std::cell::Cell::new(None),
         }
     }
 
@@ -128,6 +156,76 @@ impl Buffer {
     /// The text editor's content, for the source pane.
     pub fn content(&self) -> &text_editor::Content {
         &self.content
+    }
+
+    /// What of the text the source pane last showed.
+    pub fn seen(&self) -> Option<Seen> {
+        self.seen
+    }
+
+    /// How many lines the text has and how wide its widest is, in characters (a tab counted
+    /// as four).
+    pub fn extent(&self) -> Extent {
+        if let Some((revision, extent)) = self.extent.get()
+            && revision == self.revision
+        {
+            return extent;
+        }
+        let mut extent = Extent::default();
+        for line in self.content.lines() {
+            extent.lines += 1;
+            let width = line
+                .text
+                .chars()
+                .map(|c| if c == '\t' { 4 } else { 1 })
+                .sum::<usize>();
+            extent.widest = extent.widest.max(width);
+        }
+        self.extent.set(Some((self.revision, extent)));
+        extent
+    }
+
+    /// Puts the cursor on `span` (lines and columns from 1, columns in characters), the span
+    /// selected when it lies on one line; a place past the text's end is taken as its end.
+    pub fn jump_to(&mut self, span: lockfmt::Span) {
+        let place = |line: usize, column: usize| {
+            let line = line.saturating_sub(1);
+            let text = self
+                .content
+                .line(line)
+                .map(|l| l.text.into_owned())
+                .unwrap_or_default();
+            let byte = text
+                .char_indices()
+                .nth(column.saturating_sub(1))
+                .map_or(text.len(), |(i, _)| i);
+            text_editor::Position { line, column: byte }
+        };
+        let start = place(span.line, span.column);
+        let selection = (span.end_line == span.line && span.end_column > span.column)
+            .then(|| place(span.end_line, span.end_column));
+        let cursor = history::clamped(
+            &self.content,
+            text_editor::Cursor {
+                position: start,
+                selection: None,
+            },
+        );
+        let selection = selection.map(|s| {
+            history::clamped(
+                &self.content,
+                text_editor::Cursor {
+                    position: s,
+                    selection: None,
+                },
+            )
+            .position
+        });
+        self.history.interrupt();
+        self.content.move_to(text_editor::Cursor {
+            position: cursor.position,
+            selection,
+        });
     }
 
     /// Which text this is: it moves on at every change.
@@ -415,6 +513,14 @@ impl Buffer {
                     c.comparing = !c.comparing;
                 }
                 None
+            }
+            Message::Scrolled(seen) => {
+                self.seen = Some(seen);
+                None
+            }
+            Message::JumpTo(span) => {
+                self.jump_to(span);
+                Some(Event::Jumped)
             }
         }
     }

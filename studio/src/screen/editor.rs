@@ -9,6 +9,8 @@ use crate::highlight;
 use crate::keys::Action;
 use crate::screen::buffer::{self, Buffer};
 use crate::screen::document::{self, DrawPicture};
+use crate::screen::source_pane;
+use iced::widget::text_editor;
 use iced::{Element, Subscription, Task};
 use lockfmt::{Diagnostic, Format};
 use std::path::{Path, PathBuf};
@@ -75,6 +77,9 @@ pub trait Editing: 'static {
     type Message: Clone + std::fmt::Debug + Send + 'static;
     /// What the editor asks of the studio.
     type Event;
+
+    /// The widget id of the editor's source text (for its focus and its pane's scrolling).
+    const SOURCE_ID: &'static str;
 
     /// The editor's core: its buffer and its last reading.
     fn core(&self) -> &Core;
@@ -204,7 +209,31 @@ pub trait Editing: 'static {
             Some(buffer::Event::Changed) => (self.read(), None),
             Some(buffer::Event::Saved(path)) => (Task::none(), Some(Filed::Saved(path))),
             Some(buffer::Event::SaveFailed(why)) => (Task::none(), Some(Filed::SaveFailed(why))),
+            Some(buffer::Event::Jumped) => (
+                Task::batch([
+                    iced::widget::operation::focus(Self::SOURCE_ID),
+                    source_pane::follow(self.buffer(), Self::SOURCE_ID),
+                ]),
+                None,
+            ),
             None => (Task::none(), None),
+        }
+    }
+
+    /// An action in the source pane: a changed text is read again, and the pane keeps the
+    /// cursor in sight when a key moved it (a click or a drag puts it where the user sees).
+    fn source_action(&mut self, action: text_editor::Action) -> Task<Self::Message> {
+        use text_editor::Action as A;
+        let keyed = !matches!(action, A::Click(_) | A::Drag(_) | A::Scroll { .. });
+        let read = if self.buffer_mut().perform(action) {
+            self.read()
+        } else {
+            Task::none()
+        };
+        if keyed {
+            Task::batch([read, source_pane::follow(self.buffer(), Self::SOURCE_ID)])
+        } else {
+            read
         }
     }
 }
@@ -218,6 +247,7 @@ macro_rules! editing_plumbing {
     () => {
         type Message = Message;
         type Event = Event;
+        const SOURCE_ID: &'static str = SOURCE_ID;
 
         fn opened(
             (path, disk, text): (Option<std::path::PathBuf>, Option<&str>, &str),

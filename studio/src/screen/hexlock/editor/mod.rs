@@ -353,13 +353,7 @@ impl Editor {
 
     fn step(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
         let task = match message {
-            Message::Source(action) => {
-                if self.core.buffer.perform(action) {
-                    self.read()
-                } else {
-                    Task::none()
-                }
-            }
+            Message::Source(action) => self.source_action(action),
             Message::Canvas(Event2::Panned(pan)) => {
                 self.camera.pan = pan;
                 Task::none()

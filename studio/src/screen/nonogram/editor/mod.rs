@@ -497,13 +497,7 @@ impl Editor {
                     self.flip(&cells)
                 }
             }
-            Message::Source(action) => {
-                if self.core.buffer.perform(action) {
-                    self.read()
-                } else {
-                    Task::none()
-                }
-            }
+            Message::Source(action) => self.source_action(action),
             Message::Canvas(Stroke::Pressed { .. }) if self.clues_without_picture() => {
                 self.core.buffer.say(if self.analysing.is_some() {
                     "a moment: the solver is looking for the picture these clues give"

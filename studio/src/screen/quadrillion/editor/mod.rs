@@ -362,13 +362,7 @@ impl Editor {
 
     pub fn update(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
         let task = match message {
-            Message::Source(action) => {
-                if self.core.buffer.perform(action) {
-                    self.read()
-                } else {
-                    Task::none()
-                }
-            }
+            Message::Source(action) => self.source_action(action),
             Message::Canvas(Input::Pressed { dot, right }) => self.press(dot, right),
             Message::Canvas(Input::Moved { dot }) => {
                 self.carry_to(dot);

@@ -445,14 +445,15 @@ impl Editor {
 
     fn route(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
         let task = match message {
-            Message::Source(action) => {
-                if self.mode == Mode::Author && self.core.buffer.perform(action) {
+            Message::Source(action) if self.mode == Mode::Author => {
+                let revision = self.core.buffer.revision();
+                let task = self.source_action(action);
+                if self.core.buffer.revision() != revision {
                     self.gesture = None;
-                    self.read()
-                } else {
-                    Task::none()
                 }
+                task
             }
+            Message::Source(_) => Task::none(),
             Message::Canvas(input) => match (self.mode, input) {
                 (Mode::Author, Input::Pressed { spot, right, .. }) => {
                     self.author_press(spot, right)
