@@ -200,8 +200,8 @@ fn edits_discarded_are_not_offered_back_in_any_family() {
         let offered = offered_after(family, |d, s, _| {
             let other = another(s);
             d.send(s, Message::Folder(folder::Message::Open(other.clone())));
-            assert!(sees(s, "Discard"), "{}: the guard asks", family.name);
-            d.click(s, "Discard").expect("the guard's Discard");
+            assert!(sees(s, "Discard edits"), "{}: the guard asks", family.name);
+            d.click(s, "Discard edits").expect("the guard's Discard");
             assert_eq!(open_path(s), other, "{}", family.name);
         });
         assert_eq!(offered, 0, "{}", family.name);

@@ -600,7 +600,7 @@ fn unsaved_edits_are_guarded_before_another_file_opens() -> Result<(), Error> {
     assert_eq!(s.document().path(), Some(first.as_path()));
     assert_eq!(s.document().text(), mine);
     d.send(&mut s, Message::Folder(folder::Message::Open(other)));
-    d.click(&mut s, "Save")?;
+    d.click(&mut s, "Save first")?;
     assert_eq!(std::fs::read_to_string(&first).expect("read"), mine);
     assert!(screen(&s).lock().expect("a lock").board.width() == 5);
     Ok(())

@@ -45,7 +45,7 @@ fn opening_another_file_with_unsaved_edits_asks_save_discard_or_cancel() -> Resu
         &mut s,
         Message::Folder(folder::Message::Open(other.clone())),
     );
-    d.click(&mut s, "Save")?;
+    d.click(&mut s, "Save first")?;
     assert_eq!(std::fs::read_to_string(&first).expect("read"), mine);
     assert_eq!(open_path(&s), other);
 
@@ -55,7 +55,7 @@ fn opening_another_file_with_unsaved_edits_asks_save_discard_or_cancel() -> Resu
         &mut s,
         Message::Folder(folder::Message::Open(first.clone())),
     );
-    d.click(&mut s, "Discard")?;
+    d.click(&mut s, "Discard edits")?;
     assert_eq!(open_path(&s), first);
     assert_eq!(
         std::fs::read_to_string(&other).expect("read"),
@@ -332,7 +332,7 @@ fn edits_discarded_are_not_offered_back() {
     let offered = offered_after(&d, home.path(), |s| {
         let other = file_named(s, "pivot-gate");
         d.send(s, Message::Folder(folder::Message::Open(other.clone())));
-        d.click(s, "Discard").expect("the guard's Discard");
+        d.click(s, "Discard edits").expect("the guard's Discard");
         assert_eq!(open_path(s), other);
     });
     assert_eq!(offered, 0);

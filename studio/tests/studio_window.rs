@@ -622,7 +622,7 @@ fn choosing_another_file_while_playing_leaves_play_for_it() -> Result<(), Error>
     d.send(&mut s, Message::Folder(folder::Message::Open(back)));
     assert!(s.guard().pending().is_some());
     assert!(matches!(s.screen(), Screen::Play(..)));
-    d.click(&mut s, "Discard")?;
+    d.click(&mut s, "Discard edits")?;
     assert!(matches!(s.screen(), Screen::Editor));
     Ok(())
 }

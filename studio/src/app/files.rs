@@ -15,6 +15,10 @@ use std::path::{Path, PathBuf};
 impl Studio {
     pub(super) fn folder_event(&mut self, event: folder::Event) -> Task<Message> {
         match event {
+            folder::Event::DismissLasting => {
+                self.lasting.clear();
+                Task::none()
+            }
             folder::Event::Open(path) => {
                 // The open file again: back to it from play, with nothing to ask.
                 if self.document.path() == Some(path.as_path()) {

@@ -186,9 +186,9 @@ impl Guard {
                 ))
                 .size(14),
                 row![
-                    button(text("Save").size(13))
+                    button(text("Save first").size(13))
                         .on_press_maybe((!self.saving).then_some(Message::Save)),
-                    button(text("Discard").size(13))
+                    button(text("Discard edits").size(13))
                         .style(button::danger)
                         .on_press(Message::Discard),
                     button(text("Cancel").size(13))

@@ -28,7 +28,10 @@ use crate::screen::sliding::editor as sliding;
 use crate::screen::tutorial::{self, Tutorial};
 use crate::settings::{Settings, ThemeChoice};
 use crate::watch;
-use iced::widget::{button, column, container, row, text};
+use iced::widget::{column, container, row, stack};
+
+/// How many notices the message area's history keeps.
+const SAID_KEPT: usize = 10;
 use iced::{Element, Fill, Length, Task, Theme, keyboard, window};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -106,6 +109,8 @@ pub struct Studio {
     /// Where the games played were left.
     games: progress::Games,
     notice: String,
+    /// The notices said before, the latest last.
+    said: std::collections::VecDeque<String>,
     /// What the start found wrong (or made), shown above the screen until dismissed.
     lasting: Vec<String>,
 }
@@ -151,8 +156,6 @@ pub enum Message {
     WriteGames,
     /// The games were written, or not.
     GamesWritten(Result<(), String>),
-    /// The words shown since the start are read.
-    DismissLasting,
 }
 
 impl Studio {
@@ -204,6 +207,7 @@ impl Studio {
                     .map(|d| d.join("progress.json")),
             ),
             notice: String::new(),
+            said: lasting.iter().cloned().collect(),
             lasting,
         };
         if start.file.is_some() || start.imported.is_some() {
@@ -295,29 +299,6 @@ impl Studio {
     }
 
     /// The words the start had to say, above the screen with a button to dismiss them.
-    fn lasting_view(&self) -> Option<Element<'_, Message>> {
-        if self.lasting.is_empty() {
-            return None;
-        }
-        let words = column(self.lasting.iter().map(|w| text(w).size(13).into())).spacing(2);
-        Some(
-            container(
-                row![
-                    words.width(Fill),
-                    button(text("Dismiss").size(12))
-                        .style(button::secondary)
-                        .on_press(Message::DismissLasting),
-                ]
-                .spacing(8)
-                .align_y(iced::Center),
-            )
-            .padding(8)
-            .width(Fill)
-            .style(container::rounded_box)
-            .into(),
-        )
-    }
-
     /// The unsaved-edit guard: what waits for the user's word, and what was recovered.
     pub fn guard(&self) -> &guard::Guard {
         &self.guard
@@ -347,6 +328,12 @@ impl Studio {
     pub fn update(&mut self, message: Message) -> Task<Message> {
         let was_settings = matches!(self.screen, Screen::Settings);
         let mut task = self.route(message);
+        if !self.notice.is_empty() && self.said.back() != Some(&self.notice) {
+            if self.said.len() == SAID_KEPT {
+                self.said.pop_front();
+            }
+            self.said.push_back(self.notice.clone());
+        }
         self.follow_play();
         if let Some(forget) = self.forget_undone() {
             task = Task::batch([task, forget]);
@@ -472,10 +459,6 @@ impl Studio {
                 self.games_written(written);
                 Task::none()
             }
-            Message::DismissLasting => {
-                self.lasting.clear();
-                Task::none()
-            }
         }
     }
 
@@ -489,13 +472,26 @@ impl Studio {
                 None
             }
         };
+        // The start's words that last show while the studio has no word of its own.
+        let notice = if self.notice.is_empty() && !self.lasting.is_empty() {
+            folder::Notice {
+                words: self.lasting.join("\n"),
+                lasting: true,
+            }
+        } else {
+            folder::Notice {
+                words: self.notice.clone(),
+                lasting: false,
+            }
+        };
         let side = self
             .folder
             .view(
                 self.document.path(),
                 showing,
                 self.online.summary(),
-                &self.notice,
+                notice,
+                &self.said,
                 self.games.progress(),
             )
             .map(Message::Folder);
@@ -520,24 +516,29 @@ impl Studio {
             Screen::Tutorial => self.tutorial.view().map(Message::Tutorial),
             Screen::Settings => self.settings.view().map(Message::Settings),
         };
-        let prompts: Vec<Element<'_, Message>> = [
-            self.guard
-                .view(&self.document)
-                .map(|g| g.map(Message::Guard)),
-            self.lasting_view(),
-        ]
+        let prompts: Vec<Element<'_, Message>> = [self
+            .guard
+            .view(&self.document)
+            .map(|g| g.map(Message::Guard))]
         .into_iter()
         .flatten()
-        .map(|p| container(p).padding([0, 8]).into())
         .collect();
+        // The guard's question and the bars that last lie over the bottom of the screen
+        // instead of pushing it down: nothing the user is about to click moves when one
+        // comes or goes. They take the clicks on them (the canvas under them gets none).
         let main = if prompts.is_empty() {
             main
         } else {
-            column(prompts)
-                .push(main)
-                .padding(iced::Padding::ZERO.top(8))
-                .spacing(6)
-                .into()
+            stack![
+                main,
+                container(iced::widget::opaque(
+                    column(prompts).spacing(6).height(Length::Shrink),
+                ))
+                .align_bottom(Fill)
+                .width(Fill)
+                .padding([40, 12]),
+            ]
+            .into()
         };
         row![
             // Wide enough for the New picker's longest name ("Sliding lesson 6: through the

@@ -39,6 +39,33 @@ pub fn scroll<'a, M: 'a>(content: impl Into<Element<'a, M>>) -> Scrollable<'a, M
     scrollable(content).spacing(SCROLLBAR_GAP)
 }
 
+/// The id of the region holding a screen's canvas (the board, the lock, the picture): tests
+/// check that it stays where it is while bars and messages come and go.
+pub const CANVAS_ID: &str = "canvas";
+
+/// A canvas in its region, as large as it is given, with the id [`CANVAS_ID`].
+pub fn canvas_region<'a, M: 'a>(canvas: impl Into<Element<'a, M>>) -> Element<'a, M> {
+    container(canvas)
+        .id(CANVAS_ID)
+        .width(Length::Fill)
+        .height(Length::Fill)
+        .into()
+}
+
+/// The room a verdict line keeps: two lines of its text, whatever it says (or while it says
+/// nothing), so that the canvas under it never moves when the verdict changes.
+pub const VERDICT_HEIGHT: f32 = 40.0;
+
+/// A verdict line in its room of [`VERDICT_HEIGHT`].
+pub fn verdict_region<'a, M: 'a>(verdict: impl Into<Element<'a, M>>) -> Element<'a, M> {
+    container(verdict)
+        .height(Length::Fixed(VERDICT_HEIGHT))
+        .width(Length::Fill)
+        .align_y(iced::alignment::Vertical::Center)
+        .clip(true)
+        .into()
+}
+
 /// The colour every screen says "wrong" in: an error, a puzzle that fails, a removed line.
 pub const RED: Color = Color::from_rgb8(0xc0, 0x39, 0x2b);
 

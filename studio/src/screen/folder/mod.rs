@@ -31,8 +31,24 @@ pub enum Destination {
     DeathMatch,
 }
 
+/// What the message area says: the studio's last word, or the words of the start that last
+/// until dismissed.
+#[derive(Debug, Clone, Default)]
+pub struct Notice {
+    pub words: String,
+    /// The words are the lasting ones, with their Dismiss.
+    pub lasting: bool,
+}
+
+/// The height of the message area: three lines of its words.
+const MESSAGE_HEIGHT: f32 = 62.0;
+
 #[derive(Debug, Clone)]
 pub enum Message {
+    /// The studio's last words shown in the list's room, or the files again.
+    ToggleHistory,
+    /// The words that last were read.
+    DismissLasting,
     /// The folder was listed (asked in this generation).
     Listed(Generation, Vec<Listed>),
     /// A file's thumbnail, drawn for this modification time.
@@ -89,6 +105,8 @@ pub enum Event {
     ToggleTheme,
     /// Show another screen (or, pressed again, come back).
     Show(Destination),
+    /// The words that last (the start's) were read: they may go.
+    DismissLasting,
 }
 
 /// The field where the open file's new name is typed.
@@ -168,6 +186,8 @@ pub struct Folder {
     exported: HashSet<PathBuf>,
     /// Words typed to narrow the list: a file is listed when its name holds every one.
     filter: String,
+    /// Whether the list's room shows the studio's last words instead of the files.
+    history_open: bool,
 }
 
 impl Folder {
@@ -228,6 +248,7 @@ impl Folder {
             confirm_export: None,
             exported: HashSet::new(),
             filter: String::new(),
+            history_open: false,
         }
     }
 
@@ -376,6 +397,11 @@ impl Folder {
                 self.filter = s;
                 None
             }
+            Message::ToggleHistory => {
+                self.history_open = !self.history_open;
+                None
+            }
+            Message::DismissLasting => Some(Event::DismissLasting),
             Message::RenameDone => {
                 self.filter.clear();
                 self.renaming.take().map(Event::Rename)
@@ -418,14 +444,22 @@ impl Folder {
         open: Option<&'a Path>,
         showing: Option<Destination>,
         summary: String,
-        notice: &'a str,
+        notice: Notice,
+        said: &'a std::collections::VecDeque<String>,
         games: &'a Progress,
     ) -> Element<'a, Message> {
         let choices: Vec<Choice> = crate::template::offered()
             .map(|name| Choice(name.to_string()))
             .collect();
         let mut side = column![
-            text("Puzzles").size(18),
+            row![
+                text("Puzzles").size(18).width(Fill),
+                button(text("Theme").size(12))
+                    .padding([2, 8])
+                    .style(button::secondary)
+                    .on_press(Message::ToggleTheme),
+            ]
+            .align_y(iced::Center),
             // The picker has the panel's width to itself, since its menu is as wide as it.
             pick_list(
                 choices,
@@ -526,36 +560,80 @@ impl Folder {
             list =
                 list.push(text(format!("No file's name holds “{}”.", self.filter.trim())).size(13));
         }
+        let list = if self.history_open {
+            column![text("What the studio said, the latest first:").size(13)]
+                .extend(said.iter().rev().map(|w| text(w).size(12).into()))
+                .spacing(6)
+        } else {
+            list
+        };
         side = side.push(scroll(list).height(Fill));
+        // Buttons of one width in a fixed grid: a label never pushes its neighbours.
+        let wide = |label: &'a str, m: Message, on: bool| {
+            button(
+                text(label)
+                    .size(13)
+                    .width(Fill)
+                    .align_x(iced::Center)
+                    .wrapping(iced::widget::text::Wrapping::None),
+            )
+            .width(Fill)
+            .style(style(on))
+            .on_press(m)
+        };
         side = side.push(
             row![
-                button(text("Export PNG").size(13)).on_press(Message::Export),
-                button(text("Export GIF").size(13)).on_press(Message::ExportAnimation),
-                button(text("Theme").size(13)).on_press(Message::ToggleTheme),
-                button(text("Settings").size(13))
-                    .style(style(showing == Some(Destination::Settings)))
-                    .on_press(Message::Show(Destination::Settings)),
+                wide("Export PNG", Message::Export, false),
+                wide("Export GIF", Message::ExportAnimation, false),
+            ]
+            .spacing(4),
+        );
+        let to = |label: &'a str, d: Destination| wide(label, Message::Show(d), showing == Some(d));
+        side = side.push(
+            row![
+                to("Tutorial", Destination::Tutorial),
+                to("Online", Destination::Online),
             ]
             .spacing(4),
         );
         side = side.push(
             row![
-                button(text("Tutorial").size(13))
-                    .style(style(showing == Some(Destination::Tutorial)))
-                    .on_press(Message::Show(Destination::Tutorial)),
-                button(text("Online").size(13))
-                    .style(style(showing == Some(Destination::Online)))
-                    .on_press(Message::Show(Destination::Online)),
-                button(text("Death Match").size(13))
-                    .style(style(showing == Some(Destination::DeathMatch)))
-                    .on_press(Message::Show(Destination::DeathMatch)),
+                to("Death Match", Destination::DeathMatch),
+                to("Settings", Destination::Settings),
             ]
             .spacing(4),
         );
         side = side.push(text(summary).size(11));
-        if !notice.is_empty() {
-            side = side.push(text(notice).size(12));
+        // The studio's one message area: its room is kept whether or not there is a word to
+        // say, so that the buttons above never move when one comes; the words said before
+        // are a click away.
+        let mut buttons = column![
+            button(text(if self.history_open { "Files" } else { "Said" }).size(11))
+                .padding([2, 6])
+                .style(button::secondary)
+                .on_press_maybe(
+                    (self.history_open || !said.is_empty()).then_some(Message::ToggleHistory)
+                ),
+        ]
+        .spacing(2);
+        if notice.lasting {
+            buttons = buttons.push(
+                button(text("Dismiss").size(11))
+                    .padding([2, 6])
+                    .style(button::secondary)
+                    .on_press(Message::DismissLasting),
+            );
         }
+        side = side.push(
+            row![
+                container(text(notice.words).size(12))
+                    .height(Length::Fixed(MESSAGE_HEIGHT))
+                    .width(Fill)
+                    .clip(true),
+                buttons,
+            ]
+            .spacing(4),
+        );
         side.padding(8).into()
     }
 

@@ -89,9 +89,16 @@ fn an_empty_folder_says_how_to_make_a_first_puzzle() {
     let _ = listed(&mut folder);
     let games = Progress::default();
     let sees = |folder: &Folder| {
-        iced_test::simulator(folder.view(None, None, String::new(), "", &games))
-            .find(EMPTY)
-            .is_ok()
+        iced_test::simulator(folder.view(
+            None,
+            None,
+            String::new(),
+            Default::default(),
+            &Default::default(),
+            &games,
+        ))
+        .find(EMPTY)
+        .is_ok()
     };
     assert!(sees(&folder));
     std::fs::write(
@@ -122,9 +129,16 @@ fn the_list_says_which_puzzles_are_in_progress_and_which_are_solved() {
     games.keep(&Place::File(dir.path().join("a.non")), "p", crossed, false);
     games.keep(&Place::File(dir.path().join("b.non")), "p", filled, true);
     let sees = |games: &Progress, what: &str| {
-        iced_test::simulator(folder.view(None, None, String::new(), "", games))
-            .find(what)
-            .is_ok()
+        iced_test::simulator(folder.view(
+            None,
+            None,
+            String::new(),
+            Default::default(),
+            &Default::default(),
+            games,
+        ))
+        .find(what)
+        .is_ok()
     };
     assert!(sees(&games, "in progress"), "a is started");
     assert!(sees(&games, "✓ solved"), "b is solved");

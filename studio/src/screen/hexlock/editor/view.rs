@@ -217,7 +217,9 @@ impl Editor {
                     interactive: true,
                     layers: &self.layers,
                 };
-                Element::from(canvas(program).width(Fill).height(Fill)).map(Message::Canvas)
+                crate::screen::canvas_region(
+                    Element::from(canvas(program).width(Fill).height(Fill)).map(Message::Canvas),
+                )
             }
             None => container(text(
                 "Nothing to draw yet: the text has no usable grid and size.",
@@ -246,7 +248,7 @@ impl Editor {
         column![
             tools,
             actions,
-            self.verdict_view(),
+            crate::screen::verdict_region(self.verdict_view()),
             row![
                 container(canvas_view)
                     .width(Length::FillPortion(3))

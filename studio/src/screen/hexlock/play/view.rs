@@ -7,7 +7,7 @@ use crate::hexlock::picture::{Colouring, Palette};
 use crate::screen::scroll;
 use engine::hexlock::physics::{AnnotationMode, Move};
 use engine::{Dir, Rotation};
-use iced::widget::{button, canvas, column, container, row, text, text_input};
+use iced::widget::{button, canvas, column, row, text, text_input};
 use iced::{Element, Fill, Length};
 
 impl Play {
@@ -253,11 +253,9 @@ impl Play {
         column![
             controls,
             row![
-                container(
+                crate::screen::canvas_region(
                     Element::from(canvas(board).width(Fill).height(Fill)).map(Message::Canvas)
-                )
-                .width(Fill)
-                .height(Fill),
+                ),
                 scroll(side),
             ]
             .spacing(8)

@@ -49,6 +49,7 @@ impl Editor {
             .center(Fill)
             .into(),
         };
+        let board = crate::screen::canvas_region(board);
         let board = self
             .core
             .buffer

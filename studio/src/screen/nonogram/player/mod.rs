@@ -16,7 +16,7 @@ use crate::stroke::between;
 use engine::nonogram::deduce::{self, Hint, Steps};
 use engine::nonogram::model::clue_of;
 use engine::nonogram::{Answer, Cell, Grid, Limits, LineRef, Puzzle};
-use iced::widget::{button, canvas, column, container, row, text};
+use iced::widget::{button, canvas, column, row, text};
 use iced::{Element, Fill, Length, Task};
 
 /// Messages of the player.
@@ -580,9 +580,7 @@ impl Player {
         .vertical_spacing(4);
         column![
             controls,
-            container(Element::from(board).map(Message::Canvas))
-                .width(Fill)
-                .height(Fill),
+            crate::screen::canvas_region(Element::from(board).map(Message::Canvas)),
             text(&self.status).size(13),
             text("Left button fills, right button crosses; drag to paint a run. Arrows move the cursor, F fills, C crosses, ? hints, ! checks.")
                 .size(11),

@@ -87,17 +87,19 @@ impl Editor {
                 None => text("The solver is counting…").size(14).into(),
             }
         };
-        let board: Element<'_, Message> = Element::from(
-            canvas(QuadrillionCanvas {
-                table: &self.table,
-                palette,
-                layers: &self.layers,
-                outlined: &self.outlined,
-            })
-            .width(Fill)
-            .height(Fill),
-        )
-        .map(Message::Canvas);
+        let board: Element<'_, Message> = crate::screen::canvas_region(
+            Element::from(
+                canvas(QuadrillionCanvas {
+                    table: &self.table,
+                    palette,
+                    layers: &self.layers,
+                    outlined: &self.outlined,
+                })
+                .width(Fill)
+                .height(Fill),
+            )
+            .map(Message::Canvas),
+        );
         // Until the text gives a board, there is none of its own to show (the table would be
         // the default board, as if it were the file's).
         let board = if self.laid.is_none() && self.is_read() {

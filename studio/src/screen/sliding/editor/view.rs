@@ -109,17 +109,19 @@ impl Editor {
             return container(text(words).size(14)).center(Fill).into();
         };
         let overlay = self.overlay(lock);
-        Element::from(
-            canvas(SlidingCanvas {
-                lock,
-                overlay,
-                palette,
-                layers: &self.layers,
-            })
-            .width(Fill)
-            .height(Fill),
+        crate::screen::canvas_region(
+            Element::from(
+                canvas(SlidingCanvas {
+                    lock,
+                    overlay,
+                    palette,
+                    layers: &self.layers,
+                })
+                .width(Fill)
+                .height(Fill),
+            )
+            .map(Message::Canvas),
         )
-        .map(Message::Canvas)
     }
 
     pub fn view(&self, palette: Palette) -> Element<'_, Message> {
