@@ -298,7 +298,6 @@ impl Studio {
         &self.lasting
     }
 
-    /// The words the start had to say, above the screen with a button to dismiss them.
     /// The unsaved-edit guard: what waits for the user's word, and what was recovered.
     pub fn guard(&self) -> &guard::Guard {
         &self.guard
@@ -311,10 +310,7 @@ impl Studio {
     }
 
     fn theme(&self) -> Theme {
-        match self.settings.settings().theme {
-            ThemeChoice::Light => Theme::Light,
-            ThemeChoice::Dark => Theme::Dark,
-        }
+        crate::screen::look::theme(self.is_dark())
     }
 
     fn is_dark(&self) -> bool {

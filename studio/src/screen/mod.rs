@@ -16,6 +16,7 @@ pub mod saved_solution;
 pub mod settings;
 pub mod sliding;
 pub mod source_pane;
+pub mod toolbar;
 pub mod tutorial;
 
 use crate::family::Family;
@@ -66,13 +67,6 @@ pub fn verdict_region<'a, M: 'a>(verdict: impl Into<Element<'a, M>>) -> Element<
         .into()
 }
 
-/// The colour every screen says "wrong" in: an error, a puzzle that fails, a removed line.
-pub const RED: Color = Color::from_rgb8(0xc0, 0x39, 0x2b);
-
-/// The colour every screen says "right" in: a unique puzzle, a shortest solution, an added
-/// line.
-pub const GREEN: Color = Color::from_rgb8(0x27, 0xae, 0x60);
-
 /// The room between a scrollable's content and its bar.
 pub const SCROLLBAR_GAP: f32 = 4.0;
 
@@ -102,7 +96,7 @@ pub fn diff_view<'a, M: 'a>(
     } else {
         format!("{} changed", lockfmt::words::count(changed, "line"))
     };
-    let (red, green) = (RED, GREEN);
+    let (red, green) = (look::Tone::Bad, look::Tone::Good);
     let body = column(rows.iter().map(|r| -> Element<'a, M> {
         match r {
             DiffRow::Same { old, new, text } => sides(
@@ -122,7 +116,7 @@ pub fn diff_view<'a, M: 'a>(
                     lockfmt::words::count(n, "line")
                 ))
                 .size(12)
-                .color(DIFF_DIM),
+                .style(look::quiet),
             )
             .center_x(Length::Fill)
             .padding([2, 0])
@@ -177,9 +171,6 @@ fn compared(
     })
 }
 
-/// Line numbers and the count of lines left out: legible on light and dark themes alike.
-const DIFF_DIM: Color = Color::from_rgb(0.53, 0.53, 0.53);
-
 fn sides<'a, M: 'a>(left: Element<'a, M>, right: Element<'a, M>) -> Element<'a, M> {
     row![
         container(left).width(Length::FillPortion(1)),
@@ -190,21 +181,25 @@ fn sides<'a, M: 'a>(left: Element<'a, M>, right: Element<'a, M>) -> Element<'a, 
 }
 
 /// One side of a diff's row: the line's number and text, tinted when it changed.
-fn diff_line<'a, M: 'a>(number: Option<usize>, line: &str, tint: Option<Color>) -> Element<'a, M> {
+fn diff_line<'a, M: 'a>(
+    number: Option<usize>,
+    line: &str,
+    tint: Option<look::Tone>,
+) -> Element<'a, M> {
     let number = number.map(|n| n.to_string()).unwrap_or_default();
     // A line longer than its side (a nonogram's goal) wraps within it, between any letters.
     let mut words = text(line.to_string())
         .font(Font::MONOSPACE)
         .size(12)
         .wrapping(text::Wrapping::WordOrGlyph);
-    if let Some(c) = tint {
-        words = words.color(c);
+    if let Some(tone) = tint {
+        words = words.style(tone.style(true));
     }
     let line = row![
         text(number)
             .font(Font::MONOSPACE)
             .size(12)
-            .color(DIFF_DIM)
+            .style(look::quiet)
             .width(Length::Fixed(32.0))
             .align_x(iced::alignment::Horizontal::Right),
         words
@@ -213,7 +208,12 @@ fn diff_line<'a, M: 'a>(number: Option<usize>, line: &str, tint: Option<Color>) 
     match tint {
         Some(c) => container(line)
             .width(Length::Fill)
-            .style(move |_| container::Style::default().background(Color { a: 0.12, ..c }))
+            .style(move |theme| {
+                container::Style::default().background(Color {
+                    a: 0.12,
+                    ..c.colour(theme)
+                })
+            })
             .into(),
         None => line.into(),
     }

@@ -280,7 +280,7 @@ impl SettingsScreen {
             .as_deref()
             .and_then(server::client::address_problem)
         {
-            page = page.push(text(problem).size(13).color(crate::screen::RED));
+            page = page.push(text(problem).size(13).style(crate::screen::look::bad));
         }
         page = page.push(
             row![

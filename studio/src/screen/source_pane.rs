@@ -133,7 +133,7 @@ pub fn view<'a, M: Clone + 'a>(
         ))
         .size(13);
         let line = if d.is_error() {
-            line.color(super::RED)
+            line.style(super::look::bad)
         } else {
             line
         };

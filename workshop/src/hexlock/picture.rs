@@ -332,6 +332,12 @@ pub fn pieces_coloured(lock: &Lock, colours: &Colours, palette: &Palette) -> Vec
     out
 }
 
+/// A force that was blocked: the debugger's orange arrow.
+pub const BLOCKED_ARROW: Rgba = Rgba::rgb8(0xf3, 0x8b, 0x1c);
+
+/// A force that blocked another: the debugger's purple arrow.
+pub const BLOCKING_ARROW: Rgba = Rgba::rgb8(0x8e, 0x44, 0xad);
+
 /// What is drawn over a lock: the selection, force arrows and problem cells.
 pub fn overlay_shapes(overlay: &Overlay, palette: &Palette) -> Vec<Shape> {
     let mut out = Vec::new();
@@ -344,9 +350,9 @@ pub fn overlay_shapes(overlay: &Overlay, palette: &Palette) -> Vec<Shape> {
     }
     for &(a, b, blocked) in &overlay.arrows {
         let colour = if blocked {
-            Rgba::rgb8(0xf3, 0x8b, 0x1c)
+            BLOCKED_ARROW
         } else {
-            Rgba::rgb8(0x8e, 0x44, 0xad)
+            BLOCKING_ARROW
         };
         out.extend(arrow_shapes(a, b, colour));
     }

@@ -6,7 +6,7 @@ use crate::progress::{Place, Progress, Standing};
 use crate::screen::scroll;
 use crate::settings::ServerChoice;
 use iced::widget::{button, checkbox, column, container, image, row, text, text_input};
-use iced::{Color, Element, Fill, Length};
+use iced::{Element, Fill, Length};
 use server::protocol::{NoteView, SlotView};
 
 impl Online {
@@ -83,7 +83,7 @@ impl Online {
         ]
         .spacing(6);
         if let Some(why) = &self.no_server {
-            top = top.push(text(why.clone()).size(13).color(RED));
+            top = top.push(text(why.clone()).size(13).style(crate::screen::look::bad));
         }
         if let Connection::Unreachable(why) = &self.connection
             && !self.work_offline
@@ -490,8 +490,6 @@ impl Online {
 /// The login form's inputs, for tests.
 pub const CODENAME_ID: &str = "online-codename";
 pub const PASSWORD_ID: &str = "online-password";
-
-const RED: Color = Color::from_rgb(0.75, 0.22, 0.17);
 
 fn signed(n: i64) -> String {
     if n > 0 {

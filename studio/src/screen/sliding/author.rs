@@ -42,6 +42,20 @@ impl Tool {
         Tool::Erase,
     ];
 
+    /// Its icon on the toolbar.
+    pub fn icon(self) -> crate::screen::toolbar::Icon {
+        use crate::screen::toolbar::Icon;
+        match self {
+            Tool::Darken => Icon::Square,
+            Tool::Piece => Icon::Bar,
+            Tool::Key => Icon::Key,
+            Tool::Keyhole => Icon::Keyhole,
+            Tool::Axis => Icon::Axis,
+            Tool::Move => Icon::Move,
+            Tool::Erase => Icon::Eraser,
+        }
+    }
+
     /// Its name on the toolbar.
     pub fn label(self) -> &'static str {
         match self {

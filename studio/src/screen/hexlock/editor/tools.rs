@@ -47,6 +47,39 @@ impl Tool {
         Tool::Merge,
     ];
 
+    /// Its icon on the toolbar.
+    pub fn icon(self) -> crate::screen::toolbar::Icon {
+        use crate::screen::toolbar::Icon;
+        match self {
+            Tool::Select => Icon::Pointer,
+            Tool::Block => Icon::Hexagon,
+            Tool::Erase => Icon::Eraser,
+            Tool::Ball => Icon::Disc,
+            Tool::Pivot => Icon::Pivot,
+            Tool::Spring => Icon::Spring,
+            Tool::Hook => Icon::Hook,
+            Tool::Wrench => Icon::Wrench,
+            Tool::Move => Icon::Move,
+            Tool::Merge => Icon::Merge,
+        }
+    }
+
+    /// What it does, as its tooltip says it.
+    pub fn tip(self) -> &'static str {
+        match self {
+            Tool::Select => "Select: pick a piece",
+            Tool::Block => "Block: paint cells into the selected block, or a new one",
+            Tool::Erase => "Erase: remove what covers a cell",
+            Tool::Ball => "Ball: put down or take away a ball",
+            Tool::Pivot => "Pivot: place a pivot, then click beside it to add or remove arms",
+            Tool::Spring => "Spring: click a root cell, then an end cell",
+            Tool::Hook => "Hook: place the hook; click beside its hub to turn its arm",
+            Tool::Wrench => "Wrench: add or take away wrench cells",
+            Tool::Move => "Move: click a piece, then where it should go",
+            Tool::Merge => "Merge: click a second block to merge it into the selected one",
+        }
+    }
+
     /// Its name on the toolbar.
     pub fn label(self) -> &'static str {
         match self {

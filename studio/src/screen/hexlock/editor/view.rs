@@ -7,6 +7,7 @@ use super::{Compared, Editor, Message, SOURCE_ID, Tool, Verdict};
 use crate::hexlock::canvas::{Camera, HexCanvas, Layers};
 use crate::hexlock::picture::{Overlay, Palette};
 use crate::screen::editor::Editing as _;
+use crate::screen::look::Tone;
 use engine::hexlock::{Lock, PieceRef};
 use iced::widget::{button, canvas, column, container, row, stack, text};
 use iced::{Color, Element, Fill, Font, Length};
@@ -14,24 +15,24 @@ use iced::{Color, Element, Fill, Font, Length};
 /// The solver's verdict as the line says it, with what it says of the saved solution;
 /// `unseen`, laid out alike but drawn in no colour (the room kept while the solver looks).
 fn verdict_line<'a>(verdict: &Verdict, saved: Option<Saved>, unseen: bool) -> Element<'a, Message> {
-    let amber = Color::from_rgb8(0xb0, 0x7d, 0x10);
-    let colour = |c: Color| if unseen { Color::TRANSPARENT } else { c };
     let headline = match verdict {
-        Verdict::Opens(_) => crate::screen::GREEN,
-        Verdict::Never { .. } | Verdict::Failed(_) => crate::screen::RED,
-        Verdict::NotYet { .. } => amber,
+        Verdict::Opens(_) => Tone::Good,
+        Verdict::Never { .. } | Verdict::Failed(_) => Tone::Bad,
+        Verdict::NotYet { .. } => Tone::Caution,
     };
     let mut detail = text(verdict.detail()).size(14).font(Font::MONOSPACE);
     if unseen {
         detail = detail.color(Color::TRANSPARENT);
     }
     let mut line = row![
-        text(verdict.headline()).size(14).color(colour(headline)),
+        text(verdict.headline())
+            .size(14)
+            .style(headline.style(!unseen)),
         detail,
     ]
     .spacing(10);
     if let Some(warning) = saved.and_then(|s| s.warning(verdict.fewest(), "opens")) {
-        line = line.push(text(warning).size(14).color(colour(amber)));
+        line = line.push(text(warning).size(14).style(Tone::Caution.style(!unseen)));
     }
     line.wrap().into()
 }
@@ -160,18 +161,19 @@ impl Editor {
 
     /// The editor's view.
     pub fn view(&self, palette: Palette) -> Element<'_, Message> {
-        let play = button(text("▶ Play").size(13))
+        let play = button(container(text("▶ Play").size(13)).center_y(Fill))
+            .height(Length::Fixed(crate::screen::toolbar::TILE.height))
             .on_press(Message::Play)
             .style(button::success);
         let tools = row(
             std::iter::once(play.into()).chain(Tool::ALL.iter().map(|&t| {
-                let b = button(text(t.label()).size(13));
-                let b = if t == self.tool {
-                    b.style(button::primary)
-                } else {
-                    b.style(button::secondary)
-                };
-                b.on_press(Message::Tool(t)).into()
+                crate::screen::toolbar::tool(
+                    t.icon(),
+                    t.label(),
+                    t.tip().to_string(),
+                    t == self.tool,
+                    Message::Tool(t),
+                )
             })),
         )
         .spacing(4)

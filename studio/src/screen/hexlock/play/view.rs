@@ -10,6 +10,36 @@ use engine::{Dir, Rotation};
 use iced::widget::{button, canvas, column, row, text, text_input};
 use iced::{Element, Fill, Length};
 
+/// What the arrows on the board mean, beside the buttons that show them; its room is kept
+/// while they are hidden, so that nothing moves when they are turned back on.
+fn arrow_legend<'a>(shown: bool) -> Element<'a, Message> {
+    use crate::hexlock::picture::{BLOCKED_ARROW, BLOCKING_ARROW};
+    let swatch = |c: workshop::shape::Rgba| {
+        let colour = iced::Color::from_rgba(c.0, c.1, c.2, if shown { c.3 } else { 0.0 });
+        iced::widget::container(iced::widget::space())
+            .width(Length::Fixed(18.0))
+            .height(Length::Fixed(5.0))
+            .style(move |_| iced::widget::container::Style::default().background(colour))
+    };
+    let words = |w: &'static str| {
+        let t = text(w).size(12);
+        if shown {
+            t
+        } else {
+            t.color(iced::Color::TRANSPARENT)
+        }
+    };
+    row![
+        swatch(BLOCKED_ARROW),
+        words("a blocked force"),
+        swatch(BLOCKING_ARROW),
+        words("the force that blocks it"),
+    ]
+    .spacing(4)
+    .align_y(iced::Center)
+    .into()
+}
+
 impl Play {
     pub fn view(&self, palette: Palette) -> Element<'_, Message> {
         let board = HexCanvas {
@@ -28,7 +58,7 @@ impl Play {
                 self.session.at
             ))
             .size(18)
-            .color(crate::screen::GREEN)
+            .style(crate::screen::look::good)
         } else {
             text(format!("Move {}", self.session.at)).size(18)
         };
@@ -97,6 +127,7 @@ impl Play {
             mode("blocking", AnnotationMode::Blocking),
             mode("all", AnnotationMode::All),
             mode("none", AnnotationMode::None),
+            arrow_legend(self.mode != AnnotationMode::None),
         ]
         .spacing(4)
         .align_y(iced::Center)
@@ -222,7 +253,7 @@ impl Play {
                                     lockfmt::words::count(found, "move")
                                 ))
                                 .size(12)
-                                .color(crate::screen::RED),
+                                .style(crate::screen::look::bad),
                             );
                         }
                         c = c

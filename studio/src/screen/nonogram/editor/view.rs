@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::family::Family;
+use crate::screen::look::Tone;
 use iced::widget::{column, stack};
 
 impl Editor {
@@ -95,13 +96,6 @@ impl Editor {
     /// The solver's verdict, its buttons and the suggestion's line; `unseen`, laid out alike
     /// but drawn in no colour and pressing nothing (the room a thinking solver keeps).
     fn verdict_block(&self, shown: &Verdict, unseen: bool) -> Element<'_, Message> {
-        let ink = |colour: iced::Color| {
-            if unseen {
-                iced::Color::TRANSPARENT
-            } else {
-                colour
-            }
-        };
         let words = |said: String, size: u32| {
             let t = text(said).size(size);
             if unseen {
@@ -119,14 +113,17 @@ impl Editor {
             }
         };
         let verdict = match &shown.analysis {
-            Some(a) => text(a.verdict.clone()).size(14).color(ink(if a.unique {
-                crate::screen::GREEN
-            } else if a.stopped {
-                // Not known is not wrong: amber, not the red of a puzzle that fails.
-                iced::Color::from_rgb8(0xb9, 0x77, 0x0e)
-            } else {
-                crate::screen::RED
-            })),
+            Some(a) => text(a.verdict.clone()).size(14).style(
+                if a.unique {
+                    Tone::Good
+                } else if a.stopped {
+                    // Not known is not wrong: caution, not the red of a puzzle that fails.
+                    Tone::Caution
+                } else {
+                    Tone::Bad
+                }
+                .style(!unseen),
+            ),
             None if shown.errors => words("Fix the problems to hear the solver.".into(), 14),
             None if shown.thinking_longer => {
                 words("The solver is thinking, for about a minute…".into(), 14)

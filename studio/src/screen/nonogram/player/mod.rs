@@ -539,7 +539,7 @@ impl Player {
         let heading = if self.solved {
             text(format!("{title} — solved!"))
                 .size(18)
-                .color(crate::screen::GREEN)
+                .style(crate::screen::look::good)
         } else {
             text(title).size(18)
         };

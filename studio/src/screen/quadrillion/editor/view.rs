@@ -75,11 +75,14 @@ impl Editor {
             match &self.counted {
                 Some(c) => text(c.verdict())
                     .size(14)
-                    .color(match c.tone() {
-                        Tone::Challenge => crate::screen::GREEN,
-                        Tone::Impossible => crate::screen::RED,
-                        Tone::Unsettled => iced::Color::from_rgb8(0xb9, 0x77, 0x0e),
-                    })
+                    .style(
+                        match c.tone() {
+                            Tone::Challenge => crate::screen::look::Tone::Good,
+                            Tone::Impossible => crate::screen::look::Tone::Bad,
+                            Tone::Unsettled => crate::screen::look::Tone::Caution,
+                        }
+                        .style(true),
+                    )
                     .into(),
                 None if self.core.diagnostics.iter().any(Diagnostic::is_error) => {
                     text("Fix the problems to hear the solver.").size(14).into()

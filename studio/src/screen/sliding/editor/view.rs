@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::family::Family;
+use crate::screen::look::Tone;
 use crate::screen::scroll;
 use iced::widget::{button, canvas, column, container, row, space, stack, text, text_input};
 use iced::{Color, Element, Fill, Font, Length};
@@ -159,12 +160,18 @@ impl Editor {
             .spacing(4)
             .align_y(iced::Alignment::Center);
         for t in Tool::ALL {
-            let b = button(small(t.label())).on_press(Message::SetTool(t));
-            tools = tools.push(if t == self.tool {
-                b.style(button::primary)
-            } else {
-                b.style(button::secondary)
-            });
+            tools = tools.push(crate::screen::toolbar::tool(
+                t.icon(),
+                t.label(),
+                format!(
+                    "{}: {} (key {})",
+                    t.label(),
+                    t.hint(),
+                    t.key().to_ascii_uppercase()
+                ),
+                t == self.tool,
+                Message::SetTool(t),
+            ));
         }
         let board = self.board();
         let (w, h) = (board.width(), board.height());
@@ -223,7 +230,7 @@ impl Editor {
         if stale && self.document.is_some() {
             left = left.push(
                 small("The picture does not read: the canvas shows the last one that did.")
-                    .color(crate::screen::RED),
+                    .style(crate::screen::look::bad),
             );
         }
         let canvas =
@@ -274,28 +281,25 @@ impl Editor {
     /// The solver's verdict as the line above the canvas says it; `unseen`, laid out alike but
     /// drawn in no colour and pressing nothing (the room a search keeps while it looks).
     pub(super) fn verdict_view<'a>(&self, verdict: &Verdict, unseen: bool) -> Element<'a, Message> {
-        let amber = Color::from_rgb8(0xb0, 0x7d, 0x10);
-        let colour = match verdict {
-            _ if unseen => Color::TRANSPARENT,
-            Verdict::Shortest { .. } => crate::screen::GREEN,
-            Verdict::Impossible { .. } | Verdict::Illegal(_) => crate::screen::RED,
-            Verdict::Stopped { .. } => amber,
+        let tone = match verdict {
+            Verdict::Shortest { .. } => Tone::Good,
+            Verdict::Impossible { .. } | Verdict::Illegal(_) => Tone::Bad,
+            Verdict::Stopped { .. } => Tone::Caution,
         };
         let mut detail = text(verdict.detail()).size(14).font(Font::MONOSPACE);
         if unseen {
             detail = detail.color(Color::TRANSPARENT);
         }
-        let mut line = row![text(verdict.headline()).size(14).color(colour), detail].spacing(10);
+        let mut line = row![
+            text(verdict.headline()).size(14).style(tone.style(!unseen)),
+            detail
+        ]
+        .spacing(10);
         if let Some(warning) = self
             .saved_solution()
             .and_then(|s| s.warning(verdict.shortest(), "picks"))
         {
-            let warning = text(warning).size(14);
-            line = line.push(if unseen {
-                warning.color(Color::TRANSPARENT)
-            } else {
-                warning.color(amber)
-            });
+            line = line.push(text(warning).size(14).style(Tone::Caution.style(!unseen)));
         }
         if matches!(verdict, Verdict::Stopped { .. }) && self.solver_forbidden().is_none() {
             let label = text("Search longer").size(13);
@@ -436,10 +440,10 @@ impl Editor {
         };
         solver = solver.push(solve_row.spacing(6).align_y(iced::Alignment::Center));
         if let Some(said) = &self.said {
-            let colour = match said.verdict.as_ref() {
-                Verdict::Shortest { .. } => crate::screen::GREEN,
-                Verdict::Stopped { .. } => Color::from_rgb8(0xb0, 0x7d, 0x10),
-                _ => crate::screen::RED,
+            let tone = match said.verdict.as_ref() {
+                Verdict::Shortest { .. } => Tone::Good,
+                Verdict::Stopped { .. } => Tone::Caution,
+                _ => Tone::Bad,
             };
             let from = if &said.lock == game.start() {
                 "from the start"
@@ -451,7 +455,9 @@ impl Editor {
             solver = solver
                 .push(
                     row![
-                        text(said.verdict.headline()).size(15).color(colour),
+                        text(said.verdict.headline())
+                            .size(15)
+                            .style(tone.style(true)),
                         small(from)
                     ]
                     .spacing(8)
