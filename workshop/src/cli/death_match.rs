@@ -201,6 +201,7 @@ fn challenge_body(
         opponent,
         seed,
         rounds,
+        ..Challenge::default()
     })
 }
 

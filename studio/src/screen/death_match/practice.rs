@@ -216,6 +216,7 @@ mod tests {
             round: 0,
             scores: Default::default(),
             winner: None,
+            terms: Default::default(),
         }
     }
 
