@@ -9,7 +9,7 @@ use iced_test::Error;
 use rules::death_match::{Action, DraftOrder, Phase, Player};
 use server::client::Client;
 use server::config::Config;
-use server::death_match_host::view::{Challenge, MatchView, Status};
+use server::death_match_host::view::{Challenge, MatchView, Status, Terms};
 use server::server::Running;
 use studio::app::{Message, Screen, Studio};
 use studio::screen::death_match::{self, MOVES_ID, SOLVER_OFF};
@@ -290,11 +290,11 @@ fn the_practice_bot_joins_the_studios_own_server_once_and_challenges_the_player(
         .expect("register");
     let home = tempfile::tempdir().expect("home");
     let (_, first) =
-        d.rt.block_on(death_match::bot_challenge(&url, home.path(), "ME1"))
+        d.rt.block_on(death_match::bot_challenge(&url, home.path(), "ME1", 1))
             .expect("the bot registers and challenges");
     // Again later: the bot logs in with the password it kept, and challenges anew.
     let (_, second) =
-        d.rt.block_on(death_match::bot_challenge(&url, home.path(), "ME1"))
+        d.rt.block_on(death_match::bot_challenge(&url, home.path(), "ME1", 1))
             .expect("the bot logs in again");
     assert_ne!(first, second);
     let list = d.rt.block_on(me.matches()).expect("my matches");
@@ -304,6 +304,100 @@ fn the_practice_bot_joins_the_studios_own_server_once_and_challenges_the_player(
     );
     assert_eq!(list.len(), 2);
     d.rt.block_on(running.stop()).expect("stop");
+}
+
+/// Clicks `label` on the Death Match screen alone, and runs what follows.
+fn click_screen(
+    d: &Driver,
+    screen: &mut death_match::DeathMatch,
+    label: &str,
+) -> Result<(), Error> {
+    let messages: Vec<death_match::Message> = {
+        let mut ui = iced_test::simulator(screen.view());
+        let _ = ui.click(label)?;
+        ui.into_messages().collect()
+    };
+    for m in messages {
+        let task = screen.update(m).0;
+        studio::testing::settle(&d.rt, screen, task, |s, m| s.update(m).0);
+    }
+    Ok(())
+}
+
+/// The practice screen offers the speed before the bot; the speed chosen goes with the bot's
+/// challenge, at the players' pace, and the server keeps it with the match.
+#[test]
+fn the_practice_screen_offers_a_speed_and_the_bots_challenge_carries_it() -> Result<(), Error> {
+    let d = Driver::new();
+    let (running, _data) = server(&d, 1.0);
+    let url = running.url();
+    let mut me = Client::new(&url);
+    d.rt.block_on(me.register("ME1", "pass-word"))
+        .expect("register");
+    let token = me.token().expect("logged in").to_string();
+    let home = tempfile::tempdir().expect("home");
+    let folder = tempfile::tempdir().expect("folder");
+    let mut screen = death_match::DeathMatch::default();
+    let task = screen.connect(
+        Some((&url, &token)),
+        Some("ME1"),
+        folder.path().to_path_buf(),
+        Some(home.path().to_path_buf()),
+    );
+    studio::testing::settle(&d.rt, &mut screen, task, |s, m| s.update(m).0);
+    {
+        let mut ui = iced_test::simulator(screen.view());
+        for speed in death_match::SPEEDS {
+            let _ = ui.find(format!("{speed}×").as_str())?;
+        }
+        let _ = ui.find(
+            "Practice matches run at real time, and each phase ends as soon as you and the bot \
+             are done.",
+        )?;
+    }
+    click_screen(&d, &mut screen, "5×")?;
+    assert_eq!(screen.practice_speed(), 5);
+    {
+        let mut ui = iced_test::simulator(screen.view());
+        let _ = ui.find(
+            "Practice matches run at 5× real time, and each phase ends as soon as you and the \
+             bot are done.",
+        )?;
+    }
+    // The player reads the bot's challenge from another window and declines it: the bot
+    // stops, and the screen's work settles.
+    let answer = {
+        let (url, token) = (url.clone(), token.clone());
+        std::thread::spawn(move || {
+            let rt = studio::testing::runtime();
+            rt.block_on(async move {
+                let me = Client::new(&url).with_token(token);
+                for _ in 0..1000 {
+                    let list = me.matches().await.expect("my matches");
+                    if let Some(m) = list.iter().find(|m| {
+                        m.challenger == death_match::BOT && m.status == Status::Challenged
+                    }) {
+                        me.decline(m.id).await.expect("decline");
+                        return Some(m.terms);
+                    }
+                    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+                }
+                None
+            })
+        })
+    };
+    click_screen(&d, &mut screen, "an easy bot")?;
+    let terms = answer.join().expect("the player's window");
+    assert_eq!(
+        terms,
+        Some(Terms {
+            speed: 5,
+            timing: rules::death_match::Timing::EndWhenBothDone,
+        }),
+        "the challenge carries the speed chosen, at the players' pace"
+    );
+    d.rt.block_on(running.stop()).expect("stop");
+    Ok(())
 }
 
 /// Fifteen pieces on offer, as the generated rounds offer: more buttons than one line holds.
@@ -423,7 +517,7 @@ fn the_practice_bot_takes_up_its_match_again_when_the_studio_starts_again() {
     // A match the bot challenged before the studio closed: no bot plays it now.
     let home = tempfile::tempdir().expect("home");
     let (_, id) =
-        d.rt.block_on(death_match::bot_challenge(&url, home.path(), "ME1"))
+        d.rt.block_on(death_match::bot_challenge(&url, home.path(), "ME1", 1))
             .expect("the bot challenges");
     d.rt.block_on(me.accept(id)).expect("accept");
     d.rt.block_on(me.act(id, &Action::ChooseDraftOrder(DraftOrder::Second)))
