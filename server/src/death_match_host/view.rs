@@ -97,6 +97,15 @@ impl Terms {
         })
     }
 
+    /// The terms in words, when they are not the default: `×5`, `at the players' pace`, or
+    /// both.
+    pub fn words(self) -> Option<String> {
+        let speed = (self.speed != 1).then(|| format!("×{}", self.speed));
+        let pace = (self.timing == Timing::EndWhenBothDone).then(|| "at the players' pace".into());
+        let words: Vec<String> = speed.into_iter().chain(pace).collect();
+        (!words.is_empty()).then(|| words.join(", "))
+    }
+
     /// Whether the terms can be played: what a log read back is held to.
     pub fn check(self) -> Result<Terms, TermsError> {
         Terms::asked(Some(f64::from(self.speed)), Some(self.timing))
@@ -160,15 +169,21 @@ impl MatchSummary {
     }
 
     /// The match in a line: `#3  ABC v XYZ  playing  round 2  5–4`; a match not begun has
-    /// neither round nor scores (`#4  ABC v XYZ  challenged`).
+    /// neither round nor scores (`#4  ABC v XYZ  challenged`). Terms other than the default
+    /// follow the status, so that a player reads them before accepting
+    /// (`#5  BOT v XYZ  challenged  ×5, at the players' pace`).
     pub fn line(&self) -> String {
-        let head = format!(
+        let mut head = format!(
             "#{}  {} v {}  {}",
             self.id,
             self.challenger,
             self.challenged,
             self.status.word()
         );
+        if let Some(terms) = self.terms.words() {
+            head.push_str("  ");
+            head.push_str(&terms);
+        }
         if self.round == 0 {
             return head;
         }
@@ -291,3 +306,32 @@ pub struct Acted {
 
 /// An action, as sent: the rules' [`Action`].
 pub type ActionBody = Action;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A player reads a match's terms in its line before accepting; default terms say nothing.
+    #[test]
+    fn a_matchs_line_names_its_terms_unless_they_are_the_default() {
+        let mut m = MatchSummary {
+            id: 5,
+            challenger: "BOT".into(),
+            challenged: "XYZ".into(),
+            status: Status::Challenged,
+            round: 0,
+            scores: Pair::default(),
+            winner: None,
+            terms: Terms::default(),
+        };
+        assert_eq!(m.line(), "#5  BOT v XYZ  challenged");
+        m.terms = Terms {
+            speed: 5,
+            timing: Timing::EndWhenBothDone,
+        };
+        assert_eq!(
+            m.line(),
+            "#5  BOT v XYZ  challenged  ×5, at the players' pace"
+        );
+    }
+}
