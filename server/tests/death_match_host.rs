@@ -617,7 +617,8 @@ async fn a_practice_match_runs_at_its_speed_while_another_keeps_real_time(backen
 }
 
 /// At the players' pace, the host ends a phase the moment both players are done, and not
-/// before: at real time, where the assessment alone would take 90 s.
+/// before: at real time, where the assessment alone would take 90 s. A player's word survives
+/// a restart.
 async fn at_the_players_pace_the_host_ends_a_phase_when_both_players_are_done(backend: Backend) {
     let dir = tempfile::tempdir().expect("dir");
     let database = backend.database();
@@ -635,6 +636,11 @@ async fn at_the_players_pace_the_host_ends_a_phase_when_both_players_are_done(ba
         v.phase
     );
     assert!(!b.death_match(id).await.expect("view").done);
+    // A restart between the two replays the first player's word from the log.
+    running.stop().await.expect("stop");
+    let running = start(dir.path(), &database, 1.0).await;
+    let (a, b) = (login(&running, "PAA").await, login(&running, "PAB").await);
+    assert!(a.death_match(id).await.expect("view").done, "replayed");
     b.act(id, &Action::Done).await.expect("done");
     let v = a.death_match(id).await.expect("view");
     assert!(
