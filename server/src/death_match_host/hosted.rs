@@ -450,4 +450,51 @@ mod tests {
             "the edition is fixed once the match has begun"
         );
     }
+
+    /// A match's terms come from its log: a log without them plays at real time and full
+    /// time; a log with them at their speed and timing; none may change once it has begun,
+    /// and terms no challenge could ask for are refused.
+    #[test]
+    fn the_terms_are_read_from_the_log_and_fixed_once_the_match_begins() {
+        let round = Entry::Round {
+            round: rules::death_match::generate::round(7, 1),
+        };
+        let mut old = hosted();
+        old.apply(0, &round).expect("the first round");
+        assert_eq!(old.terms, Terms::default());
+        assert_eq!(old.speed(1.0), 1.0);
+
+        let terms = Terms {
+            speed: 10,
+            timing: rules::death_match::Timing::EndWhenBothDone,
+        };
+        let mut new = hosted();
+        assert!(
+            new.apply(
+                0,
+                &Entry::Terms {
+                    terms: Terms { speed: 0, ..terms }
+                }
+            )
+            .is_err(),
+            "a speed no challenge could ask for"
+        );
+        new.apply(0, &Entry::Terms { terms }).expect("the terms");
+        new.apply(0, &round).expect("the first round");
+        assert_eq!(new.speed(2.0), 20.0, "the server's factor multiplies");
+        assert_eq!(
+            new.game.as_ref().map(Match::timing),
+            Some(rules::death_match::Timing::EndWhenBothDone)
+        );
+        assert!(
+            new.apply(
+                0,
+                &Entry::Terms {
+                    terms: Terms::default()
+                }
+            )
+            .is_err(),
+            "the terms are fixed once the match has begun"
+        );
+    }
 }
