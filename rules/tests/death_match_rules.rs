@@ -406,3 +406,118 @@ fn a_whole_match_played_through_with_small_locks() {
         Some((1, Challenger))
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// At the players' pace: a term of the match, chosen with the challenge
+
+#[test]
+fn a_match_at_full_time_runs_each_phase_its_full_time_and_refuses_done() {
+    let mut g = Game::new(plain());
+    assert_eq!(g.m.timing(), Timing::FullTime);
+    g.at(1_000);
+    assert_eq!(g.refused(Challenger, Done), Refusal::FullTime);
+    assert_eq!(g.m.deadline(), Some(90_000), "the assessment runs its 90 s");
+    let shown = to_solving(&mut g, key_lock(), key_lock());
+    assert_eq!(
+        shown,
+        90_000 + 420_000,
+        "building runs its 420 s with both locks in"
+    );
+    g.at(shown + 1_000);
+    g.act(Challenger, SubmitSolution(ONE.into()));
+    g.act(Challenged, SubmitSolution(ONE.into()));
+    assert_eq!(g.refused(Challenger, Done), Refusal::FullTime);
+    assert!(matches!(g.m.phase(), Phase::Solve { .. }));
+}
+
+#[test]
+fn at_the_players_pace_a_phase_ends_as_soon_as_both_players_are_done() {
+    let mut g = Game::timed(Timing::EndWhenBothDone, plain());
+    // The assessment: one player done is not enough.
+    g.at(1_000);
+    g.act(Challenger, Done);
+    assert!(g.m.done(Challenger) && !g.m.done(Challenged));
+    assert!(matches!(g.m.phase(), Phase::Assess { .. }));
+    assert_eq!(g.refused(Challenger, Done), Refusal::AlreadyDone);
+    g.act(Challenged, Done);
+    // Nothing is offered, so the draft ends as it begins: building, from now.
+    match g.m.phase() {
+        Phase::Build(b) => assert_eq!(b.ends, 1_000 + 420_000),
+        p => panic!("not building: {p:?}"),
+    }
+    // Building: done needs a valid lock in, and makes it final.
+    g.at(2_000);
+    assert_eq!(g.refused(Challenged, Done), Refusal::NoLockYet);
+    g.act(Challenger, SubmitLock(key_lock()));
+    g.act(Challenger, Done);
+    assert_eq!(
+        g.refused(Challenger, SubmitLock(key_lock())),
+        Refusal::LockAlreadyIn
+    );
+    g.act(Challenged, SubmitLock(key_lock()));
+    assert!(
+        matches!(g.m.phase(), Phase::Build(_)),
+        "the latest lock counts until done"
+    );
+    g.act(Challenged, Done);
+    let shown = match g.m.phase() {
+        Phase::Solve { shown_at, .. } => *shown_at,
+        p => panic!("not solving: {p:?}"),
+    };
+    assert_eq!(shown, 2_000);
+    // Solving: each says their answer is in; one is not enough.
+    g.at(shown + 10_000);
+    g.act(Challenger, SubmitSolution(ONE.into()));
+    g.act(Challenger, Done);
+    assert!(matches!(g.m.phase(), Phase::Solve { .. }));
+    g.at(shown + 20_000);
+    g.act(Challenged, SubmitSolution(ONE.into()));
+    g.act(Challenged, Done);
+    // Nobody has two solutions: no choice; the answers are announced at once.
+    assert!(matches!(g.m.phase(), Phase::Countersolve { .. }));
+    assert!(
+        !g.log
+            .iter()
+            .any(|e| matches!(e, Event::ChoosingBegan { .. }))
+    );
+    assert_eq!(g.scores(), (2, 1), "each solved; the challenger faster");
+    // Countersolving: giving up ends the countersolve as its time running out would.
+    g.act(Challenger, Countersolve(true));
+    assert_eq!(g.refused(Challenged, Done), Refusal::NotCountersolving);
+    g.act(Challenger, Done);
+    assert_eq!(g.stage(Challenger), Stage::Done);
+    assert_eq!(
+        g.scores(),
+        (2, 4),
+        "a failed countersolve gives the solver +3"
+    );
+    g.act(Challenged, Countersolve(false));
+    assert!(matches!(g.m.phase(), Phase::RoundOver { .. }));
+    assert_eq!(g.m.now(), shown + 20_000, "no phase waited out its time");
+}
+
+#[test]
+fn at_the_players_pace_an_impossible_call_is_done_and_the_choice_ends_once_made() {
+    let mut g = Game::timed(Timing::EndWhenBothDone, plain());
+    for p in Player::BOTH {
+        g.act(p, Done);
+    }
+    for p in Player::BOTH {
+        g.act(p, SubmitLock(key_lock()));
+        g.act(p, Done);
+    }
+    let shown = g.t;
+    g.at(shown + 5_000);
+    g.act(Challenger, SubmitSolution(THREE.into()));
+    g.act(Challenger, SubmitSolution(ONE.into()));
+    g.act(Challenged, DeclareImpossible);
+    assert!(matches!(g.m.phase(), Phase::Solve { .. }));
+    g.act(Challenger, Done);
+    assert!(
+        matches!(g.m.phase(), Phase::Choose { .. }),
+        "a player with two solutions chooses"
+    );
+    g.act(Challenger, Action::Choose(1));
+    assert!(matches!(g.m.phase(), Phase::Countersolve { .. }));
+    assert_eq!(g.m.now(), shown + 5_000);
+}

@@ -464,12 +464,14 @@ pub trait Backend: Send {
     /// integrity check and foreign keys. PostgreSQL (which enforces keys as it writes): the
     /// schema version, and indexes or constraints left invalid.
     fn check(&self) -> Result<Vec<String>, StorageError>;
-    /// Records a challenge; returns the match's number.
+    /// Records a challenge with the first entry of its log (its terms), in one transaction;
+    /// returns the match's number.
     fn add_death_match(
         &mut self,
         challenger: PlayerId,
         challenged: PlayerId,
         rounds: &str,
+        first: &StoredEntry,
     ) -> Result<i64, StorageError>;
     /// Sets a match's status.
     fn set_death_match_status(&mut self, id: i64, status: &str) -> Result<(), StorageError>;

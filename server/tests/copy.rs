@@ -107,6 +107,7 @@ async fn build_world(dir: &Path) -> World {
             opponent: "BOB".into(),
             seed: Some(7),
             rounds: None,
+            ..Challenge::default()
         })
         .await
         .expect("challenge");
@@ -115,6 +116,7 @@ async fn build_world(dir: &Path) -> World {
         opponent: "ALI".into(),
         seed: Some(8),
         rounds: None,
+        ..Challenge::default()
     })
     .await
     .expect("a challenge left open");

@@ -7,11 +7,11 @@ mod support;
 
 use engine::sliding::{Board, Cell, Lock, Orientation, Piece};
 use rules::death_match::bot::Bot;
-use rules::death_match::{Action, Answer, DraftOrder, Event, Phase, Player};
+use rules::death_match::{Action, Answer, DraftOrder, Event, Phase, Player, Timing};
 use server::client::Client;
 use server::client::bot::{Pace, play};
 use server::config::Config;
-use server::death_match_host::view::{Challenge, MatchView, Status};
+use server::death_match_host::view::{Challenge, MatchView, Status, Terms};
 use server::server::Running;
 use server::storage::Database;
 use std::time::Duration;
@@ -94,6 +94,21 @@ async fn challenge(a: &Client, opponent: &str, rounds: &str) -> i64 {
         opponent: opponent.into(),
         seed: None,
         rounds: Some(rounds.into()),
+        ..Challenge::default()
+    })
+    .await
+    .expect("challenge")
+    .id
+}
+
+/// `a` challenges `opponent` to a match of `rounds` at `speed`, at the players' pace.
+async fn challenge_at_pace(a: &Client, opponent: &str, rounds: &str, speed: u32) -> i64 {
+    a.challenge(&Challenge {
+        opponent: opponent.into(),
+        rounds: Some(rounds.into()),
+        speed: Some(f64::from(speed)),
+        timing: Some(Timing::EndWhenBothDone),
+        ..Challenge::default()
     })
     .await
     .expect("challenge")
@@ -547,8 +562,181 @@ async fn nobody_reads_whether_the_opponent_has_a_choice_before_the_answers_are_a
     running.stop().await.expect("stop");
 }
 
+/// A practice match's clock runs at its own speed while a match on the same server keeps real
+/// time; its terms come back after a restart. Match times only: the fast match is accepted
+/// first and read last, so its clock has run at least as long as the other's.
+async fn a_practice_match_runs_at_its_speed_while_another_keeps_real_time(backend: Backend) {
+    let dir = tempfile::tempdir().expect("dir");
+    let database = backend.database();
+    let running = start(dir.path(), &database, 1.0).await;
+    let a = player(&running, "PRA").await;
+    let b = player(&running, "PRB").await;
+    let c = player(&running, "REA").await;
+    let d = player(&running, "REB").await;
+    let fast = challenge_at_pace(&a, "PRB", SMALL, 50).await;
+    let real = challenge(&c, "REB", SMALL).await;
+    let asked = b.matches().await.expect("list")[0].clone();
+    assert_eq!(
+        asked.terms,
+        Terms {
+            speed: 50,
+            timing: Timing::EndWhenBothDone
+        },
+        "the challenged player reads the terms before accepting"
+    );
+    b.accept(fast).await.expect("accept");
+    d.accept(real).await.expect("accept");
+    // The fast match's 90 s assessment passes on its clock alone.
+    let fast_view = until(&a, fast, "the draft", |v| {
+        matches!(v.phase, Some(Phase::Draft(_)))
+    })
+    .await;
+    let real_view = c.death_match(real).await.expect("view");
+    let fast_later = a.death_match(fast).await.expect("view");
+    assert_eq!((fast_view.speed, real_view.speed), (50.0, 1.0));
+    assert_eq!(real_view.terms, Terms::default());
+    assert!(
+        matches!(real_view.phase, Some(Phase::Assess { .. })),
+        "the other match keeps real time: {:?}",
+        real_view.phase
+    );
+    assert!(
+        fast_later.now_ms >= 90_000 && real_view.now_ms * 10 <= fast_later.now_ms,
+        "match times {} (×1) and {} (×50)",
+        real_view.now_ms,
+        fast_later.now_ms
+    );
+    running.stop().await.expect("stop");
+    let running = start(dir.path(), &database, 1.0).await;
+    let a = login(&running, "PRA").await;
+    let after = a.death_match(fast).await.expect("view after a restart");
+    assert_eq!(after.terms.speed, 50, "the terms are replayed from the log");
+    assert_eq!(after.speed, 50.0);
+    assert_eq!(after.terms.timing, Timing::EndWhenBothDone);
+    running.stop().await.expect("stop");
+}
+
+/// At the players' pace, the host ends a phase the moment both players are done, and not
+/// before: at real time, where the assessment alone would take 90 s. A player's word survives
+/// a restart.
+async fn at_the_players_pace_the_host_ends_a_phase_when_both_players_are_done(backend: Backend) {
+    let dir = tempfile::tempdir().expect("dir");
+    let database = backend.database();
+    let running = start(dir.path(), &database, 1.0).await;
+    let a = player(&running, "PAA").await;
+    let b = player(&running, "PAB").await;
+    let id = challenge_at_pace(&a, "PAB", SMALL, 1).await;
+    b.accept(id).await.expect("accept");
+    a.act(id, &Action::Done).await.expect("done");
+    let v = a.death_match(id).await.expect("view");
+    assert!(v.done, "the challenger reads that they are done");
+    assert!(
+        matches!(v.phase, Some(Phase::Assess { .. })),
+        "one player done is not enough: {:?}",
+        v.phase
+    );
+    assert!(!b.death_match(id).await.expect("view").done);
+    // A restart between the two replays the first player's word from the log.
+    running.stop().await.expect("stop");
+    let running = start(dir.path(), &database, 1.0).await;
+    let (a, b) = (login(&running, "PAA").await, login(&running, "PAB").await);
+    assert!(a.death_match(id).await.expect("view").done, "replayed");
+    b.act(id, &Action::Done).await.expect("done");
+    let v = a.death_match(id).await.expect("view");
+    assert!(
+        matches!(v.phase, Some(Phase::Draft(_))),
+        "both done: the draft begins: {:?}",
+        v.phase
+    );
+    assert!(v.now_ms < 90_000, "the assessment did not run its time");
+    b.act(id, &Action::StopDrafting).await.expect("stop");
+    a.act(id, &Action::EndDraft).await.expect("end");
+    for c in [&a, &b] {
+        c.act(id, &Action::SubmitLock(plain_lock()))
+            .await
+            .expect("lock");
+        c.act(id, &Action::Done).await.expect("done");
+    }
+    let v = a.death_match(id).await.expect("view");
+    assert!(
+        matches!(v.phase, Some(Phase::Solve { .. })),
+        "both locks final: solving begins: {:?}",
+        v.phase
+    );
+    assert!(v.now_ms < 90_000 + 420_000);
+    running.stop().await.expect("stop");
+}
+
+/// A match played at full time refuses `Done` in words; a speed out of range is refused in
+/// words before anything is stored.
+async fn a_challenge_at_a_speed_out_of_range_or_done_at_full_time_is_refused(backend: Backend) {
+    let dir = tempfile::tempdir().expect("dir");
+    let database = backend.database();
+    let running = start(dir.path(), &database, 1.0).await;
+    let a = player(&running, "SPA").await;
+    let b = player(&running, "SPB").await;
+    for speed in [0.0, -3.0, 2.5, 101.0, 1e9] {
+        let e = a
+            .challenge(&Challenge {
+                opponent: "SPB".into(),
+                speed: Some(speed),
+                ..Challenge::default()
+            })
+            .await
+            .expect_err("a speed out of range");
+        assert_eq!(e.code(), Some("bad-speed"), "{speed}: {e}");
+        assert!(e.to_string().contains("1 to 100"), "{speed}: {e}");
+    }
+    assert!(
+        a.matches().await.expect("list").is_empty(),
+        "nothing stored"
+    );
+    let id = challenge(&a, "SPB", SMALL).await;
+    b.accept(id).await.expect("accept");
+    let e = a.act(id, &Action::Done).await.expect_err("full time");
+    assert!(e.to_string().contains("full time"), "{e}");
+    running.stop().await.expect("stop");
+}
+
+/// Two bots play a whole match at their pace: every phase ends as both are done, so the match
+/// takes a small part of the match time one round at full time would (at least 90 s to assess,
+/// 420 s to build and 5 min to solve).
+async fn a_whole_match_between_bots_at_their_pace_waits_out_no_phase(backend: Backend) {
+    let dir = tempfile::tempdir().expect("dir");
+    let database = backend.database();
+    let running = start(dir.path(), &database, 1.0).await;
+    let a = player(&running, "BPA").await;
+    let b = player(&running, "BPB").await;
+    let id = challenge_at_pace(&a, "BPB", BOTS, 1).await;
+    b.accept(id).await.expect("accept");
+    let pace = Pace {
+        thinking: 0.0,
+        build_budget: Duration::from_millis(150),
+        pick_budget: Duration::from_millis(300),
+    };
+    let (ea, eb) = tokio::join!(
+        play(&a, id, Bot::full(1), pace),
+        play(&b, id, Bot::new(0.5, 2), pace)
+    );
+    let (ea, eb) = (ea.expect("challenger's bot"), eb.expect("challenged bot"));
+    assert_eq!(ea.status, Status::Over);
+    assert_eq!(eb.winner, ea.winner);
+    assert!(!ea.rounds.is_empty());
+    assert!(
+        ea.now_ms < 90_000 + 420_000 + 300_000,
+        "{} rounds in {} ms of match time",
+        ea.rounds.len(),
+        ea.now_ms
+    );
+    running.stop().await.expect("stop");
+}
+
 on_both!(
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    a_practice_match_runs_at_its_speed_while_another_keeps_real_time,
+    at_the_players_pace_the_host_ends_a_phase_when_both_players_are_done,
+    a_challenge_at_a_speed_out_of_range_or_done_at_full_time_is_refused,
+    a_whole_match_between_bots_at_their_pace_waits_out_no_phase,
     a_whole_match_between_two_bots_ends_with_a_winner_and_a_round_table,
     each_player_sees_only_what_the_rules_let_them_see,
     a_match_survives_a_restart_with_its_clocks,

@@ -137,6 +137,7 @@ impl Table {
                 opponent: "BOB".into(),
                 seed: None,
                 rounds: Some(SMALL.into()),
+                ..Challenge::default()
             })
             .await
             .expect("challenge")

@@ -111,6 +111,7 @@ async fn killing_one_of_two_servers_during_a_burst_loses_nothing_and_the_other_s
             opponent: "EVE".into(),
             seed: None,
             rounds: Some(SMALL.into()),
+            ..Challenge::default()
         })
         .await
         .unwrap_or_else(|e| panic!("challenge: {e:?}\nA: {:#?}\nB: {:#?}", a.logs(), b.logs()))

@@ -90,11 +90,16 @@ async fn a_reopened_database_holds_what_was_written(backend: Backend) {
         let b = s.add_player("BOT", "h", false).expect("bot");
         s.add_token("h4sh", a, 1, 10).expect("token");
         s.place_lock(a, slot(2), "a", "x").expect("place");
-        let m = s.add_death_match(a, b, "{}").expect("match");
+        let terms = server::storage::StoredEntry {
+            seq: 0,
+            at_ms: 0,
+            entry: "{\"t\":0}".into(),
+        };
+        let m = s.add_death_match(a, b, "{}", &terms).expect("match");
         s.log_death_match(
             m,
             &[server::storage::StoredEntry {
-                seq: 0,
+                seq: 1,
                 at_ms: 5,
                 entry: "{\"e\":0}".into(),
             }],
@@ -123,7 +128,11 @@ async fn a_reopened_database_holds_what_was_written(backend: Backend) {
     assert_eq!(matches[0].id, m);
     assert_eq!(matches[0].status, "playing");
     assert_eq!(matches[0].clock_ms, 7);
-    assert_eq!(matches[0].log.len(), 1);
+    assert_eq!(
+        matches[0].log.len(),
+        2,
+        "the challenge's first entry and the next"
+    );
     assert_eq!(s.matches_in_progress().expect("count"), 1);
     assert_eq!(s.queued_mail().expect("queued"), 1);
     let hold = server::storage::now_ms() + 60_000;

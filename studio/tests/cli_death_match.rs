@@ -310,3 +310,73 @@ fn a_practice_match_over_says_who_won_and_its_server_stays_for_the_player() {
     host.kill().expect("stopped");
     let _ = host.wait();
 }
+
+/// `match challenge --speed 5 --at-pace` carries the terms (the opponent reads them in the
+/// list), and `match done` from each player ends the assessment at once, not before both.
+#[test]
+fn a_match_challenged_at_pace_ends_a_phase_when_both_players_say_done() {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let data = tempfile::tempdir().expect("dir");
+    let running = runtime
+        .block_on(Running::start(Config {
+            data: data.path().to_path_buf(),
+            bind: "127.0.0.1:0".parse().expect("addr"),
+            rate_limit: 0.0,
+            password_memory_kib: 64,
+            ..Config::default()
+        }))
+        .expect("server");
+    let url = running.url();
+    let home = tempfile::tempdir().expect("dir");
+    let h = home.path();
+    let run = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.extend(["--server", &url]);
+        lockwright(h, &all)
+    };
+    ok(run(&["register", "ANA", "--password", "pw"]));
+    ok(run(&["register", "BEN", "--password", "pw"]));
+    let rounds = h.join("rounds.toml");
+    std::fs::write(&rounds, ROUNDS).expect("write");
+    let rounds = rounds.to_str().expect("utf-8");
+    let args = [
+        "match",
+        "challenge",
+        "BEN",
+        "--rounds",
+        rounds,
+        "--as",
+        "ANA",
+    ];
+    let too_fast = run(&[&args[..], &["--speed", "500"]].concat());
+    assert_eq!(too_fast.status.code(), Some(1));
+    assert!(
+        text(&too_fast).1.contains("1 to 100"),
+        "{:?}",
+        text(&too_fast)
+    );
+    ok(run(&[&args[..], &["--speed", "5", "--at-pace"]].concat()));
+    let listed = ok(run(&["match", "list", "--as", "BEN"]));
+    assert!(
+        listed.contains("challenged  ×5, at the players' pace"),
+        "{listed}"
+    );
+    ok(run(&["match", "accept", "1", "--as", "BEN"]));
+    ok(run(&["match", "done", "1", "--as", "ANA"]));
+    let phase = |who: &str| {
+        let shown = ok(run(&["match", "show", "1", "--json", "--as", who]));
+        let view: serde_json::Value = serde_json::from_str(&shown).expect("json");
+        view["phase"]["phase"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert_eq!(phase("ANA"), "assess", "one player done is not enough");
+    ok(run(&["match", "done", "1", "--as", "BEN"]));
+    assert_eq!(phase("BEN"), "draft", "both done: the draft begins");
+    runtime.block_on(running.stop()).expect("stop");
+}

@@ -9,7 +9,7 @@ use iced_test::Error;
 use rules::death_match::{Action, DraftOrder, Phase, Player};
 use server::client::Client;
 use server::config::Config;
-use server::death_match_host::view::{Challenge, MatchView, Status};
+use server::death_match_host::view::{Challenge, MatchView, Status, Terms};
 use server::server::Running;
 use studio::app::{Message, Screen, Studio};
 use studio::screen::death_match::{self, MOVES_ID, SOLVER_OFF};
@@ -68,8 +68,14 @@ struct Table {
 }
 
 fn table() -> Result<Table, Error> {
+    table_at(100.0)
+}
+
+/// A server on 127.0.0.1 with its clocks `speed` times as fast, and a studio where ANN has
+/// registered.
+fn table_at(speed: f64) -> Result<Table, Error> {
     let d = Driver::new();
-    let (running, data) = server(&d, 100.0);
+    let (running, data) = server(&d, speed);
     let url = running.url();
     let home = tempfile::tempdir().expect("home");
     let mut s = d.studio_at(
@@ -112,7 +118,16 @@ fn bob_challenges(d: &Driver, url: &str, rounds: &str) -> (Client, i64) {
 /// BOB submits a lock of the Key and the Keyhole alone, one slide from picked (the round
 /// offers nothing, or BOB drafted nothing), and the match reaches solving.
 fn bob_builds_and_solving_begins(d: &Driver, s: &mut Studio, bob: &Client, id: i64) {
-    let bob_lock = engine::sliding::Lock::new(
+    d.rt.block_on(bob.act(id, &Action::SubmitLock(bob_lock())))
+        .expect("BOB's lock");
+    until(d, s, "solving", |v| {
+        matches!(v.phase, Some(Phase::Solve { .. }))
+    });
+}
+
+/// BOB's lock of the Key and the Keyhole alone, on the 5×3 board.
+fn bob_lock() -> engine::sliding::Lock {
+    engine::sliding::Lock::new(
         engine::sliding::Board::new(5, 3),
         vec![
             engine::sliding::Piece::key(
@@ -121,12 +136,7 @@ fn bob_builds_and_solving_begins(d: &Driver, s: &mut Studio, bob: &Client, id: i
             ),
             engine::sliding::Piece::keyhole(engine::sliding::Cell::new(4, 1)),
         ],
-    );
-    d.rt.block_on(bob.act(id, &Action::SubmitLock(bob_lock)))
-        .expect("BOB's lock");
-    until(d, s, "solving", |v| {
-        matches!(v.phase, Some(Phase::Solve { .. }))
-    });
+    )
 }
 
 #[test]
@@ -290,11 +300,11 @@ fn the_practice_bot_joins_the_studios_own_server_once_and_challenges_the_player(
         .expect("register");
     let home = tempfile::tempdir().expect("home");
     let (_, first) =
-        d.rt.block_on(death_match::bot_challenge(&url, home.path(), "ME1"))
+        d.rt.block_on(death_match::bot_challenge(&url, home.path(), "ME1", 1))
             .expect("the bot registers and challenges");
     // Again later: the bot logs in with the password it kept, and challenges anew.
     let (_, second) =
-        d.rt.block_on(death_match::bot_challenge(&url, home.path(), "ME1"))
+        d.rt.block_on(death_match::bot_challenge(&url, home.path(), "ME1", 1))
             .expect("the bot logs in again");
     assert_ne!(first, second);
     let list = d.rt.block_on(me.matches()).expect("my matches");
@@ -304,6 +314,178 @@ fn the_practice_bot_joins_the_studios_own_server_once_and_challenges_the_player(
     );
     assert_eq!(list.len(), 2);
     d.rt.block_on(running.stop()).expect("stop");
+}
+
+/// In a match at the players' pace, each phase offers the button that says I am done; once
+/// pressed the screen says the phase waits on the opponent, and it ends the moment they are
+/// done too. At real time, where the clock alone would take 90 s and 420 s.
+#[test]
+fn at_the_players_pace_the_studio_offers_done_and_a_phase_ends_once_both_are() -> Result<(), Error>
+{
+    let Table {
+        d,
+        running,
+        url,
+        mut s,
+        _dirs,
+    } = table_at(1.0)?;
+    let mut bob = Client::new(&url);
+    d.rt.block_on(bob.register("BOB", "pass-word"))
+        .expect("BOB");
+    let rounds = ROUNDS.replace(r#"pieces = ["h2", "v2"]"#, "pieces = []");
+    let id =
+        d.rt.block_on(bob.challenge(&Challenge {
+            opponent: "ANN".into(),
+            rounds: Some(rounds),
+            timing: Some(rules::death_match::Timing::EndWhenBothDone),
+            ..Challenge::default()
+        }))
+        .expect("challenge")
+        .id;
+    d.click(&mut s, "Death Match")?;
+    assert!(sees(
+        &s,
+        &format!("#{id}  BOB v ANN  challenged  at the players' pace")
+    ));
+    d.click(&mut s, "Accept")?;
+    d.click(&mut s, "Ready to draft")?;
+    assert!(sees(&s, "You are done: the phase ends as soon as BOB is."));
+    assert!(
+        matches!(
+            s.death_match().shown().and_then(|v| v.phase.as_ref()),
+            Some(Phase::Assess { .. })
+        ),
+        "one player done is not enough"
+    );
+    d.rt.block_on(bob.act(id, &Action::Done))
+        .expect("BOB is done");
+    // Nothing on offer: the draft ends as it begins, and building begins.
+    until(&d, &mut s, "building", |v| {
+        matches!(v.phase, Some(Phase::Build(_)))
+    });
+    assert!(
+        !sees(&s, "My lock is final: done building"),
+        "done building needs a lock in"
+    );
+    d.click(&mut s, "Open my lock in the editor")?;
+    d.click(&mut s, "Death Match")?;
+    d.click(&mut s, "Submit the editor's lock")?;
+    d.click(&mut s, "My lock is final: done building")?;
+    assert!(sees(&s, "You are done: the phase ends as soon as BOB is."));
+    d.rt.block_on(bob.act(id, &Action::SubmitLock(bob_lock())))
+        .expect("BOB's lock");
+    d.send(&mut s, Message::DeathMatch(death_match::Message::Refresh));
+    assert!(
+        matches!(
+            s.death_match().shown().and_then(|v| v.phase.as_ref()),
+            Some(Phase::Build(_))
+        ),
+        "BOB's lock is in but not final: building goes on"
+    );
+    d.rt.block_on(bob.act(id, &Action::Done))
+        .expect("BOB is done");
+    until(&d, &mut s, "solving", |v| {
+        matches!(v.phase, Some(Phase::Solve { .. }))
+    });
+    let v = s.death_match().shown().expect("the match");
+    assert!(v.now_ms < 90_000, "no phase ran its time: {} ms", v.now_ms);
+    assert!(sees(&s, "My answer is in: done solving"));
+    d.rt.block_on(running.stop()).expect("stop");
+    Ok(())
+}
+
+/// Clicks `label` on the Death Match screen alone, and runs what follows.
+fn click_screen(
+    d: &Driver,
+    screen: &mut death_match::DeathMatch,
+    label: &str,
+) -> Result<(), Error> {
+    let messages: Vec<death_match::Message> = {
+        let mut ui = iced_test::simulator(screen.view());
+        let _ = ui.click(label)?;
+        ui.into_messages().collect()
+    };
+    for m in messages {
+        let task = screen.update(m).0;
+        studio::testing::settle(&d.rt, screen, task, |s, m| s.update(m).0);
+    }
+    Ok(())
+}
+
+/// The practice screen offers the speed before the bot; the speed chosen goes with the bot's
+/// challenge, at the players' pace, and the server keeps it with the match.
+#[test]
+fn the_practice_screen_offers_a_speed_and_the_bots_challenge_carries_it() -> Result<(), Error> {
+    let d = Driver::new();
+    let (running, _data) = server(&d, 1.0);
+    let url = running.url();
+    let mut me = Client::new(&url);
+    d.rt.block_on(me.register("ME1", "pass-word"))
+        .expect("register");
+    let token = me.token().expect("logged in").to_string();
+    let home = tempfile::tempdir().expect("home");
+    let folder = tempfile::tempdir().expect("folder");
+    let mut screen = death_match::DeathMatch::default();
+    let task = screen.connect(
+        Some((&url, &token)),
+        Some("ME1"),
+        folder.path().to_path_buf(),
+        Some(home.path().to_path_buf()),
+    );
+    studio::testing::settle(&d.rt, &mut screen, task, |s, m| s.update(m).0);
+    {
+        let mut ui = iced_test::simulator(screen.view());
+        for speed in death_match::SPEEDS {
+            let _ = ui.find(format!("{speed}×").as_str())?;
+        }
+        let _ = ui.find(
+            "Practice matches run at real time, and each phase ends as soon as you and the bot \
+             are done.",
+        )?;
+    }
+    click_screen(&d, &mut screen, "5×")?;
+    assert_eq!(screen.practice_speed(), 5);
+    {
+        let mut ui = iced_test::simulator(screen.view());
+        let _ = ui.find(
+            "Practice matches run at 5× real time, and each phase ends as soon as you and the \
+             bot are done.",
+        )?;
+    }
+    // The player reads the bot's challenge from another window and declines it: the bot
+    // stops, and the screen's work settles.
+    let answer = {
+        let (url, token) = (url.clone(), token.clone());
+        std::thread::spawn(move || {
+            let rt = studio::testing::runtime();
+            rt.block_on(async move {
+                let me = Client::new(&url).with_token(token);
+                for _ in 0..1000 {
+                    let list = me.matches().await.expect("my matches");
+                    if let Some(m) = list.iter().find(|m| {
+                        m.challenger == death_match::BOT && m.status == Status::Challenged
+                    }) {
+                        me.decline(m.id).await.expect("decline");
+                        return Some(m.terms);
+                    }
+                    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+                }
+                None
+            })
+        })
+    };
+    click_screen(&d, &mut screen, "an easy bot")?;
+    let terms = answer.join().expect("the player's window");
+    assert_eq!(
+        terms,
+        Some(Terms {
+            speed: 5,
+            timing: rules::death_match::Timing::EndWhenBothDone,
+        }),
+        "the challenge carries the speed chosen, at the players' pace"
+    );
+    d.rt.block_on(running.stop()).expect("stop");
+    Ok(())
 }
 
 /// Fifteen pieces on offer, as the generated rounds offer: more buttons than one line holds.
@@ -423,7 +605,7 @@ fn the_practice_bot_takes_up_its_match_again_when_the_studio_starts_again() {
     // A match the bot challenged before the studio closed: no bot plays it now.
     let home = tempfile::tempdir().expect("home");
     let (_, id) =
-        d.rt.block_on(death_match::bot_challenge(&url, home.path(), "ME1"))
+        d.rt.block_on(death_match::bot_challenge(&url, home.path(), "ME1", 1))
             .expect("the bot challenges");
     d.rt.block_on(me.accept(id)).expect("accept");
     d.rt.block_on(me.act(id, &Action::ChooseDraftOrder(DraftOrder::Second)))

@@ -285,7 +285,7 @@ fn a_death_match_is_answered_and_drafted_from_the_terminal_with_its_clock_shown(
         bob.challenge(&server::death_match_host::view::Challenge {
             opponent: "ALI".into(),
             seed: Some(7),
-            rounds: None,
+            ..Default::default()
         })
         .await
         .expect("the call");

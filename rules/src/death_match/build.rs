@@ -104,6 +104,29 @@ impl Match {
         Ok(events)
     }
 
+    /// A builder with a valid lock in says they are done: the lock is final, and solving
+    /// begins once both locks are.
+    pub(super) fn done_building(&mut self, at: Ms, player: Player) -> Result<Vec<Event>, Refusal> {
+        let Phase::Build(mut build) = self.phase.clone() else {
+            return Err(Refusal::NotNow {
+                action: "say you are done",
+                phase: self.phase.name(),
+            });
+        };
+        match build.builders[player] {
+            BuildStatus::Done => return Err(Refusal::AlreadyDone),
+            BuildStatus::InReserve(_) => return Err(Refusal::NoLockYet),
+            BuildStatus::Building if self.locks[player].is_none() => {
+                return Err(Refusal::NoLockYet);
+            }
+            BuildStatus::Building => {}
+        }
+        build.builders[player] = BuildStatus::Done;
+        let mut events = vec![Event::Done { player }, Event::LockFinal { player }];
+        self.after_build_change(build, at, &mut events);
+        Ok(events)
+    }
+
     /// The 420 s, or a reserve period, ran out.
     pub(super) fn build_due(&mut self, at: Ms, events: &mut Vec<Event>) {
         let Phase::Build(mut build) = self.phase.clone() else {

@@ -157,31 +157,64 @@ impl Match {
                 }),
                 Stage::Solving {
                     called_impossible, ..
-                } => {
-                    events.push(Event::CountersolveEnded {
-                        player: p,
-                        moves: None,
-                    });
-                    if called_impossible {
-                        self.calls[p] = Call::Stood;
-                        let held = std::mem::take(&mut self.held[p]);
-                        if !held.is_empty() {
-                            events.push(Event::PointsVoided {
-                                player: p,
-                                awards: held,
-                            });
-                        }
-                        earned.push((p.other(), Award::ImpossibleStands));
-                    } else {
-                        earned.push((p.other(), Award::CountersolveFailed));
-                    }
-                }
+                } => self.countersolve_failed(p, called_impossible, events, &mut earned),
                 Stage::Done => {}
             }
             stages[p] = Stage::Done;
         }
         self.earn(at, &earned, events);
         self.settle(stages, events);
+    }
+
+    /// A countersolver gives up, in a match played at the players' pace: their countersolve
+    /// ends as if its time ran out.
+    pub(super) fn give_up_countersolve(
+        &mut self,
+        at: Ms,
+        player: Player,
+    ) -> Result<Vec<Event>, Refusal> {
+        let mut stages = self.stages()?;
+        let Stage::Solving {
+            called_impossible, ..
+        } = stages[player]
+        else {
+            return Err(Refusal::NotCountersolving);
+        };
+        let mut events = vec![Event::Done { player }];
+        let mut earned = Vec::new();
+        self.countersolve_failed(player, called_impossible, &mut events, &mut earned);
+        stages[player] = Stage::Done;
+        self.earn(at, &earned, &mut events);
+        self.settle(stages, &mut events);
+        Ok(events)
+    }
+
+    /// `p`'s countersolve ended without a countersolution: the call on their lock stands
+    /// (voiding their held points), or the solver earns the failed countersolve's points.
+    fn countersolve_failed(
+        &mut self,
+        p: Player,
+        called_impossible: bool,
+        events: &mut Vec<Event>,
+        earned: &mut Vec<(Player, Award)>,
+    ) {
+        events.push(Event::CountersolveEnded {
+            player: p,
+            moves: None,
+        });
+        if called_impossible {
+            self.calls[p] = Call::Stood;
+            let held = std::mem::take(&mut self.held[p]);
+            if !held.is_empty() {
+                events.push(Event::PointsVoided {
+                    player: p,
+                    awards: held,
+                });
+            }
+            earned.push((p.other(), Award::ImpossibleStands));
+        } else {
+            earned.push((p.other(), Award::CountersolveFailed));
+        }
     }
 
     fn stages(&self) -> Result<Pair<Stage>, Refusal> {

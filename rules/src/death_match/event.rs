@@ -44,6 +44,12 @@ pub enum Action {
     Countersolve(bool),
     /// Submit moves that pick your own lock.
     SubmitCountersolution(String),
+    /// Say you are done with the phase, in a match played at the players' pace
+    /// ([`super::Timing::EndWhenBothDone`]): the phase ends as soon as both players are. In
+    /// the assessment: ready to draft. In the draft: stop drafting. In building: the lock
+    /// submitted is final (one must be in). In solving: your answer is in (your solutions, or
+    /// none). In countersolving: give up your countersolve, as if its time ran out.
+    Done,
 }
 
 impl Action {
@@ -60,6 +66,7 @@ impl Action {
             Action::Choose(_) => "choose a solution",
             Action::Countersolve(_) => "decide whether to countersolve",
             Action::SubmitCountersolution(_) => "submit a countersolution",
+            Action::Done => "say you are done",
         }
     }
 }
@@ -128,6 +135,12 @@ pub enum Event {
         player: Player,
         /// Whether it came in reserve (and so is final).
         in_reserve: bool,
+    },
+    /// A player said they are done with the phase (they alone see it: in solving, it says
+    /// their answer is in).
+    Done {
+        /// Who.
+        player: Player,
     },
     /// A builder's lock is final.
     LockFinal {
@@ -287,6 +300,7 @@ impl Event {
             | Event::LockShown { player, .. }
             | Event::SolutionAccepted { player, .. }
             | Event::ImpossibleDeclared { player }
+            | Event::Done { player }
             | Event::SolutionChosen { player, .. } => Audience::Only(player),
             _ => Audience::Everyone,
         }
@@ -328,6 +342,15 @@ pub enum Refusal {
     /// The draft is ended only once the opponent has stopped.
     #[error("your opponent is still drafting: you may stop drafting, not end the draft")]
     OpponentStillDrafting,
+    /// The match runs every phase its full time: nobody ends one early.
+    #[error("this match runs every phase its full time: the phase ends when its time is up")]
+    FullTime,
+    /// The player has already said they are done with this phase.
+    #[error("you have already said you are done with this phase")]
+    AlreadyDone,
+    /// A builder says they are done before a valid lock of theirs is in.
+    #[error("submit a valid lock before you say you are done building")]
+    NoLockYet,
     /// The builder's lock is final.
     #[error("your lock is already in")]
     LockAlreadyIn,
@@ -468,6 +491,7 @@ impl Event {
                 secs(*time)
             ),
             Event::ImpossibleDeclared { .. } => "you declared the lock impossible".into(),
+            Event::Done { .. } => "you are done with this phase".into(),
             Event::ChoosingBegan { ends } => format!(
                 "with two solutions or more, choose the one that counts, until {}",
                 secs(*ends)

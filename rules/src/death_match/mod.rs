@@ -99,6 +99,30 @@ impl Edition {
     pub const LATEST: Edition = Edition::Second;
 }
 
+/// How a match's phases end: a term of the match, chosen with the challenge and fixed for the
+/// whole match (a host logs it before the first round).
+///
+/// The seed gives each phase its time, and the rules run every phase its full time
+/// ([`Timing::FullTime`], the default). A match may instead be played at the players' pace
+/// ([`Timing::EndWhenBothDone`]): each player says when they are done with a phase
+/// ([`Action::Done`]), and the phase ends as soon as both are. Practice matches against the
+/// bot are played so; see `docs/death-match.md#at-the-players-pace`.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Timing {
+    /// Every phase runs its full time, as the seed gives it (an impossible call by both ends
+    /// solving at once all the same).
+    #[default]
+    FullTime,
+    /// A phase ends as soon as both players are done with it: the assessment once both say
+    /// so, building once both locks are in and both say so, solving once both say so (or
+    /// called the lock impossible), the choice once both chose (it is skipped when nobody
+    /// has two solutions). [`Action::Done`] is refused in a match played at full time.
+    EndWhenBothDone,
+}
+
 /// One of the two players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -191,6 +215,10 @@ pub struct Match {
     calls: Pair<Call>,
     /// The edition of the rules the match is played under.
     edition: Edition,
+    /// How its phases end.
+    timing: Timing,
+    /// Who has said they are done with this round's assessment.
+    assessed: Pair<bool>,
     phase: Phase,
 }
 
@@ -204,6 +232,16 @@ impl Match {
     /// A match beginning at time 0 with its first round's assessment, under `edition`: a host
     /// replaying a match begun under an earlier edition plays it on as it was played.
     pub fn under(edition: Edition, first: Round) -> Result<(Match, Vec<Event>), SetupError> {
+        Match::timed(edition, Timing::FullTime, first)
+    }
+
+    /// A match beginning at time 0 with its first round's assessment, under `edition`, its
+    /// phases ending as `timing` says.
+    pub fn timed(
+        edition: Edition,
+        timing: Timing,
+        first: Round,
+    ) -> Result<(Match, Vec<Event>), SetupError> {
         first.check()?;
         let mut m = Match {
             now: 0,
@@ -220,6 +258,8 @@ impl Match {
             held: Pair::default(),
             calls: Pair::default(),
             edition,
+            timing,
+            assessed: Pair::default(),
             phase: Phase::RoundOver { next: 1 },
         };
         let mut events = Vec::new();
@@ -252,6 +292,12 @@ impl Match {
         let name = action.name();
         let more = match (&next.phase, action) {
             (Phase::Over { .. }, _) => Err(Refusal::MatchOver),
+            (_, Action::Done) if next.timing == Timing::FullTime => Err(Refusal::FullTime),
+            (Phase::Assess { .. }, Action::Done) => next.done_assessing(at, player),
+            (Phase::Draft(_), Action::Done) => next.stop_drafting(at, player, false),
+            (Phase::Build(_), Action::Done) => next.done_building(at, player),
+            (Phase::Solve { .. }, Action::Done) => next.done_solving(at, player),
+            (Phase::Countersolve { .. }, Action::Done) => next.give_up_countersolve(at, player),
             (Phase::Assess { .. }, Action::ChooseDraftOrder(order)) => {
                 next.choose_order(player, order)
             }
@@ -378,6 +424,43 @@ impl Match {
         self.edition
     }
 
+    /// How the match's phases end.
+    pub fn timing(&self) -> Timing {
+        self.timing
+    }
+
+    /// Whether `player` is done with the current phase: has said so in the assessment or in
+    /// solving (an impossible call is a final answer, so it counts), has stopped drafting, has
+    /// a final lock, has nothing left to choose, or has finished countersolving. In a match
+    /// played [`Timing::EndWhenBothDone`] the phase ends once both are.
+    pub fn done(&self, player: Player) -> bool {
+        match &self.phase {
+            Phase::Assess { .. } => self.assessed[player],
+            Phase::Draft(d) => d.stopped[player],
+            Phase::Build(b) => matches!(b.builders[player], BuildStatus::Done),
+            Phase::Solve { .. } => {
+                let sheet = &self.sheets[player];
+                sheet.done || sheet.impossible
+            }
+            Phase::Choose { pending, .. } => !pending[player],
+            Phase::Countersolve { stages } => stages[player] == Stage::Done,
+            Phase::RoundOver { .. } | Phase::Over { .. } => true,
+        }
+    }
+
+    /// A player is done with the assessment; the draft begins once both are.
+    fn done_assessing(&mut self, at: Ms, player: Player) -> Result<Vec<Event>, Refusal> {
+        if self.assessed[player] {
+            return Err(Refusal::AlreadyDone);
+        }
+        self.assessed[player] = true;
+        let mut events = vec![Event::Done { player }];
+        if self.assessed.challenger && self.assessed.challenged {
+            self.assess_over(at, &mut events);
+        }
+        Ok(events)
+    }
+
     /// Where the impossible call on `builder`'s lock stands this round.
     pub fn call_on(&self, builder: Player) -> Call {
         self.calls[builder]
@@ -414,6 +497,7 @@ impl Match {
         self.answers = Pair::default();
         self.held = Pair::default();
         self.calls = Pair::default();
+        self.assessed = Pair::default();
         let ends = at + ASSESS_MS;
         self.phase = Phase::Assess { ends };
         events.push(Event::RoundBegan {

@@ -160,6 +160,9 @@ pub struct Sheet {
     pub solutions: Vec<Solution>,
     /// Whether the player declared the lock impossible.
     pub impossible: bool,
+    /// Whether the player said their answer is in, in a match played at the players' pace.
+    #[serde(default)]
+    pub done: bool,
 }
 
 impl Sheet {

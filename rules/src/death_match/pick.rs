@@ -9,7 +9,7 @@
 //! were. Reserve is never used here.
 
 use super::phase::{Answer, Phase, Solution};
-use super::{CHOOSE_MS, Edition, Event, Match, Ms, Pair, Player, Refusal, SOLVE_MS};
+use super::{CHOOSE_MS, Edition, Event, Match, Ms, Pair, Player, Refusal, SOLVE_MS, Timing};
 use engine::sliding::{Dir, Lock, Move, format_moves, parse_moves};
 
 /// Replays moves written in the seed's notation on `lock`: their number as the seed counts
@@ -112,10 +112,35 @@ impl Match {
         }
         sheet.impossible = true;
         let mut events = vec![Event::ImpossibleDeclared { player }];
-        if self.sheets.challenger.impossible && self.sheets.challenged.impossible {
+        let both_called = self.sheets.challenger.impossible && self.sheets.challenged.impossible;
+        let both_done = self.timing == Timing::EndWhenBothDone
+            && Player::BOTH.into_iter().all(|p| self.done(p));
+        if both_called || both_done {
             self.end_solving(at, &mut events);
         }
         Ok(events)
+    }
+
+    /// A solver says their answer is in, in a match played at the players' pace: solving
+    /// ends once both have (an impossible call counts).
+    pub(super) fn done_solving(&mut self, at: Ms, player: Player) -> Result<Vec<Event>, Refusal> {
+        if self.done(player) {
+            return Err(Refusal::AlreadyDone);
+        }
+        self.sheets[player].done = true;
+        let mut events = vec![Event::Done { player }];
+        if self.done(player.other()) {
+            self.end_solving(at, &mut events);
+        }
+        Ok(events)
+    }
+
+    /// Whether the 30 s to choose are skipped when nobody has two solutions, and end once
+    /// every player with a choice has chosen: under the first edition, and in a match played
+    /// at the players' pace (its players have chosen to end phases early, and so to learn
+    /// when the other is done).
+    fn choice_ends_early(&self) -> bool {
+        self.edition == Edition::First || self.timing == Timing::EndWhenBothDone
     }
 
     /// Solving is over: answers with nothing to choose are fixed; players with two or more
@@ -135,9 +160,10 @@ impl Match {
             };
         }
         let both_called = self.sheets.challenger.impossible && self.sheets.challenged.impossible;
-        let choosing = match self.edition {
-            Edition::First => pending.challenger || pending.challenged,
-            Edition::Second => !both_called,
+        let choosing = if self.choice_ends_early() {
+            pending.challenger || pending.challenged
+        } else {
+            !both_called
         };
         if choosing {
             let ends = at + CHOOSE_MS;
@@ -175,7 +201,7 @@ impl Match {
             by_default: false,
         }];
         let everyone_chose = !pending.challenger && !pending.challenged;
-        if self.edition == Edition::First && everyone_chose {
+        if self.choice_ends_early() && everyone_chose {
             self.announce(at, &mut events);
         } else {
             self.phase = Phase::Choose { ends, pending };

@@ -5,13 +5,13 @@
 
 pub use engine::sliding::{Board, Cell, Lock, Orientation, Piece};
 pub use rules::death_match::Action::{
-    ChooseDraftOrder, Countersolve, DeclareImpossible, Draft, EndDraft, StopDrafting,
+    ChooseDraftOrder, Countersolve, DeclareImpossible, Done, Draft, EndDraft, StopDrafting,
     SubmitCountersolution, SubmitLock, SubmitSolution,
 };
 pub use rules::death_match::Player::{Challenged, Challenger};
 pub use rules::death_match::{
     Action, Answer, Audience, Award, Call, Decider, DraftOrder, Edition, Event, Match, Ms,
-    OfferedPiece, Phase, Player, Refusal, Round, SetupError, Shape, Stage, Why,
+    OfferedPiece, Phase, Player, Refusal, Round, SetupError, Shape, Stage, Timing, Why,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -136,6 +136,12 @@ impl Game {
     /// A match under an earlier edition of the rules, as a host replays one.
     pub fn under(edition: Edition, round: Round) -> Game {
         let (m, log) = Match::under(edition, round).expect("a playable round");
+        Game { m, t: 0, log }
+    }
+
+    /// A match under the latest edition whose phases end as `timing` says.
+    pub fn timed(timing: Timing, round: Round) -> Game {
+        let (m, log) = Match::timed(Edition::LATEST, timing, round).expect("a playable round");
         Game { m, t: 0, log }
     }
 

@@ -5,7 +5,7 @@ use crate::auth::Me;
 use crate::client_address::ClientAddress;
 use crate::death_match_host::rounds::{RoundSource, read_round_file};
 use crate::death_match_host::view::{
-    Acted, ActionBody, Challenge, MatchSummary, MatchView, Status,
+    Acted, ActionBody, Challenge, MatchSummary, MatchView, Status, Terms,
 };
 use crate::death_match_host::{HostError, MatchId};
 use crate::error::ApiError;
@@ -28,6 +28,7 @@ impl From<HostError> for ApiError {
             HostError::Wrong { .. } => ApiError::new(StatusCode::CONFLICT, "match-state", message),
             HostError::Yourself => ApiError::bad_request("bad-opponent", message),
             HostError::Rounds(_) => ApiError::bad_request("bad-rounds", message),
+            HostError::Terms(_) => ApiError::bad_request("bad-speed", message),
             HostError::Refused(_) => ApiError::new(StatusCode::CONFLICT, "refused", message),
             HostError::Storage(s) if s.is_unavailable() => ApiError::unavailable(s),
             HostError::Storage(s) => ApiError::internal(s),
@@ -53,6 +54,7 @@ pub async fn challenge(
             format!("there is no player called {}", c.opponent),
         )
     })?;
+    let terms = Terms::asked(c.speed, c.timing).map_err(HostError::from)?;
     let source = match (&c.rounds, c.seed) {
         (Some(text), _) => {
             let rounds = read_round_file(text).map_err(HostError::from)?;
@@ -107,9 +109,12 @@ pub async fn challenge(
         ));
     }
     let summary = super::blocking(move || {
-        let summary =
-            game.death_matches()
-                .challenge((me, mine.clone()), (opponent, theirs), source)?;
+        let summary = game.death_matches().challenge(
+            (me, mine.clone()),
+            (opponent, theirs),
+            source,
+            terms,
+        )?;
         game.mail_challenged(opponent, &mine, summary.id);
         Ok(summary)
     })

@@ -5,7 +5,7 @@
 use super::{Client, ClientError};
 use crate::death_match_host::view::{MatchView, Status};
 use rules::death_match::bot::{Bot, Picking};
-use rules::death_match::{Action, Answer, BuildStatus, Phase, Player, Stage, serial};
+use rules::death_match::{Action, Answer, BuildStatus, Phase, Player, Stage, Timing, serial};
 use std::time::Duration;
 
 /// How a bot paces itself.
@@ -89,14 +89,21 @@ fn real(view: &MatchView, match_time: Duration) -> Duration {
     match_time.div_f64(view.speed.max(0.001))
 }
 
-/// The bot's next action, if any.
+/// The bot's next action, if any. In a match played at the players' pace it says it is done
+/// with each phase once it has nothing more to do there, so that its opponent never waits on
+/// it.
 async fn decide(view: &MatchView, bot: Bot, pace: Pace, done: &mut Done) -> Option<Action> {
     let me = view.you?;
     let setup = view.setup.as_ref()?;
+    let say_done =
+        (view.terms.timing == Timing::EndWhenBothDone && !view.done).then_some(Action::Done);
     match view.phase.as_ref()? {
         Phase::Assess { .. } => {
-            (view.round == 1 && me == Player::Challenged && view.first_drafter.is_none())
-                .then(|| Action::ChooseDraftOrder(bot.draft_order()))
+            if view.round == 1 && me == Player::Challenged && view.first_drafter.is_none() {
+                Some(Action::ChooseDraftOrder(bot.draft_order()))
+            } else {
+                say_done
+            }
         }
         Phase::Draft(d) => {
             if d.clock.player != me || d.stopped[me] {
@@ -115,8 +122,12 @@ async fn decide(view: &MatchView, bot: Bot, pace: Pace, done: &mut Done) -> Opti
             })
         }
         Phase::Build(b) => {
-            if done.built || matches!(b.builders[me], BuildStatus::Done) {
+            if matches!(b.builders[me], BuildStatus::Done) {
                 return None;
+            }
+            if done.built {
+                // Its lock in (a refused one leaves it to the clock and its reserve).
+                return view.your_lock.as_ref().and(say_done);
             }
             done.built = true;
             let board = setup.board.clone();
@@ -129,7 +140,8 @@ async fn decide(view: &MatchView, bot: Bot, pace: Pace, done: &mut Done) -> Opti
         }
         Phase::Solve { .. } => {
             if done.picked {
-                return None;
+                // Its answer is in, or it gave up.
+                return say_done;
             }
             done.picked = true;
             let lock = serial::lock::read(view.opponent_lock.as_deref()?).ok()?;
@@ -174,7 +186,9 @@ async fn decide(view: &MatchView, bot: Bot, pace: Pace, done: &mut Done) -> Opti
                     .ok()?;
                 Some(Action::Countersolve(yes))
             }
-            Stage::Solving { .. } if !done.countersolved => {
+            // It has no countersolution: it gives up.
+            Stage::Solving { .. } if done.countersolved => say_done,
+            Stage::Solving { .. } => {
                 done.countersolved = true;
                 let own = serial::lock::read(view.your_lock.as_deref()?).ok()?;
                 let moves = tokio::task::spawn_blocking(move || bot.countersolution(&own))

@@ -2,7 +2,7 @@
 //! replay), the events it told, its rounds' records, and what each viewer may see of it.
 
 use super::rounds::RoundSource;
-use super::view::{MatchSummary, MatchView, Numbered, RoundRecord, Status, Winner};
+use super::view::{MatchSummary, MatchView, Numbered, RoundRecord, Status, Terms, Winner};
 use super::{HostError, MatchId, ToSettle};
 use engine::sliding::Lock;
 use rules::death_match::{
@@ -17,6 +17,9 @@ use tokio::sync::watch;
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(tag = "entry", rename_all = "kebab-case")]
 pub(super) enum Entry {
+    /// The terms the match is played on, logged with the challenge. A log without them is
+    /// played on the default terms (real time, full time).
+    Terms { terms: Terms },
     /// The edition of the rules the match is played under, logged before its first round. A
     /// log without one was begun under the first edition, and is replayed under it.
     Rules { edition: Edition },
@@ -52,6 +55,8 @@ pub(super) struct Hosted {
     pub(super) status: Status,
     /// The edition of the rules the match is played under, once its log says.
     pub(super) edition: Edition,
+    /// The terms it is played on, once its log says.
+    pub(super) terms: Terms,
     pub(super) game: Option<Match>,
     pub(super) told: Vec<Event>,
     pub(super) clock: Clock,
@@ -88,6 +93,7 @@ impl Hosted {
             source,
             status,
             edition: Edition::First,
+            terms: Terms::default(),
             game: None,
             told: Vec::new(),
             clock: Clock {
@@ -104,8 +110,15 @@ impl Hosted {
         }
     }
 
-    pub(super) fn now(&self, speed: f64) -> Ms {
-        let run = self.clock.base.elapsed().as_secs_f64() * 1000.0 * speed;
+    /// How many times faster than real time the match's clock runs on a server whose own
+    /// factor is `server`: its terms' speed times that.
+    pub(super) fn speed(&self, server: f64) -> f64 {
+        server * f64::from(self.terms.speed)
+    }
+
+    /// The match's time now, on a server whose own speed factor is `server`.
+    pub(super) fn now(&self, server: f64) -> Ms {
+        let run = self.clock.base.elapsed().as_secs_f64() * 1000.0 * self.speed(server);
         self.clock.base_ms.saturating_add(run as Ms)
     }
 
@@ -117,6 +130,17 @@ impl Hosted {
     /// (kept in `told`) but nobody is woken: that is for the host, once they are stored.
     pub(super) fn apply(&mut self, at: Ms, entry: &Entry) -> Result<Vec<ToSettle>, HostError> {
         let events = match entry {
+            Entry::Terms { terms } => {
+                if self.game.is_some() {
+                    return Err(HostError::Wrong {
+                        id: self.id,
+                        status: self.status.word(),
+                        what: "its terms are fixed when it begins",
+                    });
+                }
+                self.terms = terms.check()?;
+                Vec::new()
+            }
             Entry::Rules { edition } => {
                 if self.game.is_some() {
                     return Err(HostError::Wrong {
@@ -134,8 +158,8 @@ impl Hosted {
             },
             Entry::Round { round } => match &mut self.game {
                 None => {
-                    let (m, events) =
-                        Match::under(self.edition, round.clone()).map_err(Refusal::from)?;
+                    let (m, events) = Match::timed(self.edition, self.terms.timing, round.clone())
+                        .map_err(Refusal::from)?;
                     self.game = Some(m);
                     self.status = Status::Playing;
                     events
@@ -269,6 +293,7 @@ impl Hosted {
             round: m.map_or(0, Match::round),
             scores: m.map_or_else(Pair::default, Match::scores),
             winner: m.and_then(Match::winner).map(|(p, _)| p),
+            terms: self.terms,
         }
     }
 
@@ -286,7 +311,8 @@ impl Hosted {
             .collect()
     }
 
-    pub(super) fn view(&self, viewer: Option<Player>, speed: f64) -> MatchView {
+    /// The match as `viewer` may see it, on a server whose own speed factor is `server`.
+    pub(super) fn view(&self, viewer: Option<Player>, server: f64) -> MatchView {
         let m = self.game.as_ref();
         let phase = m.map(|m| m.phase().clone());
         let lockpicking = matches!(
@@ -312,9 +338,11 @@ impl Hosted {
             challenged: self.names.challenged.clone(),
             you: viewer,
             status: self.status,
-            speed,
+            speed: self.speed(server),
+            terms: self.terms,
+            done: viewer.zip(m).is_some_and(|(p, m)| m.done(p)),
             now_ms: if self.status == Status::Playing {
-                self.now(speed)
+                self.now(server)
             } else {
                 m.map_or(0, Match::now)
             },
@@ -420,6 +448,53 @@ mod tests {
             )
             .is_err(),
             "the edition is fixed once the match has begun"
+        );
+    }
+
+    /// A match's terms come from its log: a log without them plays at real time and full
+    /// time; a log with them at their speed and timing; none may change once it has begun,
+    /// and terms no challenge could ask for are refused.
+    #[test]
+    fn the_terms_are_read_from_the_log_and_fixed_once_the_match_begins() {
+        let round = Entry::Round {
+            round: rules::death_match::generate::round(7, 1),
+        };
+        let mut old = hosted();
+        old.apply(0, &round).expect("the first round");
+        assert_eq!(old.terms, Terms::default());
+        assert_eq!(old.speed(1.0), 1.0);
+
+        let terms = Terms {
+            speed: 10,
+            timing: rules::death_match::Timing::EndWhenBothDone,
+        };
+        let mut new = hosted();
+        assert!(
+            new.apply(
+                0,
+                &Entry::Terms {
+                    terms: Terms { speed: 0, ..terms }
+                }
+            )
+            .is_err(),
+            "a speed no challenge could ask for"
+        );
+        new.apply(0, &Entry::Terms { terms }).expect("the terms");
+        new.apply(0, &round).expect("the first round");
+        assert_eq!(new.speed(2.0), 20.0, "the server's factor multiplies");
+        assert_eq!(
+            new.game.as_ref().map(Match::timing),
+            Some(rules::death_match::Timing::EndWhenBothDone)
+        );
+        assert!(
+            new.apply(
+                0,
+                &Entry::Terms {
+                    terms: Terms::default()
+                }
+            )
+            .is_err(),
+            "the terms are fixed once the match has begun"
         );
     }
 }

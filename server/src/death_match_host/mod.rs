@@ -2,8 +2,10 @@
 //! [`Match`] driven by the server's time, its log stored as it grows, its events told to each
 //! player as the rules let them see.
 //!
-//! **Time.** A match's clock is the server's monotonic clock times a speed factor (1 in play;
-//! tests and bot matches compress time with the same code paths). Deadlines pass when the
+//! **Time.** A match's clock is the server's monotonic clock times its own speed (a term of
+//! the match, chosen with the challenge: 1 in real play, faster for practice) times the
+//! server's speed factor (1 in play; tests and bot matches compress time with the same code
+//! paths). Deadlines pass when the
 //! clock task ([`Host::tick_all`]) or an action reaches them.
 //!
 //! **Storage.** The log holds the edition of the rules, every round given, every action
@@ -36,7 +38,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use tokio::sync::{Notify, watch};
-use view::{MatchSummary, MatchView, Numbered, Status};
+use view::{MatchSummary, MatchView, Numbered, Status, Terms};
 
 /// A match's number.
 pub type MatchId = i64;
@@ -76,6 +78,9 @@ pub enum HostError {
     /// The rounds asked for cannot be played.
     #[error(transparent)]
     Rounds(#[from] rounds::RoundFileError),
+    /// The terms asked for cannot be played.
+    #[error(transparent)]
+    Terms(#[from] view::TermsError),
     /// The rules refuse the action.
     #[error(transparent)]
     Refused(#[from] Refusal),
@@ -221,22 +226,31 @@ impl Host {
         self.wake.notify_one();
     }
 
-    /// Calls `challenged` to a match with `challenger`.
+    /// Calls `challenged` to a match with `challenger`, on `terms`: logged with the
+    /// challenge, in the same commit, as the log's first entry.
     pub fn challenge(
         &self,
         challenger: (PlayerId, String),
         challenged: (PlayerId, String),
         source: RoundSource,
+        terms: Terms,
     ) -> Result<MatchSummary, HostError> {
         if challenger.0 == challenged.0 {
             return Err(HostError::Yourself);
         }
+        let terms = terms.check()?;
         let json = serde_json::to_string(&source).map_err(|e| corrupt(0, e))?;
+        let entry = Entry::Terms { terms };
+        let first = StoredEntry {
+            seq: 0,
+            at_ms: 0,
+            entry: serde_json::to_string(&entry).map_err(|e| corrupt(0, e))?,
+        };
         let mut all = self.all();
         let id = self
             .db()
-            .add_death_match(challenger.0, challenged.0, &json)?;
-        let h = Hosted::new(
+            .add_death_match(challenger.0, challenged.0, &json, &first)?;
+        let mut h = Hosted::new(
             id,
             Pair {
                 challenger: challenger.0,
@@ -249,6 +263,8 @@ impl Host {
             source,
             Status::Challenged,
         );
+        h.apply(0, &entry)?;
+        h.seq = 1;
         let summary = h.summary();
         all.insert(id, h);
         Ok(summary)
@@ -369,6 +385,7 @@ impl Host {
             h.rounds.clone(),
             h.status,
             h.edition,
+            h.terms,
         );
         let mut settle = Vec::new();
         let mut stored = Vec::new();
@@ -408,7 +425,7 @@ impl Host {
                 Ok(settle)
             }
             Err(e) => {
-                let (game, told, latest, announced, scores_before, rounds, status, edition) =
+                let (game, told, latest, announced, scores_before, rounds, status, edition, terms) =
                     before;
                 h.game = game;
                 h.told.truncate(told);
@@ -418,6 +435,7 @@ impl Host {
                 h.rounds = rounds;
                 h.status = status;
                 h.edition = edition;
+                h.terms = terms;
                 Err(e)
             }
         }
@@ -496,7 +514,7 @@ impl Host {
             .filter(|h| h.status == Status::Playing)
             .filter_map(|h| {
                 let due = h.game.as_ref()?.deadline()?;
-                let ms = due.saturating_sub(h.now(speed)) as f64 / speed;
+                let ms = due.saturating_sub(h.now(speed)) as f64 / h.speed(speed);
                 let due_in = Duration::from_secs_f64(ms / 1000.0);
                 let stalled = h.stalled_until.map_or(Duration::ZERO, |t| {
                     t.saturating_duration_since(Instant::now())

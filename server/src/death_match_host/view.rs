@@ -4,7 +4,7 @@
 //! what both players see.
 
 use rules::death_match::{
-    Action, Answer, Event, Ms, OfferedPiece, Pair, Phase, Player, Round, Sheet, Why,
+    Action, Answer, Event, Ms, OfferedPiece, Pair, Phase, Player, Round, Sheet, Timing, Why,
 };
 use serde::{Deserialize, Serialize};
 
@@ -45,6 +45,73 @@ impl Status {
     }
 }
 
+/// The fastest a match's own clock may run, in times real time.
+pub const MAX_MATCH_SPEED: u32 = 100;
+
+/// The terms a match is played on, chosen with the challenge (the challenged player reads
+/// them before accepting) and fixed for the whole match: logged first in its log, so that a
+/// restart replays the match on them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Terms {
+    /// How many times faster than real time the match's clock runs: 1 (real time) to
+    /// [`MAX_MATCH_SPEED`]. A server's own speed factor (`match_speed`, for tests) multiplies
+    /// it.
+    pub speed: u32,
+    /// How its phases end: their full time, or as soon as both players are done.
+    pub timing: Timing,
+}
+
+impl Default for Terms {
+    fn default() -> Terms {
+        Terms {
+            speed: 1,
+            timing: Timing::FullTime,
+        }
+    }
+}
+
+/// Why the terms asked for in a challenge cannot be played.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum TermsError {
+    /// The speed is not a whole number from 1 to [`MAX_MATCH_SPEED`].
+    #[error(
+        "a match's speed is a whole number from 1 to {MAX_MATCH_SPEED} (times real time), not {0}"
+    )]
+    Speed(f64),
+}
+
+impl Terms {
+    /// The terms a challenge asks for: real time and full time unless it says otherwise.
+    pub fn asked(speed: Option<f64>, timing: Option<Timing>) -> Result<Terms, TermsError> {
+        let speed = match speed {
+            None => 1,
+            Some(s) if s.fract() == 0.0 && (1.0..=f64::from(MAX_MATCH_SPEED)).contains(&s) => {
+                s as u32
+            }
+            Some(s) => return Err(TermsError::Speed(s)),
+        };
+        Ok(Terms {
+            speed,
+            timing: timing.unwrap_or_default(),
+        })
+    }
+
+    /// The terms in words, when they are not the default: `×5`, `at the players' pace`, or
+    /// both.
+    pub fn words(self) -> Option<String> {
+        let speed = (self.speed != 1).then(|| format!("×{}", self.speed));
+        let pace = (self.timing == Timing::EndWhenBothDone).then(|| "at the players' pace".into());
+        let words: Vec<String> = speed.into_iter().chain(pace).collect();
+        (!words.is_empty()).then(|| words.join(", "))
+    }
+
+    /// Whether the terms can be played: what a log read back is held to.
+    pub fn check(self) -> Result<Terms, TermsError> {
+        Terms::asked(Some(f64::from(self.speed)), Some(self.timing))
+    }
+}
+
 /// `POST /api/v1/matches`: call a player to a Death Match.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Challenge {
@@ -56,6 +123,14 @@ pub struct Challenge {
     /// An organiser's round file (TOML, see docs/death-match.md#round-files).
     #[serde(default)]
     pub rounds: Option<String>,
+    /// How many times faster than real time the match's clock runs, a whole number from 1 to
+    /// [`MAX_MATCH_SPEED`] (1 when absent). Read as a number of any kind, so that 2.5 or -1 is
+    /// refused in words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speed: Option<f64>,
+    /// How its phases end (`full-time` when absent, or `end-when-both-done`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timing: Option<Timing>,
 }
 
 /// A match in a list.
@@ -75,6 +150,9 @@ pub struct MatchSummary {
     pub scores: Pair<u32>,
     /// The winner, once over.
     pub winner: Option<Player>,
+    /// The terms it is played on.
+    #[serde(default)]
+    pub terms: Terms,
 }
 
 fn name_of<'a>(challenger: &'a str, challenged: &'a str, p: Player) -> &'a str {
@@ -91,15 +169,21 @@ impl MatchSummary {
     }
 
     /// The match in a line: `#3  ABC v XYZ  playing  round 2  5–4`; a match not begun has
-    /// neither round nor scores (`#4  ABC v XYZ  challenged`).
+    /// neither round nor scores (`#4  ABC v XYZ  challenged`). Terms other than the default
+    /// follow the status, so that a player reads them before accepting
+    /// (`#5  BOT v XYZ  challenged  ×5, at the players' pace`).
     pub fn line(&self) -> String {
-        let head = format!(
+        let mut head = format!(
             "#{}  {} v {}  {}",
             self.id,
             self.challenger,
             self.challenged,
             self.status.word()
         );
+        if let Some(terms) = self.terms.words() {
+            head.push_str("  ");
+            head.push_str(&terms);
+        }
         if self.round == 0 {
             return head;
         }
@@ -150,8 +234,15 @@ pub struct MatchView {
     pub you: Option<Player>,
     /// Where it stands.
     pub status: Status,
-    /// How many times faster than real time the server's match clocks run.
+    /// How many times faster than real time the match's clock runs: its terms' speed times
+    /// the server's own factor.
     pub speed: f64,
+    /// The terms it is played on.
+    #[serde(default)]
+    pub terms: Terms,
+    /// Whether you are done with the phase (see `Match::done`): each player reads their own.
+    #[serde(default)]
+    pub done: bool,
     /// The match time now, in ms since the match began.
     pub now_ms: Ms,
     /// The round being played (0 before the match begins).
@@ -215,3 +306,32 @@ pub struct Acted {
 
 /// An action, as sent: the rules' [`Action`].
 pub type ActionBody = Action;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A player reads a match's terms in its line before accepting; default terms say nothing.
+    #[test]
+    fn a_matchs_line_names_its_terms_unless_they_are_the_default() {
+        let mut m = MatchSummary {
+            id: 5,
+            challenger: "BOT".into(),
+            challenged: "XYZ".into(),
+            status: Status::Challenged,
+            round: 0,
+            scores: Pair::default(),
+            winner: None,
+            terms: Terms::default(),
+        };
+        assert_eq!(m.line(), "#5  BOT v XYZ  challenged");
+        m.terms = Terms {
+            speed: 5,
+            timing: Timing::EndWhenBothDone,
+        };
+        assert_eq!(
+            m.line(),
+            "#5  BOT v XYZ  challenged  ×5, at the players' pace"
+        );
+    }
+}

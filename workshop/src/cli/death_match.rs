@@ -83,6 +83,14 @@ enum Verb {
         /// An organiser's round file instead of generated rounds.
         #[arg(long)]
         rounds: Option<PathBuf>,
+        /// The match's own clock, in times real time (1 to 100): a term of the match, read by
+        /// your opponent before accepting. Other matches on the server keep their own.
+        #[arg(long, default_value_t = 1)]
+        speed: u32,
+        /// Play at the players' pace: each phase ends as soon as both players are done
+        /// (`lockwright match done ID`), instead of running its full time.
+        #[arg(long)]
+        at_pace: bool,
         #[command(flatten)]
         online: Online,
     },
@@ -141,6 +149,10 @@ enum Verb {
     },
     /// Declare your opponent's lock impossible: your final answer.
     Impossible(Target),
+    /// Say you are done with the phase, in a match played at the players' pace: it ends as soon
+    /// as both players are. Building: your lock in is final. Solving: your answer is in.
+    /// Countersolving: you give up.
+    Done(Target),
     /// Choose the solution that counts, by its number (from 1, as `show` and the events number
     /// them).
     Choose {
@@ -195,12 +207,16 @@ fn challenge_body(
     opponent: String,
     seed: Option<u64>,
     rounds: Option<PathBuf>,
+    speed: u32,
+    at_pace: bool,
 ) -> Result<Challenge> {
     let rounds = rounds.map(|p| super::read_text(&p)).transpose()?;
     Ok(Challenge {
         opponent,
         seed,
         rounds,
+        speed: (speed != 1).then_some(f64::from(speed)),
+        timing: at_pace.then_some(rules::death_match::Timing::EndWhenBothDone),
     })
 }
 
@@ -213,6 +229,7 @@ async fn verb_run(verb: Verb) -> Result<ExitCode> {
         | Verb::Stop(t)
         | Verb::EndDraft(t)
         | Verb::Impossible(t)
+        | Verb::Done(t)
         | Verb::Watch(t)
         | Verb::Order { target: t, .. }
         | Verb::Draft { target: t, .. }
@@ -231,8 +248,16 @@ async fn verb_run(verb: Verb) -> Result<ExitCode> {
             opponent,
             seed,
             rounds,
+            speed,
+            at_pace,
             ..
-        } => Some(challenge_body(opponent.clone(), *seed, rounds.clone())?),
+        } => Some(challenge_body(
+            opponent.clone(),
+            *seed,
+            rounds.clone(),
+            *speed,
+            *at_pace,
+        )?),
         _ => None,
     };
     let action = action_of(&verb)?;
@@ -350,6 +375,7 @@ fn action_of(verb: &Verb) -> Result<Option<(i64, Action)>> {
         }
         Verb::Solve { target, moves } => (target.id, Action::SubmitSolution(moves.join(" "))),
         Verb::Impossible(t) => (t.id, Action::DeclareImpossible),
+        Verb::Done(t) => (t.id, Action::Done),
         Verb::Choose { target, number } => (target.id, Action::Choose(*number as usize - 1)),
         Verb::Countersolve { target, decision } => {
             (target.id, Action::Countersolve(decision == "yes"))
@@ -658,7 +684,7 @@ async fn bots(args: &MatchArgs) -> Result<ExitCode> {
     let url = running.url();
     let a = player(&url, "BT1").await?;
     let b = player(&url, "BT2").await?;
-    let body = challenge_body("BT2".into(), Some(seed.unwrap_or(1)), rounds)?;
+    let body = challenge_body("BT2".into(), Some(seed.unwrap_or(1)), rounds, 1, false)?;
     let id = a.challenge(&body).await?.id;
     b.accept(id).await?;
     crate::say!("Match {id}: BT1 (strength {sa}) v BT2 (strength {sb}), clocks ×{speed}");
@@ -697,11 +723,12 @@ async fn practise(args: &MatchArgs) -> Result<ExitCode> {
     if let Some(token) = me.token() {
         crate::tokens::save(&crate::tokens::default_path()?, &url, &args.me, token)?;
     }
-    let body = challenge_body(args.me.clone(), args.seed, args.rounds.clone())?;
+    // At the player's pace: each phase ends as soon as the player and the bot are done.
+    let body = challenge_body(args.me.clone(), args.seed, args.rounds.clone(), 1, true)?;
     let id = bot.challenge(&body).await?.id;
     crate::say!(
         "A server runs at {url} with match clocks ×{}. BOT (strength {strength}) challenges {}: \
-         match {id}.\nIn another terminal (you are logged in as {}):\n  lockwright match accept {id} --server {url}\n  lockwright match show {id} --server {url}\n  lockwright match watch {id} --server {url}\nCtrl-C stops the server.",
+         match {id}, at your pace: each phase ends as soon as you both are done (`lockwright match done {id}`).\nIn another terminal (you are logged in as {}):\n  lockwright match accept {id} --server {url}\n  lockwright match show {id} --server {url}\n  lockwright match watch {id} --server {url}\nCtrl-C stops the server.",
         args.speed,
         args.me,
         args.me

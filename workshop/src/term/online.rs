@@ -314,8 +314,7 @@ impl Online {
                     };
                     let challenge = server::death_match_host::view::Challenge {
                         opponent: who.clone(),
-                        seed: None,
-                        rounds: None,
+                        ..Default::default()
                     };
                     match self.rt.block_on(client.challenge(&challenge)) {
                         Ok(m) => {

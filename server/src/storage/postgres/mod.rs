@@ -1049,13 +1049,30 @@ impl Backend for Postgres {
         challenger: PlayerId,
         challenged: PlayerId,
         rounds: &str,
+        first: &StoredEntry,
     ) -> Result<i64, StorageError> {
-        Ok(wait(self.host_client()?.query_one(
-            "INSERT INTO death_matches (challenger_id, challenged_id, rounds, status, created_at_ms)
-             VALUES ($1, $2, $3, 'challenged', $4) RETURNING id",
-            &[&challenger.0, &challenged.0, &rounds, &now_ms()],
-        ))?
-        .try_get(0)?)
+        let mut guard = self.host_client()?;
+        let client = &mut *guard;
+        wait(async move {
+            let tx = client.transaction().await?;
+            let id: i64 = tx
+                .query_one(
+                    "INSERT INTO death_matches
+                         (challenger_id, challenged_id, rounds, status, created_at_ms)
+                     VALUES ($1, $2, $3, 'challenged', $4) RETURNING id",
+                    &[&challenger.0, &challenged.0, &rounds, &now_ms()],
+                )
+                .await?
+                .try_get(0)?;
+            tx.execute(
+                "INSERT INTO death_match_log (match_id, seq, at_ms, entry)
+                 VALUES ($1, $2, $3, $4)",
+                &[&id, &first.seq, &first.at_ms, &first.entry],
+            )
+            .await?;
+            tx.commit().await?;
+            Ok(id)
+        })
     }
 
     fn set_death_match_status(&mut self, id: i64, status: &str) -> Result<(), StorageError> {

@@ -775,13 +775,23 @@ impl Backend for Sqlite {
         challenger: PlayerId,
         challenged: PlayerId,
         rounds: &str,
+        first: &StoredEntry,
     ) -> Result<i64, StorageError> {
-        self.conn.execute(
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        tx.execute(
             "INSERT INTO death_matches (challenger_id, challenged_id, rounds, status, created_at_ms)
              VALUES (?1, ?2, ?3, 'challenged', ?4)",
             params![challenger.0, challenged.0, rounds, now_ms()],
         )?;
-        Ok(self.conn.last_insert_rowid())
+        let id = tx.last_insert_rowid();
+        tx.execute(
+            "INSERT INTO death_match_log (match_id, seq, at_ms, entry) VALUES (?1, ?2, ?3, ?4)",
+            params![id, first.seq, first.at_ms, first.entry],
+        )?;
+        tx.commit()?;
+        Ok(id)
     }
 
     fn set_death_match_status(&mut self, id: i64, status: &str) -> Result<(), StorageError> {

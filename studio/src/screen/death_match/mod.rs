@@ -17,7 +17,7 @@ mod pictures;
 mod practice;
 mod view;
 
-pub use practice::{BOT, bot_challenge};
+pub use practice::{BOT, SPEEDS, bot_challenge};
 pub use view::{MOVES_ID, OPPONENT_ID, SHAPES};
 
 use crate::background::{self, Generation};
@@ -71,6 +71,8 @@ pub enum Message {
     SubmitEditorLock,
     /// A bot of this strength (0 to 1) challenges me, and plays when I accept.
     Practise(f32),
+    /// The speed practice matches are played at, from [`SPEEDS`].
+    PracticeSpeed(u32),
     /// Time to read the open match again.
     Tick,
     Got(Generation, Reply),
@@ -114,6 +116,8 @@ pub struct DeathMatch {
     status: String,
     /// Where the practice bot keeps its password, when it may play here.
     bot_home: Option<PathBuf>,
+    /// How many times real time the next practice match runs (0, as never chosen, is 1).
+    practice_speed: u32,
     /// The opponents' locks the solver must not look at, by match.
     forbidden: std::collections::BTreeMap<i64, Vec<u64>>,
     /// The open match's board and lock to pick, drawn.
@@ -457,6 +461,10 @@ impl DeathMatch {
             Message::SubmitBoardMoves => return (Task::none(), Some(Event::SubmitBoardMoves)),
             Message::SubmitEditorLock => return (Task::none(), Some(Event::SubmitEditorLock)),
             Message::Practise(strength) => self.practise(strength),
+            Message::PracticeSpeed(speed) => {
+                self.choose_practice_speed(speed);
+                Task::none()
+            }
             Message::OpenMyLock => self.open_my_lock(),
             Message::OpenLockToPick => self.open_lock_to_pick(),
             Message::Tick => {

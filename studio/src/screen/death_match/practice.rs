@@ -4,9 +4,16 @@
 //! long to think as a player would. Its matches outlive the studio: when the studio starts
 //! again, the bot takes up every match of its own that is not over, at the strength it was
 //! asked for.
+//!
+//! A practice match is played at the player's pace: at the speed chosen on the screen
+//! ([`SPEEDS`]), and each phase ends as soon as the player and the bot are done with it. Both
+//! are terms of the match, carried by the bot's challenge and kept by the server with the
+//! match (see docs/death-match.md#at-the-players-pace); other matches on the server keep real
+//! time.
 
 use super::{DeathMatch, Message, Reply};
 use iced::Task;
+use rules::death_match::Timing;
 use server::client::Client;
 use server::death_match_host::view::{Challenge, Status};
 use std::collections::BTreeSet;
@@ -14,6 +21,9 @@ use std::path::{Path, PathBuf};
 
 /// The practice bot's codename on the studio's own server.
 pub const BOT: &str = "BOT";
+
+/// The speeds a practice match may be played at, in times real time.
+pub const SPEEDS: [u32; 4] = [1, 2, 5, 10];
 
 /// The strength a bot plays at when the one it was asked for was not kept.
 const KEPT_STRENGTH_MISSING: f32 = 0.5;
@@ -81,12 +91,20 @@ async fn leave_metagame(url: &str, home: &Path) {
 }
 
 /// Registers (or logs in) the practice bot on `url` with the password kept in `home`, and has
-/// it challenge `me`.
-pub async fn bot_challenge(url: &str, home: &Path, me: &str) -> Result<(Client, i64), String> {
+/// it challenge `me` to a match at `speed` times real time whose phases end once both are
+/// done.
+pub async fn bot_challenge(
+    url: &str,
+    home: &Path,
+    me: &str,
+    speed: u32,
+) -> Result<(Client, i64), String> {
     let bot = log_in(url, home).await?;
     let summary = bot
         .challenge(&Challenge {
             opponent: me.to_string(),
+            speed: Some(f64::from(speed)),
+            timing: Some(Timing::EndWhenBothDone),
             ..Challenge::default()
         })
         .await
@@ -127,6 +145,18 @@ impl DeathMatch {
         self.bot_home.is_some() && self.codename.is_some()
     }
 
+    /// The speed the next practice match runs at.
+    pub fn practice_speed(&self) -> u32 {
+        self.practice_speed.max(1)
+    }
+
+    /// Chooses the speed of the next practice match: one of [`SPEEDS`].
+    pub(super) fn choose_practice_speed(&mut self, speed: u32) {
+        if SPEEDS.contains(&speed) {
+            self.practice_speed = speed;
+        }
+    }
+
     /// The bot challenges me, and plays once I accept.
     pub(super) fn practise(&mut self, strength: f32) -> Task<Message> {
         let (Some(home), Some(me), Some(client)) = (
@@ -140,10 +170,11 @@ impl DeathMatch {
         self.bots.challenging = true;
         let url = client.base().to_string();
         let generation = self.generation;
+        let speed = self.practice_speed();
         let (tx, rx) = tokio::sync::oneshot::channel::<(Client, i64)>();
         let challenge = Task::perform(
             async move {
-                let (bot, id) = bot_challenge(&url, &home, &me).await?;
+                let (bot, id) = bot_challenge(&url, &home, &me, speed).await?;
                 // Kept for a restart; without it the bot plays at middling strength.
                 let _ = std::fs::write(strength_file(&home, id), strength.to_string());
                 let _ = tx.send((bot, id));
@@ -216,6 +247,7 @@ mod tests {
             round: 0,
             scores: Default::default(),
             winner: None,
+            terms: Default::default(),
         }
     }
 

@@ -7,7 +7,9 @@ use iced::widget::image::Handle;
 use iced::widget::{Column, button, column, image, row, text, text_input};
 use iced::{Center, Element, Fill, Font};
 use lockfmt::words::count;
-use rules::death_match::{Action, Answer, BuildStatus, DraftOrder, Phase, Player, Shape, Stage};
+use rules::death_match::{
+    Action, Answer, BuildStatus, DraftOrder, Phase, Player, Shape, Stage, Timing,
+};
 use server::death_match_host::view::{MatchView, Status};
 
 /// The id of the opponent's codename input.
@@ -103,15 +105,7 @@ impl DeathMatch {
             ]
             .spacing(6),
             if self.can_practise() {
-                Element::from(
-                    row![
-                        text("Practise:").size(13),
-                        button(text("an easy bot").size(12)).on_press(Message::Practise(0.3)),
-                        button(text("a strong bot").size(12)).on_press(Message::Practise(1.0)),
-                    ]
-                    .spacing(6)
-                    .align_y(Center),
-                )
+                self.practice()
             } else {
                 text("The practice bot plays on the studio's own server.")
                     .size(12)
@@ -121,6 +115,65 @@ impl DeathMatch {
         ]
         .spacing(10)
         .into()
+    }
+
+    /// The practice offer: the speed first, then the bot to play.
+    fn practice(&self) -> Element<'_, Message> {
+        let chosen = self.practice_speed();
+        let mut speeds = row![text("Speed:").size(13)].spacing(6).align_y(Center);
+        for speed in super::SPEEDS {
+            let b = button(text(format!("{speed}×")).size(12));
+            // The speed chosen is not pressed again: it shows as chosen.
+            speeds = speeds.push(if speed == chosen {
+                b
+            } else {
+                b.on_press(Message::PracticeSpeed(speed))
+            });
+        }
+        let pace = if chosen == 1 {
+            "Practice matches run at real time, and each phase ends as soon as you and the bot \
+             are done."
+                .to_string()
+        } else {
+            format!(
+                "Practice matches run at {chosen}× real time, and each phase ends as soon as you \
+                 and the bot are done."
+            )
+        };
+        column![
+            speeds,
+            text(pace).size(12),
+            row![
+                text("Practise:").size(13),
+                button(text("an easy bot").size(12)).on_press(Message::Practise(0.3)),
+                button(text("a strong bot").size(12)).on_press(Message::Practise(1.0)),
+            ]
+            .spacing(6)
+            .align_y(Center),
+        ]
+        .spacing(4)
+        .into()
+    }
+
+    /// In a match played at the players' pace: the button that says I am done with the phase,
+    /// or, once pressed, that the phase waits on the opponent alone.
+    fn done_button<'a>(&self, v: &'a MatchView, label: &'a str) -> Option<Element<'a, Message>> {
+        if v.terms.timing != Timing::EndWhenBothDone {
+            return None;
+        }
+        let me = v.you?;
+        Some(if v.done {
+            text(format!(
+                "You are done: the phase ends as soon as {} is.",
+                v.name(me.other())
+            ))
+            .size(12)
+            .into()
+        } else {
+            button(text(label))
+                .on_press(Message::Act(Action::Done))
+                .into()
+        })
     }
 
     fn clocks(&self, v: &MatchView) -> Element<'_, Message> {
@@ -141,13 +194,21 @@ impl DeathMatch {
                 .collect(),
             _ => String::new(),
         };
+        let pace = match (v.terms.speed, v.terms.timing) {
+            (1, Timing::FullTime) => String::new(),
+            (speed, Timing::FullTime) => format!("   (clock ×{speed})"),
+            (1, Timing::EndWhenBothDone) => "   (phases end once both are done)".to_string(),
+            (speed, Timing::EndWhenBothDone) => {
+                format!("   (clock ×{speed}; phases end once both are done)")
+            }
+        };
         column![
             text(format!(
                 "{} {} – {} {}   round {}",
                 v.challenger, v.scores.challenger, v.scores.challenged, v.challenged, v.round
             ))
             .size(16),
-            text(format!("Now: {phase}{left}{reserve}")).size(14),
+            text(format!("Now: {phase}{left}{reserve}{pace}")).size(14),
             text(format!(
                 "Reserve: {} {} × 30 s, {} {} × 30 s",
                 v.challenger, v.reserve.challenger, v.challenged, v.reserve.challenged
@@ -314,6 +375,9 @@ impl DeathMatch {
                         .spacing(6),
                     );
                 }
+                if let Some(done) = self.done_button(v, "Ready to draft") {
+                    c = c.push(done);
+                }
             }
             Phase::Draft(d) => {
                 let mine = d.clock.player == me && !d.stopped[me];
@@ -385,6 +449,13 @@ impl DeathMatch {
                         ]
                         .spacing(6),
                     );
+                }
+                // Done needs a lock in; once final, the line says the phase waits on the
+                // opponent alone.
+                if v.your_lock.is_some()
+                    && let Some(done) = self.done_button(v, "My lock is final: done building")
+                {
+                    c = c.push(done);
                 }
             }
             Phase::Solve { .. } | Phase::Choose { .. } | Phase::Countersolve { .. } => {
@@ -470,6 +541,9 @@ impl DeathMatch {
                 if takes_moves {
                     c = c.push(self.moves_row());
                 }
+                if let Some(done) = self.done_button(v, "My answer is in: done solving") {
+                    c = c.push(done);
+                }
             }
             Phase::Countersolve { stages } => {
                 c = c.push(
@@ -504,6 +578,9 @@ impl DeathMatch {
                             .spacing(6),
                         );
                         c = c.push(self.moves_row());
+                        if let Some(done) = self.done_button(v, "Give up the countersolve") {
+                            c = c.push(done);
+                        }
                     }
                     Stage::Done => {}
                 }
