@@ -30,11 +30,17 @@ pub fn settle<S, M: Send + 'static>(
         let Some(stream) = iced_runtime::task::into_stream(task) else {
             continue;
         };
-        let actions: Vec<_> = rt.block_on(stream.collect());
-        for action in actions {
+        // One action at a time: an action for the window (there is none here) is dropped at
+        // once, so that a task awaiting the window's answer ends instead of waiting forever.
+        let mut stream = stream;
+        let mut outputs = Vec::new();
+        while let Some(action) = rt.block_on(stream.next()) {
             if let iced_runtime::Action::Output(m) = action {
-                queue.push(update(state, m));
+                outputs.push(m);
             }
+        }
+        for m in outputs {
+            queue.push(update(state, m));
         }
     }
 }

@@ -48,6 +48,7 @@ impl Studio {
             folder::Event::Export => self.export(),
             folder::Event::ExportAnimation => self.export_animation(),
             folder::Event::ToggleTheme => self.settings.toggle_theme().map(Message::Settings),
+            folder::Event::ToggleFullscreen => self.update(Message::ToggleFullscreen),
             folder::Event::Show(d) => self.show(d),
         }
     }
@@ -151,6 +152,7 @@ impl Studio {
     pub(super) fn document_event(&mut self, event: document::Event) -> Task<Message> {
         match event {
             document::Event::PlayLock(lock) => self.play_editor_lock(*lock),
+            document::Event::Rebind(action) => self.update(Message::Rebind(action)),
             document::Event::PlayNonogram(puzzle) => {
                 self.leave_play();
                 let goal = puzzle.goal.clone();

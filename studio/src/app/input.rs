@@ -7,6 +7,7 @@ use crate::screen::folder;
 use crate::screen::hexlock::play::Play;
 use crate::screen::nonogram::player::Player;
 use crate::screen::online;
+use crate::screen::settings;
 use crate::screen::sliding::editor as sliding;
 use crate::watch;
 use iced::{Subscription, Task, keyboard, window};
@@ -27,6 +28,66 @@ pub fn key_message(event: keyboard::Event) -> Option<Message> {
 }
 
 impl Studio {
+    /// Whether the window fills the screen.
+    pub fn is_fullscreen(&self) -> bool {
+        self.fullscreen
+    }
+
+    /// The bar a right-click on a button brings: the key being waited for, or the chord
+    /// pressed that already runs another action, with the choice to move it or keep it.
+    pub(super) fn rebind_bar(&self) -> Option<iced::Element<'_, Message>> {
+        use iced::widget::{button, column, container, row, text};
+        let keys = &self.settings.settings().keys;
+        let body: iced::Element<'_, settings::Message> = if let Some(t) = self.settings.taken() {
+            column![
+                text(format!(
+                    "{} already runs «{}». Give it to «{}» instead?",
+                    t.chord,
+                    t.owner.what(),
+                    t.action.what()
+                ))
+                .size(14),
+                row![
+                    button(text("Move the key").size(13)).on_press(settings::Message::MoveChord),
+                    button(text("Keep it there").size(13))
+                        .style(button::secondary)
+                        .on_press(settings::Message::KeepChord),
+                ]
+                .spacing(6),
+            ]
+            .spacing(6)
+            .into()
+        } else if let Some(action) = self.settings.recording() {
+            let now = keys
+                .chord(action)
+                .map_or("no key".to_string(), |c| format!("now {c}"));
+            row![
+                text(format!(
+                    "Press the key for «{}» ({now}); Ctrl, Alt and Shift may be held. Escape gives up.",
+                    action.what()
+                ))
+                .size(14)
+                .width(iced::Fill),
+                button(text("Give up").size(13))
+                    .style(button::secondary)
+                    .on_press(settings::Message::StopRecording),
+            ]
+            .spacing(8)
+            .align_y(iced::Center)
+            .into()
+        } else {
+            return None;
+        };
+        Some(
+            container(body)
+                .padding(10)
+                .width(iced::Fill)
+                .style(container::rounded_box)
+                .into(),
+        )
+        .map(|e: iced::Element<'_, settings::Message>| e.map(Message::Settings))
+    }
+
     pub(super) fn subscription(&self) -> Subscription<Message> {
         let mut paths = vec![self.folder.path().to_path_buf()];
         if let Some(dir) = self.document.path().and_then(|p| p.parent())
@@ -87,7 +148,8 @@ impl Studio {
         key: &keyboard::Key,
         modifiers: keyboard::Modifiers,
     ) -> Task<Message> {
-        if matches!(self.screen, Screen::Settings) && self.settings.is_recording() {
+        // A chord being recorded, from the settings' list or a right-click on a button.
+        if self.settings.is_recording() {
             return self
                 .settings
                 .key_pressed(key, modifiers)
@@ -126,6 +188,9 @@ impl Studio {
 
     /// A key's action, on the screen that shows: forms on the other screens take their keys.
     fn action(&mut self, action: Action) -> Task<Message> {
+        if action == Action::Fullscreen {
+            return self.update(Message::ToggleFullscreen);
+        }
         match &self.screen {
             Screen::Play(..) => match Play::message_for(action) {
                 Some(m) => self.update(Message::Play(m)),

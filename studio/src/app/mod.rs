@@ -111,6 +111,8 @@ pub struct Studio {
     notice: String,
     /// The notices said before, the latest last.
     said: std::collections::VecDeque<String>,
+    /// The window fills the screen.
+    fullscreen: bool,
     /// What the start found wrong (or made), shown above the screen until dismissed.
     lasting: Vec<String>,
 }
@@ -145,6 +147,10 @@ pub enum Message {
     ),
     Changed(watch::Changed),
     Key(keyboard::Key, keyboard::Modifiers),
+    /// A right-click on a button: its key is rebound by the next key pressed.
+    Rebind(crate::keys::Action),
+    /// Fill the screen, or go back to the window's size before.
+    ToggleFullscreen,
     CloseRequested(window::Id),
     /// The open file was renamed.
     Renamed(Result<PathBuf, String>),
@@ -208,6 +214,7 @@ impl Studio {
             ),
             notice: String::new(),
             said: lasting.iter().cloned().collect(),
+            fullscreen: false,
             lasting,
         };
         if start.file.is_some() || start.imported.is_some() {
@@ -428,6 +435,22 @@ impl Studio {
             }
             Message::Changed(changed) => self.changed_on_disk(changed),
             Message::Key(key, modifiers) => self.key_pressed(&key, modifiers),
+            Message::Rebind(action) => self
+                .settings
+                .update(settings::Message::Record(action))
+                .0
+                .map(Message::Settings),
+            Message::ToggleFullscreen => {
+                self.fullscreen = !self.fullscreen;
+                // The window manager keeps the window's size and place while it fills the
+                // screen, and gives them back when it is windowed again.
+                let mode = if self.fullscreen {
+                    window::Mode::Fullscreen
+                } else {
+                    window::Mode::Windowed
+                };
+                window::latest().and_then(move |id| window::set_mode(id, mode))
+            }
             Message::CloseRequested(id) => self.guarded(Pending::Close(id)),
             Message::Renamed(Ok(path)) => {
                 if let Some(old) = self.document.path() {
@@ -459,7 +482,7 @@ impl Studio {
     }
 
     pub fn view(&self) -> Element<'_, Message> {
-        let showing = match self.screen {
+        let screen = match self.screen {
             Screen::Settings => Some(Destination::Settings),
             Screen::Tutorial => Some(Destination::Tutorial),
             Screen::Online => Some(Destination::Online),
@@ -484,7 +507,10 @@ impl Studio {
             .folder
             .view(
                 self.document.path(),
-                showing,
+                folder::Showing {
+                    screen,
+                    fullscreen: self.fullscreen,
+                },
                 self.online.summary(),
                 notice,
                 &self.said,
@@ -512,10 +538,15 @@ impl Studio {
             Screen::Tutorial => self.tutorial.view().map(Message::Tutorial),
             Screen::Settings => self.settings.view().map(Message::Settings),
         };
-        let prompts: Vec<Element<'_, Message>> = [self
-            .guard
-            .view(&self.document)
-            .map(|g| g.map(Message::Guard))]
+        let rebinding = (!matches!(self.screen, Screen::Settings))
+            .then(|| self.rebind_bar())
+            .flatten();
+        let prompts: Vec<Element<'_, Message>> = [
+            rebinding,
+            self.guard
+                .view(&self.document)
+                .map(|g| g.map(Message::Guard)),
+        ]
         .into_iter()
         .flatten()
         .collect();

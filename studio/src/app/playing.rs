@@ -106,6 +106,9 @@ impl Studio {
     }
 
     pub(super) fn play_message(&mut self, m: play::Message) -> Task<Message> {
+        if let play::Message::Rebind(action) = m {
+            return self.update(Message::Rebind(action));
+        }
         let Screen::Play(p, origin) = &mut self.screen else {
             return Task::none();
         };

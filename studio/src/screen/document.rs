@@ -78,6 +78,8 @@ pub enum Event {
     PlayLock(Box<Lock>),
     /// Play this nonogram.
     PlayNonogram(Box<Puzzle>),
+    /// Rebind this action's key: one of the editor's buttons was right-clicked.
+    Rebind(Action),
     /// The buffer was written to this file.
     Saved(PathBuf),
     /// The write failed; the buffer keeps its unsaved edits.

@@ -15,6 +15,8 @@ use std::path::PathBuf;
 pub enum Message {
     /// Wait for the next chord, for this action.
     Record(Action),
+    /// Stop waiting for a chord: the action keeps its key.
+    StopRecording,
     /// Move the chord from the action that has it.
     MoveChord,
     /// Leave the chord where it is.
@@ -94,6 +96,11 @@ impl SettingsScreen {
         self.recording.is_some()
     }
 
+    /// The action whose chord is being recorded.
+    pub fn recording(&self) -> Option<Action> {
+        self.recording
+    }
+
     /// A chord that already runs another action, waiting for the user's word.
     pub fn taken(&self) -> Option<&Taken> {
         self.taken.as_ref()
@@ -142,6 +149,11 @@ impl SettingsScreen {
         let Some(action) = self.recording else {
             return Task::none();
         };
+        // Escape gives up, as everywhere else: it is never bound.
+        if *key == Key::Named(iced::keyboard::key::Named::Escape) {
+            self.recording = None;
+            return Task::none();
+        }
         let Some(chord) = Chord::from_press(key, modifiers) else {
             return Task::none();
         };
@@ -167,6 +179,10 @@ impl SettingsScreen {
             Message::Record(action) => {
                 self.recording = Some(action);
                 self.taken = None;
+                Task::none()
+            }
+            Message::StopRecording => {
+                self.recording = None;
                 Task::none()
             }
             Message::MoveChord => match self.taken.take() {

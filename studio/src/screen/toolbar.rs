@@ -7,7 +7,7 @@
 
 use crate::screen::look::size;
 use iced::widget::canvas::{self, Frame, Path, Stroke};
-use iced::widget::{button, canvas as canvas_widget, column, container, text, tooltip};
+use iced::widget::{button, canvas as canvas_widget, column, container, mouse_area, text, tooltip};
 use iced::{Center, Color, Element, Length, Point, Rectangle, Renderer, Size, Theme};
 
 /// A tile's size.
@@ -51,13 +51,26 @@ pub enum Icon {
     Axis,
 }
 
-/// A tool's tile: `active` when it is the chosen one.
+/// `content` whose key a right-click rebinds, as in Intricacy's own client: `rebind` is the
+/// screen's message asking for the next key pressed (none for a button without a key).
+pub fn keyed<'a, M: Clone + 'a>(
+    content: impl Into<Element<'a, M>>,
+    rebind: Option<M>,
+) -> Element<'a, M> {
+    match rebind {
+        Some(m) => mouse_area(content).on_right_press(m).into(),
+        None => content.into(),
+    }
+}
+
+/// A tool's tile: `active` when it is the chosen one; `rebind` as for [`keyed`].
 pub fn tool<'a, M: Clone + 'a>(
     icon: Icon,
     label: &'a str,
     tip: String,
     active: bool,
     on_press: M,
+    rebind: Option<M>,
 ) -> Element<'a, M> {
     let face = column![
         canvas_widget(Glyph { icon, active })
@@ -75,7 +88,7 @@ pub fn tool<'a, M: Clone + 'a>(
         .style(move |theme: &Theme, status| tile_style(theme, status, active))
         .on_press(on_press);
     tooltip(
-        tile,
+        keyed(tile, rebind),
         container(text(tip).size(size::SMALL))
             .padding([4, 8])
             .style(container::rounded_box),
@@ -330,6 +343,7 @@ mod tests {
                         format!("{label} tool"),
                         i == chosen,
                         Picked(label),
+                        None,
                     )
                 }))
                 .into();

@@ -59,6 +59,25 @@ impl Driver {
         Ok(())
     }
 
+    /// Right-clicks the widget with this text, as a user asks to rebind its key.
+    pub fn right_click(&self, s: &mut Studio, label: &str) -> Result<(), Error> {
+        use iced::mouse;
+        let messages: Vec<Message> = {
+            let mut ui = simulator(s.view());
+            let at = ui.find(label)?.bounds().center();
+            ui.point_at(at);
+            let _ = ui.simulate([
+                iced::Event::Mouse(mouse::Event::ButtonPressed(mouse::Button::Right)),
+                iced::Event::Mouse(mouse::Event::ButtonReleased(mouse::Button::Right)),
+            ]);
+            ui.into_messages().collect()
+        };
+        for m in messages {
+            self.send(s, m);
+        }
+        Ok(())
+    }
+
     /// Types into the text input with this id.
     pub fn type_into(&self, s: &mut Studio, id: &'static str, text: &str) -> Result<(), Error> {
         let messages: Vec<Message> = {

@@ -76,9 +76,19 @@ pub enum Message {
     /// Replace the picture already beside the file (true), or keep it.
     ConfirmExport(bool),
     ToggleTheme,
+    ToggleFullscreen,
     Show(Destination),
     /// The filter typed above the list.
     Filter(String),
+}
+
+/// What the window shows, as the panel's buttons say it.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Showing {
+    /// The screen one of the panel's buttons leads to, when it shows.
+    pub screen: Option<Destination>,
+    /// The window fills the screen.
+    pub fullscreen: bool,
 }
 
 /// What the panel asks of the studio.
@@ -103,6 +113,8 @@ pub enum Event {
     ExportAnimation,
     /// Light or dark.
     ToggleTheme,
+    /// Fill the screen, or go back to the window.
+    ToggleFullscreen,
     /// Show another screen (or, pressed again, come back).
     Show(Destination),
     /// The words that last (the start's) were read: they may go.
@@ -432,6 +444,7 @@ impl Folder {
                     })
             }
             Message::ToggleTheme => Some(Event::ToggleTheme),
+            Message::ToggleFullscreen => Some(Event::ToggleFullscreen),
             Message::Show(d) => Some(Event::Show(d)),
         };
         (Task::none(), event)
@@ -442,7 +455,7 @@ impl Folder {
     pub fn view<'a>(
         &'a self,
         open: Option<&'a Path>,
-        showing: Option<Destination>,
+        showing: Showing,
         summary: String,
         notice: Notice,
         said: &'a std::collections::VecDeque<String>,
@@ -458,7 +471,19 @@ impl Folder {
                     .padding([2, 8])
                     .style(button::secondary)
                     .on_press(Message::ToggleTheme),
+                button(
+                    text(if showing.fullscreen {
+                        "Window"
+                    } else {
+                        "Full screen"
+                    })
+                    .size(12)
+                )
+                .padding([2, 8])
+                .style(button::secondary)
+                .on_press(Message::ToggleFullscreen),
             ]
+            .spacing(4)
             .align_y(iced::Center),
             // The picker has the panel's width to itself, since its menu is as wide as it.
             pick_list(
@@ -588,7 +613,9 @@ impl Folder {
             ]
             .spacing(4),
         );
-        let to = |label: &'a str, d: Destination| wide(label, Message::Show(d), showing == Some(d));
+        let to = |label: &'a str, d: Destination| {
+            wide(label, Message::Show(d), showing.screen == Some(d))
+        };
         side = side.push(
             row![
                 to("Tutorial", Destination::Tutorial),

@@ -91,7 +91,7 @@ fn an_empty_folder_says_how_to_make_a_first_puzzle() {
     let sees = |folder: &Folder| {
         iced_test::simulator(folder.view(
             None,
-            None,
+            Default::default(),
             String::new(),
             Default::default(),
             &Default::default(),
@@ -131,7 +131,7 @@ fn the_list_says_which_puzzles_are_in_progress_and_which_are_solved() {
     let sees = |games: &Progress, what: &str| {
         iced_test::simulator(folder.view(
             None,
-            None,
+            Default::default(),
             String::new(),
             Default::default(),
             &Default::default(),

@@ -77,6 +77,8 @@ pub enum Message {
     CompareRead(Generation, Result<Arc<Compared>, String>),
     /// The solver's search about the lock, or the saved solution's replay, brought something.
     Solver(verdict::Heard),
+    /// A right-click on a button: rebind its key.
+    Rebind(Action),
 }
 
 /// What the editor asks of the studio.
@@ -84,6 +86,8 @@ pub enum Message {
 pub enum Event {
     /// Play this lock.
     Play(Lock),
+    /// Rebind this action's key (a button was right-clicked).
+    Rebind(Action),
     /// The buffer was written to this file.
     Saved(PathBuf),
     /// The write failed; the buffer keeps its unsaved edits.
@@ -463,6 +467,7 @@ impl Editor {
                 }
                 Task::none()
             }
+            Message::Rebind(a) => return (Task::none(), Some(Event::Rebind(a))),
             Message::Play => {
                 if !self.is_read() {
                     self.core
@@ -587,6 +592,7 @@ impl Editing for Editor {
     fn studio_event(event: Event) -> Option<document::Event> {
         Some(match event {
             Event::Play(lock) => document::Event::PlayLock(Box::new(lock)),
+            Event::Rebind(a) => document::Event::Rebind(a),
             Event::Saved(p) => document::Event::Saved(p),
             Event::SaveFailed(w) => document::Event::SaveFailed(w),
         })

@@ -47,6 +47,23 @@ impl Tool {
         Tool::Merge,
     ];
 
+    /// The key action that picks it (Merge has none).
+    pub fn action(self) -> Option<crate::keys::Action> {
+        use crate::keys::Action;
+        Some(match self {
+            Tool::Select => Action::ToolSelect,
+            Tool::Block => Action::ToolBlock,
+            Tool::Erase => Action::ToolErase,
+            Tool::Ball => Action::ToolBall,
+            Tool::Pivot => Action::ToolPivot,
+            Tool::Spring => Action::ToolSpring,
+            Tool::Hook => Action::ToolHook,
+            Tool::Wrench => Action::ToolWrench,
+            Tool::Move => Action::ToolMove,
+            Tool::Merge => return None,
+        })
+    }
+
     /// Its icon on the toolbar.
     pub fn icon(self) -> crate::screen::toolbar::Icon {
         use crate::screen::toolbar::Icon;

@@ -6,6 +6,7 @@ use super::verdict::Saved;
 use super::{Compared, Editor, Message, SOURCE_ID, Tool, Verdict};
 use crate::hexlock::canvas::{Camera, HexCanvas, Layers};
 use crate::hexlock::picture::{Overlay, Palette};
+use crate::keys::Action;
 use crate::screen::editor::Editing as _;
 use crate::screen::look::Tone;
 use engine::hexlock::{Lock, PieceRef};
@@ -165,26 +166,41 @@ impl Editor {
             .height(Length::Fixed(crate::screen::toolbar::TILE.height))
             .on_press(Message::Play)
             .style(button::success);
-        let tools = row(
-            std::iter::once(play.into()).chain(Tool::ALL.iter().map(|&t| {
-                crate::screen::toolbar::tool(
-                    t.icon(),
-                    t.label(),
-                    t.tip().to_string(),
-                    t == self.tool,
-                    Message::Tool(t),
-                )
-            })),
-        )
+        let tools = row(std::iter::once(crate::screen::toolbar::keyed(
+            play,
+            Some(Message::Rebind(Action::Play)),
+        ))
+        .chain(Tool::ALL.iter().map(|&t| {
+            crate::screen::toolbar::tool(
+                t.icon(),
+                t.label(),
+                t.tip().to_string(),
+                t == self.tool,
+                Message::Tool(t),
+                t.action().map(Message::Rebind),
+            )
+        })))
         .spacing(4)
         .wrap();
+        let keyed = |b: iced::widget::Button<'static, Message>, a: Action| {
+            crate::screen::toolbar::keyed(b, Some(Message::Rebind(a)))
+        };
         let actions = row![
-            button(text("Undo").size(13))
-                .on_press_maybe(self.core.buffer.can_undo().then_some(Message::Undo)),
-            button(text("Redo").size(13))
-                .on_press_maybe(self.core.buffer.can_redo().then_some(Message::Redo)),
-            button(text("Delete").size(13))
-                .on_press_maybe(self.selected.is_some().then_some(Message::DeleteSelection)),
+            keyed(
+                button(text("Undo").size(13))
+                    .on_press_maybe(self.core.buffer.can_undo().then_some(Message::Undo)),
+                Action::Undo
+            ),
+            keyed(
+                button(text("Redo").size(13))
+                    .on_press_maybe(self.core.buffer.can_redo().then_some(Message::Redo)),
+                Action::Redo
+            ),
+            keyed(
+                button(text("Delete").size(13))
+                    .on_press_maybe(self.selected.is_some().then_some(Message::DeleteSelection)),
+                Action::Delete
+            ),
             button(text("Split").size(13)).on_press_maybe(
                 matches!(self.selected, Some(PieceRef::Block(_)))
                     .then_some(Message::SplitSelection)
@@ -193,8 +209,14 @@ impl Editor {
                 .on_press_maybe(self.springable().then_some(Message::NaturalLength(-1))),
             button(text("Spring +").size(13))
                 .on_press_maybe(self.springable().then_some(Message::NaturalLength(1))),
-            button(text("Colours").size(13)).on_press(Message::ToggleColouring),
-            button(text("Save").size(13)).on_press(Message::Save),
+            keyed(
+                button(text("Colours").size(13)).on_press(Message::ToggleColouring),
+                Action::Colours
+            ),
+            keyed(
+                button(text("Save").size(13)).on_press(Message::Save),
+                Action::Save
+            ),
             button(
                 text(if self.compared.is_some() {
                     "Back"

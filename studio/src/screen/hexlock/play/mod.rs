@@ -51,6 +51,8 @@ pub enum Message {
     Solver(Generation, Update),
     PlaySolution,
     Back,
+    /// A right-click on a button: rebind its key.
+    Rebind(Action),
 }
 
 /// The solver's answer, as the panel shows it.
@@ -467,6 +469,8 @@ impl Play {
                 self.running = None;
                 return (Task::none(), Some(Event::Back));
             }
+            // The studio takes it before the screen does; nothing to do here.
+            Message::Rebind(_) => return (Task::none(), None),
         };
         self.changed();
         let opened = (!was_open && self.session.is_open())

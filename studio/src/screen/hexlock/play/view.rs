@@ -4,7 +4,9 @@
 use super::{Message, Play, SolverState};
 use crate::hexlock::canvas::HexCanvas;
 use crate::hexlock::picture::{Colouring, Palette};
+use crate::keys::Action;
 use crate::screen::scroll;
+use crate::screen::toolbar::keyed;
 use engine::hexlock::physics::{AnnotationMode, Move};
 use engine::{Dir, Rotation};
 use iced::widget::{button, canvas, column, row, text, text_input};
@@ -62,8 +64,20 @@ impl Play {
         } else {
             text(format!("Move {}", self.session.at)).size(18)
         };
-        let pad =
-            |label: &'static str, m: Move| button(text(label).size(13)).on_press(Message::Move(m));
+        // A move's button rebinds the key that makes the move.
+        let pad = |label: &'static str, m: Move| {
+            let action = Action::ALL
+                .iter()
+                .copied()
+                .find(|&a| matches!(Play::message_for(a), Some(Message::Move(x)) if x == m));
+            keyed(
+                button(text(label).size(13)).on_press(Message::Move(m)),
+                action.map(Message::Rebind),
+            )
+        };
+        let key = |b: iced::widget::Button<'static, Message>, a: Action| {
+            keyed(b, Some(Message::Rebind(a)))
+        };
         let hook = column![
             text("Hook").size(13),
             row![
@@ -114,15 +128,31 @@ impl Play {
         };
         let controls = row![
             button(text(self.back).size(13)).on_press(Message::Back),
-            button(text("Undo").size(13))
-                .on_press_maybe(self.session.can_undo().then_some(Message::Undo)),
-            button(text("Redo").size(13))
-                .on_press_maybe(self.session.can_redo().then_some(Message::Redo)),
-            button(text("Restart").size(13))
-                .on_press_maybe(self.session.can_undo().then_some(Message::Restart)),
-            button(text("Mark").size(13)).on_press(Message::Mark),
-            button(text("Back to mark").size(13))
-                .on_press_maybe((!self.session.marks.is_empty()).then_some(Message::BackToMark)),
+            key(
+                button(text("Undo").size(13))
+                    .on_press_maybe(self.session.can_undo().then_some(Message::Undo)),
+                Action::Undo
+            ),
+            key(
+                button(text("Redo").size(13))
+                    .on_press_maybe(self.session.can_redo().then_some(Message::Redo)),
+                Action::Redo
+            ),
+            key(
+                button(text("Restart").size(13))
+                    .on_press_maybe(self.session.can_undo().then_some(Message::Restart)),
+                Action::Restart
+            ),
+            key(
+                button(text("Mark").size(13)).on_press(Message::Mark),
+                Action::Mark
+            ),
+            key(
+                button(text("Back to mark").size(13)).on_press_maybe(
+                    (!self.session.marks.is_empty()).then_some(Message::BackToMark)
+                ),
+                Action::BackToMark
+            ),
             text("Blockages:").size(13),
             mode("blocking", AnnotationMode::Blocking),
             mode("all", AnnotationMode::All),

@@ -171,6 +171,7 @@ impl Editor {
                 ),
                 t == self.tool,
                 Message::SetTool(t),
+                None,
             ));
         }
         let board = self.board();
