@@ -161,3 +161,43 @@ fn the_window_fills_the_screen_and_comes_back_by_a_button_or_its_key() -> Result
     assert!(sees(&s, "Full screen"));
     Ok(())
 }
+
+#[test]
+fn sound_is_off_at_first_and_turned_on_by_its_button_or_key_at_the_volume_kept() -> Result<(), Error>
+{
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    assert!(!s.settings().settings().sound, "off by default");
+    d.click(&mut s, "Sound: off")?;
+    assert!(s.settings().settings().sound);
+    assert!(sees(&s, "Sound: on"));
+    // A move with sound on: heard where there is a device, harmless where there is none.
+    open_a_lock(&d, &mut s);
+    d.send(
+        &mut s,
+        Message::Document(document::Message::new(editor::Message::Play)),
+    );
+    d.key(&mut s, Key::Named(Named::Space), Modifiers::empty());
+    let Screen::Play(p, _) = s.screen() else {
+        panic!("playing")
+    };
+    assert_eq!(p.session().at, 1);
+    d.key(&mut s, Key::Named(Named::F8), Modifiers::empty());
+    assert!(!s.settings().settings().sound, "F8 turns it off");
+
+    d.click(&mut s, "Settings")?;
+    assert!(sees(&s, "Sounds: off"));
+    d.send(
+        &mut s,
+        Message::Settings(studio::screen::settings::Message::Volume(30)),
+    );
+    d.send(
+        &mut s,
+        Message::Settings(studio::screen::settings::Message::VolumeSet),
+    );
+    assert!(sees(&s, "30%"));
+    let saved = Settings::load(&home.path().join("settings.toml")).expect("saved settings");
+    assert_eq!((saved.sound, saved.volume), (false, 30));
+    Ok(())
+}

@@ -60,6 +60,7 @@ actions! {
     New = "new", "ctrl+n", "New puzzle from the chosen template";
     Play = "play", "ctrl+p", "Play the puzzle, or go back to editing";
     Fullscreen = "fullscreen", "f11", "Fill the screen, or go back to the window's size";
+    Sound = "sound", "f8", "Sounds on or off";
     HookNw = "hook-nw", "w", "Hex lock play: push the hook north-west";
     HookNe = "hook-ne", "e", "Hex lock play: push the hook north-east";
     HookW = "hook-w", "a", "Hex lock play: push the hook west";

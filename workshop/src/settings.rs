@@ -41,6 +41,10 @@ pub struct Settings {
     pub theme: ThemeChoice,
     /// Action name → key, e.g. `save = "ctrl+s"`.
     pub keys: Bindings,
+    /// The studio's sounds are played (off unless the user turns them on).
+    pub sound: bool,
+    /// Their loudness, in percent (more than 100 is 100).
+    pub volume: u8,
     /// What could not be read from the file, in words, for the studio to show.
     #[serde(skip)]
     pub problems: Vec<String>,
@@ -58,6 +62,8 @@ impl Default for Settings {
             server_url: None,
             theme: ThemeChoice::Light,
             keys: Bindings::default(),
+            sound: false,
+            volume: 60,
             problems: Vec::new(),
             unreadable: false,
         }

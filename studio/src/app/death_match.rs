@@ -9,7 +9,20 @@ use iced::Task;
 
 impl Studio {
     pub(super) fn death_match_message(&mut self, m: death_match::Message) -> Task<Message> {
+        // The match shown, its round and its phase: a new phase of the same match is a turn.
+        let stage = |d: &death_match::DeathMatch| {
+            d.shown()
+                .map(|v| (v.id, v.round, v.phase.as_ref().map(std::mem::discriminant)))
+        };
+        let before = stage(&self.death_match);
         let (task, event) = self.death_match.update(m);
+        let after = stage(&self.death_match);
+        if let (Some(b), Some(a)) = (before, after)
+            && b.0 == a.0
+            && b != a
+        {
+            self.settings.play(sound::Cue::Turn);
+        }
         let task = task.map(Message::DeathMatch);
         self.apply_match_rules();
         let follow = match event {

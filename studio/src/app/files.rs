@@ -49,6 +49,7 @@ impl Studio {
             folder::Event::ExportAnimation => self.export_animation(),
             folder::Event::ToggleTheme => self.settings.toggle_theme().map(Message::Settings),
             folder::Event::ToggleFullscreen => self.update(Message::ToggleFullscreen),
+            folder::Event::ToggleSound => self.settings.toggle_sound().map(Message::Settings),
             folder::Event::Show(d) => self.show(d),
         }
     }

@@ -191,6 +191,9 @@ impl Studio {
         if action == Action::Fullscreen {
             return self.update(Message::ToggleFullscreen);
         }
+        if action == Action::Sound {
+            return self.settings.toggle_sound().map(Message::Settings);
+        }
         match &self.screen {
             Screen::Play(..) => match Play::message_for(action) {
                 Some(m) => self.update(Message::Play(m)),

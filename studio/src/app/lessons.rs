@@ -64,7 +64,10 @@ impl Studio {
         let (task, event) = e.update(m);
         let task = task.map(Message::SlidingLesson);
         let follow = match event {
-            Some(sliding::Event::Picked(_)) => self.tutorial.done().map(Message::Tutorial),
+            Some(sliding::Event::Picked(_)) => {
+                self.settings.play(sound::Cue::Opened);
+                self.tutorial.done().map(Message::Tutorial)
+            }
             Some(sliding::Event::Leave) => {
                 self.leave_play();
                 Task::none()

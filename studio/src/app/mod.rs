@@ -510,6 +510,7 @@ impl Studio {
                 folder::Showing {
                     screen,
                     fullscreen: self.fullscreen,
+                    sound: self.settings.settings().sound,
                 },
                 self.online.summary(),
                 notice,

@@ -112,7 +112,11 @@ impl Studio {
         let Screen::Play(p, origin) = &mut self.screen else {
             return Task::none();
         };
+        let moved = matches!(m, play::Message::Move(_));
         let (task, event) = p.update(m);
+        if moved {
+            self.settings.play(p.cue_of_move());
+        }
         let task = task.map(Message::Play);
         let origin = origin.clone();
         let follow = match event {
@@ -177,6 +181,9 @@ impl Studio {
 
     pub(super) fn online_message(&mut self, m: online::Message) -> Task<Message> {
         let was_live = self.online.live().is_some();
+        if let online::Message::Got(_, online::Reply::Declared(Ok(_))) = &m {
+            self.settings.play(sound::Cue::Note);
+        }
         let (task, event) = self.online.update(m);
         let mut task = task.map(Message::Online);
         if !was_live && self.online.live().is_some() {
@@ -318,7 +325,10 @@ impl Studio {
         let (task, event) = p.update(m);
         match event {
             Some(Event::Back) => self.leave_play(),
-            Some(Event::Solved) => self.notice = "solved!".into(),
+            Some(Event::Solved) => {
+                self.settings.play(sound::Cue::Opened);
+                self.notice = "solved!".into();
+            }
             None => {}
         }
         task.map(Message::Nonogram)

@@ -25,6 +25,11 @@ pub enum Message {
     /// Use the remote server's URL typed in.
     ApplyServerUrl,
     ToggleTheme,
+    ToggleSound,
+    /// The sounds' loudness, in percent.
+    Volume(u8),
+    /// The volume slider was let go: play a sound at it and keep it.
+    VolumeSet,
     Close,
     /// The settings file was written (and the one that did not read set aside, to here).
     Saved(Result<Option<PathBuf>, String>),
@@ -62,6 +67,8 @@ pub struct SettingsScreen {
     url_unapplied: bool,
     /// A save under way sets aside the settings file that did not read.
     setting_aside: bool,
+    /// Where the studio's sounds are played: silent until a sound is asked for with sound on.
+    speaker: sound::Speaker,
 }
 
 impl SettingsScreen {
@@ -76,7 +83,29 @@ impl SettingsScreen {
             status: String::new(),
             url_unapplied: false,
             setting_aside: false,
+            speaker: sound::Speaker::new(),
         }
+    }
+
+    /// Plays a cue, when the user has sound on; without an audio device, nothing happens.
+    pub fn play(&self, cue: sound::Cue) {
+        if self.settings.sound {
+            self.speaker
+                .play(cue, f32::from(self.settings.volume.min(100)) / 100.0);
+        }
+    }
+
+    /// Sound on or off.
+    pub fn toggle_sound(&mut self) -> Task<Message> {
+        self.settings.sound = !self.settings.sound;
+        self.status = if self.settings.sound {
+            // A sound at once: the user hears the volume, or learns there is no device.
+            self.play(sound::Cue::Move);
+            "sounds on".into()
+        } else {
+            "sounds off".into()
+        };
+        self.save()
     }
 
     /// Whether the remote server's URL was edited and, on the remote server, the connection
@@ -215,6 +244,15 @@ impl SettingsScreen {
                 );
             }
             Message::ToggleTheme => self.toggle_theme(),
+            Message::ToggleSound => self.toggle_sound(),
+            Message::Volume(v) => {
+                self.settings.volume = v.min(100);
+                Task::none()
+            }
+            Message::VolumeSet => {
+                self.play(sound::Cue::Opened);
+                self.save()
+            }
             Message::Close => {
                 self.recording = None;
                 self.taken = None;
@@ -305,6 +343,40 @@ impl SettingsScreen {
             ]
             .spacing(8),
         );
+        let volume = self.settings.volume.min(100);
+        let mut sound_row = row![
+            text(if self.settings.sound {
+                "Sounds: on"
+            } else {
+                "Sounds: off"
+            })
+            .size(13)
+            .width(Length::Fixed(90.0)),
+            button(
+                text(if self.settings.sound {
+                    "Turn off"
+                } else {
+                    "Turn on"
+                })
+                .size(12)
+            )
+            .on_press(Message::ToggleSound),
+            text("Volume").size(13),
+            iced::widget::slider(0..=100, volume, Message::Volume)
+                .on_release(Message::VolumeSet)
+                .width(Length::Fixed(160.0)),
+            text(format!("{volume}%")).size(13),
+        ]
+        .spacing(8)
+        .align_y(iced::Center);
+        if let Some(why) = self.speaker.silent_because() {
+            sound_row = sound_row.push(
+                text(format!("silent here: {why}"))
+                    .size(12)
+                    .style(crate::screen::look::quiet),
+            );
+        }
+        page = page.push(sound_row);
         if let Some(t) = &self.taken {
             page = page.push(
                 container(

@@ -77,6 +77,7 @@ pub enum Message {
     ConfirmExport(bool),
     ToggleTheme,
     ToggleFullscreen,
+    ToggleSound,
     Show(Destination),
     /// The filter typed above the list.
     Filter(String),
@@ -89,6 +90,8 @@ pub struct Showing {
     pub screen: Option<Destination>,
     /// The window fills the screen.
     pub fullscreen: bool,
+    /// The studio's sounds are on.
+    pub sound: bool,
 }
 
 /// What the panel asks of the studio.
@@ -115,6 +118,8 @@ pub enum Event {
     ToggleTheme,
     /// Fill the screen, or go back to the window.
     ToggleFullscreen,
+    /// Sounds on or off.
+    ToggleSound,
     /// Show another screen (or, pressed again, come back).
     Show(Destination),
     /// The words that last (the start's) were read: they may go.
@@ -445,6 +450,7 @@ impl Folder {
             }
             Message::ToggleTheme => Some(Event::ToggleTheme),
             Message::ToggleFullscreen => Some(Event::ToggleFullscreen),
+            Message::ToggleSound => Some(Event::ToggleSound),
             Message::Show(d) => Some(Event::Show(d)),
         };
         (Task::none(), event)
@@ -465,26 +471,28 @@ impl Folder {
             .map(|name| Choice(name.to_string()))
             .collect();
         let mut side = column![
+            text("Puzzles").size(18),
+            // The window's own switches, each of one width whatever it says.
             row![
-                text("Puzzles").size(18).width(Fill),
-                button(text("Theme").size(12))
-                    .padding([2, 8])
-                    .style(button::secondary)
-                    .on_press(Message::ToggleTheme),
-                button(
-                    text(if showing.fullscreen {
+                small_switch("Theme", Message::ToggleTheme),
+                small_switch(
+                    if showing.fullscreen {
                         "Window"
                     } else {
                         "Full screen"
-                    })
-                    .size(12)
-                )
-                .padding([2, 8])
-                .style(button::secondary)
-                .on_press(Message::ToggleFullscreen),
+                    },
+                    Message::ToggleFullscreen
+                ),
+                small_switch(
+                    if showing.sound {
+                        "Sound: on"
+                    } else {
+                        "Sound: off"
+                    },
+                    Message::ToggleSound
+                ),
             ]
-            .spacing(4)
-            .align_y(iced::Center),
+            .spacing(4),
             // The picker has the panel's width to itself, since its menu is as wide as it.
             pick_list(
                 choices,
@@ -764,6 +772,22 @@ impl Folder {
         };
         row![b, compare].align_y(iced::Center).into()
     }
+}
+
+/// One of the window's switches above the list.
+fn small_switch<'a>(label: &'a str, m: Message) -> Element<'a, Message> {
+    button(
+        text(label)
+            .size(12)
+            .width(Fill)
+            .align_x(iced::Center)
+            .wrapping(iced::widget::text::Wrapping::None),
+    )
+    .width(Fill)
+    .padding([2, 6])
+    .style(button::secondary)
+    .on_press(m)
+    .into()
 }
 
 fn style(on: bool) -> fn(&iced::Theme, button::Status) -> button::Style {

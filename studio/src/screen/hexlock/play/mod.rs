@@ -550,6 +550,27 @@ impl Play {
             .map(|t| annotations(t, self.mode))
             .unwrap_or_default()
     }
+
+    /// Whether the last turn blocked a force of the player's tools, whatever arrows show.
+    pub fn was_blocked(&self) -> bool {
+        self.session.last_trace().is_some_and(|t| {
+            annotations(t, AnnotationMode::Blocking)
+                .iter()
+                .any(|a| a.kind == AnnotationKind::Blocked)
+        })
+    }
+
+    /// The sound a move just made calls for: the lock opened, a tool's force blocked, or a
+    /// plain move.
+    pub fn cue_of_move(&self) -> sound::Cue {
+        if self.session.is_open() {
+            sound::Cue::Opened
+        } else if self.was_blocked() {
+            sound::Cue::Blocked
+        } else {
+            sound::Cue::Move
+        }
+    }
 }
 
 #[cfg(test)]

@@ -347,3 +347,30 @@ fn the_move_lists_buttons_are_pressable_only_when_they_keep_what_was_played() ->
     assert!(!click(play.view(Palette::LIGHT), "Save solution").is_empty());
     Ok(())
 }
+
+/// The sound a move calls for: the lock opening, a tool's force blocked, or a plain move.
+#[test]
+fn a_move_calls_for_the_opened_the_blocked_or_the_plain_sound() {
+    let (lock, _) = starter("pivot-gate");
+    let mut play = Play::new(&lock, None).expect("playable");
+    let _ = play.update(Message::Move(Move::Wait));
+    assert_eq!(play.cue_of_move(), sound::Cue::Move);
+    let _ = play.update(Message::Move(Move::Hook(Dir::W)));
+    assert_eq!(play.cue_of_move(), sound::Cue::Opened);
+    // Some push of a tool from the start runs into what does not give: it is blocked.
+    let pushes = Dir::ALL
+        .iter()
+        .flat_map(|&d| [Move::Hook(d), Move::Wrench(d)]);
+    let blocked: Vec<Move> = pushes
+        .filter(|&m| {
+            let mut p = Play::new(&lock, None).expect("playable");
+            let _ = p.update(Message::Move(m));
+            p.cue_of_move() == sound::Cue::Blocked && p.was_blocked()
+        })
+        .collect();
+    assert!(!blocked.is_empty(), "no push from the start is blocked");
+    // A blocked move is not said to be plain, and a plain one not blocked.
+    let mut p = Play::new(&lock, None).expect("playable");
+    let _ = p.update(Message::Move(Move::Wait));
+    assert!(!p.was_blocked());
+}
