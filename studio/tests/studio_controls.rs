@@ -201,3 +201,33 @@ fn sound_is_off_at_first_and_turned_on_by_its_button_or_key_at_the_volume_kept()
     assert_eq!((saved.sound, saved.volume), (false, 30));
     Ok(())
 }
+
+#[test]
+fn every_familys_editor_rebinds_its_buttons_keys_by_a_right_click() -> Result<(), Error> {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    let files = [
+        ("dancer.non", "../templates/nonogram/dancer.non"),
+        ("seed.slide", "../templates/sliding/seed-example.slide"),
+        ("board.quad", "../templates/quadrillion/default.quad"),
+    ];
+    for (name, template) in files {
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(template),
+        )
+        .expect("template");
+        common::editing::put_and_open(&d, &mut s, name, &text);
+        for (label, action) in [
+            ("Save", Action::Save),
+            ("Undo", Action::Undo),
+            ("Redo", Action::Redo),
+        ] {
+            d.right_click(&mut s, label)?;
+            assert_eq!(s.settings().recording(), Some(action), "{name}: {label}");
+            d.key(&mut s, Key::Named(Named::Escape), Modifiers::empty());
+            assert!(!s.settings().is_recording(), "{name}");
+        }
+    }
+    Ok(())
+}

@@ -148,6 +148,30 @@ fn the_hex_lock_editor_and_player_stay_put() {
     );
     d.click(&mut s, "▶ Play").expect("Play");
     player_stays_put(&d, &mut s, &with_side(&[]));
+    // The debugger stepping into a turn lists its steps beside the board: the panel scrolls,
+    // and neither the board nor the buttons move (the scroll bar's room is kept).
+    let labels = with_side(&["Undo", "Restart", "blocking"]);
+    let watch = Watch::on(&s, &labels);
+    use engine::hexlock::physics::Move;
+    // Enough moves for their list to fill the panel's height: its bar comes.
+    let moves = std::iter::repeat_n(Move::Wait, 60)
+        .chain([Move::Hook(engine::Dir::E), Move::Wrench(engine::Dir::NW)]);
+    for m in moves {
+        d.send(
+            &mut s,
+            Message::Play(studio::screen::hexlock::play::Message::Move(m)),
+        );
+    }
+    watch.still(&s, "moves were made");
+    d.click(&mut s, "Step into the last turn")
+        .expect("the debugger");
+    for _ in 0..3 {
+        d.send(
+            &mut s,
+            Message::Play(studio::screen::hexlock::play::Message::StepForward),
+        );
+    }
+    watch.still(&s, "the debugger stepped into the last turn");
 }
 
 #[test]
@@ -236,4 +260,31 @@ fn the_recovery_bar_moves_nothing() {
         before: with_bar,
     };
     watch.still(&s, "the recovery bar went");
+}
+
+/// A suggestion for a puzzle with several pictures comes in a line of its own under the
+/// verdict: the grid below it stays where it was.
+#[test]
+fn the_nonogram_suggestion_line_moves_nothing() {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = studio(&d, home.path());
+    // Two pictures fit these clues: the diagonal and the other diagonal.
+    let two = "width 2\nheight 2\n\nrows\n1\n1\n\ncolumns\n1\n1\n";
+    put_and_open(&d, &mut s, "two.non", two);
+    let labels = with_side(&["▶ Play", "Undo", "Suggest"]);
+    let watch = Watch::on(&s, &labels);
+    d.click(&mut s, "Suggest").expect("Suggest");
+    assert!(sees(&s, "Change them"), "a suggestion is shown");
+    let labels = with_side(&["▶ Play", "Undo"]);
+    let watch_after = Watch {
+        labels: &labels,
+        before: watch
+            .before
+            .iter()
+            .filter(|(name, _)| name != "Suggest")
+            .cloned()
+            .collect(),
+    };
+    watch_after.still(&s, "a suggestion came");
 }

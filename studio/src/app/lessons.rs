@@ -73,6 +73,7 @@ impl Studio {
                 Task::none()
             }
             // A lesson has no file to save.
+            Some(sliding::Event::Rebind(action)) => self.update(Message::Rebind(action)),
             Some(sliding::Event::Saved(_) | sliding::Event::SaveFailed(_)) | None => Task::none(),
         };
         Task::batch([task, follow])

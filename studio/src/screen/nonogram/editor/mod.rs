@@ -145,6 +145,8 @@ pub enum Message {
     /// to paint from (one undo step).
     StartBlank,
     Buffer(buffer::Message),
+    /// A right-click on a button: rebind its key.
+    Rebind(Action),
 }
 
 /// What the editor asks of the studio.
@@ -156,6 +158,8 @@ pub enum Event {
     Saved(PathBuf),
     /// The write failed; the buffer keeps its unsaved edits.
     SaveFailed(String),
+    /// Rebind this action's key (a button was right-clicked).
+    Rebind(Action),
 }
 
 /// The editor's state.
@@ -431,6 +435,7 @@ impl Editor {
 
     pub fn update(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
         let task = match message {
+            Message::Rebind(a) => return (Task::none(), Some(Event::Rebind(a))),
             Message::Suggest => {
                 if !self.is_read() || self.puzzle().is_none() {
                     self.core
@@ -697,6 +702,7 @@ impl Editing for Editor {
         Some(match event {
             Event::Play(p) => document::Event::PlayNonogram(p),
             Event::Saved(p) => document::Event::Saved(p),
+            Event::Rebind(a) => document::Event::Rebind(a),
             Event::SaveFailed(w) => document::Event::SaveFailed(w),
         })
     }

@@ -5,17 +5,35 @@ use crate::family::Family;
 use crate::screen::look::Tone;
 use iced::widget::{column, stack};
 
+/// The height of the verdict's block: a verdict line with its buttons and a suggestion's line.
+const VERDICT_ROOM: f32 = 64.0;
+
 impl Editor {
     pub fn view(&self, palette: Palette) -> Element<'_, Message> {
+        let key = |b: iced::widget::Button<'static, Message>, a: Action| {
+            crate::screen::toolbar::keyed(b, Some(Message::Rebind(a)))
+        };
         let tools = row![
-            button(text("▶ Play").size(13))
-                .on_press(Message::Play)
-                .style(button::success),
-            button(text("Undo").size(13))
-                .on_press_maybe(self.core.buffer.can_undo().then_some(Message::Undo)),
-            button(text("Redo").size(13))
-                .on_press_maybe(self.core.buffer.can_redo().then_some(Message::Redo)),
-            button(text("Save").size(13)).on_press(Message::Save),
+            key(
+                button(text("▶ Play").size(13))
+                    .on_press(Message::Play)
+                    .style(button::success),
+                Action::Play
+            ),
+            key(
+                button(text("Undo").size(13))
+                    .on_press_maybe(self.core.buffer.can_undo().then_some(Message::Undo)),
+                Action::Undo
+            ),
+            key(
+                button(text("Redo").size(13))
+                    .on_press_maybe(self.core.buffer.can_redo().then_some(Message::Redo)),
+                Action::Redo
+            ),
+            key(
+                button(text("Save").size(13)).on_press(Message::Save),
+                Action::Save
+            ),
             button(
                 text(if self.diffing {
                     "Back"
@@ -77,6 +95,13 @@ impl Editor {
             .into(),
             _ => self.verdict_block(&shown, false),
         };
+        // The verdict, its buttons and a suggestion's line keep one room whatever they say,
+        // so that the grid does not move when a suggestion comes or goes.
+        let verdict_block = container(verdict_block)
+            .height(Length::Fixed(VERDICT_ROOM))
+            .width(Fill)
+            .align_y(iced::Center)
+            .clip(true);
         column![
             tools,
             verdict_block,

@@ -89,6 +89,8 @@ pub enum Message {
     /// A solution for the table as it was after this many changes.
     Solved(u64, Arc<Option<Solution>>),
     Buffer(buffer::Message),
+    /// A right-click on a button: rebind its key.
+    Rebind(Action),
 }
 
 /// What the editor asks of the studio.
@@ -98,6 +100,8 @@ pub enum Event {
     Saved(PathBuf),
     /// The write failed; the buffer keeps its unsaved edits.
     SaveFailed(String),
+    /// Rebind this action's key (a button was right-clicked).
+    Rebind(Action),
 }
 
 /// The editor's state.
@@ -362,6 +366,7 @@ impl Editor {
 
     pub fn update(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
         let task = match message {
+            Message::Rebind(a) => return (Task::none(), Some(Event::Rebind(a))),
             Message::Source(action) => self.source_action(action),
             Message::Canvas(Input::Pressed { dot, right }) => self.press(dot, right),
             Message::Canvas(Input::Moved { dot }) => {
@@ -641,6 +646,7 @@ impl Editing for Editor {
     fn studio_event(event: Event) -> Option<document::Event> {
         Some(match event {
             Event::Saved(p) => document::Event::Saved(p),
+            Event::Rebind(a) => document::Event::Rebind(a),
             Event::SaveFailed(w) => document::Event::SaveFailed(w),
         })
     }

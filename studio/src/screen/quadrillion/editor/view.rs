@@ -7,17 +7,34 @@ use iced::widget::column;
 impl Editor {
     pub fn view(&self, palette: Palette) -> Element<'_, Message> {
         let playing = self.mode == Mode::Play;
+        let key = |b: iced::widget::Button<'static, Message>, a: Action| {
+            crate::screen::toolbar::keyed(b, Some(Message::Rebind(a)))
+        };
         let mut tools = row![
-            if playing {
-                button(text("✎ Author").size(13)).on_press(Message::SetMode(Mode::Author))
-            } else {
-                button(text("▶ Play").size(13))
-                    .on_press(Message::SetMode(Mode::Play))
-                    .style(button::success)
-            },
-            button(text("Undo").size(13)).on_press_maybe(self.can_undo().then_some(Message::Undo)),
-            button(text("Redo").size(13)).on_press_maybe(self.can_redo().then_some(Message::Redo)),
-            button(text("Save").size(13)).on_press(Message::Save),
+            key(
+                if playing {
+                    button(text("✎ Author").size(13)).on_press(Message::SetMode(Mode::Author))
+                } else {
+                    button(text("▶ Play").size(13))
+                        .on_press(Message::SetMode(Mode::Play))
+                        .style(button::success)
+                },
+                Action::Play
+            ),
+            key(
+                button(text("Undo").size(13))
+                    .on_press_maybe(self.can_undo().then_some(Message::Undo)),
+                Action::Undo
+            ),
+            key(
+                button(text("Redo").size(13))
+                    .on_press_maybe(self.can_redo().then_some(Message::Redo)),
+                Action::Redo
+            ),
+            key(
+                button(text("Save").size(13)).on_press(Message::Save),
+                Action::Save
+            ),
             button(
                 text(if self.diffing {
                     "Back"

@@ -170,6 +170,8 @@ pub enum Message {
     Buffer(buffer::Message),
     /// A lesson: back to the tutorial.
     Leave,
+    /// A right-click on a button: rebind its key.
+    Rebind(Action),
 }
 
 /// What the screen asks of the studio.
@@ -183,6 +185,8 @@ pub enum Event {
     Picked(usize),
     /// A lesson: the player leaves it.
     Leave,
+    /// Rebind this action's key (a button was right-clicked).
+    Rebind(Action),
 }
 
 /// What the line above the authoring canvas says of the solver.
@@ -445,6 +449,7 @@ impl Editor {
 
     fn route(&mut self, message: Message) -> (Task<Message>, Option<Event>) {
         let task = match message {
+            Message::Rebind(a) => return (Task::none(), Some(Event::Rebind(a))),
             Message::Source(action) if self.mode == Mode::Author => {
                 let revision = self.core.buffer.revision();
                 let task = self.source_action(action);
@@ -707,6 +712,7 @@ impl Editing for Editor {
     fn studio_event(event: Event) -> Option<document::Event> {
         match event {
             Event::Saved(p) => Some(document::Event::Saved(p)),
+            Event::Rebind(a) => Some(document::Event::Rebind(a)),
             Event::SaveFailed(w) => Some(document::Event::SaveFailed(w)),
             // The file's own game: the moment is said on the screen.
             Event::Picked(_) | Event::Leave => None,

@@ -4,6 +4,11 @@
 use super::*;
 use crate::family::Family;
 use crate::screen::look::Tone;
+
+/// `b`, whose key a right-click rebinds.
+fn key<'a>(b: iced::widget::Button<'a, Message>, a: Action) -> Element<'a, Message> {
+    crate::screen::toolbar::keyed(b, Some(Message::Rebind(a)))
+}
 use crate::screen::scroll;
 use iced::widget::{button, canvas, column, container, row, space, stack, text, text_input};
 use iced::{Color, Element, Fill, Font, Length};
@@ -142,12 +147,18 @@ impl Editor {
             button(small("▶ Play")).style(button::success)
         };
         let files = row![
-            play,
-            button(small("Undo"))
-                .on_press_maybe(self.core.buffer.can_undo().then_some(Message::Undo)),
-            button(small("Redo"))
-                .on_press_maybe(self.core.buffer.can_redo().then_some(Message::Redo)),
-            button(small("Save")).on_press(Message::Save),
+            key(play, Action::Play),
+            key(
+                button(small("Undo"))
+                    .on_press_maybe(self.core.buffer.can_undo().then_some(Message::Undo)),
+                Action::Undo
+            ),
+            key(
+                button(small("Redo"))
+                    .on_press_maybe(self.core.buffer.can_redo().then_some(Message::Redo)),
+                Action::Redo
+            ),
+            key(button(small("Save")).on_press(Message::Save), Action::Save),
             button(small(if self.diffing {
                 "Back"
             } else {
@@ -337,9 +348,19 @@ impl Editor {
         };
         let toolbar = row![
             leave,
-            button(small("Undo")).on_press_maybe(game.can_undo().then_some(Message::Undo)),
-            button(small("Redo")).on_press_maybe(game.can_redo().then_some(Message::Redo)),
-            button(small("Restart")).on_press_maybe(game.can_undo().then_some(Message::Restart)),
+            key(
+                button(small("Undo")).on_press_maybe(game.can_undo().then_some(Message::Undo)),
+                Action::Undo
+            ),
+            key(
+                button(small("Redo")).on_press_maybe(game.can_redo().then_some(Message::Redo)),
+                Action::Redo
+            ),
+            key(
+                button(small("Restart"))
+                    .on_press_maybe(game.can_undo().then_some(Message::Restart)),
+                Action::Restart
+            ),
             space().width(12),
             turn("↻ Turn clockwise", Turn::Clockwise),
             turn("↺ Turn anticlockwise", Turn::Anticlockwise),
