@@ -176,7 +176,15 @@ fn a_match_is_accepted_drafted_built_and_picked_in_the_studio() -> Result<(), Er
     });
     assert!(sees(&s, "Your turn to draft."));
     assert!(sees(&s, studio::screen::death_match::SHAPES));
+    let place = |s: &Studio| {
+        iced_test::simulator(s.view())
+            .find("Draft 1: h2")
+            .map(|w| w.bounds())
+    };
+    let before = place(&s)?;
     d.click(&mut s, "Draft 1: h2")?;
+    // The piece drafted keeps its place, faded: the others do not move under the cursor.
+    assert_eq!(place(&s)?, before, "the drafted piece's place is kept");
     d.rt.block_on(bob.act(id, &Action::StopDrafting))
         .expect("BOB stops");
     d.send(&mut s, Message::DeathMatch(death_match::Message::Refresh));

@@ -4,8 +4,12 @@ use super::pictures::{SHAPE_UNIT, Subject, WIDTH, cells};
 use super::{DeathMatch, Message};
 use crate::screen::scroll;
 use iced::widget::image::Handle;
-use iced::widget::{Column, button, column, image, row, text, text_input};
-use iced::{Center, Element, Fill, Font};
+use iced::widget::{Column, button, column, container, image, row, text, text_input};
+use iced::{Center, Element, Fill, Font, Length};
+
+/// The room a drafted piece's name takes under its picture (a line of 12-point text and the
+/// gap above it).
+const DRAFTED_LABEL: f32 = 20.0;
 use lockfmt::words::count;
 use rules::death_match::{
     Action, Answer, BuildStatus, DraftOrder, Phase, Player, Shape, Stage, Timing,
@@ -71,7 +75,7 @@ impl DeathMatch {
                 );
             }
             return offer
-                .push(button(text("Go to Online")).on_press(Message::GoOnline))
+                .push(button(text("Go to Online").size(13)).on_press(Message::GoOnline))
                 .into();
         };
         let mut list = Column::new().spacing(4);
@@ -79,13 +83,13 @@ impl DeathMatch {
             let line = text(s.line()).size(13);
             let mut r = row![line].spacing(8).align_y(Center);
             if s.status == Status::Challenged && &s.challenged == me {
-                r = r.push(button(text("Accept").size(12)).on_press(Message::Accept(s.id)));
-                r = r.push(button(text("Decline").size(12)).on_press(Message::Decline(s.id)));
+                r = r.push(button(text("Accept").size(13)).on_press(Message::Accept(s.id)));
+                r = r.push(button(text("Decline").size(13)).on_press(Message::Decline(s.id)));
             } else if s.status == Status::Challenged {
-                r = r.push(button(text("Withdraw").size(12)).on_press(Message::Decline(s.id)));
+                r = r.push(button(text("Withdraw").size(13)).on_press(Message::Decline(s.id)));
             }
             if matches!(s.status, Status::Playing | Status::Over) {
-                r = r.push(button(text("Open").size(12)).on_press(Message::Show(s.id)));
+                r = r.push(button(text("Open").size(13)).on_press(Message::Show(s.id)));
             }
             list = list.push(r);
         }
@@ -100,8 +104,8 @@ impl DeathMatch {
                     .on_input(Message::OpponentInput)
                     .on_submit(Message::Challenge)
                     .width(120),
-                button(text("Challenge")).on_press(Message::Challenge),
-                button(text("Refresh")).on_press(Message::Refresh),
+                button(text("Challenge").size(13)).on_press(Message::Challenge),
+                button(text("Refresh").size(13)).on_press(Message::Refresh),
             ]
             .spacing(6),
             if self.can_practise() {
@@ -122,7 +126,7 @@ impl DeathMatch {
         let chosen = self.practice_speed();
         let mut speeds = row![text("Speed:").size(13)].spacing(6).align_y(Center);
         for speed in super::SPEEDS {
-            let b = button(text(format!("{speed}×")).size(12));
+            let b = button(text(format!("{speed}×")).size(13));
             // The speed chosen is not pressed again: it shows as chosen.
             speeds = speeds.push(if speed == chosen {
                 b
@@ -145,8 +149,8 @@ impl DeathMatch {
             text(pace).size(12),
             row![
                 text("Practise:").size(13),
-                button(text("an easy bot").size(12)).on_press(Message::Practise(0.3)),
-                button(text("a strong bot").size(12)).on_press(Message::Practise(1.0)),
+                button(text("an easy bot").size(13)).on_press(Message::Practise(0.3)),
+                button(text("a strong bot").size(13)).on_press(Message::Practise(1.0)),
             ]
             .spacing(6)
             .align_y(Center),
@@ -170,7 +174,7 @@ impl DeathMatch {
             .size(12)
             .into()
         } else {
-            button(text(label))
+            button(text(label).size(13))
                 .on_press(Message::Act(Action::Done))
                 .into()
         })
@@ -269,8 +273,8 @@ impl DeathMatch {
     fn match_view<'a>(&'a self, v: &'a MatchView) -> Element<'a, Message> {
         let mut page = column![
             row![
-                button(text("Lobby").size(12)).on_press(Message::BackToLobby),
-                button(text("Refresh").size(12)).on_press(Message::Refresh),
+                button(text("Lobby").size(13)).on_press(Message::BackToLobby),
+                button(text("Refresh").size(13)).on_press(Message::Refresh),
             ]
             .spacing(6),
             self.clocks(v),
@@ -323,18 +327,31 @@ impl DeathMatch {
             .align_y(iced::Alignment::End)
             .into()
         };
-        c = c.push(
-            row![
-                text("Drafted — you:").size(12),
-                drafted(me),
-                text(format!("{}:", v.name(me.other()))).size(12),
-                drafted(me.other()),
-            ]
-            .spacing(8)
-            .align_y(iced::Alignment::End)
-            .wrap()
-            .vertical_spacing(4),
-        );
+        let drafted_row = row![
+            text("Drafted — you:").size(12),
+            drafted(me),
+            text(format!("{}:", v.name(me.other()))).size(12),
+            drafted(me.other()),
+        ]
+        .spacing(8)
+        .align_y(iced::Alignment::End);
+        // The row keeps the height of the round's tallest piece from the start of the draft,
+        // so that what is below it does not move down as pieces are drafted.
+        let tallest = v.setup.as_ref().and_then(|r| {
+            r.offered
+                .iter()
+                .map(|p| f32::from(cells(p.shape).1))
+                .reduce(f32::max)
+        });
+        c = c.push(match tallest {
+            Some(cells_high) => Element::from(
+                container(drafted_row)
+                    .height(Length::Fixed(cells_high * SHAPE_UNIT * 0.6 + DRAFTED_LABEL))
+                    .align_y(iced::Alignment::End)
+                    .clip(true),
+            ),
+            None => drafted_row.into(),
+        });
         match phase {
             Phase::Assess { .. } => {
                 if let Some(setup) = &v.setup {
@@ -368,8 +385,9 @@ impl DeathMatch {
                 if v.round == 1 && me == Player::Challenged && v.first_drafter.is_none() {
                     c = c.push(
                         row![
-                            button(text("Draft first")).on_press(Message::Order(DraftOrder::First)),
-                            button(text("Draft second"))
+                            button(text("Draft first").size(13))
+                                .on_press(Message::Order(DraftOrder::First)),
+                            button(text("Draft second").size(13))
                                 .on_press(Message::Order(DraftOrder::Second)),
                         ]
                         .spacing(6),
@@ -406,17 +424,23 @@ impl DeathMatch {
                     );
                 }
                 c = c.push(turn);
+                // Every piece offered keeps its place for the whole draft: one drafted stays,
+                // faded and pressing nothing, so that the others do not move under the cursor.
+                let offered = v.setup.as_ref().map_or(&d.remaining, |r| &r.offered);
                 let mut pieces = row![].spacing(4);
-                for p in &d.remaining {
+                for p in offered {
+                    let left = d.remaining.iter().any(|r| r.id == p.id);
                     let b = button(self.shape_picture(
                         p.shape,
                         format!("Draft {}: {}", p.id, String::from(p.shape)),
                         1.0,
                     ));
-                    pieces = pieces.push(if mine {
+                    pieces = pieces.push(if mine && left {
                         b.on_press(Message::Act(Action::Draft(p.id)))
-                    } else {
+                    } else if left {
                         b
+                    } else {
+                        b.style(button::secondary)
                     });
                 }
                 c = c.push(
@@ -442,9 +466,9 @@ impl DeathMatch {
                 if !done {
                     c = c.push(
                         row![
-                            button(text("Open my lock in the editor"))
+                            button(text("Open my lock in the editor").size(13))
                                 .on_press(Message::OpenMyLock),
-                            button(text("Submit the editor's lock"))
+                            button(text("Submit the editor's lock").size(13))
                                 .on_press(Message::SubmitEditorLock),
                         ]
                         .spacing(6),
@@ -473,8 +497,9 @@ impl DeathMatch {
                 .on_input(Message::MovesInput)
                 .on_submit(Message::SubmitMoves)
                 .width(280),
-            button(text("Submit moves")).on_press(Message::SubmitMoves),
-            button(text("Submit my moves on the board")).on_press(Message::SubmitBoardMoves),
+            button(text("Submit moves").size(13)).on_press(Message::SubmitMoves),
+            button(text("Submit my moves on the board").size(13))
+                .on_press(Message::SubmitBoardMoves),
         ]
         .spacing(6)
         .into()
@@ -509,7 +534,7 @@ impl DeathMatch {
                     Element::from(
                         row![
                             line,
-                            button(text("Choose").size(12))
+                            button(text("Choose").size(13))
                                 .on_press(Message::Act(Action::Choose(i)))
                         ]
                         .spacing(6),
@@ -528,12 +553,14 @@ impl DeathMatch {
                 let sheet = v.your_sheet.as_ref();
                 let takes_call = sheet.is_none_or(|s| s.refuses_impossible_call().is_none());
                 let takes_moves = sheet.is_none_or(|s| s.refuses_solutions().is_none());
-                let mut actions =
-                    row![button(text("Open the lock to pick")).on_press(Message::OpenLockToPick)]
-                        .spacing(6);
+                let mut actions = row![
+                    button(text("Open the lock to pick").size(13))
+                        .on_press(Message::OpenLockToPick)
+                ]
+                .spacing(6);
                 if takes_call {
                     actions = actions.push(
-                        button(text("Declare impossible"))
+                        button(text("Declare impossible").size(13))
                             .on_press(Message::Act(Action::DeclareImpossible)),
                     );
                 }
@@ -560,9 +587,9 @@ impl DeathMatch {
                         c = c.push(
                             row![
                                 text("Countersolve your lock?").size(13),
-                                button(text("Countersolve"))
+                                button(text("Countersolve").size(13))
                                     .on_press(Message::Act(Action::Countersolve(true))),
-                                button(text("Do not countersolve"))
+                                button(text("Do not countersolve").size(13))
                                     .on_press(Message::Act(Action::Countersolve(false))),
                             ]
                             .spacing(6),
@@ -572,7 +599,7 @@ impl DeathMatch {
                         c = c.push(
                             row![
                                 text("Pick your own lock:").size(13),
-                                button(text("Open my lock in the editor"))
+                                button(text("Open my lock in the editor").size(13))
                                     .on_press(Message::OpenMyLock),
                             ]
                             .spacing(6),
