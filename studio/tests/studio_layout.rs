@@ -288,3 +288,26 @@ fn the_nonogram_suggestion_line_moves_nothing() {
     };
     watch_after.still(&s, "a suggestion came");
 }
+
+/// A lesson's bar says "Opened in 3 moves" with the next lesson beside it in the room its
+/// "Stuck? Show me" had: the board does not move down when the lock opens.
+#[test]
+fn a_lessons_opened_line_moves_nothing() {
+    let d = Driver::new();
+    let home = tempfile::tempdir().expect("home");
+    let mut s = d.studio_at(home.path(), Settings::default());
+    d.click(&mut s, "Play lesson 1").expect("the first lesson");
+    let labels = with_side(&["Undo", "Restart"]);
+    let watch = Watch::on(&s, &labels);
+    for m in studio::hexlock::tutorial::solution(0).expect("its solution") {
+        d.send(
+            &mut s,
+            Message::Play(studio::screen::hexlock::play::Message::Move(m)),
+        );
+    }
+    assert!(
+        s.tutorial().playing().is_some_and(|p| p.done),
+        "the lesson's lock is open"
+    );
+    watch.still(&s, "the lesson's lock opened");
+}

@@ -343,38 +343,50 @@ impl Tutorial {
             text(series.intro(index)).size(13),
         ]
         .spacing(4);
-        if !done {
-            bar = bar.push(
+        // What the lesson offers now — help while it is being played, then the praise and the
+        // way on — takes one row of one height, so that the board below never moves when the
+        // lock opens.
+        let action: Element<'_, Message> = if !done {
+            row![
                 button(text("Stuck? Show me").size(12))
                     .style(button::secondary)
-                    .on_press(Message::ShowMe),
-            );
+                    .on_press(Message::ShowMe)
+            ]
+            .into()
         } else {
             let made = lockfmt::words::count(moves, "move");
             let done = match series {
                 Series::HexLock => "Opened",
                 Series::Sliding => "Picked",
             };
-            bar = bar.push(
-                text(match series.shortest(index) {
-                    Some(fewest) if fewest >= moves => {
-                        format!("{done} in {made}, the fewest possible!")
-                    }
-                    Some(fewest) => format!(
-                        "{done} in {made}! The fewest take {fewest}: Restart to try for them."
-                    ),
-                    None => format!("{done} in {made}!"),
-                })
-                .size(14),
-            );
-            bar = bar.push(match lessons.get(index + 1) {
-                Some(_) => Element::from(
+            let praise = match series.shortest(index) {
+                Some(fewest) if fewest >= moves => {
+                    format!("{done} in {made}, the fewest possible!")
+                }
+                Some(fewest) => {
+                    format!("{done} in {made}! The fewest take {fewest}: Restart to try for them.")
+                }
+                None => format!("{done} in {made}!"),
+            };
+            let on: Element<'_, Message> = match lessons.get(index + 1) {
+                Some(_) => {
                     button(text(format!("Next lesson: {}", series.title(index + 1))).size(13))
-                        .on_press(Message::Open(series, index + 1)),
-                ),
+                        .on_press(Message::Open(series, index + 1))
+                        .into()
+                }
                 None => finished(series),
-            });
-        }
+            };
+            row![text(praise).size(14).width(Fill), on]
+                .spacing(8)
+                .align_y(iced::Center)
+                .into()
+        };
+        bar = bar.push(
+            container(action)
+                .height(iced::Length::Fixed(ACTION_HEIGHT))
+                .align_y(iced::Center)
+                .clip(true),
+        );
         Some(
             container(bar)
                 .padding(8)
@@ -409,13 +421,17 @@ fn finished<'a>(series: Series) -> Element<'a, Message> {
             Message::GoDeathMatch,
         ),
     };
-    column![
-        text(words).size(13),
+    row![
+        text(words).size(13).width(Fill),
         button(text(label).size(13)).on_press(message),
     ]
-    .spacing(4)
+    .spacing(8)
+    .align_y(iced::Center)
     .into()
 }
+
+/// The height of a lesson's action row: two lines of words beside a button.
+const ACTION_HEIGHT: f32 = 40.0;
 
 /// The families no series teaches, as the welcome names them: "Nonograms and Quadrillion
 /// boards are".
