@@ -154,6 +154,9 @@ fn a_cell_painted_after_a_save_is_said_to_be_unsaved() -> Result<(), Error> {
     assert!(!s.document().is_dirty());
     let saved = format!("saved {}", file.display());
     assert!(common::sees(&s, &saved), "the status says {saved}");
+    // In the studio's one message area, not under the canvas: that line names the file.
+    assert_eq!(s.notice(), saved);
+    assert!(common::sees(&s, &file.display().to_string()));
     paint(&d, &mut s, 2);
     assert!(s.document().is_dirty());
     assert!(!common::sees(&s, &saved), "the save's word lapsed");

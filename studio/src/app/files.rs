@@ -264,7 +264,9 @@ impl Studio {
         );
         self.document = document;
         self.apply_match_rules();
+        // The import's word says more than the buffer's "not saved yet": it stands.
         self.notice = imported.notice();
+        self.heard_now();
         task.map(Message::Document)
     }
 

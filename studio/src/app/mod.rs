@@ -113,6 +113,8 @@ pub struct Studio {
     said: std::collections::VecDeque<String>,
     /// The window fills the screen.
     fullscreen: bool,
+    /// The editor's last word the message area took: how many times it had spoken, and what.
+    heard: (u64, String),
     /// What the start found wrong (or made), shown above the screen until dismissed.
     lasting: Vec<String>,
 }
@@ -215,6 +217,7 @@ impl Studio {
             notice: String::new(),
             said: lasting.iter().cloned().collect(),
             fullscreen: false,
+            heard: (0, String::new()),
             lasting,
         };
         if start.file.is_some() || start.imported.is_some() {
@@ -328,18 +331,47 @@ impl Studio {
         Palette::of_theme(self.is_dark())
     }
 
+    /// What the open file's editor says goes to the one message area, as the studio's own
+    /// words do; a word of the editor's that no longer stands (the text changed since "saved")
+    /// leaves the area, and stays in its history.
+    /// `before` is the area's word before the update.
+    fn hear_the_editor(&mut self, before: &str) {
+        let (count, words) = self.document.said();
+        if (count, words) == (self.heard.0, self.heard.1.as_str()) {
+            return;
+        }
+        // The studio's own word stands, and an editor behind a player (a hex lock or a
+        // nonogram played) does not speak over the game shown.
+        let shown = matches!(self.screen, Screen::Editor);
+        if self.notice != before || !shown {
+        } else if !words.is_empty() {
+            self.notice = words.to_string();
+        } else if self.notice == self.heard.1 {
+            self.notice.clear();
+        }
+        self.heard = (count, words.to_string());
+    }
+
+    /// The editor's words so far are heard: they do not take the area from the studio's.
+    fn heard_now(&mut self) {
+        let (count, words) = self.document.said();
+        self.heard = (count, words.to_string());
+    }
+
     pub fn update(&mut self, message: Message) -> Task<Message> {
         let was_settings = matches!(self.screen, Screen::Settings);
+        let before = self.notice.clone();
         let mut task = self.route(message);
+        self.follow_play();
+        if let Some(forget) = self.forget_undone() {
+            task = Task::batch([task, forget]);
+        }
+        self.hear_the_editor(&before);
         if !self.notice.is_empty() && self.said.back() != Some(&self.notice) {
             if self.said.len() == SAID_KEPT {
                 self.said.pop_front();
             }
             self.said.push_back(self.notice.clone());
-        }
-        self.follow_play();
-        if let Some(forget) = self.forget_undone() {
-            task = Task::batch([task, forget]);
         }
         // The theme changed (the side panel's button, the settings, a reload of the file): the
         // Death Match's pictures are drawn again in its colours.

@@ -88,6 +88,9 @@ pub struct Buffer {
     /// The revision the status was said at: a word about an older text is stale ("saved"
     /// said before an edit would hide that the edit is unsaved).
     said_at: u64,
+    /// How many times the buffer has spoken: the studio moves each new word to its message
+    /// area.
+    said_count: u64,
     /// What of the text the source pane last showed (none until it first overflowed).
     seen: Option<Seen>,
     /// The text's shape at a revision, worked out once per revision (the pane asks at
@@ -110,6 +113,7 @@ impl Buffer {
             saving: false,
             status: String::new(),
             said_at: 0,
+            said_count: 0,
             seen: None,
             extent: std::cell::Cell::new(None),
         }
@@ -262,6 +266,24 @@ impl Buffer {
     pub fn say(&mut self, status: impl Into<String>) {
         self.status = status.into();
         self.said_at = self.revision;
+        self.said_count += 1;
+    }
+
+    /// How many times the buffer has spoken, and its last word while it stands.
+    pub fn said(&self) -> (u64, &str) {
+        (self.said_count, self.status())
+    }
+
+    /// The file and whether the text is saved, as the line under the canvas shows them: the
+    /// buffer's words go to the studio's message area.
+    pub fn file_line(&self) -> String {
+        format!(
+            "{}{}",
+            self.path
+                .as_ref()
+                .map_or("(no file)".to_string(), |p| p.display().to_string()),
+            if self.is_dirty() { " — unsaved" } else { "" }
+        )
     }
 
     /// An edit typed in the source pane; whether it changed the text.
@@ -598,15 +620,10 @@ impl Buffer {
     }
 
     /// The status line: the last word, or the file and whether it is saved.
+    #[cfg(test)]
     pub fn status_line(&self) -> String {
         if self.status().is_empty() {
-            format!(
-                "{}{}",
-                self.path
-                    .as_ref()
-                    .map_or("(no file)".to_string(), |p| p.display().to_string()),
-                if self.is_dirty() { " — unsaved" } else { "" }
-            )
+            self.file_line()
         } else {
             self.status().to_string()
         }

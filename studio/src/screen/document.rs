@@ -117,6 +117,7 @@ trait Open {
     fn resume(&mut self, play: &crate::progress::Play) -> bool;
     fn is_dirty(&self) -> bool;
     fn status(&self) -> &str;
+    fn said(&self) -> (u64, &str);
     fn title(&self) -> String;
     fn save(&mut self) -> Task<Message>;
     fn discard(&mut self) -> Task<Message>;
@@ -158,6 +159,9 @@ impl<E: Editing> Open for E {
     }
     fn status(&self) -> &str {
         Editing::status(self)
+    }
+    fn said(&self) -> (u64, &str) {
+        self.buffer().said()
     }
     fn title(&self) -> String {
         Editing::title(self)
@@ -268,6 +272,11 @@ impl Document {
     /// The last thing the editor said.
     pub fn status(&self) -> &str {
         self.editor.status()
+    }
+
+    /// How many times the editor has spoken, and its last word while it stands.
+    pub fn said(&self) -> (u64, &str) {
+        self.editor.said()
     }
 
     /// The title of the window: the puzzle's name.

@@ -268,7 +268,7 @@ impl Editor {
             Message::Source,
             Message::Buffer,
         );
-        let status = text(self.core.buffer.status_line()).size(13);
+        let status = text(self.core.buffer.file_line()).size(13);
         column![
             tools,
             actions,

@@ -111,7 +111,7 @@ impl Editor {
             ]
             .spacing(8)
             .height(Fill),
-            text(self.core.buffer.status_line()).size(13),
+            text(self.core.buffer.file_line()).size(13),
         ]
         .spacing(6)
         .padding(8)

@@ -166,7 +166,7 @@ impl Editor {
             tools.wrap().vertical_spacing(4),
             verdict,
             main,
-            text(self.core.buffer.status_line()).size(13)
+            text(self.core.buffer.file_line()).size(13)
         ]
         .spacing(6)
         .padding(8)

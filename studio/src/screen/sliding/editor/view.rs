@@ -262,7 +262,7 @@ impl Editor {
             toolbar,
             verdict,
             row![left.height(Fill), right].spacing(8).height(Fill),
-            small(&self.core.buffer.status_line()),
+            small(&self.core.buffer.file_line()),
         ]
         .spacing(6)
         .padding(8)
@@ -529,7 +529,7 @@ impl Editor {
             ]
             .spacing(8)
             .height(Fill),
-            small(&self.core.buffer.status_line()),
+            small(&self.core.buffer.file_line()),
         ]
         .spacing(6)
         .padding(8)
