@@ -193,7 +193,7 @@ fn the_nonogram_editor_and_player_stay_put() {
 }
 
 #[test]
-fn the_quadrillion_editor_stays_put() {
+fn the_quadrillion_editor_and_player_stay_put() {
     let d = Driver::new();
     let home = tempfile::tempdir().expect("home");
     let mut s = studio(&d, home.path());
@@ -206,6 +206,8 @@ fn the_quadrillion_editor_stays_put() {
         studio::screen::quadrillion::editor::SOURCE_ID,
         &labels,
     );
+    d.click(&mut s, "▶ Play").expect("Play");
+    player_stays_put(&d, &mut s, &with_side(&["✎ Author", "Undo"]));
 }
 
 #[test]
