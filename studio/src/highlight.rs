@@ -116,45 +116,45 @@ impl Highlighter for LockHighlighter {
     }
 }
 
+/// The captures the grammars' highlight queries use, by their first word (or whole, for the
+/// two that differ from their head), each with its colour on the light paper and on the dark
+/// slate: all read at WCAG AA on the theme's backgrounds (`screen::look` tests them).
+pub const CAPTURE_COLOURS: &[(&str, [u8; 3], [u8; 3])] = &[
+    ("diagnostic", [0xb3, 0x26, 0x1e], [0xff, 0x7b, 0x72]),
+    ("keyword.directive", [0x7b, 0x3a, 0x99], [0xc3, 0x9b, 0xd3]),
+    ("comment", [0x5f, 0x63, 0x68], [0x9a, 0xa0, 0xa6]),
+    ("string", [0x1a, 0x6e, 0x3e], [0x6f, 0xd0, 0x8c]),
+    ("keyword", [0xa8, 0x32, 0x1f], [0xf2, 0x8b, 0x82]),
+    ("operator", [0xa8, 0x32, 0x1f], [0xf2, 0x8b, 0x82]),
+    ("variable", [0x1a, 0x5f, 0x8f], [0x6c, 0xb6, 0xe8]),
+    ("constant", [0x9a, 0x3f, 0x00], [0xf0, 0xa0, 0x60]),
+    ("label", [0x0b, 0x66, 0x55], [0x4f, 0xd1, 0xb5]),
+    ("type", [0x7a, 0x4e, 0x14], [0xe6, 0xb0, 0x6a]),
+    ("function", [0x2f, 0x5e, 0x9e], [0x8a, 0xb4, 0xf8]),
+    ("tag", [0x6b, 0x3f, 0xa0], [0xc3, 0xa6, 0xf0]),
+    ("special", [0x73, 0x53, 0x00], [0xe3, 0xc0, 0x5c]),
+    ("punctuation", [0x5e, 0x5e, 0x59], [0x8c, 0x93, 0x9a]),
+    ("error", [0xb3, 0x26, 0x1e], [0xff, 0x7b, 0x72]),
+];
+
+/// The colour of a capture on a theme: the whole capture's own, else its first word's.
+pub fn capture_colour(capture: &str, dark: bool) -> Option<Color> {
+    let head = capture.split('.').next().unwrap_or("");
+    CAPTURE_COLOURS
+        .iter()
+        .find(|(name, _, _)| *name == capture)
+        .or_else(|| CAPTURE_COLOURS.iter().find(|(name, _, _)| *name == head))
+        .map(|&(_, light, dark_rgb)| {
+            let [r, g, b] = if dark { dark_rgb } else { light };
+            Color::from_rgb8(r, g, b)
+        })
+}
+
 /// The colour of a capture, by its longest known prefix.
 pub fn format(capture: &&'static str, theme: &Theme) -> highlighter::Format<Font> {
     let dark = theme.extended_palette().is_dark;
-    let rgb = |r, g, b| Some(Color::from_rgb8(r, g, b));
-    let head = capture.split('.').next().unwrap_or("");
-    let color = match (*capture, head) {
-        ("diagnostic", _) => rgb(0xe0, 0x1b, 0x24),
-        ("keyword.directive", _) => rgb(0x8e, 0x44, 0xad),
-        (_, "comment") => {
-            if dark {
-                rgb(0x7f, 0x8c, 0x8d)
-            } else {
-                rgb(0x80, 0x80, 0x80)
-            }
-        }
-        (_, "string") => rgb(0x27, 0xae, 0x60),
-        (_, "keyword") | (_, "operator") => rgb(0xc0, 0x39, 0x2b),
-        (_, "variable") => rgb(0x29, 0x80, 0xb9),
-        (_, "constant") => rgb(0xd3, 0x54, 0x00),
-        (_, "label") => rgb(0x16, 0xa0, 0x85),
-        (_, "type") => {
-            if dark {
-                rgb(0xe6, 0xb0, 0x6a)
-            } else {
-                rgb(0x8a, 0x5a, 0x1c)
-            }
-        }
-        (_, "function") => rgb(0x3d, 0x6f, 0xb0),
-        (_, "tag") => rgb(0x7b, 0x4f, 0xa8),
-        (_, "special") => rgb(0xb8, 0x86, 0x0b),
-        (_, "punctuation") => {
-            if dark {
-                rgb(0x5c, 0x63, 0x6a)
-            } else {
-                rgb(0xb0, 0xa8, 0x98)
-            }
-        }
-        (_, "error") => rgb(0xe0, 0x1b, 0x24),
-        _ => None,
-    };
-    highlighter::Format { color, font: None }
+    highlighter::Format {
+        color: capture_colour(capture, dark),
+        font: None,
+    }
 }

@@ -339,6 +339,22 @@ mod tests {
         }
     }
 
+    /// The source pane's syntax colours read at AA on the theme's paper, in both themes.
+    #[test]
+    fn the_source_panes_syntax_colours_read_at_aa_in_both_themes() {
+        for dark in [false, true] {
+            let theme = theme(dark);
+            let back = theme.extended_palette().background.base.color;
+            for &(capture, _, _) in crate::highlight::CAPTURE_COLOURS {
+                let colour = crate::highlight::capture_colour(capture, dark).expect("a colour");
+                let ratio = contrast(colour, back);
+                assert!(ratio >= AA, "{capture} (dark {dark}): {ratio:.2}:1");
+            }
+            let sub = crate::highlight::capture_colour("string.special", dark);
+            assert_eq!(sub, crate::highlight::capture_colour("string", dark));
+        }
+    }
+
     /// The measure itself: black on white is 21:1, a colour on itself 1:1, and iced's own
     /// success green on its dark background is the 1.35:1 the words had.
     #[test]

@@ -72,16 +72,7 @@ pub fn view<'a, M: Clone + 'a>(
             .line_height(LineHeight::Absolute(LINE.into()))
             .align_x(alignment::Horizontal::Right)
             .width(gutter)
-            .style(|theme: &iced::Theme| text::Style {
-                color: Some(
-                    theme
-                        .extended_palette()
-                        .background
-                        .strong
-                        .text
-                        .scale_alpha(0.6),
-                ),
-            });
+            .style(super::look::quiet);
         // The text is as tall as its lines (the pane scrolls it, with the numbers beside
         // it) and at least as large as the room, so that a click below or beside the
         // text still lands in it.
