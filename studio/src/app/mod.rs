@@ -342,14 +342,15 @@ impl Studio {
         }
         // The studio's own word stands, and an editor behind a player (a hex lock or a
         // nonogram played) does not speak over the game shown.
-        let shown = matches!(self.screen, Screen::Editor);
-        if self.notice != before || !shown {
-        } else if !words.is_empty() {
-            self.notice = words.to_string();
-        } else if self.notice == self.heard.1 {
-            self.notice.clear();
+        let studio_spoke = self.notice != before;
+        if !studio_spoke && matches!(self.screen, Screen::Editor) {
+            if !words.is_empty() {
+                self.notice = words.to_string();
+            } else if self.notice == self.heard.1 {
+                self.notice.clear();
+            }
         }
-        self.heard = (count, words.to_string());
+        self.heard_now();
     }
 
     /// The editor's words so far are heard: they do not take the area from the studio's.

@@ -89,16 +89,9 @@ fn an_empty_folder_says_how_to_make_a_first_puzzle() {
     let _ = listed(&mut folder);
     let games = Progress::default();
     let sees = |folder: &Folder| {
-        iced_test::simulator(folder.view(
-            None,
-            Default::default(),
-            String::new(),
-            Default::default(),
-            &Default::default(),
-            &games,
-        ))
-        .find(EMPTY)
-        .is_ok()
+        iced_test::simulator(panel(folder, &games))
+            .find(EMPTY)
+            .is_ok()
     };
     assert!(sees(&folder));
     std::fs::write(
@@ -129,16 +122,9 @@ fn the_list_says_which_puzzles_are_in_progress_and_which_are_solved() {
     games.keep(&Place::File(dir.path().join("a.non")), "p", crossed, false);
     games.keep(&Place::File(dir.path().join("b.non")), "p", filled, true);
     let sees = |games: &Progress, what: &str| {
-        iced_test::simulator(folder.view(
-            None,
-            Default::default(),
-            String::new(),
-            Default::default(),
-            &Default::default(),
-            games,
-        ))
-        .find(what)
-        .is_ok()
+        iced_test::simulator(panel(&folder, games))
+            .find(what)
+            .is_ok()
     };
     assert!(sees(&games, "in progress"), "a is started");
     assert!(sees(&games, "✓ solved"), "b is solved");
@@ -168,4 +154,17 @@ fn new_follows_the_open_puzzles_family_until_a_template_is_picked() {
     assert_eq!(new(&mut folder, Some("board.quad")), "quadrillion-default");
     let _ = folder.update(Message::TemplatePicked("size-3".into()), None);
     assert_eq!(new(&mut folder, Some("cat.non")), "size-3");
+}
+
+/// The panel as a window with nothing open, no message and these games shows it.
+fn panel<'a>(folder: &'a Folder, games: &'a Progress) -> iced::Element<'a, Message> {
+    const NO_WORDS: &std::collections::VecDeque<String> = &std::collections::VecDeque::new();
+    folder.view(
+        None,
+        Default::default(),
+        String::new(),
+        Default::default(),
+        NO_WORDS,
+        games,
+    )
 }
