@@ -534,3 +534,54 @@ fn webpbn_xml_is_checked_as_its_nonograms_and_named_by_the_other_verbs() {
         );
     }
 }
+
+/// Olšák's `.g` files (webpbn's other export, and the format of Jan Wolter's survey of solvers)
+/// are imported, checked and named by the other verbs as webpbn's XML is; a colour puzzle is
+/// refused where its second colour is first used.
+#[test]
+fn an_olsak_g_file_is_imported_checked_and_named_by_the_other_verbs() {
+    let dir = tempfile::tempdir().expect("dir");
+    let put = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).expect("write");
+    put(
+        "dancer.g",
+        "webpbn.org #1: Demo Puzzle from Front Page\r\nCopyright 2004 by Jan Wolter\r\n#d\r\n   0:   #FFFFFF   white\r\n   g:X  #000000   black\r\n: rows\r\n2g\r\n2g 1g\r\n1g 1g\r\n3g\r\n1g 1g\r\n1g 1g\r\n2g\r\n1g 1g\r\n1g 2g\r\n2g\r\n: columns\r\n2g 1g\r\n2g 1g 3g\r\n7g\r\n1g 3g\r\n2g 1g",
+    );
+    let out = lockwright(&["nonogram", "import", "dancer.g"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let non = std::fs::read_to_string(dir.path().join("dancer.non")).expect("imported");
+    assert!(
+        non.contains("catalogue \"webpbn.org #1\"") && non.contains("width 5\nheight 10"),
+        "{non}"
+    );
+    let out = lockwright(&["solve", "dancer.non", "--json"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("\"unique\""),
+        "{}",
+        text(&out.stdout)
+    );
+
+    let out = lockwright(&["check", "dancer.g"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = lockwright(&["solve", "dancer.g"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains(
+            "dancer.g is Olšák's .g format, not a puzzle file: `lockwright nonogram import dancer.g`"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+
+    put(
+        "onions.g",
+        "#d\n 0: #FFFFFF white\n g:X #000000 black\n r:* #FF0000 red\n: rows\n1g\n1g 1r\n: columns\n1g\n1r\n",
+    );
+    let out = lockwright(&["nonogram", "import", "onions.g"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("onions.g:7:5: error: a puzzle in more than one colour"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -22,6 +22,7 @@ pub mod document;
 mod entities;
 pub mod highlight;
 pub mod language;
+pub mod olsak;
 pub mod parse;
 pub mod print;
 mod text;

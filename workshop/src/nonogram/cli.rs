@@ -496,8 +496,9 @@ fn otsu(values: &[f32]) -> f32 {
 /// What a verb that reads puzzle files says of a webpbn XML file.
 pub fn webpbn_is_no_puzzle_file(xml: &Path) -> String {
     format!(
-        "{} is webpbn XML, not a puzzle file: `lockwright nonogram import {}` makes a nonogram (.non) of it, and `lockwright studio {}` opens it",
+        "{} is {}, not a puzzle file: `lockwright nonogram import {}` makes a nonogram (.non) of it, and `lockwright studio {}` opens it",
         xml.display(),
+        crate::nonogram::webpbn::format_name(xml),
         xml.display(),
         xml.display()
     )
@@ -596,11 +597,12 @@ pub fn export_xml(file: &Path, output: Option<PathBuf>, force: bool) -> Result<E
 /// The nonogram tools.
 #[derive(clap::Subcommand, Debug)]
 pub enum Verb {
-    /// Import a webpbn XML file (webpbn.com's export) as .non: its puzzle, or with several, one
-    /// file each (NAME-1.non, NAME-2.non, …). A puzzle whose clues cannot all be given is written
-    /// still, its problems listed, and the exit code is 1.
+    /// Import a webpbn XML file (webpbn.com's export) or an Olšák .g file (black on white) as
+    /// .non: its puzzle, or with several, one file each (NAME-1.non, NAME-2.non, …). A puzzle
+    /// whose clues cannot all be given is written still, its problems listed, and the exit code
+    /// is 1.
     Import {
-        /// The XML file.
+        /// The XML or .g file.
         xml: PathBuf,
         /// Where to write the puzzle (default: the XML file's name with .non).
         #[arg(long, short)]
@@ -703,7 +705,7 @@ pub const VERBS: crate::cli::verbs::Verbs = crate::cli::verbs::Verbs {
     play: None,
     verify: None,
     own: Some(crate::cli::verbs::Own {
-        about: "Nonogram tools: `from-image` turns a picture into a puzzle, `import` and `export` read and write webpbn's XML",
+        about: "Nonogram tools: `from-image` turns a picture into a puzzle, `import` reads webpbn's XML and Olšák's .g files, `export` writes webpbn's XML",
         command: <Verb as clap::Subcommand>::augment_subcommands,
         run: |matches| run(<Verb as clap::FromArgMatches>::from_arg_matches(matches)?),
     }),

@@ -1,16 +1,37 @@
-//! webpbn XML files read for the command line and the studio: `nonogram import`, `check`, and
-//! an XML file named where a puzzle file is expected, opened as the nonogram it holds instead
-//! of as a hex lock full of errors.
+//! webpbn's exports read for the command line and the studio — its XML and Olšák's `.g`
+//! format (which Jan Wolter's survey of solvers keeps its puzzles in): `nonogram import`,
+//! `check`, and such a file named where a puzzle file is expected, opened as the nonogram it
+//! holds instead of as a hex lock full of errors.
 
 use engine::nonogram::Puzzle;
 use lockfmt::nonogram::webpbn::{self, XmlError};
 use std::path::{Path, PathBuf};
 
-/// Whether the file is webpbn XML, by its extension.
+/// Whether the file is one of webpbn's exports, XML or Olšák's `.g`, by its extension.
 pub fn is_webpbn(path: &Path) -> bool {
     path.extension()
         .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("xml"))
+        .is_some_and(|e| e.eq_ignore_ascii_case("xml") || is_olsak_extension(e))
+}
+
+fn is_olsak_extension(e: &str) -> bool {
+    e.eq_ignore_ascii_case("g")
+}
+
+/// Whether the file is in Olšák's `.g` format, by its extension.
+fn is_olsak(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(is_olsak_extension)
+}
+
+/// The format's name as the studio says it.
+pub fn format_name(path: &Path) -> &'static str {
+    if is_olsak(path) {
+        "Olšák's .g format"
+    } else {
+        "webpbn XML"
+    }
 }
 
 /// The first puzzle of an XML file, as the `.non` text the studio opens unsaved.
@@ -30,8 +51,9 @@ impl Imported {
     /// What the studio says once the puzzle is open.
     pub fn notice(&self) -> String {
         let mut said = format!(
-            "imported from {} (webpbn XML): {} is written when you save",
+            "imported from {} ({}): {} is written when you save",
             self.xml.display(),
+            format_name(&self.xml),
             self.path.display()
         );
         if self.puzzles > 1 {
@@ -54,12 +76,19 @@ pub enum Refused {
     Xml(String, XmlError),
 }
 
-/// Reads every puzzle of an XML file (at least one), in the encoding it is written in.
+/// Reads every puzzle of an XML file (at least one), in the encoding it is written in, or the
+/// one puzzle of a `.g` file.
 pub fn read(xml: &Path) -> Result<Vec<Puzzle>, Refused> {
     let bytes =
         crate::files::read_bytes(xml, webpbn::MAX_XML_BYTES as u64).map_err(Refused::Read)?;
     let text = webpbn::decode(&bytes)
         .map_err(|e| Refused::Xml(String::from_utf8_lossy(&bytes).into_owned(), e))?;
+    if is_olsak(xml) {
+        return match lockfmt::nonogram::olsak::import(&text) {
+            Ok(puzzle) => Ok(vec![puzzle]),
+            Err(e) => Err(Refused::Xml(text, e)),
+        };
+    }
     match webpbn::import_set(&text) {
         Ok(puzzles) if puzzles.is_empty() => Err(Refused::Xml(text, no_puzzle())),
         Ok(puzzles) => Ok(puzzles),
