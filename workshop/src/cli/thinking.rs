@@ -9,8 +9,19 @@ use std::time::Duration;
 /// How long a solve runs before the spinner shows.
 const QUIET_FOR: Duration = Duration::from_secs(1);
 
-/// Runs `work` (a solve of `what`) and returns what it returns, with the spinner beside it.
+/// Runs `work` (a solve of `what`) and returns what it returns, with the spinner beside it
+/// when standard error is a terminal.
 pub fn while_solving<T>(what: &str, work: impl FnOnce() -> T) -> T {
+    // With nothing to draw, no thread waits beside the work: a script that solves thousands
+    // of small puzzles would start and join one for each (a tenth of a 5×5 nonogram's process).
+    if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        with_spinner(what, work)
+    } else {
+        work()
+    }
+}
+
+fn with_spinner<T>(what: &str, work: impl FnOnce() -> T) -> T {
     let (finished, waiting) = mpsc::channel::<()>();
     std::thread::scope(|s| {
         s.spawn(move || {
@@ -41,18 +52,19 @@ pub fn while_solving<T>(what: &str, work: impl FnOnce() -> T) -> T {
 
 #[cfg(test)]
 mod tests {
-    use super::{QUIET_FOR, while_solving};
+    use super::{QUIET_FOR, while_solving, with_spinner};
     use std::time::Duration;
 
     #[test]
     fn the_work_s_answer_comes_back_and_the_spinner_ends_with_it() {
         assert_eq!(while_solving("x", || 7), 7);
+        assert_eq!(with_spinner("x", || 7), 7);
         // Work that outlasts the quiet second, so that the spinner shows. Had the spinner not
         // ended with the work, the answer would never come back (the spinner's thread is
         // joined first); a minute tells that hang from a busy machine, and is no bound on speed.
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
-            let _ = tx.send(while_solving("x", || {
+            let _ = tx.send(with_spinner("x", || {
                 std::thread::sleep(QUIET_FOR + Duration::from_millis(300));
                 "done"
             }));
