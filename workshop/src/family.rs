@@ -285,7 +285,7 @@ pub fn refusal_of_text(file: &Path, text: &[u8]) -> Option<String> {
         return None;
     }
     Some(format!(
-        "{} is no puzzle file: {}, and webpbn .xml files hold nonograms (a hex \
+        "{} is no puzzle file: {}, and webpbn .xml and Olšák .g files hold nonograms (a hex \
          lock under another name begins with the line `{}`)",
         file.display(),
         puzzle_files(),
