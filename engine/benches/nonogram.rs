@@ -47,7 +47,7 @@
 #[path = "../tests/nonogram_common.rs"]
 mod common;
 
-use common::{answer_word, data_puzzles, gives_the_clues, random_picture};
+use common::{answer_word, data_puzzles, gives_the_clues, nin, random_picture};
 use engine::nonogram::{Answer, Limits, Puzzle, PuzzleInfo, solve, solve_on_threads};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
@@ -95,21 +95,6 @@ fn time_ours(
         times.push(t.elapsed().as_secs_f64() / f64::from(n));
     }
     (median(times), report)
-}
-
-/// The puzzle in the "nin" format: `width height`, a line per row clue, a line per column clue.
-fn nin(p: &Puzzle) -> String {
-    let mut s = format!("{} {}\n", p.width, p.height);
-    for c in p.rows.iter().chain(&p.columns) {
-        let runs: Vec<String> = c.iter().filter(|&&n| n > 0).map(u32::to_string).collect();
-        s += &if runs.is_empty() {
-            "0".to_string()
-        } else {
-            runs.join(" ")
-        };
-        s += "\n";
-    }
-    s
 }
 
 fn nonogrid_binary() -> Option<PathBuf> {

@@ -138,3 +138,19 @@ pub fn rows_and_columns_of(rows: &Grid, columns: &Grid) -> Puzzle {
         goal: None,
     }
 }
+
+/// The puzzle in nonogrid's plain "nin" format, for the benchmarks that run it: `width
+/// height`, a line per row clue, a line per column clue.
+pub fn nin(p: &Puzzle) -> String {
+    let mut s = format!("{} {}\n", p.width, p.height);
+    for c in p.rows.iter().chain(&p.columns) {
+        let runs: Vec<String> = c.iter().filter(|&&n| n > 0).map(u32::to_string).collect();
+        s += &if runs.is_empty() {
+            "0".to_string()
+        } else {
+            runs.join(" ")
+        };
+        s += "\n";
+    }
+    s
+}

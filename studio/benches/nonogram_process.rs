@@ -57,21 +57,6 @@ fn median(mut times: Vec<Duration>) -> Duration {
     times[times.len() / 2]
 }
 
-/// The puzzle in nonogrid's plain format: `width height`, a line per row clue, then columns.
-fn nin(p: &engine::nonogram::Puzzle) -> String {
-    let mut s = format!("{} {}\n", p.width, p.height);
-    for c in p.rows.iter().chain(&p.columns) {
-        let runs: Vec<String> = c.iter().map(u32::to_string).collect();
-        s += &if runs.is_empty() {
-            "0".to_string()
-        } else {
-            runs.join(" ")
-        };
-        s += "\n";
-    }
-    s
-}
-
 fn nonogrid() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("NONOGRID") {
         return Some(PathBuf::from(p));
@@ -143,7 +128,7 @@ fn main() {
         let non = dir.path().join(format!("{}.non", d.name));
         let plain = dir.path().join(format!("{}.nin", d.name));
         std::fs::write(&non, lockfmt::nonogram::print(&d.puzzle)).expect("written");
-        std::fs::write(&plain, nin(&d.puzzle)).expect("written");
+        std::fs::write(&plain, common::nin(&d.puzzle)).expect("written");
         puzzles.push((d.name, non, plain));
     }
     let survey = survey();
