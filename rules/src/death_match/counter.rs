@@ -101,13 +101,7 @@ impl Match {
         player: Player,
         text: &str,
     ) -> Result<Vec<Event>, Refusal> {
-        let mut stages = self.stages()?;
-        let Stage::Solving {
-            called_impossible, ..
-        } = stages[player]
-        else {
-            return Err(Refusal::NotCountersolving);
-        };
+        let (mut stages, called_impossible) = self.countersolving(player)?;
         let lock = self.locks[player]
             .as_ref()
             .ok_or(Refusal::NotCountersolving)?;
@@ -173,13 +167,7 @@ impl Match {
         at: Ms,
         player: Player,
     ) -> Result<Vec<Event>, Refusal> {
-        let mut stages = self.stages()?;
-        let Stage::Solving {
-            called_impossible, ..
-        } = stages[player]
-        else {
-            return Err(Refusal::NotCountersolving);
-        };
+        let (mut stages, called_impossible) = self.countersolving(player)?;
         let mut events = vec![Event::Done { player }];
         let mut earned = Vec::new();
         self.countersolve_failed(player, called_impossible, &mut events, &mut earned);
@@ -214,6 +202,18 @@ impl Match {
             earned.push((p.other(), Award::ImpossibleStands));
         } else {
             earned.push((p.other(), Award::CountersolveFailed));
+        }
+    }
+
+    /// The stages and whether `player` called their own lock impossible, while `player` is
+    /// still countersolving.
+    fn countersolving(&self, player: Player) -> Result<(Pair<Stage>, bool), Refusal> {
+        let stages = self.stages()?;
+        match stages[player] {
+            Stage::Solving {
+                called_impossible, ..
+            } => Ok((stages, called_impossible)),
+            _ => Err(Refusal::NotCountersolving),
         }
     }
 
