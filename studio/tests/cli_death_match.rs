@@ -44,6 +44,61 @@ fn ok(out: Output) -> String {
     o
 }
 
+/// A server on 127.0.0.1 with a data folder of its own; its matches run `match_speed` times
+/// faster than the seed's when given.
+struct Served {
+    runtime: tokio::runtime::Runtime,
+    running: Running,
+    url: String,
+    _data: tempfile::TempDir,
+}
+
+impl Served {
+    fn start(match_speed: Option<f64>) -> Served {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("runtime");
+        let data = tempfile::tempdir().expect("dir");
+        let mut config = Config {
+            data: data.path().to_path_buf(),
+            bind: "127.0.0.1:0".parse().expect("addr"),
+            rate_limit: 0.0,
+            password_memory_kib: 64,
+            ..Config::default()
+        };
+        if let Some(speed) = match_speed {
+            config.match_speed = speed;
+        }
+        let running = runtime.block_on(Running::start(config)).expect("server");
+        let url = running.url();
+        Served {
+            runtime,
+            running,
+            url,
+            _data: data,
+        }
+    }
+
+    fn stop(self) {
+        self.runtime.block_on(self.running.stop()).expect("stop");
+    }
+}
+
+/// ANA and BEN registered from `home`, and the rounds file they challenge with.
+fn two_players(home: &Path, url: &str) -> std::path::PathBuf {
+    for name in ["ANA", "BEN"] {
+        ok(lockwright(
+            home,
+            &["register", name, "--password", "pw", "--server", url],
+        ));
+    }
+    let rounds = home.join("rounds.toml");
+    std::fs::write(&rounds, ROUNDS).expect("write");
+    rounds
+}
+
 #[test]
 fn two_bots_play_a_whole_match_and_the_table_and_winner_are_printed() {
     let home = tempfile::tempdir().expect("dir");
@@ -71,23 +126,8 @@ fn two_bots_play_a_whole_match_and_the_table_and_winner_are_printed() {
 
 #[test]
 fn a_player_challenges_accepts_drafts_builds_and_reads_the_match() {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("runtime");
-    let data = tempfile::tempdir().expect("dir");
-    let running = runtime
-        .block_on(Running::start(Config {
-            data: data.path().to_path_buf(),
-            bind: "127.0.0.1:0".parse().expect("addr"),
-            rate_limit: 0.0,
-            password_memory_kib: 64,
-            match_speed: 100.0,
-            ..Config::default()
-        }))
-        .expect("server");
-    let url = running.url();
+    let served = Served::start(Some(100.0));
+    let url = served.url.clone();
     let home = tempfile::tempdir().expect("dir");
     let h = home.path();
     let run = |args: &[&str]| {
@@ -95,10 +135,7 @@ fn a_player_challenges_accepts_drafts_builds_and_reads_the_match() {
         all.extend(["--server", &url]);
         lockwright(h, &all)
     };
-    ok(run(&["register", "ANA", "--password", "pw"]));
-    ok(run(&["register", "BEN", "--password", "pw"]));
-    let rounds = h.join("rounds.toml");
-    std::fs::write(&rounds, ROUNDS).expect("write");
+    let rounds = two_players(h, &url);
     let out = ok(run(&[
         "match",
         "challenge",
@@ -247,7 +284,7 @@ fn a_player_challenges_accepts_drafts_builds_and_reads_the_match() {
             .lock
     };
     assert_eq!(read("match-1-round-1-to-pick.slide"), read("ben.slide"));
-    runtime.block_on(running.stop()).expect("stop");
+    served.stop();
 }
 
 /// `match --bot` hosted a match against the bot and, once it was over, stopped its server at
@@ -315,22 +352,8 @@ fn a_practice_match_over_says_who_won_and_its_server_stays_for_the_player() {
 /// list), and `match done` from each player ends the assessment at once, not before both.
 #[test]
 fn a_match_challenged_at_pace_ends_a_phase_when_both_players_say_done() {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("runtime");
-    let data = tempfile::tempdir().expect("dir");
-    let running = runtime
-        .block_on(Running::start(Config {
-            data: data.path().to_path_buf(),
-            bind: "127.0.0.1:0".parse().expect("addr"),
-            rate_limit: 0.0,
-            password_memory_kib: 64,
-            ..Config::default()
-        }))
-        .expect("server");
-    let url = running.url();
+    let served = Served::start(None);
+    let url = served.url.clone();
     let home = tempfile::tempdir().expect("dir");
     let h = home.path();
     let run = |args: &[&str]| {
@@ -338,10 +361,7 @@ fn a_match_challenged_at_pace_ends_a_phase_when_both_players_say_done() {
         all.extend(["--server", &url]);
         lockwright(h, &all)
     };
-    ok(run(&["register", "ANA", "--password", "pw"]));
-    ok(run(&["register", "BEN", "--password", "pw"]));
-    let rounds = h.join("rounds.toml");
-    std::fs::write(&rounds, ROUNDS).expect("write");
+    let rounds = two_players(h, &url);
     let rounds = rounds.to_str().expect("utf-8");
     let args = [
         "match",
@@ -378,5 +398,5 @@ fn a_match_challenged_at_pace_ends_a_phase_when_both_players_say_done() {
     assert_eq!(phase("ANA"), "assess", "one player done is not enough");
     ok(run(&["match", "done", "1", "--as", "BEN"]));
     assert_eq!(phase("BEN"), "draft", "both done: the draft begins");
-    runtime.block_on(running.stop()).expect("stop");
+    served.stop();
 }
