@@ -17,13 +17,17 @@ pub mod copy;
 mod death_match;
 pub mod journal;
 pub mod limits;
+mod locks;
 mod mail;
+mod players;
 pub mod postgres;
 pub mod sqlite;
 
-pub use death_match::{StoredEntry, StoredMatch};
+pub use death_match::{DeathMatchStore, StoredEntry, StoredMatch};
 pub use journal::Change;
-pub use mail::{MailSettings, Notify, QueuedMail};
+pub use locks::LockStore;
+pub use mail::{MailSettings, MailStore, Notify, QueuedMail};
+pub use players::PlayerStore;
 pub use sqlite::{Checkpointer, FILE_NAME, WAL_LIMIT_BYTES};
 
 use rules::metagame::{LockId, NoteId, PlayerId, Slot};
@@ -326,7 +330,7 @@ pub fn hide_password(url: &str) -> String {
 
 /// What each backend does: every read and write the server makes. The game holds a
 /// [`Storage`] and calls these through it.
-pub trait Backend: Send {
+pub trait Backend: PlayerStore + LockStore + DeathMatchStore + MailStore + Send {
     /// `SQLite` or `PostgreSQL`, for messages.
     fn kind(&self) -> &'static str;
     /// The schema version the database holds.
@@ -373,8 +377,6 @@ pub trait Backend: Send {
     /// The changes committed since the last this connection saw (by [`Backend::load`], by
     /// its own writes, or by an earlier call), in order; they count as seen once returned.
     fn changes(&mut self) -> Result<Vec<Change>, StorageError>;
-    /// A login token by its hash, as stored: how a server finds a token another issued.
-    fn token(&self, hash: &str) -> Result<Option<TokenRow>, StorageError>;
     /// Changes the failed logins under `keys` by `rule`, in one transaction no other server
     /// interleaves with, first forgetting records untouched since `forget_before_ms` (see
     /// [`limits`]).
@@ -398,132 +400,16 @@ pub trait Backend: Send {
     fn trim_changes(&mut self, before_ms: i64) -> Result<usize, StorageError>;
     /// Removes `instance` from the servers alive (it is stopping).
     fn leave(&mut self, instance: &str) -> Result<(), StorageError>;
-    /// Registers a player.
-    fn add_player(
-        &mut self,
-        codename: &str,
-        password_hash: &str,
-        metagame: bool,
-    ) -> Result<PlayerId, StorageError>;
-    /// Records a login token's hash for a player; beyond `cap` tokens, theirs least recently
-    /// used are dropped in the same transaction. Returns the hashes dropped.
-    fn add_token(
-        &mut self,
-        hash: &str,
-        player: PlayerId,
-        at_ms: i64,
-        cap: usize,
-    ) -> Result<Vec<String>, StorageError>;
-    /// Forgets one token (logging out). Returns whether it was there.
-    fn remove_token(&mut self, hash: &str) -> Result<bool, StorageError>;
-    /// Forgets every token of a player. Returns how many.
-    fn remove_tokens_of(&mut self, player: PlayerId) -> Result<usize, StorageError>;
-    /// Records when tokens were last used, in one transaction.
-    fn touch_tokens(&mut self, used: &[(String, i64)]) -> Result<(), StorageError>;
-    /// Forgets tokens last used before `before_ms`. Returns how many.
-    fn remove_tokens_unused_since(&mut self, before_ms: i64) -> Result<usize, StorageError>;
-    /// Places a lock in a slot, retiring the lock there, in one transaction. Returns the new
-    /// lock's number.
-    fn place_lock(
-        &mut self,
-        owner: PlayerId,
-        slot: Slot,
-        text: &str,
-        solution: &str,
-    ) -> Result<LockId, StorageError>;
-    /// Retires the lock in a slot, leaving it empty. Returns the lock retired, if any.
-    fn retire(&mut self, owner: PlayerId, slot: Slot) -> Result<Option<LockId>, StorageError>;
-    /// Secures a note.
-    fn add_note(
-        &mut self,
-        author: PlayerId,
-        on: LockId,
-        behind: LockId,
-        solution: &str,
-    ) -> Result<NoteId, StorageError>;
-    /// A lock's author's solution; only the server's own checks read it.
-    fn author_solution(&self, lock: LockId) -> Result<Option<String>, StorageError>;
     /// Loads everything the rules can reach, in number order: players, tokens, locks in slots
     /// or named by a note, notes. A retired lock no note names stays in the database only.
     /// The changes of the log up to that moment count as seen.
     fn load(&self) -> Result<Snapshot, StorageError>;
-    /// Bans or unbans a player; a ban also drops their tokens, in the same transaction.
-    fn set_banned(&mut self, player: PlayerId, banned: bool) -> Result<(), StorageError>;
-    /// Marks a player as playing Death Matches only.
-    fn leave_metagame(&mut self, player: PlayerId) -> Result<(), StorageError>;
-    /// Deletes a player's retired locks that no note names: their text is gone for good.
-    /// Returns how many.
-    fn purge_unnamed_locks(&mut self, owner: PlayerId) -> Result<usize, StorageError>;
     /// Copies SQLite's whole log into the database file and empties it (SQLite only).
     fn checkpoint_all(&self) -> Result<(), StorageError>;
-    /// Death Matches challenged or being played.
-    fn matches_in_progress(&self) -> Result<i64, StorageError>;
-    /// One lock, retired or not, as stored; `None` when there is no such lock.
-    fn lock(&self, id: LockId) -> Result<Option<LockRow>, StorageError>;
     /// Checks the database; returns the problems found, empty meaning consistent. SQLite: its
     /// integrity check and foreign keys. PostgreSQL (which enforces keys as it writes): the
     /// schema version, and indexes or constraints left invalid.
     fn check(&self) -> Result<Vec<String>, StorageError>;
-    /// Records a challenge with the first entry of its log (its terms), in one transaction;
-    /// returns the match's number.
-    fn add_death_match(
-        &mut self,
-        challenger: PlayerId,
-        challenged: PlayerId,
-        rounds: &str,
-        first: &StoredEntry,
-    ) -> Result<i64, StorageError>;
-    /// Sets a match's status.
-    fn set_death_match_status(&mut self, id: i64, status: &str) -> Result<(), StorageError>;
-    /// Appends entries to a match's log, sets its status and its clock, in one transaction.
-    fn log_death_match(
-        &mut self,
-        id: i64,
-        entries: &[StoredEntry],
-        status: &str,
-        clock_ms: i64,
-    ) -> Result<(), StorageError>;
-    /// Records the match time of matches being played, so that a restart resumes them there.
-    fn set_death_match_clocks(&mut self, clocks: &[(i64, i64)]) -> Result<(), StorageError>;
-    /// Every match with its log.
-    fn death_matches(&self) -> Result<Vec<StoredMatch>, StorageError>;
-    /// Sets a player's address (unverified, with the hash of the code mailed to them) and
-    /// what they want to be told, replacing any earlier address.
-    fn set_mail(
-        &mut self,
-        player: PlayerId,
-        address: &str,
-        notify: Notify,
-        code_hash: &str,
-        code_expires_ms: i64,
-    ) -> Result<(), StorageError>;
-    /// Changes only what a player wants to be told.
-    fn set_notify(&mut self, player: PlayerId, notify: Notify) -> Result<bool, StorageError>;
-    /// Marks a player's address as theirs.
-    fn verify_mail(&mut self, player: PlayerId) -> Result<(), StorageError>;
-    /// Forgets a player's address.
-    fn forget_mail(&mut self, player: PlayerId) -> Result<bool, StorageError>;
-    /// A player's address and settings.
-    fn mail(&self, player: PlayerId) -> Result<Option<MailSettings>, StorageError>;
-    /// Queues a mail, to be sent at once.
-    fn queue_mail(&mut self, address: &str, subject: &str, body: &str) -> Result<(), StorageError>;
-    /// Takes up to `limit` mail whose time has come, holding each back from every server
-    /// (this one included) until `hold_until_ms`: the sender then says it was sent or when
-    /// to try again. Two servers never take the same mail; a server that dies while sending
-    /// leaves it to be taken again once the hold lapses.
-    fn claim_mail(
-        &mut self,
-        limit: usize,
-        hold_until_ms: i64,
-    ) -> Result<Vec<QueuedMail>, StorageError>;
-    /// When the next queued mail is due, if any is queued.
-    fn next_mail_at(&self) -> Result<Option<i64>, StorageError>;
-    /// A mail was sent: it leaves the queue.
-    fn mail_sent(&mut self, id: i64) -> Result<(), StorageError>;
-    /// A try failed: it waits until `next_at_ms`.
-    fn mail_failed(&mut self, id: i64, next_at_ms: i64) -> Result<(), StorageError>;
-    /// Mail waiting in the queue.
-    fn queued_mail(&self) -> Result<i64, StorageError>;
     /// Reads every table of [`copy::TABLES`] as of one moment (one read transaction), each
     /// in its order, handing its rows to `each` in batches of at most [`copy::BATCH`]; stops
     /// at the first error `each` returns.

@@ -1,5 +1,8 @@
 //! Players' mail addresses, what they asked to be told, and the queue of mail to send.
 
+use super::StorageError;
+use rules::metagame::PlayerId;
+
 /// What a player asked to be mailed about.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -43,4 +46,45 @@ pub struct QueuedMail {
     pub body: String,
     /// Tries so far.
     pub attempts: i64,
+}
+
+/// What a backend stores of mail: players' addresses and what they asked to be told, and the queue of mail to send (see [`super::Backend`]).
+pub trait MailStore {
+    /// Sets a player's address (unverified, with the hash of the code mailed to them) and
+    /// what they want to be told, replacing any earlier address.
+    fn set_mail(
+        &mut self,
+        player: PlayerId,
+        address: &str,
+        notify: Notify,
+        code_hash: &str,
+        code_expires_ms: i64,
+    ) -> Result<(), StorageError>;
+    /// Changes only what a player wants to be told.
+    fn set_notify(&mut self, player: PlayerId, notify: Notify) -> Result<bool, StorageError>;
+    /// Marks a player's address as theirs.
+    fn verify_mail(&mut self, player: PlayerId) -> Result<(), StorageError>;
+    /// Forgets a player's address.
+    fn forget_mail(&mut self, player: PlayerId) -> Result<bool, StorageError>;
+    /// A player's address and settings.
+    fn mail(&self, player: PlayerId) -> Result<Option<MailSettings>, StorageError>;
+    /// Queues a mail, to be sent at once.
+    fn queue_mail(&mut self, address: &str, subject: &str, body: &str) -> Result<(), StorageError>;
+    /// Takes up to `limit` mail whose time has come, holding each back from every server
+    /// (this one included) until `hold_until_ms`: the sender then says it was sent or when
+    /// to try again. Two servers never take the same mail; a server that dies while sending
+    /// leaves it to be taken again once the hold lapses.
+    fn claim_mail(
+        &mut self,
+        limit: usize,
+        hold_until_ms: i64,
+    ) -> Result<Vec<QueuedMail>, StorageError>;
+    /// When the next queued mail is due, if any is queued.
+    fn next_mail_at(&self) -> Result<Option<i64>, StorageError>;
+    /// A mail was sent: it leaves the queue.
+    fn mail_sent(&mut self, id: i64) -> Result<(), StorageError>;
+    /// A try failed: it waits until `next_at_ms`.
+    fn mail_failed(&mut self, id: i64, next_at_ms: i64) -> Result<(), StorageError>;
+    /// Mail waiting in the queue.
+    fn queued_mail(&self) -> Result<i64, StorageError>;
 }

@@ -32,9 +32,9 @@ use super::copy::{BATCH, Import, Kind, TABLES, Table, Value};
 use super::journal::{self, Change, Logged, Record};
 use super::limits;
 use super::{
-    Backend, LockRow, MailSettings, NoteRow, Notify, PlayerRow, QueuedMail, SCHEMA_VERSION,
-    Snapshot, StorageError, StoredEntry, StoredMatch, TokenRow, hide_password, now, now_ms,
-    slot_of,
+    Backend, LockRow, LockStore, MailSettings, NoteRow, Notify, PlayerRow, QueuedMail,
+    SCHEMA_VERSION, Snapshot, StorageError, StoredEntry, StoredMatch, TokenRow, hide_password, now,
+    now_ms, slot_of,
 };
 use rules::metagame::{LockId, NoteId, PlayerId, Slot};
 use std::future::Future;
@@ -45,10 +45,16 @@ use tokio_postgres::error::SqlState;
 use tokio_postgres::types::ToSql;
 use tokio_postgres::{Client, GenericClient, NoTls, Row};
 
+mod change_log;
+mod death_match;
 mod import;
 mod listening;
+mod locks;
+mod mail;
+mod players;
 mod schema;
 
+use change_log::Log;
 use import::{PgImport, read_row};
 pub use listening::listen;
 use schema::migrate_in;
@@ -202,72 +208,6 @@ impl Postgres {
     }
 }
 
-/// The advisory lock every change to the world takes for its transaction: one writer at a
-/// time across every server on the database, between its check of the log and its commit.
-const WORLD_LOCK: i64 = 0x4c6f_636b_7772_6977;
-
-/// The change log of one write transaction (see [`journal`]): under the world's lock, refuses
-/// to begin when the log has moved past what the connection saw, then numbers each row it
-/// records after it; the rows are told on [`journal::CHANNEL`] when the transaction commits.
-struct Log {
-    start: i64,
-    next: i64,
-}
-
-impl Log {
-    async fn begin(tx: &impl GenericClient, seen: i64) -> Result<Log, StorageError> {
-        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&WORLD_LOCK])
-            .await?;
-        // Read after the lock is held: every change committed before it is seen.
-        let latest: i64 = tx
-            .query_one("SELECT COALESCE(max(seq), 0) FROM world_changes", &[])
-            .await?
-            .try_get(0)?;
-        if latest != seen {
-            return Err(StorageError::Stale);
-        }
-        Ok(Log {
-            start: seen + 1,
-            next: seen + 1,
-        })
-    }
-
-    async fn record(&mut self, tx: &impl GenericClient, r: &Record) -> Result<(), StorageError> {
-        tx.execute(
-            "INSERT INTO world_changes
-                 (seq, kind, player_id, lock_id, note_id, slot, flag, token_hash, at_ms)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-            &[
-                &self.next,
-                &r.kind,
-                &r.player,
-                &r.lock,
-                &r.note,
-                &r.slot,
-                &r.flag,
-                &r.token,
-                &now_ms(),
-            ],
-        )
-        .await?;
-        if self.next == self.start {
-            // Delivered when the transaction commits, and only then.
-            tx.execute(
-                "SELECT pg_notify($1, $2)",
-                &[&journal::CHANNEL, &self.next.to_string()],
-            )
-            .await?;
-        }
-        self.next += 1;
-        Ok(())
-    }
-
-    /// The last change recorded (or seen, when none was).
-    fn last(&self) -> i64 {
-        self.next - 1
-    }
-}
-
 /// Whether an error is a unique violation of one constraint.
 fn violates(e: &tokio_postgres::Error, constraint: &str) -> bool {
     e.code() == Some(&SqlState::UNIQUE_VIOLATION)
@@ -344,7 +284,7 @@ impl journal::Named for &Postgres {
     }
 
     fn lock(&mut self, id: i64) -> Result<Option<LockRow>, StorageError> {
-        Backend::lock(*self, LockId(id))
+        LockStore::lock(*self, LockId(id))
     }
 
     fn note(&mut self, id: i64) -> Result<Option<NoteRow>, StorageError> {
@@ -541,21 +481,6 @@ impl Backend for Postgres {
         Ok(changes)
     }
 
-    fn token(&self, hash: &str) -> Result<Option<TokenRow>, StorageError> {
-        let row = wait(self.client()?.query_opt(
-            "SELECT hash, player_id, used_at_ms FROM tokens WHERE hash = $1",
-            &[&hash],
-        ))?;
-        row.map(|r| {
-            Ok(TokenRow {
-                hash: r.try_get(0)?,
-                player: PlayerId(r.try_get(1)?),
-                used_at_ms: r.try_get(2)?,
-            })
-        })
-        .transpose()
-    }
-
     fn schema_version(&self) -> Result<i64, StorageError> {
         wait(async {
             let exists: bool = self
@@ -631,231 +556,6 @@ impl Backend for Postgres {
     fn set_auto_checkpoint(&self, _on: bool) -> Result<(), StorageError> {
         // PostgreSQL checkpoints by itself, off the path of every request.
         Ok(())
-    }
-
-    fn add_player(
-        &mut self,
-        codename: &str,
-        password_hash: &str,
-        metagame: bool,
-    ) -> Result<PlayerId, StorageError> {
-        let seen = self.seen();
-        let mut guard = self.client()?;
-        let client = &mut *guard;
-        let (id, last) = wait(async move {
-            let tx = client.transaction().await?;
-            let mut log = Log::begin(&tx, seen).await?;
-            let inserted = tx
-                .query_one(
-                    "INSERT INTO players (codename, password_hash, created_at, metagame)
-                     VALUES ($1, $2, $3, $4) RETURNING id",
-                    &[&codename, &password_hash, &now(), &metagame],
-                )
-                .await;
-            let id = match inserted {
-                Ok(r) => PlayerId(r.try_get(0)?),
-                // The unique codename: whoever registered it first, through any server.
-                Err(e) if violates(&e, "players_codename_key") => {
-                    return Err(StorageError::CodenameTaken);
-                }
-                Err(e) => return Err(e.into()),
-            };
-            log.record(&tx, &Record::registered(id)).await?;
-            tx.commit().await?;
-            Ok::<_, StorageError>((id, log.last()))
-        })?;
-        drop(guard);
-        self.saw(last);
-        Ok(id)
-    }
-
-    fn add_token(
-        &mut self,
-        hash: &str,
-        player: PlayerId,
-        at_ms: i64,
-        cap: usize,
-    ) -> Result<Vec<String>, StorageError> {
-        let seen = self.seen();
-        let mut guard = self.client()?;
-        let client = &mut *guard;
-        let (dropped, last) = wait(async move {
-            let tx = client.transaction().await?;
-            let mut log = Log::begin(&tx, seen).await?;
-            tx.execute(
-                "INSERT INTO tokens (hash, player_id, created_at_ms, used_at_ms)
-                 VALUES ($1, $2, $3, $3)",
-                &[&hash, &player.0, &at_ms],
-            )
-            .await?;
-            let mut dropped = Vec::new();
-            for r in tx
-                .query(
-                    "SELECT hash FROM tokens WHERE player_id = $1
-                     ORDER BY used_at_ms DESC, n DESC OFFSET $2",
-                    &[&player.0, &(cap as i64)],
-                )
-                .await?
-            {
-                dropped.push(r.try_get::<_, String>(0)?);
-            }
-            for h in &dropped {
-                tx.execute("DELETE FROM tokens WHERE hash = $1", &[h])
-                    .await?;
-                log.record(&tx, &Record::logged_out(h)).await?;
-            }
-            tx.commit().await?;
-            Ok::<_, StorageError>((dropped, log.last()))
-        })?;
-        drop(guard);
-        self.saw(last);
-        Ok(dropped)
-    }
-
-    fn remove_token(&mut self, hash: &str) -> Result<bool, StorageError> {
-        let n = self.logged_write(
-            "DELETE FROM tokens WHERE hash = $1",
-            &[&hash],
-            Record::logged_out(hash),
-        )?;
-        Ok(n > 0)
-    }
-
-    fn remove_tokens_of(&mut self, player: PlayerId) -> Result<usize, StorageError> {
-        let n = self.logged_write(
-            "DELETE FROM tokens WHERE player_id = $1",
-            &[&player.0],
-            Record::logged_out_everywhere(player),
-        )?;
-        Ok(n as usize)
-    }
-
-    fn touch_tokens(&mut self, used: &[(String, i64)]) -> Result<(), StorageError> {
-        let mut guard = self.client()?;
-        let client = &mut *guard;
-        wait(async move {
-            let tx = client.transaction().await?;
-            let q = tx
-                .prepare("UPDATE tokens SET used_at_ms = GREATEST(used_at_ms, $2) WHERE hash = $1")
-                .await?;
-            for (hash, at) in used {
-                tx.execute(&q, &[hash, at]).await?;
-            }
-            tx.commit().await?;
-            Ok(())
-        })
-    }
-
-    fn remove_tokens_unused_since(&mut self, before_ms: i64) -> Result<usize, StorageError> {
-        Ok(wait(
-            self.client()?
-                .execute("DELETE FROM tokens WHERE used_at_ms < $1", &[&before_ms]),
-        )? as usize)
-    }
-
-    fn place_lock(
-        &mut self,
-        owner: PlayerId,
-        slot: Slot,
-        text: &str,
-        solution: &str,
-    ) -> Result<LockId, StorageError> {
-        let seen = self.seen();
-        let mut guard = self.client()?;
-        let client = &mut *guard;
-        let (id, last) = wait(async move {
-            let tx = client.transaction().await?;
-            let mut log = Log::begin(&tx, seen).await?;
-            let at = now();
-            let place = slot;
-            let slot = slot_number(slot);
-            tx.execute(
-                "UPDATE locks SET retired_at = $1
-                 WHERE owner_id = $2 AND slot = $3 AND retired_at IS NULL",
-                &[&at, &owner.0, &slot],
-            )
-            .await?;
-            let id: i64 = tx
-                .query_one(
-                    "INSERT INTO locks (owner_id, slot, text, solution, placed_at)
-                     VALUES ($1, $2, $3, $4, $5) RETURNING id",
-                    &[&owner.0, &slot, &text, &solution, &at],
-                )
-                .await?
-                .try_get(0)?;
-            let id = LockId(id);
-            log.record(&tx, &Record::placed(id, owner, place)).await?;
-            tx.commit().await?;
-            Ok::<_, StorageError>((id, log.last()))
-        })?;
-        drop(guard);
-        self.saw(last);
-        Ok(id)
-    }
-
-    fn retire(&mut self, owner: PlayerId, slot: Slot) -> Result<Option<LockId>, StorageError> {
-        let seen = self.seen();
-        let mut guard = self.client()?;
-        let client = &mut *guard;
-        let (lock, last) = wait(async move {
-            let tx = client.transaction().await?;
-            let mut log = Log::begin(&tx, seen).await?;
-            // One statement: the row is found and retired at once.
-            let row = tx
-                .query_opt(
-                    "UPDATE locks SET retired_at = $1
-                     WHERE owner_id = $2 AND slot = $3 AND retired_at IS NULL RETURNING id",
-                    &[&now(), &owner.0, &slot_number(slot)],
-                )
-                .await?;
-            let lock = row.map(|r| r.try_get(0)).transpose()?.map(LockId);
-            if lock.is_some() {
-                log.record(&tx, &Record::retired(owner, slot)).await?;
-            }
-            tx.commit().await?;
-            Ok::<_, StorageError>((lock, log.last()))
-        })?;
-        drop(guard);
-        self.saw(last);
-        Ok(lock)
-    }
-
-    fn add_note(
-        &mut self,
-        author: PlayerId,
-        on: LockId,
-        behind: LockId,
-        solution: &str,
-    ) -> Result<NoteId, StorageError> {
-        let seen = self.seen();
-        let mut guard = self.client()?;
-        let client = &mut *guard;
-        let (id, last) = wait(async move {
-            let tx = client.transaction().await?;
-            let mut log = Log::begin(&tx, seen).await?;
-            let r = tx
-                .query_one(
-                    "INSERT INTO notes (author_id, lock_id, behind_id, solution, placed_at)
-                     VALUES ($1, $2, $3, $4, $5) RETURNING id",
-                    &[&author.0, &on.0, &behind.0, &solution, &now()],
-                )
-                .await?;
-            let id = NoteId(r.try_get(0)?);
-            log.record(&tx, &Record::declared(id)).await?;
-            tx.commit().await?;
-            Ok::<_, StorageError>((id, log.last()))
-        })?;
-        drop(guard);
-        self.saw(last);
-        Ok(id)
-    }
-
-    fn author_solution(&self, lock: LockId) -> Result<Option<String>, StorageError> {
-        let row = wait(
-            self.client()?
-                .query_opt("SELECT solution FROM locks WHERE id = $1", &[&lock.0]),
-        )?;
-        Ok(row.map(|r| r.try_get(0)).transpose()?)
     }
 
     fn load(&self) -> Result<Snapshot, StorageError> {
@@ -943,79 +643,11 @@ impl Backend for Postgres {
         })
     }
 
-    fn set_banned(&mut self, player: PlayerId, banned: bool) -> Result<(), StorageError> {
-        let seen = self.seen();
-        let mut guard = self.client()?;
-        let client = &mut *guard;
-        let last = wait(async move {
-            let tx = client.transaction().await?;
-            let mut log = Log::begin(&tx, seen).await?;
-            tx.execute(
-                "UPDATE players SET banned = $2 WHERE id = $1",
-                &[&player.0, &banned],
-            )
-            .await?;
-            if banned {
-                tx.execute("DELETE FROM tokens WHERE player_id = $1", &[&player.0])
-                    .await?;
-            }
-            log.record(&tx, &Record::banned(player, banned)).await?;
-            tx.commit().await?;
-            Ok::<_, StorageError>(log.last())
-        })?;
-        drop(guard);
-        self.saw(last);
-        Ok(())
-    }
-
-    fn leave_metagame(&mut self, player: PlayerId) -> Result<(), StorageError> {
-        self.logged_write(
-            "UPDATE players SET metagame = FALSE WHERE id = $1",
-            &[&player.0],
-            Record::left_metagame(player),
-        )?;
-        Ok(())
-    }
-
-    fn purge_unnamed_locks(&mut self, owner: PlayerId) -> Result<usize, StorageError> {
-        Ok(wait(self.client()?.execute(
-            "DELETE FROM locks WHERE owner_id = $1 AND retired_at IS NOT NULL
-                AND NOT EXISTS (SELECT 1 FROM notes WHERE notes.lock_id = locks.id)
-                AND NOT EXISTS (SELECT 1 FROM notes WHERE notes.behind_id = locks.id)",
-            &[&owner.0],
-        ))? as usize)
-    }
-
     fn checkpoint_all(&self) -> Result<(), StorageError> {
         Err(StorageError::SqliteOnly {
             what: "copying the log into the file",
             instead: "the server checkpoints by itself",
         })
-    }
-
-    fn matches_in_progress(&self) -> Result<i64, StorageError> {
-        Ok(wait(self.client()?.query_one(
-            "SELECT count(*) FROM death_matches WHERE status IN ('challenged', 'playing')",
-            &[],
-        ))?
-        .try_get(0)?)
-    }
-
-    fn lock(&self, id: LockId) -> Result<Option<LockRow>, StorageError> {
-        let row = wait(self.client()?.query_opt(
-            "SELECT owner_id, slot, text, retired_at IS NOT NULL FROM locks WHERE id = $1",
-            &[&id.0],
-        ))?;
-        row.map(|r| {
-            lock_row(
-                id.0,
-                r.try_get(0)?,
-                r.try_get(1)?,
-                r.try_get(2)?,
-                r.try_get(3)?,
-            )
-        })
-        .transpose()
     }
 
     fn check(&self) -> Result<Vec<String>, StorageError> {
@@ -1042,291 +674,6 @@ impl Backend for Postgres {
             problems.push(format!("{} is not valid", r.try_get::<_, String>(0)?));
         }
         Ok(problems)
-    }
-
-    fn add_death_match(
-        &mut self,
-        challenger: PlayerId,
-        challenged: PlayerId,
-        rounds: &str,
-        first: &StoredEntry,
-    ) -> Result<i64, StorageError> {
-        let mut guard = self.host_client()?;
-        let client = &mut *guard;
-        wait(async move {
-            let tx = client.transaction().await?;
-            let id: i64 = tx
-                .query_one(
-                    "INSERT INTO death_matches
-                         (challenger_id, challenged_id, rounds, status, created_at_ms)
-                     VALUES ($1, $2, $3, 'challenged', $4) RETURNING id",
-                    &[&challenger.0, &challenged.0, &rounds, &now_ms()],
-                )
-                .await?
-                .try_get(0)?;
-            tx.execute(
-                "INSERT INTO death_match_log (match_id, seq, at_ms, entry)
-                 VALUES ($1, $2, $3, $4)",
-                &[&id, &first.seq, &first.at_ms, &first.entry],
-            )
-            .await?;
-            tx.commit().await?;
-            Ok(id)
-        })
-    }
-
-    fn set_death_match_status(&mut self, id: i64, status: &str) -> Result<(), StorageError> {
-        wait(self.host_client()?.execute(
-            "UPDATE death_matches SET status = $2 WHERE id = $1",
-            &[&id, &status],
-        ))?;
-        Ok(())
-    }
-
-    fn log_death_match(
-        &mut self,
-        id: i64,
-        entries: &[StoredEntry],
-        status: &str,
-        clock_ms: i64,
-    ) -> Result<(), StorageError> {
-        let mut guard = self.host_client()?;
-        let client = &mut *guard;
-        wait(async move {
-            let tx = client.transaction().await?;
-            for e in entries {
-                tx.execute(
-                    "INSERT INTO death_match_log (match_id, seq, at_ms, entry)
-                     VALUES ($1, $2, $3, $4)",
-                    &[&id, &e.seq, &e.at_ms, &e.entry],
-                )
-                .await?;
-            }
-            tx.execute(
-                "UPDATE death_matches SET status = $2, clock_ms = GREATEST(clock_ms, $3)
-                 WHERE id = $1",
-                &[&id, &status, &clock_ms],
-            )
-            .await?;
-            tx.commit().await?;
-            Ok(())
-        })
-    }
-
-    fn set_death_match_clocks(&mut self, clocks: &[(i64, i64)]) -> Result<(), StorageError> {
-        let mut guard = self.host_client()?;
-        let client = &mut *guard;
-        wait(async move {
-            let tx = client.transaction().await?;
-            for (id, clock_ms) in clocks {
-                tx.execute(
-                    "UPDATE death_matches SET clock_ms = GREATEST(clock_ms, $2) WHERE id = $1",
-                    &[id, clock_ms],
-                )
-                .await?;
-            }
-            tx.commit().await?;
-            Ok(())
-        })
-    }
-
-    fn death_matches(&self) -> Result<Vec<StoredMatch>, StorageError> {
-        wait(async {
-            let mut matches = Vec::new();
-            for r in self
-                .client()?
-                .query(
-                    "SELECT id, challenger_id, challenged_id, rounds, status, created_at_ms,
-                            clock_ms
-                     FROM death_matches ORDER BY id",
-                    &[],
-                )
-                .await?
-            {
-                matches.push(StoredMatch {
-                    id: r.try_get(0)?,
-                    challenger: PlayerId(r.try_get(1)?),
-                    challenged: PlayerId(r.try_get(2)?),
-                    rounds: r.try_get(3)?,
-                    status: r.try_get(4)?,
-                    created_at_ms: r.try_get(5)?,
-                    clock_ms: r.try_get(6)?,
-                    log: Vec::new(),
-                });
-            }
-            for r in self
-                .client()?
-                .query(
-                    "SELECT match_id, seq, at_ms, entry FROM death_match_log
-                     ORDER BY match_id, seq",
-                    &[],
-                )
-                .await?
-            {
-                let id: i64 = r.try_get(0)?;
-                let entry = StoredEntry {
-                    seq: r.try_get(1)?,
-                    at_ms: r.try_get(2)?,
-                    entry: r.try_get(3)?,
-                };
-                let m = matches
-                    .iter_mut()
-                    .find(|m| m.id == id)
-                    .ok_or_else(|| StorageError::Corrupt(format!("log of unknown match {id}")))?;
-                m.log.push(entry);
-            }
-            Ok(matches)
-        })
-    }
-
-    fn set_mail(
-        &mut self,
-        player: PlayerId,
-        address: &str,
-        notify: Notify,
-        code_hash: &str,
-        code_expires_ms: i64,
-    ) -> Result<(), StorageError> {
-        wait(self.client()?.execute(
-            "INSERT INTO mail_addresses (player_id, address, verified, code_hash, code_expires_ms,
-                 notify_declared, notify_made_public, notify_challenged)
-             VALUES ($1, $2, FALSE, $3, $4, $5, $6, $7)
-             ON CONFLICT (player_id) DO UPDATE SET address = excluded.address, verified = FALSE,
-                 code_hash = excluded.code_hash, code_expires_ms = excluded.code_expires_ms,
-                 notify_declared = excluded.notify_declared,
-                 notify_made_public = excluded.notify_made_public,
-                 notify_challenged = excluded.notify_challenged",
-            &[
-                &player.0,
-                &address,
-                &code_hash,
-                &code_expires_ms,
-                &notify.declared,
-                &notify.made_public,
-                &notify.challenged,
-            ],
-        ))?;
-        Ok(())
-    }
-
-    fn set_notify(&mut self, player: PlayerId, notify: Notify) -> Result<bool, StorageError> {
-        Ok(wait(self.client()?.execute(
-            "UPDATE mail_addresses SET notify_declared = $2, notify_made_public = $3,
-                 notify_challenged = $4 WHERE player_id = $1",
-            &[
-                &player.0,
-                &notify.declared,
-                &notify.made_public,
-                &notify.challenged,
-            ],
-        ))? > 0)
-    }
-
-    fn verify_mail(&mut self, player: PlayerId) -> Result<(), StorageError> {
-        wait(self.client()?.execute(
-            "UPDATE mail_addresses SET verified = TRUE, code_hash = NULL, code_expires_ms = NULL
-             WHERE player_id = $1",
-            &[&player.0],
-        ))?;
-        Ok(())
-    }
-
-    fn forget_mail(&mut self, player: PlayerId) -> Result<bool, StorageError> {
-        Ok(wait(self.client()?.execute(
-            "DELETE FROM mail_addresses WHERE player_id = $1",
-            &[&player.0],
-        ))? > 0)
-    }
-
-    fn mail(&self, player: PlayerId) -> Result<Option<MailSettings>, StorageError> {
-        let row = wait(self.client()?.query_opt(
-            "SELECT address, verified, notify_declared, notify_made_public, notify_challenged,
-                 code_hash, code_expires_ms
-             FROM mail_addresses WHERE player_id = $1",
-            &[&player.0],
-        ))?;
-        let Some(r) = row else {
-            return Ok(None);
-        };
-        Ok(Some(MailSettings {
-            address: r.try_get(0)?,
-            verified: r.try_get(1)?,
-            notify: Notify {
-                declared: r.try_get(2)?,
-                made_public: r.try_get(3)?,
-                challenged: r.try_get(4)?,
-            },
-            code_hash: r.try_get(5)?,
-            code_expires_ms: r.try_get(6)?,
-        }))
-    }
-
-    fn queue_mail(&mut self, address: &str, subject: &str, body: &str) -> Result<(), StorageError> {
-        wait(self.client()?.execute(
-            "INSERT INTO mail_queue (address, subject, body, next_at_ms, created_ms)
-             VALUES ($1, $2, $3, $4, $4)",
-            &[&address, &subject, &body, &now_ms()],
-        ))?;
-        Ok(())
-    }
-
-    fn claim_mail(
-        &mut self,
-        limit: usize,
-        hold_until_ms: i64,
-    ) -> Result<Vec<QueuedMail>, StorageError> {
-        // Rows another server is claiming are skipped, not waited for: it holds them back.
-        let rows = wait(self.client()?.query(
-            "UPDATE mail_queue SET next_at_ms = $3 WHERE id IN (
-                 SELECT id FROM mail_queue WHERE next_at_ms <= $1
-                 ORDER BY next_at_ms, id LIMIT $2 FOR UPDATE SKIP LOCKED)
-             RETURNING id, address, subject, body, attempts",
-            &[&now_ms(), &(limit as i64), &hold_until_ms],
-        ))?;
-        let mut due = Vec::with_capacity(rows.len());
-        for r in rows {
-            due.push(QueuedMail {
-                id: r.try_get(0)?,
-                address: r.try_get(1)?,
-                subject: r.try_get(2)?,
-                body: r.try_get(3)?,
-                attempts: r.try_get(4)?,
-            });
-        }
-        due.sort_by_key(|m| m.id);
-        Ok(due)
-    }
-
-    fn next_mail_at(&self) -> Result<Option<i64>, StorageError> {
-        Ok(wait(
-            self.client()?
-                .query_one("SELECT min(next_at_ms) FROM mail_queue", &[]),
-        )?
-        .try_get(0)?)
-    }
-
-    fn mail_sent(&mut self, id: i64) -> Result<(), StorageError> {
-        wait(
-            self.client()?
-                .execute("DELETE FROM mail_queue WHERE id = $1", &[&id]),
-        )?;
-        Ok(())
-    }
-
-    fn mail_failed(&mut self, id: i64, next_at_ms: i64) -> Result<(), StorageError> {
-        wait(self.client()?.execute(
-            "UPDATE mail_queue SET attempts = attempts + 1, next_at_ms = $2 WHERE id = $1",
-            &[&id, &next_at_ms],
-        ))?;
-        Ok(())
-    }
-
-    fn queued_mail(&self) -> Result<i64, StorageError> {
-        Ok(wait(
-            self.client()?
-                .query_one("SELECT count(*) FROM mail_queue", &[]),
-        )?
-        .try_get(0)?)
     }
 
     fn export_world(

@@ -6,7 +6,7 @@ use super::copy::{BATCH, Import, Kind, Row, TABLES, Table, Value};
 use super::journal::{self, Change, Logged, Named, Record};
 use super::limits;
 use super::{
-    Backend, Durability, LockRow, MailSettings, NoteRow, Notify, PlayerRow, QueuedMail,
+    Backend, Durability, LockRow, LockStore, MailSettings, NoteRow, Notify, PlayerRow, QueuedMail,
     SCHEMA_VERSION, Snapshot, StorageError, StoredEntry, StoredMatch, TokenRow, now, now_ms,
     slot_of,
 };
@@ -15,10 +15,16 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI64, Ordering};
 
+mod change_log;
 mod checkpoint;
+mod death_match;
 mod import;
+mod locks;
+mod mail;
+mod players;
 mod schema;
 
+use change_log::Log;
 pub use checkpoint::{Checkpointer, WAL_LIMIT_BYTES};
 use import::{SqliteImport, read_row};
 use schema::migrate_in;
@@ -127,51 +133,6 @@ impl Sqlite {
     }
 }
 
-/// The change log of one write transaction: refuses to begin when the log has moved past what
-/// the connection saw, then numbers each row it records after it (see [`journal`]).
-struct Log {
-    next: i64,
-}
-
-impl Log {
-    fn begin(tx: &Connection, seen: i64) -> Result<Log, StorageError> {
-        let latest: i64 =
-            tx.query_row("SELECT COALESCE(max(seq), 0) FROM world_changes", [], |r| {
-                r.get(0)
-            })?;
-        if latest != seen {
-            return Err(StorageError::Stale);
-        }
-        Ok(Log { next: seen + 1 })
-    }
-
-    fn record(&mut self, tx: &Connection, r: &Record) -> Result<(), StorageError> {
-        tx.execute(
-            "INSERT INTO world_changes
-                 (seq, kind, player_id, lock_id, note_id, slot, flag, token_hash, at_ms)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-            params![
-                self.next,
-                r.kind,
-                r.player,
-                r.lock,
-                r.note,
-                r.slot,
-                r.flag,
-                r.token,
-                now_ms()
-            ],
-        )?;
-        self.next += 1;
-        Ok(())
-    }
-
-    /// The last change recorded (or seen, when none was).
-    fn last(&self) -> i64 {
-        self.next - 1
-    }
-}
-
 impl Named for &Sqlite {
     fn player(&mut self, id: i64) -> Result<Option<PlayerRow>, StorageError> {
         Ok(self
@@ -193,7 +154,7 @@ impl Named for &Sqlite {
     }
 
     fn lock(&mut self, id: i64) -> Result<Option<LockRow>, StorageError> {
-        Backend::lock(*self, LockId(id))
+        LockStore::lock(*self, LockId(id))
     }
 
     fn note(&mut self, id: i64) -> Result<Option<NoteRow>, StorageError> {
@@ -307,38 +268,25 @@ impl Backend for Sqlite {
         Ok(changes)
     }
 
-    fn token(&self, hash: &str) -> Result<Option<TokenRow>, StorageError> {
-        Ok(self
-            .conn
-            .query_row(
-                "SELECT hash, player_id, used_at_ms FROM tokens WHERE hash = ?1",
-                params![hash],
-                |r| {
-                    Ok(TokenRow {
-                        hash: r.get(0)?,
-                        player: PlayerId(r.get(1)?),
-                        used_at_ms: r.get(2)?,
-                    })
-                },
-            )
-            .optional()?)
-    }
-
     fn kind(&self) -> &'static str {
         "SQLite"
     }
+
     fn schema_version(&self) -> Result<i64, StorageError> {
         Ok(self
             .conn
             .query_row("PRAGMA user_version", [], |r| r.get(0))?)
     }
+
     fn claim(&mut self) -> Result<(), StorageError> {
         // The file is the data folder's, which its own lock keeps to one server.
         Ok(())
     }
+
     fn release(&mut self) -> Result<(), StorageError> {
         Ok(())
     }
+
     fn probe_write(&mut self) -> Result<(), StorageError> {
         self.conn.execute(
             "INSERT INTO ready_probe (id, at_ms) VALUES (1, ?1)
@@ -392,204 +340,6 @@ impl Backend for Sqlite {
         self.conn
             .pragma_update(None, "wal_autocheckpoint", if on { 1000 } else { 0 })?;
         Ok(())
-    }
-
-    fn add_player(
-        &mut self,
-        codename: &str,
-        password_hash: &str,
-        metagame: bool,
-    ) -> Result<PlayerId, StorageError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let mut log = Log::begin(&tx, self.seen.load(Ordering::Relaxed))?;
-        let taken: bool = tx
-            .query_row(
-                "SELECT 1 FROM players WHERE codename = ?1",
-                params![codename],
-                |_| Ok(()),
-            )
-            .optional()?
-            .is_some();
-        if taken {
-            return Err(StorageError::CodenameTaken);
-        }
-        tx.execute(
-            "INSERT INTO players (codename, password_hash, created_at, metagame)
-             VALUES (?1, ?2, ?3, ?4)",
-            params![codename, password_hash, now(), metagame],
-        )?;
-        let id = PlayerId(tx.last_insert_rowid());
-        log.record(&tx, &Record::registered(id))?;
-        tx.commit()?;
-        self.saw(log.last());
-        Ok(id)
-    }
-
-    fn add_token(
-        &mut self,
-        hash: &str,
-        player: PlayerId,
-        at_ms: i64,
-        cap: usize,
-    ) -> Result<Vec<String>, StorageError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let mut log = Log::begin(&tx, self.seen.load(Ordering::Relaxed))?;
-        tx.execute(
-            "INSERT INTO tokens (hash, player_id, created_at_ms, used_at_ms) VALUES (?1, ?2, ?3, ?3)",
-            params![hash, player.0, at_ms],
-        )?;
-        let mut dropped = Vec::new();
-        {
-            let mut q = tx.prepare(
-                "SELECT hash FROM tokens WHERE player_id = ?1
-                 ORDER BY used_at_ms DESC, rowid DESC LIMIT -1 OFFSET ?2",
-            )?;
-            for h in q.query_map(params![player.0, cap as i64], |r| r.get::<_, String>(0))? {
-                dropped.push(h?);
-            }
-        }
-        for h in &dropped {
-            tx.execute("DELETE FROM tokens WHERE hash = ?1", params![h])?;
-            log.record(&tx, &Record::logged_out(h))?;
-        }
-        tx.commit()?;
-        self.saw(log.last());
-        Ok(dropped)
-    }
-
-    fn remove_token(&mut self, hash: &str) -> Result<bool, StorageError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let mut log = Log::begin(&tx, self.seen.load(Ordering::Relaxed))?;
-        let removed = tx.execute("DELETE FROM tokens WHERE hash = ?1", params![hash])? > 0;
-        log.record(&tx, &Record::logged_out(hash))?;
-        tx.commit()?;
-        self.saw(log.last());
-        Ok(removed)
-    }
-
-    fn remove_tokens_of(&mut self, player: PlayerId) -> Result<usize, StorageError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let mut log = Log::begin(&tx, self.seen.load(Ordering::Relaxed))?;
-        let n = tx.execute("DELETE FROM tokens WHERE player_id = ?1", params![player.0])?;
-        log.record(&tx, &Record::logged_out_everywhere(player))?;
-        tx.commit()?;
-        self.saw(log.last());
-        Ok(n)
-    }
-
-    fn touch_tokens(&mut self, used: &[(String, i64)]) -> Result<(), StorageError> {
-        let tx = self.conn.transaction()?;
-        {
-            let mut q =
-                tx.prepare("UPDATE tokens SET used_at_ms = max(used_at_ms, ?2) WHERE hash = ?1")?;
-            for (hash, at) in used {
-                q.execute(params![hash, at])?;
-            }
-        }
-        tx.commit()?;
-        Ok(())
-    }
-
-    fn remove_tokens_unused_since(&mut self, before_ms: i64) -> Result<usize, StorageError> {
-        Ok(self.conn.execute(
-            "DELETE FROM tokens WHERE used_at_ms < ?1",
-            params![before_ms],
-        )?)
-    }
-
-    fn place_lock(
-        &mut self,
-        owner: PlayerId,
-        slot: Slot,
-        text: &str,
-        solution: &str,
-    ) -> Result<LockId, StorageError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let mut log = Log::begin(&tx, self.seen.load(Ordering::Relaxed))?;
-        let at = now();
-        tx.execute(
-            "UPDATE locks SET retired_at = ?1
-             WHERE owner_id = ?2 AND slot = ?3 AND retired_at IS NULL",
-            params![at, owner.0, slot.number()],
-        )?;
-        tx.execute(
-            "INSERT INTO locks (owner_id, slot, text, solution, placed_at)
-             VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![owner.0, slot.number(), text, solution, at],
-        )?;
-        let id = LockId(tx.last_insert_rowid());
-        log.record(&tx, &Record::placed(id, owner, slot))?;
-        tx.commit()?;
-        self.saw(log.last());
-        Ok(id)
-    }
-
-    fn retire(&mut self, owner: PlayerId, slot: Slot) -> Result<Option<LockId>, StorageError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let mut log = Log::begin(&tx, self.seen.load(Ordering::Relaxed))?;
-        let lock: Option<i64> = tx
-            .query_row(
-                "SELECT id FROM locks WHERE owner_id = ?1 AND slot = ?2 AND retired_at IS NULL",
-                params![owner.0, slot.number()],
-                |r| r.get(0),
-            )
-            .optional()?;
-        if let Some(id) = lock {
-            tx.execute(
-                "UPDATE locks SET retired_at = ?1 WHERE id = ?2",
-                params![now(), id],
-            )?;
-            log.record(&tx, &Record::retired(owner, slot))?;
-        }
-        tx.commit()?;
-        self.saw(log.last());
-        Ok(lock.map(LockId))
-    }
-
-    fn add_note(
-        &mut self,
-        author: PlayerId,
-        on: LockId,
-        behind: LockId,
-        solution: &str,
-    ) -> Result<NoteId, StorageError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let mut log = Log::begin(&tx, self.seen.load(Ordering::Relaxed))?;
-        tx.execute(
-            "INSERT INTO notes (author_id, lock_id, behind_id, solution, placed_at)
-             VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![author.0, on.0, behind.0, solution, now()],
-        )?;
-        let id = NoteId(tx.last_insert_rowid());
-        log.record(&tx, &Record::declared(id))?;
-        tx.commit()?;
-        self.saw(log.last());
-        Ok(id)
-    }
-
-    fn author_solution(&self, lock: LockId) -> Result<Option<String>, StorageError> {
-        Ok(self
-            .conn
-            .query_row(
-                "SELECT solution FROM locks WHERE id = ?1",
-                params![lock.0],
-                |r| r.get(0),
-            )
-            .optional()?)
     }
 
     fn load(&self) -> Result<Snapshot, StorageError> {
@@ -670,88 +420,10 @@ impl Backend for Sqlite {
         Ok(snap)
     }
 
-    fn set_banned(&mut self, player: PlayerId, banned: bool) -> Result<(), StorageError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let mut log = Log::begin(&tx, self.seen.load(Ordering::Relaxed))?;
-        tx.execute(
-            "UPDATE players SET banned = ?2 WHERE id = ?1",
-            params![player.0, banned],
-        )?;
-        if banned {
-            tx.execute("DELETE FROM tokens WHERE player_id = ?1", params![player.0])?;
-        }
-        log.record(&tx, &Record::banned(player, banned))?;
-        tx.commit()?;
-        self.saw(log.last());
-        Ok(())
-    }
-
-    fn leave_metagame(&mut self, player: PlayerId) -> Result<(), StorageError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let mut log = Log::begin(&tx, self.seen.load(Ordering::Relaxed))?;
-        tx.execute(
-            "UPDATE players SET metagame = 0 WHERE id = ?1",
-            params![player.0],
-        )?;
-        log.record(&tx, &Record::left_metagame(player))?;
-        tx.commit()?;
-        self.saw(log.last());
-        Ok(())
-    }
-
-    fn purge_unnamed_locks(&mut self, owner: PlayerId) -> Result<usize, StorageError> {
-        Ok(self.conn.execute(
-            "DELETE FROM locks WHERE owner_id = ?1 AND retired_at IS NOT NULL
-                AND NOT EXISTS (SELECT 1 FROM notes WHERE notes.lock_id = locks.id)
-                AND NOT EXISTS (SELECT 1 FROM notes WHERE notes.behind_id = locks.id)",
-            params![owner.0],
-        )?)
-    }
-
     fn checkpoint_all(&self) -> Result<(), StorageError> {
         self.conn
             .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
         Ok(())
-    }
-
-    fn matches_in_progress(&self) -> Result<i64, StorageError> {
-        Ok(self.conn.query_row(
-            "SELECT count(*) FROM death_matches WHERE status IN ('challenged', 'playing')",
-            [],
-            |r| r.get(0),
-        )?)
-    }
-
-    fn lock(&self, id: LockId) -> Result<Option<LockRow>, StorageError> {
-        let row = self
-            .conn
-            .query_row(
-                "SELECT owner_id, slot, text, retired_at IS NOT NULL FROM locks WHERE id = ?1",
-                params![id.0],
-                |r| {
-                    Ok((
-                        r.get::<_, i64>(0)?,
-                        r.get::<_, i64>(1)?,
-                        r.get::<_, String>(2)?,
-                        r.get::<_, bool>(3)?,
-                    ))
-                },
-            )
-            .optional()?;
-        row.map(|(owner, slot, text, retired)| {
-            Ok(LockRow {
-                id,
-                owner: PlayerId(owner),
-                slot: slot_of(slot)?,
-                text,
-                retired,
-            })
-        })
-        .transpose()
     }
 
     fn check(&self) -> Result<Vec<String>, StorageError> {
@@ -769,263 +441,6 @@ impl Backend for Sqlite {
             problems.push(format!("foreign key broken in {}", r.get::<_, String>(0)?));
         }
         Ok(problems)
-    }
-    fn add_death_match(
-        &mut self,
-        challenger: PlayerId,
-        challenged: PlayerId,
-        rounds: &str,
-        first: &StoredEntry,
-    ) -> Result<i64, StorageError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        tx.execute(
-            "INSERT INTO death_matches (challenger_id, challenged_id, rounds, status, created_at_ms)
-             VALUES (?1, ?2, ?3, 'challenged', ?4)",
-            params![challenger.0, challenged.0, rounds, now_ms()],
-        )?;
-        let id = tx.last_insert_rowid();
-        tx.execute(
-            "INSERT INTO death_match_log (match_id, seq, at_ms, entry) VALUES (?1, ?2, ?3, ?4)",
-            params![id, first.seq, first.at_ms, first.entry],
-        )?;
-        tx.commit()?;
-        Ok(id)
-    }
-
-    fn set_death_match_status(&mut self, id: i64, status: &str) -> Result<(), StorageError> {
-        self.conn.execute(
-            "UPDATE death_matches SET status = ?2 WHERE id = ?1",
-            params![id, status],
-        )?;
-        Ok(())
-    }
-
-    fn log_death_match(
-        &mut self,
-        id: i64,
-        entries: &[StoredEntry],
-        status: &str,
-        clock_ms: i64,
-    ) -> Result<(), StorageError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        for e in entries {
-            tx.execute(
-                "INSERT INTO death_match_log (match_id, seq, at_ms, entry) VALUES (?1, ?2, ?3, ?4)",
-                params![id, e.seq, e.at_ms, e.entry],
-            )?;
-        }
-        tx.execute(
-            "UPDATE death_matches SET status = ?2, clock_ms = MAX(clock_ms, ?3) WHERE id = ?1",
-            params![id, status, clock_ms],
-        )?;
-        tx.commit()?;
-        Ok(())
-    }
-
-    fn set_death_match_clocks(&mut self, clocks: &[(i64, i64)]) -> Result<(), StorageError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        for &(id, clock_ms) in clocks {
-            tx.execute(
-                "UPDATE death_matches SET clock_ms = MAX(clock_ms, ?2) WHERE id = ?1",
-                params![id, clock_ms],
-            )?;
-        }
-        tx.commit()?;
-        Ok(())
-    }
-
-    fn death_matches(&self) -> Result<Vec<StoredMatch>, StorageError> {
-        let mut matches: Vec<StoredMatch> = self
-            .conn
-            .prepare(
-                "SELECT id, challenger_id, challenged_id, rounds, status, created_at_ms, clock_ms
-                 FROM death_matches ORDER BY id",
-            )?
-            .query_map([], |r| {
-                Ok(StoredMatch {
-                    id: r.get(0)?,
-                    challenger: PlayerId(r.get(1)?),
-                    challenged: PlayerId(r.get(2)?),
-                    rounds: r.get(3)?,
-                    status: r.get(4)?,
-                    created_at_ms: r.get(5)?,
-                    clock_ms: r.get(6)?,
-                    log: Vec::new(),
-                })
-            })?
-            .collect::<Result<_, _>>()?;
-        let mut stmt = self.conn.prepare(
-            "SELECT match_id, seq, at_ms, entry FROM death_match_log ORDER BY match_id, seq",
-        )?;
-        let rows = stmt.query_map([], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                StoredEntry {
-                    seq: r.get(1)?,
-                    at_ms: r.get(2)?,
-                    entry: r.get(3)?,
-                },
-            ))
-        })?;
-        for row in rows {
-            let (id, entry) = row?;
-            let m = matches
-                .iter_mut()
-                .find(|m| m.id == id)
-                .ok_or_else(|| StorageError::Corrupt(format!("log of unknown match {id}")))?;
-            m.log.push(entry);
-        }
-        Ok(matches)
-    }
-    fn set_mail(
-        &mut self,
-        player: PlayerId,
-        address: &str,
-        notify: Notify,
-        code_hash: &str,
-        code_expires_ms: i64,
-    ) -> Result<(), StorageError> {
-        self.conn.execute(
-            "INSERT INTO mail_addresses (player_id, address, verified, code_hash, code_expires_ms,
-                 notify_declared, notify_made_public, notify_challenged)
-             VALUES (?1, ?2, 0, ?3, ?4, ?5, ?6, ?7)
-             ON CONFLICT(player_id) DO UPDATE SET address = excluded.address, verified = 0,
-                 code_hash = excluded.code_hash, code_expires_ms = excluded.code_expires_ms,
-                 notify_declared = excluded.notify_declared,
-                 notify_made_public = excluded.notify_made_public,
-                 notify_challenged = excluded.notify_challenged",
-            params![
-                player.0,
-                address,
-                code_hash,
-                code_expires_ms,
-                notify.declared,
-                notify.made_public,
-                notify.challenged
-            ],
-        )?;
-        Ok(())
-    }
-
-    fn set_notify(&mut self, player: PlayerId, notify: Notify) -> Result<bool, StorageError> {
-        Ok(self.conn.execute(
-            "UPDATE mail_addresses SET notify_declared = ?2, notify_made_public = ?3,
-                 notify_challenged = ?4 WHERE player_id = ?1",
-            params![
-                player.0,
-                notify.declared,
-                notify.made_public,
-                notify.challenged
-            ],
-        )? > 0)
-    }
-
-    fn verify_mail(&mut self, player: PlayerId) -> Result<(), StorageError> {
-        self.conn.execute(
-            "UPDATE mail_addresses SET verified = 1, code_hash = NULL, code_expires_ms = NULL
-             WHERE player_id = ?1",
-            params![player.0],
-        )?;
-        Ok(())
-    }
-
-    fn forget_mail(&mut self, player: PlayerId) -> Result<bool, StorageError> {
-        Ok(self.conn.execute(
-            "DELETE FROM mail_addresses WHERE player_id = ?1",
-            params![player.0],
-        )? > 0)
-    }
-
-    fn mail(&self, player: PlayerId) -> Result<Option<MailSettings>, StorageError> {
-        Ok(self
-            .conn
-            .query_row(
-                "SELECT address, verified, notify_declared, notify_made_public, notify_challenged,
-                     code_hash, code_expires_ms
-                 FROM mail_addresses WHERE player_id = ?1",
-                params![player.0],
-                |r| {
-                    Ok(MailSettings {
-                        address: r.get(0)?,
-                        verified: r.get(1)?,
-                        notify: Notify {
-                            declared: r.get(2)?,
-                            made_public: r.get(3)?,
-                            challenged: r.get(4)?,
-                        },
-                        code_hash: r.get(5)?,
-                        code_expires_ms: r.get(6)?,
-                    })
-                },
-            )
-            .optional()?)
-    }
-
-    fn queue_mail(&mut self, address: &str, subject: &str, body: &str) -> Result<(), StorageError> {
-        let now = now_ms();
-        self.conn.execute(
-            "INSERT INTO mail_queue (address, subject, body, next_at_ms, created_ms)
-             VALUES (?1, ?2, ?3, ?4, ?4)",
-            params![address, subject, body, now],
-        )?;
-        Ok(())
-    }
-
-    fn claim_mail(
-        &mut self,
-        limit: usize,
-        hold_until_ms: i64,
-    ) -> Result<Vec<QueuedMail>, StorageError> {
-        let mut q = self.conn.prepare(
-            "UPDATE mail_queue SET next_at_ms = ?3 WHERE id IN (
-                 SELECT id FROM mail_queue WHERE next_at_ms <= ?1
-                 ORDER BY next_at_ms, id LIMIT ?2)
-             RETURNING id, address, subject, body, attempts",
-        )?;
-        let rows = q.query_map(params![now_ms(), limit as i64, hold_until_ms], |r| {
-            Ok(QueuedMail {
-                id: r.get(0)?,
-                address: r.get(1)?,
-                subject: r.get(2)?,
-                body: r.get(3)?,
-                attempts: r.get(4)?,
-            })
-        })?;
-        let mut claimed: Vec<QueuedMail> = rows.collect::<Result<_, _>>()?;
-        claimed.sort_by_key(|m| m.id);
-        Ok(claimed)
-    }
-
-    fn next_mail_at(&self) -> Result<Option<i64>, StorageError> {
-        Ok(self
-            .conn
-            .query_row("SELECT min(next_at_ms) FROM mail_queue", [], |r| r.get(0))?)
-    }
-
-    fn mail_sent(&mut self, id: i64) -> Result<(), StorageError> {
-        self.conn
-            .execute("DELETE FROM mail_queue WHERE id = ?1", params![id])?;
-        Ok(())
-    }
-
-    fn mail_failed(&mut self, id: i64, next_at_ms: i64) -> Result<(), StorageError> {
-        self.conn.execute(
-            "UPDATE mail_queue SET attempts = attempts + 1, next_at_ms = ?2 WHERE id = ?1",
-            params![id, next_at_ms],
-        )?;
-        Ok(())
-    }
-
-    fn queued_mail(&self) -> Result<i64, StorageError> {
-        Ok(self
-            .conn
-            .query_row("SELECT count(*) FROM mail_queue", [], |r| r.get(0))?)
     }
 
     fn export_world(
