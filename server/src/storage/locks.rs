@@ -1,8 +1,10 @@
-//! Locks and notes: placing and retiring locks, securing notes, and what the server's own checks read back.
+//! Locks and notes: placing and retiring locks, securing notes, and what the server's own checks
+//! read back.
 
 use super::{LockId, LockRow, NoteId, PlayerId, Slot, StorageError};
 
-/// What a backend stores of locks and notes: placing and retiring locks, securing notes, and what the server's own checks read back (see [`super::Backend`]).
+/// What a backend stores of locks and notes: placing and retiring locks, securing notes, and what
+/// the server's own checks read back (see [`super::Backend`]).
 pub trait LockStore {
     /// Places a lock in a slot, retiring the lock there, in one transaction. Returns the new
     /// lock's number.

@@ -48,7 +48,8 @@ pub struct QueuedMail {
     pub attempts: i64,
 }
 
-/// What a backend stores of mail: players' addresses and what they asked to be told, and the queue of mail to send (see [`super::Backend`]).
+/// What a backend stores of mail: players' addresses and what they asked to be told, and the queue
+/// of mail to send (see [`super::Backend`]).
 pub trait MailStore {
     /// Sets a player's address (unverified, with the hash of the code mailed to them) and
     /// what they want to be told, replacing any earlier address.

@@ -2,7 +2,8 @@
 
 use super::{PlayerId, StorageError, TokenRow};
 
-/// What a backend stores of players: registration, login tokens, bans and leaving the metagame (see [`super::Backend`]).
+/// What a backend stores of players: registration, login tokens, bans and leaving the metagame (see
+/// [`super::Backend`]).
 pub trait PlayerStore {
     /// A login token by its hash, as stored: how a server finds a token another issued.
     fn token(&self, hash: &str) -> Result<Option<TokenRow>, StorageError>;
