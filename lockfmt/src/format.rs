@@ -161,6 +161,12 @@ pub struct Changes {
 }
 
 /// A family's format, with the types erased: what code that takes a file of any family holds.
+///
+/// Highlighting is not here but on [`Format`], typed: a highlights query is compiled by
+/// tree-sitter's query engine, which brings regular expressions and their Unicode tables (200 KB
+/// of pointers the loader relocates at every start). A method here would put them in every
+/// program that holds a `&dyn Text`, the command line included, which never highlights; the
+/// studio and the language server highlight through [`Format`].
 pub trait Text: Sync {
     /// The word `--kind` takes.
     fn kind(&self) -> &'static str;
@@ -170,13 +176,8 @@ pub trait Text: Sync {
     fn a_file(&self) -> &'static str;
     /// The grammar's source and the digest its generated parser records.
     fn grammar(&self) -> (&'static str, &'static str);
-    /// The grammar's highlights query.
-    fn highlights(&self) -> &'static Highlights;
     /// Reads a file's bytes for `check` and `fmt`.
     fn check(&self, bytes: &[u8]) -> Checked;
-    /// The highlight spans of each line of a text (it is parsed here: an editor holding a
-    /// parse uses [`Format::highlight`]).
-    fn highlight(&self, text: &str) -> Vec<Vec<crate::highlight::Span>>;
     /// What changed from `old` to `new`; `Err` lists which of the two (0 for `old`, 1 for
     /// `new`) does not read well enough to compare.
     fn changes(&self, old: &[u8], new: &[u8]) -> Result<Changes, Vec<usize>>;
@@ -199,10 +200,6 @@ impl<F: Format> Text for F {
         (F::GRAMMAR_JS, F::GRAMMAR_DIGEST)
     }
 
-    fn highlights(&self) -> &'static Highlights {
-        <F as Format>::highlights()
-    }
-
     fn check(&self, bytes: &[u8]) -> Checked {
         let parsed = F::parse_bytes(bytes);
         let canonical = parsed.valid().map(F::print);
@@ -213,10 +210,6 @@ impl<F: Format> Text for F {
             diagnostics,
             canonical,
         }
-    }
-
-    fn highlight(&self, text: &str) -> Vec<Vec<crate::highlight::Span>> {
-        <F as Format>::highlight(text, &F::parse(text))
     }
 
     fn changes(&self, old: &[u8], new: &[u8]) -> Result<Changes, Vec<usize>> {
