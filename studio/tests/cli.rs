@@ -1373,3 +1373,47 @@ fn render_animate_plays_the_solution_of_every_family_as_a_gif() {
     }
     assert!(!dir.path().join("y.gif").exists() && !dir.path().join("y.png").exists());
 }
+
+/// The verbs a `--help` lists, with the description it gives each.
+fn verbs_listed(help: &str) -> Vec<(String, String)> {
+    let Some((_, after)) = help.split_once("\nCommands:\n") else {
+        return Vec::new();
+    };
+    after
+        .lines()
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| {
+            let (name, about) = l.trim_start().split_once(' ')?;
+            Some((name.to_string(), about.trim().to_string()))
+        })
+        .filter(|(name, _)| name != "help")
+        .collect()
+}
+
+/// Every verb's help begins with the description its parent lists for it. Verbs whose
+/// arguments clap defines only when the verb is read once began instead with the
+/// documentation of the arguments shared by every online verb ("Where and how: …") or by
+/// every match verb, which clap took as the verb's own.
+#[test]
+fn every_verbs_help_begins_with_its_own_description() {
+    let dir = tempfile::tempdir().expect("dir");
+    let mut to_read: Vec<Vec<String>> = vec![Vec::new()];
+    let mut read = 0;
+    while let Some(path) = to_read.pop() {
+        let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+        args.push("--help");
+        let help = text(&lockwright(&args, dir.path()).stdout);
+        for (name, about) in verbs_listed(&help) {
+            let mut verb = path.clone();
+            verb.push(name);
+            let mut args: Vec<&str> = verb.iter().map(String::as_str).collect();
+            args.push("--help");
+            let own = text(&lockwright(&args, dir.path()).stdout);
+            let first = own.lines().next().unwrap_or_default();
+            assert_eq!(first, about, "`lockwright {}`", verb.join(" "));
+            to_read.push(verb);
+            read += 1;
+        }
+    }
+    assert!(read > 40, "only {read} verbs read");
+}

@@ -48,7 +48,9 @@ pub struct MatchArgs {
     bind: std::net::SocketAddr,
 }
 
-/// A match, and where and as whom.
+// Not a doc comment: clap would take it as the help's description of every verb this is
+// flattened into, over the verb's own (their arguments are added after the verb, when read).
+// A match, and where and as whom.
 #[derive(clap::Args, Debug, Clone)]
 pub struct Target {
     /// The match's number.
@@ -57,7 +59,9 @@ pub struct Target {
     online: Online,
 }
 
-/// A lock of the round to write to a file (`my-lock`, `to-pick`).
+// Not a doc comment: clap would take it as the help's description of every verb this is
+// flattened into, over the verb's own (their arguments are added after the verb, when read).
+// A lock of the round to write to a file (`my-lock`, `to-pick`).
 #[derive(clap::Args, Debug)]
 struct LockFile {
     #[command(flatten)]
@@ -72,6 +76,7 @@ struct LockFile {
 
 /// The verbs of a player in a match.
 #[derive(clap::Subcommand, Debug)]
+#[command(defer = true)]
 enum Verb {
     /// Call a player to a Death Match.
     Challenge {

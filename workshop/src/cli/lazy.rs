@@ -5,6 +5,12 @@
 //! one-line `solve`. A verb's argument struct wrapped in [`Lazy`] is handed to clap as a
 //! deferred builder (`Command::defer`), which clap runs when it descends into that verb, for
 //! its help, or when a whole tree is wanted (completions, manual pages).
+//!
+//! A family's verbs, the online verbs and the match verbs are deferred whole instead, each
+//! enum by `#[command(defer = true)]`. The two do not nest (clap keeps one deferred builder a
+//! command, and a second set while the first runs is never run), so the verbs of those enums
+//! take their arguments plain, and the argument structs flattened into them carry no doc
+//! comment, which clap would show as each verb's description over its own.
 
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 use std::ops::{Deref, DerefMut};

@@ -596,6 +596,7 @@ pub fn export_xml(file: &Path, output: Option<PathBuf>, force: bool) -> Result<E
 
 /// The nonogram tools.
 #[derive(clap::Subcommand, Debug)]
+#[command(defer = true)]
 pub enum Verb {
     /// Import a webpbn XML file (webpbn.com's export) or an Olšák .g file (black on white) as
     /// .non: its puzzle, or with several, one file each (NAME-1.non, NAME-2.non, …). A puzzle

@@ -375,6 +375,7 @@ pub fn challenge(
 
 /// The verbs only Quadrillion boards have.
 #[derive(clap::Subcommand, Debug)]
+#[command(defer = true)]
 pub enum Verb {
     /// Generate a challenge: a board and shapes placed so that exactly one completion exists.
     /// Prints it, or writes it to --output; the same seed gives the same challenge.

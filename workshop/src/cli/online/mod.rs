@@ -22,7 +22,9 @@ pub const DEFAULT_SERVER: &str = "http://127.0.0.1:27001";
 /// The environment variable a password may come from.
 pub const PASSWORD_ENV: &str = "LOCKWRIGHT_PASSWORD";
 
-/// Where and how: shared by every online verb.
+// Not a doc comment: clap would take it as the help's description of every verb this is
+// flattened into, over the verb's own (their arguments are added after the verb, when read).
+// Where and how: shared by every online verb.
 #[derive(clap::Args, Debug, Clone)]
 pub struct Online {
     /// The server's URL; else the settings' `server-url`, else http://127.0.0.1:27001.
@@ -39,6 +41,7 @@ pub struct Online {
 
 /// The online verbs, each a subcommand of `lockwright`.
 #[derive(clap::Subcommand, Debug)]
+#[command(defer = true)]
 pub enum Verb {
     /// Register a player on the server and log in as them. The password comes from
     /// --password, or LOCKWRIGHT_PASSWORD, or standard input when it is not a terminal.
@@ -50,7 +53,7 @@ pub enum Verb {
         #[arg(long)]
         password: Option<String>,
         #[command(flatten)]
-        online: super::lazy::Lazy<Online>,
+        online: Online,
     },
     /// Log in as a player; the token is kept for later verbs. The password comes as for
     /// `register`.
@@ -61,7 +64,7 @@ pub enum Verb {
         #[arg(long)]
         password: Option<String>,
         #[command(flatten)]
-        online: super::lazy::Lazy<Online>,
+        online: Online,
     },
     /// Log out: the server revokes the token and it is forgotten here. With --everywhere,
     /// every token of the player is revoked, on every machine.
@@ -70,19 +73,19 @@ pub enum Verb {
         #[arg(long)]
         everywhere: bool,
         #[command(flatten)]
-        online: super::lazy::Lazy<Online>,
+        online: Online,
     },
     /// List the other players with your score relative to each.
     Players {
         #[command(flatten)]
-        online: super::lazy::Lazy<Online>,
+        online: Online,
     },
     /// Show a player's slots: their locks, whether you access each, and the notes on them.
     Show {
         /// The player's codename.
         player: String,
         #[command(flatten)]
-        online: super::lazy::Lazy<Online>,
+        online: Online,
     },
     /// Place a lock in one of your slots, with your solution (the server replays it and never
     /// shows it to anyone). A lock already in the slot is retired.
@@ -96,7 +99,7 @@ pub enum Verb {
         #[arg(long)]
         solution: PathBuf,
         #[command(flatten)]
-        online: super::lazy::Lazy<Online>,
+        online: Online,
     },
     /// Retire the lock in one of your slots, leaving it empty: the notes behind it become
     /// public.
@@ -105,7 +108,7 @@ pub enum Verb {
         #[arg(long)]
         slot: u8,
         #[command(flatten)]
-        online: super::lazy::Lazy<Online>,
+        online: Online,
     },
     /// Fetch a lock and save its file.
     Get {
@@ -118,7 +121,7 @@ pub enum Verb {
         #[arg(long)]
         force: bool,
         #[command(flatten)]
-        online: super::lazy::Lazy<Online>,
+        online: Online,
     },
     /// Declare a solution to another player's lock, securing the note behind the lock in one
     /// of your slots.
@@ -131,17 +134,17 @@ pub enum Verb {
         #[arg(long)]
         behind: u8,
         #[command(flatten)]
-        online: super::lazy::Lazy<Online>,
+        online: Online,
     },
     /// List every note you have read, with its solution.
     Notes {
         #[command(flatten)]
-        online: super::lazy::Lazy<Online>,
+        online: Online,
     },
     /// Show your scores: your total and your score relative to each player.
     Scores {
         #[command(flatten)]
-        online: super::lazy::Lazy<Online>,
+        online: Online,
     },
 }
 
@@ -272,7 +275,7 @@ fn online_of(verb: &Verb) -> &Online {
         | Verb::Get { online, .. }
         | Verb::Declare { online, .. }
         | Verb::Notes { online }
-        | Verb::Scores { online } => &online.0,
+        | Verb::Scores { online } => online,
     }
 }
 
