@@ -24,6 +24,7 @@
 
 #[path = "../../engine/tests/nonogram_common.rs"]
 mod common;
+mod installed;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -107,14 +108,7 @@ fn main() {
         println!("nonogrid not found: cargo install nonogrid --version 0.7.3");
         return;
     };
-    let dist = std::env::var_os("STARTUP_DIST")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            let target = std::env::var_os("CARGO_TARGET_DIR")
-                .map(PathBuf::from)
-                .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../target"));
-            target.join("dist/lockwright")
-        });
+    let dist = installed::lockwright();
     let ours = if dist.is_file() {
         dist
     } else {

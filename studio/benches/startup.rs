@@ -6,7 +6,10 @@
 //! each). It prints the median of each and their ratio; the studio's own program,
 //! `lockwright-studio --version`, is timed beside them for comparison (it links the window).
 //! The `lockwright` that `scripts/build-release` makes for installing (linked statically, in
-//! `target/dist/`, or `STARTUP_DIST`) is timed too when it is there: run that script first.
+//! the target folder's `dist/`, or `STARTUP_DIST`) is timed too when it is there: run that
+//! script first.
+
+mod installed;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -54,9 +57,7 @@ fn main() {
     let minimal = minimal(dir.path());
     let cli = Path::new(env!("CARGO_BIN_EXE_lockwright"));
     let studio = Path::new(env!("CARGO_BIN_EXE_lockwright-studio"));
-    let dist = std::env::var_os("STARTUP_DIST")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/dist/lockwright"));
+    let dist = installed::lockwright();
     let dist = dist.is_file().then_some(dist);
     let (mut m, mut c, mut s, mut d) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for _ in 0..runs {
