@@ -42,6 +42,8 @@ pub mod quota;
 pub mod rate;
 pub mod server;
 pub mod storage;
+#[doc(hidden)]
+pub mod testing;
 pub mod verify;
 
 /// Intricacy's port, and the server's default.

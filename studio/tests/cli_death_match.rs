@@ -1,7 +1,6 @@
 //! `lockwright match`: the player's verbs against a real server on 127.0.0.1, and a whole
 //! match between two bots on a server inside the command.
 
-use server::config::Config;
 use server::server::Running;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -55,19 +54,9 @@ struct Served {
 
 impl Served {
     fn start(match_speed: Option<f64>) -> Served {
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .expect("runtime");
+        let runtime = server::testing::runtime();
         let data = tempfile::tempdir().expect("dir");
-        let mut config = Config {
-            data: data.path().to_path_buf(),
-            bind: "127.0.0.1:0".parse().expect("addr"),
-            rate_limit: 0.0,
-            password_memory_kib: 64,
-            ..Config::default()
-        };
+        let mut config = server::testing::config(data.path());
         if let Some(speed) = match_speed {
             config.match_speed = speed;
         }

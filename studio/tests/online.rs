@@ -2,7 +2,6 @@
 //! `lockwright serve`), spoken to by the `lockwright` binary with its own config folder.
 
 use serde_json::Value;
-use server::config::Config;
 use server::server::Running;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -98,20 +97,9 @@ fn lockwright(home: &Path, work: &Path, args: &[&str], stdin: Option<&str>) -> R
 
 impl World {
     fn start() -> World {
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .expect("runtime");
+        let runtime = server::testing::runtime();
         let data = tempfile::tempdir().expect("dir");
-        let config = Config {
-            data: data.path().to_path_buf(),
-            bind: "127.0.0.1:0".parse().expect("addr"),
-            rate_limit: 0.0,
-            // Cheap hashing: this machine has two cores.
-            password_memory_kib: 64,
-            ..Config::default()
-        };
+        let config = server::testing::config(data.path());
         let running = runtime.block_on(Running::start(config)).expect("server");
         World {
             url: running.url(),

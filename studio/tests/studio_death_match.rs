@@ -47,12 +47,8 @@ fn server(d: &Driver, speed: f64) -> (Running, tempfile::TempDir) {
     let data = tempfile::tempdir().expect("dir");
     let running =
         d.rt.block_on(Running::start(Config {
-            data: data.path().to_path_buf(),
-            bind: "127.0.0.1:0".parse().expect("addr"),
-            rate_limit: 0.0,
-            password_memory_kib: 64,
             match_speed: speed,
-            ..Config::default()
+            ..server::testing::config(data.path())
         }))
         .expect("server");
     (running, data)

@@ -76,20 +76,11 @@ fn key_of(mv: engine::hexlock::Move) -> char {
 
 /// A real server on 127.0.0.1, its match clocks `speed` times real time.
 fn server(speed: f64) -> (tokio::runtime::Runtime, Running, tempfile::TempDir) {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("runtime");
+    let runtime = server::testing::runtime();
     let data = tempfile::tempdir().expect("data");
     let config = Config {
-        data: data.path().to_path_buf(),
-        bind: "127.0.0.1:0".parse().expect("addr"),
-        rate_limit: 0.0,
-        // Cheap hashing: the machine has two cores.
-        password_memory_kib: 64,
         match_speed: speed,
-        ..Config::default()
+        ..server::testing::config(data.path())
     };
     let running = runtime
         .block_on(Running::start(config))
@@ -380,11 +371,8 @@ fn the_live_news_is_followed_again_after_the_server_comes_back() {
 
     // The server comes back at the same address, on the same data.
     let config = Config {
-        data: data.path().to_path_buf(),
         bind: addr,
-        rate_limit: 0.0,
-        password_memory_kib: 64,
-        ..Config::default()
+        ..server::testing::config(data.path())
     };
     let running = runtime
         .block_on(Running::start(config))

@@ -109,18 +109,13 @@ pub fn rows(
 
 pub fn test_config(dir: &std::path::Path) -> Config {
     Config {
-        data: dir.to_path_buf(),
-        bind: "127.0.0.1:0".parse().expect("addr"),
-        rate_limit: 0.0,
-        // Cheap hashing: the tests register many players on 2 cores.
-        password_memory_kib: 64,
         // Every test client is 127.0.0.1: the per-client caps are tested on their own.
         connections_per_address: 100_000,
         streams_per_player: 100_000,
         streams_per_address: 100_000,
         publishes_per_hour: 1_000_000,
         open_challenges_per_player: 100_000,
-        ..Config::default()
+        ..server::testing::config(dir)
     }
 }
 
