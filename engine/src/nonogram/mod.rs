@@ -24,6 +24,7 @@ pub mod author;
 mod belief;
 mod bits;
 mod board;
+mod clue_sat;
 mod count;
 pub mod deduce;
 mod explain;
