@@ -171,3 +171,23 @@ fn a_race_answers_a_puzzle_too_large_to_search_as_one_search_does() {
         r.answer
     );
 }
+
+/// The thread count may be a question (finding the machine's cores reads files): it is asked
+/// only once the line rule has left the picture unfinished, and once.
+#[test]
+fn the_thread_count_is_asked_only_for_a_search() {
+    let asked = std::cell::Cell::new(0);
+    let count = || {
+        asked.set(asked.get() + 1);
+        2
+    };
+    let line_solvable = Puzzle::from_picture(random_picture(20, 20, 0.8, 3), PuzzleInfo::default());
+    let r = solve_on_threads(&line_solvable, &Limits::default(), Cancel::NEVER, count);
+    assert!(r.line_solvable);
+    assert_eq!(asked.get(), 0);
+    let searched = Puzzle::from_picture(random_picture(30, 30, 0.5, 2), PuzzleInfo::default());
+    let r = solve_on_threads(&searched, &Limits::default(), Cancel::NEVER, count);
+    assert!(r.stats.nodes > 0, "{:?}", r.stats);
+    assert!(matches!(r.answer, Answer::Unique(_) | Answer::Several(..)));
+    assert_eq!(asked.get(), 1);
+}

@@ -67,7 +67,12 @@ pub struct Review {
 
 /// Solves and rates a puzzle: one call for the editor's live status, by `threads` searches at
 /// once (`solve::solve_on_threads`).
-pub fn review(puzzle: &Puzzle, limits: &Limits, cancel: Cancel<'_>, threads: usize) -> Review {
+pub fn review(
+    puzzle: &Puzzle,
+    limits: &Limits,
+    cancel: Cancel<'_>,
+    threads: impl super::portfolio::SearchThreads,
+) -> Review {
     let report = super::portfolio::run(puzzle, None, limits, cancel.flag(), 2, threads).report;
     let difficulty = difficulty(&report, puzzle.width * puzzle.height);
     Review { report, difficulty }

@@ -17,18 +17,47 @@ use std::time::{Duration, Instant};
 /// How often the caller's cancel flag is looked at while the searches run.
 const CANCEL_POLL: Duration = Duration::from_millis(5);
 
+/// How many searches race: a number, or a way to find it that is asked only once the line rule
+/// has left the picture unfinished. Finding the machine's cores reads files (the process's
+/// cgroup and its CPU quota), a few hundredths of a millisecond that a script solving thousands
+/// of small puzzles, most of them finished by the line rule, would pay for each.
+pub trait SearchThreads {
+    /// The number, when it is known without asking.
+    fn known(&self) -> Option<usize>;
+    /// The number.
+    fn count(self) -> usize;
+}
+
+impl SearchThreads for usize {
+    fn known(&self) -> Option<usize> {
+        Some(*self)
+    }
+    fn count(self) -> usize {
+        self
+    }
+}
+
+impl<F: FnOnce() -> usize> SearchThreads for F {
+    fn known(&self) -> Option<usize> {
+        None
+    }
+    fn count(self) -> usize {
+        self()
+    }
+}
+
 /// Solves with up to `want` solutions by `threads` searches at once (1 or fewer: one search,
 /// exactly as [`solve::run`]). The line rule runs once first: a puzzle it answers starts no
-/// thread. The node limit applies to each search.
+/// thread, and asks no thread count. The node limit applies to each search.
 pub(crate) fn run(
     puzzle: &Puzzle,
     start: Option<&Grid>,
     limits: &Limits,
     cancel: Option<&AtomicBool>,
     want: usize,
-    threads: usize,
+    threads: impl SearchThreads,
 ) -> Run {
-    if threads <= 1 {
+    if threads.known().is_some_and(|n| n <= 1) {
         return solve::run(puzzle, start, limits, cancel, want);
     }
     let t0 = Instant::now();
@@ -47,6 +76,11 @@ pub(crate) fn run(
         }
     ) {
         return first;
+    }
+    let threads = threads.count();
+    if threads <= 1 {
+        // The line rule again: a few lines' work beside the search that follows.
+        return solve::run(puzzle, start, limits, cancel, want);
     }
     let limits = match limits.timeout {
         Some(t) => Limits {

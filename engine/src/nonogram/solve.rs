@@ -168,7 +168,7 @@ pub fn solve_on_threads(
     puzzle: &Puzzle,
     limits: &Limits,
     cancel: Cancel<'_>,
-    threads: usize,
+    threads: impl super::portfolio::SearchThreads,
 ) -> Report {
     super::portfolio::run(puzzle, None, limits, cancel.flag(), 2, threads).report
 }

@@ -104,7 +104,7 @@ pub(crate) fn picture_within(puzzle: &Puzzle, limits: &Limits) -> Drawn {
     if let Some(goal) = &puzzle.goal {
         return Drawn::Goal(goal.clone());
     }
-    let threads = crate::nonogram::search_threads();
+    let threads = crate::nonogram::search_threads;
     match engine::nonogram::solve_on_threads(puzzle, limits, Cancel::NEVER, threads).answer {
         Answer::Unique(g) => Drawn::Only(g),
         Answer::Several(g, _) => Drawn::OneOfSeveral(g),
@@ -186,8 +186,15 @@ pub fn solve(
     max_nodes: Option<u64>,
     threads: Option<usize>,
 ) -> Result<ExitCode> {
-    let threads =
-        crate::cli::solve::threads(threads)?.unwrap_or_else(crate::nonogram::search_threads);
+    let asked = crate::cli::solve::threads(threads)?;
+    // The machine's cores are looked up only for a search (`SearchThreads`); what the line
+    // rule answers ran as one.
+    let raced = std::cell::Cell::new(None);
+    let threads = || {
+        let n = asked.unwrap_or_else(crate::nonogram::search_threads);
+        raced.set(Some(n));
+        n
+    };
     let shown = file.display().to_string();
     let (text, parsed) = read(file);
     let Some(doc) = &parsed.document else {
@@ -250,7 +257,7 @@ pub fn solve(
             line_solvable: report.line_solvable,
             nodes: st.nodes,
             probes: st.probes,
-            threads,
+            threads: raced.get().or(asked).unwrap_or(1),
             seconds: st.elapsed.as_secs_f64(),
         };
         crate::cli::answer::print(&answer);
@@ -279,6 +286,7 @@ pub fn solve(
         }
         crate::say!();
     }
+    let threads = raced.get().unwrap_or(1);
     let searches = if threads > 1 && !report.line_solvable && st.nodes > 0 {
         format!(" ({threads} searches at once)")
     } else {
@@ -375,7 +383,7 @@ pub fn from_image(
         &puzzle,
         &Limits::time(Duration::from_secs(10)),
         Cancel::NEVER,
-        crate::nonogram::search_threads(),
+        crate::nonogram::search_threads,
     );
     let verdict = match &report.answer {
         Answer::Unique(_) if report.line_solvable => {
