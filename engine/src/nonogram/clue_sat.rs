@@ -56,6 +56,24 @@ pub(crate) struct ClueSat<'a> {
     pub forbidden: usize,
 }
 
+/// The most state variables a formula may have: a few hundred megabytes of solver at most. A
+/// 60×60 picture needs about 150,000; one line of 4,096 cells with a clue of 2,000 cells
+/// would need some 8 million alone.
+pub(crate) const MOST_STATES: usize = 4_000_000;
+
+/// The state variables the clues of `c` would take: for each line, each cell, the states that
+/// can stand there.
+pub(crate) fn states_needed(c: &Compiled) -> usize {
+    (0..c.lines())
+        .map(|l| {
+            let n = c.len_of(l);
+            let runs = c.runs_of(l);
+            let m = runs.iter().map(|&r| r as usize).sum::<usize>() + runs.len().saturating_sub(1);
+            (n + 1).saturating_mul(n.saturating_sub(m).min(m) + 1)
+        })
+        .fold(0usize, usize::saturating_add)
+}
+
 impl<'a> ClueSat<'a> {
     /// The clues of `c`, with the cells `root` knows fixed.
     pub(crate) fn new<B: Bits>(
@@ -217,7 +235,7 @@ impl<'a> ClueSat<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::{ClueSat, Turn};
+    use super::{ClueSat, MOST_STATES, Turn, states_needed};
     use crate::nonogram::board::{Board, Compiled};
     use crate::nonogram::model::{Cell, Grid, Puzzle, PuzzleInfo, clue_of};
     use crate::nonogram::testing::next;
@@ -306,5 +324,32 @@ mod tests {
             with_pictures > 100 && without > 20,
             "{with_pictures} and {without}"
         );
+    }
+
+    /// The size of a formula is known before it is built, so that the search never builds one
+    /// too large: a 1,000×1,000 puzzle whose lines are half filled would need hundreds of
+    /// millions of state variables.
+    #[test]
+    fn a_formula_too_large_is_not_built() {
+        let rows: Vec<String> = (0..1000)
+            .map(|y| {
+                (0..1000)
+                    .map(|x| if (x / 5 + y / 5) % 2 == 0 { '#' } else { '.' })
+                    .collect()
+            })
+            .collect();
+        let p = Puzzle::from_picture(
+            Grid::from_rows(&rows).expect("a grid"),
+            PuzzleInfo::default(),
+        );
+        let c = Compiled::new(&p);
+        assert!(states_needed(&c) > MOST_STATES, "{}", states_needed(&c));
+        let small = Puzzle::from_picture(
+            Grid::from_rows(&["#.#", ".#.", "##."]).expect("a grid"),
+            PuzzleInfo::default(),
+        );
+        let c = Compiled::new(&small);
+        // Rows and columns of three cells, clues of one to three: (3 + 1) × 2 states at most.
+        assert!(states_needed(&c) <= 6 * 4 * 2, "{}", states_needed(&c));
     }
 }

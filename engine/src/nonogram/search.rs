@@ -9,7 +9,7 @@
 use super::belief::Beliefs;
 use super::bits::Bits;
 use super::board::{Board, Compiled, Propagator};
-use super::clue_sat::{ClueSat, Turn};
+use super::clue_sat::{self, ClueSat, Turn};
 use super::count::log2_expected_pictures;
 use super::guide::Guide;
 use super::learn::{Ended, Learner};
@@ -307,9 +307,13 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 since: now,
                 spent: Duration::ZERO,
                 sat: None,
+                fits: clue_sat::states_needed(c) <= clue_sat::MOST_STATES,
             });
             return None;
         };
+        if !op.fits {
+            return None;
+        }
         let searched = (now - op.since).saturating_sub(op.spent);
         let owed = searched.mul_f64(sat_share(c)).saturating_sub(op.spent);
         if owed < MIN_SAT_TURN {
@@ -469,6 +473,8 @@ struct SecondOpinion<'a> {
     spent: Duration,
     /// Built at its first turn.
     sat: Option<ClueSat<'a>>,
+    /// Whether the formula is small enough to build ([`clue_sat::MOST_STATES`]).
+    fits: bool,
 }
 
 /// A turn shorter than this is left to the next restart.
