@@ -56,10 +56,10 @@ pub(crate) struct ClueSat<'a> {
     pub forbidden: usize,
 }
 
-/// The most state variables a formula may have: a few hundred megabytes of solver at most. A
-/// 60×60 picture needs about 150,000; one line of 4,096 cells with a clue of 2,000 cells
-/// would need some 8 million alone.
-pub(crate) const MOST_STATES: usize = 4_000_000;
+/// The most state variables a formula may have: each takes four or five clauses, so about a
+/// hundred megabytes of solver at most. A 60×60 picture needs about 150,000; one line of 4,096
+/// cells with a clue of 2,000 cells would need some 8 million alone.
+pub(crate) const MOST_STATES: usize = 1_000_000;
 
 /// The state variables the clues of `c` would take: for each line, each cell, the states that
 /// can stand there.
