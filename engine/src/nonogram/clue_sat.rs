@@ -176,7 +176,8 @@ impl<'a> ClueSat<'a> {
             for p in 0..=m {
                 let Some(t) = state[i + 1][p] else { continue };
                 // The states and values that lead to `p` here.
-                let from: Vec<(Var, bool)> = (0..=m)
+                // The automaton stays or reads one symbol on: only `p - 1` and `p` lead here.
+                let from: Vec<(Var, bool)> = (p.saturating_sub(1)..=p)
                     .filter_map(|q| state[i][q].map(|s| (q, s)))
                     .flat_map(|(q, s)| {
                         [true, false]
