@@ -246,6 +246,7 @@ pub fn solve(
         ),
     };
     let st = &report.stats;
+    let threads = raced.get().or(asked).unwrap_or(1);
     if json {
         let answer = JsonAnswer {
             path: shown,
@@ -257,7 +258,7 @@ pub fn solve(
             line_solvable: report.line_solvable,
             nodes: st.nodes,
             probes: st.probes,
-            threads: raced.get().or(asked).unwrap_or(1),
+            threads,
             seconds: st.elapsed.as_secs_f64(),
         };
         crate::cli::answer::print(&answer);
@@ -286,7 +287,6 @@ pub fn solve(
         }
         crate::say!();
     }
-    let threads = raced.get().unwrap_or(1);
     let searches = if threads > 1 && !report.line_solvable && st.nodes > 0 {
         format!(" ({threads} searches at once)")
     } else {
