@@ -191,6 +191,28 @@ pub fn solve_pausing_at(
     cancel: Cancel<'_>,
     pause: usize,
 ) -> Result<Report, Vec<Problem>> {
+    solve_with(lock, limits, cancel, pause, RELAXATION_CAP)
+}
+
+/// As [`solve`], with the first relaxations of at most `cap` states each: tiny ones keep few
+/// pieces, so that the search moves many pieces no relaxation keeps. For checking that the
+/// search still finds the fewest moves then.
+#[doc(hidden)]
+pub fn solve_with_relaxations_of(
+    lock: &Lock,
+    limits: &Limits,
+    cap: usize,
+) -> Result<Report, Vec<Problem>> {
+    solve_with(lock, limits, Cancel::NEVER, PAUSE, cap)
+}
+
+fn solve_with(
+    lock: &Lock,
+    limits: &Limits,
+    cancel: Cancel<'_>,
+    pause: usize,
+    cap: usize,
+) -> Result<Report, Vec<Problem>> {
     // The search checks one flag as it goes: the caller's, or one nobody sets.
     let never = AtomicBool::new(false);
     let cancel = cancel.flag().unwrap_or(&never);
@@ -249,7 +271,7 @@ pub fn solve_pausing_at(
         sweeps: &sweeps,
         places_kept: &places_kept,
         walls,
-        cap: RELAXATION_CAP,
+        cap,
         go_on: &go_on,
     };
     let pattern = match super::pattern::relax(&ctx) {
@@ -462,7 +484,7 @@ pub fn bounds_against_truth(
     while (n as usize) < store.len() {
         let state = store.get(n).to_vec();
         let mut full = false;
-        space.expand(&state, usize::MAX, &mut scratch, |child, _| {
+        space.expand(&state, 0, &mut scratch, |child, _| {
             let (c, new) = store.insert(child);
             if new {
                 before.push(Vec::new());

@@ -68,6 +68,10 @@ pub(crate) struct Space {
 
 const NO_AXIS: u8 = u8::MAX;
 
+/// A set of movers, bit `m` for mover `m`: every slider is at least two cells long, so an
+/// 11×11 board holds at most 60.
+pub(crate) type Movers = u128;
+
 /// No cell: a step that would leave the board.
 const OFF: u8 = u8::MAX;
 
@@ -258,6 +262,21 @@ impl Space {
             .fold(0, |m, (i, &b)| m | self.mask(i, b))
     }
 
+    /// The cells where a mover may lie that no mover covers in `state`.
+    pub(crate) fn open(&self, state: &[u8]) -> Mask {
+        self.free & !self.occupied(state)
+    }
+
+    /// Whether mover `m` could slide a cell from `state`, where `open` cells are free: the
+    /// rule that an axis keeps a piece attached is not checked, so a slide may still be
+    /// refused.
+    pub(crate) fn may_slide(&self, state: &[u8], m: usize, open: Mask) -> bool {
+        (0..2).any(|k| {
+            let (next, cell) = self.steps[self.slot(m, state[m]) * 2 + k];
+            cell != OFF && open & (1 << cell) != 0 && self.allows(m, next)
+        })
+    }
+
     /// Whether the Key lies end-on beside the Keyhole.
     pub(crate) fn picked(&self, state: &[u8]) -> bool {
         let (at, o) = decode(state[self.key]);
@@ -320,7 +339,7 @@ impl Space {
         scratch: &mut Scratch,
     ) -> Option<Move> {
         let mut step = None;
-        self.expand(from, usize::MAX, scratch, |child, mv| {
+        self.expand(from, 0, scratch, |child, mv| {
             if child == to {
                 step = Some(mv);
             }
@@ -330,11 +349,12 @@ impl Space {
     }
 
     /// Calls `visit` with every state one move from `state` and the move, but for slides of
-    /// mover `skip`, until it returns true; whether it did.
+    /// the movers in `skip` (bit `m` for mover `m`; see [`Movers`]), until it returns true;
+    /// whether it did.
     pub(crate) fn expand(
         &self,
         state: &[u8],
-        skip: usize,
+        skip: Movers,
         scratch: &mut Scratch,
         visit: impl FnMut(&[u8], Move) -> bool,
     ) -> bool {
@@ -348,7 +368,7 @@ impl Space {
         &self,
         state: &[u8],
         standing: Mask,
-        skip: usize,
+        skip: Movers,
         scratch: &mut Scratch,
         mut visit: impl FnMut(&[u8], Move) -> bool,
     ) -> bool {
@@ -371,7 +391,7 @@ impl Space {
         child.extend_from_slice(state);
         // Slides. A piece that is some axis's only one cannot slide, since sliding detaches it.
         for m in 0..self.width() {
-            if m == skip {
+            if skip >> m & 1 == 1 {
                 continue;
             }
             if attached

@@ -109,7 +109,7 @@ fn reach(g: &Context, space: &Space) -> Option<Reached> {
         state.clear();
         state.extend_from_slice(store.get(next));
         let mut picked = None;
-        let full = space.expand(&state, usize::MAX, &mut scratch, |child, _| {
+        let full = space.expand(&state, 0, &mut scratch, |child, _| {
             let (c, new) = store.insert(child);
             if new {
                 parent.push(next);

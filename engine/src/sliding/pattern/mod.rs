@@ -198,6 +198,17 @@ impl Bounds {
         self
     }
 
+    /// Whether some relaxation keeps `piece` (by its place in the lock): a slide of a piece
+    /// none keeps leaves the bound as it was, [`Bounds::total`] of the parts.
+    pub(crate) fn keeps(&self, piece: usize) -> bool {
+        self.keepers.get(piece).is_none_or(|&k| k != 0)
+    }
+
+    /// The bound from each relaxation's, [`Bounds::parts`].
+    pub(crate) fn of_parts(&self, parts: &[u8]) -> u8 {
+        self.total(parts)
+    }
+
     /// Each relaxation's bound for `real`.
     pub(crate) fn parts(&self, real: &[u8], buf: &mut Vec<u8>, parts: &mut Vec<u8>) {
         parts.clear();
@@ -529,9 +540,7 @@ impl Moves {
     ) -> bool {
         let w = space.width();
         if held.is_empty() {
-            return space.expand(state, usize::MAX, &mut self.scratch, |c, mv| {
-                visit(c, Some(mv))
-            });
+            return space.expand(state, 0, &mut self.scratch, |c, mv| visit(c, Some(mv)));
         }
         let (places, steps) = state.split_at(w);
         let standing = held
@@ -542,7 +551,7 @@ impl Moves {
         let Moves { scratch, child } = self;
         child.clear();
         child.extend_from_slice(state);
-        let stop = space.expand_among(places, standing, usize::MAX, scratch, |c, mv| {
+        let stop = space.expand_among(places, standing, 0, scratch, |c, mv| {
             child[..w].copy_from_slice(c);
             visit(child, Some(mv))
         });
