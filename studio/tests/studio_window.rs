@@ -1,6 +1,7 @@
 //! The studio window as a user meets it: the folder panel and its file operations, live reload,
-//! comparing locks, export, the smallest window and play on the current buffer (the guard and
-//! recovery of unsaved edits are in `studio_unsaved.rs`, keys and settings in `studio_keys.rs`).
+//! comparing locks, the smallest window and play on the current buffer (export is in
+//! `studio_export.rs`, the guard and recovery of unsaved edits in `studio_unsaved.rs`, keys and
+//! settings in `studio_keys.rs`).
 
 mod common;
 
@@ -8,7 +9,6 @@ use common::{Driver, bars_over_content, sees, shown_whole, start_at};
 use engine::Hex;
 use iced::keyboard;
 use iced_test::Error;
-use std::path::Path;
 use studio::app::{Message, Screen, Studio};
 use studio::screen::document;
 use studio::screen::editor::Editing as _;
@@ -317,7 +317,7 @@ fn compare_buttons(s: &Studio) -> usize {
 fn compare_is_offered_only_between_two_hex_locks() -> Result<(), Error> {
     let d = Driver::new();
     let home = tempfile::tempdir().expect("home");
-    every_family(home.path());
+    common::every_family(home.path());
     std::fs::write(
         home.path().join("locks/pivot-gate.lock"),
         common::starter("pivot-gate.lock"),
@@ -358,145 +358,12 @@ fn no_scrollbar_lies_over_the_rows_it_scrolls() -> Result<(), Error> {
     Ok(())
 }
 
-/// A lock folder with a puzzle of each family: `ball-stop.lock`, `dancer.non` (with a long
-/// title), `seed.slide` and `board.quad`.
-fn every_family(home: &Path) {
-    let locks = home.join("locks");
-    std::fs::create_dir_all(&locks).expect("lock folder");
-    let template = |path: &str| {
-        std::fs::read_to_string(
-            Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../templates")
-                .join(path),
-        )
-        .expect("a template")
-    };
-    std::fs::write(
-        locks.join("ball-stop.lock"),
-        common::starter("ball-stop.lock"),
-    )
-    .expect("lock");
-    let dancer = template("nonogram/dancer.non").replace(
-        "title \"Dancer\"",
-        "title \"A dancer caught mid-step on a long summer evening\"",
-    );
-    std::fs::write(locks.join("dancer.non"), dancer).expect("nonogram");
-    std::fs::write(
-        locks.join("seed.slide"),
-        template("sliding/seed-example.slide"),
-    )
-    .expect("slide");
-    std::fs::write(
-        locks.join("board.quad"),
-        template("quadrillion/default.quad"),
-    )
-    .expect("quad");
-}
-
-#[test]
-fn export_png_draws_every_family_beside_its_file() -> Result<(), Error> {
-    let d = Driver::new();
-    let home = tempfile::tempdir().expect("home");
-    every_family(home.path());
-    let mut s = studio(&d, home.path());
-    for (name, file) in [
-        ("ball-stop", "ball-stop.png"),
-        ("dancer", "dancer.png"),
-        ("seed", "seed.png"),
-        ("board", "board.png"),
-    ] {
-        d.click(&mut s, name)?;
-        d.click(&mut s, "Export PNG")?;
-        let out = home.path().join("locks").join(file);
-        let bytes = std::fs::read(&out).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert!(bytes.starts_with(b"\x89PNG"), "{name}");
-    }
-    Ok(())
-}
-
-/// Export GIF plays the solver's solution of each family's puzzle beside its file: the start
-/// and a frame a move, each unlike the one before.
-#[test]
-fn export_gif_animates_every_familys_solution_beside_its_file() -> Result<(), Error> {
-    use image::AnimationDecoder as _;
-    let d = Driver::new();
-    let home = tempfile::tempdir().expect("home");
-    every_family(home.path());
-    let mut s = studio(&d, home.path());
-    for label in ["Export PNG", "Export GIF", "Theme", "Settings"] {
-        assert!(
-            common::on_one_line(&s, studio::app::SMALLEST_WINDOW, label),
-            "«{label}» is squeezed"
-        );
-    }
-    for (name, file) in [
-        ("ball-stop", "ball-stop.gif"),
-        ("dancer", "dancer.gif"),
-        ("seed", "seed.gif"),
-        ("board", "board.gif"),
-    ] {
-        d.click(&mut s, name)?;
-        d.click(&mut s, "Export GIF")?;
-        let out = home.path().join("locks").join(file);
-        let bytes = std::fs::read(&out).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let frames = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(bytes))
-            .expect("a GIF")
-            .into_frames()
-            .collect_frames()
-            .expect("frames");
-        assert!(frames.len() >= 2, "{name}: {} frames", frames.len());
-        for pair in frames.windows(2) {
-            assert_ne!(
-                pair[0].buffer(),
-                pair[1].buffer(),
-                "{name}: a frame repeats"
-            );
-        }
-    }
-    // A GIF the studio did not write is replaced only once the user says so, as a PNG is.
-    let mine = home.path().join("locks").join("dancer.gif");
-    let mut s = studio(&d, home.path());
-    std::fs::write(&mine, b"mine").expect("the user's own");
-    d.click(&mut s, "dancer")?;
-    d.click(&mut s, "Export GIF")?;
-    assert!(sees(&s, "dancer.gif is already there. Replace it?"));
-    d.click(&mut s, "Replace")?;
-    assert!(std::fs::read(&mine).expect("gif").starts_with(b"GIF89a"));
-    Ok(())
-}
-
-/// Regression: Export PNG replaced any `NAME.png` beside the file without a word — a picture
-/// of the user's own, or of another family's puzzle of the same name (`gate.lock`, `gate.non`).
-#[test]
-fn export_asks_before_replacing_a_picture_it_did_not_write() -> Result<(), Error> {
-    let d = Driver::new();
-    let home = tempfile::tempdir().expect("home");
-    let mut s = studio(&d, home.path());
-    d.click(&mut s, "ball-stop")?;
-    let out = home.path().join("locks").join("ball-stop.png");
-    std::fs::write(&out, b"mine").expect("the user's own picture");
-    d.click(&mut s, "Export PNG")?;
-    assert_eq!(std::fs::read(&out).ok().as_deref(), Some(&b"mine"[..]));
-    assert!(sees(&s, "ball-stop.png is already there. Replace it?"));
-    d.click(&mut s, "Keep")?;
-    assert_eq!(std::fs::read(&out).ok().as_deref(), Some(&b"mine"[..]));
-    assert!(!sees(&s, "ball-stop.png is already there. Replace it?"));
-    d.click(&mut s, "Export PNG")?;
-    d.click(&mut s, "Replace")?;
-    assert!(std::fs::read(&out).expect("png").starts_with(b"\x89PNG"));
-    // Exported once, it is the studio's own: a new export replaces it without asking.
-    std::fs::write(&out, b"stale").expect("write");
-    d.click(&mut s, "Export PNG")?;
-    assert!(std::fs::read(&out).expect("png").starts_with(b"\x89PNG"));
-    Ok(())
-}
-
 #[test]
 fn at_the_smallest_window_every_screens_controls_show_whole() -> Result<(), Error> {
     use studio::app::SMALLEST_WINDOW;
     let d = Driver::new();
     let home = tempfile::tempdir().expect("home");
-    every_family(home.path());
+    common::every_family(home.path());
     let mut s = studio(&d, home.path());
     let whole = |s: &Studio, screen: &str, labels: &[&str]| {
         for label in labels {

@@ -180,3 +180,34 @@ pub fn on_one_line(s: &Studio, size: iced::Size, what: &str) -> bool {
     shown_whole(s, size, what)
         && text_bounds(s, size, what).is_some_and(|(whole, _)| whole.height < ONE_LINE)
 }
+
+/// A lock folder with a puzzle of each family: `ball-stop.lock`, `dancer.non` (with a long
+/// title), `seed.slide` and `board.quad`.
+pub fn every_family(home: &Path) {
+    let locks = home.join("locks");
+    std::fs::create_dir_all(&locks).expect("lock folder");
+    let template = |path: &str| {
+        std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../templates")
+                .join(path),
+        )
+        .expect("a template")
+    };
+    std::fs::write(locks.join("ball-stop.lock"), starter("ball-stop.lock")).expect("lock");
+    let dancer = template("nonogram/dancer.non").replace(
+        "title \"Dancer\"",
+        "title \"A dancer caught mid-step on a long summer evening\"",
+    );
+    std::fs::write(locks.join("dancer.non"), dancer).expect("nonogram");
+    std::fs::write(
+        locks.join("seed.slide"),
+        template("sliding/seed-example.slide"),
+    )
+    .expect("slide");
+    std::fs::write(
+        locks.join("board.quad"),
+        template("quadrillion/default.quad"),
+    )
+    .expect("quad");
+}
