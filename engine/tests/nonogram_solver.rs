@@ -466,7 +466,7 @@ fn domino_staircase_in(k: usize, side: usize) -> Grid {
 }
 
 /// The SAT solver gets as much time as the search on pictures of up to 2,048 cells: webpbn
-/// #18297 "Thing" (36×42) is answered in about 40 s that way, and not in 120 s with a tenth.
+/// #18297 "Thing" (36×42) is answered in 17–54 s that way, and not in 120 s with a tenth.
 /// Drawn in a 40×40 picture, the staircase took 37,572 guesses with a tenth, 16,223 with as
 /// much.
 #[test]

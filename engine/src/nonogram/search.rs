@@ -68,7 +68,7 @@ const SAT_AFTER: u64 = 2_000;
 /// pictures (3,600 cells) it answered none within 30–60 s where the search answers in
 /// milliseconds to seconds, so there its turns only cost; even so it is kept, a tenth, for the
 /// structured large puzzle that needs it. Webpbn #18297 "Thing" (36×42, 1,512 cells) is
-/// answered in 38 s with as much, and not in 120 s with a tenth.
+/// answered in 17–54 s with as much (median 38 s of five runs), and not in 120 s with a tenth.
 fn sat_share(c: &Compiled) -> f64 {
     if c.width * c.height <= SAT_EQUAL_UP_TO {
         1.0
