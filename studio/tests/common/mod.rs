@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod editing;
+pub mod online;
 
 use iced::{Rectangle, Task};
 use iced_test::{Error, selector, simulator};
