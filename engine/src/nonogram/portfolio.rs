@@ -9,7 +9,7 @@
 //! solutions stand for "several" may differ from run to run.
 
 use super::model::{Grid, Puzzle};
-use super::solve::{self, Answer, Limits, Run, Stop};
+use super::solve::{self, Answer, Limits, Run};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -22,25 +22,17 @@ const CANCEL_POLL: Duration = Duration::from_millis(5);
 /// cgroup and its CPU quota), a few hundredths of a millisecond that a script solving thousands
 /// of small puzzles, most of them finished by the line rule, would pay for each.
 pub trait SearchThreads {
-    /// The number, when it is known without asking.
-    fn known(&self) -> Option<usize>;
     /// The number.
     fn count(self) -> usize;
 }
 
 impl SearchThreads for usize {
-    fn known(&self) -> Option<usize> {
-        Some(*self)
-    }
     fn count(self) -> usize {
         self
     }
 }
 
 impl<F: FnOnce() -> usize> SearchThreads for F {
-    fn known(&self) -> Option<usize> {
-        None
-    }
     fn count(self) -> usize {
         self()
     }
@@ -57,31 +49,20 @@ pub(crate) fn run(
     want: usize,
     threads: impl SearchThreads,
 ) -> Run {
-    if threads.known().is_some_and(|n| n <= 1) {
-        return solve::run(puzzle, start, limits, cancel, want);
-    }
     let t0 = Instant::now();
-    let lines_only = Limits {
-        max_steps: Some(0),
-        ..*limits
-    };
-    let first = solve::run(puzzle, start, &lines_only, cancel, want);
     // Only the search is raced: what the line rule answers, and a puzzle too large to search,
-    // are answered here.
-    if !matches!(
-        first.report.answer,
-        Answer::Stopped {
-            stop: Stop::Nodes { max: 0 },
-            ..
-        }
-    ) {
-        return first;
-    }
-    let threads = threads.count();
-    if threads <= 1 {
-        // The line rule again: a few lines' work beside the search that follows.
-        return solve::run(puzzle, start, limits, cancel, want);
-    }
+    // are answered by this first run, which asks no thread count; with one thread it searches
+    // too, the line rule's work kept.
+    let (mut threads, mut raced) = (Some(threads), None);
+    let first = solve::run_or_hand_over(puzzle, start, limits, cancel, want, &mut || {
+        let n = threads.take().map_or(1, SearchThreads::count);
+        raced = Some(n);
+        n <= 1
+    });
+    let threads = match raced {
+        Some(n) if n > 1 => n,
+        _ => return first,
+    };
     let limits = match limits.timeout {
         Some(t) => Limits {
             timeout: Some(t.saturating_sub(t0.elapsed())),

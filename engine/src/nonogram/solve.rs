@@ -214,6 +214,32 @@ pub(crate) fn run_seeded(
     want: usize,
     seed: u64,
 ) -> Run {
+    run_with(puzzle, start, limits, cancel, want, seed, None)
+}
+
+/// [`run`], asking `search_here` once the line rule has left cells unknown whether the search
+/// goes on in this run: when it says no, the run ends there, as a search stopped at 0 nodes
+/// (for the searches that race to take up, without the line rule run twice).
+pub(crate) fn run_or_hand_over(
+    puzzle: &Puzzle,
+    start: Option<&Grid>,
+    limits: &Limits,
+    cancel: Option<&AtomicBool>,
+    want: usize,
+    search_here: &mut dyn FnMut() -> bool,
+) -> Run {
+    run_with(puzzle, start, limits, cancel, want, 0, Some(search_here))
+}
+
+fn run_with(
+    puzzle: &Puzzle,
+    start: Option<&Grid>,
+    limits: &Limits,
+    cancel: Option<&AtomicBool>,
+    want: usize,
+    seed: u64,
+    search_here: Option<&mut dyn FnMut() -> bool>,
+) -> Run {
     let t0 = Instant::now();
     let problems = puzzle.validate();
     let mut out = if !problems.is_empty() {
@@ -237,6 +263,7 @@ pub(crate) fn run_seeded(
             want,
             t0,
             seed,
+            search_here,
         };
         by_width!(
             n,
@@ -263,7 +290,7 @@ pub(crate) fn run_seeded(
 }
 
 /// What a solve is given.
-struct Setup<'a> {
+struct Setup<'a, 'h> {
     c: &'a Compiled,
     start: Option<&'a Grid>,
     limits: &'a Limits,
@@ -271,9 +298,12 @@ struct Setup<'a> {
     want: usize,
     t0: Instant,
     seed: u64,
+    /// Asked once the line rule has left cells unknown: whether to search (see
+    /// [`run_or_hand_over`]).
+    search_here: Option<&'h mut dyn FnMut() -> bool>,
 }
 
-impl Setup<'_> {
+impl Setup<'_, '_> {
     fn go<B: Bits>(self) -> Run {
         let c = self.c;
         let mut prop = Propagator::<B>::new(c);
@@ -315,15 +345,16 @@ impl Setup<'_> {
                 root: Some(board.to_grid(c)),
             };
         }
-        let mut s = Searcher::new(
-            c,
-            prop,
-            *self.limits,
-            self.cancel,
-            self.t0,
-            self.want,
-            self.seed,
-        );
+        let hand_over = self.search_here.is_some_and(|search_here| !search_here());
+        let limits = if hand_over {
+            Limits {
+                max_steps: Some(0),
+                ..*self.limits
+            }
+        } else {
+            *self.limits
+        };
+        let mut s = Searcher::new(c, prop, limits, self.cancel, self.t0, self.want, self.seed);
         s.search(board);
         stats.nodes = s.nodes;
         stats.probes = s.probes;
