@@ -100,7 +100,8 @@ impl<B: Bits> Beliefs<B> {
 
     /// Works out again the lines whose known cells changed, then, up to `budget` lines in all,
     /// the lines whose crossing lines moved a message to them by more than `tolerance`, first
-    /// queued first. What is left waits for the next call. Returns the lines worked out.
+    /// queued first. What is left waits for the next call. Returns the lines taken from the
+    /// queue (a line whose cells are all known is taken and skipped).
     pub fn refresh(
         &mut self,
         c: &Compiled,
@@ -121,6 +122,11 @@ impl<B: Bits> Beliefs<B> {
             self.queued[l] = false;
             done += 1;
             self.seen[l] = Some((board.f[l], board.e[l]));
+            if board.f[l].or(board.e[l]).count() as usize == c.len_of(l) {
+                // Every cell known: no message of this line is read again (a crossing line
+                // takes a known cell's odds as 1), so there is nothing to work out.
+                continue;
+            }
             self.line(c, board, l);
             for i in 0..self.moved.len() {
                 let moved = self.moved[i];
