@@ -122,7 +122,7 @@ impl<B: Bits> Beliefs<B> {
             self.queued[l] = false;
             done += 1;
             self.seen[l] = Some((board.f[l], board.e[l]));
-            if board.f[l].or(board.e[l]).count() as usize == c.len_of(l) {
+            if board.unknown_in_line(c, l).is_zero() {
                 // Every cell known: no message of this line is read again (a crossing line
                 // takes a known cell's odds as 1), so there is nothing to work out.
                 continue;

@@ -151,10 +151,10 @@ impl<B: Bits> Board<B> {
         self.known == c.width * c.height
     }
 
-    /// The unknown cells of row `y`.
+    /// The unknown cells of line `l` (rows first, then columns; row `y` is line `y`).
     #[inline]
-    pub fn unknown_in_row(&self, c: &Compiled, y: usize) -> B {
-        B::low(c.width).and_not(self.f[y].or(self.e[y]))
+    pub fn unknown_in_line(&self, c: &Compiled, l: usize) -> B {
+        B::low(c.len_of(l)).and_not(self.f[l].or(self.e[l]))
     }
 
     /// As a grid.

@@ -393,7 +393,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
             // 5,996 probes, a dozen between each of its 326 fixed cells).
             let mut next = 0;
             loop {
-                let todo = dirty[y].and(board.unknown_in_row(c, y));
+                let todo = dirty[y].and(board.unknown_in_line(c, y));
                 let Some(x) = todo
                     .and_not(B::low(next))
                     .lowest()
