@@ -98,6 +98,13 @@ fn a_limit_stops_the_search_with_exit_3_and_an_unreadable_file_exits_2() {
         "{}",
         text(&out.stdout)
     );
+    // Stopped by the states it may hold, it says how to let it hold more.
+    assert!(
+        text(&out.stdout).contains("--max-states N lets it search further"),
+        "{}",
+        text(&out.stdout)
+    );
+
     // Stopped at a limit of one state, it counts in words ("1 states", before).
     let out = lockwright(&["solve", "seed.slide", "--max-states", "1"], dir.path());
     assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
