@@ -28,7 +28,9 @@
 #[path = "../tests/sliding_common.rs"]
 mod common;
 
-use engine::sliding::{Answer, Cell, Limits, Lock, Orientation, solve, solve_breadth_first};
+use engine::sliding::{
+    Answer, Cell, DEFAULT_MAX_STATES, Limits, Lock, Orientation, solve, solve_breadth_first,
+};
 use std::collections::{HashSet, VecDeque};
 use std::time::{Duration, Instant};
 
@@ -204,8 +206,8 @@ fn report(side: u8, pieces: usize, seeds: &[u64], limits: &Limits, bfs: Duration
                 println!("seed {seed}, {side}×{side}:\n{}", common::picture(&lock));
             }
             let row = time_one(&lock, seed, limits);
-            let known = KNOWN_FEWEST.iter().find(|&&(s, _)| s == seed && side == 11);
-            if let (Some(&(_, fewest)), Some(found)) = (known, row.fewest) {
+            let known = KNOWN_FEWEST.iter().find(|&&(s, _)| s == seed);
+            if let (11, Some(&(_, fewest)), Some(found)) = (side, known, row.fewest) {
                 assert_eq!(
                     found,
                     Some(fewest),
@@ -304,9 +306,7 @@ fn main() {
     };
     let limits = Limits {
         timeout: Some(Duration::from_secs_f64(env("SLIDING_TIMEOUT", 10.0))),
-        max_steps: std::env::var("SLIDING_MAX_STATES")
-            .ok()
-            .and_then(|v| v.trim().parse().ok()),
+        max_steps: Some(env("SLIDING_MAX_STATES", DEFAULT_MAX_STATES)),
         ..Limits::default()
     };
     let bfs = Duration::from_secs_f64(env("SLIDING_BFS_TIMEOUT", 1.0));

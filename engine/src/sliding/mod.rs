@@ -30,6 +30,7 @@ pub use lock::{Board, Kind, Lock, Piece, Problem, ProblemKind};
 pub use notation::{Action, NotationError, Written, format_moves, parse_moves};
 pub use rules::{Move, Obstacle, Refusal};
 pub use solve::{
-    Answer, Cancel, Limits, Proof, Report, Stop, bounds_against_truth, prove_by_standing_pieces,
-    solve, solve_breadth_first, solve_cancellable, solve_pausing_at, solve_with_relaxations_of,
+    Answer, BYTES_A_STATE, Cancel, DEFAULT_MAX_STATES, Limits, Proof, Report, Stop,
+    bounds_against_truth, prove_by_standing_pieces, solve, solve_breadth_first, solve_cancellable,
+    solve_pausing_at, solve_with_relaxations_of,
 };

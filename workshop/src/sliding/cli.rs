@@ -6,7 +6,9 @@ use crate::cli::MAX_READ_BYTES;
 use crate::files::{write_atomic, write_atomic_bytes};
 use crate::sliding::picture::Palette;
 use anyhow::{Context, Result, bail};
-use engine::sliding::{Answer, Limits, Lock, Proof, Stop, Written, format_moves, parse_moves};
+use engine::sliding::{
+    Answer, BYTES_A_STATE, Limits, Lock, Proof, Stop, Written, format_moves, parse_moves,
+};
 use lockfmt::Diagnostic;
 use lockfmt::sliding::solution::{Solution, parse_solution, print_solution};
 use lockfmt::sliding::{Document, Parsed};
@@ -343,10 +345,6 @@ pub fn solve(
     }
     Ok(code)
 }
-
-/// What a search holds a state, in all (the seeds 531 and 827 of the bench: 1.2 GB for 27.8
-/// million states, 1.9 GB for 44.1 million).
-const BYTES_A_STATE: usize = 45;
 
 /// `verify FILE.slide SOLUTION [--json]`: exit 0 exactly when the moves pick the lock, 1 when
 /// they do not (or one is refused), 2 when the lock or the solution cannot be read.
