@@ -177,7 +177,7 @@ fn a_race_answers_a_puzzle_too_large_to_search_as_one_search_does() {
 #[test]
 fn the_thread_count_is_asked_only_for_a_search() {
     let asked = std::cell::Cell::new(0);
-    let count = || {
+    let count = |_cells| {
         asked.set(asked.get() + 1);
         2
     };

@@ -35,6 +35,7 @@ pub mod lookahead;
 pub mod model;
 mod portfolio;
 pub mod rule;
+mod sat_beside;
 mod search;
 pub mod solve;
 mod suggest;
@@ -43,7 +44,7 @@ mod testing;
 
 pub use bits::MAX_LINE;
 pub use model::{Cell, Clue, Grid, LineRef, Puzzle, PuzzleInfo, PuzzleProblem};
-pub use portfolio::SearchThreads;
+pub use portfolio::{SAT_SOLVER_THREAD_UP_TO, SearchThreads};
 pub use solve::{
     Answer, Cancel, Limits, Report, Stats, Stop, Unsolvable, solve, solve_cancellable,
     solve_on_threads, solve_seeded,

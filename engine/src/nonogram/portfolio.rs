@@ -7,9 +7,13 @@
 //! searches cuts the long waits far more than it costs on the short ones. Every search is
 //! complete, so "unique", "several" and "none" are the same whichever answers; only which two
 //! solutions stand for "several" may differ from run to run.
+//!
+//! On a picture of up to [`SAT_SOLVER_THREAD_UP_TO`] cells, one of the threads goes to the
+//! general SAT solver beside the first search (`sat_beside`), where it would otherwise take
+//! turns with it: with two threads, one search and the SAT solver.
 
 use super::model::{Grid, Puzzle};
-use super::solve::{self, Answer, Limits, Run};
+use super::solve::{self, Answer, Here, Limits, Run};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -17,24 +21,44 @@ use std::time::{Duration, Instant};
 /// How often the caller's cancel flag is looked at while the searches run.
 const CANCEL_POLL: Duration = Duration::from_millis(5);
 
-/// How many searches race: a number, or a way to find it that is asked only once the line rule
-/// has left the picture unfinished. Finding the machine's cores reads files (the process's
-/// cgroup and its CPU quota), a few hundredths of a millisecond that a script solving thousands
-/// of small puzzles, most of them finished by the line rule, would pay for each.
+/// How many threads a solve may use: a number, or a way to find it from the picture's cells
+/// that is asked only once the line rule has left the picture unfinished. Finding the machine's
+/// cores reads files (the process's cgroup and its CPU quota), a few hundredths of a
+/// millisecond that a script solving thousands of small puzzles, most of them finished by the
+/// line rule, would pay for each.
 pub trait SearchThreads {
-    /// The number.
-    fn count(self) -> usize;
+    /// The number, for a picture of `cells` cells.
+    fn count(self, cells: usize) -> usize;
 }
 
 impl SearchThreads for usize {
-    fn count(self) -> usize {
+    fn count(self, _cells: usize) -> usize {
         self
     }
 }
 
-impl<F: FnOnce() -> usize> SearchThreads for F {
-    fn count(self) -> usize {
-        self()
+impl<F: FnOnce(usize) -> usize> SearchThreads for F {
+    fn count(self, cells: usize) -> usize {
+        self(cells)
+    }
+}
+
+/// On pictures of up to this many cells, a solve given two threads or more runs the general
+/// SAT solver on one of them (the rest race), and one given one thread lets it take as much
+/// time as the search, in turns. Past it, the SAT solver gets a tenth of the search's time in
+/// turns with the first search: on random 60×60 pictures it answered none within 30–60 s
+/// (`docs/nonogram-solver.md`).
+pub const SAT_SOLVER_THREAD_UP_TO: usize = 2048;
+
+/// The searches that race, and whether the SAT solver has a thread of its own, for `threads`
+/// threads on a picture of `cells` cells.
+fn plan(threads: usize, cells: usize) -> (usize, bool) {
+    if threads <= 1 {
+        (1, false)
+    } else if cells <= SAT_SOLVER_THREAD_UP_TO {
+        (threads - 1, true)
+    } else {
+        (threads, false)
     }
 }
 
@@ -54,13 +78,18 @@ pub(crate) fn run(
     // are answered by this first run, which asks no thread count; with one thread it searches
     // too, the line rule's work kept.
     let (mut threads, mut raced) = (Some(threads), None);
-    let first = solve::run_or_hand_over(puzzle, start, limits, cancel, want, &mut || {
-        let n = threads.take().map_or(1, SearchThreads::count);
-        raced = Some(n);
-        n <= 1
+    let first = solve::run_or_hand_over(puzzle, start, limits, cancel, want, &mut |cells| {
+        let n = threads.take().map_or(1, |t| t.count(cells));
+        let (searches, sat_beside) = plan(n, cells);
+        raced = Some((searches, sat_beside));
+        if searches <= 1 {
+            Here::Search { sat_beside }
+        } else {
+            Here::HandOver
+        }
     });
-    let threads = match raced {
-        Some(n) if n > 1 => n,
+    let (threads, sat_beside) = match raced {
+        Some((n, beside)) if n > 1 => (n, beside),
         _ => return first,
     };
     let limits = match limits.timeout {
@@ -79,7 +108,8 @@ pub(crate) fn run(
             let tx = tx.clone();
             let (limits, over) = (&limits, &over);
             scope.spawn(move || {
-                let r = solve::run_seeded(puzzle, start, limits, Some(over), want, seed);
+                let beside = sat_beside && seed == 0;
+                let r = solve::run_seeded(puzzle, start, limits, Some(over), want, seed, beside);
                 // The receiver lives until every search has ended.
                 let _ = tx.send((seed, r));
             });
@@ -126,4 +156,22 @@ pub(crate) fn run(
     });
     out.report.stats.elapsed = t0.elapsed();
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{SAT_SOLVER_THREAD_UP_TO, plan};
+
+    /// One thread searches alone (the SAT solver in turns with it); more give the SAT solver a
+    /// thread of its own on pictures it gets as much time as the search on, the rest racing;
+    /// on larger pictures every thread searches.
+    #[test]
+    fn the_sat_solver_takes_a_thread_of_its_own_only_on_pictures_it_helps() {
+        assert_eq!(plan(0, 100), (1, false));
+        assert_eq!(plan(1, 100), (1, false));
+        assert_eq!(plan(2, SAT_SOLVER_THREAD_UP_TO), (1, true));
+        assert_eq!(plan(4, 900), (3, true));
+        assert_eq!(plan(2, SAT_SOLVER_THREAD_UP_TO + 1), (2, false));
+        assert_eq!(plan(8, 3600), (8, false));
+    }
 }

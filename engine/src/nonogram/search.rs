@@ -13,8 +13,10 @@ use super::clue_sat::{self, ClueSat, Turn};
 use super::count::log2_expected_pictures;
 use super::guide::Guide;
 use super::learn::{Ended, Learner};
+use super::sat_beside::{self, Beside};
 use super::solve::{Limits, Stop};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Sender};
 use std::time::{Duration, Instant};
 
 /// Restarts come after this many conflicts times the Luby sequence, once the beliefs vote...
@@ -77,8 +79,8 @@ fn sat_share(c: &Compiled) -> f64 {
     }
 }
 
-/// See [`sat_share`].
-const SAT_EQUAL_UP_TO: usize = 2048;
+/// See [`sat_share`]; the same bound as a thread of its own (`portfolio`).
+const SAT_EQUAL_UP_TO: usize = super::portfolio::SAT_SOLVER_THREAD_UP_TO;
 
 /// The i-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ...
 fn luby(mut i: u64) -> u64 {
@@ -127,6 +129,9 @@ pub(crate) struct Searcher<'a, B> {
     /// Which of a portfolio's searches this is: 0 breaks no tie before the first restart,
     /// any other breaks them its own way from the start.
     seed: u64,
+    /// A core is spare for the general SAT solver: it runs beside search 0 on a thread of its
+    /// own (`sat_beside`) instead of taking turns with it.
+    pub sat_beside: bool,
 }
 
 impl<'a, B: Bits> Searcher<'a, B> {
@@ -156,6 +161,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
             root: None,
             rng: 0x2545_F491_4F6C_DD1D ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15),
             seed,
+            sat_beside: false,
         }
     }
 
@@ -208,6 +214,36 @@ impl<'a, B: Bits> Searcher<'a, B> {
     /// Luby sequence times a unit of conflicts, keep what was learned and break the guide's ties
     /// another way.
     fn learn(&mut self, root: &Board<B>) {
+        let c = self.c;
+        if !(self.sat_beside
+            && self.seed == 0
+            && clue_sat::states_needed(c) <= clue_sat::MOST_STATES)
+        {
+            return self.learn_with(root, Opinion::Turns(None));
+        }
+        let beside = Beside::default();
+        let (start, started) = mpsc::channel();
+        let deadline = self.limits.timeout.map(|t| self.t0 + t);
+        let want = self.want;
+        std::thread::scope(|scope| {
+            let shared = &beside;
+            scope.spawn(move || sat_beside::run(c, root, shared, started, deadline, want));
+            // The thread is joined as the scope ends: this ends its solve at its next step,
+            // even when the search panics.
+            let _ends = sat_beside::EndsWithSearch(&shared.over);
+            self.learn_with(
+                root,
+                Opinion::Beside {
+                    beside: shared,
+                    start: Some(start),
+                    handed: 0,
+                    taken: 0,
+                },
+            );
+        });
+    }
+
+    fn learn_with(&mut self, root: &Board<B>, mut opinion: Opinion<'a, '_>) {
         let mut l = Learner::new(self.c, root);
         let mut guide = Guide::new(self.c);
         let (limits, t0, cancel) = (self.limits, self.t0, self.cancel);
@@ -216,7 +252,15 @@ impl<'a, B: Bits> Searcher<'a, B> {
             .max_steps
             .map_or(u64::MAX, |m| m.saturating_sub(self.nodes));
         let mut why = None;
+        let answered = match &opinion {
+            Opinion::Beside { beside, .. } => Some(&beside.answered),
+            Opinion::Turns(_) => None,
+        };
         let mut stop = || {
+            // The SAT solver beside has the answer: the search ends here, `why` unset.
+            if answered.is_some_and(|a| a.load(Ordering::Relaxed)) {
+                return true;
+            }
             if let Some(after) = limits.timeout
                 && t0.elapsed() >= after
             {
@@ -236,7 +280,6 @@ impl<'a, B: Bits> Searcher<'a, B> {
         if self.seed != 0 {
             self.shake(&mut guide);
         }
-        let mut sat: Option<SecondOpinion<'a>> = None;
         let mut i = 0;
         let ended = loop {
             i += 1;
@@ -271,9 +314,20 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 }
                 Err(e) => break e,
             }
-            if let Some(e) = self.second_opinion(&mut sat, &mut l, root) {
+            if let Some(e) = self.second_opinion(&mut opinion, &mut l, root) {
                 break e;
             }
+        };
+        // Stopped with no reason of its own: the SAT solver beside has the answer.
+        let ended = match ended {
+            Ended::Stopped if why.is_none() => {
+                self.exchange(&mut opinion, &mut l).unwrap_or_else(|| {
+                    debug_assert!(false, "stopped for an answer the exchange does not see");
+                    why = Some(Stop::Cancelled);
+                    Ended::Stopped
+                })
+            }
+            e => e,
         };
         self.nodes += l.guesses;
         self.prop.line_runs += l.line_runs;
@@ -292,7 +346,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
     /// that no picture is left but those found, or finds enough of them.
     fn second_opinion(
         &mut self,
-        sat: &mut Option<SecondOpinion<'a>>,
+        opinion: &mut Opinion<'a, '_>,
         l: &mut Learner<'a, B>,
         root: &Board<B>,
     ) -> Option<Ended> {
@@ -300,16 +354,26 @@ impl<'a, B: Bits> Searcher<'a, B> {
         if l.conflicts < SAT_AFTER || self.seed != 0 {
             return None;
         }
+        let sat = match opinion {
+            Opinion::Turns(sat) => sat,
+            Opinion::Beside { start, .. } => {
+                if let Some(start) = start.take() {
+                    // The thread waits for this; it ends with the search if it never comes.
+                    let _ = start.send(());
+                }
+                return self.exchange(opinion, l);
+            }
+        };
         let c = self.c;
         let now = Instant::now();
         let Some(op) = sat else {
             // The search's time counts from here; the SAT solver's first turn is the next.
-            *sat = Some(SecondOpinion {
+            *sat = Some(Box::new(SecondOpinion {
                 since: now,
                 spent: Duration::ZERO,
                 sat: None,
                 fits: clue_sat::states_needed(c) <= clue_sat::MOST_STATES,
-            });
+            }));
             return None;
         };
         if !op.fits {
@@ -353,6 +417,46 @@ impl<'a, B: Bits> Searcher<'a, B> {
         };
         op.spent += now.elapsed();
         ended
+    }
+
+    /// Hands the search's new pictures to the SAT solver beside it and takes its new ones;
+    /// `Done` once the pictures both found are enough, or the SAT solver has shown there are
+    /// no others.
+    fn exchange(&mut self, opinion: &mut Opinion<'a, '_>, l: &mut Learner<'a, B>) -> Option<Ended> {
+        let Opinion::Beside {
+            beside,
+            handed,
+            taken,
+            ..
+        } = opinion
+        else {
+            return None;
+        };
+        let c = self.c;
+        let mut found = beside.found();
+        while *handed < l.solutions.len() {
+            found.by_search.push(picture_of(c, &l.solutions[*handed]));
+            *handed += 1;
+        }
+        while *taken < found.by_sat.len() {
+            let cells = &found.by_sat[*taken];
+            *taken += 1;
+            let mut board = Board::new(c);
+            for (i, &filled) in cells.iter().enumerate() {
+                board.set(c, i % c.width, i / c.width, filled);
+            }
+            self.prop.push_all(c);
+            if self.prop.run(c, &mut board).is_err() {
+                debug_assert!(false, "the SAT solver's picture breaks a clue");
+                continue;
+            }
+            if !l.solutions.contains(&board) {
+                l.solutions.push(board);
+            }
+        }
+        // What the search takes now it has no need to hand back.
+        *handed = l.solutions.len();
+        (found.exhausted || l.solutions.len() >= self.want).then_some(Ended::Done)
     }
 
     /// Breaks the guide's ties another way.
@@ -466,7 +570,22 @@ impl<'a, B: Bits> Searcher<'a, B> {
     }
 }
 
-/// The general SAT solver beside the search, once the search has run long.
+/// How the general SAT solver gives its second opinion: in turns with the search on its thread,
+/// or on a thread of its own (`sat_beside`).
+enum Opinion<'a, 's> {
+    /// Built once the search has run long.
+    Turns(Option<Box<SecondOpinion<'a>>>),
+    Beside {
+        beside: &'s Beside,
+        /// Sent when the search has run long; dropped unsent, it ends the thread.
+        start: Option<Sender<()>>,
+        /// The search's pictures handed over, and the SAT solver's taken.
+        handed: usize,
+        taken: usize,
+    },
+}
+
+/// The general SAT solver taking turns with the search, once the search has run long.
 struct SecondOpinion<'a> {
     /// When the search passed [`SAT_AFTER`] conflicts.
     since: Instant,

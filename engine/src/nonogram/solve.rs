@@ -157,7 +157,7 @@ pub fn solve_cancellable(puzzle: &Puzzle, limits: &Limits, cancel: Cancel<'_>) -
 /// each search of [`solve_on_threads`] is, for measuring them one by one.
 #[doc(hidden)]
 pub fn solve_seeded(puzzle: &Puzzle, limits: &Limits, cancel: Cancel<'_>, seed: u64) -> Report {
-    run_seeded(puzzle, None, limits, cancel.flag(), 2, seed).report
+    run_seeded(puzzle, None, limits, cancel.flag(), 2, seed, false).report
 }
 
 /// [`solve`] by `threads` searches at once, each breaking the guide's ties its own way, the
@@ -202,10 +202,11 @@ pub(crate) fn run(
     cancel: Option<&AtomicBool>,
     want: usize,
 ) -> Run {
-    run_seeded(puzzle, start, limits, cancel, want, 0)
+    run_seeded(puzzle, start, limits, cancel, want, 0, false)
 }
 
-/// [`run`] whose search breaks the guide's ties by `seed` (0: as [`run`] does).
+/// [`run`] whose search breaks the guide's ties by `seed` (0: as [`run`] does), with the
+/// general SAT solver on a thread of its own when `sat_beside` (search 0 only).
 pub(crate) fn run_seeded(
     puzzle: &Puzzle,
     start: Option<&Grid>,
@@ -213,22 +214,40 @@ pub(crate) fn run_seeded(
     cancel: Option<&AtomicBool>,
     want: usize,
     seed: u64,
+    sat_beside: bool,
 ) -> Run {
-    run_with(puzzle, start, limits, cancel, want, seed, None)
+    let which = Which::Seeded { seed, sat_beside };
+    run_with(puzzle, start, limits, cancel, want, which)
 }
 
-/// [`run`], asking `search_here` once the line rule has left cells unknown whether the search
-/// goes on in this run: when it says no, the run ends there, as a search stopped at 0 nodes
-/// (for the searches that race to take up, without the line rule run twice).
+/// Whether a run searches once the line rule has left cells unknown.
+pub(crate) enum Here {
+    /// It does, with the general SAT solver beside it on a thread of its own or not.
+    Search { sat_beside: bool },
+    /// It ends there, for searches on other threads to take up.
+    HandOver,
+}
+
+/// [`run`], asking `search_here` with the picture's cells once the line rule has left cells
+/// unknown whether the search goes on in this run: when it hands over, the run ends there, as
+/// a search stopped at 0 nodes (for the searches that race to take up, without the line rule
+/// run twice).
 pub(crate) fn run_or_hand_over(
     puzzle: &Puzzle,
     start: Option<&Grid>,
     limits: &Limits,
     cancel: Option<&AtomicBool>,
     want: usize,
-    search_here: &mut dyn FnMut() -> bool,
+    search_here: &mut dyn FnMut(usize) -> Here,
 ) -> Run {
-    run_with(puzzle, start, limits, cancel, want, 0, Some(search_here))
+    run_with(
+        puzzle,
+        start,
+        limits,
+        cancel,
+        want,
+        Which::Asked(search_here),
+    )
 }
 
 fn run_with(
@@ -237,8 +256,7 @@ fn run_with(
     limits: &Limits,
     cancel: Option<&AtomicBool>,
     want: usize,
-    seed: u64,
-    search_here: Option<&mut dyn FnMut() -> bool>,
+    which: Which<'_>,
 ) -> Run {
     let t0 = Instant::now();
     let problems = puzzle.validate();
@@ -262,8 +280,7 @@ fn run_with(
             cancel,
             want,
             t0,
-            seed,
-            search_here,
+            which,
         };
         by_width!(
             n,
@@ -289,6 +306,18 @@ fn run_with(
     out
 }
 
+/// Which search a run makes: one given, or the one `search_here` answers for once the line
+/// rule has left cells unknown (see [`run_or_hand_over`]).
+enum Which<'h> {
+    /// Search `seed` of a race (0: as [`run`] does), with the general SAT solver on a thread
+    /// of its own or not.
+    Seeded {
+        seed: u64,
+        sat_beside: bool,
+    },
+    Asked(&'h mut dyn FnMut(usize) -> Here),
+}
+
 /// What a solve is given.
 struct Setup<'a, 'h> {
     c: &'a Compiled,
@@ -297,10 +326,7 @@ struct Setup<'a, 'h> {
     cancel: Option<&'a AtomicBool>,
     want: usize,
     t0: Instant,
-    seed: u64,
-    /// Asked once the line rule has left cells unknown: whether to search (see
-    /// [`run_or_hand_over`]).
-    search_here: Option<&'h mut dyn FnMut() -> bool>,
+    which: Which<'h>,
 }
 
 impl Setup<'_, '_> {
@@ -345,7 +371,14 @@ impl Setup<'_, '_> {
                 root: Some(board.to_grid(c)),
             };
         }
-        let hand_over = self.search_here.is_some_and(|search_here| !search_here());
+        let (seed, here) = match self.which {
+            Which::Seeded { seed, sat_beside } => (seed, Here::Search { sat_beside }),
+            Which::Asked(search_here) => (0, search_here(c.width * c.height)),
+        };
+        let (hand_over, sat_beside) = match here {
+            Here::Search { sat_beside } => (false, sat_beside),
+            Here::HandOver => (true, false),
+        };
         let limits = if hand_over {
             Limits {
                 max_steps: Some(0),
@@ -354,7 +387,8 @@ impl Setup<'_, '_> {
         } else {
             *self.limits
         };
-        let mut s = Searcher::new(c, prop, limits, self.cancel, self.t0, self.want, self.seed);
+        let mut s = Searcher::new(c, prop, limits, self.cancel, self.t0, self.want, seed);
+        s.sat_beside = sat_beside;
         s.search(board);
         stats.nodes = s.nodes;
         stats.probes = s.probes;

@@ -36,8 +36,10 @@ pub struct SolveArgs {
     #[arg(long)]
     pub json: bool,
     /// Threads to search with, 1 to 256 (default: every core; a nonogram: one a core up to 8
-    /// with 4 cores or more, else 1). The answer is the same with any number (a nonogram's
-    /// searches race: for "multiple", which two solutions stand for it may differ).
+    /// with 4 cores or more, else 1, or 2 on a picture of up to 2,048 cells). The answer is the
+    /// same with any number (a nonogram's searches race, and on a picture of up to 2,048 cells
+    /// one thread is a general SAT solver's: for "multiple", which two solutions stand for it
+    /// may differ).
     #[arg(long, short = 'j')]
     pub threads: Option<usize>,
     /// Stop after visiting this many states (a nonogram: after this many search nodes).

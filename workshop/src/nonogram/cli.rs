@@ -190,8 +190,8 @@ pub fn solve(
     // The machine's cores are looked up only for a search (`SearchThreads`); what the line
     // rule answers ran as one.
     let raced = std::cell::Cell::new(None);
-    let threads = || {
-        let n = asked.unwrap_or_else(crate::nonogram::search_threads);
+    let threads = |cells| {
+        let n = asked.unwrap_or_else(|| crate::nonogram::search_threads(cells));
         raced.set(Some(n));
         n
     };

@@ -67,7 +67,7 @@ impl Analysis {
             puzzle,
             limits,
             engine::solving::Cancel::by(cancel),
-            crate::nonogram::search_threads(),
+            crate::nonogram::search_threads,
         );
         // The ambiguous cells share the time limit with the solve (at least a tenth of it).
         let rest = Limits {

@@ -135,7 +135,7 @@ impl Player {
                 &puzzle,
                 &Limits::time(SOLVE_TIME),
                 engine::solving::Cancel::NEVER,
-                crate::nonogram::search_threads(),
+                crate::nonogram::search_threads,
             )
             .answer
             {
