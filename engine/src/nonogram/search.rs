@@ -410,18 +410,10 @@ impl<'a, B: Bits> Searcher<'a, B> {
             match sat.turn(Some(until)) {
                 Turn::Undecided => break None,
                 Turn::Exhausted => break Some(Ended::Done),
-                Turn::Picture(cells) => {
-                    let mut board = Board::new(c);
-                    for (i, &filled) in cells.iter().enumerate() {
-                        board.set(c, i % c.width, i / c.width, filled);
-                    }
-                    self.prop.push_all(c);
-                    if self.prop.run(c, &mut board).is_err() {
-                        debug_assert!(false, "the SAT solver's picture breaks a clue");
-                        break None;
-                    }
-                    l.solutions.push(board);
-                }
+                Turn::Picture(cells) => match self.board_of(&cells) {
+                    Some(board) => l.solutions.push(board),
+                    None => break None,
+                },
             }
         };
         op.spent += now.elapsed();
@@ -448,24 +440,32 @@ impl<'a, B: Bits> Searcher<'a, B> {
             *handed += 1;
         }
         while *taken < found.by_sat.len() {
-            let cells = &found.by_sat[*taken];
+            let board = self.board_of(&found.by_sat[*taken]);
             *taken += 1;
-            let mut board = Board::new(c);
-            for (i, &filled) in cells.iter().enumerate() {
-                board.set(c, i % c.width, i / c.width, filled);
-            }
-            self.prop.push_all(c);
-            if self.prop.run(c, &mut board).is_err() {
-                debug_assert!(false, "the SAT solver's picture breaks a clue");
-                continue;
-            }
-            if !l.solutions.contains(&board) {
+            if let Some(board) = board
+                && !l.solutions.contains(&board)
+            {
                 l.solutions.push(board);
             }
         }
         // What the search takes now it has no need to hand back.
         *handed = l.solutions.len();
         (found.exhausted || l.solutions.len() >= self.want).then_some(Ended::Done)
+    }
+
+    /// The SAT solver's picture as a board, checked by the line rule on every line.
+    fn board_of(&mut self, cells: &[bool]) -> Option<Board<B>> {
+        let c = self.c;
+        let mut board = Board::new(c);
+        for (i, &filled) in cells.iter().enumerate() {
+            board.set(c, i % c.width, i / c.width, filled);
+        }
+        self.prop.push_all(c);
+        if self.prop.run(c, &mut board).is_err() {
+            debug_assert!(false, "the SAT solver's picture breaks a clue");
+            return None;
+        }
+        Some(board)
     }
 
     /// Breaks the guide's ties another way.
