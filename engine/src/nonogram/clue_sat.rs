@@ -61,6 +61,11 @@ pub(crate) struct ClueSat<'a> {
 /// cells with a clue of 2,000 cells would need some 8 million alone.
 pub(crate) const MOST_STATES: usize = 1_000_000;
 
+/// Whether the clues of `c` make a formula small enough to build ([`MOST_STATES`]).
+pub(crate) fn fits(c: &Compiled) -> bool {
+    states_needed(c) <= MOST_STATES
+}
+
 /// The state variables the clues of `c` would take: for each line, each cell, the states that
 /// can stand there.
 pub(crate) fn states_needed(c: &Compiled) -> usize {

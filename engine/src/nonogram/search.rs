@@ -13,6 +13,7 @@ use super::clue_sat::{self, ClueSat, Turn};
 use super::count::log2_expected_pictures;
 use super::guide::Guide;
 use super::learn::{Ended, Learner};
+use super::portfolio::SAT_SOLVER_THREAD_UP_TO;
 use super::sat_beside::{self, Beside};
 use super::solve::{Limits, Stop};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -71,21 +72,18 @@ const SAT_AFTER: u64 = 2_000;
 const SAT_BESIDE_AFTER: u64 = 500;
 
 /// The SAT solver's time for each second of the search's, by the picture's size: as much on
-/// a picture of up to [`SAT_EQUAL_UP_TO`] cells, a tenth on larger ones. On random 60×60
+/// a picture of up to [`SAT_SOLVER_THREAD_UP_TO`] cells, a tenth on larger ones. On random 60×60
 /// pictures (3,600 cells) it answered none within 30–60 s where the search answers in
 /// milliseconds to seconds, so there its turns only cost; even so it is kept, a tenth, for the
 /// structured large puzzle that needs it. Webpbn #18297 "Thing" (36×42, 1,512 cells) is
 /// answered in 17–54 s with as much (median 38 s of five runs), and not in 120 s with a tenth.
 fn sat_share(c: &Compiled) -> f64 {
-    if c.width * c.height <= SAT_EQUAL_UP_TO {
+    if c.width * c.height <= SAT_SOLVER_THREAD_UP_TO {
         1.0
     } else {
         0.1
     }
 }
-
-/// See [`sat_share`]; the same bound as a thread of its own (`portfolio`).
-const SAT_EQUAL_UP_TO: usize = super::portfolio::SAT_SOLVER_THREAD_UP_TO;
 
 /// The i-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ...
 fn luby(mut i: u64) -> u64 {
@@ -220,10 +218,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
     /// another way.
     fn learn(&mut self, root: &Board<B>) {
         let c = self.c;
-        if !(self.sat_beside
-            && self.seed == 0
-            && clue_sat::states_needed(c) <= clue_sat::MOST_STATES)
-        {
+        if !(self.sat_beside && self.seed == 0 && clue_sat::fits(c)) {
             return self.learn_with(root, Opinion::Turns(None));
         }
         let beside = Beside::default();
@@ -381,7 +376,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 since: now,
                 spent: Duration::ZERO,
                 sat: None,
-                fits: clue_sat::states_needed(c) <= clue_sat::MOST_STATES,
+                fits: clue_sat::fits(c),
             }));
             return None;
         };
