@@ -191,3 +191,41 @@ fn the_thread_count_is_asked_only_for_a_search() {
     assert!(matches!(r.answer, Answer::Unique(_) | Answer::Several(..)));
     assert_eq!(asked.get(), 1);
 }
+
+/// A diagonal of two cells in the corner of a blank `side`×`side` picture: two pictures give
+/// its clues, and only a search tells them apart.
+fn two_pictures(side: usize) -> Puzzle {
+    let mut rows = vec![".".repeat(side); side];
+    rows[0].replace_range(0..1, "#");
+    rows[1].replace_range(1..2, "#");
+    let picture = engine::nonogram::Grid::from_rows(&rows).expect("a picture");
+    Puzzle::from_picture(picture, PuzzleInfo::default())
+}
+
+/// The report says whether the SAT solver ran on a thread of its own: with two threads or
+/// more on a picture of up to 2,048 cells that needs a search, whichever search answers; never
+/// with one thread, on a picture the line rule finishes, or past 2,048 cells.
+#[test]
+fn the_report_says_whether_the_sat_solver_had_a_thread_of_its_own() {
+    let limits = Limits::default();
+    let small = two_pictures(2);
+    for threads in [2, 3, 4] {
+        let r = solve_on_threads(&small, &limits, Cancel::NEVER, threads);
+        assert!(matches!(r.answer, Answer::Several(..)), "{:?}", r.answer);
+        assert!(r.stats.sat_solver_thread, "{threads} threads");
+    }
+    let alone = solve_on_threads(&small, &limits, Cancel::NEVER, 1);
+    assert!(matches!(alone.answer, Answer::Several(..)));
+    assert!(!alone.stats.sat_solver_thread);
+    let line_solvable = Puzzle::from_picture(random_picture(10, 10, 0.7, 3), PuzzleInfo::default());
+    let r = solve_on_threads(&line_solvable, &limits, Cancel::NEVER, 2);
+    assert!(r.line_solvable && !r.stats.sat_solver_thread);
+    let wide = two_pictures(50);
+    let r = solve_on_threads(&wide, &limits, Cancel::NEVER, 2);
+    assert!(matches!(r.answer, Answer::Several(..)), "{:?}", r.answer);
+    assert!(
+        r.stats.nodes > 0 && !r.stats.sat_solver_thread,
+        "{:?}",
+        r.stats
+    );
+}

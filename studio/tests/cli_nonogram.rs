@@ -168,7 +168,7 @@ fn solve_races_searches_on_the_threads_asked_and_answers_alike() {
     // Two pictures share these clues and only a search tells them apart.
     let two = "width 2\nheight 2\n\nrows\n1\n1\n\ncolumns\n1\n1\n";
     std::fs::write(dir.path().join("two.non"), two).expect("write");
-    for threads in ["1", "3"] {
+    for threads in ["1", "2", "3"] {
         let out = lockwright(
             &["solve", "two.non", "--json", "--threads", threads],
             dir.path(),
@@ -177,14 +177,47 @@ fn solve_races_searches_on_the_threads_asked_and_answers_alike() {
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
         assert_eq!(v["status"], "multiple", "--threads {threads}");
         assert_eq!(v["threads"].to_string(), threads);
+        // On a picture of up to 2,048 cells one thread of two or more is the SAT solver's.
+        assert_eq!(
+            v["sat_solver_thread"],
+            threads != "1",
+            "--threads {threads}"
+        );
         assert_ne!(v["solution"], v["second_solution"]);
     }
-    let out = lockwright(&["solve", "two.non", "--threads", "3"], dir.path());
-    assert!(
-        text(&out.stdout).contains("(3 searches at once)"),
-        "{}",
+    let says = |threads: &str, file: &str| {
+        let out = lockwright(&["solve", file, "--threads", threads], dir.path());
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
         text(&out.stdout)
+    };
+    let one = says("1", "two.non");
+    assert!(!one.contains("at once") && !one.contains("SAT"), "{one}");
+    let two_threads = says("2", "two.non");
+    assert!(
+        two_threads.contains("(one search and the SAT solver beside it)"),
+        "{two_threads}"
     );
+    let three = says("3", "two.non");
+    assert!(
+        three.contains("(2 searches at once, and the SAT solver beside the first)"),
+        "{three}"
+    );
+    // The same two pictures in the corner of a blank 50×50 picture: past 2,048 cells every
+    // thread searches.
+    let mut wide = String::from("width 50\nheight 50\n\nrows\n1\n1\n");
+    wide.push_str(&"0\n".repeat(48));
+    wide.push_str("\ncolumns\n1\n1\n");
+    wide.push_str(&"0\n".repeat(48));
+    std::fs::write(dir.path().join("wide.non"), wide).expect("write");
+    let raced = says("2", "wide.non");
+    assert!(raced.contains("(2 searches at once)"), "{raced}");
+    let out = lockwright(
+        &["solve", "wide.non", "--json", "--threads", "2"],
+        dir.path(),
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["status"], "multiple");
+    assert_eq!(v["sat_solver_thread"], false);
     let out = lockwright(&["solve", "two.non", "--threads", "0"], dir.path());
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("--threads is from 1 to 256, not 0"));

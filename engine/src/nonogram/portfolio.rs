@@ -102,6 +102,8 @@ pub(crate) fn run(
     let over = AtomicBool::new(false);
     let mut answered: Option<Run> = None;
     let mut stopped: Vec<(u64, Run)> = Vec::new();
+    // Whichever search answers, the SAT solver ran beside the first or not.
+    let mut sat_solver_thread = false;
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel();
         for seed in 0..threads as u64 {
@@ -118,6 +120,7 @@ pub(crate) fn run(
         loop {
             match rx.recv_timeout(CANCEL_POLL) {
                 Ok((seed, r)) => {
+                    sat_solver_thread |= seed == 0 && r.report.stats.sat_solver_thread;
                     if matches!(r.report.answer, Answer::Stopped { .. }) {
                         stopped.push((seed, r));
                     } else if answered.is_none() {
@@ -155,6 +158,7 @@ pub(crate) fn run(
         r
     });
     out.report.stats.elapsed = t0.elapsed();
+    out.report.stats.sat_solver_thread = sat_solver_thread;
     out
 }
 

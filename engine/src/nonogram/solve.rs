@@ -129,6 +129,10 @@ pub struct Stats {
     pub unknown_after_lines: usize,
     /// Wall time.
     pub elapsed: Duration,
+    /// Whether one of the threads asked for was the general SAT solver's, beside the (first)
+    /// search: it takes it once the search goes past probing.
+    #[serde(default)]
+    pub sat_solver_thread: bool,
 }
 
 /// The solver's answer and what it took.
@@ -387,6 +391,9 @@ impl Setup<'_, '_> {
         } else {
             *self.limits
         };
+        // A thread set aside for the SAT solver, which it takes once the search goes past
+        // probing (when the clues' formula fits).
+        stats.sat_solver_thread = sat_beside && !hand_over && super::clue_sat::fits(c);
         let mut s = Searcher::new(c, prop, limits, self.cancel, self.t0, self.want, seed);
         s.sat_beside = sat_beside;
         s.search(board);

@@ -134,9 +134,30 @@ struct JsonAnswer {
     /// own).
     nodes: u64,
     probes: u64,
-    /// How many searches raced, one a thread.
+    /// The threads it searched with: searches racing, one a thread, and when
+    /// `sat_solver_thread`, the general SAT solver on one of them.
     threads: usize,
+    /// Whether one of the threads was the general SAT solver's, beside the first search (it
+    /// takes it once the search goes past probing).
+    sat_solver_thread: bool,
     seconds: f64,
+}
+
+/// What ran at once, for the text answer: the searches racing and the SAT solver beside them.
+/// On a picture of up to 2,048 cells the searches are one fewer than the threads: one is set
+/// aside for the SAT solver (even where its formula would be too large to build).
+fn at_once(threads: usize, cells: usize, st: &engine::nonogram::Stats) -> String {
+    if st.nodes == 0 {
+        return String::new();
+    }
+    let beside = threads > 1 && cells <= engine::nonogram::SAT_SOLVER_THREAD_UP_TO;
+    let searches = threads - usize::from(beside);
+    match (searches, st.sat_solver_thread) {
+        (1, false) => String::new(),
+        (1, true) => " (one search and the SAT solver beside it)".to_string(),
+        (n, false) => format!(" ({n} searches at once)"),
+        (n, true) => format!(" ({n} searches at once, and the SAT solver beside the first)"),
+    }
 }
 
 /// The diagnostics that prove a nonogram has no solution from its clues alone: a clue
@@ -168,6 +189,7 @@ fn contradiction(
             nodes: 0,
             probes: 0,
             threads: 0,
+            sat_solver_thread: false,
             seconds: 0.0,
         });
     } else {
@@ -259,6 +281,7 @@ pub fn solve(
             nodes: st.nodes,
             probes: st.probes,
             threads,
+            sat_solver_thread: st.sat_solver_thread,
             seconds: st.elapsed.as_secs_f64(),
         };
         crate::cli::answer::print(&answer);
@@ -287,11 +310,7 @@ pub fn solve(
         }
         crate::say!();
     }
-    let searches = if threads > 1 && !report.line_solvable && st.nodes > 0 {
-        format!(" ({threads} searches at once)")
-    } else {
-        String::new()
-    };
+    let searches = at_once(threads, puzzle.width * puzzle.height, st);
     crate::say!(
         "{}, {}, {:.3} s{searches}",
         lockfmt::words::count(st.nodes as usize, "search node"),
