@@ -105,13 +105,20 @@ fn a_limit_stops_the_search_with_exit_3_and_an_unreadable_file_exits_2() {
         text(&out.stdout)
     );
 
-    // Stopped at a limit of one state, it counts in words ("1 states", before).
+    // Stopped at a limit of one state, it counts in words ("1 states", before), and once
+    // ("stopped at its limit of 1 state (1 state)", before).
     let out = lockwright(&["solve", "seed.slide", "--max-states", "1"], dir.path());
     assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(said.contains("stopped at its limit of 1 state"), "{said}");
+    assert!(!said.contains("(1 state)"), "{said}");
+    // Stopped by the clock, it says how many states it held.
+    let out = lockwright(&["solve", "seed.slide", "--timeout", "0"], dir.path());
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
     assert!(
-        text(&out.stdout).contains("stopped at its limit of 1 state ("),
-        "{}",
-        text(&out.stdout)
+        said.contains("stopped after") && said.contains(" state"),
+        "{said}"
     );
     let out = lockwright(&["solve", "missing.slide", "--json"], dir.path());
     assert_eq!(out.status.code(), Some(2));

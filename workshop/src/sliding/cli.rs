@@ -322,10 +322,19 @@ pub fn solve(
             ),
         },
         _ => {
+            let by_states = matches!(report.answer, Answer::Stopped(Stop::States { .. }));
+            // A limit of states already says how many it held.
+            let held = if by_states {
+                String::new()
+            } else {
+                format!(
+                    " ({})",
+                    lockfmt::words::count(report.states as usize, "state")
+                )
+            };
             crate::say!(
-                "{name}: {} ({}){}",
+                "{name}: {}{held}{}",
                 reason.unwrap_or_default(),
-                lockfmt::words::count(report.states as usize, "state"),
                 // A lock is never picked before a move: one move says nothing.
                 report
                     .at_least
@@ -336,7 +345,7 @@ pub fn solve(
             );
             // The default limit is a guard for the machine, not a judgement of the lock: the
             // deepest random 11×11 locks need 28 and 44 million states.
-            if matches!(report.answer, Answer::Stopped(Stop::States { .. })) {
+            if by_states {
                 crate::say!(
                     "  --max-states N lets it search further: about {BYTES_A_STATE} bytes of memory a state"
                 );
