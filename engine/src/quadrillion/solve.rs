@@ -363,14 +363,14 @@ impl<F: FnMut(&[Place]) -> bool> Search<'_, F> {
         if filled == self.cover.all {
             return (self.on_solution)(&self.path);
         }
-        self.nodes += 1;
-        // The node limit is held exactly (a comparison); the clock and the cancel flag are
-        // read every 4,096 nodes.
-        if (self.nodes & 0xfff == 0 || self.limits.max_steps.is_some_and(|m| self.nodes > m))
-            && self.limited()
-        {
+        // The node limit is held exactly: a search that has opened as many opens no more, and
+        // counts none it did not open. The clock and the cancel flag are read every 4,096
+        // nodes.
+        let at_limit = self.limits.max_steps.is_some_and(|m| self.nodes >= m);
+        if (at_limit || (self.nodes + 1) & 0xfff == 0) && self.limited() {
             return false;
         }
+        self.nodes += 1;
         let cover = self.cover;
         let w = cover.words;
         let alive = &self.alive[depth * w..(depth + 1) * w];
@@ -494,7 +494,7 @@ impl<F: FnMut(&[Place]) -> bool> Search<'_, F> {
 
     fn limited(&mut self) -> bool {
         if let Some(max) = self.limits.max_steps
-            && self.nodes > max
+            && self.nodes >= max
         {
             self.stop = Some(Stop::Nodes { max });
         } else if let Some(after) = self.limits.timeout
