@@ -44,7 +44,7 @@ mod testing;
 
 pub use bits::MAX_LINE;
 pub use model::{Cell, Clue, Grid, LineRef, Puzzle, PuzzleInfo, PuzzleProblem};
-pub use portfolio::{SAT_SOLVER_THREAD_UP_TO, SearchThreads};
+pub use portfolio::{SAT_SOLVER_THREAD_UP_TO, SearchThreads, split_threads};
 pub use solve::{
     Answer, Cancel, Limits, Report, Stats, Stop, Unsolvable, solve, solve_cancellable,
     solve_on_threads, solve_seeded,

@@ -51,8 +51,9 @@ impl<F: FnOnce(usize) -> usize> SearchThreads for F {
 pub const SAT_SOLVER_THREAD_UP_TO: usize = 2048;
 
 /// The searches that race, and whether the SAT solver has a thread of its own, for `threads`
-/// threads on a picture of `cells` cells.
-fn plan(threads: usize, cells: usize) -> (usize, bool) {
+/// threads on a picture of `cells` cells (the thread is set aside even where the clues' formula
+/// turns out too large to build).
+pub fn split_threads(threads: usize, cells: usize) -> (usize, bool) {
     if threads <= 1 {
         (1, false)
     } else if cells <= SAT_SOLVER_THREAD_UP_TO {
@@ -80,7 +81,7 @@ pub(crate) fn run(
     let (mut threads, mut raced) = (Some(threads), None);
     let first = solve::run_or_hand_over(puzzle, start, limits, cancel, want, &mut |cells| {
         let n = threads.take().map_or(1, |t| t.count(cells));
-        let (searches, sat_beside) = plan(n, cells);
+        let (searches, sat_beside) = split_threads(n, cells);
         raced = Some((searches, sat_beside));
         if searches <= 1 {
             Here::Search { sat_beside }
@@ -102,7 +103,7 @@ pub(crate) fn run(
     let over = AtomicBool::new(false);
     let mut answered: Option<Run> = None;
     let mut stopped: Vec<(u64, Run)> = Vec::new();
-    // Whichever search answers, the SAT solver ran beside the first or not.
+    // Whichever search answers, the SAT solver had a thread beside the first or not.
     let mut sat_solver_thread = false;
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel();
@@ -164,18 +165,18 @@ pub(crate) fn run(
 
 #[cfg(test)]
 mod tests {
-    use super::{SAT_SOLVER_THREAD_UP_TO, plan};
+    use super::{SAT_SOLVER_THREAD_UP_TO, split_threads};
 
     /// One thread searches alone (the SAT solver in turns with it); more give the SAT solver a
     /// thread of its own on pictures it gets as much time as the search on, the rest racing;
     /// on larger pictures every thread searches.
     #[test]
     fn the_sat_solver_takes_a_thread_of_its_own_only_on_pictures_it_helps() {
-        assert_eq!(plan(0, 100), (1, false));
-        assert_eq!(plan(1, 100), (1, false));
-        assert_eq!(plan(2, SAT_SOLVER_THREAD_UP_TO), (1, true));
-        assert_eq!(plan(4, 900), (3, true));
-        assert_eq!(plan(2, SAT_SOLVER_THREAD_UP_TO + 1), (2, false));
-        assert_eq!(plan(8, 3600), (8, false));
+        assert_eq!(split_threads(0, 100), (1, false));
+        assert_eq!(split_threads(1, 100), (1, false));
+        assert_eq!(split_threads(2, SAT_SOLVER_THREAD_UP_TO), (1, true));
+        assert_eq!(split_threads(4, 900), (3, true));
+        assert_eq!(split_threads(2, SAT_SOLVER_THREAD_UP_TO + 1), (2, false));
+        assert_eq!(split_threads(8, 3600), (8, false));
     }
 }

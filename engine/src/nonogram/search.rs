@@ -132,8 +132,8 @@ pub(crate) struct Searcher<'a, B> {
     /// Which of a portfolio's searches this is: 0 breaks no tie before the first restart,
     /// any other breaks them its own way from the start.
     seed: u64,
-    /// A core is spare for the general SAT solver: it runs beside search 0 on a thread of its
-    /// own (`sat_beside`) instead of taking turns with it.
+    /// A core is spare for the general SAT solver and its formula fits: it runs beside search 0
+    /// on a thread of its own (`sat_beside`) instead of taking turns with it.
     pub sat_beside: bool,
 }
 
@@ -218,7 +218,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
     /// another way.
     fn learn(&mut self, root: &Board<B>) {
         let c = self.c;
-        if !(self.sat_beside && self.seed == 0 && clue_sat::fits(c)) {
+        if !(self.sat_beside && self.seed == 0) {
             return self.learn_with(root, Opinion::Turns(None));
         }
         let beside = Beside::default();

@@ -392,10 +392,10 @@ impl Setup<'_, '_> {
             *self.limits
         };
         // A thread set aside for the SAT solver, which it takes once the search goes past
-        // probing (when the clues' formula fits).
+        // probing; only where the clues' formula fits, decided here once.
         stats.sat_solver_thread = sat_beside && !hand_over && super::clue_sat::fits(c);
         let mut s = Searcher::new(c, prop, limits, self.cancel, self.t0, self.want, seed);
-        s.sat_beside = sat_beside;
+        s.sat_beside = stats.sat_solver_thread;
         s.search(board);
         stats.nodes = s.nodes;
         stats.probes = s.probes;

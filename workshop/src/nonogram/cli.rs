@@ -143,15 +143,13 @@ struct JsonAnswer {
     seconds: f64,
 }
 
-/// What ran at once, for the text answer: the searches racing and the SAT solver beside them.
-/// On a picture of up to 2,048 cells the searches are one fewer than the threads: one is set
-/// aside for the SAT solver (even where its formula would be too large to build).
+/// What ran at once, for the text answer: the searches racing and the SAT solver beside them,
+/// as the engine split the threads.
 fn at_once(threads: usize, cells: usize, st: &engine::nonogram::Stats) -> String {
     if st.nodes == 0 {
         return String::new();
     }
-    let beside = threads > 1 && cells <= engine::nonogram::SAT_SOLVER_THREAD_UP_TO;
-    let searches = threads - usize::from(beside);
+    let (searches, _) = engine::nonogram::split_threads(threads, cells);
     match (searches, st.sat_solver_thread) {
         (1, false) => String::new(),
         (1, true) => " (one search and the SAT solver beside it)".to_string(),
