@@ -35,4 +35,4 @@ pub mod words;
 
 pub use diagnostic::{Diagnostic, Severity, Span};
 pub use format::{FORMATS, Format, Parsed, Text};
-pub use source::syntax_trees_built;
+pub use source::{syntax_trees_built, utf16_order};

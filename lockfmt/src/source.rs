@@ -23,6 +23,17 @@ pub(crate) fn text_of<'a>(
         ));
     }
     std::str::from_utf8(bytes).map_err(|e| {
+        if let Some(order) = utf16_order(bytes) {
+            return Diagnostic::error(
+                Span::on_line(1, 1, 1),
+                "invalid-utf8",
+                format!(
+                    "the file is UTF-16 text ({order}: it begins with UTF-16's byte-order mark, \
+                     bytes 0x{:02x} 0x{:02x}); {what} is read as UTF-8: save it as UTF-8",
+                    bytes[0], bytes[1]
+                ),
+            );
+        }
         let good = &bytes[..e.valid_up_to()];
         let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
         let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
@@ -38,6 +49,17 @@ pub(crate) fn text_of<'a>(
             ),
         )
     })
+}
+
+/// The byte order of a file that begins with UTF-16's byte-order mark, which Windows editors
+/// write when told to save "Unicode": said apart from other bytes that are not UTF-8, since
+/// its fix is the editor's encoding, not a character. (UTF-8's mark, `EF BB BF`, reads.)
+pub fn utf16_order(bytes: &[u8]) -> Option<&'static str> {
+    match bytes {
+        [0xff, 0xfe, ..] => Some("little-endian"),
+        [0xfe, 0xff, ..] => Some("big-endian"),
+        _ => None,
+    }
 }
 
 /// "1 MiB", "64 KiB": a limit as people say it.
@@ -123,6 +145,36 @@ mod tests {
             "{}",
             err.message
         );
+    }
+
+    /// A file saved as UTF-16 is told apart, in either byte order, at its first character.
+    #[test]
+    fn a_utf16_file_is_said_to_be_utf16_and_to_be_saved_as_utf8() {
+        let little: Vec<u8> = [0xff, 0xfe]
+            .into_iter()
+            .chain("rows\n".encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        let big: Vec<u8> = [0xfe, 0xff]
+            .into_iter()
+            .chain("rows\n".encode_utf16().flat_map(u16::to_be_bytes))
+            .collect();
+        for (bytes, order) in [(little, "little-endian"), (big, "big-endian")] {
+            let err = text_of(&bytes, 1 << 20, "a nonogram file").expect_err("UTF-16");
+            assert_eq!(err.code, "invalid-utf8");
+            assert_eq!((err.span.line, err.span.column), (1, 1));
+            assert!(
+                err.message
+                    .starts_with(&format!("the file is UTF-16 text ({order}")),
+                "{}",
+                err.message
+            );
+            assert!(
+                err.message
+                    .ends_with("a nonogram file is read as UTF-8: save it as UTF-8"),
+                "{}",
+                err.message
+            );
+        }
     }
 
     /// A byte-order mark leaves every family's highlights as they are without it, three bytes

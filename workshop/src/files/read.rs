@@ -23,6 +23,12 @@ pub enum ReadError {
         path.display()
     )]
     NotUtf8 { path: PathBuf, offset: usize },
+    #[error(
+        "{} is UTF-16 text ({order}: it begins with UTF-16's byte-order mark); it is read as \
+         UTF-8: save it as UTF-8",
+        path.display()
+    )]
+    Utf16 { path: PathBuf, order: &'static str },
     #[error("cannot read {}: {error}", path.display())]
     Io {
         path: PathBuf,
@@ -38,6 +44,7 @@ impl ReadError {
             | ReadError::NotRegular { path, .. }
             | ReadError::TooLarge { path, .. }
             | ReadError::NotUtf8 { path, .. }
+            | ReadError::Utf16 { path, .. }
             | ReadError::Io { path, .. } => path,
         }
     }
@@ -93,9 +100,15 @@ impl fmt::Display for FileKind {
 /// Reads a regular file of at most `limit` bytes as UTF-8 text; see [`read_bytes`].
 pub fn read_text(path: &Path, limit: u64) -> Result<String, ReadError> {
     let bytes = read_bytes(path, limit)?;
-    String::from_utf8(bytes).map_err(|e| ReadError::NotUtf8 {
-        path: path.to_path_buf(),
-        offset: e.utf8_error().valid_up_to(),
+    String::from_utf8(bytes).map_err(|e| {
+        let path = path.to_path_buf();
+        match lockfmt::utf16_order(e.as_bytes()) {
+            Some(order) => ReadError::Utf16 { path, order },
+            None => ReadError::NotUtf8 {
+                path,
+                offset: e.utf8_error().valid_up_to(),
+            },
+        }
     })
 }
 
@@ -331,6 +344,30 @@ mod tests {
         let err = read_text(&path, 1024).expect_err("missing");
         assert!(matches!(err, ReadError::NotFound { .. }), "{err:?}");
         assert!(err.to_string().contains("gone.lock"), "{err}");
+        assert_eq!(err.path(), path);
+    }
+
+    #[test]
+    fn utf16_text_is_said_to_be_utf16() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("notepad.non");
+        let bytes: Vec<u8> = [0xff, 0xfe]
+            .into_iter()
+            .chain("rows\r\n".encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        std::fs::write(&path, bytes).expect("write");
+        let err = read_text(&path, 1024).expect_err("UTF-16");
+        assert!(
+            matches!(
+                err,
+                ReadError::Utf16 {
+                    order: "little-endian",
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+        assert!(err.to_string().ends_with("save it as UTF-8"), "{err}");
         assert_eq!(err.path(), path);
     }
 
