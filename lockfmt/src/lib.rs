@@ -36,3 +36,26 @@ pub mod words;
 pub use diagnostic::{Diagnostic, Severity, Span};
 pub use format::{FORMATS, Format, Parsed, Text};
 pub use source::{syntax_trees_built, utf16_order};
+
+/// The largest file any family reads: a 4096×4096 nonogram's clues written plainly
+/// ([`nonogram::MAX_PLAIN_BYTES`], 40 MiB). Whatever reads files for the readers (the command
+/// line, the studio, the language server) reads up to this, so that no family's file is
+/// refused before its reader sees it.
+pub const LARGEST_FILE_BYTES: usize = {
+    let limits = [
+        hexlock::parse::MAX_FILE_BYTES,
+        nonogram::MAX_FILE_BYTES,
+        nonogram::MAX_PLAIN_BYTES,
+        quadrillion::MAX_FILE_BYTES,
+        sliding::MAX_FILE_BYTES,
+    ];
+    let mut most = 0;
+    let mut i = 0;
+    while i < limits.len() {
+        if limits[i] > most {
+            most = limits[i];
+        }
+        i += 1;
+    }
+    most
+};

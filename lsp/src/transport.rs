@@ -11,9 +11,9 @@ use std::thread::JoinHandle;
 /// The longest header line read: `Content-Length: …` and `Content-Type: …` are far shorter.
 pub const MAX_HEADER_LINE: u64 = 1024;
 
-/// The largest message read: a puzzle file is at most 16 MiB, and its JSON at most a few
-/// times that.
-pub const MAX_MESSAGE: usize = 64 << 20;
+/// The largest message read: a puzzle file is at most [`lockfmt::LARGEST_FILE_BYTES`]
+/// (40 MiB), and its JSON, escaped, at most twice that.
+pub const MAX_MESSAGE: usize = 2 * lockfmt::LARGEST_FILE_BYTES + (1 << 20);
 
 /// The reading and writing threads of a stdio connection.
 pub struct Threads {

@@ -15,8 +15,9 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-/// The largest entry [`Recovery::pending`] reads, and [`Recovery::store`] writes.
-pub const MAX_ENTRY_BYTES: u64 = 16 << 20;
+/// The largest entry [`Recovery::pending`] reads, and [`Recovery::store`] writes: room for the
+/// largest file the studio opens, its text escaped in JSON (a line break takes two bytes).
+pub const MAX_ENTRY_BYTES: u64 = 2 * files::MAX_FILE_BYTES + (64 << 10);
 
 /// Written in each entry, so that a future format is skipped rather than misread.
 const FORMAT: &str = "lockwright-recovery 1";

@@ -618,3 +618,35 @@ fn an_olsak_g_file_is_imported_checked_and_named_by_the_other_verbs() {
         text(&out.stderr)
     );
 }
+
+/// A line-solvable 4096×4096 puzzle whose rows hold 2,048 runs each (`2,1,1,…,1`): 16.0 MiB
+/// written plainly, which the nonogram reader reads and solves. The command line read at most
+/// 16 MiB of any file and refused it (exit 2) before the reader saw it; now every path that
+/// reads files for the readers reads as much as the largest family does.
+#[test]
+fn solve_reads_a_4096_square_nonogram_past_16_mib() {
+    const N: usize = 4096;
+    let mut row = vec!["2"];
+    row.extend(vec!["1"; N / 2 - 1]);
+    let row = row.join(",");
+    let mut file = format!("width {N}\nheight {N}\nrows\n");
+    for _ in 0..N {
+        file += &row;
+        file += "\n";
+    }
+    file += "columns\n";
+    for x in 0..N {
+        file += if x < 2 || x % 2 == 1 { "4096\n" } else { "0\n" };
+    }
+    assert!(file.len() > 16 << 20, "{} bytes", file.len());
+    let dir = tempfile::tempdir().expect("dir");
+    std::fs::write(dir.path().join("large.non"), &file).expect("write");
+    let out = lockwright(&["check", "large.non"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    let out = lockwright(&["solve", "--json", "large.non"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["status"], "unique", "{}", v["message"]);
+    assert_eq!(v["line_solvable"], true);
+    assert_eq!(v["nodes"], 0);
+}

@@ -8,8 +8,10 @@ mod read;
 use destination::{Destination, destination, write_into_stream};
 pub use read::{FileKind, ReadError, read_bytes, read_text};
 
-/// The largest file an editor (or `duplicate`) reads: far more than any puzzle.
-pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+/// The largest file an editor (or `duplicate`) reads: the largest any family reads
+/// ([`lockfmt::LARGEST_FILE_BYTES`], a 4096×4096 nonogram's clues), so that a file is never
+/// refused here that its family would read.
+pub const MAX_FILE_BYTES: u64 = lockfmt::LARGEST_FILE_BYTES as u64;
 
 use anyhow::{Context, Result, bail};
 use std::io::Write;

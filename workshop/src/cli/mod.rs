@@ -521,9 +521,9 @@ pub fn read_lock(path: &std::path::Path) -> (String, lockfmt::hexlock::Parsed) {
     parse_read(crate::files::read_bytes(path, MAX_READ_BYTES).map_err(|e| e.to_string()))
 }
 
-/// The most any verb reads of a file: far more than any puzzle, far less than a machine's
-/// memory.
-pub const MAX_READ_BYTES: u64 = 16 << 20;
+/// The most any verb reads of a file: the largest file any family reads (a 4096×4096
+/// nonogram's clues, 40 MiB), far less than a machine's memory.
+pub const MAX_READ_BYTES: u64 = crate::files::MAX_FILE_BYTES;
 
 /// Reads a text file a verb was given (a solution, a rounds file, a lock for a match): a
 /// regular file of at most [`MAX_READ_BYTES`], refused at once otherwise; the error names it.

@@ -104,7 +104,7 @@ impl Source {
             .read_to_end(&mut bytes)?;
         if bytes.len() as u64 > MAX_READ_BYTES {
             bail!(
-                "standard input holds more than {} MiB, far more than any puzzle",
+                "standard input holds more than {} MiB, more than the largest puzzle file any family reads",
                 MAX_READ_BYTES >> 20
             );
         }
