@@ -101,6 +101,96 @@ fn render_draws_the_clues_and_with_solution_the_picture() {
     assert_ne!(a, b, "the solution is drawn");
 }
 
+/// A picture too large for its clues to be read at the width asked: drawn in blocks of cells,
+/// its clues left out with a warning that says the width that draws them. Cell by cell, a
+/// 4096×4096 puzzle took `render` a minute and 4 GB for a picture 800 pixels wide.
+#[test]
+fn render_of_a_picture_too_large_to_read_leaves_its_clues_out_and_says_so() {
+    let n = 600;
+    let goal = |x: usize, y: usize| (x / 7 + y / 5).is_multiple_of(3);
+    let mut file = format!("width {n}\nheight {n}\ngoal \"");
+    for y in 0..n {
+        for x in 0..n {
+            file.push(if goal(x, y) { '1' } else { '0' });
+        }
+    }
+    file += "\"\nrows\n";
+    let clue = |cells: Vec<bool>| {
+        let mut runs = Vec::new();
+        let mut run = 0;
+        for c in cells.into_iter().chain([false]) {
+            if c {
+                run += 1;
+            } else if run > 0 {
+                runs.push(run.to_string());
+                run = 0;
+            }
+        }
+        if runs.is_empty() {
+            "0".to_string()
+        } else {
+            runs.join(",")
+        }
+    };
+    for y in 0..n {
+        file += &clue((0..n).map(|x| goal(x, y)).collect());
+        file += "\n";
+    }
+    file += "columns\n";
+    for x in 0..n {
+        file += &clue((0..n).map(|y| goal(x, y)).collect());
+        file += "\n";
+    }
+    let dir = tempfile::tempdir().expect("dir");
+    std::fs::write(dir.path().join("large.non"), &file).expect("write");
+    let out = lockwright(
+        &[
+            "render",
+            "large.non",
+            "-o",
+            "large.png",
+            "--width",
+            "400",
+            "--solution",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let said = text(&out.stderr);
+    assert!(
+        said.contains("too few to read its clues, which are left out"),
+        "{said}"
+    );
+    let wider: u32 = said
+        .split("`--width ")
+        .nth(1)
+        .and_then(|rest| rest.split('`').next())
+        .and_then(|w| w.parse().ok())
+        .expect("the width that draws them");
+    let img = image::open(dir.path().join("large.png"))
+        .expect("a png")
+        .to_rgba8();
+    assert_eq!(img.width(), 400);
+    // At the width it names, the clues are drawn, and no warning is given.
+    let out = lockwright(
+        &[
+            "render",
+            "large.non",
+            "-o",
+            "wide.png",
+            "--width",
+            &wider.to_string(),
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        !text(&out.stderr).contains("warning"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
 /// Clues that give two pictures were drawn as one of them without a word, and clues that give
 /// none were said to have "no solution found", as if the solver had only run out of time.
 #[test]

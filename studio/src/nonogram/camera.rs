@@ -2,7 +2,7 @@
 //! the middle button move, and the view that turns picture space into pixels, clues kept in
 //! sight along the edges.
 
-use super::picture::Layout;
+use super::picture::{Layout, Sight};
 use crate::shape::P;
 use iced::{Point, Size};
 
@@ -212,11 +212,74 @@ impl View {
         }
     }
 
+    /// The grid's columns and rows in sight in a canvas of `size`, and the pixels a cell
+    /// takes: only these are drawn, so that a picture of millions of cells brought near draws
+    /// what the canvas shows.
+    pub(super) fn sight(&self, layout: &Layout, size: Size) -> Sight {
+        let (a, b) = (
+            self.unproject(Point::ORIGIN),
+            self.unproject(Point::new(size.width, size.height)),
+        );
+        // Casts from a float saturate: a point left of the grid is column 0.
+        let span = |from: f32, to: f32, first: usize, count: usize| {
+            let start = ((from - first as f32).floor().max(0.0) as usize).min(count);
+            let end = ((to - first as f32).ceil().max(0.0) as usize).min(count);
+            start..end.max(start)
+        };
+        Sight {
+            columns: span(a.0, b.0, layout.clue_columns, layout.width),
+            rows: span(a.1, b.1, layout.clue_rows, layout.height),
+            cell_pixels: self.scale,
+        }
+    }
+
     /// The screen to picture space.
     pub fn unproject(&self, p: Point) -> P {
         P(
             (p.x - self.offset.0) / self.scale,
             (p.y - self.offset.1) / self.scale,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 4096×4096 picture with clues 2,048 numbers long, in a canvas of 900×700.
+    fn huge() -> Layout {
+        Layout {
+            width: 4096,
+            height: 4096,
+            clue_columns: 2048,
+            clue_rows: 2048,
+        }
+    }
+
+    /// Shown whole, every cell is in sight at a fraction of a pixel; brought as near as the
+    /// wheel goes, only the few dozen cells the canvas holds are, at the nearest size.
+    #[test]
+    fn the_cells_in_sight_are_those_the_canvas_shows() {
+        let (layout, size) = (huge(), Size::new(900.0, 700.0));
+        let whole = View::of(&layout, size, Camera::FIT).sight(&layout, size);
+        assert_eq!((whole.columns, whole.rows), (0..4096, 0..4096));
+        assert!(whole.cell_pixels < 0.2, "{}", whole.cell_pixels);
+        let middle = Point::new(450.0, 350.0);
+        let near = Camera::FIT.zoomed(&layout, size, 1e6, middle);
+        let sight = View::of(&layout, size, near).sight(&layout, size);
+        assert_eq!(sight.cell_pixels, NEAREST);
+        let (columns, rows) = (sight.columns.len(), sight.rows.len());
+        assert!((14..=16).contains(&columns), "{:?}", sight.columns);
+        assert!((11..=13).contains(&rows), "{:?}", sight.rows);
+        // Every cell the canvas shows is among them.
+        let view = View::of(&layout, size, near);
+        for corner in [Point::ORIGIN, Point::new(899.0, 699.0), middle] {
+            if let Some((x, y)) = layout.cell_at(view.unproject(corner)) {
+                assert!(
+                    sight.columns.contains(&x) && sight.rows.contains(&y),
+                    "{x}, {y}"
+                );
+            }
+        }
     }
 }

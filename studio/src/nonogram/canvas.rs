@@ -262,22 +262,23 @@ impl canvas::Program<Stroke> for NonogramCanvas<'_> {
         self.layers.follow(self.palette, layout, view);
         let at = |p: P| view.project(p);
         let s = view.scale;
+        let sight = view.sight(&layout, size);
         let cells = self.layers.cells.draw(renderer, size, |frame| {
             frame.fill(
                 &Path::rectangle(Point::ORIGIN, size),
                 shape::color(self.palette.background),
             );
-            let shapes = picture::cells(&layout, self.grid, &self.palette);
+            let shapes = picture::cells_in(&layout, self.grid, &self.palette, &sight);
             shape::paint_frame(frame, &shapes, s, &at);
         });
         let marks = self.layers.marks.draw(renderer, size, |frame| {
-            let shapes = picture::marks(&layout, self.marks, &self.palette);
+            let shapes = picture::marks_in(&layout, self.marks, &self.palette, &sight);
             shape::paint_frame(frame, &shapes, s, &at);
         });
         // Last of the picture, as the clues lie over the cells when the grid is brought near.
         let clues = self.layers.clues.draw(renderer, size, |frame| {
             let grid = self.grey_finished.then_some(self.grid);
-            let shapes = picture::clues(self.puzzle, &layout, grid, &self.palette);
+            let shapes = picture::clues_in(self.puzzle, &layout, grid, &self.palette, &sight);
             let clue_at = |p: P| view.project_clue(p);
             // The renderer draws text over every filled shape of a layer, so numbers of lines
             // out of sight are left out rather than covered.

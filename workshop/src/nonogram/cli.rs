@@ -70,6 +70,22 @@ pub fn render(file: &Path, out: &Path, width: u32, solution: bool, dark: bool) -
         None
     };
     let palette = Palette::of_theme(dark);
+    let (cell, readable) = crate::nonogram::render::cell_pixels(puzzle, width);
+    if cell < crate::nonogram::picture::CLUE_PIXELS {
+        let wider = if readable <= crate::nonogram::render::MAX_SIDE {
+            format!("`--width {readable}` draws them")
+        } else {
+            format!(
+                "no picture of at most {} pixels a side is wide enough to draw them",
+                crate::nonogram::render::MAX_SIDE
+            )
+        };
+        eprintln!(
+            "{}: warning: {width} pixels wide, a cell takes {cell:.2} pixels, too few to read \
+             its clues, which are left out; {wider}",
+            file.display()
+        );
+    }
     let bytes = crate::nonogram::render::png(puzzle, cells.as_ref(), width, &palette)?;
     write_atomic_bytes(out, &bytes)?;
     Ok(ExitCode::SUCCESS)

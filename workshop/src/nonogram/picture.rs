@@ -4,6 +4,35 @@
 
 use crate::shape::{P, Rgba, Shape};
 use engine::nonogram::{Cell, Grid, LineRef, Puzzle};
+use std::ops::Range;
+
+/// Below this many pixels a cell, its outline, its cross and the lines every five cells are
+/// a blur: the cells are drawn in square blocks instead, each filled where most of its cells
+/// are, so that a 4096×4096 picture shown whole is some ten thousand shapes, not fifty million.
+pub const CELL_DETAIL_PIXELS: f32 = 3.0;
+
+/// Below this many pixels a cell, a clue number cannot be read: none is drawn.
+pub const CLUE_PIXELS: f32 = 4.0;
+
+/// What a view shows of the picture: the grid's columns and rows in sight, and the pixels a
+/// cell takes. Only what is in sight is drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sight {
+    pub columns: Range<usize>,
+    pub rows: Range<usize>,
+    pub cell_pixels: f32,
+}
+
+impl Sight {
+    /// The whole picture, each cell `cell_pixels` wide.
+    pub fn whole(layout: &Layout, cell_pixels: f32) -> Sight {
+        Sight {
+            columns: 0..layout.width,
+            rows: 0..layout.height,
+            cell_pixels,
+        }
+    }
+}
 
 /// Colours of the picture.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -136,7 +165,28 @@ pub fn clues(
     grid: Option<&Grid>,
     palette: &Palette,
 ) -> Vec<Shape> {
+    clues_in(
+        puzzle,
+        layout,
+        grid,
+        palette,
+        &Sight::whole(layout, f32::INFINITY),
+    )
+}
+
+/// [`clues`] of the rows and columns in `sight`; none where a cell takes fewer than
+/// [`CLUE_PIXELS`], too few to read a number.
+pub fn clues_in(
+    puzzle: &Puzzle,
+    layout: &Layout,
+    grid: Option<&Grid>,
+    palette: &Palette,
+    sight: &Sight,
+) -> Vec<Shape> {
     let mut out = Vec::new();
+    if sight.cell_pixels < CLUE_PIXELS {
+        return out;
+    }
     let done = |line: LineRef| -> bool {
         grid.is_some_and(|g| {
             let cells = g.line(line);
@@ -150,7 +200,8 @@ pub fn clues(
         size: if n >= 10 { 0.5 } else { 0.6 },
         colour,
     };
-    for (y, clue) in puzzle.rows.iter().enumerate() {
+    let rows = puzzle.rows.iter().enumerate();
+    for (y, clue) in rows.filter(|(y, _)| sight.rows.contains(y)) {
         let colour = if done(LineRef::Row(y)) {
             palette.clue_done
         } else {
@@ -169,7 +220,8 @@ pub fn clues(
             out.push(number(c, n, colour));
         }
     }
-    for (x, clue) in puzzle.columns.iter().enumerate() {
+    let columns = puzzle.columns.iter().enumerate();
+    for (x, clue) in columns.filter(|(x, _)| sight.columns.contains(x)) {
         let colour = if done(LineRef::Column(x)) {
             palette.clue_done
         } else {
@@ -192,12 +244,27 @@ pub fn clues(
     out
 }
 
-/// The grid: each cell (filled, crossed or blank), thin lines between cells and a thick line
-/// every five, as on paper.
+/// Every cell with its outline, filled or crossed as `grid` has it, and the lines every five
+/// cells: the picture shown whole, at any size.
 pub fn cells(layout: &Layout, grid: &Grid, palette: &Palette) -> Vec<Shape> {
+    cells_in(layout, grid, palette, &Sight::whole(layout, f32::INFINITY))
+}
+
+/// The cells in `sight`: each with its outline, filled or crossed, and the lines every five
+/// cells, when a cell takes [`CELL_DETAIL_PIXELS`] or more; else square blocks of cells, each
+/// filled where at least half its cells are, within the grid's border.
+pub fn cells_in(layout: &Layout, grid: &Grid, palette: &Palette, sight: &Sight) -> Vec<Shape> {
+    let columns = sight.columns.start.min(layout.width)..sight.columns.end.min(layout.width);
+    let rows = sight.rows.start.min(layout.height)..sight.rows.end.min(layout.height);
+    if columns.is_empty() || rows.is_empty() {
+        return Vec::new();
+    }
+    if sight.cell_pixels < CELL_DETAIL_PIXELS {
+        return blocks(layout, grid, palette, columns, rows, sight.cell_pixels);
+    }
     let mut out = Vec::new();
-    for y in 0..layout.height {
-        for x in 0..layout.width {
+    for y in rows.clone() {
+        for x in columns.clone() {
             let corner = layout.corner(x, y);
             out.push(square(
                 corner,
@@ -224,18 +291,18 @@ pub fn cells(layout: &Layout, grid: &Grid, palette: &Palette) -> Vec<Shape> {
             }
         }
     }
-    let top_left = layout.corner(0, 0);
-    let bottom_right = layout.corner(layout.width, layout.height);
-    for x in (0..=layout.width).filter(|x| x % 5 == 0 || *x == layout.width) {
-        let at = top_left.0 + x as f32;
+    let top_left = layout.corner(columns.start, rows.start);
+    let bottom_right = layout.corner(columns.end, rows.end);
+    for x in (columns.start..=columns.end).filter(|x| x % 5 == 0 || *x == layout.width) {
+        let at = layout.corner(x, 0).0;
         out.push(Shape::Line {
             points: vec![P(at, top_left.1), P(at, bottom_right.1)],
             colour: palette.thick_line,
             width: 0.06,
         });
     }
-    for y in (0..=layout.height).filter(|y| y % 5 == 0 || *y == layout.height) {
-        let at = top_left.1 + y as f32;
+    for y in (rows.start..=rows.end).filter(|y| y % 5 == 0 || *y == layout.height) {
+        let at = layout.corner(0, y).1;
         out.push(Shape::Line {
             points: vec![P(top_left.0, at), P(bottom_right.0, at)],
             colour: palette.thick_line,
@@ -243,6 +310,93 @@ pub fn cells(layout: &Layout, grid: &Grid, palette: &Palette) -> Vec<Shape> {
         });
     }
     out
+}
+
+/// Cells too small to draw one by one: blocks of `k`×`k` cells, `k` the fewest that make a
+/// block [`CELL_DETAIL_PIXELS`] wide, over the cells' colour, and the grid's border.
+fn blocks(
+    layout: &Layout,
+    grid: &Grid,
+    palette: &Palette,
+    columns: Range<usize>,
+    rows: Range<usize>,
+    cell_pixels: f32,
+) -> Vec<Shape> {
+    let cell_pixels = cell_pixels.max(1e-3);
+    let k = (CELL_DETAIL_PIXELS / cell_pixels).ceil().max(1.0) as usize;
+    let mut out = vec![rectangle(
+        layout,
+        (columns.clone(), rows.clone()),
+        palette.cell,
+        0.0,
+    )];
+    // Blocks side by side meet inside a pixel, each covering part of it: each reaches half a
+    // pixel into the next, so that no seam of the cells' colour shows between them.
+    let overlap = 0.5 / cell_pixels;
+    for y0 in rows.clone().step_by(k) {
+        let ys = y0..(y0 + k).min(rows.end);
+        // A row of blocks as runs of filled ones, each one rectangle.
+        let mut run: Option<usize> = None;
+        for x0 in columns.clone().step_by(k).chain([columns.end]) {
+            let xs = x0..(x0 + k).min(columns.end);
+            let filled = !xs.is_empty() && {
+                let count = ys
+                    .clone()
+                    .flat_map(|y| xs.clone().map(move |x| (x, y)))
+                    .filter(|&(x, y)| grid.get(x, y) == Cell::Filled)
+                    .count();
+                2 * count >= xs.len() * ys.len()
+            };
+            match (filled, run) {
+                (true, None) => run = Some(x0),
+                (false, Some(from)) => {
+                    let reach = if ys.end < rows.end { overlap } else { 0.0 };
+                    out.push(rectangle(
+                        layout,
+                        (from..x0, ys.clone()),
+                        palette.filled,
+                        reach,
+                    ));
+                    run = None;
+                }
+                _ => {}
+            }
+        }
+    }
+    let (a, b) = (
+        layout.corner(0, 0),
+        layout.corner(layout.width, layout.height),
+    );
+    out.push(Shape::Line {
+        points: vec![
+            P(a.0, a.1),
+            P(b.0, a.1),
+            P(b.0, b.1),
+            P(a.0, b.1),
+            P(a.0, a.1),
+        ],
+        colour: palette.thick_line,
+        // At least a pixel, however small the cells.
+        width: (1.0 / cell_pixels).max(0.06),
+    });
+    out
+}
+
+/// The cells `columns` × `rows` as one rectangle of `fill`, reaching `below` cells further down.
+fn rectangle(
+    layout: &Layout,
+    (columns, rows): (Range<usize>, Range<usize>),
+    fill: Rgba,
+    below: f32,
+) -> Shape {
+    let a = layout.corner(columns.start, rows.start);
+    let mut b = layout.corner(columns.end, rows.end);
+    b.1 += below;
+    Shape::Polygon {
+        points: vec![P(a.0, a.1), P(b.0, a.1), P(b.0, b.1), P(a.0, b.1)],
+        fill,
+        stroke: None,
+    }
 }
 
 /// What is drawn over the cells.
@@ -275,6 +429,49 @@ impl Marks {
 
 /// The marks over the cells.
 pub fn marks(layout: &Layout, marks: &Marks, palette: &Palette) -> Vec<Shape> {
+    marks_in(layout, marks, palette, &Sight::whole(layout, f32::INFINITY))
+}
+
+/// [`marks`] on the cells in `sight`; where cells are drawn in blocks, a block's cells marked
+/// alike are one mark, the block's.
+pub fn marks_in(layout: &Layout, marks: &Marks, palette: &Palette, sight: &Sight) -> Vec<Shape> {
+    let k = if sight.cell_pixels < CELL_DETAIL_PIXELS {
+        (CELL_DETAIL_PIXELS / sight.cell_pixels.max(1e-3))
+            .ceil()
+            .max(1.0) as usize
+    } else {
+        1
+    };
+    // The cells in sight, one a block.
+    let in_sight = |cells: &[(usize, usize)]| -> Vec<(usize, usize)> {
+        let mut kept: Vec<(usize, usize)> = cells
+            .iter()
+            .filter(|(x, y)| sight.columns.contains(x) && sight.rows.contains(y))
+            .map(|&(x, y)| (x - x % k, y - y % k))
+            .collect();
+        if k > 1 {
+            kept.sort_unstable();
+            kept.dedup();
+        }
+        kept
+    };
+    let square = |(x, y): (usize, usize), inset: f32, fill: Rgba, stroke: Option<(Rgba, f32)>| {
+        let corner = layout.corner(x, y);
+        if k == 1 {
+            return square(corner, inset, fill, stroke);
+        }
+        // A block, as far as the grid goes, outlined at least a pixel wide.
+        let (w, h) = (
+            (layout.width - x).min(k) as f32,
+            (layout.height - y).min(k) as f32,
+        );
+        let P(a, b) = corner;
+        Shape::Polygon {
+            points: vec![P(a, b), P(a + w, b), P(a + w, b + h), P(a, b + h)],
+            fill,
+            stroke: stroke.map(|(c, w)| (c, w.max(1.0 / sight.cell_pixels.max(1e-3)))),
+        }
+    };
     let mut out = Vec::new();
     if let Some((line, cells)) = &marks.focus {
         let (a, b) = match *line {
@@ -286,29 +483,29 @@ pub fn marks(layout: &Layout, marks: &Marks, palette: &Palette) -> Vec<Shape> {
             fill: palette.focus,
             stroke: Some((palette.thick_line, 0.08)),
         });
-        for &(x, y) in cells {
+        for cell in in_sight(cells) {
             out.push(square(
-                layout.corner(x, y),
+                cell,
                 0.12,
                 Rgba(0.0, 0.0, 0.0, 0.0),
                 Some((palette.thick_line, 0.1)),
             ));
         }
     }
-    for &(x, y) in &marks.ambiguous {
-        out.push(square(layout.corner(x, y), 0.0, palette.ambiguous, None));
+    for cell in in_sight(&marks.ambiguous) {
+        out.push(square(cell, 0.0, palette.ambiguous, None));
     }
-    for &(x, y) in &marks.suggested {
+    for cell in in_sight(&marks.suggested) {
         out.push(square(
-            layout.corner(x, y),
+            cell,
             0.08,
             Rgba(0.0, 0.0, 0.0, 0.0),
             Some((palette.thick_line, 0.16)),
         ));
     }
-    for &(x, y) in &marks.mistakes {
+    for cell in in_sight(&marks.mistakes) {
         out.push(square(
-            layout.corner(x, y),
+            cell,
             0.08,
             Rgba(0.0, 0.0, 0.0, 0.0),
             Some((palette.mistake, 0.12)),
@@ -371,5 +568,144 @@ mod tests {
         marks.focus = Some((LineRef::Row(2), vec![(3, 2), (4, 2)]));
         assert_eq!(marks.in_focus(), Some((3, 2)));
         assert_eq!(Marks::default().in_focus(), None);
+    }
+
+    /// Where a shape lies: the corners of the box around its points.
+    fn extent_of(shapes: &[Shape]) -> (P, P) {
+        let mut points = shapes.iter().flat_map(|s| match s {
+            Shape::Polygon { points, .. } | Shape::Line { points, .. } => points.clone(),
+            Shape::Text { at, .. } => vec![*at],
+            _ => vec![],
+        });
+        let first = points.next().expect("a shape");
+        points.fold((first, first), |(a, b), p| {
+            (P(a.0.min(p.0), a.1.min(p.1)), P(b.0.max(p.0), b.1.max(p.1)))
+        })
+    }
+
+    /// A 4096×4096 picture shown whole, a cell a seventh of a pixel: blocks of 22×22 cells
+    /// (some 17,500 shapes, where cell by cell it took fifty million and `render` 4 GB and a
+    /// minute), and no clue numbers, which no one could read.
+    #[test]
+    fn a_picture_of_millions_of_cells_shown_whole_is_drawn_in_blocks_without_clues() {
+        let n = 4096;
+        let mut goal = Grid::new(n, n);
+        for y in 0..n {
+            for x in (0..n).filter(|x| (x / 64 + y / 64) % 2 == 0) {
+                goal.set(x, y, Cell::Filled);
+            }
+        }
+        let p = Puzzle::from_picture(goal.clone(), PuzzleInfo::default());
+        let layout = Layout::of(&p);
+        let sight = Sight::whole(&layout, 0.14);
+        let shapes = cells_in(&layout, &goal, &Palette::LIGHT, &sight);
+        let k = 22; // ⌈3 / 0.14⌉
+        let blocks = n.div_ceil(k) * n.div_ceil(k);
+        assert!(shapes.len() <= blocks + 2, "{} shapes", shapes.len());
+        // Half the cells are filled, in squares of 64: about half the grid is drawn filled.
+        let area: f32 = shapes
+            .iter()
+            .filter(|s| matches!(s, Shape::Polygon { fill, .. } if *fill == Palette::LIGHT.filled))
+            .map(|s| {
+                let (a, b) = extent_of(std::slice::from_ref(s));
+                (b.0 - a.0) * (b.1 - a.1)
+            })
+            .sum();
+        let share = area / (n * n) as f32;
+        assert!((0.4..0.6).contains(&share), "{share}");
+        assert!(clues_in(&p, &layout, None, &Palette::LIGHT, &sight).is_empty());
+        // Brought near enough to read, the same picture draws its clues again.
+        let near = Sight {
+            columns: 0..10,
+            rows: 0..10,
+            cell_pixels: CLUE_PIXELS,
+        };
+        let numbers = clues_in(&p, &layout, None, &Palette::LIGHT, &near);
+        let expected: usize = p.rows[..10]
+            .iter()
+            .chain(&p.columns[..10])
+            .map(|c| c.len().max(1))
+            .sum();
+        assert_eq!(numbers.len(), expected);
+    }
+
+    /// A block is filled where at least half its cells are; the rest shows the cells' colour.
+    #[test]
+    fn a_block_is_filled_where_at_least_half_its_cells_are() {
+        let goal = Grid::from_rows(&["##..", "#...", "..#.", "...."]).expect("grid");
+        let p = Puzzle::from_picture(goal.clone(), PuzzleInfo::default());
+        let layout = Layout::of(&p);
+        // 1.5 pixels a cell: blocks of 2×2.
+        let shapes = cells_in(&layout, &goal, &Palette::LIGHT, &Sight::whole(&layout, 1.5));
+        let filled: Vec<(P, P)> = shapes
+            .iter()
+            .filter(|s| matches!(s, Shape::Polygon { fill, .. } if *fill == Palette::LIGHT.filled))
+            .map(|s| extent_of(std::slice::from_ref(s)))
+            .collect();
+        let corner = |x, y| layout.corner(x, y);
+        // Reaching a third of a cell (half a pixel) into the row of blocks below.
+        let reach = P(corner(2, 2).0, corner(2, 2).1 + 0.5 / 1.5);
+        assert_eq!(
+            filled,
+            vec![(corner(0, 0), reach)],
+            "three of four, not one of four"
+        );
+    }
+
+    /// Only the cells, lines and clues of what is in sight are drawn, as cell by cell.
+    #[test]
+    fn only_what_is_in_sight_is_drawn() {
+        let n = 300;
+        let goal = Grid::new(n, n);
+        let p = Puzzle::from_picture(goal.clone(), PuzzleInfo::default());
+        let layout = Layout::of(&p);
+        let sight = Sight {
+            columns: 100..140,
+            rows: 200..230,
+            cell_pixels: 20.0,
+        };
+        let shapes = cells_in(&layout, &goal, &Palette::LIGHT, &sight);
+        assert!(shapes.len() <= 40 * 30 * 3 + 41 + 31, "{}", shapes.len());
+        let (a, b) = extent_of(&shapes);
+        assert_eq!((a, b), (layout.corner(100, 200), layout.corner(140, 230)));
+        let numbers = clues_in(&p, &layout, None, &Palette::LIGHT, &sight);
+        assert_eq!(numbers.len(), 40 + 30, "one 0 for each line in sight");
+        // The whole picture, cell by cell, is every cell.
+        let whole = cells(&layout, &goal, &Palette::LIGHT);
+        assert!(whole.len() >= n * n);
+    }
+
+    /// Marks follow the cells: only those in sight, and one a block where cells are drawn in
+    /// blocks.
+    #[test]
+    fn marks_are_drawn_only_in_sight_and_one_a_block() {
+        let layout = Layout {
+            width: 4096,
+            height: 4096,
+            clue_columns: 10,
+            clue_rows: 10,
+        };
+        let marks = Marks {
+            mistakes: (0..4096)
+                .flat_map(|y| (0..4096).step_by(3).map(move |x| (x, y)))
+                .collect(),
+            ..Marks::default()
+        };
+        let whole = marks_in(
+            &layout,
+            &marks,
+            &Palette::LIGHT,
+            &Sight::whole(&layout, 0.5),
+        );
+        // Blocks of 6×6 cells: ⌈4096 / 6⌉² of them at most.
+        assert!(whole.len() <= 683 * 683, "{}", whole.len());
+        let near = Sight {
+            columns: 30..40,
+            rows: 50..55,
+            cell_pixels: 30.0,
+        };
+        let shown = marks_in(&layout, &marks, &Palette::LIGHT, &near);
+        // Columns 30, 33, 36 and 39 of five rows.
+        assert_eq!(shown.len(), 4 * 5);
     }
 }

@@ -32,10 +32,22 @@ pub fn pixmap(
     let t = Transform::from_row(scale, 0.0, 0.0, scale, margin * scale, margin * scale);
     let blank = Grid::new(puzzle.width, puzzle.height);
     let grid = cells.unwrap_or(&blank);
-    let mut shapes = picture::clues(puzzle, &layout, None, palette);
-    shapes.extend(picture::cells(&layout, grid, palette));
+    let sight = picture::Sight::whole(&layout, scale);
+    let mut shapes = picture::clues_in(puzzle, &layout, None, palette, &sight);
+    shapes.extend(picture::cells_in(&layout, grid, palette, &sight));
     shape::paint_pixmap(&mut pm, &shapes, t);
     Ok(pm)
+}
+
+/// The pixels a cell takes in a picture of `puzzle` `width` pixels wide, and the width at which
+/// it takes [`picture::CLUE_PIXELS`], enough to read the clues.
+pub fn cell_pixels(puzzle: &Puzzle, width: u32) -> (f32, u32) {
+    let (w, _) = Layout::of(puzzle).extent();
+    let across = w + 1.0;
+    (
+        width as f32 / across,
+        (across * picture::CLUE_PIXELS).ceil() as u32,
+    )
 }
 
 /// A puzzle's picture as PNG bytes.
