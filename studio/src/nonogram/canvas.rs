@@ -230,6 +230,9 @@ impl NonogramCanvas<'_> {
     }
 }
 
+/// Said in the corner where the clues would be, when they are too small to read.
+pub const CLUES_TOO_SMALL: &str = "Wheel nearer\nto read the clues";
+
 impl canvas::Program<Stroke> for NonogramCanvas<'_> {
     type State = Hand;
 
@@ -305,6 +308,18 @@ impl canvas::Program<Stroke> for NonogramCanvas<'_> {
             }
             if view.pinned.1 {
                 frame.stroke(&Path::line(Point::new(left, top), Point::new(size.width, top)), edge);
+            }
+            // Numbers too small to read are left out; the corner says how to read them.
+            if sight.cell_pixels < picture::CLUE_PIXELS && left > 60.0 && top > 24.0 {
+                frame.fill_text(canvas::Text {
+                    content: CLUES_TOO_SMALL.to_string(),
+                    position: Point::new(left / 2.0, top / 2.0),
+                    color: shape::color(self.palette.clue),
+                    size: iced::Pixels(12.0),
+                    align_x: iced::widget::text::Alignment::Center,
+                    align_y: iced::alignment::Vertical::Center,
+                    ..canvas::Text::default()
+                });
             }
         });
         vec![
