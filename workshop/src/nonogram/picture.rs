@@ -333,12 +333,15 @@ fn blocks(
     // Blocks side by side meet inside a pixel, each covering part of it: each reaches half a
     // pixel into the next, so that no seam of the cells' colour shows between them.
     let overlap = 0.5 / cell_pixels;
-    for y0 in rows.clone().step_by(k) {
-        let ys = y0..(y0 + k).min(rows.end);
+    // Blocks start at multiples of `k`, wherever the sight starts, so that they stay put as the
+    // picture is dragged and marks fall on them.
+    for y0 in (rows.start - rows.start % k..rows.end).step_by(k) {
+        let ys = y0.max(rows.start)..(y0 + k).min(rows.end);
         // A row of blocks as runs of filled ones, each one rectangle.
         let mut run: Option<usize> = None;
-        for x0 in columns.clone().step_by(k).chain([columns.end]) {
-            let xs = x0..(x0 + k).min(columns.end);
+        let first = columns.start - columns.start % k;
+        for x0 in (first..columns.end).step_by(k).chain([columns.end]) {
+            let xs = x0.max(columns.start)..(x0 + k).min(columns.end);
             let filled = !xs.is_empty() && {
                 let count = ys
                     .clone()
@@ -348,7 +351,7 @@ fn blocks(
                 2 * count >= xs.len() * ys.len()
             };
             match (filled, run) {
-                (true, None) => run = Some(x0),
+                (true, None) => run = Some(xs.start),
                 (false, Some(from)) => {
                     let reach = if ys.end < rows.end { overlap } else { 0.0 };
                     out.push(rectangle(
@@ -707,5 +710,45 @@ mod tests {
         let shown = marks_in(&layout, &marks, &Palette::LIGHT, &near);
         // Columns 30, 33, 36 and 39 of five rows.
         assert_eq!(shown.len(), 4 * 5);
+    }
+
+    /// Blocks start at multiples of their side wherever the sight starts, so that dragging the
+    /// picture does not move them under the marks.
+    #[test]
+    fn blocks_stay_put_as_the_sight_moves() {
+        let mut goal = Grid::new(40, 40);
+        for y in 0..40 {
+            for x in 0..40 {
+                if (x / 3 + y / 3) % 2 == 0 {
+                    goal.set(x, y, Cell::Filled);
+                }
+            }
+        }
+        let p = Puzzle::from_picture(goal.clone(), PuzzleInfo::default());
+        let layout = Layout::of(&p);
+        let filled = |columns, rows| -> Vec<(P, P)> {
+            let sight = Sight {
+                columns,
+                rows,
+                cell_pixels: 1.0,
+            };
+            cells_in(&layout, &goal, &Palette::LIGHT, &sight)
+                .iter()
+                .filter(
+                    |s| matches!(s, Shape::Polygon { fill, .. } if *fill == Palette::LIGHT.filled),
+                )
+                .map(|s| extent_of(std::slice::from_ref(s)))
+                .collect()
+        };
+        // Blocks of 3×3 cells: seen from column 4 on, the block of columns 3–5 is cut at 4.
+        let whole = filled(0..40, 0..40);
+        let moved = filled(4..40, 0..40);
+        let cut = |(a, b): (P, P)| (P(a.0.max(layout.corner(4, 0).0), a.1), b);
+        let expected: Vec<(P, P)> = whole
+            .into_iter()
+            .filter(|(_, b)| b.0 > layout.corner(4, 0).0)
+            .map(cut)
+            .collect();
+        assert_eq!(moved, expected);
     }
 }
