@@ -309,8 +309,9 @@ impl canvas::Program<Stroke> for NonogramCanvas<'_> {
             if view.pinned.1 {
                 frame.stroke(&Path::line(Point::new(left, top), Point::new(size.width, top)), edge);
             }
-            // Numbers too small to read are left out; the corner says how to read them.
-            if sight.cell_pixels < picture::CLUE_PIXELS && left > 60.0 && top > 24.0 {
+            // Numbers too small to read are left out; the corner, when the words fit in it,
+            // says how to read them.
+            if sight.cell_pixels < picture::CLUE_PIXELS && left >= 112.0 && top >= 36.0 {
                 frame.fill_text(canvas::Text {
                     content: CLUES_TOO_SMALL.to_string(),
                     position: Point::new(left / 2.0, top / 2.0),
