@@ -32,6 +32,18 @@ impl Sight {
             cell_pixels,
         }
     }
+
+    /// The side, in cells, of the blocks cells are drawn in: the fewest that make a block
+    /// [`CELL_DETAIL_PIXELS`] wide, or 1 where cells are drawn one by one.
+    fn block(&self) -> usize {
+        if self.cell_pixels < CELL_DETAIL_PIXELS {
+            (CELL_DETAIL_PIXELS / self.cell_pixels.max(1e-3))
+                .ceil()
+                .max(1.0) as usize
+        } else {
+            1
+        }
+    }
 }
 
 /// Colours of the picture.
@@ -259,8 +271,8 @@ pub fn cells_in(layout: &Layout, grid: &Grid, palette: &Palette, sight: &Sight) 
     if columns.is_empty() || rows.is_empty() {
         return Vec::new();
     }
-    if sight.cell_pixels < CELL_DETAIL_PIXELS {
-        return blocks(layout, grid, palette, columns, rows, sight.cell_pixels);
+    if sight.block() > 1 {
+        return blocks(layout, grid, palette, columns, rows, sight);
     }
     let mut out = Vec::new();
     for y in rows.clone() {
@@ -312,22 +324,23 @@ pub fn cells_in(layout: &Layout, grid: &Grid, palette: &Palette, sight: &Sight) 
     out
 }
 
-/// Cells too small to draw one by one: blocks of `k`×`k` cells, `k` the fewest that make a
-/// block [`CELL_DETAIL_PIXELS`] wide, over the cells' colour, and the grid's border.
+/// Cells too small to draw one by one: blocks of `k`×`k` cells ([`Sight::block`]), over the
+/// cells' colour, and the grid's border.
 fn blocks(
     layout: &Layout,
     grid: &Grid,
     palette: &Palette,
     columns: Range<usize>,
     rows: Range<usize>,
-    cell_pixels: f32,
+    sight: &Sight,
 ) -> Vec<Shape> {
-    let cell_pixels = cell_pixels.max(1e-3);
-    let k = (CELL_DETAIL_PIXELS / cell_pixels).ceil().max(1.0) as usize;
+    let cell_pixels = sight.cell_pixels.max(1e-3);
+    let k = sight.block();
     let mut out = vec![rectangle(
         layout,
         (columns.clone(), rows.clone()),
         palette.cell,
+        None,
         0.0,
     )];
     // Blocks side by side meet inside a pixel, each covering part of it: each reaches half a
@@ -358,6 +371,7 @@ fn blocks(
                         layout,
                         (from..x0, ys.clone()),
                         palette.filled,
+                        None,
                         reach,
                     ));
                     run = None;
@@ -385,11 +399,13 @@ fn blocks(
     out
 }
 
-/// The cells `columns` × `rows` as one rectangle of `fill`, reaching `below` cells further down.
+/// The cells `columns` × `rows` as one rectangle of `fill`, outlined by `stroke`, reaching
+/// `below` cells further down.
 fn rectangle(
     layout: &Layout,
     (columns, rows): (Range<usize>, Range<usize>),
     fill: Rgba,
+    stroke: Option<(Rgba, f32)>,
     below: f32,
 ) -> Shape {
     let a = layout.corner(columns.start, rows.start);
@@ -398,7 +414,7 @@ fn rectangle(
     Shape::Polygon {
         points: vec![P(a.0, a.1), P(b.0, a.1), P(b.0, b.1), P(a.0, b.1)],
         fill,
-        stroke: None,
+        stroke,
     }
 }
 
@@ -438,13 +454,7 @@ pub fn marks(layout: &Layout, marks: &Marks, palette: &Palette) -> Vec<Shape> {
 /// [`marks`] on the cells in `sight`; where cells are drawn in blocks, a block's cells marked
 /// alike are one mark, the block's.
 pub fn marks_in(layout: &Layout, marks: &Marks, palette: &Palette, sight: &Sight) -> Vec<Shape> {
-    let k = if sight.cell_pixels < CELL_DETAIL_PIXELS {
-        (CELL_DETAIL_PIXELS / sight.cell_pixels.max(1e-3))
-            .ceil()
-            .max(1.0) as usize
-    } else {
-        1
-    };
+    let k = sight.block();
     // The cells in sight, one a block.
     let in_sight = |cells: &[(usize, usize)]| -> Vec<(usize, usize)> {
         let mut kept: Vec<(usize, usize)> = cells
@@ -464,16 +474,9 @@ pub fn marks_in(layout: &Layout, marks: &Marks, palette: &Palette, sight: &Sight
             return square(corner, inset, fill, stroke);
         }
         // A block, as far as the grid goes, outlined at least a pixel wide.
-        let (w, h) = (
-            (layout.width - x).min(k) as f32,
-            (layout.height - y).min(k) as f32,
-        );
-        let P(a, b) = corner;
-        Shape::Polygon {
-            points: vec![P(a, b), P(a + w, b), P(a + w, b + h), P(a, b + h)],
-            fill,
-            stroke: stroke.map(|(c, w)| (c, w.max(1.0 / sight.cell_pixels.max(1e-3)))),
-        }
+        let block = (x..(x + k).min(layout.width), y..(y + k).min(layout.height));
+        let stroke = stroke.map(|(c, w)| (c, w.max(1.0 / sight.cell_pixels.max(1e-3))));
+        rectangle(layout, block, fill, stroke, 0.0)
     };
     let mut out = Vec::new();
     if let Some((line, cells)) = &marks.focus {

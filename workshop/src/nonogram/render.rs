@@ -19,17 +19,16 @@ pub fn pixmap(
     palette: &Palette,
 ) -> Result<Pixmap> {
     let layout = Layout::of(puzzle);
-    let (w, h) = layout.extent();
-    let margin = 0.5;
-    let scale = width as f32 / (w + 2.0 * margin);
-    let height = ((h + 2.0 * margin) * scale).ceil().max(1.0) as u32;
+    let (_, h) = layout.extent();
+    let scale = scale_of(&layout, width);
+    let height = ((h + 2.0 * MARGIN) * scale).ceil().max(1.0) as u32;
     if width > MAX_SIDE || height > MAX_SIDE {
         anyhow::bail!("a picture {width}×{height} pixels is larger than {MAX_SIDE} a side");
     }
     let mut pm = Pixmap::new(width.max(1), height).context("the picture is too large to draw")?;
     let bg = palette.background;
     pm.fill(tiny_skia::Color::from_rgba(bg.0, bg.1, bg.2, bg.3).unwrap_or(tiny_skia::Color::WHITE));
-    let t = Transform::from_row(scale, 0.0, 0.0, scale, margin * scale, margin * scale);
+    let t = Transform::from_row(scale, 0.0, 0.0, scale, MARGIN * scale, MARGIN * scale);
     let blank = Grid::new(puzzle.width, puzzle.height);
     let grid = cells.unwrap_or(&blank);
     let sight = picture::Sight::whole(&layout, scale);
@@ -39,14 +38,22 @@ pub fn pixmap(
     Ok(pm)
 }
 
+/// The margin around the picture, in cells.
+const MARGIN: f32 = 0.5;
+
+/// The pixels a cell takes in a picture `width` pixels wide.
+fn scale_of(layout: &Layout, width: u32) -> f32 {
+    width as f32 / (layout.extent().0 + 2.0 * MARGIN)
+}
+
 /// The pixels a cell takes in a picture of `puzzle` `width` pixels wide, and the width at which
 /// it takes [`picture::CLUE_PIXELS`], enough to read the clues.
 pub fn cell_pixels(puzzle: &Puzzle, width: u32) -> (f32, u32) {
-    let (w, _) = Layout::of(puzzle).extent();
-    let across = w + 1.0;
+    let layout = Layout::of(puzzle);
+    let (w, _) = layout.extent();
     (
-        width as f32 / across,
-        (across * picture::CLUE_PIXELS).ceil() as u32,
+        scale_of(&layout, width),
+        ((w + 2.0 * MARGIN) * picture::CLUE_PIXELS).ceil() as u32,
     )
 }
 
