@@ -5,6 +5,7 @@
 //! moves on; the buffer never parses.
 
 use super::history::{self, History, Step, Typed};
+use super::large_text::{self, LargeText};
 use crate::background::{self, Generation};
 use iced::widget::{button, column, container, row, text, text_editor};
 use iced::{Element, Task};
@@ -70,7 +71,12 @@ pub enum Event {
 /// The text being edited and its file.
 pub struct Buffer {
     path: Option<PathBuf>,
+    /// The text, for typing into; empty while the text is [`Buffer::large`].
     content: text_editor::Content,
+    /// The text, when it is too large to type into (see [`large_text`]).
+    large: Option<LargeText>,
+    /// Where the cursor stands in a large text: where a problem clicked put it.
+    large_cursor: text_editor::Cursor,
     /// The text as last read from or written to disk.
     disk_text: String,
     /// The file was removed from disk since: nothing but the buffer holds its text.
@@ -101,9 +107,11 @@ pub struct Buffer {
 impl Buffer {
     /// A buffer on a file's text (or on a text with no file yet).
     pub fn new(path: Option<PathBuf>, text: &str) -> Buffer {
-        Buffer {
+        let mut buffer = Buffer {
             path,
-            content: text_editor::Content::with_text(text),
+            content: text_editor::Content::new(),
+            large: None,
+            large_cursor: history::start(),
             disk_text: text.to_string(),
             removed: false,
             revision: 0,
@@ -116,14 +124,16 @@ impl Buffer {
             said_count: 0,
             seen: None,
             extent: std::cell::Cell::new(None),
-        }
+        };
+        buffer.hold(text);
+        buffer
     }
 
     /// A buffer on a file's text with unsaved edits restored over it (from the recovery
     /// folder): the restored text is the buffer, one undo away from the file's.
     pub fn restored(path: Option<PathBuf>, disk: &str, restored: &str) -> Buffer {
         let mut b = Buffer::new(path, disk);
-        b.content = text_editor::Content::with_text(restored);
+        b.hold(restored);
         b.history.changed(
             Step {
                 text: disk.to_string(),
@@ -154,12 +164,64 @@ impl Buffer {
 
     /// The text.
     pub fn text(&self) -> String {
-        self.content.text()
+        match &self.large {
+            Some(large) => large.text().to_string(),
+            None => self.content.text(),
+        }
     }
 
-    /// The text editor's content, for the source pane.
+    /// Whether the text is `other`, without copying a large one.
+    fn is(&self, other: &str) -> bool {
+        match &self.large {
+            Some(large) => large.text() == other,
+            None => self.content.text() == other,
+        }
+    }
+
+    /// The text editor's content, for the source pane: empty while the text is too large to
+    /// type into ([`Buffer::large`]).
     pub fn content(&self) -> &text_editor::Content {
         &self.content
+    }
+
+    /// The text, when it is too large to type into: the source pane shows it read-only.
+    pub fn large(&self) -> Option<&LargeText> {
+        self.large.as_ref()
+    }
+
+    /// Where the cursor stands.
+    pub fn cursor(&self) -> text_editor::Cursor {
+        match &self.large {
+            Some(_) => self.large_cursor,
+            None => self.content.cursor(),
+        }
+    }
+
+    /// Line `i` of the text (from 0), without its line break.
+    pub fn line(&self, i: usize) -> Option<String> {
+        match &self.large {
+            Some(large) => (i < large.line_count()).then(|| large.line(i).to_string()),
+            None => self.content.line(i).map(|l| l.text.into_owned()),
+        }
+    }
+
+    /// `cursor` moved onto the text as it is.
+    fn clamped(&self, cursor: text_editor::Cursor) -> text_editor::Cursor {
+        match &self.large {
+            Some(large) => large.clamped(cursor),
+            None => history::clamped(&self.content, cursor),
+        }
+    }
+
+    /// Holds `text`: in the text editor, or, too large to type into, as it is.
+    fn hold(&mut self, text: &str) {
+        if large_text::is_large(text) {
+            self.content = text_editor::Content::new();
+            self.large = Some(LargeText::new(text.to_string()));
+        } else {
+            self.content = text_editor::Content::with_text(text);
+            self.large = None;
+        }
     }
 
     /// What of the text the source pane last showed.
@@ -176,6 +238,14 @@ impl Buffer {
             return extent;
         }
         let mut extent = Extent::default();
+        if let Some(large) = &self.large {
+            extent = Extent {
+                lines: large.line_count(),
+                widest: large.widest(),
+            };
+            self.extent.set(Some((self.revision, extent)));
+            return extent;
+        }
         for line in self.content.lines() {
             extent.lines += 1;
             let width = line
@@ -194,11 +264,7 @@ impl Buffer {
     pub fn jump_to(&mut self, span: lockfmt::Span) {
         let place = |line: usize, column: usize| {
             let line = line.saturating_sub(1);
-            let text = self
-                .content
-                .line(line)
-                .map(|l| l.text.into_owned())
-                .unwrap_or_default();
+            let text = self.line(line).unwrap_or_default();
             let byte = text
                 .char_indices()
                 .nth(column.saturating_sub(1))
@@ -208,28 +274,26 @@ impl Buffer {
         let start = place(span.line, span.column);
         let selection = (span.end_line == span.line && span.end_column > span.column)
             .then(|| place(span.end_line, span.end_column));
-        let cursor = history::clamped(
-            &self.content,
-            text_editor::Cursor {
-                position: start,
-                selection: None,
-            },
-        );
+        let cursor = self.clamped(text_editor::Cursor {
+            position: start,
+            selection: None,
+        });
         let selection = selection.map(|s| {
-            history::clamped(
-                &self.content,
-                text_editor::Cursor {
-                    position: s,
-                    selection: None,
-                },
-            )
+            self.clamped(text_editor::Cursor {
+                position: s,
+                selection: None,
+            })
             .position
         });
         self.history.interrupt();
-        self.content.move_to(text_editor::Cursor {
+        let cursor = text_editor::Cursor {
             position: cursor.position,
             selection,
-        });
+        };
+        match self.large {
+            Some(_) => self.large_cursor = cursor,
+            None => self.content.move_to(cursor),
+        }
     }
 
     /// Which text this is: it moves on at every change.
@@ -239,7 +303,7 @@ impl Buffer {
 
     /// Whether the text differs from the file.
     pub fn is_dirty(&self) -> bool {
-        self.removed || self.content.text() != self.disk_text
+        self.removed || !self.is(&self.disk_text)
     }
 
     /// A change on disk waiting for the user's choice.
@@ -289,6 +353,13 @@ impl Buffer {
     /// An edit typed in the source pane; whether it changed the text.
     pub fn perform(&mut self, action: text_editor::Action) -> bool {
         use text_editor::{Action, Edit};
+        if let Some(large) = &self.large {
+            if action.is_edit() {
+                let said = large_text::refusal(large.text().len());
+                self.say(said);
+            }
+            return false;
+        }
         // A line typed or pasted into a file broken with \r\n is broken the same way: the text
         // editor itself breaks it with \n, and the file would mix the two.
         let action = match action {
@@ -321,17 +392,20 @@ impl Buffer {
     /// The text as it is and the cursor in it.
     fn now(&self) -> Step {
         Step {
-            text: self.content.text(),
-            cursor: self.content.cursor(),
+            text: self.text(),
+            cursor: self.cursor(),
         }
     }
 
     /// Puts `text` in the editor with the cursor where `cursor` was, as near as the text
     /// allows: a change made elsewhere (a canvas, undo) does not send it to the start.
     fn show(&mut self, text: &str, cursor: text_editor::Cursor) {
-        self.content = text_editor::Content::with_text(text);
-        let cursor = history::clamped(&self.content, cursor);
-        self.content.move_to(cursor);
+        self.hold(text);
+        let cursor = self.clamped(cursor);
+        match self.large {
+            Some(_) => self.large_cursor = cursor,
+            None => self.content.move_to(cursor),
+        }
         self.revision += 1;
     }
 
@@ -354,7 +428,7 @@ impl Buffer {
     pub fn replace_last(&mut self, text: &str) {
         let text = self.line_breaks(text);
         self.history.interrupt();
-        self.show(&text, self.content.cursor());
+        self.show(&text, self.cursor());
     }
 
     /// `text` with the file's line breaks and byte-order mark: a file broken with `\r\n` keeps
@@ -373,7 +447,7 @@ impl Buffer {
     /// file yet, its own.
     fn conventions(&self) -> std::borrow::Cow<'_, str> {
         if self.disk_text.is_empty() {
-            std::borrow::Cow::Owned(self.content.text())
+            std::borrow::Cow::Owned(self.text())
         } else {
             std::borrow::Cow::Borrowed(&self.disk_text)
         }
@@ -419,7 +493,7 @@ impl Buffer {
             self.say("this file has no name yet");
             return Task::none();
         };
-        let text = self.content.text();
+        let text = self.text();
         self.saving = true;
         self.say(format!("saving {}…", path.display()));
         background::run(
@@ -469,7 +543,7 @@ impl Buffer {
                     Ok(()) => {
                         let path = self.path.clone().unwrap_or_default();
                         // Edits made while the write was under way are not in the file.
-                        self.say(if text == self.content.text() {
+                        self.say(if self.is(&text) {
                             format!("saved {}", path.display())
                         } else {
                             format!("saved {}; the edits made since are unsaved", path.display())
@@ -549,7 +623,7 @@ impl Buffer {
 
     /// The file on disk holds `theirs` now.
     fn disk_changed(&mut self, theirs: String) -> Option<Event> {
-        if theirs == self.disk_text || theirs == self.content.text() {
+        if theirs == self.disk_text || self.is(&theirs) {
             self.disk_text = theirs;
             None
         } else if self.is_dirty() {
@@ -790,5 +864,68 @@ mod tests {
         b.update(Message::DiskRead(asked, Ok("theirs".into())));
         assert_eq!(b.text(), "theirs");
         assert_eq!(b.status_line(), "reloaded: the file changed on disk");
+    }
+
+    /// A text of more than a megabyte, one numbered line after another.
+    fn large_text(lines: usize) -> String {
+        (0..lines)
+            .map(|i| format!("line {i} {}\n", "x".repeat(40)))
+            .collect()
+    }
+
+    /// A 16.8 MB nonogram held 3.6 GB in the text editor's layout of every line before the
+    /// window showed it: past a megabyte the text is held as it is, shown read-only, and
+    /// everything but typing works on it.
+    #[test]
+    fn a_text_too_large_to_type_into_is_held_as_it_is_and_changed_only_by_the_canvas() {
+        use iced::widget::text_editor::{Action, Edit};
+        let text = large_text(30_000);
+        assert!(text.len() > super::large_text::TYPED_TEXT_BYTES);
+        let mut b = Buffer::new(Some(PathBuf::from("/p/x.non")), &text);
+        assert!(b.large().is_some());
+        assert_eq!(b.content().line_count(), 1, "the text editor holds nothing");
+        assert_eq!(b.extent().lines, 30_001);
+        assert_eq!(
+            b.line(29_999).as_deref(),
+            Some(&*format!("line 29999 {}", "x".repeat(40)))
+        );
+        assert!(!b.is_dirty());
+
+        assert!(!b.perform(Action::Edit(Edit::Insert('q'))));
+        assert_eq!(b.text(), text, "typing changes nothing");
+        assert!(
+            b.status_line()
+                .contains("types only into texts of up to 1 MB")
+        );
+
+        let drawn = format!("{text}one more\n");
+        assert!(b.set_text(&drawn));
+        assert_eq!(b.text(), drawn);
+        assert!(b.is_dirty());
+        assert!(b.undo());
+        assert_eq!(b.text(), text);
+        assert!(!b.is_dirty());
+
+        // Shrunk to a megabyte or less, the text can be typed into again.
+        assert!(b.set_text("width 2\n"));
+        assert!(b.large().is_none());
+        b.perform(Action::Move(iced::widget::text_editor::Motion::DocumentEnd));
+        assert!(b.perform(Action::Edit(Edit::Insert('q'))));
+        assert_eq!(b.text(), "width 2\nq");
+    }
+
+    /// A click on a problem of a large text puts its cursor there, for the pane to follow.
+    #[test]
+    fn a_problem_of_a_large_text_is_jumped_to() {
+        let mut b = Buffer::new(None, &large_text(30_000));
+        b.update(Message::JumpTo(lockfmt::Span::on_line(20_001, 6, 5)));
+        assert_eq!(b.cursor().position.line, 20_000);
+        assert_eq!(b.cursor().position.column, 5);
+        b.update(Message::JumpTo(lockfmt::Span::on_line(90_000, 1, 1)));
+        assert_eq!(
+            b.cursor().position.line,
+            30_000,
+            "past the end: the last line"
+        );
     }
 }

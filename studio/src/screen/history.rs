@@ -49,6 +49,11 @@ impl Typed {
     }
 }
 
+/// The most bytes of text the steps to undo hold together: past it the oldest are let go (at
+/// least one stays), so that a hundred changes drawn on a picture of 16 MB of clues do not
+/// hold 1.6 GB.
+pub const HISTORY_BYTES: usize = 256 << 20;
+
 /// Steps to undo and to redo, and the typed run the last step is.
 #[derive(Debug, Default)]
 pub struct History {
@@ -65,6 +70,7 @@ impl History {
         let joins = matches!((self.run, typed), (Some(last), Some(t)) if t.follows(last));
         if !joins {
             self.undo.push(before);
+            self.keep_within_budget();
         }
         self.redo.clear();
         self.run = typed;
@@ -88,8 +94,26 @@ impl History {
     pub fn redo(&mut self, now: Step) -> Option<Step> {
         let again = self.redo.pop()?;
         self.undo.push(now);
+        self.keep_within_budget();
         self.run = None;
         Some(again)
+    }
+
+    /// Lets the oldest steps to undo go while they hold more than [`HISTORY_BYTES`].
+    fn keep_within_budget(&mut self) {
+        let mut held: usize = self.undo.iter().map(|s| s.text.len()).sum();
+        let mut gone = 0;
+        while held > HISTORY_BYTES && gone + 1 < self.undo.len() {
+            held -= self.undo[gone].text.len();
+            gone += 1;
+        }
+        self.undo.drain(..gone);
+    }
+
+    /// How many steps there are to undo.
+    #[cfg(test)]
+    pub fn undo_steps(&self) -> usize {
+        self.undo.len()
     }
 
     pub fn can_undo(&self) -> bool {
@@ -131,6 +155,32 @@ pub fn start() -> Cursor {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each change of a picture of 16 MB of clues kept a whole copy to undo: a hundred held
+    /// 1.6 GB. The oldest steps go once they hold more than the budget; the newest stay.
+    #[test]
+    fn the_steps_to_undo_hold_at_most_the_budget() {
+        let mut history = History::default();
+        let step = |n: usize| Step {
+            text: format!("{n:08}") + &"x".repeat(16 << 20),
+            cursor: start(),
+        };
+        for n in 0..40 {
+            history.changed(step(n), None);
+        }
+        assert_eq!(history.undo_steps(), HISTORY_BYTES / step(0).text.len());
+        let newest = history.undo(step(99)).expect("a step to undo");
+        assert!(newest.text.starts_with("00000039"));
+        let mut huge = History::default();
+        huge.changed(
+            Step {
+                text: "y".repeat(HISTORY_BYTES + 1),
+                cursor: start(),
+            },
+            None,
+        );
+        assert!(huge.can_undo(), "one step stays, however large");
+    }
 
     #[test]
     fn a_cursor_is_kept_within_the_text_and_on_a_characters_boundary() {

@@ -7,6 +7,7 @@ pub mod editor;
 pub mod folder;
 pub mod hexlock;
 mod history;
+mod large_text;
 pub mod look;
 pub mod nonogram;
 pub mod online;

@@ -3,10 +3,11 @@
 //! when the file changed on disk under unsaved edits, the prompt that asks what to keep.
 
 use super::buffer::{self, Buffer, Seen};
+use super::large_text::{self, LargeText};
 use crate::highlight::{self, LockHighlighter};
 use iced::widget::text::{LineHeight, Wrapping};
 use iced::widget::{
-    Column, button, column, container, responsive, row, scrollable, text, text_editor,
+    Column, button, column, container, responsive, row, scrollable, space, text, text_editor,
 };
 use iced::{Fill, Font, Length, Size, Task, alignment};
 use lockfmt::Diagnostic;
@@ -63,6 +64,9 @@ pub fn view<'a, M: Clone + 'a>(
 ) -> Column<'a, M> {
     let highlight = highlight.clone();
     let source = responsive(move |room: Size| {
+        if let Some(large) = buffer.large() {
+            return large_view(buffer, large, id, room, on_buffer);
+        }
         let extent = buffer.extent();
         let gutter = gutter_width(extent.lines);
         let widest = extent.widest as f32 * ADVANCE + 2.0 * PADDING + 2.0 * ADVANCE;
@@ -106,12 +110,7 @@ pub fn view<'a, M: Clone + 'a>(
             vertical: scrollable::Scrollbar::default(),
             horizontal: scrollable::Scrollbar::default(),
         })
-        .on_scroll(move |v| {
-            on_buffer(buffer::Message::Scrolled(Seen {
-                offset: iced::Vector::new(v.absolute_offset().x, v.absolute_offset().y),
-                size: v.bounds().size(),
-            }))
-        })
+        .on_scroll(move |v| on_buffer(scrolled(v)))
         .width(Fill)
         .height(Fill)
         .into()
@@ -140,7 +139,16 @@ pub fn view<'a, M: Clone + 'a>(
     } else {
         lockfmt::words::count(diagnostics.len(), "problem")
     };
+    let notice = buffer.large().map(|large| {
+        text(format!(
+            "{}: read-only here (typing is for texts of up to 1 MB)",
+            large_text::megabytes(large.text().len())
+        ))
+        .size(13)
+        .style(super::look::quiet)
+    });
     let mut pane = column![
+        notice,
         source,
         text(title).size(14),
         super::scroll(problems).height(Length::Fixed(120.0)),
@@ -153,6 +161,82 @@ pub fn view<'a, M: Clone + 'a>(
     pane
 }
 
+/// What the pane's scrollable says when it is scrolled or resized.
+fn scrolled(v: scrollable::Viewport) -> buffer::Message {
+    buffer::Message::Scrolled(Seen {
+        offset: iced::Vector::new(v.absolute_offset().x, v.absolute_offset().y),
+        size: v.bounds().size(),
+    })
+}
+
+/// The lines and columns of a large text that a pane scrolled as `seen` shows: the first line,
+/// how many, the first column, how many (a line and a column to spare each way).
+fn in_sight(seen: Seen, gutter: f32) -> (usize, usize, usize, usize) {
+    let first_line = ((seen.offset.y - PADDING) / LINE).floor().max(0.0) as usize;
+    let lines = (seen.size.height / LINE).ceil() as usize + 2;
+    let first_column = ((seen.offset.x - gutter - PADDING) / ADVANCE)
+        .floor()
+        .max(0.0) as usize;
+    let columns = (seen.size.width / ADVANCE).ceil() as usize + 2;
+    (first_line, lines, first_column, columns)
+}
+
+/// A text too large to type into, read-only: as tall and wide as the text editor would make
+/// it, but only the lines and columns in sight are laid out, so that the pane costs what a
+/// screenful does whatever the text's size.
+fn large_view<'a, M: Clone + 'a>(
+    buffer: &Buffer,
+    large: &LargeText,
+    id: &'static str,
+    room: Size,
+    on_buffer: fn(buffer::Message) -> M,
+) -> iced::Element<'a, M> {
+    let lines = large.line_count();
+    let gutter = gutter_width(lines);
+    let width = gutter + large.widest() as f32 * ADVANCE + 2.0 * PADDING + 2.0 * ADVANCE;
+    let seen = buffer.seen().unwrap_or(Seen {
+        offset: iced::Vector::ZERO,
+        size: room,
+    });
+    let (first, count, first_column, columns) = in_sight(seen, gutter);
+    let last = (first + count).min(lines);
+    let first = first.min(last);
+    let shown = column((first..last).map(|i| {
+        row![
+            text((i + 1).to_string())
+                .font(Font::MONOSPACE)
+                .size(SIZE)
+                .line_height(LineHeight::Absolute(LINE.into()))
+                .align_x(alignment::Horizontal::Right)
+                .width(gutter - GUTTER_PADDING)
+                .style(super::look::quiet),
+            space().width(GUTTER_PADDING + PADDING + first_column as f32 * ADVANCE),
+            text(large.columns(i, first_column, columns).to_string())
+                .font(Font::MONOSPACE)
+                .size(SIZE)
+                .line_height(LineHeight::Absolute(LINE.into()))
+                .wrapping(Wrapping::None),
+        ]
+        .into()
+    }));
+    let body = column![
+        space().height(PADDING + first as f32 * LINE),
+        shown,
+        space().height((lines - last) as f32 * LINE + PADDING),
+    ]
+    .width(width.max(room.width));
+    scrollable(body)
+        .id(scroll_id(id))
+        .direction(scrollable::Direction::Both {
+            vertical: scrollable::Scrollbar::default(),
+            horizontal: scrollable::Scrollbar::default(),
+        })
+        .on_scroll(move |v| on_buffer(scrolled(v)))
+        .width(Fill)
+        .height(Fill)
+        .into()
+}
+
 /// Scrolls the pane of the text `id` so that the buffer's cursor is in sight, with a line and
 /// a few characters to spare; nothing when it is (or when the pane has never overflowed, so
 /// shows the whole text).
@@ -160,9 +244,9 @@ pub fn follow<M: Send + 'static>(buffer: &Buffer, id: &'static str) -> Task<M> {
     let Some(seen) = buffer.seen() else {
         return Task::none();
     };
-    let cursor = buffer.content().cursor().position;
-    let column = buffer.content().line(cursor.line).map_or(0, |l| {
-        l.text.get(..cursor.column).map_or(0, |t| t.chars().count())
+    let cursor = buffer.cursor().position;
+    let column = buffer.line(cursor.line).map_or(0, |l| {
+        l.get(..cursor.column).map_or(0, |t| t.chars().count())
     });
     let top = PADDING + cursor.line as f32 * LINE;
     let left = gutter_width(buffer.extent().lines) + PADDING + column as f32 * ADVANCE;
@@ -310,5 +394,32 @@ mod tests {
         assert_eq!(into_sight(400.0, 18.0, 0.0, 300.0, 18.0), Some(136.0));
         assert_eq!(into_sight(50.0, 18.0, 200.0, 300.0, 18.0), Some(32.0));
         assert_eq!(into_sight(5.0, 18.0, 200.0, 300.0, 18.0), Some(0.0));
+    }
+
+    /// A text too large to type into is shown read-only, a screenful at a time: the lines in
+    /// sight are laid out and the rest are not, wherever the pane is scrolled.
+    #[test]
+    fn a_large_text_shows_only_the_lines_in_sight() {
+        use super::{LINE, PADDING};
+        let line = |i: usize| format!("line {i} {}", "x".repeat(40));
+        let text: String = (0..30_000).map(|i| line(i) + "\n").collect();
+        let mut buffer = Buffer::new(None, &text);
+        assert!(sees(&buffer, &[], &line(0)));
+        assert!(sees(&buffer, &[], &line(10)));
+        assert!(!sees(&buffer, &[], &line(500)));
+        assert!(sees(
+            &buffer,
+            &[],
+            "1.5 MB: read-only here (typing is for texts of up to 1 MB)"
+        ));
+        buffer.update(buffer::Message::Scrolled(buffer::Seen {
+            offset: iced::Vector::new(0.0, PADDING + 20_000.0 * LINE),
+            size: iced::Size::new(600.0, 400.0),
+        }));
+        assert!(sees(&buffer, &[], &line(20_000)));
+        assert!(sees(&buffer, &[], "20001"), "its number beside it");
+        assert!(sees(&buffer, &[], &line(20_015)));
+        assert!(!sees(&buffer, &[], &line(0)));
+        assert!(!sees(&buffer, &[], &line(20_100)));
     }
 }
