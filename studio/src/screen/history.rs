@@ -134,7 +134,13 @@ pub fn clamped(content: &Content, cursor: Cursor) -> Cursor {
         .line(line)
         .map(|l| l.text.into_owned())
         .unwrap_or_default();
-    let mut column = cursor.position.column.min(text.len());
+    on_line(line, &text, cursor.position.column)
+}
+
+/// A cursor on line `line`, whose text is `text`, at byte `column` or the nearest character
+/// boundary before it (the line's end past it), without a selection.
+pub fn on_line(line: usize, text: &str, column: usize) -> Cursor {
+    let mut column = column.min(text.len());
     while !text.is_char_boundary(column) {
         column -= 1;
     }

@@ -7,7 +7,7 @@
 //! text itself instead: the canvas, the solver, undo, saving and reloading work as ever, and
 //! only typing into the text does not.
 
-use iced::widget::text_editor::{Cursor, Position};
+use iced::widget::text_editor::Cursor;
 
 /// The largest text the source pane types into; a larger one is shown read-only.
 /// A megabyte is far past any puzzle made by hand (the largest public nonograms are a few
@@ -98,15 +98,7 @@ impl LargeText {
     /// character's boundary), without a selection.
     pub fn clamped(&self, cursor: Cursor) -> Cursor {
         let line = cursor.position.line.min(self.line_count() - 1);
-        let text = self.line(line);
-        let mut column = cursor.position.column.min(text.len());
-        while !text.is_char_boundary(column) {
-            column -= 1;
-        }
-        Cursor {
-            position: Position { line, column },
-            selection: None,
-        }
+        super::history::on_line(line, self.line(line), cursor.position.column)
     }
 
     /// The characters `first..first + count` of line `i`: what a pane scrolled sideways to

@@ -96,24 +96,19 @@ pub fn view<'a, M: Clone + 'a>(
             })
             .on_action(on_edit)
             .highlight_with::<LockHighlighter>(highlight.clone(), highlight::format);
-        scrollable(row![
-            container(numbers).padding(iced::Padding {
-                top: PADDING,
-                bottom: PADDING,
-                left: 0.0,
-                right: GUTTER_PADDING,
-            }),
-            editor
-        ])
-        .id(scroll_id(id))
-        .direction(scrollable::Direction::Both {
-            vertical: scrollable::Scrollbar::default(),
-            horizontal: scrollable::Scrollbar::default(),
-        })
-        .on_scroll(move |v| on_buffer(scrolled(v)))
-        .width(Fill)
-        .height(Fill)
-        .into()
+        scrolled_both_ways(
+            row![
+                container(numbers).padding(iced::Padding {
+                    top: PADDING,
+                    bottom: PADDING,
+                    left: 0.0,
+                    right: GUTTER_PADDING,
+                }),
+                editor
+            ],
+            id,
+            on_buffer,
+        )
     });
     let problems = column(diagnostics.iter().map(|d| {
         let kind = if d.is_error() { "error" } else { "warning" };
@@ -159,6 +154,24 @@ pub fn view<'a, M: Clone + 'a>(
         pane = pane.push(prompt.map(on_buffer));
     }
     pane
+}
+
+/// The pane's text, scrolled both ways, saying where it is scrolled to.
+fn scrolled_both_ways<'a, M: Clone + 'a>(
+    body: impl Into<iced::Element<'a, M>>,
+    id: &'static str,
+    on_buffer: fn(buffer::Message) -> M,
+) -> iced::Element<'a, M> {
+    scrollable(body)
+        .id(scroll_id(id))
+        .direction(scrollable::Direction::Both {
+            vertical: scrollable::Scrollbar::default(),
+            horizontal: scrollable::Scrollbar::default(),
+        })
+        .on_scroll(move |v| on_buffer(scrolled(v)))
+        .width(Fill)
+        .height(Fill)
+        .into()
 }
 
 /// What the pane's scrollable says when it is scrolled or resized.
@@ -225,16 +238,7 @@ fn large_view<'a, M: Clone + 'a>(
         space().height((lines - last) as f32 * LINE + PADDING),
     ]
     .width(width.max(room.width));
-    scrollable(body)
-        .id(scroll_id(id))
-        .direction(scrollable::Direction::Both {
-            vertical: scrollable::Scrollbar::default(),
-            horizontal: scrollable::Scrollbar::default(),
-        })
-        .on_scroll(move |v| on_buffer(scrolled(v)))
-        .width(Fill)
-        .height(Fill)
-        .into()
+    scrolled_both_ways(body, id, on_buffer)
 }
 
 /// Scrolls the pane of the text `id` so that the buffer's cursor is in sight, with a line and
