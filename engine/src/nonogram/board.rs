@@ -227,7 +227,24 @@ impl<B: Bits> Propagator<B> {
     /// none is left; `Err(line)` names the line that had no agreeing placement (the queue is
     /// then emptied and the board is part way).
     pub fn run(&mut self, c: &Compiled, b: &mut Board<B>) -> Result<(), usize> {
-        while let Some(l) = self.queue.pop_front() {
+        self.run_at_most(c, b, u64::MAX).map(|_| ())
+    }
+
+    /// As [`Propagator::run`], but stops after `most` lines, with the rest still queued:
+    /// `Ok(true)` when none is left, `Ok(false)` when some are (so that a caller can look at
+    /// its clock between two stretches: the line rule alone runs for seconds on a 4096×4096
+    /// picture).
+    pub fn run_at_most(
+        &mut self,
+        c: &Compiled,
+        b: &mut Board<B>,
+        most: u64,
+    ) -> Result<bool, usize> {
+        let mut left = most;
+        while left > 0
+            && let Some(l) = self.queue.pop_front()
+        {
+            left -= 1;
             let l = l as usize;
             self.queued[l] = false;
             let (f, e) = (b.f[l], b.e[l]);
@@ -259,6 +276,6 @@ impl<B: Bits> Propagator<B> {
                 self.push(cross + i);
             }
         }
-        Ok(())
+        Ok(self.queue.is_empty())
     }
 }

@@ -173,13 +173,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
         if self.stop.is_some() {
             return true;
         }
-        if let Some(after) = self.limits.timeout
-            && self.t0.elapsed() >= after
-        {
-            self.stop = Some(Stop::Time { after });
-        } else if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-            self.stop = Some(Stop::Cancelled);
-        }
+        self.stop = super::solve::stopped(&self.limits, self.t0, self.cancel);
         self.stop.is_some()
     }
 

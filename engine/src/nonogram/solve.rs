@@ -322,6 +322,24 @@ enum Which<'h> {
     Asked(&'h mut dyn FnMut(usize) -> Here),
 }
 
+/// How many lines the line rule works through, before the search, between two looks at the
+/// clock and the cancel flag: a few milliseconds on a 4096×4096 picture, and a 60×60 one never
+/// looks (its first stretch holds all 120 lines, and most finish within a few hundred).
+const LINES_BETWEEN_CLOCKS: u64 = 256;
+
+/// Whether the time limit or the cancel flag says stop, and how.
+pub(super) fn stopped(limits: &Limits, t0: Instant, cancel: Option<&AtomicBool>) -> Option<Stop> {
+    if let Some(after) = limits.timeout
+        && t0.elapsed() >= after
+    {
+        Some(Stop::Time { after })
+    } else if cancel.is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed)) {
+        Some(Stop::Cancelled)
+    } else {
+        None
+    }
+}
+
 /// What a solve is given.
 struct Setup<'a, 'h> {
     c: &'a Compiled,
@@ -342,7 +360,27 @@ impl Setup<'_, '_> {
             None => Board::new(c),
         };
         prop.push_all(c);
-        let lines = prop.run(c, &mut board);
+        let lines = loop {
+            match prop.run_at_most(c, &mut board, LINES_BETWEEN_CLOCKS) {
+                Ok(false) => {}
+                done => break done,
+            }
+            if let Some(stop) = stopped(self.limits, self.t0, self.cancel) {
+                return Run {
+                    report: Report {
+                        answer: Answer::Stopped { stop, found: None },
+                        line_solvable: false,
+                        stats: Stats {
+                            unknown_after_lines: c.width * c.height - board.known,
+                            line_runs: prop.line_runs,
+                            ..Stats::default()
+                        },
+                    },
+                    solutions: vec![],
+                    root: None,
+                };
+            }
+        };
         let mut stats = Stats {
             unknown_after_lines: c.width * c.height - board.known,
             line_runs: prop.line_runs,

@@ -183,6 +183,9 @@ pub struct Folder {
     /// Each file's picture, with the modification time and the theme's shade it was drawn
     /// for; `None` when the file does not draw.
     thumbnails: HashMap<PathBuf, (Option<SystemTime>, Shade, Option<image::Handle>)>,
+    /// The pictures asked for and not come yet, with the modification time and shade asked
+    /// for: a listing while they are drawn does not ask for them again.
+    drawing: HashMap<PathBuf, (Option<SystemTime>, Shade)>,
     /// The theme's shade the pictures are drawn in.
     shade: Shade,
     listings: Generation,
@@ -254,6 +257,7 @@ impl Folder {
             folder,
             files: Vec::new(),
             thumbnails: HashMap::new(),
+            drawing: HashMap::new(),
             shade: Shade::Light,
             listings: Generation::default(),
             template: None,
@@ -301,22 +305,29 @@ impl Folder {
     }
 
     /// Draws, in the background and one after another, the thumbnails that are missing or
-    /// older than their file.
-    fn draw_thumbnails(&self) -> Task<Message> {
+    /// older than their file, but for those being drawn already. Until 2026-12-07 every
+    /// listing asked again for the pictures still being drawn: in a folder that changes often,
+    /// a 4096×4096 nonogram's picture, seconds to draw, was being drawn many times at once,
+    /// and the studio grew by a hundred megabytes every five seconds.
+    fn draw_thumbnails(&mut self) -> Task<Message> {
+        let shade = self.shade;
         let stale: Vec<Listed> = self
             .files
             .iter()
             .filter(|f| {
                 self.thumbnails
                     .get(&f.path)
-                    .is_none_or(|(at, shade, _)| *at != f.modified || *shade != self.shade)
+                    .is_none_or(|(at, drawn, _)| *at != f.modified || *drawn != shade)
+                    && self.drawing.get(&f.path) != Some(&(f.modified, shade))
             })
             .cloned()
             .collect();
         if stale.is_empty() {
             return Task::none();
         }
-        let shade = self.shade;
+        for f in &stale {
+            self.drawing.insert(f.path.clone(), (f.modified, shade));
+        }
         iced_runtime::task::blocking(move |mut out| {
             for f in stale {
                 let picture = thumbnail(f.family, &f.path, shade);
@@ -343,10 +354,15 @@ impl Folder {
                 }
                 self.thumbnails
                     .retain(|p, _| files.iter().any(|f| &f.path == p));
+                self.drawing
+                    .retain(|p, _| files.iter().any(|f| &f.path == p));
                 self.files = files;
                 return (self.draw_thumbnails(), None);
             }
             Message::Thumbnail(path, modified, shade, picture) => {
+                if self.drawing.get(&path) == Some(&(modified, shade)) {
+                    self.drawing.remove(&path);
+                }
                 // A picture drawn for the theme the user has left since is dropped.
                 if shade == self.shade && self.files.iter().any(|f| f.path == path) {
                     self.thumbnails.insert(path, (modified, shade, picture));

@@ -65,6 +65,49 @@ fn thumbnails_are_drawn_again_only_for_files_that_changed() {
     );
 }
 
+/// Every listing asked again for the pictures still being drawn: in a folder that changes
+/// often, a large picture was drawn many times at once.
+#[test]
+fn a_thumbnail_being_drawn_is_not_asked_for_again() {
+    let dir = tempfile::tempdir().expect("dir");
+    let folder_path = dir.path().join("locks");
+    crate::library::ensure(&folder_path).expect("starter locks");
+    let mut folder = Folder::new(folder_path.clone());
+    let rt = crate::testing::runtime();
+    let first = listed(&mut folder);
+    let again = listed(&mut folder);
+    assert!(
+        iced_runtime::task::into_stream(again).is_none(),
+        "the pictures asked for by the first listing are not asked for again"
+    );
+    let mut drawn = 0;
+    crate::testing::settle(&rt, &mut folder, first, |f, m| {
+        if let Message::Thumbnail(..) = &m {
+            drawn += 1;
+        }
+        f.update(m, None).0
+    });
+    assert_eq!(drawn, 6);
+    assert!(folder.drawing.is_empty());
+    // A file changed while its picture is drawn is drawn again.
+    let one = folder_path.join("ball-stop.lock");
+    let later = std::time::SystemTime::now() + std::time::Duration::from_secs(5);
+    std::fs::File::options()
+        .append(true)
+        .open(&one)
+        .and_then(|f| f.set_modified(later))
+        .expect("touch");
+    let task = listed(&mut folder);
+    let mut drawn = Vec::new();
+    crate::testing::settle(&rt, &mut folder, task, |f, m| {
+        if let Message::Thumbnail(p, ..) = &m {
+            drawn.push(p.clone());
+        }
+        f.update(m, None).0
+    });
+    assert_eq!(drawn, vec![one]);
+}
+
 /// An answer of an older listing is dropped: the newer one stands.
 #[test]
 fn a_stale_listing_is_dropped() {
