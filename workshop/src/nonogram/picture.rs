@@ -256,12 +256,6 @@ pub fn clues_in(
     out
 }
 
-/// Every cell with its outline, filled or crossed as `grid` has it, and the lines every five
-/// cells: the picture shown whole, at any size.
-pub fn cells(layout: &Layout, grid: &Grid, palette: &Palette) -> Vec<Shape> {
-    cells_in(layout, grid, palette, &Sight::whole(layout, f32::INFINITY))
-}
-
 /// The cells in `sight`: each with its outline, filled or crossed, and the lines every five
 /// cells, when a cell takes [`CELL_DETAIL_PIXELS`] or more; else square blocks of cells, each
 /// filled where at least half its cells are, within the grid's border.
@@ -677,7 +671,12 @@ mod tests {
         let numbers = clues_in(&p, &layout, None, &Palette::LIGHT, &sight);
         assert_eq!(numbers.len(), 40 + 30, "one 0 for each line in sight");
         // The whole picture, cell by cell, is every cell.
-        let whole = cells(&layout, &goal, &Palette::LIGHT);
+        let whole = cells_in(
+            &layout,
+            &goal,
+            &Palette::LIGHT,
+            &Sight::whole(&layout, f32::INFINITY),
+        );
         assert!(whole.len() >= n * n);
     }
 

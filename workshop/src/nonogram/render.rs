@@ -2,7 +2,7 @@
 //! filled when one is given; and the small picture the folder panel shows.
 
 use super::picture::{self, Layout, Palette};
-use crate::shape;
+use crate::shape::{self, Shape};
 use anyhow::{Context, Result};
 use engine::nonogram::{Grid, Puzzle};
 use tiny_skia::{Pixmap, Transform};
@@ -83,10 +83,17 @@ pub fn thumbnail(puzzle: &Puzzle, width: u32, palette: &Palette) -> Option<Pixma
     let grid = puzzle.goal.as_ref().unwrap_or(&blank);
     shape::paint_pixmap(
         &mut pm,
-        &picture::cells(&layout, grid, palette),
+        &thumbnail_cells(&layout, grid, palette, scale),
         Transform::from_scale(scale, scale),
     );
     Some(pm)
+}
+
+/// The shapes of a thumbnail `scale` pixels a cell: in blocks where a cell is too small to see
+/// (a 4096×4096 picture in 72 pixels drew 16.7 million cells, 2.7 GB of shapes, for each
+/// thumbnail).
+fn thumbnail_cells(layout: &Layout, grid: &Grid, palette: &Palette, scale: f32) -> Vec<Shape> {
+    picture::cells_in(layout, grid, palette, &picture::Sight::whole(layout, scale))
 }
 
 /// How long a thumbnail may look for the picture of a nonogram written as clues only.
@@ -121,6 +128,33 @@ pub fn thumbnail_of_text(
 mod tests {
     use super::*;
     use engine::nonogram::PuzzleInfo;
+
+    /// A thumbnail drew every cell however small: a 4096×4096 picture in 72 pixels built 16.7
+    /// million shapes (2.7 GB) for each thumbnail. It draws what its pixels can show.
+    #[test]
+    fn a_thumbnail_of_a_huge_picture_is_drawn_in_blocks_and_still_shows_it() {
+        let n = 2048;
+        let mut goal = Grid::new(n, n);
+        for y in 0..n {
+            for x in 0..n / 2 {
+                goal.set(x, y, engine::nonogram::Cell::Filled);
+            }
+        }
+        let layout = Layout {
+            width: n,
+            height: n,
+            clue_columns: 0,
+            clue_rows: 0,
+        };
+        let shapes = thumbnail_cells(&layout, &goal, &Palette::LIGHT, 72.0 / n as f32);
+        assert!(shapes.len() < 10_000, "{} shapes", shapes.len());
+        let mut p = Puzzle::from_picture(goal.clone(), PuzzleInfo::default());
+        p.goal = Some(goal);
+        let pm = thumbnail(&p, 72, &Palette::LIGHT).expect("a thumbnail");
+        let at = |x: u32| pm.pixel(x, 36).expect("pixel").red();
+        assert!(at(10) < 128, "the filled half is dark");
+        assert!(at(60) > 128, "the empty half is light");
+    }
 
     #[test]
     fn the_png_has_the_width_asked_and_shows_the_solution_when_given() {
