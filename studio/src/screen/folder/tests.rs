@@ -6,6 +6,29 @@ fn listed(folder: &mut Folder) -> Task<Message> {
     folder.update(Message::Listed(asked, files), None).0
 }
 
+/// The thumbnails drawn after `file` changes on disk and the folder is listed again.
+fn drawn_after_touching(
+    rt: &tokio::runtime::Runtime,
+    folder: &mut Folder,
+    file: &Path,
+) -> Vec<PathBuf> {
+    let later = std::time::SystemTime::now() + std::time::Duration::from_secs(5);
+    std::fs::File::options()
+        .append(true)
+        .open(file)
+        .and_then(|f| f.set_modified(later))
+        .expect("touch");
+    let task = listed(folder);
+    let mut drawn = Vec::new();
+    crate::testing::settle(rt, folder, task, |f, m| {
+        if let Message::Thumbnail(p, ..) = &m {
+            drawn.push(p.clone());
+        }
+        f.update(m, None).0
+    });
+    drawn
+}
+
 #[test]
 fn thumbnails_are_drawn_again_only_for_files_that_changed() {
     let dir = tempfile::tempdir().expect("dir");
@@ -22,21 +45,7 @@ fn thumbnails_are_drawn_again_only_for_files_that_changed() {
     assert!(iced_runtime::task::into_stream(again).is_none());
     // One file changes: only it is drawn again.
     let one = folder_path.join("ball-stop.lock");
-    let later = std::time::SystemTime::now() + std::time::Duration::from_secs(5);
-    std::fs::File::options()
-        .append(true)
-        .open(&one)
-        .and_then(|f| f.set_modified(later))
-        .expect("touch");
-    let task = listed(&mut folder);
-    let mut drawn = Vec::new();
-    crate::testing::settle(&rt, &mut folder, task, |f, m| {
-        if let Message::Thumbnail(p, ..) = &m {
-            drawn.push(p.clone());
-        }
-        f.update(m, None).0
-    });
-    assert_eq!(drawn, vec![one]);
+    assert_eq!(drawn_after_touching(&rt, &mut folder, &one), vec![one]);
     // Regression: the pictures stayed light in the dark theme. Each is drawn again in it,
     // and a picture of the light one arriving late is dropped.
     let task = folder.set_shade(Shade::Dark);
@@ -91,21 +100,7 @@ fn a_thumbnail_being_drawn_is_not_asked_for_again() {
     assert!(folder.drawing.is_empty());
     // A file changed while its picture is drawn is drawn again.
     let one = folder_path.join("ball-stop.lock");
-    let later = std::time::SystemTime::now() + std::time::Duration::from_secs(5);
-    std::fs::File::options()
-        .append(true)
-        .open(&one)
-        .and_then(|f| f.set_modified(later))
-        .expect("touch");
-    let task = listed(&mut folder);
-    let mut drawn = Vec::new();
-    crate::testing::settle(&rt, &mut folder, task, |f, m| {
-        if let Message::Thumbnail(p, ..) = &m {
-            drawn.push(p.clone());
-        }
-        f.update(m, None).0
-    });
-    assert_eq!(drawn, vec![one]);
+    assert_eq!(drawn_after_touching(&rt, &mut folder, &one), vec![one]);
 }
 
 /// An answer of an older listing is dropped: the newer one stands.
