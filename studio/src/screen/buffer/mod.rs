@@ -2,16 +2,20 @@
 //! content), the file it comes from and what that file last held, undo and redo (`history`),
 //! saving and reloading in the background, and the choice offered when the file changes under
 //! unsaved edits. The family's editor reads (parses) the text each time [`Buffer::revision`]
-//! moves on; the buffer never parses.
+//! moves on; the buffer never parses. Its file (saving, reloading, conflicts) is `disk`.
 
 use super::history::{self, History, Step, Typed};
 use super::large_text::{self, LargeText};
-use crate::background::{self, Generation};
-use iced::widget::{button, column, container, row, text, text_editor};
-use iced::{Element, Task};
+use crate::background::Generation;
+use iced::widget::text_editor;
 use std::path::{Path, PathBuf};
 
 pub use crate::files::MAX_FILE_BYTES;
+pub use disk::read_text;
+
+mod disk;
+#[cfg(test)]
+mod tests;
 
 /// A change on disk while the buffer held unsaved edits: the user chooses.
 #[derive(Clone, Debug, PartialEq)]
@@ -487,54 +491,6 @@ impl Buffer {
         }
     }
 
-    /// Writes the text to its file in the background; it counts as saved only once written.
-    pub fn save(&mut self) -> Task<Message> {
-        let Some(path) = self.path.clone() else {
-            self.say("this file has no name yet");
-            return Task::none();
-        };
-        let text = self.text();
-        self.saving = true;
-        self.say(format!("saving {}…", path.display()));
-        background::run(
-            {
-                let text = text.clone();
-                move || crate::files::write_atomic(&path, &text).map_err(|e| format!("{e:#}"))
-            },
-            move |r| Message::Saved(text.clone(), r),
-        )
-    }
-
-    /// Whether a write is under way.
-    pub fn is_saving(&self) -> bool {
-        self.saving
-    }
-
-    /// The file changed on disk: read it again in the background.
-    pub fn reload(&mut self) -> Task<Message> {
-        let Some(path) = self.path.clone() else {
-            return Task::none();
-        };
-        let asked = self.disk_reads.advance();
-        background::run(
-            move || match crate::files::read_text(&path, MAX_FILE_BYTES) {
-                Err(crate::files::ReadError::NotFound { .. }) => None,
-                r => Some(r.map_err(|e| e.to_string())),
-            },
-            move |r| match r {
-                Some(r) => Message::DiskRead(asked, r),
-                None => Message::DiskRemoved(asked),
-            },
-        )
-    }
-
-    /// Drops the unsaved edits: the text is the file's again (one undo step).
-    pub fn discard(&mut self) -> bool {
-        let disk = self.disk_text.clone();
-        self.conflict = None;
-        self.set_text(&disk)
-    }
-
     pub fn update(&mut self, message: Message) -> Option<Event> {
         match message {
             Message::Saved(text, result) => {
@@ -621,78 +577,6 @@ impl Buffer {
         }
     }
 
-    /// The file on disk holds `theirs` now.
-    fn disk_changed(&mut self, theirs: String) -> Option<Event> {
-        if theirs == self.disk_text || self.is(&theirs) {
-            self.disk_text = theirs;
-            None
-        } else if self.is_dirty() {
-            self.conflict = Some(Conflict {
-                theirs,
-                comparing: false,
-            });
-            None
-        } else {
-            self.disk_text = theirs.clone();
-            let changed = self.set_text(&theirs);
-            self.say("reloaded: the file changed on disk");
-            changed.then_some(Event::Changed)
-        }
-    }
-
-    /// The text on disk to show the buffer against in the editor's main area: the file's new
-    /// text while a conflict is being compared, else the file's when the editor `diffing`.
-    fn diff_against(&self, diffing: bool) -> Option<&str> {
-        match &self.conflict {
-            Some(c) if c.comparing => Some(&c.theirs),
-            _ => diffing.then(|| self.disk_text()),
-        }
-    }
-
-    /// The editor's main area: the buffer against the disk (see [`Buffer::diff_against`]) when
-    /// the user asked to compare them, else `main`.
-    pub fn diff_or<'a, M: 'a>(
-        &self,
-        family: crate::family::Family,
-        diffing: bool,
-        main: Element<'a, M>,
-    ) -> Element<'a, M> {
-        match self.diff_against(diffing) {
-            Some(theirs) => crate::screen::diff_view(Some(family), "on disk", theirs, &self.text()),
-            None => main,
-        }
-    }
-
-    /// The conflict's prompt, when the file changed under unsaved edits.
-    pub fn conflict_view(&self) -> Option<Element<'_, Message>> {
-        let c = self.conflict.as_ref()?;
-        let prompt = column![
-            text("The file changed on disk while you have unsaved edits.").size(14),
-            row![
-                button(text("Keep mine").size(13)).on_press(Message::KeepMine),
-                button(text("Take theirs").size(13)).on_press(Message::TakeTheirs),
-                // The comparison takes the editor's main area, where there is room for it.
-                button(
-                    text(if c.comparing {
-                        "Hide comparison"
-                    } else {
-                        "Compare"
-                    })
-                    .size(13)
-                )
-                .on_press(Message::Compare),
-            ]
-            .spacing(6),
-        ]
-        .spacing(6);
-        Some(
-            container(prompt)
-                .padding(8)
-                .style(container::rounded_box)
-                .into(),
-        )
-    }
-
     /// The status line: the last word, or the file and whether it is saved.
     #[cfg(test)]
     pub fn status_line(&self) -> String {
@@ -701,231 +585,5 @@ impl Buffer {
         } else {
             self.status().to_string()
         }
-    }
-}
-
-/// Reads a file an editor may open: regular files only (a FIFO or a device is refused at once,
-/// never waited on), at most [`MAX_FILE_BYTES`]. Blocking.
-pub fn read_text(path: &Path) -> Result<String, String> {
-    crate::files::read_text(path, MAX_FILE_BYTES).map_err(|e| e.to_string())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{Buffer, Message};
-    use std::path::PathBuf;
-
-    /// A canvas edit printed its text with `\n` over a file broken with `\r\n`, and saving it
-    /// rewrote every line of the file.
-    #[test]
-    fn a_printed_text_keeps_the_files_line_breaks() {
-        let mut b = Buffer::new(None, "one\r\ntwo\r\n");
-        assert!(b.set_text("one\ntwo\nthree\n"));
-        assert_eq!(b.text(), "one\r\ntwo\r\nthree\r\n");
-        b.replace_last("one\n");
-        assert_eq!(b.text(), "one\r\n");
-        assert!(b.undo());
-        assert_eq!(b.text(), "one\r\ntwo\r\n");
-        let mut unix = Buffer::new(None, "one\n");
-        assert!(unix.set_text("one\ntwo\n"));
-        assert_eq!(unix.text(), "one\ntwo\n");
-        let mut marked = Buffer::new(None, "\u{feff}one\n");
-        assert!(marked.set_text("one\ntwo\n"));
-        assert_eq!(marked.text(), "\u{feff}one\ntwo\n");
-    }
-
-    /// A line typed into a file broken with \r\n was broken with \n, and the saved file mixed
-    /// the two.
-    #[test]
-    fn a_line_typed_or_pasted_keeps_the_files_line_breaks() {
-        use iced::widget::text_editor::{Action, Edit, Motion};
-        let mut b = Buffer::new(None, "one\r\ntwo\r\n");
-        b.perform(Action::Move(Motion::End));
-        assert!(b.perform(Action::Edit(Edit::Enter)));
-        assert_eq!(b.text(), "one\r\n\r\ntwo\r\n");
-        assert!(b.perform(Action::Edit(Edit::Paste(std::sync::Arc::new(
-            "a\nb".into()
-        )))));
-        assert_eq!(b.text(), "one\r\na\r\nb\r\ntwo\r\n");
-        let mut unix = Buffer::new(None, "one\ntwo\n");
-        unix.perform(Action::Move(Motion::End));
-        assert!(unix.perform(Action::Edit(Edit::Enter)));
-        assert_eq!(unix.text(), "one\n\ntwo\n");
-    }
-
-    fn typed(b: &mut Buffer, keys: &str) {
-        use iced::widget::text_editor::{Action, Edit};
-        for c in keys.chars() {
-            b.perform(Action::Edit(Edit::Insert(c)));
-        }
-    }
-
-    /// Every keystroke was a step of its own, and undo sent the cursor to the start of the
-    /// file, so that the next key typed landed on its first line.
-    #[test]
-    fn undo_takes_back_a_typed_word_and_the_cursor_stays_where_it_was() {
-        use iced::widget::text_editor::{Action, Motion};
-        let mut b = Buffer::new(None, "width 23\nheight 23\n");
-        b.perform(Action::Move(Motion::Down));
-        b.perform(Action::Move(Motion::End));
-        typed(&mut b, "00 7");
-        assert_eq!(b.text(), "width 23\nheight 2300 7\n");
-        assert!(b.undo());
-        assert_eq!(b.text(), "width 23\nheight 2300 \n", "the last word");
-        assert!(b.undo());
-        assert_eq!(b.text(), "width 23\nheight 23\n", "the word and its blank");
-        assert!(!b.can_undo());
-        typed(&mut b, "4");
-        assert_eq!(
-            b.text(),
-            "width 23\nheight 234\n",
-            "typed where the word was"
-        );
-        assert!(b.undo());
-        assert!(b.redo());
-        typed(&mut b, "5");
-        assert_eq!(
-            b.text(),
-            "width 23\nheight 2345\n",
-            "redo leaves it after the change"
-        );
-    }
-
-    /// A cursor move ends a word's step, and a run of deletions is a step.
-    #[test]
-    fn a_move_or_a_deletion_begins_a_new_step() {
-        use iced::widget::text_editor::{Action, Edit, Motion};
-        let mut b = Buffer::new(None, "ab");
-        b.perform(Action::Move(Motion::End));
-        typed(&mut b, "cd");
-        b.perform(Action::Move(Motion::Left));
-        typed(&mut b, "x");
-        assert_eq!(b.text(), "abcxd");
-        b.perform(Action::Edit(Edit::Backspace));
-        b.perform(Action::Edit(Edit::Backspace));
-        assert_eq!(b.text(), "abd");
-        assert!(b.undo());
-        assert_eq!(b.text(), "abcxd");
-        assert!(b.undo());
-        assert_eq!(b.text(), "abcd");
-        assert!(b.undo());
-        assert_eq!(b.text(), "ab");
-    }
-
-    /// A canvas printed its text over the buffer, and the cursor went to the start.
-    #[test]
-    fn a_printed_text_leaves_the_cursor_where_it_was() {
-        use iced::widget::text_editor::{Action, Motion};
-        let mut b = Buffer::new(None, "abc\ndef\n");
-        b.perform(Action::Move(Motion::Down));
-        b.perform(Action::Move(Motion::End));
-        assert!(b.set_text("abc\ndefg\n"));
-        typed(&mut b, "X");
-        assert_eq!(b.text(), "abc\ndefXg\n");
-        b.replace_last("a\n");
-        typed(&mut b, "Y");
-        assert_eq!(b.text(), "a\nY", "on the nearest place the text has");
-    }
-
-    fn saved_buffer() -> Buffer {
-        let mut b = Buffer::new(Some(PathBuf::from("/p/x.non")), "one");
-        b.set_text("two");
-        b.update(Message::Saved("two".into(), Ok(())));
-        b
-    }
-
-    #[test]
-    fn an_edit_after_a_save_shows_the_text_unsaved_not_saved() {
-        let mut b = saved_buffer();
-        assert_eq!(b.status_line(), "saved /p/x.non");
-        b.set_text("three");
-        assert_eq!(b.status_line(), "/p/x.non — unsaved");
-        assert!(b.undo());
-        assert_eq!(b.status_line(), "/p/x.non", "back to the saved text");
-    }
-
-    #[test]
-    fn edits_made_while_the_write_was_under_way_are_said_to_be_unsaved() {
-        let mut b = Buffer::new(Some(PathBuf::from("/p/x.non")), "one");
-        b.set_text("two");
-        b.set_text("three");
-        b.update(Message::Saved("two".into(), Ok(())));
-        assert!(b.is_dirty());
-        assert_eq!(
-            b.status_line(),
-            "saved /p/x.non; the edits made since are unsaved"
-        );
-    }
-
-    #[test]
-    fn a_reload_is_said_about_the_text_it_brought() {
-        let mut b = Buffer::new(Some(PathBuf::from("/p/x.non")), "one");
-        let asked = b.disk_reads.advance();
-        b.update(Message::DiskRead(asked, Ok("theirs".into())));
-        assert_eq!(b.text(), "theirs");
-        assert_eq!(b.status_line(), "reloaded: the file changed on disk");
-    }
-
-    /// A text of more than a megabyte, one numbered line after another.
-    fn large_text(lines: usize) -> String {
-        (0..lines)
-            .map(|i| format!("line {i} {}\n", "x".repeat(40)))
-            .collect()
-    }
-
-    /// A 16.8 MB nonogram held 3.6 GB in the text editor's layout of every line before the
-    /// window showed it: past a megabyte the text is held as it is, shown read-only, and
-    /// everything but typing works on it.
-    #[test]
-    fn a_text_too_large_to_type_into_is_held_as_it_is_and_changed_only_by_the_canvas() {
-        use iced::widget::text_editor::{Action, Edit};
-        let text = large_text(30_000);
-        assert!(text.len() > super::large_text::TYPED_TEXT_BYTES);
-        let mut b = Buffer::new(Some(PathBuf::from("/p/x.non")), &text);
-        assert!(b.large().is_some());
-        assert_eq!(b.content().line_count(), 1, "the text editor holds nothing");
-        assert_eq!(b.extent().lines, 30_001);
-        assert_eq!(
-            b.line(29_999).as_deref(),
-            Some(&*format!("line 29999 {}", "x".repeat(40)))
-        );
-        assert!(!b.is_dirty());
-
-        assert!(!b.perform(Action::Edit(Edit::Insert('q'))));
-        assert_eq!(b.text(), text, "typing changes nothing");
-        assert!(
-            b.status_line()
-                .contains("types only into texts of up to 1 MB")
-        );
-
-        let drawn = format!("{text}one more\n");
-        assert!(b.set_text(&drawn));
-        assert_eq!(b.text(), drawn);
-        assert!(b.is_dirty());
-        assert!(b.undo());
-        assert_eq!(b.text(), text);
-        assert!(!b.is_dirty());
-
-        // Shrunk to a megabyte or less, the text can be typed into again.
-        assert!(b.set_text("width 2\n"));
-        assert!(b.large().is_none());
-        b.perform(Action::Move(iced::widget::text_editor::Motion::DocumentEnd));
-        assert!(b.perform(Action::Edit(Edit::Insert('q'))));
-        assert_eq!(b.text(), "width 2\nq");
-    }
-
-    /// A click on a problem of a large text puts its cursor there, for the pane to follow.
-    #[test]
-    fn a_problem_of_a_large_text_is_jumped_to() {
-        let mut b = Buffer::new(None, &large_text(30_000));
-        b.update(Message::JumpTo(lockfmt::Span::on_line(20_001, 6, 5)));
-        assert_eq!(b.cursor().position.line, 20_000);
-        assert_eq!(b.cursor().position.column, 5);
-        b.update(Message::JumpTo(lockfmt::Span::on_line(90_000, 1, 1)));
-        assert_eq!(
-            b.cursor().position.line,
-            30_000,
-            "past the end: the last line"
-        );
     }
 }
