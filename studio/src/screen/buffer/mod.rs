@@ -136,8 +136,10 @@ impl Buffer {
     /// A buffer on a file's text with unsaved edits restored over it (from the recovery
     /// folder): the restored text is the buffer, one undo away from the file's.
     pub fn restored(path: Option<PathBuf>, disk: &str, restored: &str) -> Buffer {
-        let mut b = Buffer::new(path, disk);
-        b.hold(restored);
+        // The text editor is made once, for the restored text: laying out the file's text
+        // too would double the cost of opening a large file.
+        let mut b = Buffer::new(path, restored);
+        b.disk_text = disk.to_string();
         b.history.changed(
             Step {
                 text: disk.to_string(),
