@@ -26,6 +26,9 @@ pub struct Core {
     pub diagnostics: Vec<Diagnostic>,
     /// The source pane's highlights of the text last read.
     pub highlight: highlight::Settings,
+    /// Whether the main area shows the buffer against the file on disk (for editors that show
+    /// a line diff there).
+    pub diffing: bool,
 }
 
 impl Core {
@@ -36,6 +39,7 @@ impl Core {
             read_revision: u64::MAX,
             diagnostics: Vec::new(),
             highlight: highlight::Settings::default(),
+            diffing: false,
         }
     }
 
@@ -238,13 +242,14 @@ pub trait Editing: 'static {
     }
 }
 
-/// The items of [`Editing`] every family's editor writes alike, for an editor named `Editor`
-/// with a `core` field, a `Message::Buffer` variant, and its own `new`, `restored`, `read`,
-/// `update` and `message_for`; and the family's `Event` from a [`Filed`] (its `Saved` and
-/// `SaveFailed`). Used inside `impl Editing for Editor`, after `Event`'s conversion is made
-/// with `editing_events!()`.
+/// The items of [`Editing`] every family's editor writes alike, for an editor of `$family` named
+/// `Editor` with a `core` field, a `Message::Buffer` variant, and its own `new`, `restored`,
+/// `read`, `update` and `message_for`; and the family's `Event` from a [`Filed`] (its `Saved`
+/// and `SaveFailed`). Used inside `impl Editing for Editor`, after `Event`'s conversion is made
+/// with `editing_events!()`. After every message, the diff with disk the main area is to show
+/// is asked for, whatever changed it (the text, the file, a conflict, the wish to compare).
 macro_rules! editing_plumbing {
-    () => {
+    ($family:expr) => {
         type Message = Message;
         type Event = Event;
         const SOURCE_ID: &'static str = SOURCE_ID;
@@ -275,7 +280,10 @@ macro_rules! editing_plumbing {
         }
 
         fn handle(&mut self, message: Message) -> (iced::Task<Message>, Option<Event>) {
-            self.update(message)
+            let (task, event) = self.update(message);
+            let diffing = self.core.diffing;
+            let diff = self.core.buffer.diff_task($family, diffing);
+            (iced::Task::batch([task, diff.map(Message::Buffer)]), event)
         }
 
         fn action_message(&self, action: $crate::keys::Action) -> Option<Message> {

@@ -74,20 +74,45 @@ pub const SCROLLBAR_GAP: f32 = 4.0;
 /// Shared lines shown around each change of a diff.
 const DIFF_CONTEXT: usize = 3;
 
+/// The rows of a diff shown, at most: every row is laid out at every frame, and a diff of a
+/// large file changed throughout (a 4096×4096 picture's clues all replaced) has tens of
+/// thousands of rows, which took the window seconds a frame. Far more than a change made by
+/// hand shows; the rest are counted.
+const DIFF_ROWS_SHOWN: usize = 400;
+
+/// The characters of a line a diff shows, at most (a 4096×4096 picture's clue line has 8,000);
+/// the rest are counted.
+const DIFF_LINE_CHARS: usize = 300;
+
+/// A line diff from another text to the buffer's, worked out once for a pair of texts: the rows
+/// of a side-by-side diff and, for a family, what changed in its words.
+#[derive(Debug, Default)]
+pub struct LineDiff {
+    rows: Vec<DiffRow>,
+    changes: Vec<String>,
+}
+
+impl LineDiff {
+    /// The diff from `theirs` to `mine`, with the changes in `family`'s words when both texts
+    /// read cleanly. Milliseconds on a large file: work for a background task, or for a memo.
+    pub fn of(family: Option<Family>, theirs: &str, mine: &str) -> LineDiff {
+        LineDiff {
+            rows: lockfmt::diff::side_by_side(theirs, mine, DIFF_CONTEXT),
+            changes: family
+                .and_then(|f| f.changes(theirs.as_bytes(), mine.as_bytes()).ok())
+                .unwrap_or_default(),
+        }
+    }
+}
+
 /// A side-by-side line diff from another text (the file on disk, another lock) to the buffer's,
 /// as editors show one: how many lines changed, then each change with a few lines around it,
 /// the other's lines red on the left, the buffer's green on the right, a replaced line beside
 /// its replacement, each with its line number; the shared lines between changes are counted,
 /// not shown. With a family, what changed in its words comes first (when both texts read
 /// cleanly). It fills the height it is given.
-pub fn diff_view<'a, M: 'a>(
-    family: Option<crate::family::Family>,
-    theirs_name: &str,
-    theirs: &str,
-    mine: &str,
-) -> Element<'a, M> {
-    let done = compared(family, theirs, mine);
-    let (rows, changes) = (&done.0, &done.1);
+pub fn diff_view<'a, M: 'a>(theirs_name: &str, diff: &LineDiff) -> Element<'a, M> {
+    let (rows, changes) = (&diff.rows, &diff.changes);
     let changed = rows
         .iter()
         .filter(|r| matches!(r, DiffRow::Changed { .. }))
@@ -98,31 +123,34 @@ pub fn diff_view<'a, M: 'a>(
         format!("{} changed", lockfmt::words::count(changed, "line"))
     };
     let (red, green) = (look::Tone::Bad, look::Tone::Good);
-    let body = column(rows.iter().map(|r| -> Element<'a, M> {
-        match r {
-            DiffRow::Same { old, new, text } => sides(
-                diff_line(Some(*old), text, None),
-                diff_line(Some(*new), text, None),
-            ),
-            DiffRow::Changed { old, new } => {
-                let side = |l: &Option<(usize, String)>, c| match l {
-                    Some((n, t)) => diff_line(Some(*n), t, Some(c)),
-                    None => diff_line(None, "", None),
-                };
-                sides(side(old, red), side(new, green))
-            }
-            &DiffRow::Unchanged(n) => container(
-                text(format!(
-                    "⋯ {} unchanged ⋯",
-                    lockfmt::words::count(n, "line")
-                ))
-                .size(12)
-                .style(look::quiet),
-            )
-            .center_x(Length::Fill)
-            .padding([2, 0])
-            .into(),
-        }
+    let not_shown = rows.len().saturating_sub(DIFF_ROWS_SHOWN);
+    let body = column(
+        rows.iter()
+            .take(DIFF_ROWS_SHOWN)
+            .map(|r| -> Element<'a, M> {
+                match r {
+                    DiffRow::Same { old, new, text } => sides(
+                        diff_line(Some(*old), text, None),
+                        diff_line(Some(*new), text, None),
+                    ),
+                    DiffRow::Changed { old, new } => {
+                        let side = |l: &Option<(usize, String)>, c| match l {
+                            Some((n, t)) => diff_line(Some(*n), t, Some(c)),
+                            None => diff_line(None, "", None),
+                        };
+                        sides(side(old, red), side(new, green))
+                    }
+                    &DiffRow::Unchanged(n) => {
+                        counted(format!("{} unchanged", lockfmt::words::count(n, "line")))
+                    }
+                }
+            }),
+    )
+    .push((not_shown > 0).then(|| {
+        counted(format!(
+            "{} more, too many to show here",
+            lockfmt::words::count(not_shown, "row")
+        ))
     }))
     .spacing(1);
     column![
@@ -138,38 +166,44 @@ pub fn diff_view<'a, M: 'a>(
     .into()
 }
 
-/// The rows of a diff and its changes in words, as last worked out for these texts: the view
-/// is drawn again at every event (a move of the mouse), and two large files take milliseconds
-/// to diff and parse, so the answer is kept until either text changes.
-fn compared(
-    family: Option<crate::family::Family>,
-    theirs: &str,
-    mine: &str,
-) -> std::rc::Rc<(Vec<DiffRow>, Vec<String>)> {
+/// The line diff of two small texts (a hex lock against another), as last worked out for
+/// them: the view is drawn again at every event (a move of the mouse), so the answer is kept
+/// until either text changes. Large texts are diffed in the background instead (the buffer's
+/// diff with disk), as hashing them at every frame would cost what diffing them does.
+fn small_diff(theirs: &str, mine: &str) -> std::rc::Rc<LineDiff> {
     use std::hash::{Hash, Hasher};
-    type Memo = Vec<(u64, std::rc::Rc<(Vec<DiffRow>, Vec<String>)>)>;
+    type Memo = Vec<(u64, std::rc::Rc<LineDiff>)>;
     thread_local! {
         static MEMO: std::cell::RefCell<Memo> = const { std::cell::RefCell::new(Vec::new()) };
     }
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    (family, theirs, mine).hash(&mut h);
+    (theirs, mine).hash(&mut h);
     let key = h.finish();
     MEMO.with_borrow_mut(|memo| {
         if let Some((_, done)) = memo.iter().find(|(k, _)| *k == key) {
             return done.clone();
         }
-        let rows = lockfmt::diff::side_by_side(theirs, mine, DIFF_CONTEXT);
-        let changes = family
-            .and_then(|f| f.changes(theirs.as_bytes(), mine.as_bytes()).ok())
-            .unwrap_or_default();
-        let done = std::rc::Rc::new((rows, changes));
-        // A few: the editor's diff and a conflict's may be drawn in turn.
+        let done = std::rc::Rc::new(LineDiff::of(None, theirs, mine));
+        // A few: the lock's diff and its line diff may be drawn in turn.
         if memo.len() >= 4 {
             memo.remove(0);
         }
         memo.push((key, done.clone()));
         done
     })
+}
+
+/// [`diff_view`] of two small texts, kept between frames (see [`small_diff`]).
+pub fn small_diff_view<'a, M: 'a>(theirs_name: &str, theirs: &str, mine: &str) -> Element<'a, M> {
+    diff_view(theirs_name, &small_diff(theirs, mine))
+}
+
+/// A row of a diff that counts what it does not show.
+fn counted<'a, M: 'a>(what: String) -> Element<'a, M> {
+    container(text(format!("⋯ {what} ⋯")).size(12).style(look::quiet))
+        .center_x(Length::Fill)
+        .padding([2, 0])
+        .into()
 }
 
 fn sides<'a, M: 'a>(left: Element<'a, M>, right: Element<'a, M>) -> Element<'a, M> {
@@ -188,8 +222,16 @@ fn diff_line<'a, M: 'a>(
     tint: Option<look::Tone>,
 ) -> Element<'a, M> {
     let number = number.map(|n| n.to_string()).unwrap_or_default();
+    let line = match line.char_indices().nth(DIFF_LINE_CHARS) {
+        Some((cut, _)) => format!(
+            "{}… ({} in all)",
+            &line[..cut],
+            lockfmt::words::count(line.chars().count(), "character")
+        ),
+        None => line.to_string(),
+    };
     // A line longer than its side (a nonogram's goal) wraps within it, between any letters.
-    let mut words = text(line.to_string())
+    let mut words = text(line)
         .font(Font::MONOSPACE)
         .size(12)
         .wrapping(text::Wrapping::WordOrGlyph);
@@ -222,19 +264,19 @@ fn diff_line<'a, M: 'a>(
 
 #[cfg(test)]
 mod tests {
-    use super::{compared, diff_view};
+    use super::{LineDiff, diff_view, small_diff, small_diff_view};
 
     #[test]
     fn a_diff_is_worked_out_once_per_pair_of_texts() {
-        let a = compared(None, "a\nb\n", "a\nc\n");
-        let b = compared(None, "a\nb\n", "a\nc\n");
+        let a = small_diff("a\nb\n", "a\nc\n");
+        let b = small_diff("a\nb\n", "a\nc\n");
         assert!(
             std::rc::Rc::ptr_eq(&a, &b),
             "drawn again, not worked out again"
         );
-        let c = compared(None, "a\nb\n", "a\nd\n");
+        let c = small_diff("a\nb\n", "a\nd\n");
         assert!(!std::rc::Rc::ptr_eq(&a, &c));
-        assert_eq!(c.0.len(), 2);
+        assert_eq!(c.rows.len(), 2);
     }
     use iced_test::simulator;
 
@@ -251,10 +293,8 @@ mod tests {
         let mine = theirs.replace("line 20\n", "line twenty\n");
         shows(
             diff_view(
-                Some(crate::family::Family::Nonogram),
                 "on disk",
-                &theirs,
-                &mine,
+                &LineDiff::of(Some(crate::family::Family::Nonogram), &theirs, &mine),
             ),
             &[
                 "1 line changed",
@@ -267,7 +307,10 @@ mod tests {
                 "⋯ 7 lines unchanged ⋯",
             ],
         );
-        let mut ui = simulator(diff_view::<()>(None, "on disk", &theirs, &mine));
+        let mut ui = simulator(diff_view::<()>(
+            "on disk",
+            &LineDiff::of(None, &theirs, &mine),
+        ));
         assert!(
             ui.find("line 5").is_err(),
             "far from the change, lines are counted"
@@ -279,10 +322,8 @@ mod tests {
             .replace("1001", "1101");
         shows(
             diff_view(
-                Some(crate::family::Family::Nonogram),
                 "on disk",
-                seed,
-                &painted,
+                &LineDiff::of(Some(crate::family::Family::Nonogram), seed, &painted),
             ),
             &[
                 "row 1: 2 (was 1)",
@@ -292,8 +333,34 @@ mod tests {
             ],
         );
         shows(
-            diff_view(None, "pivot-gate", &theirs, &theirs),
+            small_diff_view("pivot-gate", &theirs, &theirs),
             &["pivot-gate and this buffer have the same lines."],
         );
+    }
+
+    /// A diff of a large file changed throughout shows its first rows, each long line cut,
+    /// and counts the rest: every row shown is laid out at every frame.
+    #[test]
+    fn a_huge_diff_shows_its_first_rows_and_cuts_long_lines() {
+        let theirs: String = (0..2000)
+            .map(|i| format!("{i}{}\n", "1,".repeat(2000)))
+            .collect();
+        let mine: String = (0..2000)
+            .map(|i| format!("{i}{}\n", "2,".repeat(2000)))
+            .collect();
+        let diff = LineDiff::of(None, &theirs, &mine);
+        assert_eq!(diff.rows.len(), 2000);
+        let first = format!("0{}", "1,".repeat(2000));
+        let cut = format!("{}… (4,001 characters in all)", &first[..300]);
+        shows(
+            diff_view("on disk", &diff),
+            &[
+                "2,000 lines changed",
+                &cut,
+                "⋯ 1,600 rows more, too many to show here ⋯",
+            ],
+        );
+        let mut ui = simulator(diff_view::<()>("on disk", &diff));
+        assert!(ui.find("400").is_ok() && ui.find("401").is_err());
     }
 }

@@ -58,43 +58,23 @@ impl Buffer {
 
     /// The file on disk holds `theirs` now.
     pub(super) fn disk_changed(&mut self, theirs: String) -> Option<Event> {
-        if theirs == self.disk_text || self.is(&theirs) {
-            self.disk_text = theirs;
+        if *theirs == *self.disk_text {
+            // The same text: the one held stays, and so does a diff against it.
+            None
+        } else if self.is(&theirs) {
+            self.disk_text = theirs.into();
             None
         } else if self.is_dirty() {
             self.conflict = Some(Conflict {
-                theirs,
+                theirs: theirs.into(),
                 comparing: false,
             });
             None
         } else {
-            self.disk_text = theirs.clone();
+            self.disk_text = theirs.as_str().into();
             let changed = self.set_text(&theirs);
             self.say("reloaded: the file changed on disk");
             changed.then_some(Event::Changed)
-        }
-    }
-
-    /// The text on disk to show the buffer against in the editor's main area: the file's new
-    /// text while a conflict is being compared, else the file's when the editor `diffing`.
-    fn diff_against(&self, diffing: bool) -> Option<&str> {
-        match &self.conflict {
-            Some(c) if c.comparing => Some(&c.theirs),
-            _ => diffing.then(|| self.disk_text()),
-        }
-    }
-
-    /// The editor's main area: the buffer against the disk (see [`Buffer::diff_against`]) when
-    /// the user asked to compare them, else `main`.
-    pub fn diff_or<'a, M: 'a>(
-        &self,
-        family: crate::family::Family,
-        diffing: bool,
-        main: Element<'a, M>,
-    ) -> Element<'a, M> {
-        match self.diff_against(diffing) {
-            Some(theirs) => crate::screen::diff_view(Some(family), "on disk", theirs, &self.text()),
-            None => main,
         }
     }
 

@@ -2,18 +2,21 @@
 //! content), the file it comes from and what that file last held, undo and redo (`history`),
 //! saving and reloading in the background, and the choice offered when the file changes under
 //! unsaved edits. The family's editor reads (parses) the text each time [`Buffer::revision`]
-//! moves on; the buffer never parses. Its file (saving, reloading, conflicts) is `disk`.
+//! moves on; the buffer never parses. Its file (saving, reloading, conflicts) is `disk`;
+//! the diff against it, `disk_diff`.
 
 use super::history::{self, History, Step, Typed};
 use super::large_text::{self, LargeText};
 use crate::background::Generation;
 use iced::widget::text_editor;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 pub use crate::files::MAX_FILE_BYTES;
 pub use disk::read_text;
 
 mod disk;
+mod disk_diff;
 #[cfg(test)]
 mod tests;
 
@@ -21,7 +24,7 @@ mod tests;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Conflict {
     /// What the file now holds.
-    pub theirs: String,
+    pub theirs: Arc<str>,
     /// Whether the comparison is open.
     pub comparing: bool,
 }
@@ -42,6 +45,8 @@ pub enum Message {
     Scrolled(Seen),
     /// A problem was clicked: put the cursor on its place.
     JumpTo(lockfmt::Span),
+    /// The diff with disk asked for these texts was worked out.
+    Diffed(disk_diff::Key, Arc<crate::screen::LineDiff>),
 }
 
 /// What of the text the source pane shows: how far it is scrolled (in pixels, from the text's
@@ -81,10 +86,15 @@ pub struct Buffer {
     large: Option<LargeText>,
     /// Where the cursor stands in a large text: where a problem clicked put it.
     large_cursor: text_editor::Cursor,
-    /// The text as last read from or written to disk.
-    disk_text: String,
+    /// The text as last read from or written to disk (shared with the diff worked out
+    /// against it).
+    disk_text: Arc<str>,
     /// The file was removed from disk since: nothing but the buffer holds its text.
     removed: bool,
+    /// No text: what the buffer is compared with once its file is removed.
+    nothing: Arc<str>,
+    /// The buffer against the disk, as the main area shows it.
+    disk_diff: disk_diff::DiskDiff,
     /// Bumped at every change of the text.
     revision: u64,
     history: History,
@@ -116,8 +126,10 @@ impl Buffer {
             content: text_editor::Content::new(),
             large: None,
             large_cursor: history::start(),
-            disk_text: text.to_string(),
+            disk_text: text.into(),
             removed: false,
+            nothing: "".into(),
+            disk_diff: disk_diff::DiskDiff::default(),
             revision: 0,
             history: History::default(),
             conflict: None,
@@ -139,7 +151,7 @@ impl Buffer {
         // The text editor is made once, for the restored text: laying out the file's text
         // too would double the cost of opening a large file.
         let mut b = Buffer::new(path, restored);
-        b.disk_text = disk.to_string();
+        b.disk_text = disk.into();
         b.history.changed(
             Step {
                 text: disk.to_string(),
@@ -506,7 +518,9 @@ impl Buffer {
                         } else {
                             format!("saved {}; the edits made since are unsaved", path.display())
                         });
-                        self.disk_text = text;
+                        if *text != *self.disk_text {
+                            self.disk_text = text.into();
+                        }
                         self.removed = false;
                         Some(Event::Saved(path))
                     }
@@ -575,6 +589,10 @@ impl Buffer {
             Message::JumpTo(span) => {
                 self.jump_to(span);
                 Some(Event::Jumped)
+            }
+            Message::Diffed(key, diff) => {
+                self.diffed(key, diff);
+                None
             }
         }
     }

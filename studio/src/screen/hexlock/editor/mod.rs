@@ -582,7 +582,7 @@ pub fn changed_cells(old: &Lock, new: &Lock) -> Vec<Hex> {
 crate::screen::editor::editing_events!();
 
 impl Editing for Editor {
-    crate::screen::editor::editing_plumbing!();
+    crate::screen::editor::editing_plumbing!(crate::family::Family::HexLock);
 
     /// The title: the lock's name.
     fn title(&self) -> String {

@@ -43,7 +43,7 @@ impl Harness {
     fn run(&mut self, task: Task<Message>) {
         let mut events = Vec::new();
         crate::testing::settle(&self.rt, &mut self.editor, task, |e, m| {
-            let (task, event) = e.update(m);
+            let (task, event) = Editing::handle(e, m);
             events.extend(event);
             task
         });
@@ -51,7 +51,7 @@ impl Harness {
     }
 
     fn send(&mut self, m: Message) {
-        let (task, event) = self.editor.update(m);
+        let (task, event) = Editing::handle(&mut self.editor, m);
         self.events.extend(event);
         self.run(task);
     }

@@ -79,7 +79,7 @@ impl Editor {
                     other.name
                 ))
                 .size(13),
-                crate::screen::diff_view(None, &other.name, &other.text, &self.text()),
+                crate::screen::small_diff_view(&other.name, &other.text, &self.text()),
             ]
             .into();
         };
@@ -119,8 +119,7 @@ impl Editor {
             .spacing(8)
             .height(Length::FillPortion(3)),
             column(summary).spacing(2),
-            container(crate::screen::diff_view(
-                None,
+            container(crate::screen::small_diff_view(
                 &other.name,
                 &other.text,
                 &self.text()
@@ -256,10 +255,7 @@ impl Editor {
             None => canvas_view,
         };
         // A conflict being compared comes first: the prompt beside it is about that.
-        let canvas_view =
-            self.core
-                .buffer
-                .diff_or(crate::family::Family::HexLock, false, canvas_view);
+        let canvas_view = self.core.buffer.diff_or(false, canvas_view);
         let right = crate::screen::source_pane::view(
             &self.core.buffer,
             SOURCE_ID,

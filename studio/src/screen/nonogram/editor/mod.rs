@@ -178,7 +178,6 @@ pub struct Editor {
     painting: Option<(Cell, bool)>,
     marks: Marks,
     layers: Layers,
-    diffing: bool,
     /// What the solver said of the current text, once it has.
     analysis: Option<Arc<Analysis>>,
     /// The solver's run on the current text while it thinks: a newer text calls it off.
@@ -248,7 +247,6 @@ impl Editor {
             room: None,
             marks: Marks::default(),
             layers: Layers::default(),
-            diffing: false,
             analysis: None,
             analysing: None,
             limits: Limits::time(ANALYSIS_TIME),
@@ -340,12 +338,19 @@ impl Editor {
         if cells.iter().all(|&(x, y)| self.picture.get(x, y) == cell) {
             return Task::none();
         }
+        let (width, height) = (self.picture.width(), self.picture.height());
+        if self.refused_as_too_large(width, height, None) {
+            return Task::none();
+        }
         let mut goal = self.picture.clone();
         for &(x, y) in cells {
             goal.set(x, y, cell);
         }
         doc.puzzle = Puzzle::from_picture(goal.clone(), doc.puzzle.info.clone());
         let printed = lockfmt::nonogram::print_document(&doc);
+        if self.refused_as_too_large(width, height, Some(&printed)) {
+            return Task::none();
+        }
         self.picture = goal;
         self.picture_changed();
         self.document = Some(doc);
@@ -379,11 +384,39 @@ impl Editor {
             && self.analysis.as_ref().is_none_or(|a| a.solution.is_none())
     }
 
+    /// Whether a picture of `width × height` cells printed (as `printed`, once it is) is past
+    /// what a nonogram file with a picture may hold (a file past 4 MiB is read only when it
+    /// holds nothing but clues): such a text would not read again, so it is not made, and the
+    /// buffer says why. The picture's cells alone tell before it is printed.
+    fn refused_as_too_large(&mut self, width: usize, height: usize, printed: Option<&str>) -> bool {
+        let limit = lockfmt::nonogram::MAX_FILE_BYTES;
+        let bytes = printed.map_or(width * height, str::len);
+        if bytes <= limit {
+            return false;
+        }
+        let mb = |bytes: usize| format!("{:.1} MB", bytes as f64 / 1e6);
+        let takes = match printed {
+            Some(_) => mb(bytes),
+            None => format!("more than {}", mb(bytes)),
+        };
+        self.core.buffer.say(format!(
+            "left as it is: a {width}×{height} picture written out with its cells takes {takes}, \
+             past the {} (4 MiB) a nonogram file may hold with its picture; a larger file holds \
+             only its clues",
+            mb(limit),
+        ));
+        true
+    }
+
     /// Replaces clues that give no picture with a blank picture of the same size, to paint.
     fn start_blank(&mut self) -> Task<Message> {
         let Some(mut doc) = self.document.clone().filter(|_| self.is_read()) else {
             return Task::none();
         };
+        let (width, height) = (doc.puzzle.width, doc.puzzle.height);
+        if self.refused_as_too_large(width, height, None) {
+            return Task::none();
+        }
         let mut blank = Grid::new(doc.puzzle.width, doc.puzzle.height);
         for y in 0..doc.puzzle.height {
             for x in 0..doc.puzzle.width {
@@ -391,9 +424,11 @@ impl Editor {
             }
         }
         doc.puzzle = Puzzle::from_picture(blank, doc.puzzle.info.clone());
-        self.core
-            .buffer
-            .set_text(&lockfmt::nonogram::print_document(&doc));
+        let printed = lockfmt::nonogram::print_document(&doc);
+        if self.refused_as_too_large(width, height, Some(&printed)) {
+            return Task::none();
+        }
+        self.core.buffer.set_text(&printed);
         self.core.buffer.say(
             "a blank picture: paint it, and its clues follow (Undo brings the old clues back)",
         );
@@ -566,7 +601,7 @@ impl Editor {
                 Task::none()
             }
             Message::ToggleDiff => {
-                self.diffing = !self.diffing;
+                self.core.diffing = !self.core.diffing;
                 Task::none()
             }
             Message::Read(revision, reading) => self.read_done(revision, &reading),
@@ -689,7 +724,7 @@ fn cells_words(cells: &[(usize, usize)]) -> String {
 crate::screen::editor::editing_events!();
 
 impl Editing for Editor {
-    crate::screen::editor::editing_plumbing!();
+    crate::screen::editor::editing_plumbing!(crate::family::Family::Nonogram);
 
     /// The title: the puzzle's.
     fn title(&self) -> String {

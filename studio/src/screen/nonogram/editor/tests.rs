@@ -18,12 +18,28 @@ impl Harness {
         h
     }
 
+    /// An editor on `text` saved as a file of its own (in the folder returned with it).
+    fn on_disk(text: &str) -> (tempfile::TempDir, Harness) {
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join("seed.non");
+        std::fs::write(&path, text).expect("written");
+        let (editor, task) = Editor::new(Some(path), text);
+        let mut h = Harness {
+            rt: crate::testing::runtime(),
+            editor,
+        };
+        h.run(task);
+        (dir, h)
+    }
+
     fn run(&mut self, task: Task<Message>) {
-        crate::testing::settle(&self.rt, &mut self.editor, task, |e, m| e.update(m).0);
+        crate::testing::settle(&self.rt, &mut self.editor, task, |e, m| {
+            Editing::handle(e, m).0
+        });
     }
 
     fn send(&mut self, m: Message) {
-        let (task, _) = self.editor.update(m);
+        let (task, _) = Editing::handle(&mut self.editor, m);
         self.run(task);
     }
 
@@ -378,15 +394,7 @@ fn thinking_longer_can_be_stopped() {
 
 #[test]
 fn painting_after_a_save_says_the_puzzle_is_unsaved_again() {
-    let dir = tempfile::tempdir().expect("a folder");
-    let path = dir.path().join("seed.non");
-    std::fs::write(&path, SEED).expect("written");
-    let (editor, task) = Editor::new(Some(path.clone()), SEED);
-    let mut h = Harness {
-        rt: crate::testing::runtime(),
-        editor,
-    };
-    h.run(task);
+    let (_dir, mut h) = Harness::on_disk(SEED);
     h.click_cell(0, 0, true);
     h.send(Message::Save);
     assert!(!h.editor.is_dirty());
@@ -525,5 +533,86 @@ fn undo_and_redo_are_offered_only_when_they_change_the_text() {
             y: 0,
             fill: true,
         }),
+    );
+}
+
+/// Whether the editor's view shows `what`.
+fn view_shows(h: &Harness, what: &str) -> bool {
+    iced_test::simulator(h.editor.view(Palette::LIGHT))
+        .find(what)
+        .is_ok()
+}
+
+/// *Diff with disk* is worked out off the UI thread, once per change of either text: the view
+/// only shows what is ready (a 4096×4096 picture took 0.4 s to diff, and hashing both texts to
+/// find a memo of it cost 15 ms at every frame). While an edit's diff is under way, the one
+/// before it stays; saving makes the texts the same.
+#[test]
+fn the_diff_with_disk_is_worked_out_in_the_background_and_follows_each_change() {
+    let (_dir, mut h) = Harness::on_disk(SEED);
+    h.click_cell(0, 0, true);
+    let (task, _) = Editing::handle(&mut h.editor, Message::ToggleDiff);
+    assert!(view_shows(&h, "Comparing with the file on disk…"));
+    assert!(!h.editor.core.buffer.diff_is_ready(true));
+    h.run(task);
+    assert!(h.editor.core.buffer.diff_is_ready(true));
+    assert!(view_shows(&h, "the goal differs in 1 cell"));
+    assert!(view_shows(&h, "this buffer"));
+
+    // Another cell painted: until its diff is ready, the last one stays (no flicker).
+    let (pressed, _) = Editing::handle(
+        &mut h.editor,
+        Message::Canvas(Stroke::Pressed {
+            x: 4,
+            y: 0,
+            fill: true,
+        }),
+    );
+    let (released, _) = Editing::handle(&mut h.editor, Message::Canvas(Stroke::Released));
+    assert!(!h.editor.core.buffer.diff_is_ready(true));
+    assert!(view_shows(&h, "the goal differs in 1 cell"));
+    h.run(Task::batch([pressed, released]));
+    assert!(view_shows(&h, "the goal differs in 2 cells"));
+
+    // Saved: the file holds the buffer's text.
+    h.send(Message::Save);
+    assert!(!h.editor.is_dirty());
+    assert!(view_shows(
+        &h,
+        "on disk and this buffer have the same lines."
+    ));
+    // Back to the picture: the diff is dropped, and asked again when wanted.
+    h.send(Message::ToggleDiff);
+    assert!(!h.editor.core.buffer.diff_is_ready(true));
+    assert!(!view_shows(&h, "this buffer"));
+}
+
+/// A picture too large to write out with its cells (past the 4 MiB a nonogram file with a
+/// picture may hold) is neither started blank nor painted: the text it would make could not be
+/// read again. The clues stay as they are, and the buffer says why.
+#[test]
+fn a_picture_too_large_to_write_with_its_cells_is_left_as_it_is() {
+    let n = 2049;
+    let zeros = "0\n".repeat(n);
+    let text = format!("width {n}\nheight {n}\n\nrows\n{zeros}\ncolumns\n{zeros}");
+    let mut h = Harness::open(&text);
+    assert!(h.editor.is_read());
+    h.send(Message::StartBlank);
+    assert!(h.editor.text() == text, "the clues stay as they are");
+    assert!(
+        h.editor
+            .status()
+            .starts_with("left as it is: a 2049×2049 picture written out with its cells takes more than 4.2 MB, past the 4.2 MB (4 MiB)"),
+        "{}",
+        h.editor.status()
+    );
+    // Its one picture found (every cell empty), a stroke on it is refused alike.
+    let (said_before, _) = h.editor.core.buffer.said();
+    h.click_cell(3, 3, true);
+    assert!(h.editor.text() == text, "the clues stay as they are");
+    let (said, word) = h.editor.core.buffer.said();
+    assert!(
+        said > said_before && word.starts_with("left as it is"),
+        "{word}"
     );
 }

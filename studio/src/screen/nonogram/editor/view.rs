@@ -1,7 +1,6 @@
 //! The nonogram editor's view: the tools, the verdict and the grid beside the source.
 
 use super::*;
-use crate::family::Family;
 use crate::screen::look::Tone;
 use iced::widget::{column, stack};
 
@@ -35,7 +34,7 @@ impl Editor {
                 Action::Save
             ),
             button(
-                text(if self.diffing {
+                text(if self.core.diffing {
                     "Back"
                 } else {
                     "Diff with disk"
@@ -69,10 +68,7 @@ impl Editor {
             .into(),
         };
         let board = crate::screen::canvas_region(board);
-        let board = self
-            .core
-            .buffer
-            .diff_or(Family::Nonogram, self.diffing, board);
+        let board = self.core.buffer.diff_or(self.core.diffing, board);
         let right = crate::screen::source_pane::view(
             &self.core.buffer,
             SOURCE_ID,

@@ -142,7 +142,6 @@ pub struct Editor {
     held_back_by: Option<Diagnostic>,
     /// The reading of the text on screen, once read: what a return to authoring reads again.
     reading: Option<Arc<Reading>>,
-    diffing: bool,
 }
 
 /// The problems of a board whose grids all lie somewhere, only not where the magnets hold them.
@@ -182,7 +181,6 @@ impl Editor {
             board_held_back: false,
             held_back_by: None,
             reading: None,
-            diffing: false,
         };
         let task = e.read();
         (e, task)
@@ -419,7 +417,7 @@ impl Editor {
             Message::Redo => self.undo_or_redo(false),
             Message::Save => self.save(),
             Message::ToggleDiff => {
-                self.diffing = !self.diffing;
+                self.core.diffing = !self.core.diffing;
                 Task::none()
             }
             Message::Generate { keep_board } => {
@@ -633,7 +631,7 @@ impl Editor {
 crate::screen::editor::editing_events!();
 
 impl Editing for Editor {
-    crate::screen::editor::editing_plumbing!();
+    crate::screen::editor::editing_plumbing!(crate::family::Family::Quadrillion);
 
     /// The title: the board's.
     fn title(&self) -> String {

@@ -1,7 +1,6 @@
 //! The Quadrillion screen's view: tools, the verdict, the table beside the source.
 
 use super::*;
-use crate::family::Family;
 use iced::widget::column;
 
 impl Editor {
@@ -36,7 +35,7 @@ impl Editor {
                 Action::Save
             ),
             button(
-                text(if self.diffing {
+                text(if self.core.diffing {
                     "Back"
                 } else {
                     "Diff with disk"
@@ -139,10 +138,7 @@ impl Editor {
         } else {
             board
         };
-        let board = self
-            .core
-            .buffer
-            .diff_or(Family::Quadrillion, self.diffing, board);
+        let board = self.core.buffer.diff_or(self.core.diffing, board);
         let main: Element<'_, Message> = if playing {
             container(board).width(Fill).height(Fill).into()
         } else {

@@ -280,7 +280,6 @@ pub struct Editor {
     replayed: Option<(Lock, crate::screen::saved_solution::Replayed)>,
     playing_back: bool,
     moves_text: String,
-    diffing: bool,
     /// Locks the solver must not look at (an opponent's lock during a Death Match), by
     /// digest, and why.
     forbidden: (Vec<u64>, String),
@@ -326,7 +325,6 @@ impl Editor {
             said_last: None,
             playing_back: false,
             moves_text: String::new(),
-            diffing: false,
             forbidden: (Vec::new(), String::new()),
             lesson: false,
         };
@@ -556,7 +554,7 @@ impl Editor {
             },
             Message::Save => self.save(),
             Message::ToggleDiff => {
-                self.diffing = !self.diffing;
+                self.core.diffing = !self.core.diffing;
                 Task::none()
             }
             Message::Restart => {
@@ -699,7 +697,7 @@ impl Editor {
 crate::screen::editor::editing_events!();
 
 impl Editing for Editor {
-    crate::screen::editor::editing_plumbing!();
+    crate::screen::editor::editing_plumbing!(crate::family::Family::Sliding);
 
     /// The title: the lock's.
     fn title(&self) -> String {

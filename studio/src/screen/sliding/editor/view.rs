@@ -2,7 +2,6 @@
 //! while authoring, the moves and the solver's panel while playing.
 
 use super::*;
-use crate::family::Family;
 use crate::screen::look::Tone;
 
 /// `b`, whose key a right-click rebinds.
@@ -159,7 +158,7 @@ impl Editor {
                 Action::Redo
             ),
             key(button(small("Save")).on_press(Message::Save), Action::Save),
-            button(small(if self.diffing {
+            button(small(if self.core.diffing {
                 "Back"
             } else {
                 "Diff with disk"
@@ -245,10 +244,10 @@ impl Editor {
                     .style(crate::screen::look::bad),
             );
         }
-        let canvas =
-            self.core
-                .buffer
-                .diff_or(Family::Sliding, self.diffing, self.canvas_view(palette));
+        let canvas = self
+            .core
+            .buffer
+            .diff_or(self.core.diffing, self.canvas_view(palette));
         left = left.push(canvas);
         let right = crate::screen::source_pane::view(
             &self.core.buffer,
