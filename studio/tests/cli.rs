@@ -86,10 +86,11 @@ fn check_json_reports_each_file() {
     let out = lockwright(&["check", "--json", "bad.lock"], dir.path());
     assert_eq!(out.status.code(), Some(1));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
-    assert_eq!(v[0]["path"], "bad.lock");
-    assert_eq!(v[0]["valid"], false);
-    assert_eq!(v[0]["diagnostics"][0]["code"], "missing-grid");
-    assert_eq!(v[0]["diagnostics"][0]["line"], 1);
+    assert_eq!(v["path"], "bad.lock");
+    assert_eq!(v["status"], "invalid");
+    assert_eq!(v["valid"], false);
+    assert_eq!(v["diagnostics"][0]["code"], "missing-grid");
+    assert_eq!(v["diagnostics"][0]["line"], 1);
 }
 
 #[test]

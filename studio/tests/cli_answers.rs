@@ -219,3 +219,73 @@ fn verify_answers_in_json_with_the_same_codes_in_both_families() {
     assert_eq!(code, 1, "{v}");
     assert_eq!(v["status"], "does-not-open", "{v}");
 }
+
+/// `check --json` answers in the contract's shape too: one JSON object per file on one line,
+/// whatever happens, its `status` `valid`, `invalid` (read, with errors) or `error` (not read
+/// at all); exit 0 every file valid, 1 errors found, 2 a file that could not be read — the
+/// worst of them. Regression: it printed one pretty-printed array, and a file it could not
+/// read exited 1 as a file with errors does; a folder of no puzzles printed no JSON.
+#[test]
+fn check_answers_each_file_in_the_contracts_shape_in_every_family() {
+    let dir = tempfile::tempdir().expect("dir");
+    for (ext, from) in [
+        ("lock", "hexlock/starter/spring-pull.lock"),
+        ("non", "nonogram/spade.non"),
+        ("quad", "quadrillion/challenge-49.quad"),
+        ("slide", "sliding/seed-example.slide"),
+    ] {
+        let good = std::fs::read_to_string(repo(from)).expect("template");
+        let (ok, bad, unread) = (
+            format!("ok.{ext}"),
+            format!("bad.{ext}"),
+            format!("unread.{ext}"),
+        );
+        write(dir.path(), &ok, &good);
+        write(dir.path(), &bad, &good[..good.len() * 2 / 3]);
+        std::fs::write(dir.path().join(&unread), b"\xff\xfe\x00bytes").expect("write");
+
+        let (code, v) = answer(&["check", "--json", &ok], dir.path());
+        assert_eq!(
+            (code, &v["status"], &v["valid"]),
+            (0, &"valid".into(), &true.into()),
+            "{v}"
+        );
+        assert!(v["message"].is_null(), "{v}");
+
+        let (code, v) = answer(&["check", "--json", &bad], dir.path());
+        assert_eq!((code, &v["status"]), (1, &"invalid".into()), "{v}");
+        assert!(
+            v["message"]
+                .as_str()
+                .is_some_and(|m| m.starts_with(&format!("{bad}:"))),
+            "{v}"
+        );
+        assert!(
+            v["diagnostics"].as_array().is_some_and(|d| !d.is_empty()),
+            "{v}"
+        );
+
+        let (code, v) = answer(&["check", "--json", &unread], dir.path());
+        assert_eq!((code, &v["status"]), (2, &"error".into()), "{v}");
+
+        // Several files: one line each, in order, and the worst status.
+        let out = lockwright(&["check", "--json", &ok, &bad, &unread], dir.path());
+        let statuses: Vec<_> = objects(&out).iter().map(|v| v["status"].clone()).collect();
+        assert_eq!(statuses, ["valid", "invalid", "error"], "{ext}");
+        assert_eq!(out.status.code(), Some(2), "{ext}");
+        let out = lockwright(&["check", &ok, &bad], dir.path());
+        assert_eq!(out.status.code(), Some(1), "{ext}");
+        assert!(out.stdout.is_empty(), "diagnostics go to standard error");
+    }
+    let (code, v) = answer(&["check", "--json", "missing.non"], dir.path());
+    assert_eq!((code, &v["status"]), (2, &"error".into()), "{v}");
+    std::fs::create_dir(dir.path().join("empty")).expect("a folder");
+    let (code, v) = answer(&["check", "--json", "empty"], dir.path());
+    assert_eq!((code, &v["status"]), (2, &"error".into()), "{v}");
+    assert!(
+        v["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("holds no puzzle file")),
+        "{v}"
+    );
+}

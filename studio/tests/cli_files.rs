@@ -332,13 +332,12 @@ fn check_and_fmt_take_a_folder_of_puzzles() {
     let out = lockwright(&["check", "collection"], dir.path());
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let out = lockwright(&["check", "--json", "collection"], dir.path());
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    let paths: Vec<&str> = report
-        .as_array()
-        .expect("a list")
-        .iter()
-        .filter_map(|r| r["path"].as_str())
+    // One JSON object a file, a line each.
+    let report: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
         .collect();
+    let paths: Vec<&str> = report.iter().filter_map(|r| r["path"].as_str()).collect();
     assert_eq!(
         paths,
         ["collection/sliding/example.slide", "collection/spade.non"],

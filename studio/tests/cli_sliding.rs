@@ -297,7 +297,7 @@ fn new_check_fmt_render_and_diff_work_on_sliding_locks() {
     let out = lockwright(&["check", "bad.slide", "--json"], dir.path());
     assert_eq!(out.status.code(), Some(1));
     let v = json(&out);
-    let codes: Vec<String> = v[0]["diagnostics"]
+    let codes: Vec<String> = v["diagnostics"]
         .as_array()
         .map(|a| {
             a.iter()

@@ -1,5 +1,6 @@
-//! The answer contract of the verbs that answer about a puzzle — `solve`, `verify` and `play`
-//! — the same in every family, so that a script can trust it:
+//! The answer contract of the verbs that answer about a puzzle — `solve`, `verify` and `play`,
+//! and `check` about a file (`cli/check.rs`) — the same in every family, so that a script can
+//! trust it:
 //!
 //! - with `--json`, exactly one JSON object per puzzle on standard output, on one line,
 //!   whatever happens: the family's answer (`status` one of its answers), or

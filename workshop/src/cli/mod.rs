@@ -52,14 +52,15 @@ pub enum Command {
     /// `--kind quadrillion` the default Quadrillion board NAME.quad, or with `--kind sliding`
     /// a sliding lock NAME.slide of a width and height holding the Key and the Keyhole.
     New(lazy::Lazy<verbs::NewArgs>),
-    /// Check puzzle files of every family: print nothing and exit 0 when all are valid,
-    /// else print diagnostics and exit 1.
+    /// Check puzzle files of every family: print nothing and exit 0 when all are valid, else
+    /// print diagnostics and exit 1 (errors found) or 2 (a file could not be read at all).
     Check {
         /// The puzzle files (.lock, .non, .quad, .slide), or folders: every puzzle file in
         /// them and their subfolders.
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// Print diagnostics as JSON on standard output.
+        /// One JSON object per file on standard output, a line each: its `status` (`valid`,
+        /// `invalid` or `error`), its first error as `message`, and its `diagnostics`.
         #[arg(long)]
         json: bool,
         /// The family of standard input, named `-` among the files: `lock`, `nonogram`,
@@ -352,8 +353,15 @@ fn run(
     match command {
         Command::New(args) => new::dispatch(&args.0),
         Command::Check { files, json, kind } => {
-            let stdin = source::stdin_family(&files, kind.as_deref())?;
-            check::run(&in_folders(files)?, json, stdin)
+            let shown = shown_all(&files);
+            // Refused arguments (`-` without `--kind`, a folder of no puzzles) are answered
+            // in the contract's shape too.
+            match source::stdin_family(&files, kind.as_deref())
+                .and_then(|stdin| Ok((in_folders(files)?, stdin)))
+            {
+                Ok((files, stdin)) => check::run(&files, json, stdin),
+                Err(e) => Ok(answer::failed(&shown, &e, json)),
+            }
         }
         Command::Fmt { files, check, kind } => {
             let stdin = source::stdin_family(&files, kind.as_deref())?;
@@ -420,13 +428,7 @@ fn solve_all(args: &solve::SolveArgs) -> Result<ExitCode> {
     let files = match in_folders(args.files.clone()) {
         Ok(files) => files,
         Err(e) => {
-            let shown = args
-                .files
-                .iter()
-                .map(|f| f.display().to_string())
-                .collect::<Vec<_>>()
-                .join(" ");
-            return Ok(answer::failed(&shown, &e, args.json));
+            return Ok(answer::failed(&shown_all(&args.files), &e, args.json));
         }
     };
     let mut codes = Vec::with_capacity(files.len());
@@ -438,6 +440,12 @@ fn solve_all(args: &solve::SolveArgs) -> Result<ExitCode> {
         codes.push(answer::code_of(code));
     }
     Ok(answer::worst(codes))
+}
+
+/// The files named, as an answer about all of them names them.
+fn shown_all(files: &[PathBuf]) -> String {
+    let shown: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+    shown.join(" ")
 }
 
 /// Refuses a file no family owns (webpbn's XML, a text of none), saying what it is.
