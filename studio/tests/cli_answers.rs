@@ -289,3 +289,48 @@ fn check_answers_each_file_in_the_contracts_shape_in_every_family() {
         "{v}"
     );
 }
+
+/// Arguments refused before any puzzle is read (a flag unknown or out of range, no file) are
+/// said on standard error as clap says them and exit 2; with `--json`, the error object is on
+/// standard output too. Regression: a script asking for JSON read nothing.
+#[test]
+fn refused_arguments_give_the_error_object_when_json_is_asked() {
+    let dir = tempfile::tempdir().expect("dir");
+    for (args, said) in [
+        (
+            &["solve", "--json", "--timeout", "soon", "x.non"][..],
+            "invalid value 'soon'",
+        ),
+        (
+            &["solve", "--json"][..],
+            "the following required arguments were not provided: <FILE>...",
+        ),
+        (
+            &["check", "--json", "--kind", "nope", "-"][..],
+            "invalid value 'nope' for '--kind <KIND>'",
+        ),
+        (
+            &["verify", "--json", "--bogus", "x.slide"][..],
+            "unexpected argument '--bogus' found",
+        ),
+    ] {
+        let (code, v) = answer(args, dir.path());
+        assert_eq!((code, &v["status"]), (2, &"error".into()), "{args:?}: {v}");
+        assert!(
+            v["message"].as_str().is_some_and(|m| m.starts_with(said)),
+            "{args:?}: {v}"
+        );
+        let err = text(&lockwright(args, dir.path()).stderr);
+        assert!(
+            err.starts_with("error: ") && err.contains("--help"),
+            "{args:?}: the mistake on standard error, as ever: {err}"
+        );
+    }
+    // Without --json, standard output stays empty; help is no mistake.
+    let out = lockwright(&["solve", "--timeout", "soon", "x.non"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let out = lockwright(&["solve", "--json", "--help"], dir.path());
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).starts_with("Search a lock"));
+}

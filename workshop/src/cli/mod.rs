@@ -275,7 +275,9 @@ fn family_verbs(kind: clap::Command) -> clap::Command {
 fn parsed() -> Parsed {
     use clap::FromArgMatches;
     let mut command = command();
-    let matches = command.get_matches_mut();
+    let matches = command
+        .try_get_matches_from_mut(std::env::args_os())
+        .unwrap_or_else(|e| refused(e));
     // The tree is not needed again and the process ends soon: dropping it would cost as much
     // as building what was built.
     std::mem::forget(command);
@@ -285,8 +287,36 @@ fn parsed() -> Parsed {
     });
     match own {
         Some((run, matches)) => Parsed::Own(run, matches),
-        None => Parsed::Cli(Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())),
+        None => Parsed::Cli(Cli::from_arg_matches(&matches).unwrap_or_else(|e| refused(e))),
     }
+}
+
+/// Arguments clap refuses (a flag unknown or out of its range, a file missing): said with
+/// the usage on standard error, exit 2. A script that asked for `--json` gets the contract's
+/// error object on standard output as well, so that it never reads nothing. Help and the
+/// version are no mistake and are printed as they are.
+fn refused(e: clap::Error) -> ! {
+    use clap::error::ErrorKind;
+    let asked_json = std::env::args_os().skip(1).any(|a| a == "--json");
+    let mistake = !matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    );
+    if asked_json && mistake {
+        // The first paragraph, without clap's "error: " (the usage follows a blank line).
+        let said = e.to_string();
+        let first: Vec<&str> = said
+            .lines()
+            .map(str::trim)
+            .take_while(|l| !l.is_empty())
+            .collect();
+        let first = first.join(" ");
+        let why = first.strip_prefix("error: ").unwrap_or(&first);
+        answer::failed("", &anyhow::anyhow!("{why}"), true);
+    }
+    e.exit()
 }
 
 /// Opens the studio from the command-line program: its own program, beside this one, takes
