@@ -176,6 +176,9 @@ pub struct Editor {
     /// The value a stroke paints, from its press to its release; and whether it has changed
     /// the text yet (the first change is an undo step, the rest fold into it).
     painting: Option<(Cell, bool)>,
+    /// The revision of the text the editor last printed from its document (a stroke): until
+    /// the text changes otherwise, the document is that text's, read or not yet.
+    printed_revision: Option<u64>,
     marks: Marks,
     layers: Layers,
     /// What the solver said of the current text, once it has.
@@ -242,6 +245,7 @@ impl Editor {
             picture: Grid::new(0, 0),
             shown: Grid::new(0, 0),
             painting: None,
+            printed_revision: None,
             verdict_held: None,
             layout_held: None,
             room: None,
@@ -316,7 +320,10 @@ impl Editor {
         let Some(mut doc) = self.document.clone() else {
             return Task::none();
         };
-        if !self.is_read() {
+        // A stroke goes on over the text it printed itself, whose reading may still be on
+        // its way: a drag's steps come faster than a large picture is read.
+        let own_text = self.printed_revision == Some(self.core.buffer.revision());
+        if !self.is_read() && !own_text {
             self.core
                 .buffer
                 .say("a moment: the text is still being read");
@@ -363,6 +370,7 @@ impl Editor {
         } else {
             self.core.buffer.replace_last(&printed);
         }
+        self.printed_revision = Some(self.core.buffer.revision());
         self.read()
     }
 

@@ -616,3 +616,48 @@ fn a_picture_too_large_to_write_with_its_cells_is_left_as_it_is() {
         "{word}"
     );
 }
+
+/// A drag paints every cell it crosses, even while the text its first cells printed is still
+/// being read: the picture printed is the one the editor holds. Regression: each step of the
+/// drag that came before the reading was refused ("a moment: the text is still being read")
+/// and its cells were lost, so a fast stroke on a picture that takes long to read (hundreds of
+/// cells a side) left gaps.
+#[test]
+fn a_drag_paints_every_cell_while_its_text_is_being_read() {
+    let mut h = Harness::open(SEED);
+    assert_eq!(h.editor.picture().to_rows()[0], ".###.");
+    let mut tasks = Vec::new();
+    for m in [
+        Message::Canvas(Stroke::Pressed {
+            x: 0,
+            y: 4,
+            fill: true,
+        }),
+        Message::Canvas(Stroke::Dragged {
+            from: (0, 4),
+            x: 2,
+            y: 4,
+        }),
+        Message::Canvas(Stroke::Dragged {
+            from: (2, 4),
+            x: 4,
+            y: 4,
+        }),
+        Message::Canvas(Stroke::Released),
+    ] {
+        // No reading comes back between the steps.
+        tasks.push(Editing::handle(&mut h.editor, m).0);
+    }
+    assert_eq!(h.editor.picture().to_rows()[4], "#####");
+    h.run(Task::batch(tasks));
+    assert!(h.editor.is_read());
+    assert_eq!(h.editor.picture().to_rows()[4], "#####");
+    assert!(
+        h.editor.text().contains("\n5\n\ncolumns"),
+        "{}",
+        h.editor.text()
+    );
+    // One stroke, one undo step.
+    h.send(Message::Undo);
+    assert_eq!(h.editor.text(), SEED);
+}
