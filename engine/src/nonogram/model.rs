@@ -186,6 +186,30 @@ pub fn clue_of(line: &[Cell]) -> Clue {
     clue
 }
 
+/// Every column's clue, read row by row: the cells are stored row by row, and reading each
+/// column down its whole height strided over the picture (a fifth of painting a 1300×1300
+/// picture in the studio went there).
+fn column_clues(grid: &Grid) -> Vec<Clue> {
+    let mut clues = vec![Vec::new(); grid.width()];
+    let mut runs = vec![0u32; grid.width()];
+    for y in 0..grid.height() {
+        for ((&c, run), clue) in grid.row(y).iter().zip(&mut runs).zip(&mut clues) {
+            if c == Cell::Filled {
+                *run += 1;
+            } else if *run > 0 {
+                clue.push(*run);
+                *run = 0;
+            }
+        }
+    }
+    for (run, clue) in runs.into_iter().zip(&mut clues) {
+        if run > 0 {
+            clue.push(run);
+        }
+    }
+    clues
+}
+
 /// The fewest cells a clue needs: its runs with one empty cell between each two.
 pub fn clue_length(clue: &[u32]) -> usize {
     let sum: usize = clue.iter().map(|&n| n as usize).sum();
@@ -304,9 +328,7 @@ impl Puzzle {
     /// The puzzle whose picture is `goal`: its clues read off the picture.
     pub fn from_picture(goal: Grid, info: PuzzleInfo) -> Puzzle {
         let rows = (0..goal.height()).map(|y| clue_of(goal.row(y))).collect();
-        let columns = (0..goal.width())
-            .map(|x| clue_of(&goal.column(x)))
-            .collect();
+        let columns = column_clues(&goal);
         Puzzle {
             info,
             width: goal.width(),
@@ -406,6 +428,32 @@ mod tests {
     /// The seed's example: a 5×5 picture and its clues.
     fn seed_example() -> Grid {
         Grid::from_rows(&[".###.", "#.#.#", "#####", ".###.", ".#.#."]).expect("a grid")
+    }
+
+    /// Column clues read row by row are each column's cells read down it, on random
+    /// pictures of every shape (unknown cells count as empty).
+    #[test]
+    fn column_clues_read_row_by_row_are_those_read_down_each_column() {
+        let mut s = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..300 {
+            let (w, h) = (
+                (crate::random::xorshift64(&mut s) % 12) as usize + 1,
+                (crate::random::xorshift64(&mut s) % 12) as usize + 1,
+            );
+            let mut g = Grid::new(w, h);
+            for y in 0..h {
+                for x in 0..w {
+                    let c = match crate::random::xorshift64(&mut s) % 3 {
+                        0 => Cell::Filled,
+                        1 => Cell::Empty,
+                        _ => Cell::Unknown,
+                    };
+                    g.set(x, y, c);
+                }
+            }
+            let down: Vec<Clue> = (0..w).map(|x| clue_of(&g.column(x))).collect();
+            assert_eq!(column_clues(&g), down, "{:?}", g.to_rows());
+        }
     }
 
     #[test]

@@ -18,15 +18,26 @@ pub fn print(puzzle: &Puzzle) -> String {
 /// Prints a puzzle in canonical form, keeping its document's unknown lines, and its comments
 /// beside their items.
 pub fn print_document(doc: &Document) -> String {
+    let puzzle = &doc.puzzle;
+    // About two bytes a run and one a goal's cell: the text is written once, not regrown.
+    let runs: usize = puzzle
+        .rows
+        .iter()
+        .chain(&puzzle.columns)
+        .map(Vec::len)
+        .sum();
+    let cells = puzzle
+        .goal
+        .as_ref()
+        .map_or(0, |_| puzzle.width * puzzle.height);
     let mut p = Printer {
-        out: String::new(),
+        out: String::with_capacity(2 * runs + cells + 4 * (puzzle.width + puzzle.height) + 256),
         doc,
     };
     for c in &doc.comments.head {
         p.out.push_str(c);
         p.out.push('\n');
     }
-    let puzzle = &doc.puzzle;
     let info = &puzzle.info;
     for (item, key, value) in [
         (Item::Catalogue, "catalogue", &info.catalogue),
@@ -52,23 +63,34 @@ pub fn print_document(doc: &Document) -> String {
     p.item(Item::Width, &format!("width {}", puzzle.width));
     p.item(Item::Height, &format!("height {}", puzzle.height));
     p.out.push('\n');
+    // One line buffer for every clue: a large picture has millions of runs, and a string
+    // each was most of the printing.
+    let mut line = String::new();
     p.item(Item::Rows, "rows");
     for (i, clue) in puzzle.rows.iter().enumerate() {
-        p.item(Item::RowClue(i), &clue_text(clue));
+        line.clear();
+        push_clue(&mut line, clue);
+        p.item(Item::RowClue(i), &line);
     }
     p.out.push('\n');
     p.item(Item::Columns, "columns");
     for (i, clue) in puzzle.columns.iter().enumerate() {
-        p.item(Item::ColumnClue(i), &clue_text(clue));
+        line.clear();
+        push_clue(&mut line, clue);
+        p.item(Item::ColumnClue(i), &line);
     }
     if let Some(goal) = &puzzle.goal {
         p.out.push('\n');
-        let cells: String = goal
-            .cells()
-            .iter()
-            .map(|&c| if c == Cell::Filled { '1' } else { '0' })
-            .collect();
-        p.item(Item::Goal, &format!("goal \"{cells}\""));
+        line.clear();
+        line.reserve(goal.cells().len() + 8);
+        line.push_str("goal \"");
+        line.extend(
+            goal.cells()
+                .iter()
+                .map(|&c| if c == Cell::Filled { '1' } else { '0' }),
+        );
+        line.push('"');
+        p.item(Item::Goal, &line);
     }
     for c in &doc.comments.tail {
         p.out.push_str(c);
@@ -79,11 +101,40 @@ pub fn print_document(doc: &Document) -> String {
 
 /// A clue as a line: its runs separated by commas, `0` for the empty clue.
 pub fn clue_text(clue: &[u32]) -> String {
+    let mut line = String::new();
+    push_clue(&mut line, clue);
+    line
+}
+
+/// Writes [`clue_text`] to the end of `out`.
+fn push_clue(out: &mut String, clue: &[u32]) {
     if clue.is_empty() {
-        return "0".to_string();
+        out.push('0');
+        return;
     }
-    let runs: Vec<String> = clue.iter().map(u32::to_string).collect();
-    runs.join(",")
+    for (i, &run) in clue.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        push_number(out, run);
+    }
+}
+
+/// Writes `n` in decimal, without the formatting machinery (millions of runs a large file).
+fn push_number(out: &mut String, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut at = digits.len();
+    let mut rest = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    // Only ASCII digits were written.
+    out.extend(digits[at..].iter().map(|&d| char::from(d)));
 }
 
 struct Printer<'a> {
@@ -105,5 +156,36 @@ impl Printer<'_> {
             self.out.push_str(c);
         }
         self.out.push('\n');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clue_text;
+
+    /// The clue's text is its runs in decimal joined by commas, written without the formatting
+    /// machinery: the same as formatting each run.
+    #[test]
+    fn a_clue_is_its_runs_in_decimal_joined_by_commas() {
+        assert_eq!(clue_text(&[]), "0");
+        let runs = [
+            0,
+            1,
+            9,
+            10,
+            11,
+            99,
+            100,
+            4096,
+            65_535,
+            999_999_999,
+            u32::MAX,
+        ];
+        for &a in &runs {
+            assert_eq!(clue_text(&[a]), a.to_string());
+            for &b in &runs {
+                assert_eq!(clue_text(&[a, b, a]), format!("{a},{b},{a}"));
+            }
+        }
     }
 }
