@@ -344,33 +344,37 @@ fn blocks(
     // picture is dragged and marks fall on them.
     for y0 in (rows.start - rows.start % k..rows.end).step_by(k) {
         let ys = y0.max(rows.start)..(y0 + k).min(rows.end);
-        // A row of blocks as runs of filled ones, each one rectangle.
-        let mut run: Option<usize> = None;
+        // A row of blocks as runs of one shade, each one rectangle.
+        let mut run: Option<(usize, u8)> = None;
         let first = columns.start - columns.start % k;
         for x0 in (first..columns.end).step_by(k).chain([columns.end]) {
             let xs = x0.max(columns.start)..(x0 + k).min(columns.end);
-            let filled = !xs.is_empty() && {
+            let shade = if xs.is_empty() {
+                0
+            } else {
                 let count = ys
                     .clone()
                     .flat_map(|y| xs.clone().map(move |x| (x, y)))
                     .filter(|&(x, y)| grid.get(x, y) == Cell::Filled)
                     .count();
-                2 * count >= xs.len() * ys.len()
+                block_shade(count, xs.len() * ys.len())
             };
-            match (filled, run) {
-                (true, None) => run = Some(xs.start),
-                (false, Some(from)) => {
-                    let reach = if ys.end < rows.end { overlap } else { 0.0 };
-                    out.push(rectangle(
-                        layout,
-                        (from..x0, ys.clone()),
-                        palette.filled,
-                        None,
-                        reach,
-                    ));
-                    run = None;
+            match run {
+                Some((_, now)) if now == shade => {}
+                _ => {
+                    if let Some((from, now)) = run.take()
+                        && now > 0
+                    {
+                        let reach = if ys.end < rows.end { overlap } else { 0.0 };
+                        let fill = if now == SHADES {
+                            palette.filled
+                        } else {
+                            mix(palette.cell, palette.filled, f32::from(now) / 8.0)
+                        };
+                        out.push(rectangle(layout, (from..x0, ys.clone()), fill, None, reach));
+                    }
+                    run = Some((xs.start, shade));
                 }
-                _ => {}
             }
         }
     }
@@ -391,6 +395,29 @@ fn blocks(
         width: (1.0 / cell_pixels).max(0.06),
     });
     out
+}
+
+/// The shades of a block, from none of its cells filled (0) to at least half (`SHADES`).
+const SHADES: u8 = 5;
+
+/// A block's shade: the filled colour where at least half its cells are filled; below, a tint
+/// toward it of an eighth for each eighth of its cells filled (at least one eighth), so that a
+/// line a cell wide, drawn at a distance, shows in every block it crosses instead of in every
+/// other one; none where no cell is.
+fn block_shade(filled: usize, cells: usize) -> u8 {
+    if filled == 0 {
+        0
+    } else if 2 * filled >= cells {
+        SHADES
+    } else {
+        (8 * filled).div_ceil(cells).clamp(1, 4) as u8
+    }
+}
+
+/// `a` taken a share `t` of the way toward `b`.
+fn mix(a: Rgba, b: Rgba, t: f32) -> Rgba {
+    let m = |x: f32, y: f32| x + (y - x) * t;
+    Rgba(m(a.0, b.0), m(a.1, b.1), m(a.2, b.2), m(a.3, b.3))
 }
 
 /// The cells `columns` × `rows` as one rectangle of `fill`, outlined by `stroke`, reaching
@@ -650,6 +677,55 @@ mod tests {
             vec![(corner(0, 0), reach)],
             "three of four, not one of four"
         );
+        // One of four is a tint a quarter of the way to the filled colour, where it was the
+        // cells' colour: a line a cell wide drawn at a distance showed in every other block.
+        let tinted: Vec<(Rgba, (P, P))> = shapes
+            .iter()
+            .filter_map(|s| match s {
+                Shape::Polygon { fill, .. }
+                    if *fill != Palette::LIGHT.filled && *fill != Palette::LIGHT.cell =>
+                {
+                    Some((*fill, extent_of(std::slice::from_ref(s))))
+                }
+                _ => None,
+            })
+            .collect();
+        let quarter = mix(Palette::LIGHT.cell, Palette::LIGHT.filled, 0.25);
+        assert_eq!(tinted, vec![(quarter, (corner(2, 2), corner(4, 4)))]);
+    }
+
+    /// A stroke a cell wide across a picture drawn in blocks shows in every block it crosses:
+    /// a diagonal passes through some blocks by one cell only, which the rule of half alone
+    /// left blank, so that a stroke painted at a distance looked dashed.
+    #[test]
+    fn a_thin_stroke_shows_in_every_block_it_crosses() {
+        let n = 40;
+        let mut goal = Grid::new(n, n);
+        for i in 0..n - 1 {
+            goal.set(i + 1, i, Cell::Filled);
+        }
+        let p = Puzzle::from_picture(goal.clone(), PuzzleInfo::default());
+        let layout = Layout::of(&p);
+        let sight = Sight::whole(&layout, 1.5);
+        assert_eq!(sight.block(), 2);
+        let shapes = cells_in(&layout, &goal, &Palette::LIGHT, &sight);
+        let drawn: Vec<(P, P)> = shapes[1..]
+            .iter()
+            .filter(|s| matches!(s, Shape::Polygon { fill, .. } if *fill != Palette::LIGHT.cell))
+            .map(|s| extent_of(std::slice::from_ref(s)))
+            .collect();
+        for i in 0..n - 1 {
+            let corner = layout.corner(i + 1, i);
+            let centre = P(corner.0 + 0.5, corner.1 + 0.5);
+            assert!(
+                drawn.iter().any(
+                    |(a, b)| (a.0..=b.0).contains(&centre.0) && (a.1..=b.1).contains(&centre.1)
+                ),
+                "cell {} {} is in a drawn block",
+                i + 1,
+                i
+            );
+        }
     }
 
     /// Only the cells, lines and clues of what is in sight are drawn, as cell by cell.
