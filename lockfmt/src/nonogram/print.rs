@@ -106,35 +106,20 @@ pub fn clue_text(clue: &[u32]) -> String {
     line
 }
 
-/// Writes [`clue_text`] to the end of `out`.
+/// Writes [`clue_text`] to the end of `out`, without the formatting machinery (a large
+/// picture has millions of runs).
 fn push_clue(out: &mut String, clue: &[u32]) {
     if clue.is_empty() {
         out.push('0');
         return;
     }
+    let mut digits = itoa::Buffer::new();
     for (i, &run) in clue.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
-        push_number(out, run);
+        out.push_str(digits.format(run));
     }
-}
-
-/// Writes `n` in decimal, without the formatting machinery (millions of runs a large file).
-fn push_number(out: &mut String, n: u32) {
-    let mut digits = [0u8; 10];
-    let mut at = digits.len();
-    let mut rest = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    // Only ASCII digits were written.
-    out.extend(digits[at..].iter().map(|&d| char::from(d)));
 }
 
 struct Printer<'a> {
