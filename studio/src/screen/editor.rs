@@ -43,6 +43,18 @@ impl Core {
         }
     }
 
+    /// Works out the diff with disk the main area is to show, when it is wanted and not ready
+    /// nor under way (see [`Buffer::diff_task`]).
+    pub fn diff_task(&mut self, family: crate::family::Family) -> Task<buffer::Message> {
+        self.buffer.diff_task(family, self.diffing)
+    }
+
+    /// The editor's main area: the buffer against the disk when it is to be compared (the
+    /// user asked, or a conflict is being compared), else `main`.
+    pub fn diff_or<'a, M: 'a>(&self, main: Element<'a, M>) -> Element<'a, M> {
+        self.buffer.diff_or(self.diffing, main)
+    }
+
     /// Takes a reading of revision `revision` when it is the buffer's current one (its
     /// problems and highlights); false, and nothing taken, when the text changed since.
     pub fn took<F: Format>(
@@ -281,9 +293,8 @@ macro_rules! editing_plumbing {
 
         fn handle(&mut self, message: Message) -> (iced::Task<Message>, Option<Event>) {
             let (task, event) = self.update(message);
-            let diffing = self.core.diffing;
-            let diff = self.core.buffer.diff_task($family, diffing);
-            (iced::Task::batch([task, diff.map(Message::Buffer)]), event)
+            let diff = self.core.diff_task($family).map(Message::Buffer);
+            (iced::Task::batch([task, diff]), event)
         }
 
         fn action_message(&self, action: $crate::keys::Action) -> Option<Message> {

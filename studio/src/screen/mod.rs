@@ -166,7 +166,7 @@ pub fn diff_view<'a, M: 'a>(theirs_name: &str, diff: &LineDiff) -> Element<'a, M
     .into()
 }
 
-/// The line diff of two small texts (a hex lock against another), as last worked out for
+/// The line diff of two small texts (a buffer against another file of its family), as last worked out for
 /// them: the view is drawn again at every event (a move of the mouse), so the answer is kept
 /// until either text changes. Large texts are diffed in the background instead (the buffer's
 /// diff with disk), as hashing them at every frame would cost what diffing them does.

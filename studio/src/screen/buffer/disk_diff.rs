@@ -1,8 +1,8 @@
 //! The buffer against the text on disk, as the editor's main area shows it: worked out in the
 //! background whenever either side changes, and kept until one does again. A diff of two large
 //! texts takes a noticeable time (the line diff, and reading both to say what changed in the
-//! family's words: 0.4 s for a 4096×4096 nonogram), and even finding a memo of it by hashing
-//! both texts costs milliseconds at every frame; so the view only shows what is ready.
+//! family's words: 0.4 s for a 16.8 MB file), and even finding a memo of it by hashing both
+//! texts costs milliseconds at every frame; so the view only shows what is ready.
 
 use super::{Buffer, Message};
 use crate::background;

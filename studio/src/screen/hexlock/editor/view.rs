@@ -255,7 +255,7 @@ impl Editor {
             None => canvas_view,
         };
         // A conflict being compared comes first: the prompt beside it is about that.
-        let canvas_view = self.core.buffer.diff_or(false, canvas_view);
+        let canvas_view = self.core.diff_or(canvas_view);
         let right = crate::screen::source_pane::view(
             &self.core.buffer,
             SOURCE_ID,

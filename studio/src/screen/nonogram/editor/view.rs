@@ -68,7 +68,7 @@ impl Editor {
             .into(),
         };
         let board = crate::screen::canvas_region(board);
-        let board = self.core.buffer.diff_or(self.core.diffing, board);
+        let board = self.core.diff_or(board);
         let right = crate::screen::source_pane::view(
             &self.core.buffer,
             SOURCE_ID,

@@ -138,7 +138,7 @@ impl Editor {
         } else {
             board
         };
-        let board = self.core.buffer.diff_or(self.core.diffing, board);
+        let board = self.core.diff_or(board);
         let main: Element<'_, Message> = if playing {
             container(board).width(Fill).height(Fill).into()
         } else {

@@ -244,10 +244,7 @@ impl Editor {
                     .style(crate::screen::look::bad),
             );
         }
-        let canvas = self
-            .core
-            .buffer
-            .diff_or(self.core.diffing, self.canvas_view(palette));
+        let canvas = self.core.diff_or(self.canvas_view(palette));
         left = left.push(canvas);
         let right = crate::screen::source_pane::view(
             &self.core.buffer,
